@@ -1,0 +1,98 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { sign, verify } from 'hono/jwt';
+import type { Executor } from '../db/client.ts';
+import { appSetting, refreshToken } from '../db/schema.ts';
+import type { Env } from '../env.ts';
+import { unauthorized } from '../errors.ts';
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+/**
+ * The key access tokens are signed with: JWT_SECRET when set, otherwise one generated on first
+ * start and kept in the database, so every API instance and every restart agrees on it.
+ */
+export async function loadSigningKey(db: Executor, env: Pick<Env, 'JWT_SECRET'>): Promise<Uint8Array> {
+  if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);
+  await db
+    .insert(appSetting)
+    .values({ key: 'jwt_signing_key', value: randomToken(48) })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appSetting).where(eq(appSetting.key, 'jwt_signing_key'));
+  if (!row) throw new Error('signing key missing after insert');
+  return new TextEncoder().encode(row.value);
+}
+
+const keyString = (key: Uint8Array) => Buffer.from(key).toString('latin1');
+
+export async function issueAccessToken(key: Uint8Array, userId: number, ttlSeconds: number): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return sign({ sub: String(userId), iat: now, exp: now + ttlSeconds }, keyString(key), 'HS256');
+}
+
+/** The user id an access token was issued to, or undefined when it is invalid or expired. */
+export async function readAccessToken(key: Uint8Array, token: string): Promise<number | undefined> {
+  try {
+    const payload = await verify(token, keyString(key), 'HS256');
+    const id = Number(payload.sub);
+    return Number.isInteger(id) && id > 0 ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function issueRefreshToken(
+  db: Executor,
+  userId: number,
+  ttlDays: number,
+  familyId: string = randomUUID(),
+): Promise<string> {
+  const token = randomToken();
+  await db.insert(refreshToken).values({
+    userId,
+    familyId,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + ttlDays * 86_400_000),
+  });
+  return token;
+}
+
+/**
+ * Trades a refresh token for a new one in the same family. A token presented a second time means
+ * it was stolen or replayed: the whole family is revoked and the holder must sign in again.
+ */
+export async function rotateRefreshToken(db: Executor, token: string, ttlDays: number) {
+  const [row] = await db.select().from(refreshToken).where(eq(refreshToken.tokenHash, sha256(token)));
+  if (!row || row.revokedAt || row.expiresAt < new Date()) throw unauthorized();
+  if (row.usedAt) {
+    await revokeFamily(db, row.familyId);
+    throw unauthorized();
+  }
+  const claimed = await db
+    .update(refreshToken)
+    .set({ usedAt: new Date() })
+    .where(and(eq(refreshToken.id, row.id), isNull(refreshToken.usedAt)))
+    .returning({ id: refreshToken.id });
+  if (claimed.length === 0) {
+    await revokeFamily(db, row.familyId);
+    throw unauthorized();
+  }
+  const next = await issueRefreshToken(db, row.userId, ttlDays, row.familyId);
+  return { userId: row.userId, refreshToken: next };
+}
+
+export async function revokeFamily(db: Executor, familyId: string) {
+  await db
+    .update(refreshToken)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshToken.familyId, familyId), isNull(refreshToken.revokedAt)));
+}
+
+export async function revokeRefreshToken(db: Executor, token: string) {
+  const [row] = await db.select().from(refreshToken).where(eq(refreshToken.tokenHash, sha256(token)));
+  if (row) await revokeFamily(db, row.familyId);
+}

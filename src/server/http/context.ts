@@ -1,0 +1,33 @@
+import type { Database, Executor } from '../db/client.ts';
+import type { Env } from '../env.ts';
+import type { Logger } from '../logger.ts';
+import type { Mailer } from '../services/mail.ts';
+
+/** What the app is built from; tests build the same app from their own database. */
+export type Deps = {
+  env: Env;
+  logger: Logger;
+  database: Database;
+  mailer: Mailer;
+  signingKey: Uint8Array;
+};
+
+/** The signed-in staff member, loaded fresh from the database on every request. */
+export type AuthUser = {
+  id: number;
+  username: string;
+  displayName: string;
+  email: string;
+  roleName: string;
+  permissions: string[];
+};
+
+export type AppEnv = {
+  Variables: {
+    deps: Deps;
+    /** The database, or the transaction this request runs in (idempotent mutations). */
+    db: Executor;
+    auth: AuthUser;
+    requestId: string;
+  };
+};

@@ -1,0 +1,106 @@
+import { and, eq } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import { bearerToken } from '../auth/guard.ts';
+import { readAccessToken, sha256 } from '../auth/tokens.ts';
+import type { Executor } from '../db/client.ts';
+import { idempotencyRecord } from '../db/schema.ts';
+import { conflict } from '../errors.ts';
+import type { AppEnv } from './context.ts';
+
+const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+// Never replayed: session calls (a replayed sign-in would hand out a stored token, and the
+// idempotency transaction would roll back the failure counts that rate-limit them), and the sync
+// batch, whose mutations each carry their own key and must not run inside one outer transaction.
+const NOT_REPLAYED = ['/api/auth', '/api/user/reset-password', '/api/sync'];
+
+/** Thrown inside the transaction to roll back a mutation whose answer is not to be kept. */
+class DiscardAnswer extends Error {}
+
+function isUniqueViolation(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    if ((current as { code?: string }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+async function storedAnswer(db: Executor, scope: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(idempotencyRecord)
+    .where(and(eq(idempotencyRecord.scope, scope), eq(idempotencyRecord.key, key)));
+  return row;
+}
+
+function replay(row: NonNullable<Awaited<ReturnType<typeof storedAnswer>>>) {
+  return new Response(row.body, {
+    status: row.status,
+    headers: { 'content-type': row.contentType, 'idempotent-replayed': 'true' },
+  });
+}
+
+/**
+ * A mutation sent with an Idempotency-Key runs in one transaction together with the record of its
+ * answer, so it takes effect exactly once: a replay (a retry, a double click, an outbox resend whose
+ * first answer was lost) gets the first answer back and changes nothing. Keys are scoped to the
+ * user, not the token, because tokens rotate while an offline outbox waits. Error answers are
+ * rolled back and not kept, so a corrected retry may succeed.
+ */
+export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
+  const key = c.req.header('idempotency-key');
+  if (!key || !MUTATIONS.has(c.req.method)) return next();
+  if (NOT_REPLAYED.some((p) => c.req.path === p || c.req.path.startsWith(`${p}/`))) return next();
+  if (key.length > 200) throw conflict('Idempotency-Key is too long (200 characters at most).');
+
+  const token = bearerToken(c.req.header('authorization'));
+  const userId = token ? await readAccessToken(c.var.deps.signingKey, token) : undefined;
+  const scope = userId ? `user:${userId}` : 'public';
+  const path = new URL(c.req.url).pathname + new URL(c.req.url).search;
+  const body = await c.req.raw.clone().text();
+  const requestHash = sha256(`${c.req.method} ${path}\n${body}`);
+
+  const root = c.var.db;
+  const previous = await storedAnswer(root, scope, key);
+  if (previous) {
+    if (previous.requestHash !== requestHash)
+      throw conflict('This Idempotency-Key was already used for a different request.');
+    c.res = replay(previous);
+    return;
+  }
+
+  try {
+    await root.transaction(async (tx) => {
+      c.set('db', tx);
+      await next();
+      if (c.res.status >= 400) throw new DiscardAnswer();
+      const text = await c.res.clone().text();
+      await tx.insert(idempotencyRecord).values({
+        key,
+        scope,
+        method: c.req.method,
+        path,
+        requestHash,
+        status: c.res.status,
+        body: text,
+        contentType: c.res.headers.get('content-type') ?? 'application/json',
+      });
+    });
+  } catch (error) {
+    if (error instanceof DiscardAnswer) return;
+    // Another request with the same key committed first: ours was rolled back; answer with theirs.
+    if (isUniqueViolation(error)) {
+      const winner = await storedAnswer(root, scope, key);
+      if (winner) {
+        c.res = replay(winner);
+        return;
+      }
+    }
+    throw error;
+  } finally {
+    c.set('db', root);
+  }
+});

@@ -1,0 +1,39 @@
+import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+// The API's envelope: success { result: true, message, data }, failure { result: false, message, errors? }.
+
+export const errorBodySchema = z
+  .object({
+    result: z.literal(false),
+    message: z.string(),
+    errors: z.record(z.string(), z.string()).optional().openapi({ description: 'Field messages keyed by dotted path' }),
+    data: z.unknown().optional(),
+  })
+  .openapi('ErrorBody');
+
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ result: z.literal(true), message: z.string(), data });
+}
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  });
+}
+
+/** Paging and ordering every list accepts. */
+export const listQuery = {
+  limit: z.coerce.number().int().min(1).max(500).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+  search: z.string().trim().max(200).optional(),
+  orderBy: z.string().trim().max(60).optional(),
+};
+
+export function ok<T>(c: Context, data: T, message = 'Success', status: ContentfulStatusCode = 200) {
+  return c.json({ result: true as const, message, data }, status as 200);
+}

@@ -1,0 +1,52 @@
+import { createRoute, type RouteConfig } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { type Permission } from '../../shared/permissions.ts';
+import { authenticate, authorize } from '../auth/guard.ts';
+import type { AppEnv } from './context.ts';
+import { errorBodySchema } from './responses.ts';
+
+/** Who may call an operation: anyone, any signed-in user, or holders of at least one permission. */
+export type Access = 'public' | 'signedIn' | readonly Permission[];
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorBodySchema } },
+});
+
+const commonErrors = {
+  400: errorResponse('Bad input, with field messages'),
+  409: errorResponse('Conflict or illegal transition'),
+  429: errorResponse('Too many requests'),
+} as const;
+
+const guardedErrors = {
+  401: errorResponse('No token, or an expired one'),
+  403: errorResponse('Missing permission'),
+} as const;
+
+type GuardedConfig<R extends RouteConfig> = R & { access: Access };
+
+/**
+ * Declares an operation: the zod route, its security and permission list in the document
+ * (x-permissions, read by the permission-matrix test), the guard that enforces them, and the
+ * error responses every operation can give.
+ */
+export function defineRoute<R extends RouteConfig>(config: GuardedConfig<R>) {
+  const { access, ...route } = config;
+  const isPublic = access === 'public';
+  const permissions = Array.isArray(access) ? [...access] : [];
+  const guard: MiddlewareHandler<AppEnv>[] = isPublic ? [] : [authenticate, authorize(permissions)];
+  const existing = route.middleware ? (Array.isArray(route.middleware) ? route.middleware : [route.middleware]) : [];
+  return createRoute({
+    ...route,
+    middleware: [...guard, ...existing] as R['middleware'],
+    security: isPublic ? [] : [{ bearerAuth: [] }],
+    'x-permissions': permissions,
+    'x-access': isPublic ? 'public' : permissions.length ? 'permission' : 'signedIn',
+    responses: {
+      ...commonErrors,
+      ...(isPublic ? {} : guardedErrors),
+      ...route.responses,
+    },
+  } as unknown as R);
+}

@@ -1,0 +1,29 @@
+import { serve } from '@hono/node-server';
+import { parseEnv } from './env.ts';
+import { createLogger } from './logger.ts';
+import { bootServer } from './server.ts';
+
+const env = parseEnv();
+const logger = createLogger(env);
+const { app, database, seeded } = await bootServer(env, logger);
+
+if (seeded && !env.ADMIN_PASSWORD) {
+  // Printed on stdout as well as logged, so a person starting the server for the first time sees it.
+  process.stdout.write(`\n  ${seeded.message}\n\n`);
+}
+
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  logger.info(
+    { port: info.port, database: database.kind },
+    `Isotope Lab listening on http://localhost:${info.port} (API at /api, reference at /api/docs)`,
+  );
+});
+
+const shutdown = (signal: string) => {
+  logger.info({ signal }, 'shutting down');
+  server.close(() => {
+    void database.close().finally(() => process.exit(0));
+  });
+};
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+import { asc, desc, eq, sql, and } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { auditRecord } from '../db/schema.ts';
+
+export type AuditEntry = {
+  entityType: string;
+  entityId: string | number;
+  action: string;
+  fromStatus?: string | null;
+  toStatus?: string | null;
+  changes?: Record<string, { from: unknown; to: unknown }>;
+  reason?: string | null;
+  actor?: { id: number; displayName: string } | null;
+  at?: Date;
+};
+
+const GENESIS = '0'.repeat(64);
+
+type HashedFields = {
+  entityType: string;
+  entityId: string;
+  action: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  changes: Record<string, { from: unknown; to: unknown }>;
+  reason: string | null;
+  actorId: number | null;
+  at: string;
+  prevHash: string;
+};
+
+// jsonb does not keep key order, so the hash is taken over JSON with sorted keys.
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+function hashRecord(fields: HashedFields): string {
+  return createHash('sha256').update(canonicalJson(fields)).digest('hex');
+}
+
+/**
+ * Appends to the chain of custody. The advisory lock serialises appends so that two transactions
+ * can never chain onto the same predecessor; call it inside the transaction that makes the change.
+ */
+export async function appendAudit(db: Executor, entry: AuditEntry) {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(727002)`);
+  const [last] = await db.select({ hash: auditRecord.hash }).from(auditRecord).orderBy(desc(auditRecord.id)).limit(1);
+  const at = entry.at ?? new Date();
+  const fields: HashedFields = {
+    entityType: entry.entityType,
+    entityId: String(entry.entityId),
+    action: entry.action,
+    fromStatus: entry.fromStatus ?? null,
+    toStatus: entry.toStatus ?? null,
+    changes: entry.changes ?? {},
+    reason: entry.reason ?? null,
+    actorId: entry.actor?.id ?? null,
+    at: at.toISOString(),
+    prevHash: last?.hash ?? GENESIS,
+  };
+  const [row] = await db
+    .insert(auditRecord)
+    .values({ ...fields, at, actorName: entry.actor?.displayName ?? null, hash: hashRecord(fields) })
+    .returning();
+  return row!;
+}
+
+/** What changed between two versions of a record, for the audit trail. */
+export function diffFields<T extends Record<string, unknown>>(before: T, after: Partial<T>) {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [key, to] of Object.entries(after)) {
+    const from = before[key];
+    if (to !== undefined && JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
+  }
+  return changes;
+}
+
+export async function auditTrail(db: Executor, entityType: string, entityId: string | number) {
+  return db
+    .select()
+    .from(auditRecord)
+    .where(and(eq(auditRecord.entityType, entityType), eq(auditRecord.entityId, String(entityId))))
+    .orderBy(asc(auditRecord.id));
+}
+
+/** Walks the whole chain; returns the first record whose hash or link does not hold. */
+export async function verifyAuditChain(db: Executor): Promise<{ valid: boolean; checked: number; brokenAt?: number }> {
+  const rows = await db.select().from(auditRecord).orderBy(asc(auditRecord.id));
+  let prev = GENESIS;
+  for (const row of rows) {
+    const expected = hashRecord({
+      entityType: row.entityType,
+      entityId: row.entityId,
+      action: row.action,
+      fromStatus: row.fromStatus,
+      toStatus: row.toStatus,
+      changes: row.changes,
+      reason: row.reason,
+      actorId: row.actorId,
+      at: row.at.toISOString(),
+      prevHash: row.prevHash,
+    });
+    if (row.prevHash !== prev || row.hash !== expected) return { valid: false, checked: rows.length, brokenAt: row.id };
+    prev = row.hash;
+  }
+  return { valid: true, checked: rows.length };
+}

@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+
+// The server suite runs on embedded PGlite, and once more on PostgreSQL when TEST_DATABASE_URL is set.
+const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
+  resolve: { alias },
+  test: {
+    name,
+    include: ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      serverProject('server', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
+      {
+        resolve: { alias },
+        test: {
+          name: 'app',
+          include: ['tests/app/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/app/setup.ts'],
+          testTimeout: 15_000,
+        },
+      },
+    ],
+  },
+});
