@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -25,6 +25,8 @@ export type Database = {
 };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+// Triggers and functions drizzle-kit does not model (the append-only audit table).
+const afterMigrateSql = readFileSync(fileURLToPath(new URL('./sql/after-migrate.sql', import.meta.url)), 'utf8');
 
 export type DatabaseOptions = { url?: string; dataDir?: string };
 
@@ -44,6 +46,7 @@ function openPglite(dataDir?: string): Database {
     kind: 'pglite',
     migrate: async () => {
       await migratePglite(db as never, { migrationsFolder });
+      await client.exec(afterMigrateSql);
     },
     close: async () => {
       await client.close();
@@ -63,6 +66,7 @@ function openPostgres(url: string): Database {
       try {
         await client.query('SELECT pg_advisory_lock(727001)');
         await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+        await client.query(afterMigrateSql);
       } finally {
         await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
         client.release();
