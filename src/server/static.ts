@@ -14,19 +14,24 @@ export function registerStaticApp(app: ReturnType<typeof createRouter>, staticDi
   if (!existsSync(indexFile)) return;
   const indexHtml = readFileSync(indexFile, 'utf8');
 
-  app.use(
-    '*',
-    serveStatic({
-      root: path.relative(process.cwd(), root) || '.',
-      onFound: (filePath, c) => {
-        if (filePath.endsWith('sw.js') || filePath.endsWith('.html') || filePath.endsWith('.webmanifest')) {
-          c.header('cache-control', 'no-cache');
-        } else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          c.header('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
-    }),
-  );
+  const serveFile = serveStatic({ root });
+  app.use('*', async (c, next) => {
+    if (c.req.path.startsWith('/api/')) return next();
+    await serveFile(c, next);
+    if (c.res.status !== 200) return;
+    const file = c.req.path;
+    const policy =
+      file === '/sw.js' || file.endsWith('.html') || file.endsWith('.webmanifest')
+        ? 'no-cache'
+        : file.startsWith('/assets/')
+          ? 'public, max-age=31536000, immutable'
+          : undefined;
+    if (!policy) return;
+    // The file response's headers are immutable: answer a copy carrying the cache policy.
+    const headers = new Headers(c.res.headers);
+    headers.set('cache-control', policy);
+    c.res = new Response(c.res.body, { status: c.res.status, headers });
+  });
   app.get('*', async (c, next) => {
     if (c.req.path.startsWith('/api/')) return next();
     c.header('cache-control', 'no-cache');

@@ -34,6 +34,19 @@ export const listQuery = {
   orderBy: z.string().trim().max(60).optional(),
 };
 
+/** A record id in a path or query: a positive 32-bit integer, so a huge number is a 400, never a database error. */
+export const recordId = z.coerce
+  .number({ error: 'Id must be a positive whole number' })
+  .int('Id must be a positive whole number')
+  .positive('Id must be a positive whole number')
+  .max(2_147_483_647, 'Id must be a positive whole number');
+
+/** Delta sync of offline lists: only records changed at or after this instant (ISO 8601). */
+export const updatedSinceQuery = z.iso
+  .datetime({ offset: true, error: 'updatedSince must be an ISO date-time' })
+  .optional()
+  .openapi({ description: 'Only records updated at or after this ISO date-time (delta sync)' });
+
 export function ok<T>(c: Context, data: T, message = 'Success', status: ContentfulStatusCode = 200) {
   return c.json({ result: true as const, message, data }, status as 200);
 }

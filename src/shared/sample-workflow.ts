@@ -1,0 +1,188 @@
+import type { Permission } from './permissions.ts';
+
+// The sample entry's state machine (DESIGN.md section 5). Pure: the server judges every transition
+// with it and the app uses the same table to offer only the actions a user can take now.
+
+export const sampleStatuses = [
+  'New',
+  'CsConfirmed',
+  'SentToTester',
+  'TesterConfirmed',
+  'SentToThirdLab',
+  'ThirdLabConfirmed',
+  'ResultReturned',
+  'ResultConfirmed',
+  'Completed',
+] as const;
+
+export type SampleStatus = (typeof sampleStatuses)[number];
+
+export function isSampleStatus(value: string): value is SampleStatus {
+  return (sampleStatuses as readonly string[]).includes(value);
+}
+
+export type WorkflowAction = {
+  from: readonly SampleStatus[];
+  to: SampleStatus;
+  /** Holding any one of these lets a user fire the action. */
+  permissions: readonly Permission[];
+  /** What the action needs besides the state, in the laboratory's words (shown in the UI and docs). */
+  requires: string;
+  /** Undo actions step back; the UI shows them apart from the forward path. */
+  isUndo: boolean;
+};
+
+export const workflowActions = {
+  csCheckIn: {
+    from: ['New'],
+    to: 'CsConfirmed',
+    permissions: ['CanCheckInSampleEntryCs'],
+    requires: 'Received date, received by and initial weight',
+    isUndo: false,
+  },
+  transferToTester: {
+    from: ['CsConfirmed'],
+    to: 'SentToTester',
+    permissions: ['CanTransferSampleEntryToTester'],
+    requires: 'A checked-in sample',
+    isUndo: false,
+  },
+  testerCheckIn: {
+    from: ['SentToTester'],
+    to: 'TesterConfirmed',
+    permissions: ['CanCheckInSampleEntryTester'],
+    requires: 'The sample in hand at the tester lab',
+    isUndo: false,
+  },
+  undoTester: {
+    from: ['SentToTester', 'TesterConfirmed'],
+    to: 'CsConfirmed',
+    permissions: ['CanUndoStatusIsotopeForTester'],
+    requires: 'Not yet sent to the third lab',
+    isUndo: true,
+  },
+  sendToThirdLab: {
+    from: ['TesterConfirmed'],
+    to: 'SentToThirdLab',
+    permissions: ['CanCreateDispatchBatch', 'CanUpdateDispatchBatch', 'CanTransferSampleEntryToThirdLab'],
+    requires: 'The sample in a dispatch batch that is being sent',
+    isUndo: false,
+  },
+  thirdLabCheckIn: {
+    from: ['SentToThirdLab'],
+    to: 'ThirdLabConfirmed',
+    permissions: ['CanCheckInThirdLab'],
+    requires: 'The package received at the third lab',
+    isUndo: false,
+  },
+  returnResult: {
+    from: ['ThirdLabConfirmed'],
+    to: 'ResultReturned',
+    permissions: ['CanReturnResultThirdLab'],
+    requires: 'Carbon, hydrogen and oxygen values entered',
+    isUndo: false,
+  },
+  undoThirdLabTransaction: {
+    from: ['SentToThirdLab', 'ThirdLabConfirmed'],
+    to: 'TesterConfirmed',
+    permissions: ['CanUndoSampleTransaction'],
+    requires: 'The package code; the whole package goes back',
+    isUndo: true,
+  },
+  undoReturnResult: {
+    from: ['ResultReturned'],
+    to: 'ThirdLabConfirmed',
+    permissions: ['CanUndoReturnResultFromThirdParty'],
+    requires: 'A returned result not yet confirmed',
+    isUndo: true,
+  },
+  confirmFinalResult: {
+    from: ['ResultReturned'],
+    to: 'ResultConfirmed',
+    permissions: ['CanConfirmFinalResult'],
+    requires: 'A conclusion recorded, confirmed by someone other than who entered the result',
+    isUndo: false,
+  },
+  issueCertificate: {
+    from: ['ResultConfirmed'],
+    to: 'Completed',
+    permissions: ['CanConfirmFinalResult'],
+    requires: 'A confirmed final result',
+    isUndo: false,
+  },
+} as const satisfies Record<string, WorkflowAction>;
+
+export type WorkflowActionName = keyof typeof workflowActions;
+
+export const workflowActionNames = Object.keys(workflowActions) as WorkflowActionName[];
+
+/** Changes of a record that are not transitions, and the states in which each is allowed. */
+export const sampleEdits = {
+  csUpdate: ['New', 'CsConfirmed'],
+  testerUpdate: ['SentToTester', 'TesterConfirmed'],
+  addToDispatchBatch: ['TesterConfirmed'],
+  thirdLabResult: ['ThirdLabConfirmed'],
+  supervisorConclusion: ['ThirdLabConfirmed', 'ResultReturned'],
+  transferIdflData: ['ResultConfirmed', 'Completed'],
+} as const satisfies Record<string, readonly SampleStatus[]>;
+
+export type SampleEditName = keyof typeof sampleEdits;
+
+/** Raised for an action the current state does not allow; the server answers it with 409. */
+export class IllegalTransitionError extends Error {
+  readonly action: WorkflowActionName | SampleEditName;
+  readonly status: string;
+  readonly allowedFrom: readonly SampleStatus[];
+
+  constructor(action: WorkflowActionName | SampleEditName, status: string, allowedFrom: readonly SampleStatus[], subject?: string) {
+    super(describeIllegalState(status, allowedFrom, subject));
+    this.name = 'IllegalTransitionError';
+    this.action = action;
+    this.status = status;
+    this.allowedFrom = allowedFrom;
+  }
+}
+
+/** 'Sample IDFL-2026-00001 is SentToTester; this action needs CsConfirmed.' */
+export function describeIllegalState(status: string, allowedFrom: readonly string[], subject = 'The sample'): string {
+  const needs =
+    allowedFrom.length <= 1
+      ? (allowedFrom[0] ?? 'another state')
+      : `${allowedFrom.slice(0, -1).join(', ')} or ${allowedFrom[allowedFrom.length - 1]}`;
+  return `${subject} is ${status}; this action needs ${needs}.`;
+}
+
+export function canFire(action: WorkflowActionName, status: string): boolean {
+  return (workflowActions[action].from as readonly string[]).includes(status);
+}
+
+/** The state the action leads to; throws IllegalTransitionError naming the current state. */
+export function nextStatus(action: WorkflowActionName, status: string, subject?: string): SampleStatus {
+  const definition: WorkflowAction = workflowActions[action];
+  if (!canFire(action, status)) throw new IllegalTransitionError(action, status, definition.from, subject);
+  return definition.to;
+}
+
+export function canEdit(edit: SampleEditName, status: string): boolean {
+  return (sampleEdits[edit] as readonly string[]).includes(status);
+}
+
+export function assertEditable(edit: SampleEditName, status: string, subject?: string): void {
+  if (!canEdit(edit, status)) throw new IllegalTransitionError(edit, status, sampleEdits[edit], subject);
+}
+
+/** The actions a user holding these permissions may fire on a sample in this state (what the UI offers). */
+export function actionsFor(status: string, permissions: readonly string[]): WorkflowActionName[] {
+  return workflowActionNames.filter(
+    (name) => canFire(name, status) && workflowActions[name].permissions.some((p) => permissions.includes(p)),
+  );
+}
+
+/** Where a status sits on the forward path, for progress bars and sorting (-1 when unknown). */
+export function stageIndex(status: string): number {
+  return (sampleStatuses as readonly string[]).indexOf(status);
+}
+
+export function sampleSubject(idflNumber: string): string {
+  return `Sample ${idflNumber}`;
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+// Dispatch batch (package) forms; messages as spec section 5.
+
+const sampleEntryIds = z.array(z.number().int().min(1)).max(500);
+
+export const dispatchBatchFormSchema = z.object({
+  packageName: z.string({ error: 'Package name is required' }).trim().min(1, 'Package name is required').max(200),
+  shippmentNumber: z
+    .string({ error: 'Shipment Number is required' })
+    .trim()
+    .min(1, 'Shipment Number is required')
+    .max(100),
+  packageCode: z.string().trim().min(1).max(40).optional(),
+  notes: z.string().trim().max(4000).nullish(),
+});
+
+export const createDispatchBatchSchema = dispatchBatchFormSchema.extend({
+  /** TesterConfirmed samples to put in the package at once. */
+  sampleEntryIds: sampleEntryIds.optional(),
+});
+export type CreateDispatchBatch = z.infer<typeof createDispatchBatchSchema>;
+
+export const updateDispatchBatchSchema = dispatchBatchFormSchema
+  .omit({ packageCode: true })
+  .partial()
+  .extend({
+    addSampleEntryIds: sampleEntryIds.optional(),
+    removeSampleEntryIds: sampleEntryIds.optional(),
+    version: z.number().int().min(1).optional(),
+  });
+export type UpdateDispatchBatch = z.infer<typeof updateDispatchBatchSchema>;
+
+/** Tester lab: put a TesterConfirmed sample into a Draft package. */
+export const addToDispatchBatchSchema = z.object({
+  packageCode: z.string({ error: 'Package code is required' }).trim().min(1, 'Package code is required').max(40),
+});
+
+export const dispatchBatchStatuses = ['Draft', 'Sent', 'Received'] as const;
