@@ -54,7 +54,7 @@ export default defineConfig({
   build: {
     outDir: process.env.BUILD_OUT_DIR ?? 'dist',
     emptyOutDir: true,
-    sourcemap: false,
+    sourcemap: process.env.BUILD_SOURCEMAP === '1',
   },
   server: {
     port: 5173,

@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { AppError } from './errors.ts';
 import type { AppEnv, Deps } from './http/context.ts';
+import { limitRequestBody } from './http/body-limit.ts';
 import { idempotency } from './http/idempotency.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -50,11 +51,16 @@ export function createApp(deps: Deps) {
     c.set('db', deps.database.db);
     const started = performance.now();
     await next();
+    // Mail recorded by this request is sent now that its transaction has committed.
+    if (deps.mailer.hasQueued) {
+      deps.mailer.deliver(deps.database.db).catch((err: unknown) => deps.logger.warn({ err }, 'mail delivery failed'));
+    }
     c.header('x-request-id', requestId);
     const ms = Math.round((performance.now() - started) * 10) / 10;
     deps.logger.info({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
 
+  app.use('/api/*', limitRequestBody);
   app.use('/api/*', idempotency);
 
   app.onError((error, c) => {

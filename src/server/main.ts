@@ -5,7 +5,7 @@ import { bootServer } from './server.ts';
 
 const env = parseEnv();
 const logger = createLogger(env);
-const { app, database, seeded } = await bootServer(env, logger);
+const { app, database, mailer, seeded } = await bootServer(env, logger);
 
 if (seeded && !env.ADMIN_PASSWORD) {
   // Printed on stdout as well as logged, so a person starting the server for the first time sees it.
@@ -18,6 +18,12 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
     `Isotope Lab listening on http://localhost:${info.port} (API at /api, reference at /api/docs)`,
   );
 });
+
+// Mail left unsent (SMTP down, or an instance stopped mid-send) is retried every minute.
+const mailTimer = setInterval(() => {
+  mailer.deliver(database.db).catch((err: unknown) => logger.warn({ err }, 'mail delivery failed'));
+}, 60_000);
+mailTimer.unref();
 
 const shutdown = (signal: string) => {
   logger.info({ signal }, 'shutting down');

@@ -15,5 +15,6 @@ export async function bootServer(env: Env, logger: Logger) {
   const signingKey = await loadSigningKey(database.db, env);
   const mailer = createMailer(env, logger);
   const app = createApp({ env, logger, database, mailer, signingKey });
-  return { app, database, seeded };
+  mailer.deliver(database.db).catch((err: unknown) => logger.warn({ err }, 'mail delivery failed'));
+  return { app, database, mailer, seeded };
 }

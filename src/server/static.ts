@@ -17,8 +17,10 @@ export function registerStaticApp(app: ReturnType<typeof createRouter>, staticDi
   const serveFile = serveStatic({ root });
   app.use('*', async (c, next) => {
     if (c.req.path.startsWith('/api/')) return next();
-    await serveFile(c, next);
-    if (c.res.status !== 200) return;
+    // serveStatic RETURNS the file's response (c.res is not set); undefined when it fell through to next().
+    const served = await serveFile(c, next);
+    if (!served) return;
+    if (served.status !== 200) return served;
     const file = c.req.path;
     const policy =
       file === '/sw.js' || file.endsWith('.html') || file.endsWith('.webmanifest')
@@ -26,11 +28,11 @@ export function registerStaticApp(app: ReturnType<typeof createRouter>, staticDi
         : file.startsWith('/assets/')
           ? 'public, max-age=31536000, immutable'
           : undefined;
-    if (!policy) return;
+    if (!policy) return served;
     // The file response's headers are immutable: answer a copy carrying the cache policy.
-    const headers = new Headers(c.res.headers);
+    const headers = new Headers(served.headers);
     headers.set('cache-control', policy);
-    c.res = new Response(c.res.body, { status: c.res.status, headers });
+    return new Response(served.body, { status: served.status, headers });
   });
   app.get('*', async (c, next) => {
     if (c.req.path.startsWith('/api/')) return next();

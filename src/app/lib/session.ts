@@ -139,15 +139,27 @@ export function storeUserInfo(profile: SessionProfile) {
   if (login) writeKey(SESSION_KEYS.user, JSON.stringify({ ...login, data: { ...login.data, user: profile } }));
 }
 
-/** Signing out or an expired session clears all of localStorage, as the specification asks. */
+// Device preferences that outlive a session: the interface language is the bench's, not the user's.
+const KEPT_ON_SIGN_OUT = ['language'];
+
+/** Signing out or an expired session clears localStorage, as the specification asks. */
 export function clearSession() {
   memoryFallback.clear();
   try {
-    globalThis.localStorage?.clear();
+    const kept = KEPT_ON_SIGN_OUT.map((key) => [key, localStorage.getItem(key)] as const);
+    localStorage.clear();
+    for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
   } catch {
     // Storage unavailable: the in-memory copy is gone already.
   }
   emit('change', null);
+}
+
+/** The server refused our tokens for good: clear everything and tell the app to show the sign-in. */
+export function endExpiredSession() {
+  const wasSignedIn = getRefreshToken() !== null || getAccessToken() !== null;
+  clearSession();
+  if (wasSignedIn) emit('expired', null);
 }
 
 export function rememberRedirect(path: string) {
@@ -159,6 +171,12 @@ export function takeRedirect(): string | null {
   const path = readKey(SESSION_KEYS.redirectAfterLogin);
   removeKey(SESSION_KEYS.redirectAfterLogin);
   return path;
+}
+
+/** Same-origin API address; absolute so it also works where relative URLs do not (tests, workers). */
+function apiUrl(path: string): string {
+  const origin = globalThis.location?.origin;
+  return origin && origin !== 'null' ? new URL(path, origin).href : path;
 }
 
 let refreshInFlight: Promise<string | null> | null = null;
@@ -197,7 +215,7 @@ async function runRefresh(): Promise<string | null> {
 async function exchangeRefreshToken(refreshToken: string): Promise<string | null> {
   let response: Response;
   try {
-    response = await fetch('/api/auth/refresh', {
+    response = await fetch(apiUrl('/api/auth/refresh'), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ refreshToken }),
@@ -210,10 +228,7 @@ async function exchangeRefreshToken(refreshToken: string): Promise<string | null
     storeSession(body);
     return body.data.accessToken;
   }
-  if (response.status === 400 || response.status === 401 || response.status === 403) {
-    clearSession();
-    emit('expired', null);
-  }
+  if (response.status === 400 || response.status === 401 || response.status === 403) endExpiredSession();
   return null;
 }
 

@@ -123,6 +123,8 @@ export const outboundMail = pgTable('outbound_mail', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html'),
+  claimedAt: at('claimed_at'),
+  attempts: integer('attempts').notNull().default(0),
   sentAt: at('sent_at'),
   error: text('error'),
   createdAt: createdAt(),
@@ -339,6 +341,7 @@ export const sampleEntry = pgTable(
     index('sample_entry_received').on(t.receivedDate),
     index('sample_entry_package').on(t.packageCode),
     index('sample_entry_updated').on(t.updatedAt),
+    index('sample_entry_dispatch_batch').on(t.dispatchBatchId),
   ],
 );
 
@@ -434,7 +437,11 @@ export const notification = pgTable(
     link: text('link'),
     createdAt: createdAt(),
   },
-  (t) => [index('notification_created').on(t.createdAt)],
+  (t) => [
+    index('notification_created').on(t.createdAt),
+    index('notification_user').on(t.userId),
+    index('notification_permission').on(t.permission),
+  ],
 );
 
 export const pushSubscription = pgTable('push_subscription', {

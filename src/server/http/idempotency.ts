@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { bearerToken } from '../auth/guard.ts';
-import { readAccessToken, sha256 } from '../auth/tokens.ts';
+import { readAccessToken } from '../auth/tokens.ts';
 import type { Executor } from '../db/client.ts';
 import { idempotencyRecord } from '../db/schema.ts';
 import { conflict } from '../errors.ts';
@@ -60,8 +61,9 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const userId = token ? await readAccessToken(c.var.deps.signingKey, token) : undefined;
   const scope = userId ? `user:${userId}` : 'public';
   const path = new URL(c.req.url).pathname + new URL(c.req.url).search;
-  const body = await c.req.raw.clone().text();
-  const requestHash = sha256(`${c.req.method} ${path}\n${body}`);
+  // Hashed as bytes: uploads are binary, and text decoding would make different files look alike.
+  const body = new Uint8Array(await c.req.raw.clone().arrayBuffer());
+  const requestHash = createHash('sha256').update(`${c.req.method} ${path}\n`).update(body).digest('hex');
 
   const root = c.var.db;
   const previous = await storedAnswer(root, scope, key);
@@ -90,7 +92,13 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
       });
     });
   } catch (error) {
-    if (error instanceof DiscardAnswer) return;
+    if (error instanceof DiscardAnswer) {
+      // A concurrent duplicate may have committed while ours ran and failed on what it created
+      // (a "this code already exists" 409): the caller gets the first answer, as with any replay.
+      const winner = await storedAnswer(root, scope, key);
+      if (winner && winner.requestHash === requestHash) c.res = replay(winner);
+      return;
+    }
     // Another request with the same key committed first: ours was rolled back; answer with theirs.
     if (isUniqueViolation(error)) {
       const winner = await storedAnswer(root, scope, key);

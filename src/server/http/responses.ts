@@ -47,6 +47,6 @@ export const updatedSinceQuery = z.iso
   .optional()
   .openapi({ description: 'Only records updated at or after this ISO date-time (delta sync)' });
 
-export function ok<T>(c: Context, data: T, message = 'Success', status: ContentfulStatusCode = 200) {
-  return c.json({ result: true as const, message, data }, status as 200);
+export function ok<T, S extends ContentfulStatusCode = 200>(c: Context, data: T, message = 'Success', status?: S) {
+  return c.json({ result: true as const, message, data }, (status ?? 200) as S);
 }

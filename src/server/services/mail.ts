@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Executor } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
 import { outboundMail } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
@@ -8,26 +8,68 @@ import type { Logger } from '../logger.ts';
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
 export type Mailer = {
-  /** Records the message and, when SMTP is configured, sends it. A failed send is recorded, not thrown. */
+  /**
+   * Records the message in the outbound-mail table, in the caller's transaction. Nothing is sent
+   * here: a request's transaction must not wait on an SMTP server (PGlite serves one connection),
+   * and mail for a change that rolls back must never leave.
+   */
   send: (db: Executor, message: MailMessage) => Promise<void>;
+  /** True when messages were recorded since the last delivery round. */
+  readonly hasQueued: boolean;
+  /** Sends recorded, unsent messages (SMTP_URL set); safe to run from several instances at once. */
+  deliver: (db: Db) => Promise<number>;
 };
+
+const MAX_ATTEMPTS = 5;
+// A claim older than this is taken to belong to an instance that died mid-send.
+const CLAIM_TIMEOUT_SECONDS = 300;
 
 export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>, logger: Logger): Mailer {
   const transport = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : undefined;
-  return {
-    async send(db, message) {
-      const [row] = await db.insert(outboundMail).values(message).returning({ id: outboundMail.id });
-      if (!transport || !row) return;
+  let queued = false;
+  let delivering: Promise<number> | undefined;
+
+  async function deliverRound(db: Db): Promise<number> {
+    queued = false;
+    if (!transport) return 0;
+    // Claim rows atomically so two instances never send the same message.
+    const claimed = await db
+      .update(outboundMail)
+      .set({ claimedAt: sql`now()`, attempts: sql`${outboundMail.attempts} + 1` })
+      .where(
+        sql`${outboundMail.id} IN (SELECT id FROM outbound_mail WHERE sent_at IS NULL AND attempts < ${MAX_ATTEMPTS}
+          AND (claimed_at IS NULL OR claimed_at < now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS}))
+          ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED)`,
+      )
+      .returning();
+    for (const mail of claimed) {
       try {
-        await transport.sendMail({ from: env.MAIL_FROM, ...message });
-        await db.update(outboundMail).set({ sentAt: new Date() }).where(eq(outboundMail.id, row.id));
+        await transport.sendMail({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+        await db.update(outboundMail).set({ sentAt: sql`now()`, error: null }).where(sql`${outboundMail.id} = ${mail.id}`);
       } catch (error) {
-        logger.warn({ err: error, to: message.to }, 'mail not sent');
+        logger.warn({ err: error, to: mail.to }, 'mail not sent');
         await db
           .update(outboundMail)
-          .set({ error: error instanceof Error ? error.message : String(error) })
-          .where(eq(outboundMail.id, row.id));
+          .set({ claimedAt: null, error: error instanceof Error ? error.message : String(error) })
+          .where(sql`${outboundMail.id} = ${mail.id}`);
       }
+    }
+    return claimed.length;
+  }
+
+  return {
+    async send(db, message) {
+      await db.insert(outboundMail).values(message);
+      queued = true;
+    },
+    get hasQueued() {
+      return queued && transport !== undefined;
+    },
+    deliver(db) {
+      // One round at a time per instance; a round started while one runs waits for it and goes again.
+      const next = (delivering ?? Promise.resolve(0)).then(() => deliverRound(db));
+      delivering = next.catch(() => 0);
+      return next;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Permission } from '../../shared/permissions.ts';
 import type { CreateUserInput, UpdateUserInput } from '../../shared/schemas/users.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Executor } from '../db/client.ts';
@@ -25,6 +26,28 @@ export function sortOrder(orderBy: string | undefined, columns: Record<string, A
   return [direction.toLowerCase() === 'desc' ? desc(column) : asc(column), ...fallback];
 }
 
+/** True when the database refused a row for breaking a unique index (two requests raced to create it). */
+export function isUniqueViolation(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    if ((current as { code?: string }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Runs an insert or update; a unique-index race becomes the same 409 the checks before it give. */
+export async function withUniqueCheck<T>(write: () => Promise<T>, onDuplicate: () => AppError): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw onDuplicate();
+    throw error;
+  }
+}
+
 /** `%text%` for ILIKE, with the caller's wildcards taken literally. */
 export function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -41,11 +64,11 @@ export type UserFilters = Paging & {
 
 const userColumns = {
   id: appUser.id,
-  username: appUser.username,
-  displayName: appUser.displayName,
-  email: appUser.email,
-  role: role.name,
-  country: country.name,
+  username: sql`lower(${appUser.username})`,
+  displayName: sql`lower(${appUser.displayName})`,
+  email: sql`lower(${appUser.email})`,
+  role: sql`lower(${role.name})`,
+  country: sql`lower(${country.name})`,
   active: appUser.active,
   createdAt: appUser.createdAt,
   updatedAt: appUser.updatedAt,
@@ -147,7 +170,7 @@ export async function listUserChoices(db: Executor) {
     .select({ id: appUser.id, username: appUser.username, displayName: appUser.displayName })
     .from(appUser)
     .where(eq(appUser.active, true))
-    .orderBy(asc(appUser.displayName), asc(appUser.id));
+    .orderBy(asc(sql`lower(${appUser.displayName})`), asc(appUser.id));
 }
 
 async function requireRole(db: Executor, roleId: number) {
@@ -183,21 +206,48 @@ async function requireUnique(db: Executor, fields: { username?: string; email?: 
   }
 }
 
+/**
+ * Refuses a change that would leave no active account able to manage roles: without one, nobody
+ * could ever give the permission back.
+ */
+export async function requireRoleManagerRemains(db: Executor) {
+  const managers = await db
+    .select({ id: appUser.id })
+    .from(appUser)
+    .innerJoin(role, eq(role.id, appUser.roleId))
+    .where(
+      and(
+        eq(appUser.active, true),
+        eq(role.active, true),
+        sql`${role.permissions} @> ${JSON.stringify(['CanUpdateRolePermission'] satisfies Permission[])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  if (managers.length === 0) {
+    throw conflict('This change would leave no active account able to manage roles.');
+  }
+}
+
 export async function createUser(db: Executor, input: CreateUserInput, by: AuthUser): Promise<Account> {
   await requireUnique(db, { username: input.username, email: input.email });
   await requireRole(db, input.roleId);
   await requireCountry(db, input.countryId);
-  const [created] = await db
-    .insert(appUser)
-    .values({
-      username: input.username,
-      displayName: input.displayName,
-      email: input.email,
-      passwordHash: await hashPassword(input.password),
-      roleId: input.roleId,
-      countryId: input.countryId ?? null,
-    })
-    .returning({ id: appUser.id });
+  const passwordHash = await hashPassword(input.password);
+  const [created] = await withUniqueCheck(
+    () =>
+      db
+        .insert(appUser)
+        .values({
+          username: input.username,
+          displayName: input.displayName,
+          email: input.email,
+          passwordHash,
+          roleId: input.roleId,
+          countryId: input.countryId ?? null,
+        })
+        .returning({ id: appUser.id }),
+    () => new AppError('CONFLICT', 'This username or email is already used by another account'),
+  );
   const account = await findAccount(db, created!.id);
   await appendAudit(db, {
     entityType: 'user',
@@ -242,10 +292,14 @@ export async function updateUser(db: Executor, id: number, input: UpdateUserInpu
     next,
   );
   if (Object.keys(changes).length === 0) return current;
-  await db
-    .update(appUser)
-    .set({ ...next, updatedAt: new Date(), version: sql`${appUser.version} + 1` })
-    .where(eq(appUser.id, id));
-  await appendAudit(db, { entityType: 'user', entityId: id, action: 'updated', changes, actor: by });
-  return findAccount(db, id);
+  // One transaction, so a change refused by the last check leaves the account as it was.
+  return db.transaction(async (tx) => {
+    await tx
+      .update(appUser)
+      .set({ ...next, updatedAt: new Date(), version: sql`${appUser.version} + 1` })
+      .where(eq(appUser.id, id));
+    await requireRoleManagerRemains(tx);
+    await appendAudit(tx, { entityType: 'user', entityId: id, action: 'updated', changes, actor: by });
+    return findAccount(tx, id);
+  });
 }

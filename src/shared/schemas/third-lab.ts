@@ -4,15 +4,33 @@ import { z } from 'zod';
 
 export const ISOTOPES_REQUIRED = 'Carbon, Hydrogen, Oxygen is required';
 
-// Delta values in per mil; generous bounds that still refuse typing slips of several orders.
-const delta = z.number({ error: ISOTOPES_REQUIRED }).min(-1000).max(1000);
+export const isotopeFields = ['carbon', 'hydrogen', 'oxygen'] as const;
 
+// Delta values in per mil; generous bounds that still refuse typing slips of several orders.
+const delta = z.number({ error: 'Enter a number' }).min(-1000).max(1000);
+
+/**
+ * What the server accepts. The three values are checked together (one message for the three, as
+ * the spec words it) by `missingIsotopes`, so the answer's message is exactly the spec's.
+ */
 export const updateResultSchema = z.object({
   notes: z.string().trim().max(4000).nullish(),
-  carbon: delta,
-  hydrogen: delta,
-  oxygen: delta,
+  carbon: delta.nullish(),
+  hydrogen: delta.nullish(),
+  oxygen: delta.nullish(),
   reportFileId: z.string().uuid('Unknown report file').nullish(),
   version: z.number().int().min(1).optional(),
 });
 export type UpdateResult = z.infer<typeof updateResultSchema>;
+
+/** The C/H/O fields left empty, each with the spec's message. */
+export function missingIsotopes(values: Partial<Record<(typeof isotopeFields)[number], number | null | undefined>>) {
+  const errors: Record<string, string> = {};
+  for (const field of isotopeFields) if (values[field] == null) errors[field] = ISOTOPES_REQUIRED;
+  return errors;
+}
+
+/** The app's form: the same fields, with the three values required. */
+export const resultFormSchema = updateResultSchema.superRefine((values, ctx) => {
+  for (const path of Object.keys(missingIsotopes(values))) ctx.addIssue({ code: 'custom', message: ISOTOPES_REQUIRED, path: [path] });
+});

@@ -227,6 +227,8 @@ CREATE TABLE "outbound_mail" (
 	"subject" text NOT NULL,
 	"text" text NOT NULL,
 	"html" text,
+	"claimed_at" timestamp with time zone,
+	"attempts" integer DEFAULT 0 NOT NULL,
 	"sent_at" timestamp with time zone,
 	"error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -430,6 +432,8 @@ CREATE INDEX "booking_email" ON "booking" USING btree ("email");--> statement-br
 CREATE INDEX "certificate_sample" ON "certificate" USING btree ("sample_entry_id");--> statement-breakpoint
 CREATE INDEX "clean_isotope_material_country" ON "clean_isotope_record" USING btree ("material","country_code");--> statement-breakpoint
 CREATE INDEX "notification_created" ON "notification" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "notification_user" ON "notification" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "notification_permission" ON "notification" USING btree ("permission");--> statement-breakpoint
 CREATE INDEX "quick_fill_email" ON "quick_fill_code" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "quick_fill_phone" ON "quick_fill_code" USING btree ("phone");--> statement-breakpoint
 CREATE INDEX "refresh_token_family" ON "refresh_token" USING btree ("family_id");--> statement-breakpoint
@@ -438,4 +442,5 @@ CREATE INDEX "sample_entry_booking" ON "sample_entry" USING btree ("booking_id")
 CREATE INDEX "sample_entry_received" ON "sample_entry" USING btree ("received_date");--> statement-breakpoint
 CREATE INDEX "sample_entry_package" ON "sample_entry" USING btree ("package_code");--> statement-breakpoint
 CREATE INDEX "sample_entry_updated" ON "sample_entry" USING btree ("updated_at");--> statement-breakpoint
+CREATE INDEX "sample_entry_dispatch_batch" ON "sample_entry" USING btree ("dispatch_batch_id");--> statement-breakpoint
 CREATE INDEX "third_lab_entry_sample" ON "third_lab_entry" USING btree ("sample_entry_id");

@@ -1,0 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { resetPasswordRequestSchema } from '@/shared/schemas/auth';
+import { Button } from '@/app/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/app/components/ui/dialog';
+import { FormField } from '@/app/components/ui/form-field';
+import { Input } from '@/app/components/ui/input';
+import { Spinner } from '@/app/components/ui/spinner';
+import { translateMessage } from '@/app/lib/i18n';
+import { requestPasswordReset } from './auth-api';
+
+type ResetRequest = z.input<typeof resetPasswordRequestSchema>;
+
+export function ForgotPasswordDialog() {
+  const { t } = useTranslation('auth');
+  const [open, setOpen] = useState(false);
+  const form = useForm<ResetRequest>({ resolver: zodResolver(resetPasswordRequestSchema), defaultValues: { email: '' } });
+  const mutation = useMutation({
+    mutationFn: ({ email }: ResetRequest) => requestPasswordReset(email),
+    onSuccess: (answer) => {
+      toast.success(t('common:success'), { description: translateMessage(answer.message), position: 'top-right' });
+      setOpen(false);
+      form.reset();
+    },
+  });
+  const error = form.formState.errors.email?.message;
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button type="button" variant="link" className="h-auto p-0 text-sm">
+          {t('forgotPassword')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>{t('forgotPasswordTitle')}</DialogTitle>
+            <DialogDescription>{t('forgotPasswordDescription')}</DialogDescription>
+          </DialogHeader>
+          <FormField id="reset-email" label={t('common:email')} error={error}>
+            <Input id="reset-email" type="email" autoComplete="email" {...form.register('email')} />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              {t('common:cancel')}
+            </Button>
+            <Button type="submit" disabled={mutation.isPending}>
+              {mutation.isPending && <Spinner />}
+              {t('sendResetLink')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

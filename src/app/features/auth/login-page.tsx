@@ -1,0 +1,117 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { signInSchema } from '@/shared/schemas/auth';
+import { Button } from '@/app/components/ui/button';
+import { FormField } from '@/app/components/ui/form-field';
+import { Input } from '@/app/components/ui/input';
+import { Spinner } from '@/app/components/ui/spinner';
+import { ApiError } from '@/app/lib/api-error';
+import { handleError } from '@/app/lib/handle-error';
+import { translateMessage } from '@/app/lib/i18n';
+import { storeSession } from '@/app/lib/session';
+import { LanguageSwitch } from '@/app/features/layout/language-switch';
+import { signIn } from './auth-api';
+import { BrandLogo } from './brand';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { LabIllustration } from './lab-illustration';
+import { landingPathAfterSignIn } from './landing';
+import type { SignInInput } from './types';
+
+/** The sign-in screen (spec 2): form on one side, illustration on the other. */
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const signInMutation = useMutation({
+    mutationFn: signIn,
+    meta: { handlesErrors: true },
+    onSuccess: async (login) => {
+      setFailure(null);
+      storeSession(login);
+      toast.success(t('common:success'), { description: translateMessage(login.message), position: 'top-right' });
+      await navigate({ to: landingPathAfterSignIn(), replace: true });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status !== 401 && error.status < 500 && error.message) {
+        setFailure(error.message);
+      } else if (error instanceof ApiError && error.status === 401) {
+        setFailure(error.message || 'Incorrect e-mail/username or password.');
+      } else {
+        handleError(error);
+      }
+    },
+  });
+
+  return (
+    <div className="grid min-h-svh lg:grid-cols-2">
+      <div className="flex flex-col gap-4 p-6 md:p-10">
+        <div className="flex items-center justify-between">
+          <div className="flex items-center gap-2 font-semibold">
+            <BrandLogo className="size-8" />
+            <span>{t('common:productName')}</span>
+          </div>
+          <LanguageSwitch />
+        </div>
+        <div className="flex flex-1 items-center justify-center">
+          <form
+            className="flex w-full max-w-sm flex-col gap-6"
+            noValidate
+            aria-label={t('signInForm')}
+            onSubmit={form.handleSubmit((values) => signInMutation.mutate(values))}
+          >
+            <div className="flex flex-col gap-2 text-center">
+              <h1 className="text-2xl font-bold">{t('title')}</h1>
+              <p className="text-sm text-balance text-muted-foreground">{t('description')}</p>
+            </div>
+            {failure && (
+              <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive">
+                {translateMessage(failure)}
+              </p>
+            )}
+            <FormField id="login-email" label={t('emailLabel')} error={errors.email?.message}>
+              <Input
+                id="login-email"
+                autoComplete="username"
+                autoFocus
+                placeholder={t('emailPlaceholder')}
+                aria-invalid={errors.email ? true : undefined}
+                {...form.register('email')}
+              />
+            </FormField>
+            <FormField id="login-password" label={t('passwordLabel')} error={errors.password?.message}>
+              <Input
+                id="login-password"
+                type="password"
+                autoComplete="current-password"
+                aria-invalid={errors.password ? true : undefined}
+                {...form.register('password')}
+              />
+            </FormField>
+            <div className="flex justify-end">
+              <ForgotPasswordDialog />
+            </div>
+            <Button type="submit" className="w-full" disabled={signInMutation.isPending}>
+              {signInMutation.isPending && <Spinner />}
+              {t('login')}
+            </Button>
+          </form>
+        </div>
+      </div>
+      <div className="relative hidden flex-col items-center justify-center gap-6 bg-gradient-to-br from-teal-50 to-emerald-100 p-10 lg:flex">
+        <LabIllustration className="w-full max-w-md" />
+        <p className="max-w-md text-center text-lg font-medium text-teal-900">{t('illustrationCaption')}</p>
+      </div>
+    </div>
+  );
+}

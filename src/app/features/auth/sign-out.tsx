@@ -1,0 +1,79 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/app/components/ui/alert-dialog';
+import { clearSession, getRefreshToken } from '@/app/lib/session';
+import { countPendingMutations } from '@/app/offline/outbox';
+import { clearOfflineData } from '@/app/offline/session-mirror';
+import { signOutOnServer } from './auth-api';
+
+type SignOutContextValue = { requestSignOut: () => Promise<void> };
+const SignOutContext = createContext<SignOutContextValue | null>(null);
+
+/**
+ * Signing out forgets everything on this device, including changes still waiting in the outbox,
+ * so when any are unsent the user is warned first and must confirm (DESIGN.md 7).
+ */
+export function SignOutProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('layout');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [pendingCount, setPendingCount] = useState(0);
+
+  const signOut = useCallback(async () => {
+    setPendingCount(0);
+    const refreshToken = getRefreshToken();
+    if (refreshToken) {
+      // Revoking on the server is best effort: offline, the token simply expires.
+      await signOutOnServer(refreshToken).catch(() => undefined);
+    }
+    clearSession();
+    await clearOfflineData().catch(() => undefined);
+    queryClient.clear();
+    await navigate({ to: '/auth/login', replace: true });
+  }, [navigate, queryClient]);
+
+  const requestSignOut = useCallback(async () => {
+    const unsent = await countPendingMutations().catch(() => 0);
+    if (unsent > 0) setPendingCount(unsent);
+    else await signOut();
+  }, [signOut]);
+
+  const value = useMemo(() => ({ requestSignOut }), [requestSignOut]);
+
+  return (
+    <SignOutContext value={value}>
+      {children}
+      <AlertDialog open={pendingCount > 0} onOpenChange={(open) => !open && setPendingCount(0)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t('unsentChangesTitle')}</AlertDialogTitle>
+            <AlertDialogDescription>{t('unsentChangesDescription', { count: pendingCount })}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t('stayLoggedIn')}</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={() => void signOut()}>
+              {t('logoutAnyway')}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </SignOutContext>
+  );
+}
+
+export function useSignOut(): SignOutContextValue {
+  const value = useContext(SignOutContext);
+  if (!value) throw new Error('useSignOut must be used inside SignOutProvider');
+  return value;
+}

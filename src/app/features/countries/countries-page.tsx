@@ -1,0 +1,207 @@
+import { CloudOffIcon, LockIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { hasAnyPermission } from '@/shared/permissions';
+import { ListPager } from '@/app/components/list-pager';
+import { TableStatusRow } from '@/app/components/table-status-row';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/app/components/ui/alert-dialog';
+import { Badge } from '@/app/components/ui/badge';
+import { Button } from '@/app/components/ui/button';
+import { Card, CardContent } from '@/app/components/ui/card';
+import { Input } from '@/app/components/ui/input';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
+import { handleError } from '@/app/lib/handle-error';
+import { useDebouncedValue } from '@/app/lib/use-debounced-value';
+import { usePermissions } from '@/app/lib/use-session';
+import { useOfflineList } from '@/app/offline/lists';
+import { PageFrame } from '@/app/features/layout/page-frame';
+import { COUNTRY_LIST, COUNTRY_PATH, queueCountryDelete, type Country } from './country-outbox';
+import { CountryFormDialog } from './country-form-dialog';
+
+type Editing = { mode: 'create' } | { mode: 'edit'; country: Country } | null;
+
+/** Countries (spec 2 /settings/countries), offline first: the list is cached, changes are queued. */
+export function CountriesPage() {
+  const { t } = useTranslation('countries');
+  const held = usePermissions();
+  const [text, setText] = useState({ code: '', name: '' });
+  const [page, setPage] = useState({ limit: 20, offset: 0 });
+  const filters = useDebouncedValue(text);
+  const countries = useOfflineList<Country>({
+    list: COUNTRY_LIST,
+    path: COUNTRY_PATH,
+    query: { code: filters.code || undefined, name: filters.name || undefined, ...page },
+  });
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Country | null>(null);
+  const canCreate = hasAnyPermission(held, ['CanCreateCountry']);
+  const canUpdate = hasAnyPermission(held, ['CanUpdateCountry']);
+  const canDelete = hasAnyPermission(held, ['CanDeleteCountry']);
+
+  const setFilter = (name: keyof typeof text, value: string) => {
+    setText((current) => ({ ...current, [name]: value }));
+    setPage((current) => ({ ...current, offset: 0 }));
+  };
+
+  const pendingLabel = (id: string) => {
+    const mark = countries.pending.get(id);
+    if (!mark) return null;
+    const attention = mark.state === 'failed' || mark.state === 'conflict';
+    return (
+      <Badge variant={attention ? 'destructive' : 'warning'} title={mark.error}>
+        {t(`pending.${mark.action}`)}
+        {attention && ` · ${t(`pending.${mark.state}`)}`}
+      </Badge>
+    );
+  };
+
+  return (
+    <PageFrame
+      title={t('title')}
+      actions={
+        canCreate && (
+          <Button onClick={() => setEditing({ mode: 'create' })}>
+            <PlusIcon />
+            {t('create')}
+          </Button>
+        )
+      }
+    >
+      <Card>
+        <CardContent className="grid gap-4">
+          {countries.isOffline && (
+            <p className="flex items-center gap-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900" role="status">
+              <CloudOffIcon className="size-4" />
+              {t('offlineCopy')}
+            </p>
+          )}
+          {countries.error && (
+            <p className="rounded-md bg-destructive/10 p-2 text-sm text-destructive" role="alert">
+              {countries.error}
+            </p>
+          )}
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Input
+              aria-label={t('filterCode')}
+              placeholder={t('filterCode')}
+              value={text.code}
+              onChange={(e) => setFilter('code', e.target.value)}
+            />
+            <Input
+              aria-label={t('filterName')}
+              placeholder={t('filterName')}
+              value={text.name}
+              onChange={(e) => setFilter('name', e.target.value)}
+            />
+          </div>
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t('code')}</TableHead>
+                <TableHead>{t('name')}</TableHead>
+                <TableHead>{t('userCount')}</TableHead>
+                <TableHead>{t('projectCount')}</TableHead>
+                <TableHead>{t('protected')}</TableHead>
+                <TableHead className="text-right">{t('common:actions')}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {countries.items.length === 0 ? (
+                <TableStatusRow columns={6} isLoading={countries.isLoading} />
+              ) : (
+                countries.items.map((country) => {
+                  const id = String(country.id);
+                  const isQueuedCreate = countries.pending.get(id)?.action === 'create';
+                  const isQueuedDelete = countries.pending.get(id)?.action === 'delete';
+                  return (
+                    <TableRow key={id} data-pending={countries.pendingIds.has(id) || undefined}>
+                      <TableCell className="font-mono font-medium">{country.code}</TableCell>
+                      <TableCell>
+                        <span className="mr-2">{country.name}</span>
+                        {pendingLabel(id)}
+                      </TableCell>
+                      <TableCell>{country.userCount ?? 0}</TableCell>
+                      <TableCell>{country.projectCount ?? 0}</TableCell>
+                      <TableCell>
+                        {country.protected && (
+                          <Badge variant="secondary">
+                            <LockIcon className="size-3" />
+                            {t('protected')}
+                          </Badge>
+                        )}
+                      </TableCell>
+                      <TableCell className="text-right">
+                        {canUpdate && !isQueuedCreate && !isQueuedDelete && (
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={t('editNamed', { name: country.name })}
+                            onClick={() => setEditing({ mode: 'edit', country })}
+                          >
+                            <PencilIcon />
+                          </Button>
+                        )}
+                        {canDelete && !country.protected && !isQueuedCreate && !isQueuedDelete && (
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={t('deleteNamed', { name: country.name })}
+                            onClick={() => setDeleting(country)}
+                          >
+                            <Trash2Icon />
+                          </Button>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })
+              )}
+            </TableBody>
+          </Table>
+          <ListPager total={countries.total} limit={page.limit} offset={page.offset} onChange={setPage} />
+        </CardContent>
+      </Card>
+      <CountryFormDialog
+        key={editing?.mode === 'edit' ? editing.country.id : 'create'}
+        open={editing !== null}
+        country={editing?.mode === 'edit' ? editing.country : undefined}
+        onOpenChange={(open) => !open && setEditing(null)}
+      />
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t('deleteTitle')}</AlertDialogTitle>
+            <AlertDialogDescription>
+              {t('deleteConfirm', { code: deleting?.code, name: deleting?.name })}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t('common:cancel')}</AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              onClick={() => {
+                if (!deleting) return;
+                queueCountryDelete(deleting).then(
+                  () => toast.success(t('common:success'), { description: t('queued') }),
+                  handleError,
+                );
+              }}
+            >
+              {t('common:delete')}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </PageFrame>
+  );
+}

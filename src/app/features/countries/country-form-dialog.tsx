@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { countrySchema } from '@/shared/schemas/countries';
+import { Button } from '@/app/components/ui/button';
+import { Checkbox } from '@/app/components/ui/checkbox';
+import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
+import { FormField } from '@/app/components/ui/form-field';
+import { Input } from '@/app/components/ui/input';
+import { Label } from '@/app/components/ui/label';
+import { handleError } from '@/app/lib/handle-error';
+import { queueCountryCreate, queueCountryUpdate, type Country } from './country-outbox';
+
+type CountryForm = z.input<typeof countrySchema>;
+
+export function CountryFormDialog({
+  country,
+  open,
+  onOpenChange,
+}: {
+  country?: Country;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation('countries');
+  const [isSaving, setSaving] = useState(false);
+  const form = useForm<CountryForm>({
+    resolver: zodResolver(countrySchema),
+    values: { code: country?.code ?? '', name: country?.name ?? '', protected: country?.protected ?? false },
+  });
+  const { errors } = form.formState;
+  const isCreate = !country;
+
+  const submit = form.handleSubmit(async (values) => {
+    setSaving(true);
+    try {
+      const input = { code: values.code.trim().toUpperCase(), name: values.name.trim(), protected: values.protected };
+      if (country) await queueCountryUpdate(country, input);
+      else await queueCountryCreate(input);
+      toast.success(t('common:success'), { description: t('queued') });
+      onOpenChange(false);
+    } catch (error) {
+      handleError(error);
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form noValidate className="grid gap-4" onSubmit={submit} aria-label={isCreate ? t('createTitle') : t('editTitle')}>
+          <DialogHeader>
+            <DialogTitle>{isCreate ? t('createTitle') : t('editTitle')}</DialogTitle>
+          </DialogHeader>
+          <FormField id="country-code" label={t('code')} error={errors.code?.message} hint={t('codeHint')}>
+            <Input
+              id="country-code"
+              autoComplete="off"
+              maxLength={3}
+              className="uppercase"
+              {...form.register('code', { setValueAs: (v: string) => v.toUpperCase() })}
+            />
+          </FormField>
+          <FormField id="country-name" label={t('name')} error={errors.name?.message}>
+            <Input id="country-name" autoComplete="off" {...form.register('name')} />
+          </FormField>
+          <Controller
+            control={form.control}
+            name="protected"
+            render={({ field }) => (
+              <div className="flex items-center gap-2">
+                <Checkbox id="country-protected" checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />
+                <Label htmlFor="country-protected">{t('protected')}</Label>
+              </div>
+            )}
+          />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              {t('common:cancel')}
+            </Button>
+            <Button type="submit" disabled={isSaving}>
+              {t('common:save')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

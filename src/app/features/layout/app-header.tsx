@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStoredLogin } from '@/app/lib/use-session';
+import { NotificationBell } from '@/app/features/notifications/notification-bell';
+import { InstallButton } from '@/app/features/pwa/install-button';
+import { SyncIndicator } from '@/app/features/sync/sync-indicator';
+import { LanguageSwitch } from './language-switch';
+import { UserMenu } from './user-menu';
+
+export const APP_VERSION_LABEL = 'V2.1';
+
+/** The 60 px header: what the user needs at hand on every screen. */
+export function AppHeader({ leading }: { leading?: ReactNode }) {
+  const { t } = useTranslation('layout');
+  const login = useStoredLogin();
+  return (
+    <header className="sticky top-0 z-30 flex h-[60px] shrink-0 items-center gap-2 border-b bg-background px-3 md:px-4">
+      {leading}
+      <div className="flex-1" />
+      <SyncIndicator />
+      <InstallButton />
+      <span className="hidden text-xs text-muted-foreground sm:inline" aria-label={t('version')}>
+        {APP_VERSION_LABEL}
+      </span>
+      <LanguageSwitch />
+      <NotificationBell />
+      <span className="hidden max-w-48 truncate text-sm font-medium md:inline" data-testid="display-name">
+        {login?.data.user.displayName}
+      </span>
+      <UserMenu />
+    </header>
+  );
+}

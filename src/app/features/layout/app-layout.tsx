@@ -1,0 +1,87 @@
+import { Outlet } from '@tanstack/react-router';
+import { MenuIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/app/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/app/components/ui/sheet';
+import { cn } from '@/app/components/ui/cn';
+import { TooltipProvider } from '@/app/components/ui/tooltip';
+import { AppHeader } from './app-header';
+import { Sidebar } from './sidebar';
+import { useMediaQuery } from './use-media-query';
+
+const MINI_KEY = 'sidebar_mini';
+
+function readMini() {
+  try {
+    return localStorage.getItem(MINI_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The staff layout: sidebar (full or mini) and header. Under 993 px the sidebar is always full and
+ * opens as a sliding panel from the menu button (spec 2, 9).
+ */
+export function AppLayout() {
+  const { t } = useTranslation('layout');
+  const isNarrow = useMediaQuery('(max-width: 992px)');
+  const [mini, setMini] = useState(readMini);
+  const [panelOpen, setPanelOpen] = useState(false);
+
+  const toggleMini = () => {
+    setMini((current) => {
+      const next = !current;
+      try {
+        localStorage.setItem(MINI_KEY, String(next));
+      } catch {
+        // Not remembered; the toggle still works for this visit.
+      }
+      return next;
+    });
+  };
+
+  const toggle = isNarrow ? (
+    <Button variant="ghost" size="icon" aria-label={t('openMenu')} onClick={() => setPanelOpen(true)}>
+      <MenuIcon />
+    </Button>
+  ) : (
+    <Button variant="ghost" size="icon" aria-label={mini ? t('expandMenu') : t('collapseMenu')} onClick={toggleMini}>
+      {mini ? <PanelLeftOpenIcon /> : <PanelLeftCloseIcon />}
+    </Button>
+  );
+
+  return (
+    <TooltipProvider>
+    <div className="flex min-h-svh">
+      {!isNarrow && (
+        <aside
+          className={cn(
+            'sticky top-0 h-svh shrink-0 transition-[width] duration-200',
+            mini ? 'w-16' : 'w-64',
+          )}
+          data-state={mini ? 'mini' : 'full'}
+        >
+          <Sidebar mini={mini} />
+        </aside>
+      )}
+      {isNarrow && (
+        <Sheet open={panelOpen} onOpenChange={setPanelOpen}>
+          <SheetContent>
+            <SheetTitle className="sr-only">{t('mainNavigation')}</SheetTitle>
+            <SheetDescription className="sr-only">{t('mainNavigation')}</SheetDescription>
+            <Sidebar mini={false} onNavigate={() => setPanelOpen(false)} />
+          </SheetContent>
+        </Sheet>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <AppHeader leading={toggle} />
+        <main className="flex-1 p-4 md:p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+    </TooltipProvider>
+  );
+}

@@ -1,0 +1,16 @@
+import { useEffect } from 'react';
+import { Spinner } from '@/app/components/ui/spinner';
+import { finishProgress, startProgress } from '@/app/lib/progress';
+
+/** Shown while a route loads: a centred spinner over the thin top progress bar (spec 2). */
+export function LoadingView() {
+  useEffect(() => {
+    startProgress();
+    return finishProgress;
+  }, []);
+  return (
+    <div className="flex min-h-[50vh] flex-1 items-center justify-center" data-testid="loading-view">
+      <Spinner className="size-8 text-primary" />
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import {
+  BarChart3Icon,
+  ClipboardCheckIcon,
+  ClipboardListIcon,
+  DatabaseIcon,
+  FileBarChartIcon,
+  FileSpreadsheetIcon,
+  FlaskConicalIcon,
+  GlobeIcon,
+  LayoutDashboardIcon,
+  LightbulbIcon,
+  LogOutIcon,
+  ShieldCheckIcon,
+  TruckIcon,
+  UsersIcon,
+  type LucideIcon,
+} from 'lucide-react';
+import { hasAnyPermission, type Permission } from '@/shared/permissions';
+
+/**
+ * The sidebar (spec 2 and the menu mapping of spec 6). A link shows when the user holds any of its
+ * permissions; a group shows when at least one of its entries does. Logout needs no permission.
+ */
+export type MenuLink = {
+  kind: 'link';
+  labelKey: string;
+  to: string;
+  icon: LucideIcon;
+  permissions: readonly Permission[];
+};
+export type MenuAction = { kind: 'logout'; labelKey: string; icon: LucideIcon };
+export type MenuEntry = MenuLink | MenuAction;
+export type MenuGroup = { titleKey: string; entries: MenuEntry[] };
+
+export const menuGroups: MenuGroup[] = [
+  {
+    titleKey: 'menu.management',
+    entries: [
+      { kind: 'link', labelKey: 'menu.dashboard', to: '/dashboard', icon: LayoutDashboardIcon, permissions: ['CanViewDashboard'] },
+      { kind: 'link', labelKey: 'menu.clientRequests', to: '/bookings', icon: ClipboardListIcon, permissions: ['CanViewAllbooking'] },
+      { kind: 'link', labelKey: 'menu.csCheckIn', to: '/clients', icon: ClipboardCheckIcon, permissions: ['CanViewAllSampleEntryCs'] },
+      { kind: 'link', labelKey: 'menu.testerWorkspace', to: '/testers', icon: FlaskConicalIcon, permissions: ['CanViewDetailSampleEntryTester'] },
+      { kind: 'link', labelKey: 'menu.shippingManagement', to: '/packages', icon: TruckIcon, permissions: ['CanViewAllDispatchBatch'] },
+      { kind: 'link', labelKey: 'menu.resultOverview', to: '/supervisor-samples', icon: ShieldCheckIcon, permissions: ['CanViewAllSampleEntrySupervisor'] },
+    ],
+  },
+  {
+    titleKey: 'menu.analysis',
+    entries: [
+      { kind: 'link', labelKey: 'menu.sampleInsights', to: '/analysis/analyze', icon: LightbulbIcon, permissions: ['CanViewAllAnalysis'] },
+      { kind: 'link', labelKey: 'menu.analysisResults', to: '/analysis/analysis-list', icon: BarChart3Icon, permissions: ['CanViewAllAnalysis'] },
+      { kind: 'link', labelKey: 'menu.isotopeLmd', to: '/analysis/isotope-clean-data-list', icon: DatabaseIcon, permissions: ['CanViewAllCleanSample'] },
+    ],
+  },
+  {
+    titleKey: 'menu.reports',
+    entries: [
+      { kind: 'link', labelKey: 'menu.sampleBySource', to: '/report-by-source', icon: FileBarChartIcon, permissions: ['CanViewSampleEntryBySourceReport'] },
+      { kind: 'link', labelKey: 'menu.sampleByStatus', to: '/report-by-status', icon: FileSpreadsheetIcon, permissions: ['CanViewSampleEntryByStatusReport'] },
+    ],
+  },
+  {
+    titleKey: 'menu.settings',
+    entries: [
+      { kind: 'link', labelKey: 'menu.accounts', to: '/settings/accounts', icon: UsersIcon, permissions: ['CanViewAllUser'] },
+      { kind: 'link', labelKey: 'menu.countries', to: '/settings/countries', icon: GlobeIcon, permissions: ['CanViewAllCountry'] },
+      { kind: 'link', labelKey: 'menu.roles', to: '/settings/roles', icon: ShieldCheckIcon, permissions: ['CanViewAllPermission'] },
+      { kind: 'logout', labelKey: 'menu.logout', icon: LogOutIcon },
+    ],
+  },
+];
+
+function isVisible(entry: MenuEntry, held: readonly string[]) {
+  return entry.kind === 'logout' || (entry.permissions.length > 0 && hasAnyPermission(held, entry.permissions));
+}
+
+/** The groups and entries this user may see, in menu order. */
+export function filterMenu(held: readonly string[], groups: MenuGroup[] = menuGroups): MenuGroup[] {
+  return groups
+    .map((group) => ({ ...group, entries: group.entries.filter((entry) => isVisible(entry, held)) }))
+    .filter((group) => group.entries.length > 0);
+}

@@ -1,0 +1,61 @@
+import { KeyRoundIcon, LogOutIcon, RefreshCwIcon, UserIcon } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/app/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/app/components/ui/dropdown-menu';
+import { useStoredLogin } from '@/app/lib/use-session';
+import { ChangePasswordDialog } from '@/app/features/auth/change-password-dialog';
+import { useSignOut } from '@/app/features/auth/sign-out';
+
+export function UserMenu() {
+  const { t } = useTranslation('layout');
+  const login = useStoredLogin();
+  const { requestSignOut } = useSignOut();
+  const [changingPassword, setChangingPassword] = useState(false);
+  const user = login?.data.user;
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={t('userMenu')} className="rounded-full bg-muted">
+            <UserIcon />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-60">
+          <DropdownMenuLabel className="grid">
+            <span className="truncate">{user?.displayName}</span>
+            <span className="truncate text-xs font-normal text-muted-foreground" data-testid="user-email">
+              {user?.email}
+            </span>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => setChangingPassword(true)}>
+            <KeyRoundIcon />
+            {t('changePassword')}
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link to="/sync">
+              <RefreshCwIcon />
+              {t('syncStatus')}
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => void requestSignOut()}>
+            <LogOutIcon />
+            {t('menu.logout')}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
+    </>
+  );
+}

@@ -1,0 +1,152 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { roleSchema } from '@/shared/schemas/roles';
+import { Button } from '@/app/components/ui/button';
+import { Checkbox } from '@/app/components/ui/checkbox';
+import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
+import { FieldError, FormField } from '@/app/components/ui/form-field';
+import { Input } from '@/app/components/ui/input';
+import { Label } from '@/app/components/ui/label';
+import { Spinner } from '@/app/components/ui/spinner';
+import { Textarea } from '@/app/components/ui/textarea';
+import { ApiError } from '@/app/lib/api-error';
+import { translateMessage } from '@/app/lib/i18n';
+import { roleQueries, useSaveRole, type Role } from './role-queries';
+
+type RoleForm = z.input<typeof roleSchema>;
+
+export function RoleFormDialog({
+  role,
+  open,
+  onOpenChange,
+}: {
+  role?: Role;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation('roles');
+  const catalogue = useQuery({ ...roleQueries.permissions(), enabled: open });
+  const saveRole = useSaveRole();
+  const form = useForm<RoleForm>({
+    resolver: zodResolver(roleSchema),
+    values: {
+      name: role?.name ?? '',
+      description: role?.description ?? '',
+      active: role?.active ?? true,
+      permissions: role?.permissions ?? [],
+    },
+  });
+  const { errors } = form.formState;
+  const isCreate = !role;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await saveRole.mutateAsync({ id: role?.id, input: { ...values, version: role?.version } });
+      toast.success(t('common:success'), { description: translateMessage(answer.message) });
+      onOpenChange(false);
+    } catch (error) {
+      if (error instanceof ApiError && error.errors.name) form.setError('name', { message: error.errors.name });
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-3xl">
+        <form noValidate className="grid gap-4" onSubmit={submit} aria-label={isCreate ? t('createTitle') : t('editTitle')}>
+          <DialogHeader>
+            <DialogTitle>{isCreate ? t('createTitle') : t('editTitle')}</DialogTitle>
+          </DialogHeader>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="role-name" label={t('name')} error={errors.name?.message}>
+              <Input id="role-name" autoComplete="off" {...form.register('name')} />
+            </FormField>
+            <Controller
+              control={form.control}
+              name="active"
+              render={({ field }) => (
+                <div className="flex items-center gap-2 self-end pb-2">
+                  <Checkbox id="role-active" checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />
+                  <Label htmlFor="role-active">{t('active')}</Label>
+                </div>
+              )}
+            />
+          </div>
+          <FormField id="role-description" label={t('description')} error={errors.description?.message}>
+            <Textarea id="role-description" rows={2} {...form.register('description')} />
+          </FormField>
+          <fieldset className="grid gap-3">
+            <legend className="mb-2 text-sm font-medium">{t('permissions')}</legend>
+            {catalogue.isPending && <Spinner className="size-6" />}
+            <Controller
+              control={form.control}
+              name="permissions"
+              render={({ field }) => {
+                const chosen = new Set(field.value ?? []);
+                const toggle = (names: string[], on: boolean) => {
+                  const next = new Set(chosen);
+                  for (const name of names) {
+                    if (on) next.add(name);
+                    else next.delete(name);
+                  }
+                  field.onChange([...next]);
+                };
+                return (
+                  <div className="grid max-h-[45vh] gap-3 overflow-y-auto pr-1 sm:grid-cols-2">
+                    {(catalogue.data ?? []).map((area) => {
+                      const all = area.permissions.every((p) => chosen.has(p));
+                      const some = !all && area.permissions.some((p) => chosen.has(p));
+                      const areaId = `role-area-${area.area}`;
+                      return (
+                        <section key={area.area} className="rounded-md border p-3" aria-labelledby={areaId}>
+                          <div className="mb-2 flex items-center gap-2">
+                            <Checkbox
+                              id={`${areaId}-all`}
+                              checked={all ? true : some ? 'indeterminate' : false}
+                              onCheckedChange={(v) => toggle(area.permissions, v === true)}
+                              aria-label={t('selectArea', { area: t(`areas.${area.area}`) })}
+                            />
+                            <h3 id={areaId} className="text-sm font-semibold">
+                              {t(`areas.${area.area}`)}
+                            </h3>
+                          </div>
+                          <ul className="grid gap-1.5 pl-6">
+                            {area.permissions.map((permission) => (
+                              <li key={permission} className="flex items-center gap-2">
+                                <Checkbox
+                                  id={`role-permission-${permission}`}
+                                  checked={chosen.has(permission)}
+                                  onCheckedChange={(v) => toggle([permission], v === true)}
+                                />
+                                <Label htmlFor={`role-permission-${permission}`} className="font-mono text-xs font-normal">
+                                  {permission}
+                                </Label>
+                              </li>
+                            ))}
+                          </ul>
+                        </section>
+                      );
+                    })}
+                  </div>
+                );
+              }}
+            />
+            <FieldError message={errors.permissions?.message} />
+          </fieldset>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              {t('common:cancel')}
+            </Button>
+            <Button type="submit" disabled={saveRole.isPending}>
+              {saveRole.isPending && <Spinner />}
+              {t('common:save')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,74 @@
+import { Link } from '@tanstack/react-router';
+import { CloudAlert, CloudCheck, CloudUpload, KeyRound, WifiOff } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/app/components/ui/cn';
+import { startOutboxRunner } from '@/app/offline/runner.ts';
+import { useIsOnline } from '@/app/offline/use-is-online.ts';
+import { useOutbox } from '@/app/offline/use-outbox.ts';
+
+/**
+ * Always in the header: online or offline, and how many changes this device has not yet got applied
+ * by the server (DESIGN.md 7). It also keeps the page's outbox runner going for as long as a
+ * signed-in screen is shown. Click: the sync page.
+ */
+export function SyncIndicator() {
+  const { t } = useTranslation('sync');
+  const isOnline = useIsOnline();
+  const outbox = useOutbox();
+
+  useEffect(() => startOutboxRunner(), []);
+
+  const unsent = outbox?.unsent ?? 0;
+  const needsAttention = outbox?.needsAttention ?? 0;
+  const waitingForSignIn = outbox?.waitingForSignIn === true && unsent > 0;
+
+  const status = isOnline ? t('indicator.online') : t('indicator.offline');
+  const detail = waitingForSignIn
+    ? t('indicator.waitingForSignIn')
+    : needsAttention > 0
+      ? t('indicator.needsAttention', { count: needsAttention })
+      : unsent > 0
+        ? t('indicator.pending', { count: unsent })
+        : t('indicator.allSent');
+  const Icon = !isOnline
+    ? WifiOff
+    : waitingForSignIn
+      ? KeyRound
+      : needsAttention > 0
+        ? CloudAlert
+        : unsent > 0
+          ? CloudUpload
+          : CloudCheck;
+
+  return (
+    <Link
+      to="/sync"
+      data-testid="sync-indicator"
+      data-online={isOnline ? 'true' : 'false'}
+      data-pending={unsent}
+      aria-label={`${status}. ${detail}. ${t('indicator.openSyncPage')}`}
+      title={`${status} · ${detail}`}
+      className={cn(
+        'inline-flex h-9 items-center gap-1.5 rounded-md border px-2.5 text-sm font-medium transition-colors hover:bg-accent',
+        isOnline ? 'text-foreground' : 'border-amber-300 bg-amber-50 text-amber-900',
+      )}
+    >
+      <Icon className={cn('size-4', needsAttention > 0 && 'text-destructive')} aria-hidden />
+      <span className="hidden sm:inline">{status}</span>
+      <span
+        data-testid="sync-pending-count"
+        className={cn(
+          'inline-flex min-w-5 items-center justify-center rounded-full px-1.5 text-xs tabular-nums',
+          unsent === 0
+            ? 'bg-muted text-muted-foreground'
+            : needsAttention > 0
+              ? 'bg-destructive text-white'
+              : 'bg-amber-500 text-white',
+        )}
+      >
+        {unsent}
+      </span>
+    </Link>
+  );
+}

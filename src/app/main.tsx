@@ -1,0 +1,31 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './styles.css';
+import '@/app/lib/i18n';
+import { mirrorSessionChanges } from '@/app/features/auth/session-wiring';
+import { listenForWorkerNotifications } from '@/app/features/notifications/notification-store';
+import { listenForInstallPrompt } from '@/app/features/pwa/install-button';
+import { registerServiceWorker } from '@/app/features/pwa/service-worker';
+import { createQueryClient } from '@/app/lib/query-client';
+import { createAppRouter } from './router';
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+
+mirrorSessionChanges();
+listenForInstallPrompt();
+listenForWorkerNotifications();
+registerServiceWorker();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

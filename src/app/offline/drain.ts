@@ -1,0 +1,253 @@
+/**
+ * Sends the outbox to `POST /api/sync`, in order, and records each answer. The ONE algorithm, used
+ * by the service worker (Background Sync, its own timer) and by the page (on start, on `online`, on
+ * a timer, right after a change): only one drain runs at a time on the device, through the Web Lock
+ * `outbox-drain` that windows and workers share.
+ *
+ * Each answer: 2xx → done (and put into the cached list); 409 → conflict (the server's message and
+ * current record are kept for a person); other 4xx → failed (visible, retry or discard); no answer,
+ * 429 or 5xx → stays pending and the caller backs off. Every mutation carries its outbox key as its
+ * Idempotency-Key, so a batch resent after a lost answer changes nothing twice.
+ */
+import { META_KEYS, deleteMeta, guardStorage, offlineDb, writeMeta, type OutboxEntry } from './db.ts';
+import { applyAppliedChange } from './list-cache.ts';
+
+/** The server's /api/sync accepts at most this many mutations at once (SYNC_BATCH_LIMIT). */
+export const DRAIN_BATCH_SIZE = 100;
+
+export type DrainAuth = {
+  getAccessToken: () => Promise<string | null> | string | null;
+  /** A renewed access token, or null when the session cannot be renewed from here. */
+  refreshAccessToken: () => Promise<string | null>;
+};
+
+export type DrainOptions = {
+  /** A plain fetch (the drain adds the bearer token itself). */
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+  /** Prefix for `/api/sync` (the worker's origin; empty in a page). */
+  baseUrl?: string;
+  auth: DrainAuth;
+  batchSize?: number;
+};
+
+export type DrainOutcome =
+  | 'idle' // nothing to send
+  | 'synced' // everything sendable was sent and answered
+  | 'offline' // no answer from the server
+  | 'server-error' // the server answered 5xx or 429: try later
+  | 'waiting-for-sign-in' // the session is gone: changes wait for the user to sign in again
+  | 'busy'; // another drain holds the lock
+
+export type DrainResult = {
+  outcome: DrainOutcome;
+  done: number;
+  failed: number;
+  conflicts: number;
+  /** Cached lists changed on the server by this drain: open screens refetch them. */
+  lists: string[];
+};
+
+type SyncAnswer = { key: string; status: number; body: unknown };
+
+let drainingHere = false;
+
+function emptyResult(outcome: DrainOutcome): DrainResult {
+  return { outcome, done: 0, failed: 0, conflicts: 0, lists: [] };
+}
+
+/** The server's message, else its body as text, else 'Unknown error' (spec 8). */
+export function errorTextOf(body: unknown): string {
+  if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string')
+    return (body as { message: string }).message;
+  if (typeof body === 'string' && body.trim()) return body;
+  return 'Unknown error';
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function saveEntries(entries: OutboxEntry[]) {
+  if (entries.length === 0) return;
+  await guardStorage(() => offlineDb.transaction('rw', offlineDb.outbox, () => offlineDb.outbox.bulkPut(entries)));
+}
+
+/** Puts entries back to pending (unanswered), keeping why. */
+async function releaseEntries(entries: OutboxEntry[], reason: string) {
+  await saveEntries(entries.map((entry) => ({ ...entry, state: 'pending' as const, lastError: reason })));
+}
+
+/** Runs `drain` unless another drain holds the device-wide lock. */
+async function withDrainLock(run: () => Promise<DrainResult>): Promise<DrainResult> {
+  const locks = globalThis.navigator?.locks;
+  if (locks) {
+    return await locks.request('outbox-drain', { ifAvailable: true }, (lock) =>
+      lock ? run() : emptyResult('busy'),
+    );
+  }
+  if (drainingHere) return emptyResult('busy');
+  drainingHere = true;
+  try {
+    return await run();
+  } finally {
+    drainingHere = false;
+  }
+}
+
+export function drainOutbox(options: DrainOptions): Promise<DrainResult> {
+  return withDrainLock(() => drainLocked(options));
+}
+
+async function drainLocked(options: DrainOptions): Promise<DrainResult> {
+  const { batchSize = DRAIN_BATCH_SIZE } = options;
+  // Holding the lock, anything still marked 'sending' was cut off mid-flight (tab closed, worker
+  // stopped): its answer is unknown, so it is sent again; its key makes that harmless.
+  await offlineDb.outbox
+    .where('state')
+    .equals('sending')
+    .modify((entry) => {
+      entry.state = 'pending';
+    });
+
+  const result = emptyResult('idle');
+  const lists = new Set<string>();
+  const finish = async (outcome: DrainOutcome) => {
+    result.outcome = outcome;
+    result.lists = [...lists];
+    // An idle look at an empty outbox is not news (and would wake every live query each minute).
+    if (outcome !== 'idle') await writeMeta(META_KEYS.lastDrain, { at: new Date().toISOString(), outcome });
+    return result;
+  };
+
+  for (;;) {
+    const pending = await offlineDb.outbox.where('state').equals('pending').sortBy('seq');
+    if (pending.length === 0) return finish(result.done + result.failed + result.conflicts > 0 ? 'synced' : 'idle');
+    const now = new Date().toISOString();
+    const batch = pending
+      .slice(0, batchSize)
+      .map((entry) => ({ ...entry, state: 'sending' as const, attempts: entry.attempts + 1, lastAttemptAt: now }));
+    await saveEntries(batch);
+
+    const sent = await sendBatch(options, batch);
+    if (sent.kind === 'offline') {
+      await releaseEntries(batch, 'No connection to the server');
+      return finish('offline');
+    }
+    if (sent.kind === 'signed-out') {
+      await releaseEntries(batch, 'Waiting for sign-in');
+      await writeMeta(META_KEYS.waitingForSignIn, true);
+      return finish('waiting-for-sign-in');
+    }
+    await deleteMeta(META_KEYS.waitingForSignIn);
+    const { response, body } = sent;
+
+    if (response.status >= 500 || response.status === 429) {
+      await releaseEntries(batch, errorTextOf(body));
+      return finish('server-error');
+    }
+    if (!response.ok) {
+      await rejectBatch(batch, body);
+      result.failed += 1;
+      continue;
+    }
+
+    const answers = new Map(
+      ((body as { data?: { results?: SyncAnswer[] } } | undefined)?.data?.results ?? []).map((a) => [a.key, a]),
+    );
+    const answered: OutboxEntry[] = [];
+    let mustWait = false;
+    for (const entry of batch) {
+      const answer = answers.get(entry.id);
+      const recorded = recordAnswer(entry, answer);
+      answered.push(recorded);
+      if (recorded.state === 'done') {
+        result.done += 1;
+        if (entry.entity?.list) lists.add(entry.entity.list);
+      } else if (recorded.state === 'conflict') result.conflicts += 1;
+      else if (recorded.state === 'failed') result.failed += 1;
+      else mustWait = true;
+    }
+    await saveEntries(answered);
+    for (const entry of answered) {
+      if (entry.state !== 'done') continue;
+      // A full disk must not undo the record that the server applied the change.
+      await applyAppliedChange(entry, entry.responseBody).catch(() => undefined);
+    }
+    if (mustWait) return finish('server-error');
+  }
+}
+
+type Sent =
+  | { kind: 'offline' }
+  | { kind: 'signed-out' }
+  | { kind: 'answered'; response: Response; body: unknown };
+
+async function sendBatch(options: DrainOptions, batch: OutboxEntry[]): Promise<Sent> {
+  const payload = JSON.stringify({
+    mutations: batch.map((entry) => ({
+      key: entry.id,
+      method: entry.method,
+      path: entry.path,
+      ...(entry.body !== undefined ? { body: entry.body } : {}),
+    })),
+  });
+  const post = (token: string) =>
+    options.fetch(`${options.baseUrl ?? ''}/api/sync`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: payload,
+    });
+  try {
+    let token = await options.auth.getAccessToken();
+    if (!token) token = await options.auth.refreshAccessToken();
+    if (!token) return { kind: 'signed-out' };
+    let response = await post(token);
+    if (response.status === 401) {
+      const renewed = await options.auth.refreshAccessToken();
+      if (!renewed) return { kind: 'signed-out' };
+      response = await post(renewed);
+      if (response.status === 401) return { kind: 'signed-out' };
+    }
+    return { kind: 'answered', response, body: await readBody(response) };
+  } catch {
+    return { kind: 'offline' };
+  }
+}
+
+/** The sync request itself was refused (400: one mutation is malformed): mark the culprits failed. */
+async function rejectBatch(batch: OutboxEntry[], body: unknown) {
+  const message = errorTextOf(body);
+  const errors = (body as { errors?: Record<string, string> } | undefined)?.errors ?? {};
+  const culprits = new Map<number, string>();
+  for (const [path, text] of Object.entries(errors)) {
+    const match = /^mutations\.(\d+)/.exec(path);
+    if (match) culprits.set(Number(match[1]), text);
+  }
+  const updated = batch.map((entry, index) => {
+    if (culprits.size > 0 && !culprits.has(index)) return { ...entry, state: 'pending' as const };
+    return { ...entry, state: 'failed' as const, lastError: culprits.get(index) ?? message, responseBody: body };
+  });
+  await saveEntries(updated);
+}
+
+function recordAnswer(entry: OutboxEntry, answer: SyncAnswer | undefined): OutboxEntry {
+  if (!answer) return { ...entry, state: 'pending', lastError: 'No answer for this change' };
+  const { status, body } = answer;
+  const recorded: OutboxEntry = { ...entry, responseStatus: status, responseBody: body };
+  if (status >= 200 && status < 300) {
+    delete recorded.lastError;
+    return { ...recorded, state: 'done', doneAt: new Date().toISOString() };
+  }
+  if (status === 409) {
+    const current = (body as { data?: unknown } | undefined)?.data;
+    return { ...recorded, state: 'conflict', lastError: errorTextOf(body), serverRecord: current };
+  }
+  if (status === 401 || status === 429 || status >= 500) return { ...recorded, state: 'pending', lastError: errorTextOf(body) };
+  return { ...recorded, state: 'failed', lastError: errorTextOf(body) };
+}

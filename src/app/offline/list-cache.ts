@@ -1,0 +1,352 @@
+/**
+ * Cached lists in IndexedDB (tables listRows, listViews, listMeta; see db.ts), without React so the
+ * service worker can use it too. A list is kept two ways:
+ * - the whole list (every record the user may see), loaded once in pages of 500 and then kept fresh
+ *   with `updatedSince=<newest updatedAt seen>` (delta sync) where the endpoint understands it, and
+ *   reloaded in full once a day (deltas cannot tell about deleted records);
+ * - each filtered/paged view the user opened, as the server answered it (ids in order, total), so a
+ *   screen opens offline exactly as it was last seen. A view never seen falls back to filtering the
+ *   whole list locally.
+ */
+import { guardStorage, offlineDb, type ListMeta, type ListRow, type OutboxEntry, type OutboxState } from './db.ts';
+
+/** A fetch that already carries the session (the page's or the worker's). Paths start with /api/. */
+export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
+
+export type ListQuery = Record<string, string | number | boolean | null | undefined>;
+
+export type ListPage<T> = { items: T[]; total: number; limit: number; offset: number };
+
+const PAGE_SIZE = 500;
+/** A bench device does not need more than this offline; bigger lists are served page by page. */
+const MAX_CACHED_ROWS = 5_000;
+const FULL_SYNC_EVERY_MS = 24 * 60 * 60 * 1000;
+
+export class ListFetchError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ListFetchError';
+  }
+}
+
+function isSet(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '';
+}
+
+/** The query as a stable string: the same filters give the same cached view. */
+export function canonicalQuery(query: ListQuery = {}): string {
+  const params = new URLSearchParams();
+  for (const key of Object.keys(query).sort()) {
+    const value = query[key];
+    if (isSet(value)) params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+export function viewKeyOf(list: string, query: ListQuery = {}): string {
+  return `${list}?${canonicalQuery(query)}`;
+}
+
+export function withQuery(path: string, query: ListQuery = {}): string {
+  const search = canonicalQuery(query);
+  if (!search) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
+}
+
+export function recordId(record: Record<string, unknown>, idKey = 'id'): string {
+  return String(record[idKey]);
+}
+
+function updatedAtOf(record: Record<string, unknown>): string | undefined {
+  const value = record.updatedAt;
+  return typeof value === 'string' ? value : undefined;
+}
+
+function toRow(list: string, record: Record<string, unknown>, idKey: string): ListRow {
+  const row: ListRow = { list, id: recordId(record, idKey), record };
+  const updatedAt = updatedAtOf(record);
+  if (updatedAt) row.updatedAt = updatedAt;
+  return row;
+}
+
+function newestUpdatedAt(records: Record<string, unknown>[], since?: string): string | undefined {
+  let newest = since;
+  for (const record of records) {
+    const updatedAt = updatedAtOf(record);
+    if (updatedAt && (!newest || updatedAt > newest)) newest = updatedAt;
+  }
+  return newest;
+}
+
+async function fetchPage<T>(fetcher: ApiFetch, path: string, query: ListQuery): Promise<ListPage<T>> {
+  const response = await fetcher(withQuery(path, query), { headers: { accept: 'application/json' } });
+  const body = (await response.json().catch(() => null)) as { message?: string; data?: ListPage<T> } | null;
+  if (!response.ok || !body?.data || !Array.isArray(body.data.items))
+    throw new ListFetchError(response.status, body?.message ?? `Could not load ${path} (${response.status})`);
+  return body.data;
+}
+
+/** Loads one view from the server and keeps it (rows, ids in order, total) in one transaction. */
+export async function loadListView<T extends Record<string, unknown>>(options: {
+  fetcher: ApiFetch;
+  list: string;
+  path: string;
+  query?: ListQuery;
+  idKey?: string;
+}): Promise<ListPage<T>> {
+  const { fetcher, list, path, query = {}, idKey = 'id' } = options;
+  const page = await fetchPage<T>(fetcher, path, query);
+  const rows = page.items.map((item) => toRow(list, item, idKey));
+  await guardStorage(() =>
+    offlineDb.transaction('rw', [offlineDb.listRows, offlineDb.listViews, offlineDb.listMeta], async () => {
+      await offlineDb.listRows.bulkPut(rows);
+      await offlineDb.listViews.put({
+        key: viewKeyOf(list, query),
+        list,
+        ids: rows.map((r) => r.id),
+        total: page.total,
+        fetchedAt: new Date().toISOString(),
+      });
+      const meta = (await offlineDb.listMeta.get(list)) ?? { list, path };
+      const maxUpdatedAt = newestUpdatedAt(page.items, meta.maxUpdatedAt);
+      await offlineDb.listMeta.put({ ...meta, path, ...(maxUpdatedAt ? { maxUpdatedAt } : {}) });
+    }),
+  );
+  return page;
+}
+
+/**
+ * Brings the whole cached list up to date: a full reload when never done or older than a day (or
+ * when the endpoint has no delta), else only the records changed since the newest one seen.
+ */
+export async function syncWholeList(options: {
+  fetcher: ApiFetch;
+  list: string;
+  path: string;
+  idKey?: string;
+  now?: number;
+}): Promise<'full' | 'delta'> {
+  const { fetcher, list, path, idKey = 'id', now = Date.now() } = options;
+  const meta: ListMeta = (await offlineDb.listMeta.get(list)) ?? { list, path };
+  const fullIsDue =
+    !meta.lastFullSyncAt || now - Date.parse(meta.lastFullSyncAt) > FULL_SYNC_EVERY_MS || meta.supportsDelta === false;
+  if (!fullIsDue && meta.maxUpdatedAt) {
+    const delta = await syncDelta(fetcher, meta, idKey);
+    if (delta) return 'delta';
+  }
+  await syncFull(fetcher, meta, idKey);
+  return 'full';
+}
+
+async function syncDelta(fetcher: ApiFetch, meta: ListMeta, idKey: string): Promise<boolean> {
+  const changed: Record<string, unknown>[] = [];
+  for (let offset = 0; offset < MAX_CACHED_ROWS; offset += PAGE_SIZE) {
+    let page: ListPage<Record<string, unknown>>;
+    try {
+      page = await fetchPage(fetcher, meta.path, { updatedSince: meta.maxUpdatedAt, limit: PAGE_SIZE, offset });
+    } catch (error) {
+      if (error instanceof ListFetchError && error.status === 400) {
+        // The endpoint does not know updatedSince: from now on the list is reloaded in full.
+        await offlineDb.listMeta.put({ ...meta, supportsDelta: false });
+        return false;
+      }
+      throw error;
+    }
+    changed.push(...page.items);
+    if (page.items.length < PAGE_SIZE) break;
+  }
+  const maxUpdatedAt = newestUpdatedAt(changed, meta.maxUpdatedAt);
+  await guardStorage(() =>
+    offlineDb.transaction('rw', [offlineDb.listRows, offlineDb.listMeta], async () => {
+      await offlineDb.listRows.bulkPut(changed.map((record) => toRow(meta.list, record, idKey)));
+      await offlineDb.listMeta.put({
+        ...meta,
+        supportsDelta: true,
+        lastDeltaSyncAt: new Date().toISOString(),
+        ...(maxUpdatedAt ? { maxUpdatedAt } : {}),
+      });
+    }),
+  );
+  return true;
+}
+
+async function syncFull(fetcher: ApiFetch, meta: ListMeta, idKey: string): Promise<void> {
+  const records: Record<string, unknown>[] = [];
+  for (let offset = 0; offset < MAX_CACHED_ROWS; offset += PAGE_SIZE) {
+    const page = await fetchPage<Record<string, unknown>>(fetcher, meta.path, { limit: PAGE_SIZE, offset });
+    records.push(...page.items);
+    if (page.items.length < PAGE_SIZE || records.length >= page.total) break;
+  }
+  const rows = records.map((record) => toRow(meta.list, record, idKey));
+  const hasUpdatedAt = records.length > 0 && records.every((r) => updatedAtOf(r) !== undefined);
+  const maxUpdatedAt = newestUpdatedAt(records);
+  await guardStorage(() =>
+    offlineDb.transaction('rw', [offlineDb.listRows, offlineDb.listMeta], async () => {
+      // A full load is the truth: records no longer on the server go.
+      await offlineDb.listRows.where('list').equals(meta.list).delete();
+      await offlineDb.listRows.bulkPut(rows);
+      const next: ListMeta = { ...meta, lastFullSyncAt: new Date().toISOString() };
+      if (maxUpdatedAt) next.maxUpdatedAt = maxUpdatedAt;
+      else delete next.maxUpdatedAt;
+      if (meta.supportsDelta !== false && records.length > 0 && !hasUpdatedAt) next.supportsDelta = false;
+      await offlineDb.listMeta.put(next);
+    }),
+  );
+}
+
+/**
+ * After the server applied a queued change: put its answer into the cached list at once (a created
+ * or updated record; a deleted one goes) and mark the list for refetch.
+ */
+export async function applyAppliedChange(entry: OutboxEntry, answer: unknown, idKey = 'id'): Promise<void> {
+  const list = entry.entity?.list;
+  if (!list) return;
+  const data = (answer as { data?: unknown } | null)?.data;
+  await guardStorage(() =>
+    offlineDb.transaction('rw', [offlineDb.listRows, offlineDb.listMeta, offlineDb.listViews], async () => {
+      if (entry.method === 'DELETE' && entry.entity?.id !== undefined) {
+        const id = String(entry.entity.id);
+        await offlineDb.listRows.delete([list, id]);
+        await offlineDb.listViews
+          .where('list')
+          .equals(list)
+          .modify((view) => {
+            if (view.ids.includes(id)) {
+              view.ids = view.ids.filter((x) => x !== id);
+              view.total = Math.max(0, view.total - 1);
+            }
+          });
+      } else if (data && typeof data === 'object' && !Array.isArray(data) && idKey in data) {
+        const record = data as Record<string, unknown>;
+        const existing = await offlineDb.listRows.get([list, recordId(record, idKey)]);
+        await offlineDb.listRows.put(toRow(list, { ...existing?.record, ...record }, idKey));
+      }
+      const meta = await offlineDb.listMeta.get(list);
+      if (meta) await offlineDb.listMeta.put({ ...meta, invalidatedAt: new Date().toISOString() });
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading a view offline and merging the outbox into it (pure functions, tested on their own).
+
+export type CachedView = { records: Record<string, unknown>[]; total: number; fromServer: boolean };
+
+const PAGING_KEYS = new Set(['limit', 'offset', 'orderBy', 'search', 'updatedSince']);
+
+function matchesFilters(record: Record<string, unknown>, query: ListQuery): boolean {
+  for (const [key, value] of Object.entries(query)) {
+    if (PAGING_KEYS.has(key) || !isSet(value)) continue;
+    const field = record[key];
+    if (field === undefined) continue;
+    if (!String(field).toLowerCase().includes(String(value).toLowerCase())) return false;
+  }
+  const search = query.search;
+  if (isSet(search)) {
+    const needle = String(search).toLowerCase();
+    const hit = Object.values(record).some(
+      (field) => (typeof field === 'string' || typeof field === 'number') && String(field).toLowerCase().includes(needle),
+    );
+    if (!hit) return false;
+  }
+  return true;
+}
+
+/**
+ * The view as the server last gave it; for a view never loaded, the whole cached list filtered and
+ * paged here (an approximation of the server's filters: substring match per field).
+ */
+export function readCachedView(options: {
+  rows: ListRow[];
+  view?: { ids: string[]; total: number };
+  query?: ListQuery;
+}): CachedView {
+  const { rows, view, query = {} } = options;
+  const byId = new Map(rows.map((row) => [row.id, row.record]));
+  if (view) {
+    const records = view.ids.map((id) => byId.get(id)).filter((r): r is Record<string, unknown> => r !== undefined);
+    return { records, total: view.total, fromServer: true };
+  }
+  const matching = rows.map((row) => row.record).filter((record) => matchesFilters(record, query));
+  const offset = Number(query.offset ?? 0) || 0;
+  const limit = Number(query.limit ?? matching.length) || matching.length;
+  return { records: matching.slice(offset, offset + limit), total: matching.length, fromServer: false };
+}
+
+export type PendingAction = 'create' | 'update' | 'delete';
+export type PendingMark = { key: string; state: OutboxState; action: PendingAction; error?: string };
+
+export type MergedList<T> = {
+  items: T[];
+  total: number;
+  /** Record ids (as strings) with an unsent change; created rows have the id `pending:<key>`. */
+  pendingIds: Set<string>;
+  pending: Map<string, PendingMark>;
+};
+
+const STATE_WEIGHT: Record<OutboxState, number> = { done: 0, pending: 1, sending: 2, failed: 3, conflict: 4 };
+
+export const PENDING_ID_PREFIX = 'pending:';
+
+/**
+ * Shows the outbox's unsent changes in a list: a queued create appears first (on the first page)
+ * with the id `pending:<key>`, a queued update overlays its fields on the row, a queued delete keeps
+ * the row but marks it. Failed and conflicting changes stay marked until a person resolves them.
+ */
+export function mergePendingChanges<T>(options: {
+  list: string;
+  records: Record<string, unknown>[];
+  total: number;
+  entries: OutboxEntry[];
+  idKey?: string;
+  includeCreates?: boolean;
+}): MergedList<T> {
+  const { list, records, total, entries, idKey = 'id', includeCreates = true } = options;
+  const unsent = entries
+    .filter((entry) => entry.entity?.list === list && entry.state !== 'done')
+    .sort((a, b) => a.seq - b.seq);
+  const pending = new Map<string, PendingMark>();
+  const mark = (id: string, next: PendingMark) => {
+    const current = pending.get(id);
+    if (!current || STATE_WEIGHT[next.state] >= STATE_WEIGHT[current.state]) pending.set(id, next);
+  };
+  const overlay = new Map<string, Record<string, unknown>>();
+  const created: Record<string, unknown>[] = [];
+  for (const entry of unsent) {
+    const error = entry.lastError;
+    const base = { key: entry.id, state: entry.state, ...(error ? { error } : {}) };
+    const targetId = entry.entity?.id;
+    if (targetId === undefined) {
+      if (entry.method !== 'POST') continue;
+      const id = `${PENDING_ID_PREFIX}${entry.id}`;
+      const body = entry.body && typeof entry.body === 'object' ? (entry.body as Record<string, unknown>) : {};
+      created.push({ ...body, [idKey]: id });
+      mark(id, { ...base, action: 'create' });
+      continue;
+    }
+    const id = String(targetId);
+    if (entry.method === 'DELETE') {
+      mark(id, { ...base, action: 'delete' });
+      continue;
+    }
+    if (entry.body && typeof entry.body === 'object') {
+      const { version: _staleVersion, ...fields } = entry.body as Record<string, unknown>;
+      overlay.set(id, { ...overlay.get(id), ...fields });
+    }
+    mark(id, { ...base, action: 'update' });
+  }
+  const merged = records.map((record) => {
+    const fields = overlay.get(recordId(record, idKey));
+    return fields ? { ...record, ...fields } : record;
+  });
+  const shownCreates = includeCreates ? created.reverse() : [];
+  return {
+    items: [...shownCreates, ...merged] as T[],
+    total: total + created.length,
+    pendingIds: new Set(pending.keys()),
+    pending,
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * The page's authenticated fetch for the offline layer: the session's bearer token, one silent
+ * refresh on 401 (lib/session.ts serialises refreshes across tabs), then the answer as it is.
+ */
+import { getAccessToken, refreshAccessToken } from '../lib/session.ts';
+import type { ApiFetch } from './list-cache.ts';
+
+function withBearer(init: RequestInit | undefined, token: string | null): RequestInit {
+  const headers = new Headers(init?.headers);
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  return { ...init, headers };
+}
+
+export const fetchWithSession: ApiFetch = async (path, init) => {
+  const response = await fetch(path, withBearer(init, getAccessToken()));
+  if (response.status !== 401) return response;
+  const fresh = await refreshAccessToken();
+  if (!fresh) return response;
+  return fetch(path, withBearer(init, fresh));
+};

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ComingSoonPage } from '@/app/features/placeholder/coming-soon-page';
+
+export const Route = createFileRoute('/_authenticated/clients/')({
+  component: () => <ComingSoonPage titleKey="pages.csCheckIn" />,
+});

@@ -1,0 +1,172 @@
+import { z } from '@hono/zod-openapi';
+import {
+  createDispatchBatchSchema,
+  dispatchBatchStatuses,
+  updateDispatchBatchSchema,
+} from '../../shared/schemas/dispatch-batch.ts';
+import type { createRouter } from '../app.ts';
+import { envelope, listQuery, ok, pageOf } from '../http/responses.ts';
+import { defineRoute } from '../http/route.ts';
+import {
+  createDispatchBatch,
+  findPackingList,
+  listDispatchBatches,
+  sendDispatchBatch,
+  updateDispatchBatch,
+} from '../services/dispatch-batches.ts';
+import { dateParam, idParam, listParam, readList } from './cs-lab.ts';
+
+// Dispatch batches (packages) for the third lab (spec section 7, "Shipping Management").
+
+const date = () => z.string().openapi({ format: 'date-time' });
+
+export const dispatchBatchSchema = z
+  .object({
+    id: z.number().int(),
+    packageCode: z.string(),
+    packageName: z.string(),
+    shippmentNumber: z.string(),
+    status: z.string().openapi({ enum: [...dispatchBatchStatuses] }),
+    notes: z.string().nullable(),
+    sentDate: date().nullable(),
+    sentBy: z.number().int().nullable(),
+    createdBy: z.number().int().nullable(),
+    version: z.number().int(),
+    createdAt: date(),
+    updatedAt: date(),
+  })
+  .openapi('DispatchBatch');
+
+const dispatchBatchListItemSchema = dispatchBatchSchema.extend({ sampleCount: z.number().int() }).openapi('DispatchBatchListItem');
+
+const packingListSchema = dispatchBatchListItemSchema
+  .extend({
+    totalSentWeight: z.number().openapi({ description: 'Grams' }),
+    samples: z.array(
+      z.object({
+        id: z.number().int(),
+        idflNumber: z.string(),
+        sampleCode: z.string().nullable(),
+        sampleType: z.string().nullable(),
+        localCode: z.string().nullable(),
+        bnCode: z.string().nullable(),
+        unit: z.string().nullable(),
+        initialWeight: z.number().nullable(),
+        sentWeight: z.number().nullable(),
+        remainingWeight: z.number().nullable(),
+        storageArea: z.string().nullable(),
+        status: z.string(),
+      }),
+    ),
+  })
+  .openapi('PackingList');
+
+const batchIdQuery = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+const batchAnswer = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: envelope(dispatchBatchSchema) } },
+});
+
+const listRouteDef = defineRoute({
+  method: 'get',
+  path: '/api/sample-dispatch-batch',
+  tags: ['Dispatch batches'],
+  summary: 'Packages with their sample counts',
+  access: ['CanViewAllDispatchBatch'],
+  request: {
+    query: z.object({
+      ...listQuery,
+      packageCode: z.string().trim().max(40).optional(),
+      shippmentNumber: z.string().trim().max(100).optional(),
+      sentBy: z.string().trim().max(200).optional(),
+      sentFromDate: dateParam(),
+      sentToDate: dateParam(),
+      status: listParam(),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'A page',
+      content: { 'application/json': { schema: envelope(pageOf(dispatchBatchListItemSchema)) } },
+    },
+  },
+});
+
+const createRouteDef = defineRoute({
+  method: 'post',
+  path: '/api/sample-dispatch-batch',
+  tags: ['Dispatch batches'],
+  summary: 'Create a Draft package (code PKG-YYYY-NNNNN unless given), optionally with TesterConfirmed samples',
+  access: ['CanCreateDispatchBatch'],
+  request: { body: { content: { 'application/json': { schema: createDispatchBatchSchema } }, required: true } },
+  responses: { 201: batchAnswer('Created') },
+});
+
+const updateRouteDef = defineRoute({
+  method: 'put',
+  path: '/api/sample-dispatch-batch',
+  tags: ['Dispatch batches'],
+  summary: 'Change a Draft package: its name, shipment number, notes, and samples; optional version',
+  access: ['CanUpdateDispatchBatch'],
+  request: {
+    query: batchIdQuery,
+    body: { content: { 'application/json': { schema: updateDispatchBatchSchema } }, required: true },
+  },
+  responses: { 200: batchAnswer('Updated') },
+});
+
+const sendRouteDef = defineRoute({
+  method: 'post',
+  path: '/api/sample-dispatch-batch/transfer-to-third-lab',
+  tags: ['Dispatch batches'],
+  summary: 'Send a Draft package: every sample in it goes SentToThirdLab',
+  access: ['CanCreateDispatchBatch', 'CanUpdateDispatchBatch', 'CanTransferSampleEntryToThirdLab'],
+  request: { query: batchIdQuery },
+  responses: {
+    200: {
+      description: 'Sent',
+      content: { 'application/json': { schema: envelope(dispatchBatchListItemSchema) } },
+    },
+  },
+});
+
+const packingListRouteDef = defineRoute({
+  method: 'get',
+  path: '/api/sample-dispatch-batch/{id}/packing-list',
+  tags: ['Dispatch batches'],
+  summary: 'The package and its samples, for a printable packing list',
+  access: ['CanViewAllDispatchBatch'],
+  request: { params: idParam },
+  responses: {
+    200: { description: 'Packing list', content: { 'application/json': { schema: envelope(packingListSchema) } } },
+  },
+});
+
+export function registerDispatchBatchRoutes(app: ReturnType<typeof createRouter>) {
+  app.openapi(listRouteDef, async (c) => {
+    const query = c.req.valid('query');
+    return ok(c, await listDispatchBatches(c.var.db, { ...query, status: readList(query.status) }));
+  });
+
+  app.openapi(createRouteDef, async (c) => {
+    const batch = await createDispatchBatch(c.var.db, { input: c.req.valid('json'), by: c.var.auth });
+    return ok(c, batch, `Package ${batch.packageCode} has been created.`, 201);
+  });
+
+  app.openapi(updateRouteDef, async (c) => {
+    const batch = await updateDispatchBatch(c.var.db, {
+      id: c.req.valid('query').id,
+      input: c.req.valid('json'),
+      by: c.var.auth,
+    });
+    return ok(c, batch, `Package ${batch.packageCode} has been updated.`);
+  });
+
+  app.openapi(sendRouteDef, async (c) => {
+    const batch = await sendDispatchBatch(c.var.db, { id: c.req.valid('query').id, by: c.var.auth });
+    return ok(c, batch, `Package ${batch.packageCode} has been successfully transferred.`);
+  });
+
+  app.openapi(packingListRouteDef, async (c) => ok(c, await findPackingList(c.var.db, c.req.valid('param').id)));
+}

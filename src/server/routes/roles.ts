@@ -1,0 +1,115 @@
+import { z } from '@hono/zod-openapi';
+import { allPermissions } from '../../shared/permissions.ts';
+import { roleSchema } from '../../shared/schemas/roles.ts';
+import type { createRouter } from '../app.ts';
+import { envelope, listQuery, ok, pageOf, recordId, updatedSinceQuery } from '../http/responses.ts';
+import { defineRoute } from '../http/route.ts';
+import {
+  createRole,
+  listAllRoles,
+  listPermissionCatalogue,
+  listRoles,
+  updateRole,
+} from '../services/roles.ts';
+
+export const roleRecordSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string(),
+    active: z.boolean(),
+    permissions: z.array(z.string()),
+    userCount: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    version: z.number().int(),
+  })
+  .openapi('Role');
+
+const permissionAreaSchema = z
+  .object({
+    area: z.string().openapi({ example: 'users' }),
+    permissions: z.array(z.enum(allPermissions as [string, ...string[]])),
+  })
+  .openapi('PermissionArea');
+
+const listRolesRoute = defineRoute({
+  method: 'get',
+  path: '/api/roles',
+  tags: ['Roles'],
+  summary: 'Roles, searched and paged',
+  access: ['CanViewAllRole'],
+  request: { query: z.object({ ...listQuery, updatedSince: updatedSinceQuery }) },
+  responses: {
+    200: { description: 'A page of roles', content: { 'application/json': { schema: envelope(pageOf(roleRecordSchema)) } } },
+  },
+});
+
+const allRolesRoute = defineRoute({
+  method: 'get',
+  path: '/api/roles/get-all-role',
+  tags: ['Roles'],
+  summary: 'Every role, for pickers',
+  access: ['CanViewAllRole'],
+  responses: {
+    200: { description: 'All roles', content: { 'application/json': { schema: envelope(z.array(roleRecordSchema)) } } },
+  },
+});
+
+const permissionsRoute = defineRoute({
+  method: 'get',
+  path: '/api/roles/permissions',
+  tags: ['Roles'],
+  summary: 'The permission catalogue, grouped by area',
+  access: ['CanViewAllPermission'],
+  responses: {
+    200: {
+      description: 'The catalogue',
+      content: { 'application/json': { schema: envelope(z.array(permissionAreaSchema)) } },
+    },
+  },
+});
+
+const createRoleRoute = defineRoute({
+  method: 'post',
+  path: '/api/roles',
+  tags: ['Roles'],
+  summary: 'Create a role with its permissions',
+  access: ['CanCreateRolePermission'],
+  request: { body: { content: { 'application/json': { schema: roleSchema } }, required: true } },
+  responses: {
+    201: { description: 'Created', content: { 'application/json': { schema: envelope(roleRecordSchema) } } },
+  },
+});
+
+const updateRoleRoute = defineRoute({
+  method: 'put',
+  path: '/api/roles',
+  tags: ['Roles'],
+  summary: 'Update a role (send `version` to refuse a stale write)',
+  access: ['CanUpdateRolePermission'],
+  request: {
+    query: z.object({ id: recordId }),
+    body: { content: { 'application/json': { schema: roleSchema } }, required: true },
+  },
+  responses: {
+    200: { description: 'Updated', content: { 'application/json': { schema: envelope(roleRecordSchema) } } },
+    404: { description: 'No such role' },
+  },
+});
+
+export function registerRoleRoutes(app: ReturnType<typeof createRouter>) {
+  app.openapi(listRolesRoute, async (c) => ok(c, await listRoles(c.var.db, c.req.valid('query'))));
+  app.openapi(allRolesRoute, async (c) => ok(c, await listAllRoles(c.var.db)));
+  app.openapi(permissionsRoute, async (c) => ok(c, listPermissionCatalogue()));
+
+  app.openapi(createRoleRoute, async (c) => {
+    const record = await createRole(c.var.db, c.req.valid('json'), c.var.auth);
+    return ok(c, record, 'Role created successfully', 201);
+  });
+
+  app.openapi(updateRoleRoute, async (c) => {
+    const record = await updateRole(c.var.db, c.req.valid('query').id, c.req.valid('json'), c.var.auth);
+    return ok(c, record, 'Role updated successfully');
+  });
+}

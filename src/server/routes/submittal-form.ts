@@ -1,0 +1,147 @@
+import { z } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { bookingFormSchema, quickFillLookupSchema } from '../../shared/schemas/booking.ts';
+import type { createRouter } from '../app.ts';
+import { AppError, badRequest } from '../errors.ts';
+import { envelope, ok } from '../http/responses.ts';
+import { defineRoute } from '../http/route.ts';
+import { createBooking } from '../services/bookings.ts';
+import { checkUpload, IMAGE_TYPES, MiB, PDF_TYPES, storeFile, type UploadRule } from '../services/files.ts';
+import { offerQuickFill, lookUpQuickFill } from '../services/quick-fill.ts';
+import { enforceLimit } from '../services/rate-limit.ts';
+import { clientAddress } from './auth.ts';
+import { bookingCreatedSchema } from './bookings.ts';
+
+// The public Order Request Form (spec 2 and 7, Submittal form): no sign-in, so every call is
+// rate-limited per caller address, and a double submit with the same Idempotency-Key makes one booking.
+
+export const SUBMIT_LIMIT = { limit: 30, seconds: 3600 };
+export const ATTACHMENT_UPLOAD_LIMIT = { limit: 30, seconds: 3600 };
+export const MAX_ATTACHMENTS = 10;
+
+/** Applicants may attach photos of the samples or PDF documents. */
+export const ATTACHMENT_UPLOAD: UploadRule = {
+  kind: 'image',
+  types: [...IMAGE_TYPES, ...PDF_TYPES],
+  maxBytes: 10 * MiB,
+  typeMessage: 'Only images (JPEG, PNG, WebP, GIF) or PDF files are accepted.',
+};
+
+export const quickFillDataSchema = z
+  .object({
+    companyName: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    cityStateCountry: z.string(),
+    contactName: z.string(),
+    email: z.string(),
+  })
+  .openapi('QuickFillData');
+
+const attachmentSchema = z
+  .object({ id: z.string().uuid(), name: z.string(), mimeType: z.string(), size: z.number().int(), url: z.string() })
+  .openapi('BookingAttachment');
+
+const submitRoute = defineRoute({
+  method: 'post',
+  path: '/api/sample-submit-form',
+  tags: ['Submittal form'],
+  summary: 'Submit the public Order Request Form: creates an UnConfirmed booking',
+  description:
+    'Send an Idempotency-Key so that a double submit creates one booking. The first booking from an ' +
+    'e-mail address mails the applicant a quick-fill code for next time.',
+  access: 'public',
+  request: { body: { content: { 'application/json': { schema: bookingFormSchema } }, required: true } },
+  responses: {
+    201: { description: 'Created', content: { 'application/json': { schema: envelope(bookingCreatedSchema) } } },
+  },
+});
+
+const quickFillRoute = defineRoute({
+  method: 'get',
+  path: '/api/sample-submit-form',
+  tags: ['Submittal form'],
+  summary: "Quick data entry: a returning applicant's company data for their e-mail or phone and code",
+  access: 'public',
+  request: { query: quickFillLookupSchema },
+  responses: {
+    200: { description: 'Company data', content: { 'application/json': { schema: envelope(quickFillDataSchema) } } },
+  },
+});
+
+const attachmentsRoute = defineRoute({
+  method: 'post',
+  path: '/api/sample-submit-form/attachments',
+  tags: ['Submittal form'],
+  summary: 'Upload attachments for the Order Request Form (images or PDF, 10 MiB each, at most 10)',
+  description: 'Answers the stored files; send their ids in the form as attachmentFileIds.',
+  access: 'public',
+  middleware: [
+    bodyLimit({
+      maxSize: MAX_ATTACHMENTS * ATTACHMENT_UPLOAD.maxBytes + MiB,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', `At most ${MAX_ATTACHMENTS} files of 10 MiB each can be sent at once.`);
+      },
+    }),
+  ],
+  request: {
+    body: {
+      content: {
+        'multipart/form-data': {
+          schema: z.object({
+            files: z.any().openapi({ type: 'array', items: { type: 'string', format: 'binary' } }),
+          }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    201: { description: 'Stored', content: { 'application/json': { schema: envelope(z.array(attachmentSchema)) } } },
+    413: { description: 'A file is larger than 10 MiB' },
+    415: { description: 'A file is neither an image nor a PDF' },
+  },
+});
+
+export function registerSubmittalFormRoutes(app: ReturnType<typeof createRouter>) {
+  app.openapi(submitRoute, async (c) => {
+    const { db, deps } = c.var;
+    await enforceLimit(db, `submit-form:address:${clientAddress(c)}`, SUBMIT_LIMIT);
+    const created = await createBooking(db, { input: c.req.valid('json') });
+    await offerQuickFill(db, deps.mailer, created);
+    const { id, bookingNumber, status, createdAt } = created;
+    return ok(
+      c,
+      { id, bookingNumber, status, createdAt: createdAt.toISOString() },
+      'Booking created successfully!',
+      201,
+    );
+  });
+
+  app.openapi(quickFillRoute, async (c) => {
+    const { request, code } = c.req.valid('query');
+    const data = await lookUpQuickFill(c.var.db, { request, code, address: clientAddress(c) });
+    return ok(c, data, 'Data retrieved successfully!');
+  });
+
+  app.openapi(attachmentsRoute, async (c) => {
+    const { db } = c.var;
+    await enforceLimit(db, `submit-form:attachments:${clientAddress(c)}`, ATTACHMENT_UPLOAD_LIMIT);
+    const form = await c.req.formData();
+    const files = form.getAll('files').filter((f): f is File => typeof f !== 'string');
+    if (!files.length)
+      throw badRequest('Please choose at least one file.', { files: 'Please choose at least one file.' });
+    if (files.length > MAX_ATTACHMENTS) {
+      const message = `At most ${MAX_ATTACHMENTS} files can be attached.`;
+      throw badRequest(message, { files: message });
+    }
+    // Every file is checked before any is stored, so one bad file stores none of them.
+    const checked = [];
+    for (const file of files) checked.push(await checkUpload(file, ATTACHMENT_UPLOAD, 'files'));
+    const stored = [];
+    for (const file of checked) {
+      stored.push(await storeFile(db, { ...file, kind: file.mimeType === 'application/pdf' ? 'pdf' : 'image' }, null));
+    }
+    return ok(c, stored, 'Files uploaded successfully.', 201);
+  });
+}

@@ -1,0 +1,167 @@
+import { z } from '@hono/zod-openapi';
+import type { SampleStatus } from '../../shared/sample-workflow.ts';
+import { conclusionSchema, transferIdflDataSchema } from '../../shared/schemas/supervisor.ts';
+import type { createRouter } from '../app.ts';
+import { envelope, ok } from '../http/responses.ts';
+import { defineRoute } from '../http/route.ts';
+import { findSampleDetail, listSampleEntries } from '../services/sample-entries.ts';
+import { confirmFinalResult, transferIdflData, undoReturnResult, updateConclusion } from '../services/supervisor.ts';
+import {
+  idParam,
+  idQuery,
+  sampleDetailSchema,
+  sampleEntrySchema,
+  samplePageSchema,
+  testerListFilters,
+  toSampleFilters,
+} from './cs-lab.ts';
+
+// Supervisor lab, "Result Overview" (spec section 7).
+
+/** The supervisor reviews samples once the third lab has them. */
+export const supervisorStatuses: readonly SampleStatus[] = [
+  'SentToThirdLab',
+  'ThirdLabConfirmed',
+  'ResultReturned',
+  'ResultConfirmed',
+  'Completed',
+];
+
+const sampleAnswer = (description: string) => ({
+  200: { description, content: { 'application/json': { schema: envelope(sampleEntrySchema) } } },
+});
+
+const listRouteDef = defineRoute({
+  method: 'get',
+  path: '/api/supervisor-lab/get-all',
+  tags: ['Supervisor lab'],
+  summary: 'Samples at the third lab or past it, with the tester filters',
+  access: ['CanViewAllSampleEntrySupervisor'],
+  request: { query: z.object(testerListFilters) },
+  responses: { 200: { description: 'A page', content: { 'application/json': { schema: envelope(samplePageSchema) } } } },
+});
+
+const detailRouteDef = defineRoute({
+  method: 'get',
+  path: '/api/supervisor-lab/get-detail/{id}',
+  tags: ['Supervisor lab'],
+  summary: 'A sample with its third-lab results, PDF report link and timeline',
+  access: ['CanViewDetailSampleEntrySupervisor'],
+  request: { params: idParam },
+  responses: {
+    200: { description: 'Detail', content: { 'application/json': { schema: envelope(sampleDetailSchema) } } },
+  },
+});
+
+const conclusionRouteDef = defineRoute({
+  method: 'put',
+  path: '/api/supervisor-lab/conclusion-lab/update',
+  tags: ['Supervisor lab'],
+  summary: "Record the supervisor's conclusion of a sample; optional version",
+  access: ['CanUpdateSampleEntrySupervisor'],
+  request: {
+    query: idQuery,
+    body: { content: { 'application/json': { schema: conclusionSchema } }, required: true },
+  },
+  responses: sampleAnswer('Saved'),
+});
+
+const confirmRouteDef = defineRoute({
+  method: 'put',
+  path: '/api/supervisor-lab/confirm-final-result',
+  tags: ['Supervisor lab'],
+  summary:
+    'Confirm the final result (ResultReturned → ResultConfirmed); needs a conclusion, and someone other than who entered the result',
+  access: ['CanConfirmFinalResult'],
+  request: { query: idQuery },
+  responses: sampleAnswer('Confirmed'),
+});
+
+const undoRouteDef = defineRoute({
+  method: 'put',
+  path: '/api/supervisor-lab/undo-return-result',
+  tags: ['Supervisor lab'],
+  summary: 'Send a returned result back to the third lab (ResultReturned → ThirdLabConfirmed)',
+  access: ['CanUndoReturnResultFromThirdParty'],
+  request: { query: idQuery },
+  responses: sampleAnswer('Undone'),
+});
+
+const transferRouteDef = defineRoute({
+  method: 'post',
+  path: '/api/supervisor-lab/transfer-data-of-idfl',
+  tags: ['Supervisor lab'],
+  summary:
+    "Copy a confirmed sample's C/H/O into the clean isotope data set; sameId=true replaces the record made from it before",
+  access: ['CanTransferIDFLData'],
+  request: {
+    query: z.object({
+      sameId: z
+        .enum(['true', 'false'])
+        .optional()
+        .openapi({ description: 'Replace the clean record made earlier from the same sample' }),
+    }),
+    body: { content: { 'application/json': { schema: transferIdflDataSchema } }, required: true },
+  },
+  responses: {
+    200: {
+      description: 'The clean isotope record',
+      content: {
+        'application/json': {
+          schema: envelope(
+            z.object({
+              id: z.number().int(),
+              sampleCode: z.string(),
+              material: z.string(),
+              countryCode: z.string(),
+              region: z.string().nullable(),
+              latitude: z.number(),
+              longitude: z.number(),
+              d13C: z.number().nullable(),
+              d2H: z.number().nullable(),
+              d18O: z.number().nullable(),
+              verifiedBy: z.string().nullable(),
+              sourceSampleEntryId: z.number().int().nullable(),
+            }),
+          ),
+        },
+      },
+    },
+  },
+});
+
+export function registerSupervisorLabRoutes(app: ReturnType<typeof createRouter>) {
+  app.openapi(listRouteDef, async (c) =>
+    ok(c, await listSampleEntries(c.var.db, toSampleFilters(c.req.valid('query')), supervisorStatuses)),
+  );
+
+  app.openapi(detailRouteDef, async (c) => ok(c, await findSampleDetail(c.var.db, c.req.valid('param').id)));
+
+  app.openapi(conclusionRouteDef, async (c) => {
+    const sample = await updateConclusion(c.var.db, {
+      id: c.req.valid('query').id,
+      input: c.req.valid('json'),
+      by: c.var.auth,
+    });
+    return ok(c, sample, `The conclusion of sample ${sample.idflNumber} has been saved.`);
+  });
+
+  app.openapi(confirmRouteDef, async (c) => {
+    const sample = await confirmFinalResult(c.var.db, { id: c.req.valid('query').id, by: c.var.auth });
+    return ok(c, sample, `The final result of sample ${sample.idflNumber} has been confirmed.`);
+  });
+
+  app.openapi(undoRouteDef, async (c) => {
+    const sample = await undoReturnResult(c.var.db, { id: c.req.valid('query').id, by: c.var.auth });
+    return ok(c, sample, `The result of sample ${sample.idflNumber} has been sent back to the third lab.`);
+  });
+
+  app.openapi(transferRouteDef, async (c) => {
+    const record = await transferIdflData(c.var.db, {
+      input: c.req.valid('json'),
+      sameId: c.req.valid('query').sameId === 'true',
+      by: c.var.auth,
+    });
+    return ok(c, record, 'The IDFL data has been transferred to the clean isotope data set.');
+  });
+}

@@ -1,0 +1,150 @@
+import { z } from '@hono/zod-openapi';
+import type { SampleStatus } from '../../shared/sample-workflow.ts';
+import { addToDispatchBatchSchema } from '../../shared/schemas/dispatch-batch.ts';
+import { testerUpdateSampleSchema } from '../../shared/schemas/sample-entry.ts';
+import type { createRouter } from '../app.ts';
+import { envelope, ok } from '../http/responses.ts';
+import { defineRoute } from '../http/route.ts';
+import { addSampleToDispatchBatch } from '../services/dispatch-batches.ts';
+import {
+  checkInSampleTester,
+  findSampleDetail,
+  listSampleEntries,
+  undoTesterStatus,
+  updateSampleEntryTester,
+} from '../services/sample-entries.ts';
+import {
+  idParam,
+  idQuery,
+  sampleDetailSchema,
+  sampleEntrySchema,
+  samplePageSchema,
+  testerListFilters,
+  toSampleFilters,
+} from './cs-lab.ts';
+
+// Tester lab (spec section 7).
+
+/** The tester sees samples from the moment they are sent to it. */
+export const testerStatuses: readonly SampleStatus[] = [
+  'SentToTester',
+  'TesterConfirmed',
+  'SentToThirdLab',
+  'ThirdLabConfirmed',
+  'ResultReturned',
+  'ResultConfirmed',
+  'Completed',
+];
+
+const sampleAnswer = (description: string) => ({
+  200: { description, content: { 'application/json': { schema: envelope(sampleEntrySchema) } } },
+});
+
+const checkInRouteDef = defineRoute({
+  method: 'put',
+  path: '/api/tester-lab/check-in',
+  tags: ['Tester lab'],
+  summary: 'Confirm a sample received at the tester lab (SentToTester → TesterConfirmed)',
+  access: ['CanCheckInSampleEntryTester'],
+  request: { query: idQuery },
+  responses: sampleAnswer('Checked in'),
+});
+
+const listRouteDef = defineRoute({
+  method: 'get',
+  path: '/api/tester-lab/get-all',
+  tags: ['Tester lab'],
+  summary: 'Samples at or past the tester lab, with the tester filters',
+  access: ['CanViewAllSampleEntryTester', 'CanViewDetailSampleEntryTester'],
+  request: { query: z.object(testerListFilters) },
+  responses: { 200: { description: 'A page', content: { 'application/json': { schema: envelope(samplePageSchema) } } } },
+});
+
+const detailRouteDef = defineRoute({
+  method: 'get',
+  path: '/api/tester-lab/get-detail/{id}',
+  tags: ['Tester lab'],
+  summary: 'A sample entry with its third-lab entries and timeline',
+  access: ['CanViewDetailSampleEntryTester'],
+  request: { params: idParam },
+  responses: {
+    200: { description: 'Detail', content: { 'application/json': { schema: envelope(sampleDetailSchema) } } },
+  },
+});
+
+const updateRouteDef = defineRoute({
+  method: 'put',
+  path: '/api/tester-lab/update-sample',
+  tags: ['Tester lab'],
+  summary: "Update the tester's data of a sample (SentToTester or TesterConfirmed); optional version",
+  access: ['CanUpdateSampleEntryTester'],
+  request: {
+    query: idQuery,
+    body: { content: { 'application/json': { schema: testerUpdateSampleSchema } }, required: true },
+  },
+  responses: sampleAnswer('Updated'),
+});
+
+const undoRouteDef = defineRoute({
+  method: 'put',
+  path: '/api/tester-lab/undo-status-isotope',
+  tags: ['Tester lab'],
+  summary: 'Send a sample back to the client-side lab (SentToTester or TesterConfirmed → CsConfirmed)',
+  access: ['CanUndoStatusIsotopeForTester'],
+  request: {
+    query: idQuery.extend({
+      Status: z.enum(['CsConfirmed'], { error: 'Status must be CsConfirmed' }).openapi({ description: 'Target status' }),
+    }),
+  },
+  responses: sampleAnswer('Undone'),
+});
+
+const transferRouteDef = defineRoute({
+  method: 'post',
+  path: '/api/tester-lab/transfer-to-third-lab',
+  tags: ['Tester lab'],
+  summary: 'Put a TesterConfirmed sample into a Draft dispatch batch; it leaves when the batch is sent',
+  access: ['CanTransferSampleEntryToThirdLab'],
+  request: {
+    query: idQuery,
+    body: { content: { 'application/json': { schema: addToDispatchBatchSchema } }, required: true },
+  },
+  responses: sampleAnswer('Added to the package'),
+});
+
+export function registerTesterLabRoutes(app: ReturnType<typeof createRouter>) {
+  app.openapi(checkInRouteDef, async (c) => {
+    const sample = await checkInSampleTester(c.var.db, { id: c.req.valid('query').id, by: c.var.auth });
+    return ok(c, sample, `Sample ${sample.idflNumber} has been checked in.`);
+  });
+
+  app.openapi(listRouteDef, async (c) =>
+    ok(c, await listSampleEntries(c.var.db, toSampleFilters(c.req.valid('query')), testerStatuses)),
+  );
+
+  app.openapi(detailRouteDef, async (c) => ok(c, await findSampleDetail(c.var.db, c.req.valid('param').id)));
+
+  app.openapi(updateRouteDef, async (c) => {
+    const sample = await updateSampleEntryTester(c.var.db, {
+      id: c.req.valid('query').id,
+      input: c.req.valid('json'),
+      by: c.var.auth,
+    });
+    return ok(c, sample, `Sample ${sample.idflNumber} has been updated.`);
+  });
+
+  app.openapi(undoRouteDef, async (c) => {
+    const sample = await undoTesterStatus(c.var.db, { id: c.req.valid('query').id, by: c.var.auth });
+    return ok(c, sample, `Sample ${sample.idflNumber} is back at the client-side lab.`);
+  });
+
+  app.openapi(transferRouteDef, async (c) => {
+    const { packageCode } = c.req.valid('json');
+    const sample = await addSampleToDispatchBatch(c.var.db, {
+      sampleId: c.req.valid('query').id,
+      packageCode,
+      by: c.var.auth,
+    });
+    return ok(c, sample, `Sample ${sample.idflNumber} has been added to package ${packageCode}.`);
+  });
+}

@@ -1,0 +1,167 @@
+import { z } from '@hono/zod-openapi';
+import { updateResultSchema } from '../../shared/schemas/third-lab.ts';
+import type { createRouter } from '../app.ts';
+import { envelope, listQuery, ok, pageOf } from '../http/responses.ts';
+import { defineRoute } from '../http/route.ts';
+import {
+  checkInThirdLab,
+  listThirdLabSamples,
+  returnThirdLabResult,
+  thirdLabStatisticSummary,
+  undoSampleTransaction,
+  updateThirdLabResult,
+} from '../services/third-lab.ts';
+import { dispatchBatchSchema } from './dispatch-batches.ts';
+import { dateParam, idQuery, listParam, readList, sampleEntrySchema, thirdLabEntrySchema } from './cs-lab.ts';
+
+// Third lab (hoanVuLab): receives packages, enters and returns C/H/O results (spec section 7).
+
+const thirdLabSampleSchema = sampleEntrySchema.extend({ thirdLabEntry: thirdLabEntrySchema }).openapi('ThirdLabSample');
+
+const listRouteDef = defineRoute({
+  method: 'get',
+  path: '/api/third-lab/get-all',
+  tags: ['Third lab'],
+  summary: "The third lab's samples with their third-lab entries",
+  access: ['CanViewAllTransactionThirdLab'],
+  request: {
+    query: z.object({
+      ...listQuery,
+      IDFLNumber: z.string().trim().max(40).optional(),
+      sentToThirdLabDate: dateParam(),
+      sentToThirdLabBy: z.string().trim().max(200).optional(),
+      thirdLabReceivedDate: dateParam(),
+      thirdLabReceivedBy: z.string().trim().max(200).optional(),
+      resultReturnedDate: dateParam(),
+      testTeamConfirmedDate: dateParam(),
+      testTeamConfirmedBy: z.string().trim().max(200).optional(),
+      status: listParam(),
+      BNCode: z.string().trim().max(100).optional(),
+      updatedSince: dateParam(),
+    }),
+  },
+  responses: {
+    200: { description: 'A page', content: { 'application/json': { schema: envelope(pageOf(thirdLabSampleSchema)) } } },
+  },
+});
+
+const summaryRouteDef = defineRoute({
+  method: 'get',
+  path: '/api/third-lab/statistic-summary',
+  tags: ['Third lab'],
+  summary: "Counts per status of the third lab's samples, and what it received and returned this month",
+  access: ['CanViewAllTransactionThirdLab'],
+  responses: {
+    200: {
+      description: 'Summary',
+      content: {
+        'application/json': {
+          schema: envelope(
+            z.object({
+              byStatus: z.record(z.string(), z.number().int()),
+              total: z.number().int(),
+              receivedThisMonth: z.number().int(),
+              returnedThisMonth: z.number().int(),
+              month: z.string(),
+            }),
+          ),
+        },
+      },
+    },
+  },
+});
+
+const thirdLabAnswer = (description: string) => ({
+  200: {
+    description,
+    content: { 'application/json': { schema: envelope(thirdLabSampleSchema) } },
+  },
+});
+
+const checkInRouteDef = defineRoute({
+  method: 'put',
+  path: '/api/third-lab/check-in',
+  tags: ['Third lab'],
+  summary: 'Confirm a sample received at the third lab (SentToThirdLab → ThirdLabConfirmed)',
+  access: ['CanCheckInThirdLab'],
+  request: { query: idQuery },
+  responses: thirdLabAnswer('Checked in'),
+});
+
+const updateResultRouteDef = defineRoute({
+  method: 'put',
+  path: '/api/third-lab/update-result',
+  tags: ['Third lab'],
+  summary: 'Enter the C, H, O values, notes and the PDF report of a checked-in sample; optional version',
+  access: ['CanUpdateResultThirdLab'],
+  request: {
+    query: idQuery,
+    body: { content: { 'application/json': { schema: updateResultSchema } }, required: true },
+  },
+  responses: {
+    200: { description: 'Saved', content: { 'application/json': { schema: envelope(thirdLabEntrySchema) } } },
+  },
+});
+
+const returnRouteDef = defineRoute({
+  method: 'put',
+  path: '/api/third-lab/return-result',
+  tags: ['Third lab'],
+  summary: 'Return the result (ThirdLabConfirmed → ResultReturned); C, H and O must be entered',
+  access: ['CanReturnResultThirdLab'],
+  request: { query: idQuery },
+  responses: thirdLabAnswer('Returned'),
+});
+
+const undoRouteDef = defineRoute({
+  method: 'delete',
+  path: '/api/third-lab/undo-sample-transaction',
+  tags: ['Third lab'],
+  summary: 'Undo a sent package: its samples go back to TesterConfirmed and the package to Draft',
+  access: ['CanUndoSampleTransaction'],
+  request: { query: z.object({ packageCode: z.string().trim().min(1, 'Package code is required').max(40) }) },
+  responses: {
+    200: {
+      description: 'Undone',
+      content: {
+        'application/json': {
+          schema: envelope(z.object({ dispatchBatch: dispatchBatchSchema, sampleEntryIds: z.array(z.number().int()) })),
+        },
+      },
+    },
+  },
+});
+
+export function registerThirdLabRoutes(app: ReturnType<typeof createRouter>) {
+  app.openapi(listRouteDef, async (c) => {
+    const query = c.req.valid('query');
+    return ok(c, await listThirdLabSamples(c.var.db, { ...query, status: readList(query.status) }));
+  });
+
+  app.openapi(summaryRouteDef, async (c) => ok(c, await thirdLabStatisticSummary(c.var.db)));
+
+  app.openapi(checkInRouteDef, async (c) => {
+    const sample = await checkInThirdLab(c.var.db, { id: c.req.valid('query').id, by: c.var.auth });
+    return ok(c, sample, `Sample ${sample.idflNumber} has been received.`);
+  });
+
+  app.openapi(updateResultRouteDef, async (c) => {
+    const entry = await updateThirdLabResult(c.var.db, {
+      id: c.req.valid('query').id,
+      input: c.req.valid('json'),
+      by: c.var.auth,
+    });
+    return ok(c, entry, 'Result saved.');
+  });
+
+  app.openapi(returnRouteDef, async (c) => {
+    const sample = await returnThirdLabResult(c.var.db, { id: c.req.valid('query').id, by: c.var.auth });
+    return ok(c, sample, `The result of sample ${sample.idflNumber} has been returned.`);
+  });
+
+  app.openapi(undoRouteDef, async (c) => {
+    const { packageCode } = c.req.valid('query');
+    const result = await undoSampleTransaction(c.var.db, { packageCode, by: c.var.auth });
+    return ok(c, result, `Package ${packageCode} has been undone.`);
+  });
+}

@@ -1,0 +1,147 @@
+import { z } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import type { MiddlewareHandler } from 'hono';
+import type { createRouter } from '../app.ts';
+import { AppError } from '../errors.ts';
+import type { AppEnv } from '../http/context.ts';
+import { envelope, ok } from '../http/responses.ts';
+import { defineRoute } from '../http/route.ts';
+import {
+  IMAGE_UPLOAD,
+  MiB,
+  PDF_UPLOAD,
+  contentDisposition,
+  loadFile,
+  storeUploads,
+} from '../services/files.ts';
+
+export const MAX_IMAGES_PER_UPLOAD = 10;
+
+const storedFileSchema = z
+  .object({
+    id: z.string().uuid(),
+    name: z.string(),
+    mimeType: z.string(),
+    size: z.number().int(),
+    url: z.string().openapi({ example: '/api/files/4f1c...' }),
+  })
+  .openapi('StoredFile');
+
+const binary = z.custom<File>((value) => value instanceof File, 'Choose a file to upload').openapi({
+  type: 'string',
+  format: 'binary',
+});
+
+const imagesForm = z
+  .object({
+    files: z
+      .union([binary, z.array(binary)], { error: 'Choose at least one image' })
+      .openapi({ type: 'array', items: { type: 'string', format: 'binary' }, description: 'Repeat the field for each image' }),
+  })
+  .openapi({ description: 'JPEG, PNG, WebP or GIF images, 5 MiB each, at most 10' });
+
+const pdfForm = z
+  .object({ file: binary.openapi({ description: 'A PDF, at most 20 MiB' }) })
+  .openapi({ description: 'One PDF result file' });
+
+/** Refuses an oversized body while it streams in, before any of it is parsed: a 413, never a crash. */
+function limitBody(maxBytes: number): MiddlewareHandler<AppEnv> {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', `The upload is larger than ${Math.floor(maxBytes / MiB)} MiB in total.`);
+    },
+  });
+}
+
+// Room for the multipart framing around the largest allowed files.
+const FRAMING = 64 * 1024;
+
+const tooLarge = { description: 'A file or the whole upload is too large' };
+const wrongType = { description: 'A file is not of an accepted type (read from its bytes)' };
+
+const uploadImagesRoute = defineRoute({
+  method: 'post',
+  path: '/api/upload',
+  tags: ['Files'],
+  summary: 'Upload sample images (the type is read from the bytes)',
+  access: ['CanUploadFile'],
+  middleware: [limitBody(MAX_IMAGES_PER_UPLOAD * IMAGE_UPLOAD.maxBytes + FRAMING)] as const,
+  request: { body: { content: { 'multipart/form-data': { schema: imagesForm } }, required: true } },
+  responses: {
+    201: { description: 'Stored', content: { 'application/json': { schema: envelope(z.array(storedFileSchema)) } } },
+    413: tooLarge,
+    415: wrongType,
+  },
+});
+
+const uploadPdfRoute = defineRoute({
+  method: 'post',
+  path: '/api/upload-file-pdf',
+  tags: ['Files'],
+  summary: 'Upload a PDF result (the type is read from the bytes)',
+  access: ['CanUploaPdfResult', 'CanUploadFile'],
+  middleware: [limitBody(PDF_UPLOAD.maxBytes + FRAMING)] as const,
+  request: { body: { content: { 'multipart/form-data': { schema: pdfForm } }, required: true } },
+  responses: {
+    201: { description: 'Stored', content: { 'application/json': { schema: envelope(storedFileSchema) } } },
+    413: tooLarge,
+    415: wrongType,
+  },
+});
+
+const fileRoute = defineRoute({
+  method: 'get',
+  path: '/api/files/{id}',
+  tags: ['Files'],
+  summary: 'The bytes of a stored file, with its type and name',
+  access: 'signedIn',
+  request: {
+    params: z.object({
+      id: z.uuid('Unknown file').openapi({ param: { name: 'id', in: 'path' } }),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'The file',
+      content: {
+        'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) },
+      },
+    },
+    404: { description: 'No such file' },
+  },
+});
+
+function asList(value: File | File[]): File[] {
+  return Array.isArray(value) ? value : [value];
+}
+
+export function registerUploadRoutes(app: ReturnType<typeof createRouter>) {
+  app.openapi(uploadImagesRoute, async (c) => {
+    const files = asList(c.req.valid('form').files);
+    if (files.length > MAX_IMAGES_PER_UPLOAD) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `At most ${MAX_IMAGES_PER_UPLOAD} images can be uploaded at once.`, {
+        errors: { files: `At most ${MAX_IMAGES_PER_UPLOAD} images` },
+      });
+    }
+    const stored = await storeUploads(c.var.db, files, IMAGE_UPLOAD, 'files', c.var.auth.id);
+    return ok(c, stored, `${stored.length} image(s) uploaded`, 201);
+  });
+
+  app.openapi(uploadPdfRoute, async (c) => {
+    const [stored] = await storeUploads(c.var.db, [c.req.valid('form').file], PDF_UPLOAD, 'file', c.var.auth.id);
+    return ok(c, stored!, 'PDF uploaded', 201);
+  });
+
+  app.openapi(fileRoute, async (c) => {
+    const file = await loadFile(c.var.db, c.req.valid('param').id);
+    return c.body(new Uint8Array(file.data), 200, {
+      'content-type': file.mimeType,
+      'content-length': String(file.size),
+      'content-disposition': contentDisposition(file.name),
+      'x-content-type-options': 'nosniff',
+      // Stored files never change (a new upload gets a new id), but they are not for shared caches.
+      'cache-control': 'private, max-age=31536000, immutable',
+    });
+  });
+}

@@ -1,0 +1,188 @@
+import { and, asc, eq, gte, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { country } from '../db/schema.ts';
+import { AppError, conflict, notFound } from '../errors.ts';
+import type { AuthUser } from '../http/context.ts';
+import { appendAudit, diffFields } from './audit.ts';
+import { containing, sortOrder, withUniqueCheck, type Paging } from './users.ts';
+
+type CountryFields = { code: string; name: string; protected: boolean; version?: number };
+
+export const PROTECTED_COUNTRY_MESSAGE = 'Protected countries cannot be deleted.';
+
+// Written with qualified names: drizzle leaves columns unqualified in one-table selects, where an
+// inner "id" would mean the inner table's id.
+const userCount = sql<number>`(SELECT count(*)::int FROM app_user u WHERE u.country_id = "country"."id")`;
+// A "project" is a sample entry claimed to come from the country (sample_entry.country_code).
+const projectCount = sql<number>`(SELECT count(*)::int FROM sample_entry s WHERE s.country_code = "country"."code")`;
+
+const countrySelection = {
+  id: country.id,
+  code: country.code,
+  name: country.name,
+  protected: country.protected,
+  userCount,
+  projectCount,
+  createdAt: country.createdAt,
+  updatedAt: country.updatedAt,
+  version: country.version,
+};
+
+function toCountry(row: {
+  id: number;
+  code: string;
+  name: string;
+  protected: boolean;
+  userCount: number;
+  projectCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+}) {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+export type CountryRecord = ReturnType<typeof toCountry>;
+
+export type CountryFilters = Paging & {
+  code?: string;
+  name?: string;
+  search?: string;
+  orderBy?: string;
+  updatedSince?: string;
+};
+
+export async function listCountries(db: Executor, filters: CountryFilters) {
+  const conditions: SQL[] = [];
+  if (filters.code) conditions.push(ilike(country.code, containing(filters.code)));
+  if (filters.name) conditions.push(ilike(country.name, containing(filters.name)));
+  if (filters.search) {
+    const pattern = containing(filters.search);
+    conditions.push(or(ilike(country.code, pattern), ilike(country.name, pattern))!);
+  }
+  if (filters.updatedSince) conditions.push(gte(country.updatedAt, new Date(filters.updatedSince)));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const order = sortOrder(
+    filters.orderBy,
+    {
+      id: country.id,
+      code: country.code,
+      name: sql`lower(${country.name})`,
+      protected: country.protected,
+      userCount,
+      projectCount,
+      createdAt: country.createdAt,
+      updatedAt: country.updatedAt,
+    },
+    [asc(sql`lower(${country.name})`), asc(country.id)],
+  );
+  const rows = await db
+    .select(countrySelection)
+    .from(country)
+    .where(where)
+    .orderBy(...order)
+    .limit(filters.limit)
+    .offset(filters.offset);
+  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(country).where(where);
+  return { items: rows.map(toCountry), total, limit: filters.limit, offset: filters.offset };
+}
+
+/** The public list the booking form and pickers use. */
+export async function listCountryChoices(db: Executor) {
+  return db
+    .select({ id: country.id, code: country.code, name: country.name })
+    .from(country)
+    .orderBy(asc(sql`lower(${country.name})`), asc(country.id));
+}
+
+export async function findCountry(db: Executor, id: number): Promise<CountryRecord> {
+  const [row] = await db.select(countrySelection).from(country).where(eq(country.id, id));
+  if (!row) throw notFound('Country');
+  return toCountry(row);
+}
+
+async function requireUniqueCode(db: Executor, code: string, exceptId?: number) {
+  const conditions = [eq(country.code, code)];
+  if (exceptId !== undefined) conditions.push(ne(country.id, exceptId));
+  const [taken] = await db.select({ id: country.id }).from(country).where(and(...conditions));
+  if (taken) throw duplicateCode();
+}
+
+const duplicateCode = () =>
+  new AppError('CONFLICT', 'A country with this code already exists', {
+    errors: { code: 'A country with this code already exists' },
+  });
+
+export async function createCountry(db: Executor, input: CountryFields, by: AuthUser): Promise<CountryRecord> {
+  await requireUniqueCode(db, input.code);
+  const [created] = await withUniqueCheck(
+    () =>
+      db
+        .insert(country)
+        .values({ code: input.code, name: input.name, protected: input.protected })
+        .returning({ id: country.id }),
+    duplicateCode,
+  );
+  await appendAudit(db, {
+    entityType: 'country',
+    entityId: created!.id,
+    action: 'created',
+    changes: { code: { from: null, to: input.code }, name: { from: null, to: input.name } },
+    actor: by,
+  });
+  return findCountry(db, created!.id);
+}
+
+export async function updateCountry(db: Executor, id: number, input: CountryFields, by: AuthUser): Promise<CountryRecord> {
+  const current = await findCountry(db, id);
+  if (input.version !== undefined && input.version !== current.version) {
+    throw conflict('This country was changed by someone else. Review the current values and try again.', current);
+  }
+  if (input.code !== current.code) {
+    await requireUniqueCode(db, input.code, id);
+    // Sample entries refer to the country by code; renaming it would silently orphan them.
+    if (current.projectCount > 0) {
+      throw new AppError(
+        'CONFLICT',
+        `The code ${current.code} is used by ${current.projectCount} sample entries and cannot be changed.`,
+        { errors: { code: 'This code is in use and cannot be changed' }, data: current },
+      );
+    }
+  }
+  const next = { code: input.code, name: input.name, protected: input.protected };
+  const changes = diffFields({ code: current.code, name: current.name, protected: current.protected }, next);
+  if (Object.keys(changes).length === 0) return current;
+  await withUniqueCheck(
+    () =>
+      db
+        .update(country)
+        .set({ ...next, updatedAt: new Date(), version: sql`${country.version} + 1` })
+        .where(eq(country.id, id)),
+    duplicateCode,
+  );
+  await appendAudit(db, { entityType: 'country', entityId: id, action: 'updated', changes, actor: by });
+  return findCountry(db, id);
+}
+
+export async function deleteCountry(db: Executor, id: number, by: AuthUser): Promise<CountryRecord> {
+  const current = await findCountry(db, id);
+  if (current.protected) throw conflict(PROTECTED_COUNTRY_MESSAGE, current);
+  if (current.userCount > 0) {
+    throw conflict(
+      `This country is assigned to ${current.userCount} account(s); assign them another country first.`,
+      current,
+    );
+  }
+  if (current.projectCount > 0) {
+    throw conflict(`This country is used by ${current.projectCount} sample entries and cannot be deleted.`, current);
+  }
+  await db.delete(country).where(eq(country.id, id));
+  await appendAudit(db, {
+    entityType: 'country',
+    entityId: id,
+    action: 'deleted',
+    changes: { code: { from: current.code, to: null }, name: { from: current.name, to: null } },
+    actor: by,
+  });
+  return current;
+}

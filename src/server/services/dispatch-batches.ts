@@ -1,0 +1,295 @@
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { CreateDispatchBatch, UpdateDispatchBatch } from '../../shared/schemas/dispatch-batch.ts';
+import type { Executor } from '../db/client.ts';
+import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
+import { AppError, conflict, notFound } from '../errors.ts';
+import { appendAudit, diffFields } from './audit.ts';
+import { notifyPermission } from './custody.ts';
+import { nextNumber } from './numbering.ts';
+import {
+  assertVersion,
+  escapeLike,
+  fromDateCondition,
+  judgeEdit,
+  judgeTransition,
+  lockSample,
+  recordSampleChange,
+  toDateCondition,
+  userCondition,
+  type Actor,
+} from './sample-entries.ts';
+
+export type DispatchBatch = typeof dispatchBatch.$inferSelect;
+
+const BATCH_ENTITY = 'dispatch_batch';
+
+async function lockBatch(db: Executor, where: SQL, what: string): Promise<DispatchBatch> {
+  const [row] = await db.select().from(dispatchBatch).where(where).for('update');
+  if (!row) throw notFound(what);
+  return row;
+}
+
+function assertDraft(batch: DispatchBatch, doing: string) {
+  if (batch.status !== 'Draft') {
+    throw conflict(`Package ${batch.packageCode} is ${batch.status}; only a Draft package can be ${doing}.`, batch);
+  }
+}
+
+async function recordBatchChange(
+  db: Executor,
+  options: { batch: DispatchBatch; action: string; by: Actor; changes: Partial<typeof dispatchBatch.$inferInsert>; reason?: string },
+) {
+  const { batch, action, by, changes } = options;
+  const [updated] = await db
+    .update(dispatchBatch)
+    .set({ ...changes, version: sql`${dispatchBatch.version} + 1`, updatedAt: new Date() })
+    .where(eq(dispatchBatch.id, batch.id))
+    .returning();
+  const { status: _status, ...fieldChanges } = diffFields(batch as Record<string, unknown>, changes);
+  await appendAudit(db, {
+    entityType: BATCH_ENTITY,
+    entityId: batch.id,
+    action,
+    fromStatus: changes.status ? batch.status : null,
+    toStatus: changes.status ?? null,
+    changes: JSON.parse(JSON.stringify(fieldChanges)),
+    reason: options.reason ?? null,
+    actor: by,
+  });
+  return updated!;
+}
+
+/** Puts a TesterConfirmed sample into a Draft package (it leaves for the third lab when the package is sent). */
+async function putSampleInBatch(db: Executor, batch: DispatchBatch, sampleId: number, by: Actor) {
+  const sample = await lockSample(db, sampleId);
+  judgeEdit('addToDispatchBatch', sample);
+  if (sample.dispatchBatchId === batch.id) return sample;
+  if (sample.dispatchBatchId !== null) {
+    throw conflict(`Sample ${sample.idflNumber} is already in package ${sample.packageCode}.`, { status: sample.status });
+  }
+  return recordSampleChange(db, {
+    sample,
+    action: 'addToDispatchBatch',
+    by,
+    changes: { dispatchBatchId: batch.id, packageCode: batch.packageCode },
+  });
+}
+
+async function takeSampleOutOfBatch(db: Executor, batch: DispatchBatch, sampleId: number, by: Actor) {
+  const sample = await lockSample(db, sampleId);
+  if (sample.dispatchBatchId !== batch.id) {
+    throw conflict(`Sample ${sample.idflNumber} is not in package ${batch.packageCode}.`, { status: sample.status });
+  }
+  return recordSampleChange(db, {
+    sample,
+    action: 'removeFromDispatchBatch',
+    by,
+    changes: { dispatchBatchId: null, packageCode: null },
+  });
+}
+
+export async function createDispatchBatch(db: Executor, { input, by }: { input: CreateDispatchBatch; by: Actor }) {
+  return db.transaction(async (tx) => {
+    const packageCode = input.packageCode?.trim() || (await nextNumber(tx, 'PKG'));
+    const [taken] = await tx.select({ id: dispatchBatch.id }).from(dispatchBatch).where(eq(dispatchBatch.packageCode, packageCode));
+    if (taken) {
+      throw new AppError('CONFLICT', `Package code ${packageCode} already exists.`, {
+        errors: { packageCode: `Package code ${packageCode} already exists.` },
+      });
+    }
+    const [batch] = await tx
+      .insert(dispatchBatch)
+      .values({
+        packageCode,
+        packageName: input.packageName,
+        shippmentNumber: input.shippmentNumber,
+        notes: input.notes ?? null,
+        createdBy: by.id,
+      })
+      .returning();
+    await appendAudit(tx, {
+      entityType: BATCH_ENTITY,
+      entityId: batch!.id,
+      action: 'create',
+      toStatus: 'Draft',
+      changes: JSON.parse(
+        JSON.stringify(diffFields({}, { packageCode, packageName: input.packageName, shippmentNumber: input.shippmentNumber })),
+      ),
+      actor: by,
+    });
+    for (const sampleId of new Set(input.sampleEntryIds ?? [])) await putSampleInBatch(tx, batch!, sampleId, by);
+    return batch!;
+  });
+}
+
+export async function updateDispatchBatch(db: Executor, { id, input, by }: { id: number; input: UpdateDispatchBatch; by: Actor }) {
+  return db.transaction(async (tx) => {
+    const batch = await lockBatch(tx, eq(dispatchBatch.id, id), 'Dispatch batch');
+    assertVersion(batch, input.version, 'package');
+    assertDraft(batch, 'changed');
+    for (const sampleId of new Set(input.removeSampleEntryIds ?? [])) await takeSampleOutOfBatch(tx, batch, sampleId, by);
+    for (const sampleId of new Set(input.addSampleEntryIds ?? [])) await putSampleInBatch(tx, batch, sampleId, by);
+    const changes: Partial<typeof dispatchBatch.$inferInsert> = {};
+    if (input.packageName !== undefined) changes.packageName = input.packageName;
+    if (input.shippmentNumber !== undefined) changes.shippmentNumber = input.shippmentNumber;
+    if (input.notes !== undefined) changes.notes = input.notes;
+    return recordBatchChange(tx, { batch, action: 'update', by, changes });
+  });
+}
+
+/** Tester lab: adds a sample to the Draft package with this code. */
+export async function addSampleToDispatchBatch(
+  db: Executor,
+  { sampleId, packageCode, by }: { sampleId: number; packageCode: string; by: Actor },
+) {
+  return db.transaction(async (tx) => {
+    const batch = await lockBatch(tx, eq(dispatchBatch.packageCode, packageCode), `Package ${packageCode}`);
+    assertDraft(batch, 'changed');
+    return putSampleInBatch(tx, batch, sampleId, by);
+  });
+}
+
+/**
+ * Sends a package: every sample in it goes SentToThirdLab, with a third-lab entry opened for it;
+ * the third lab is told. All or nothing: one sample in the wrong state stops the whole package.
+ */
+export async function sendDispatchBatch(db: Executor, { id, by }: { id: number; by: Actor }) {
+  return db.transaction(async (tx) => {
+    const batch = await lockBatch(tx, eq(dispatchBatch.id, id), 'Dispatch batch');
+    assertDraft(batch, 'sent');
+    const members = await tx
+      .select({ id: sampleEntry.id })
+      .from(sampleEntry)
+      .where(eq(sampleEntry.dispatchBatchId, batch.id))
+      .orderBy(asc(sampleEntry.id));
+    if (members.length === 0) throw conflict(`Package ${batch.packageCode} has no samples; add samples before sending it.`, batch);
+    const now = new Date();
+    for (const member of members) {
+      const sample = await lockSample(tx, member.id);
+      const toStatus = judgeTransition('sendToThirdLab', sample);
+      await recordSampleChange(tx, {
+        sample,
+        action: 'sendToThirdLab',
+        by,
+        toStatus,
+        changes: { packageCode: batch.packageCode, shipmentNumber: batch.shippmentNumber, sentDate: now, sentBy: by.id },
+      });
+      await tx.insert(thirdLabEntry).values({ sampleEntryId: sample.id, sentDate: now, idflSentDate: now, idflSentBy: by.id });
+    }
+    const sent = await recordBatchChange(tx, {
+      batch,
+      action: 'send',
+      by,
+      changes: { status: 'Sent', sentDate: now, sentBy: by.id },
+    });
+    await notifyPermission(tx, {
+      permission: 'CanCheckInThirdLab',
+      title: 'New package to check in',
+      message: `Package ${batch.packageCode} with ${members.length} sample(s) was sent to the third lab.`,
+      link: '/thirdlab-samples',
+    });
+    return { ...sent, sampleCount: members.length };
+  });
+}
+
+/** Third-lab undo by package code: the package goes back to Draft with its samples. */
+export async function reopenDispatchBatch(db: Executor, batch: DispatchBatch, by: Actor, reason: string) {
+  return recordBatchChange(db, {
+    batch,
+    action: 'undoSend',
+    by,
+    reason,
+    changes: { status: 'Draft', sentDate: null, sentBy: null },
+  });
+}
+
+export type DispatchBatchFilters = {
+  packageCode?: string;
+  shippmentNumber?: string;
+  sentBy?: string;
+  sentFromDate?: string;
+  sentToDate?: string;
+  status?: string[];
+  search?: string;
+  orderBy?: string;
+  limit: number;
+  offset: number;
+};
+
+// Spelt out in full: inside a subquery drizzle would leave the outer column unqualified.
+const sampleCount = sql<number>`(SELECT count(*)::int FROM sample_entry AS member WHERE member.dispatch_batch_id = "dispatch_batch"."id")`;
+
+export async function listDispatchBatches(db: Executor, filters: DispatchBatchFilters) {
+  const conditions = [
+    filters.packageCode ? ilike(dispatchBatch.packageCode, `%${escapeLike(filters.packageCode)}%`) : undefined,
+    filters.shippmentNumber ? ilike(dispatchBatch.shippmentNumber, `%${escapeLike(filters.shippmentNumber)}%`) : undefined,
+    userCondition(dispatchBatch.sentBy, filters.sentBy),
+    fromDateCondition(dispatchBatch.sentDate, filters.sentFromDate),
+    toDateCondition(dispatchBatch.sentDate, filters.sentToDate),
+    filters.status?.length ? inArray(dispatchBatch.status, filters.status as DispatchBatch['status'][]) : undefined,
+    filters.search
+      ? sql`(${ilike(dispatchBatch.packageCode, `%${escapeLike(filters.search)}%`)} OR ${ilike(
+          dispatchBatch.packageName,
+          `%${escapeLike(filters.search)}%`,
+        )} OR ${ilike(dispatchBatch.shippmentNumber, `%${escapeLike(filters.search)}%`)})`
+      : undefined,
+  ];
+  const where = and(...conditions);
+  const descending = filters.orderBy?.startsWith('-') || /[:\s]desc$/i.test(filters.orderBy ?? '');
+  const field = filters.orderBy?.replace(/^-/, '').split(/[:\s]/)[0];
+  const columns = {
+    packageCode: dispatchBatch.packageCode,
+    packageName: dispatchBatch.packageName,
+    shippmentNumber: dispatchBatch.shippmentNumber,
+    sentDate: dispatchBatch.sentDate,
+    status: dispatchBatch.status,
+    createdAt: dispatchBatch.createdAt,
+    updatedAt: dispatchBatch.updatedAt,
+  } as const;
+  const column = field ? columns[field as keyof typeof columns] : undefined;
+  const orderBy = column
+    ? [descending ? desc(column) : asc(column), desc(dispatchBatch.id)]
+    : [desc(dispatchBatch.createdAt), desc(dispatchBatch.id)];
+  const [items, [totalRow]] = await Promise.all([
+    db
+      .select({ batch: dispatchBatch, sampleCount })
+      .from(dispatchBatch)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(filters.limit)
+      .offset(filters.offset),
+    db.select({ total: count() }).from(dispatchBatch).where(where),
+  ]);
+  return {
+    items: items.map((row) => ({ ...row.batch, sampleCount: row.sampleCount })),
+    total: totalRow?.total ?? 0,
+    limit: filters.limit,
+    offset: filters.offset,
+  };
+}
+
+/** The package and what is in it, for the printed packing list that travels with the box. */
+export async function findPackingList(db: Executor, id: number) {
+  const [batch] = await db.select().from(dispatchBatch).where(eq(dispatchBatch.id, id));
+  if (!batch) throw notFound('Dispatch batch');
+  const samples = await db
+    .select({
+      id: sampleEntry.id,
+      idflNumber: sampleEntry.idflNumber,
+      sampleCode: sampleEntry.sampleCode,
+      sampleType: sampleEntry.sampleType,
+      localCode: sampleEntry.localCode,
+      bnCode: sampleEntry.bnCode,
+      unit: sampleEntry.unit,
+      initialWeight: sampleEntry.initialWeight,
+      sentWeight: sampleEntry.sentWeight,
+      remainingWeight: sampleEntry.remainingWeight,
+      storageArea: sampleEntry.storageArea,
+      status: sampleEntry.status,
+    })
+    .from(sampleEntry)
+    .where(eq(sampleEntry.dispatchBatchId, id))
+    .orderBy(asc(sampleEntry.idflNumber));
+  const totalSentWeight = samples.reduce((sum, s) => sum + (s.sentWeight ?? 0), 0);
+  return { ...batch, sampleCount: samples.length, totalSentWeight: Math.round(totalSentWeight * 1e6) / 1e6, samples };
+}

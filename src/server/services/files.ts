@@ -1,0 +1,117 @@
+import { eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Executor } from '../db/client.ts';
+import { storedFile } from '../db/schema.ts';
+import { AppError, notFound } from '../errors.ts';
+
+// Files live in the database (DESIGN.md 5), so every API instance serves the same ones. Their type
+// is read from the bytes, never from what the browser declared, and only these types are kept.
+
+export const MiB = 1024 * 1024;
+
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export const PDF_TYPES = ['application/pdf'] as const;
+
+export type FileKind = 'image' | 'pdf';
+
+export type UploadRule = {
+  kind: FileKind;
+  /** Sniffed types accepted. */
+  types: readonly string[];
+  /** Largest single file, in bytes. */
+  maxBytes: number;
+  /** Words for messages: "Only JPEG, PNG, WebP or GIF images are accepted." */
+  typeMessage: string;
+};
+
+export const IMAGE_UPLOAD: UploadRule = {
+  kind: 'image',
+  types: IMAGE_TYPES,
+  maxBytes: 5 * MiB,
+  typeMessage: 'Only JPEG, PNG, WebP or GIF images are accepted.',
+};
+
+export const PDF_UPLOAD: UploadRule = {
+  kind: 'pdf',
+  types: PDF_TYPES,
+  maxBytes: 20 * MiB,
+  typeMessage: 'Only PDF files are accepted.',
+};
+
+export type StoredFileInfo = { id: string; name: string; mimeType: string; size: number; url: string };
+
+export function fileUrl(id: string): string {
+  return `/api/files/${id}`;
+}
+
+/** A name safe to store and to send back in a header: no path, no control characters, bounded. */
+export function cleanFileName(name: string | undefined, fallback: string): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
+  return cleaned || fallback;
+}
+
+/**
+ * Checks one upload against a rule: 413 when too large, 415 when its bytes are not one of the
+ * accepted types. Returns the bytes and the sniffed type.
+ */
+export async function checkUpload(file: File, rule: UploadRule, field: string) {
+  const label = cleanFileName(file.name, 'file');
+  if (file.size > rule.maxBytes) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `${label} is larger than ${rule.maxBytes / MiB} MiB.`, {
+      errors: { [field]: `Each file must be at most ${rule.maxBytes / MiB} MiB` },
+    });
+  }
+  if (file.size === 0) {
+    throw new AppError('BAD_REQUEST', `${label} is empty.`, { errors: { [field]: 'The file is empty' } });
+  }
+  const data = Buffer.from(await file.arrayBuffer());
+  const sniffed = await fileTypeFromBuffer(data);
+  if (!sniffed || !rule.types.includes(sniffed.mime)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${label}: ${rule.typeMessage}`, {
+      errors: { [field]: rule.typeMessage },
+    });
+  }
+  return { data, mimeType: sniffed.mime, extension: sniffed.ext, name: label };
+}
+
+export async function storeFile(
+  db: Executor,
+  file: { name: string; mimeType: string; data: Buffer; kind: FileKind },
+  uploadedBy: number | null,
+): Promise<StoredFileInfo> {
+  const [row] = await db
+    .insert(storedFile)
+    .values({
+      name: file.name,
+      mimeType: file.mimeType,
+      size: file.data.length,
+      kind: file.kind,
+      data: file.data,
+      uploadedBy,
+    })
+    .returning({ id: storedFile.id, name: storedFile.name, mimeType: storedFile.mimeType, size: storedFile.size });
+  return { ...row!, url: fileUrl(row!.id) };
+}
+
+/** Checks every file first, so one bad file stores none of them. */
+export async function storeUploads(db: Executor, files: File[], rule: UploadRule, field: string, uploadedBy: number | null) {
+  const checked = [];
+  for (const file of files) checked.push(await checkUpload(file, rule, field));
+  const stored: StoredFileInfo[] = [];
+  for (const file of checked) stored.push(await storeFile(db, { ...file, kind: rule.kind }, uploadedBy));
+  return stored;
+}
+
+export async function loadFile(db: Executor, id: string) {
+  const [row] = await db.select().from(storedFile).where(eq(storedFile.id, id));
+  if (!row) throw notFound('File');
+  return row;
+}
+
+/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
+export function contentDisposition(name: string, disposition: 'inline' | 'attachment' = 'inline'): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

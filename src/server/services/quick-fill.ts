@@ -1,0 +1,140 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { QUICK_FILL_CODE_WRONG, type QuickFillCompanyData } from '../../shared/schemas/booking.ts';
+import { sha256 } from '../auth/tokens.ts';
+import type { Executor } from '../db/client.ts';
+import { quickFillCode } from '../db/schema.ts';
+import { badRequest } from '../errors.ts';
+import type { Mailer } from './mail.ts';
+import { clearCount, countEvent, currentCount, tooManyRequests, type Window } from './rate-limit.ts';
+
+export const QUICK_FILL_DAYS = 90;
+/** Wrong codes allowed per e-mail/phone and per address before the lookup is refused for a while. */
+export const QUICK_FILL_WRONG_LIMIT: Window = { limit: 5, seconds: 15 * 60 };
+/** All lookups per address, right or wrong, so the endpoint cannot be used to probe for customers. */
+export const QUICK_FILL_LOOKUP_LIMIT: Window = { limit: 30, seconds: 15 * 60 };
+
+/** Phones are compared by their digits only: "+84 (28) 123-4567" and "84281234567" are the same line. */
+export function normalizePhone(phone: string): string {
+  return phone.replace(/\D+/g, '');
+}
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+// A 6-digit code has little entropy, so a stolen table could be brute-forced whatever the hash:
+// the rate limits are the real protection; hashing with the address keeps codes out of plain sight.
+const hashCode = (email: string, code: string) => sha256(`quick-fill:${normalizeEmail(email)}:${code.trim()}`);
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export type Applicant = {
+  applicantCompany: string;
+  applicantContactPerson: string;
+  telephone: string;
+  email: string;
+  address: string;
+  cityStateCountry: string;
+};
+
+export function companyDataOf(applicant: Applicant): QuickFillCompanyData {
+  return {
+    companyName: applicant.applicantCompany,
+    phone: applicant.telephone,
+    address: applicant.address,
+    cityStateCountry: applicant.cityStateCountry,
+    contactName: applicant.applicantContactPerson,
+    email: applicant.email,
+  };
+}
+
+/**
+ * After a booking: the first booking from an e-mail (or the first since its code expired) gets a
+ * quick-fill code mailed to the applicant. A live code keeps the company data it was issued with:
+ * anyone can submit the public form with someone else's e-mail, and must not be able to change what
+ * that client's code fills in.
+ */
+export async function offerQuickFill(db: Executor, mailer: Mailer, applicant: Applicant, now = new Date()) {
+  const email = normalizeEmail(applicant.email);
+  const companyData = companyDataOf(applicant);
+  const live = await db
+    .select({ id: quickFillCode.id })
+    .from(quickFillCode)
+    .where(and(eq(quickFillCode.email, email), gt(quickFillCode.expiresAt, now)))
+    .limit(1);
+  if (live.length) return { issued: false as const };
+
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const expiresAt = new Date(now.getTime() + QUICK_FILL_DAYS * 24 * 3600 * 1000);
+  await db.insert(quickFillCode).values({
+    email,
+    phone: normalizePhone(applicant.telephone),
+    codeHash: hashCode(email, code),
+    companyData,
+    expiresAt,
+  });
+  await mailer.send(db, {
+    to: applicant.email,
+    subject: 'Your quick-fill code for the Order Request Form',
+    text: [
+      `Dear ${applicant.applicantContactPerson},`,
+      '',
+      'Thank you for your booking. Next time you fill in the Order Request Form, open "Quick data entry",',
+      `enter this e-mail address (or your phone number) and the code below to fill in your company details:`,
+      '',
+      `    ${code}`,
+      '',
+      `The code is valid for ${QUICK_FILL_DAYS} days. If you did not make a booking, you can ignore this message.`,
+    ].join('\n'),
+  });
+  return { issued: true as const, code };
+}
+
+/**
+ * Quick data entry. Wrong codes count against both the e-mail/phone asked about and the caller's
+ * address; once either has had too many, every lookup from it is refused until the window ends.
+ */
+export async function lookUpQuickFill(
+  db: Executor,
+  { request, code, address }: { request: string; code: string; address: string },
+  now = new Date(),
+): Promise<QuickFillCompanyData> {
+  const isEmail = request.includes('@');
+  const key = isEmail ? normalizeEmail(request) : normalizePhone(request);
+  const wrongByRequest = `quick-fill:wrong:request:${key}`;
+  const wrongByAddress = `quick-fill:wrong:address:${address}`;
+
+  const lookups = await countEvent(db, `quick-fill:lookup:address:${address}`, QUICK_FILL_LOOKUP_LIMIT);
+  if (lookups > QUICK_FILL_LOOKUP_LIMIT.limit) throw tooManyRequests();
+  if (
+    (await currentCount(db, wrongByRequest)) >= QUICK_FILL_WRONG_LIMIT.limit ||
+    (await currentCount(db, wrongByAddress)) >= QUICK_FILL_WRONG_LIMIT.limit
+  )
+    throw tooManyRequests();
+
+  const candidates = key
+    ? await db
+        .select()
+        .from(quickFillCode)
+        .where(
+          and(isEmail ? eq(quickFillCode.email, key) : eq(quickFillCode.phone, key), gt(quickFillCode.expiresAt, now)),
+        )
+        .orderBy(desc(quickFillCode.createdAt), desc(quickFillCode.id))
+    : [];
+  const match = candidates.find((row) => sameHash(row.codeHash, hashCode(row.email, code)));
+  if (!match) {
+    await countEvent(db, wrongByRequest, QUICK_FILL_WRONG_LIMIT);
+    await countEvent(db, wrongByAddress, QUICK_FILL_WRONG_LIMIT);
+    throw badRequest(QUICK_FILL_CODE_WRONG, { code: QUICK_FILL_CODE_WRONG });
+  }
+  await clearCount(db, wrongByRequest);
+  return match.companyData as QuickFillCompanyData;
+}
+
+/** Codes past their 90 days are useless; the nightly clean-up (or any caller) may drop them. */
+export async function deleteExpiredQuickFillCodes(db: Executor, now = new Date()) {
+  await db.delete(quickFillCode).where(sql`${quickFillCode.expiresAt} <= ${now}`);
+}

@@ -1,0 +1,172 @@
+import { and, asc, eq, gte, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { allPermissions, permissionGroups } from '../../shared/permissions.ts';
+import type { RoleInput } from '../../shared/schemas/roles.ts';
+import type { Executor } from '../db/client.ts';
+import { appUser, role } from '../db/schema.ts';
+import { AppError, conflict, notFound } from '../errors.ts';
+import type { AuthUser } from '../http/context.ts';
+import { appendAudit, diffFields } from './audit.ts';
+import { containing, requireRoleManagerRemains, sortOrder, withUniqueCheck, type Paging } from './users.ts';
+
+type RoleFields = { name: string; description: string; active: boolean; permissions: string[]; version?: number };
+
+// Qualified by hand: drizzle leaves columns unqualified in one-table selects, where an inner "id"
+// would mean the inner table's id.
+const userCount = sql<number>`(SELECT count(*)::int FROM app_user u WHERE u.role_id = "role"."id")`;
+
+const roleSelection = {
+  id: role.id,
+  name: role.name,
+  description: role.description,
+  active: role.active,
+  permissions: role.permissions,
+  userCount,
+  createdAt: role.createdAt,
+  updatedAt: role.updatedAt,
+  version: role.version,
+};
+
+function toRole(row: {
+  id: number;
+  name: string;
+  description: string;
+  active: boolean;
+  permissions: string[];
+  userCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+}) {
+  // Stored lists keep catalogue order, so the screen shows them the way the picker groups them.
+  const held = new Set(row.permissions);
+  return {
+    ...row,
+    permissions: allPermissions.filter((p) => held.has(p)),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Stored without duplicates and in catalogue order, so two equal lists always compare equal. */
+function inCatalogueOrder(permissions: readonly string[]): string[] {
+  const held = new Set(permissions);
+  return allPermissions.filter((p) => held.has(p));
+}
+
+export type RoleRecord = ReturnType<typeof toRole>;
+
+/** The catalogue grouped by area, in the order the role editor shows it. */
+export function listPermissionCatalogue() {
+  return Object.entries(permissionGroups).map(([area, permissions]) => ({ area, permissions: [...permissions] }));
+}
+
+export async function listRoles(
+  db: Executor,
+  filters: Paging & { search?: string; orderBy?: string; updatedSince?: string },
+) {
+  const conditions: SQL[] = [];
+  if (filters.search) {
+    const pattern = containing(filters.search);
+    conditions.push(or(ilike(role.name, pattern), ilike(role.description, pattern))!);
+  }
+  if (filters.updatedSince) conditions.push(gte(role.updatedAt, new Date(filters.updatedSince)));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const order = sortOrder(
+    filters.orderBy,
+    { id: role.id, name: sql`lower(${role.name})`, active: role.active, createdAt: role.createdAt, updatedAt: role.updatedAt },
+    [asc(role.id)],
+  );
+  const rows = await db
+    .select(roleSelection)
+    .from(role)
+    .where(where)
+    .orderBy(...order)
+    .limit(filters.limit)
+    .offset(filters.offset);
+  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(role).where(where);
+  return { items: rows.map(toRole), total, limit: filters.limit, offset: filters.offset };
+}
+
+/** Every role, for pickers (the Accounts screen's role choice). */
+export async function listAllRoles(db: Executor) {
+  const rows = await db.select(roleSelection).from(role).orderBy(asc(sql`lower(${role.name})`), asc(role.id));
+  return rows.map(toRole);
+}
+
+export async function findRole(db: Executor, id: number): Promise<RoleRecord> {
+  const [row] = await db.select(roleSelection).from(role).where(eq(role.id, id));
+  if (!row) throw notFound('Role');
+  return toRole(row);
+}
+
+async function requireUniqueName(db: Executor, name: string, exceptId?: number) {
+  const conditions = [eq(sql`lower(${role.name})`, name.toLowerCase())];
+  if (exceptId !== undefined) conditions.push(ne(role.id, exceptId));
+  const [taken] = await db.select({ id: role.id }).from(role).where(and(...conditions));
+  if (taken) throw duplicateName();
+}
+
+const duplicateName = () =>
+  new AppError('CONFLICT', 'A role with this name already exists', {
+    errors: { name: 'A role with this name already exists' },
+  });
+
+export async function createRole(db: Executor, input: RoleFields, by: AuthUser): Promise<RoleRecord> {
+  await requireUniqueName(db, input.name);
+  const [created] = await withUniqueCheck(
+    () =>
+      db
+        .insert(role)
+        .values({
+          name: input.name,
+          description: input.description,
+          active: input.active,
+          permissions: inCatalogueOrder(input.permissions),
+        })
+        .returning({ id: role.id }),
+    duplicateName,
+  );
+  const record = await findRole(db, created!.id);
+  await appendAudit(db, {
+    entityType: 'role',
+    entityId: record.id,
+    action: 'created',
+    changes: { name: { from: null, to: record.name }, permissions: { from: null, to: record.permissions } },
+    actor: by,
+  });
+  return record;
+}
+
+export async function updateRole(db: Executor, id: number, input: RoleFields, by: AuthUser): Promise<RoleRecord> {
+  const current = await findRole(db, id);
+  if (input.version !== undefined && input.version !== current.version) {
+    throw conflict('This role was changed by someone else. Review the current values and try again.', current);
+  }
+  await requireUniqueName(db, input.name, id);
+  const next = {
+    name: input.name,
+    description: input.description,
+    active: input.active,
+    permissions: inCatalogueOrder(input.permissions),
+  };
+  const changes = diffFields(
+    {
+      name: current.name,
+      description: current.description,
+      active: current.active,
+      permissions: current.permissions as string[],
+    },
+    next,
+  );
+  if (Object.keys(changes).length === 0) return current;
+  // One transaction, so a change refused by the last check leaves the role as it was.
+  return db.transaction(async (tx) => {
+    await tx
+      .update(role)
+      .set({ ...next, updatedAt: new Date(), version: sql`${role.version} + 1` })
+      .where(eq(role.id, id));
+    await requireRoleManagerRemains(tx);
+    await appendAudit(tx, { entityType: 'role', entityId: id, action: 'updated', changes, actor: by });
+    return findRole(tx, id);
+  });
+}

@@ -1,0 +1,555 @@
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  assertEditable,
+  IllegalTransitionError,
+  nextStatus,
+  sampleSubject,
+  type SampleEditName,
+  type SampleStatus,
+  type WorkflowActionName,
+} from '../../shared/sample-workflow.ts';
+import {
+  SENT_WEIGHT_TOO_LARGE,
+  type CsCheckInSample,
+  type CsSampleForm,
+  type CsUpdateSample,
+  type TesterUpdateSample,
+} from '../../shared/schemas/sample-entry.ts';
+import type { Executor } from '../db/client.ts';
+import { appUser, booking, dispatchBatch, sampleEntry, storedFile, thirdLabEntry } from '../db/schema.ts';
+import { AppError, badRequest, conflict, notFound } from '../errors.ts';
+import { appendAudit, diffFields } from './audit.ts';
+import { notifyPermission, sampleTimeline } from './custody.ts';
+import { nextNumber } from './numbering.ts';
+
+/** Who acts: the signed-in staff member (AuthUser satisfies it). */
+export type Actor = { id: number; displayName: string };
+export type SampleEntry = typeof sampleEntry.$inferSelect;
+type SampleChanges = Partial<typeof sampleEntry.$inferInsert>;
+
+export const SAMPLE_ENTITY = 'sample_entry';
+
+/** Turns the state machine's verdict into the API's 409, naming the sample and its state. */
+export function judgeTransition(action: WorkflowActionName, sample: Pick<SampleEntry, 'status' | 'idflNumber'>) {
+  try {
+    return nextStatus(action, sample.status, sampleSubject(sample.idflNumber));
+  } catch (error) {
+    if (error instanceof IllegalTransitionError) throw conflict(error.message, { status: sample.status });
+    throw error;
+  }
+}
+
+export function judgeEdit(edit: SampleEditName, sample: Pick<SampleEntry, 'status' | 'idflNumber'>) {
+  try {
+    assertEditable(edit, sample.status, sampleSubject(sample.idflNumber));
+  } catch (error) {
+    if (error instanceof IllegalTransitionError) throw conflict(error.message, { status: sample.status });
+    throw error;
+  }
+}
+
+/** Reads the sample and holds it until the transaction ends, so two benches cannot both move it. */
+export async function lockSample(db: Executor, id: number): Promise<SampleEntry> {
+  const [row] = await db.select().from(sampleEntry).where(eq(sampleEntry.id, id)).for('update');
+  if (!row) throw notFound('Sample entry');
+  return row;
+}
+
+export async function findSample(db: Executor, id: number): Promise<SampleEntry> {
+  const [row] = await db.select().from(sampleEntry).where(eq(sampleEntry.id, id));
+  if (!row) throw notFound('Sample entry');
+  return row;
+}
+
+/** A stale write (the record moved on since the client read it) answers 409 with the current record. */
+export function assertVersion(current: { version: number }, version: number | undefined, what = 'sample entry') {
+  if (version !== undefined && version !== current.version) {
+    throw conflict(`This ${what} was changed by someone else; review the current version and try again.`, current);
+  }
+}
+
+/** Remaining weight is the server's to compute: initial − sent, never negative. */
+export function computeWeights(
+  current: Pick<SampleEntry, 'initialWeight' | 'sentWeight'>,
+  change: { initialWeight?: number | null; sentWeight?: number | null },
+) {
+  const initialWeight = change.initialWeight !== undefined ? change.initialWeight : current.initialWeight;
+  const sentWeight = change.sentWeight !== undefined ? change.sentWeight : current.sentWeight;
+  if (initialWeight != null && sentWeight != null && sentWeight > initialWeight) {
+    throw badRequest(SENT_WEIGHT_TOO_LARGE, { sentWeight: SENT_WEIGHT_TOO_LARGE });
+  }
+  const remainingWeight = initialWeight == null ? null : roundGrams(initialWeight - (sentWeight ?? 0));
+  return { initialWeight, sentWeight, remainingWeight };
+}
+
+// Floating-point subtraction must not show 0.30000000000000004 g on a label.
+const roundGrams = (grams: number) => Math.round(grams * 1e6) / 1e6;
+
+// The audit hash is taken over JSON: dates must be strings before hashing, as they are once stored.
+const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/**
+ * Writes a change of one sample and its audit record together. With a status the change is a
+ * transition (from → to in the chain of custody); without, a field change.
+ */
+export async function recordSampleChange(
+  db: Executor,
+  options: {
+    sample: SampleEntry;
+    action: string;
+    by: Actor;
+    changes: SampleChanges;
+    toStatus?: SampleStatus;
+    reason?: string | null;
+  },
+): Promise<SampleEntry> {
+  const { sample, action, by, toStatus, reason } = options;
+  const changes: SampleChanges = { ...options.changes, ...(toStatus ? { status: toStatus } : {}) };
+  const { status: _status, ...fieldChanges } = diffFields(sample as Record<string, unknown>, changes);
+  const [updated] = await db
+    .update(sampleEntry)
+    .set({ ...changes, version: sql`${sampleEntry.version} + 1`, updatedAt: new Date() })
+    .where(eq(sampleEntry.id, sample.id))
+    .returning();
+  await appendAudit(db, {
+    entityType: SAMPLE_ENTITY,
+    entityId: sample.id,
+    action,
+    fromStatus: toStatus ? sample.status : null,
+    toStatus: toStatus ?? null,
+    changes: asJson(fieldChanges),
+    reason: reason ?? null,
+    actor: by,
+  });
+  return updated!;
+}
+
+/** Checks that uploaded images or PDFs exist before a record points at them. */
+export async function assertFilesExist(db: Executor, ids: readonly string[], field: string, kind?: 'image' | 'pdf') {
+  if (ids.length === 0) return;
+  const rows = await db
+    .select({ id: storedFile.id, kind: storedFile.kind })
+    .from(storedFile)
+    .where(inArray(storedFile.id, [...ids]));
+  const found = new Map(rows.map((r) => [r.id, r.kind]));
+  ids.forEach((id, index) => {
+    const path = ids.length === 1 && !field.endsWith('Ids') ? field : `${field}.${index}`;
+    if (!found.has(id)) throw badRequest('File not found', { [path]: 'File not found' });
+    if (kind && found.get(id) !== kind) throw badRequest(`The file must be a ${kind.toUpperCase()}`, { [path]: `The file must be a ${kind.toUpperCase()}` });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Client-side lab
+
+export async function createSampleEntry(db: Executor, { input, by }: { input: CsSampleForm; by: Actor }) {
+  return db.transaction(async (tx) => {
+    const idflNumber = input.idflNumber?.trim() || (await nextNumber(tx, 'IDFL'));
+    const [taken] = await tx.select({ id: sampleEntry.id }).from(sampleEntry).where(eq(sampleEntry.idflNumber, idflNumber));
+    if (taken) {
+      throw new AppError('CONFLICT', `IDFL number ${idflNumber} already exists.`, {
+        errors: { idflNumber: `IDFL number ${idflNumber} already exists.` },
+      });
+    }
+    await assertFilesExist(tx, input.imageFileIds ?? [], 'imageFileIds', 'image');
+    const weights = computeWeights({ initialWeight: null, sentWeight: null }, input);
+    const { idflNumber: _given, receivedDate, ...fields } = input;
+    const [created] = await tx
+      .insert(sampleEntry)
+      .values({
+        ...fields,
+        ...weights,
+        idflNumber,
+        status: 'New',
+        receivedDate: receivedDate ? new Date(receivedDate) : null,
+      })
+      .returning();
+    await appendAudit(tx, {
+      entityType: SAMPLE_ENTITY,
+      entityId: created!.id,
+      action: 'create',
+      fromStatus: null,
+      toStatus: 'New',
+      changes: asJson(diffFields({} as Record<string, unknown>, { ...fields, ...weights, idflNumber })),
+      actor: by,
+    });
+    return created!;
+  });
+}
+
+export async function updateSampleEntryCs(
+  db: Executor,
+  { id, input, by }: { id: number; input: CsUpdateSample; by: Actor },
+) {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    assertVersion(sample, input.version);
+    judgeEdit('csUpdate', sample);
+    if (input.imageFileIds) await assertFilesExist(tx, input.imageFileIds, 'imageFileIds', 'image');
+    const { version: _version, receivedDate, ...fields } = input;
+    const weights = computeWeights(sample, input);
+    return recordSampleChange(tx, {
+      sample,
+      action: 'update',
+      by,
+      changes: {
+        ...fields,
+        ...weights,
+        ...(receivedDate !== undefined ? { receivedDate: receivedDate ? new Date(receivedDate) : null } : {}),
+      },
+    });
+  });
+}
+
+export async function checkInSampleCs(db: Executor, { id, input, by }: { id: number; input: CsCheckInSample; by: Actor }) {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    const toStatus = judgeTransition('csCheckIn', sample);
+    const weights = computeWeights(sample, { initialWeight: input.initialWeight });
+    return recordSampleChange(tx, {
+      sample,
+      action: 'csCheckIn',
+      by,
+      toStatus,
+      changes: {
+        receivedDate: new Date(input.receivedDate),
+        receivedBy: input.receivedBy,
+        ...weights,
+        ...(input.unit !== undefined ? { unit: input.unit } : {}),
+        confirmDate: new Date(),
+      },
+    });
+  });
+}
+
+export async function transferToTester(db: Executor, { id, by }: { id: number; by: Actor }) {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    const toStatus = judgeTransition('transferToTester', sample);
+    const updated = await recordSampleChange(tx, {
+      sample,
+      action: 'transferToTester',
+      by,
+      toStatus,
+      changes: { sentToTesterDate: new Date(), sentToTesterBy: by.id },
+    });
+    await notifyPermission(tx, {
+      permission: 'CanCheckInSampleEntryTester',
+      title: 'New sample to check in',
+      message: `Sample ${sample.idflNumber} was sent to the tester lab.`,
+      link: `/testers/${sample.id}`,
+    });
+    return updated;
+  });
+}
+
+/**
+ * Destroys an order (a booking number) while none of its samples has left the client-side lab:
+ * the booking is cancelled and its New/CsConfirmed sample entries removed; the audit keeps them.
+ */
+export async function destroyOrder(db: Executor, { orderNumber, by }: { orderNumber: string; by: Actor }) {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(booking).where(eq(booking.bookingNumber, orderNumber)).for('update');
+    if (!order) throw notFound(`Order ${orderNumber}`);
+    if (order.status === 'Cancelled') throw conflict(`Order ${orderNumber} is already Cancelled.`, { status: order.status });
+    const samples = await tx.select().from(sampleEntry).where(eq(sampleEntry.bookingId, order.id)).for('update');
+    const moved = samples.find((s) => s.status !== 'New' && s.status !== 'CsConfirmed');
+    if (moved) {
+      throw conflict(
+        `Order ${orderNumber} cannot be destroyed: sample ${moved.idflNumber} is ${moved.status}; every sample must be New or CsConfirmed.`,
+        { status: moved.status },
+      );
+    }
+    const reason = 'Destroyed by client-side lab';
+    for (const sample of samples) {
+      await appendAudit(tx, {
+        entityType: SAMPLE_ENTITY,
+        entityId: sample.id,
+        action: 'destroy',
+        fromStatus: sample.status,
+        toStatus: null,
+        changes: asJson({ idflNumber: { from: sample.idflNumber, to: null } }),
+        reason,
+        actor: by,
+      });
+    }
+    if (samples.length) {
+      await tx.delete(sampleEntry).where(
+        inArray(
+          sampleEntry.id,
+          samples.map((s) => s.id),
+        ),
+      );
+    }
+    const now = new Date();
+    const [cancelled] = await tx
+      .update(booking)
+      .set({
+        status: 'Cancelled',
+        cancelReason: reason,
+        cancelledBy: by.id,
+        cancelledAt: now,
+        version: sql`${booking.version} + 1`,
+        updatedAt: now,
+      })
+      .where(eq(booking.id, order.id))
+      .returning();
+    await appendAudit(tx, {
+      entityType: 'booking',
+      entityId: order.id,
+      action: 'destroyOrder',
+      fromStatus: order.status,
+      toStatus: 'Cancelled',
+      changes: asJson({ destroyedSamples: { from: samples.map((s) => s.idflNumber), to: [] } }),
+      reason,
+      actor: by,
+    });
+    return { booking: cancelled!, destroyedSampleEntryIds: samples.map((s) => s.id) };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tester lab
+
+export async function checkInSampleTester(db: Executor, { id, by }: { id: number; by: Actor }) {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    const toStatus = judgeTransition('testerCheckIn', sample);
+    return recordSampleChange(tx, {
+      sample,
+      action: 'testerCheckIn',
+      by,
+      toStatus,
+      changes: { testerReceivedDate: new Date(), testerReceivedBy: by.id },
+    });
+  });
+}
+
+export async function updateSampleEntryTester(
+  db: Executor,
+  { id, input, by }: { id: number; input: TesterUpdateSample; by: Actor },
+) {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    assertVersion(sample, input.version);
+    judgeEdit('testerUpdate', sample);
+    if (input.imageFileIds) await assertFilesExist(tx, input.imageFileIds, 'imageFileIds', 'image');
+    const { version: _version, ...fields } = input;
+    return recordSampleChange(tx, {
+      sample,
+      action: 'testerUpdate',
+      by,
+      changes: { ...fields, ...computeWeights(sample, input) },
+    });
+  });
+}
+
+/** Tester undo: the sample goes back to the client-side lab (and out of any Draft package). */
+export async function undoTesterStatus(db: Executor, { id, by }: { id: number; by: Actor }) {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    const toStatus = judgeTransition('undoTester', sample);
+    return recordSampleChange(tx, {
+      sample,
+      action: 'undoTester',
+      by,
+      toStatus,
+      reason: 'Undone by tester lab',
+      changes: {
+        sentToTesterDate: null,
+        sentToTesterBy: null,
+        testerReceivedDate: null,
+        testerReceivedBy: null,
+        dispatchBatchId: null,
+        packageCode: null,
+      },
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists and details
+
+export type SampleListFilters = {
+  IDFLNumber?: string;
+  receivedFromDate?: string;
+  receivedToDate?: string;
+  receivedByUser?: string;
+  sources?: string[];
+  status?: string[];
+  sentToTesterByUser?: string;
+  sentToTesterFromDate?: string;
+  sentToTesterToDate?: string;
+  sentToThirdLabFromDate?: string;
+  sentToThirdLabToDate?: string;
+  packageCode?: string;
+  updatedSince?: string;
+  search?: string;
+  orderBy?: string;
+  limit: number;
+  offset: number;
+};
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+/** From a date: that day's start when only a day is given. */
+export function fromDateCondition(column: AnyPgColumn, value: string | undefined): SQL | undefined {
+  if (!value) return undefined;
+  return gte(column, new Date(value));
+}
+
+/** Up to a date: the whole of that day when only a day is given. */
+export function toDateCondition(column: AnyPgColumn, value: string | undefined): SQL | undefined {
+  if (!value) return undefined;
+  if (DATE_ONLY.test(value)) return lt(column, new Date(new Date(value).getTime() + DAY_MS));
+  return lte(column, new Date(value));
+}
+
+/** On a day (a date-only filter such as sentToThirdLabDate). */
+export function onDayCondition(column: AnyPgColumn, value: string | undefined): SQL | undefined {
+  if (!value) return undefined;
+  const start = new Date(DATE_ONLY.test(value) ? value : value.slice(0, 10));
+  if (Number.isNaN(start.getTime())) return undefined;
+  return and(gte(column, start), lt(column, new Date(start.getTime() + DAY_MS)));
+}
+
+/** A user filter takes an id, a username or a display name. */
+export function userCondition(column: AnyPgColumn, value: string | undefined): SQL | undefined {
+  if (!value) return undefined;
+  const byName = sql`${column} IN (SELECT ${appUser.id} FROM ${appUser} WHERE lower(${appUser.username}) = lower(${value}) OR lower(${appUser.displayName}) = lower(${value}))`;
+  return /^\d+$/.test(value) ? or(eq(column, Number(value)), byName) : byName;
+}
+
+export function escapeLike(value: string) {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const sampleOrderColumns: Record<string, AnyPgColumn> = {
+  id: sampleEntry.id,
+  idflNumber: sampleEntry.idflNumber,
+  IDFLNumber: sampleEntry.idflNumber,
+  sampleCode: sampleEntry.sampleCode,
+  sampleType: sampleEntry.sampleType,
+  source: sampleEntry.source,
+  status: sampleEntry.status,
+  receivedDate: sampleEntry.receivedDate,
+  sentToTesterDate: sampleEntry.sentToTesterDate,
+  testerReceivedDate: sampleEntry.testerReceivedDate,
+  sentDate: sampleEntry.sentDate,
+  packageCode: sampleEntry.packageCode,
+  createdAt: sampleEntry.createdAt,
+  updatedAt: sampleEntry.updatedAt,
+};
+
+/** 'receivedDate', 'receivedDate:desc', 'receivedDate desc' or '-receivedDate'; unknown fields fall back. */
+export function parseOrderBy(
+  orderBy: string | undefined,
+  columns: Record<string, AnyPgColumn>,
+  fallback: SQL[],
+): SQL[] {
+  if (!orderBy) return fallback;
+  const trimmed = orderBy.trim();
+  const descending = trimmed.startsWith('-') || /[:\s]desc$/i.test(trimmed);
+  const field = trimmed.replace(/^-/, '').split(/[:\s]/)[0] ?? '';
+  const column = columns[field];
+  if (!column) return fallback;
+  return [descending ? desc(column) : asc(column), desc(sampleEntry.id)];
+}
+
+export function sampleListConditions(filters: Omit<SampleListFilters, 'limit' | 'offset' | 'orderBy'>): SQL[] {
+  const conditions: (SQL | undefined)[] = [
+    filters.IDFLNumber ? ilike(sampleEntry.idflNumber, `%${escapeLike(filters.IDFLNumber)}%`) : undefined,
+    fromDateCondition(sampleEntry.receivedDate, filters.receivedFromDate),
+    toDateCondition(sampleEntry.receivedDate, filters.receivedToDate),
+    filters.receivedByUser ? ilike(sampleEntry.receivedBy, escapeLike(filters.receivedByUser)) : undefined,
+    filters.sources?.length ? inArray(sampleEntry.source, filters.sources) : undefined,
+    filters.status?.length ? inArray(sampleEntry.status, filters.status) : undefined,
+    userCondition(sampleEntry.sentToTesterBy, filters.sentToTesterByUser),
+    fromDateCondition(sampleEntry.sentToTesterDate, filters.sentToTesterFromDate),
+    toDateCondition(sampleEntry.sentToTesterDate, filters.sentToTesterToDate),
+    fromDateCondition(sampleEntry.sentDate, filters.sentToThirdLabFromDate),
+    toDateCondition(sampleEntry.sentDate, filters.sentToThirdLabToDate),
+    filters.packageCode ? eq(sampleEntry.packageCode, filters.packageCode) : undefined,
+    filters.updatedSince ? gt(sampleEntry.updatedAt, new Date(filters.updatedSince)) : undefined,
+    filters.search
+      ? or(
+          ...[
+            sampleEntry.idflNumber,
+            sampleEntry.sampleCode,
+            sampleEntry.sampleType,
+            sampleEntry.source,
+            sampleEntry.localCode,
+            sampleEntry.bnCode,
+            sampleEntry.packageCode,
+          ].map((column) => ilike(column, `%${escapeLike(filters.search!)}%`)),
+        )
+      : undefined,
+  ];
+  return conditions.filter((c): c is SQL => c !== undefined);
+}
+
+/**
+ * One list for every bench: `scope` holds the statuses a lab works with (the tester does not see
+ * samples still at the client-side lab); an explicit status filter narrows it further.
+ */
+export async function listSampleEntries(db: Executor, filters: SampleListFilters, scope?: readonly SampleStatus[]) {
+  const status = scope
+    ? filters.status?.length
+      ? filters.status.filter((s) => (scope as readonly string[]).includes(s))
+      : [...scope]
+    : filters.status;
+  if (scope && status?.length === 0) return { items: [], total: 0, limit: filters.limit, offset: filters.offset };
+  const where = and(...sampleListConditions({ ...filters, status }));
+  const orderBy = parseOrderBy(filters.orderBy, sampleOrderColumns, [desc(sampleEntry.updatedAt), desc(sampleEntry.id)]);
+  const [items, [totalRow]] = await Promise.all([
+    db.select().from(sampleEntry).where(where).orderBy(...orderBy).limit(filters.limit).offset(filters.offset),
+    db.select({ total: count() }).from(sampleEntry).where(where),
+  ]);
+  return { items, total: totalRow?.total ?? 0, limit: filters.limit, offset: filters.offset };
+}
+
+export function fileUrl(id: string | null) {
+  return id ? `/api/files/${id}` : null;
+}
+
+/** The sample with its booking, package, third-lab entries (results, PDF link) and custody timeline. */
+export async function findSampleDetail(db: Executor, id: number) {
+  const sample = await findSample(db, id);
+  const [thirdLab, timeline, order, batch] = await Promise.all([
+    db.select().from(thirdLabEntry).where(eq(thirdLabEntry.sampleEntryId, id)).orderBy(asc(thirdLabEntry.id)),
+    sampleTimeline(db, id),
+    sample.bookingId
+      ? db
+          .select({
+            id: booking.id,
+            bookingNumber: booking.bookingNumber,
+            applicantCompany: booking.applicantCompany,
+            applicantContactPerson: booking.applicantContactPerson,
+            status: booking.status,
+          })
+          .from(booking)
+          .where(eq(booking.id, sample.bookingId))
+      : Promise.resolve([]),
+    sample.dispatchBatchId
+      ? db
+          .select({
+            id: dispatchBatch.id,
+            packageCode: dispatchBatch.packageCode,
+            packageName: dispatchBatch.packageName,
+            shippmentNumber: dispatchBatch.shippmentNumber,
+            status: dispatchBatch.status,
+          })
+          .from(dispatchBatch)
+          .where(eq(dispatchBatch.id, sample.dispatchBatchId))
+      : Promise.resolve([]),
+  ]);
+  return {
+    ...sample,
+    booking: order[0] ?? null,
+    dispatchBatch: batch[0] ?? null,
+    thirdLabEntries: thirdLab.map((entry) => ({ ...entry, reportFileUrl: fileUrl(entry.reportFileId) })),
+    timeline,
+  };
+}

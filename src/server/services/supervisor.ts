@@ -1,0 +1,136 @@
+import { and, eq } from 'drizzle-orm';
+import type { Conclusion, TransferIdflData } from '../../shared/schemas/supervisor.ts';
+import type { Executor } from '../db/client.ts';
+import { cleanIsotopeRecord, thirdLabEntry } from '../db/schema.ts';
+import { conflict, forbidden } from '../errors.ts';
+import { appendAudit } from './audit.ts';
+import {
+  assertVersion,
+  judgeEdit,
+  judgeTransition,
+  lockSample,
+  recordSampleChange,
+  SAMPLE_ENTITY,
+  type Actor,
+} from './sample-entries.ts';
+import { lockThirdLabEntry } from './third-lab.ts';
+
+export const FOUR_EYES_MESSAGE =
+  'Four eyes: you entered this result, so someone else must confirm the final result.';
+
+export async function updateConclusion(db: Executor, { id, input, by }: { id: number; input: Conclusion; by: Actor }) {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    assertVersion(sample, input.version);
+    judgeEdit('supervisorConclusion', sample);
+    const { version: _version, ...fields } = input;
+    return recordSampleChange(tx, { sample, action: 'updateConclusion', by, changes: fields });
+  });
+}
+
+/**
+ * The supervisor's sign-off. Needs a recorded conclusion, and four eyes: whoever entered the
+ * third lab's result may not confirm it.
+ */
+export async function confirmFinalResult(db: Executor, { id, by }: { id: number; by: Actor }) {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    const toStatus = judgeTransition('confirmFinalResult', sample);
+    if (!sample.conclusion?.trim()) {
+      throw conflict(`Sample ${sample.idflNumber} has no conclusion; record a conclusion before confirming the final result.`, {
+        status: sample.status,
+      });
+    }
+    const entry = await lockThirdLabEntry(tx, sample);
+    if (entry.resultEnteredBy === by.id) throw forbidden(FOUR_EYES_MESSAGE);
+    const now = new Date();
+    await tx
+      .update(thirdLabEntry)
+      .set({ testTeamConfirmedDate: now, testTeamConfirmedBy: by.id, idflConfirmedDate: now, idflConfirmedBy: by.id, updatedAt: now })
+      .where(eq(thirdLabEntry.id, entry.id));
+    return recordSampleChange(tx, {
+      sample,
+      action: 'confirmFinalResult',
+      by,
+      toStatus,
+      changes: { finalResultConfirmedBy: by.id, finalResultConfirmedAt: now },
+    });
+  });
+}
+
+export async function undoReturnResult(db: Executor, { id, by }: { id: number; by: Actor }) {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    const toStatus = judgeTransition('undoReturnResult', sample);
+    const entry = await lockThirdLabEntry(tx, sample);
+    await tx
+      .update(thirdLabEntry)
+      .set({ resultReturnedDate: null, updatedAt: new Date() })
+      .where(eq(thirdLabEntry.id, entry.id));
+    return recordSampleChange(tx, {
+      sample,
+      action: 'undoReturnResult',
+      by,
+      toStatus,
+      reason: 'Returned result sent back to the third lab',
+      changes: {},
+    });
+  });
+}
+
+/**
+ * Copies a confirmed sample's C/H/O into the clean isotope data set (the origin model's reference).
+ * With sameId the record earlier made from this sample is replaced; otherwise a second copy is refused.
+ */
+export async function transferIdflData(
+  db: Executor,
+  { input, sameId, by }: { input: TransferIdflData; sameId: boolean; by: Actor },
+) {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, input.id);
+    judgeEdit('transferIdflData', sample);
+    const entry = await lockThirdLabEntry(tx, sample);
+    if (entry.carbon == null || entry.hydrogen == null || entry.oxygen == null) {
+      throw conflict(`Sample ${sample.idflNumber} has no carbon, hydrogen and oxygen values to transfer.`, { status: sample.status });
+    }
+    if (!sample.sampleType) {
+      throw conflict(`Sample ${sample.idflNumber} has no sample type (material) to file the data under.`, { status: sample.status });
+    }
+    const values = {
+      sampleCode: sample.sampleCode ?? sample.idflNumber,
+      material: sample.sampleType,
+      countryCode: input.countryCode.toUpperCase(),
+      region: input.region ?? null,
+      latitude: input.latitude,
+      longitude: input.longitude,
+      d13C: entry.carbon,
+      d2H: entry.hydrogen,
+      d18O: entry.oxygen,
+      verifiedBy: by.displayName,
+      sourceSampleEntryId: sample.id,
+    };
+    const [existing] = await tx
+      .select()
+      .from(cleanIsotopeRecord)
+      .where(and(eq(cleanIsotopeRecord.sourceSampleEntryId, sample.id)))
+      .limit(1);
+    if (existing && !sameId) {
+      throw conflict(`The data of sample ${sample.idflNumber} is already in the clean data set; send sameId=true to replace it.`, existing);
+    }
+    const [record] = existing
+      ? await tx
+          .update(cleanIsotopeRecord)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(cleanIsotopeRecord.id, existing.id))
+          .returning()
+      : await tx.insert(cleanIsotopeRecord).values(values).returning();
+    await appendAudit(tx, {
+      entityType: SAMPLE_ENTITY,
+      entityId: sample.id,
+      action: 'transferIdflData',
+      changes: { cleanIsotopeRecordId: { from: existing?.id ?? null, to: record!.id } },
+      actor: by,
+    });
+    return record!;
+  });
+}

@@ -1,0 +1,292 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { SampleStatus } from '../../shared/sample-workflow.ts';
+import { ISOTOPES_REQUIRED, missingIsotopes, type UpdateResult } from '../../shared/schemas/third-lab.ts';
+import type { Executor } from '../db/client.ts';
+import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
+import { appendAudit, diffFields } from './audit.ts';
+import { notifyPermission } from './custody.ts';
+import { reopenDispatchBatch } from './dispatch-batches.ts';
+import {
+  assertFilesExist,
+  assertVersion,
+  escapeLike,
+  fileUrl,
+  judgeEdit,
+  judgeTransition,
+  lockSample,
+  onDayCondition,
+  parseOrderBy,
+  recordSampleChange,
+  SAMPLE_ENTITY,
+  userCondition,
+  type Actor,
+  type SampleEntry,
+} from './sample-entries.ts';
+
+export type ThirdLabEntry = typeof thirdLabEntry.$inferSelect;
+
+/** The statuses a sample has while at the third lab or after it. */
+export const thirdLabStatuses: readonly SampleStatus[] = [
+  'SentToThirdLab',
+  'ThirdLabConfirmed',
+  'ResultReturned',
+  'ResultConfirmed',
+  'Completed',
+];
+
+/** The open third-lab entry of a sample (the one of its latest dispatch), held for the transaction. */
+export async function lockThirdLabEntry(db: Executor, sample: SampleEntry): Promise<ThirdLabEntry> {
+  const [entry] = await db
+    .select()
+    .from(thirdLabEntry)
+    .where(eq(thirdLabEntry.sampleEntryId, sample.id))
+    .orderBy(desc(thirdLabEntry.id))
+    .limit(1)
+    .for('update');
+  if (!entry) throw conflict(`Sample ${sample.idflNumber} has no third-lab entry.`, { status: sample.status });
+  return entry;
+}
+
+async function updateThirdLabEntry(db: Executor, entry: ThirdLabEntry, changes: Partial<typeof thirdLabEntry.$inferInsert>) {
+  const [updated] = await db
+    .update(thirdLabEntry)
+    .set({ ...changes, version: sql`${thirdLabEntry.version} + 1`, updatedAt: new Date() })
+    .where(eq(thirdLabEntry.id, entry.id))
+    .returning();
+  return updated!;
+}
+
+export async function checkInThirdLab(db: Executor, { id, by }: { id: number; by: Actor }) {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    const toStatus = judgeTransition('thirdLabCheckIn', sample);
+    const entry = await lockThirdLabEntry(tx, sample);
+    const now = new Date();
+    const thirdLab = await updateThirdLabEntry(tx, entry, { receivedDate: now, checkedInDate: now, checkedInBy: by.id });
+    const updated = await recordSampleChange(tx, { sample, action: 'thirdLabCheckIn', by, toStatus, changes: {} });
+    return { ...updated, thirdLabEntry: { ...thirdLab, reportFileUrl: fileUrl(thirdLab.reportFileId) } };
+  });
+}
+
+/** Records the third lab's C/H/O values (and optional PDF report) without returning them yet. */
+export async function updateThirdLabResult(db: Executor, { id, input, by }: { id: number; input: UpdateResult; by: Actor }) {
+  const missing = missingIsotopes(input);
+  if (Object.keys(missing).length) throw badRequest(ISOTOPES_REQUIRED, missing);
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    judgeEdit('thirdLabResult', sample);
+    const entry = await lockThirdLabEntry(tx, sample);
+    assertVersion(entry, input.version, 'result');
+    if (input.reportFileId) await assertFilesExist(tx, [input.reportFileId], 'reportFileId', 'pdf');
+    const changes = {
+      carbon: input.carbon!,
+      hydrogen: input.hydrogen!,
+      oxygen: input.oxygen!,
+      ...(input.notes !== undefined ? { notes: input.notes } : {}),
+      ...(input.reportFileId !== undefined ? { reportFileId: input.reportFileId } : {}),
+      resultEnteredBy: by.id,
+    };
+    const thirdLab = await updateThirdLabEntry(tx, entry, changes);
+    await appendAudit(tx, {
+      entityType: SAMPLE_ENTITY,
+      entityId: sample.id,
+      action: 'updateResult',
+      changes: JSON.parse(JSON.stringify(diffFields(entry as Record<string, unknown>, changes))),
+      actor: by,
+    });
+    await tx.update(sampleEntry).set({ updatedAt: new Date() }).where(eq(sampleEntry.id, sample.id));
+    return { ...thirdLab, reportFileUrl: fileUrl(thirdLab.reportFileId) };
+  });
+}
+
+export async function returnThirdLabResult(db: Executor, { id, by }: { id: number; by: Actor }) {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    const toStatus = judgeTransition('returnResult', sample);
+    const entry = await lockThirdLabEntry(tx, sample);
+    if (entry.carbon == null || entry.hydrogen == null || entry.oxygen == null) throw conflict(ISOTOPES_REQUIRED, { status: sample.status });
+    const now = new Date();
+    const thirdLab = await updateThirdLabEntry(tx, entry, { resultReturnedDate: now });
+    const updated = await recordSampleChange(tx, {
+      sample,
+      action: 'returnResult',
+      by,
+      toStatus,
+      changes: { analysisDate: now },
+    });
+    await notifyPermission(tx, {
+      permission: 'CanConfirmFinalResult',
+      title: 'Result returned',
+      message: `The third lab returned the result of sample ${sample.idflNumber}.`,
+      link: `/supervisor-samples/${sample.id}`,
+    });
+    return { ...updated, thirdLabEntry: { ...thirdLab, reportFileUrl: fileUrl(thirdLab.reportFileId) } };
+  });
+}
+
+/**
+ * Undoes a whole package at the third lab: its samples go back to TesterConfirmed, their third-lab
+ * entries are withdrawn (the audit keeps them) and the package returns to Draft to be sent again.
+ */
+export async function undoSampleTransaction(db: Executor, { packageCode, by }: { packageCode: string; by: Actor }) {
+  return db.transaction(async (tx) => {
+    const [batch] = await tx.select().from(dispatchBatch).where(eq(dispatchBatch.packageCode, packageCode)).for('update');
+    if (!batch) throw notFound(`Package ${packageCode}`);
+    const members = await tx
+      .select({ id: sampleEntry.id })
+      .from(sampleEntry)
+      .where(eq(sampleEntry.dispatchBatchId, batch.id))
+      .orderBy(asc(sampleEntry.id));
+    if (batch.status === 'Draft' || members.length === 0) {
+      throw conflict(`Package ${packageCode} is ${batch.status}; only a sent package can be undone.`, batch);
+    }
+    const reason = `Sample transaction of package ${packageCode} undone`;
+    const undone: number[] = [];
+    for (const member of members) {
+      const sample = await lockSample(tx, member.id);
+      const toStatus = judgeTransition('undoThirdLabTransaction', sample);
+      const withdrawn = await tx.delete(thirdLabEntry).where(eq(thirdLabEntry.sampleEntryId, sample.id)).returning();
+      await recordSampleChange(tx, {
+        sample,
+        action: 'undoThirdLabTransaction',
+        by,
+        toStatus,
+        reason,
+        changes: { shipmentNumber: null, sentDate: null, sentBy: null },
+      });
+      if (withdrawn.length) {
+        await appendAudit(tx, {
+          entityType: SAMPLE_ENTITY,
+          entityId: sample.id,
+          action: 'withdrawThirdLabEntry',
+          changes: JSON.parse(JSON.stringify({ thirdLabEntries: { from: withdrawn, to: [] } })),
+          reason,
+          actor: by,
+        });
+      }
+      undone.push(sample.id);
+    }
+    const reopened = await reopenDispatchBatch(tx, batch, by, reason);
+    await notifyPermission(tx, {
+      permission: 'CanTransferSampleEntryToThirdLab',
+      title: 'Package returned to draft',
+      message: `Package ${packageCode} was undone by the third lab; its ${undone.length} sample(s) are back at the tester lab.`,
+      link: '/packages',
+    });
+    return { dispatchBatch: reopened, sampleEntryIds: undone };
+  });
+}
+
+export type ThirdLabFilters = {
+  IDFLNumber?: string;
+  sentToThirdLabDate?: string;
+  sentToThirdLabBy?: string;
+  thirdLabReceivedDate?: string;
+  thirdLabReceivedBy?: string;
+  resultReturnedDate?: string;
+  testTeamConfirmedDate?: string;
+  testTeamConfirmedBy?: string;
+  status?: string[];
+  BNCode?: string;
+  updatedSince?: string;
+  search?: string;
+  orderBy?: string;
+  limit: number;
+  offset: number;
+};
+
+const thirdLabOrderColumns = {
+  idflNumber: sampleEntry.idflNumber,
+  IDFLNumber: sampleEntry.idflNumber,
+  status: sampleEntry.status,
+  sentDate: thirdLabEntry.sentDate,
+  sentToThirdLabDate: thirdLabEntry.sentDate,
+  receivedDate: thirdLabEntry.receivedDate,
+  thirdLabReceivedDate: thirdLabEntry.receivedDate,
+  resultReturnedDate: thirdLabEntry.resultReturnedDate,
+  updatedAt: sampleEntry.updatedAt,
+};
+
+/** The third lab's worklist: samples sent to it, each with its third-lab entry. */
+export async function listThirdLabSamples(db: Executor, filters: ThirdLabFilters) {
+  const status = filters.status?.length
+    ? filters.status.filter((s) => (thirdLabStatuses as readonly string[]).includes(s))
+    : [...thirdLabStatuses];
+  if (status.length === 0) return { items: [], total: 0, limit: filters.limit, offset: filters.offset };
+  const conditions: (SQL | undefined)[] = [
+    inArray(sampleEntry.status, status),
+    filters.IDFLNumber ? ilike(sampleEntry.idflNumber, `%${escapeLike(filters.IDFLNumber)}%`) : undefined,
+    filters.BNCode ? ilike(sampleEntry.bnCode, `%${escapeLike(filters.BNCode)}%`) : undefined,
+    onDayCondition(thirdLabEntry.sentDate, filters.sentToThirdLabDate),
+    userCondition(thirdLabEntry.idflSentBy, filters.sentToThirdLabBy),
+    onDayCondition(thirdLabEntry.receivedDate, filters.thirdLabReceivedDate),
+    userCondition(thirdLabEntry.checkedInBy, filters.thirdLabReceivedBy),
+    onDayCondition(thirdLabEntry.resultReturnedDate, filters.resultReturnedDate),
+    onDayCondition(thirdLabEntry.testTeamConfirmedDate, filters.testTeamConfirmedDate),
+    userCondition(thirdLabEntry.testTeamConfirmedBy, filters.testTeamConfirmedBy),
+    filters.updatedSince ? sql`${sampleEntry.updatedAt} > ${new Date(filters.updatedSince)}` : undefined,
+    filters.search
+      ? or(
+          ilike(sampleEntry.idflNumber, `%${escapeLike(filters.search)}%`),
+          ilike(sampleEntry.bnCode, `%${escapeLike(filters.search)}%`),
+          ilike(sampleEntry.packageCode, `%${escapeLike(filters.search)}%`),
+          ilike(sampleEntry.sampleType, `%${escapeLike(filters.search)}%`),
+        )
+      : undefined,
+  ];
+  const where = and(...conditions);
+  const orderBy = parseOrderBy(filters.orderBy, thirdLabOrderColumns, [desc(thirdLabEntry.sentDate), desc(sampleEntry.id)]);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({ sample: sampleEntry, thirdLab: thirdLabEntry })
+      .from(sampleEntry)
+      .innerJoin(thirdLabEntry, eq(thirdLabEntry.sampleEntryId, sampleEntry.id))
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(filters.limit)
+      .offset(filters.offset),
+    db
+      .select({ total: count() })
+      .from(sampleEntry)
+      .innerJoin(thirdLabEntry, eq(thirdLabEntry.sampleEntryId, sampleEntry.id))
+      .where(where),
+  ]);
+  return {
+    items: rows.map(({ sample, thirdLab }) => ({
+      ...sample,
+      thirdLabEntry: { ...thirdLab, reportFileUrl: fileUrl(thirdLab.reportFileId) },
+    })),
+    total: totalRow?.total ?? 0,
+    limit: filters.limit,
+    offset: filters.offset,
+  };
+}
+
+/** Counts per status of the third lab's samples, and what it received and returned this month. */
+export async function thirdLabStatisticSummary(db: Executor, now = new Date()) {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  const [perStatus, [month]] = await Promise.all([
+    db
+      .select({ status: sampleEntry.status, count: count() })
+      .from(sampleEntry)
+      .where(inArray(sampleEntry.status, [...thirdLabStatuses]))
+      .groupBy(sampleEntry.status),
+    db
+      .select({
+        receivedThisMonth: sql<number>`count(*) FILTER (WHERE ${and(gte(thirdLabEntry.receivedDate, monthStart), lt(thirdLabEntry.receivedDate, nextMonth))})::int`,
+        returnedThisMonth: sql<number>`count(*) FILTER (WHERE ${and(gte(thirdLabEntry.resultReturnedDate, monthStart), lt(thirdLabEntry.resultReturnedDate, nextMonth))})::int`,
+      })
+      .from(thirdLabEntry),
+  ]);
+  const byStatus = Object.fromEntries(thirdLabStatuses.map((s) => [s, 0])) as Record<string, number>;
+  for (const row of perStatus) byStatus[row.status] = row.count;
+  return {
+    byStatus,
+    total: Object.values(byStatus).reduce((a, b) => a + b, 0),
+    receivedThisMonth: month?.receivedThisMonth ?? 0,
+    returnedThisMonth: month?.returnedThisMonth ?? 0,
+    month: monthStart.toISOString().slice(0, 7),
+  };
+}

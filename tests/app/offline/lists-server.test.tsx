@@ -1,0 +1,133 @@
+// @vitest-environment node
+// useOfflineList against the REAL server (the Hono app on PGlite, in-process). The server code needs
+// Node's environment (file URLs), so the DOM React renders into is a jsdom window made here.
+import { JSDOM } from 'jsdom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'http://lab.test/' });
+for (const [key, value] of Object.entries({
+  window: dom.window,
+  document: dom.window.document,
+  navigator: dom.window.navigator,
+})) {
+  Object.defineProperty(globalThis, key, { configurable: true, writable: true, value });
+}
+for (const key of Object.getOwnPropertyNames(dom.window)) {
+  if (key in globalThis) continue;
+  Object.defineProperty(globalThis, key, {
+    configurable: true,
+    get: () => (dom.window as unknown as Record<string, unknown>)[key],
+  });
+}
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const { act, renderHook, waitFor } = await import('@testing-library/react');
+const { offlineDb } = await import('../../../src/app/offline/db.ts');
+const { drainOutbox } = await import('../../../src/app/offline/drain.ts');
+const { syncWholeList } = await import('../../../src/app/offline/list-cache.ts');
+const { useOfflineList } = await import('../../../src/app/offline/lists.ts');
+const { enqueueMutation } = await import('../../../src/app/offline/outbox.ts');
+const { clearOfflineData } = await import('../../../src/app/offline/session-mirror.ts');
+const { useTestApp } = await import('../../server/support/test-app.ts');
+type ApiFetch = import('../../../src/app/offline/list-cache.ts').ApiFetch;
+
+vi.setConfig({ hookTimeout: 60_000, testTimeout: 30_000 });
+
+describe('useOfflineList against the real server', () => {
+  const t = useTestApp();
+  let token: string;
+  let fetcher: ApiFetch;
+
+  beforeEach(async () => {
+    await clearOfflineData();
+    token = await t.signInAsAdmin();
+    fetcher = (path, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set('authorization', `Bearer ${token}`);
+      return t.app.request(path, { ...init, headers });
+    };
+  });
+
+  it('loads a page, keeps it for offline use, and shows queued changes merged in until they are sent', async () => {
+    const created = await t.request('POST', '/api/country', { token, body: { code: 'QZ', name: 'Zed' } });
+    const id = created.body.data.id as number;
+    const query = { code: 'Q', limit: 10, offset: 0 };
+    const { result, unmount } = renderHook(() =>
+      useOfflineList<{ id: number | string; code: string; name: string }>({
+        list: 'countries',
+        path: '/api/country',
+        query,
+        fetcher,
+      }),
+    );
+    await waitFor(() => expect(result.current.items.map((c) => c.code)).toEqual(['QZ']));
+    expect(result.current.total).toBe(1);
+    expect(result.current.isOffline).toBe(false);
+
+    await act(async () => {
+      await enqueueMutation({
+        method: 'POST',
+        path: '/api/country',
+        body: { code: 'QY', name: 'Why' },
+        label: 'Add QY',
+        entity: { list: 'countries' },
+      });
+      await enqueueMutation({
+        method: 'PUT',
+        path: `/api/country?id=${id}`,
+        body: { code: 'QZ', name: 'Zed renamed', version: 1 },
+        label: 'Rename QZ',
+        entity: { list: 'countries', id },
+      });
+    });
+    await waitFor(() => expect(result.current.items.map((c) => c.name)).toEqual(['Why', 'Zed renamed']));
+    expect(result.current.total).toBe(2);
+    expect([...result.current.pendingIds]).toHaveLength(2);
+    expect(result.current.pendingIds.has(String(id))).toBe(true);
+
+    await act(async () => {
+      await drainOutbox({
+        fetch: (url, init) => t.app.request(url, init),
+        auth: { getAccessToken: () => token, refreshAccessToken: async () => null },
+      });
+    });
+    // The drain marked the list stale: the hook refetches and the pending marks go.
+    await waitFor(() => {
+      expect(result.current.pendingIds.size).toBe(0);
+      expect(result.current.items.map((c) => c.code).sort()).toEqual(['QY', 'QZ']);
+    });
+    expect(result.current.items.find((c) => c.code === 'QZ')?.name).toBe('Zed renamed');
+    unmount();
+
+    // The same screen opened with no server answers from the cache.
+    const dead: ApiFetch = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const offline = renderHook(() =>
+      useOfflineList<{ code: string }>({ list: 'countries', path: '/api/country', query, fetcher: dead }),
+    );
+    await waitFor(() => expect(offline.result.current.isOffline).toBe(true));
+    expect(offline.result.current.items.map((c) => c.code).sort()).toEqual(['QY', 'QZ']);
+    offline.unmount();
+  });
+
+  it('keeps the whole list with delta sync: only records changed since the newest one seen are fetched', async () => {
+    const paths: string[] = [];
+    const recording: ApiFetch = (path, init) => {
+      paths.push(path);
+      return fetcher(path, init);
+    };
+    expect(await syncWholeList({ fetcher: recording, list: 'countries', path: '/api/country' })).toBe('full');
+    const seeded = await offlineDb.listRows.where('list').equals('countries').count();
+    expect(seeded).toBeGreaterThan(0);
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await t.request('POST', '/api/country', { token, body: { code: 'QD', name: 'Delta' } });
+    paths.length = 0;
+    expect(await syncWholeList({ fetcher: recording, list: 'countries', path: '/api/country' })).toBe('delta');
+    expect(paths[0]).toMatch(/updatedSince=/);
+    expect(await offlineDb.listRows.where('list').equals('countries').count()).toBe(seeded + 1);
+    const meta = await offlineDb.listMeta.get('countries');
+    expect(meta?.supportsDelta).toBe(true);
+  });
+});

@@ -1,0 +1,93 @@
+import { act, render, screen } from '@testing-library/react';
+import { Toaster, toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/app/lib/api-error';
+import { handleError } from '@/app/lib/handle-error';
+import { i18n } from '@/app/lib/i18n';
+import { hasStoredUser, sessionEvents, storeSession, type LoginResponse } from '@/app/lib/session';
+
+const login: LoginResponse = {
+  result: true,
+  message: 'Login successful',
+  data: {
+    accessToken: 'access',
+    refreshToken: 'refresh-token-1',
+    expiresIn: 900,
+    roles: ['Tester'],
+    user: {
+      id: 2,
+      username: 'tess',
+      displayName: 'Tess Tester',
+      email: 'tess@isotope.lab',
+      role: 'Tester',
+      roleId: 3,
+      countryId: null,
+      countryCode: null,
+      countryName: null,
+      permissions: ['CanViewDashboard'],
+    },
+  },
+};
+
+async function showError(error: unknown) {
+  await act(async () => {
+    handleError(error);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+}
+
+describe('central error handler (spec 8)', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    storeSession(login);
+    await i18n.changeLanguage('en');
+    render(<Toaster />);
+  });
+
+  afterEach(() => {
+    act(() => toast.dismiss());
+  });
+
+  it("shows a red 'Error' toast with the server's message", async () => {
+    await showError(new ApiError(409, { result: false, message: 'Sample is not in a state to transfer' }));
+    expect(screen.getByText('Error')).toBeTruthy();
+    expect(screen.getByText('Sample is not in a state to transfer')).toBeTruthy();
+    expect(document.querySelector('[data-type="error"]')).not.toBeNull();
+    expect(hasStoredUser()).toBe(true);
+  });
+
+  it("falls back to 'Server internal error!' when the answer has no message", async () => {
+    await showError(new ApiError(500, 'Internal Server Error'));
+    expect(screen.getByText('Server internal error!')).toBeTruthy();
+  });
+
+  it("says 'Server internal error!' for anything that is not an answer or a network failure", async () => {
+    await showError(new Error('undefined is not a function'));
+    expect(screen.getByText('Server internal error!')).toBeTruthy();
+  });
+
+  it('says the app is offline when no answer came, and keeps the user signed in', async () => {
+    await showError(new TypeError('Failed to fetch'));
+    expect(screen.getByText('Offline')).toBeTruthy();
+    expect(hasStoredUser()).toBe(true);
+  });
+
+  it('ends the session on a 401: storage cleared and the expiry announced once', async () => {
+    const expired = vi.fn();
+    sessionEvents.addEventListener('expired', expired);
+    await showError(new ApiError(401, { result: false, message: 'Unauthorized' }));
+    await showError(new ApiError(401, { result: false, message: 'Unauthorized' }));
+    sessionEvents.removeEventListener('expired', expired);
+    expect(expired).toHaveBeenCalledTimes(1);
+    expect(hasStoredUser()).toBe(false);
+    expect(localStorage.getItem('user_info')).toBeNull();
+  });
+
+  it('translates the toast title and the server message in Vietnamese', async () => {
+    await i18n.changeLanguage('vi');
+    await showError(new ApiError(400, { result: false, message: 'Role name is required' }));
+    expect(screen.getByText('Lỗi')).toBeTruthy();
+    expect(screen.getByText('Vui lòng nhập tên vai trò')).toBeTruthy();
+    await i18n.changeLanguage('en');
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { allPermissions, seededRoles } from '@/shared/permissions';
+import { filterMenu, menuGroups } from '@/app/features/layout/menu';
+
+function visibleLabels(permissions: readonly string[]) {
+  return filterMenu(permissions).map((group) => ({
+    group: group.titleKey,
+    entries: group.entries.map((entry) => entry.labelKey),
+  }));
+}
+
+function permissionsOf(roleName: string) {
+  const role = seededRoles.find((r) => r.name === roleName);
+  if (!role) throw new Error(`no seeded role ${roleName}`);
+  return role.permissions;
+}
+
+describe('menu filtering by permission (spec 6)', () => {
+  it('shows an administrator every group and link, in the spec order', () => {
+    expect(visibleLabels(allPermissions)).toEqual([
+      {
+        group: 'menu.management',
+        entries: [
+          'menu.dashboard',
+          'menu.clientRequests',
+          'menu.csCheckIn',
+          'menu.testerWorkspace',
+          'menu.shippingManagement',
+          'menu.resultOverview',
+        ],
+      },
+      { group: 'menu.analysis', entries: ['menu.sampleInsights', 'menu.analysisResults', 'menu.isotopeLmd'] },
+      { group: 'menu.reports', entries: ['menu.sampleBySource', 'menu.sampleByStatus'] },
+      { group: 'menu.settings', entries: ['menu.accounts', 'menu.countries', 'menu.roles', 'menu.logout'] },
+    ]);
+  });
+
+  it('leaves only Logout to someone without permissions', () => {
+    expect(visibleLabels([])).toEqual([{ group: 'menu.settings', entries: ['menu.logout'] }]);
+  });
+
+  it('maps each link to the permission of the spec menu table', () => {
+    const mapping = Object.fromEntries(
+      menuGroups.flatMap((g) => g.entries).flatMap((e) => (e.kind === 'link' ? [[e.labelKey, e.permissions]] : [])),
+    );
+    expect(mapping).toEqual({
+      'menu.dashboard': ['CanViewDashboard'],
+      'menu.clientRequests': ['CanViewAllbooking'],
+      'menu.csCheckIn': ['CanViewAllSampleEntryCs'],
+      'menu.testerWorkspace': ['CanViewDetailSampleEntryTester'],
+      'menu.shippingManagement': ['CanViewAllDispatchBatch'],
+      'menu.resultOverview': ['CanViewAllSampleEntrySupervisor'],
+      'menu.sampleInsights': ['CanViewAllAnalysis'],
+      'menu.analysisResults': ['CanViewAllAnalysis'],
+      'menu.isotopeLmd': ['CanViewAllCleanSample'],
+      'menu.sampleBySource': ['CanViewSampleEntryBySourceReport'],
+      'menu.sampleByStatus': ['CanViewSampleEntryByStatusReport'],
+      'menu.accounts': ['CanViewAllUser'],
+      'menu.countries': ['CanViewAllCountry'],
+      'menu.roles': ['CanViewAllPermission'],
+    });
+  });
+
+  it('shows a tester their workspace and shipping but no settings links', () => {
+    expect(visibleLabels(permissionsOf('Tester'))).toEqual([
+      { group: 'menu.management', entries: ['menu.dashboard', 'menu.testerWorkspace', 'menu.shippingManagement'] },
+      { group: 'menu.settings', entries: ['menu.logout'] },
+    ]);
+  });
+
+  it('shows a supervisor results, analysis, clean data and reports', () => {
+    expect(visibleLabels(permissionsOf('Supervisor'))).toEqual([
+      { group: 'menu.management', entries: ['menu.dashboard', 'menu.resultOverview'] },
+      { group: 'menu.analysis', entries: ['menu.sampleInsights', 'menu.analysisResults', 'menu.isotopeLmd'] },
+      { group: 'menu.reports', entries: ['menu.sampleBySource', 'menu.sampleByStatus'] },
+      { group: 'menu.settings', entries: ['menu.logout'] },
+    ]);
+  });
+
+  it('shows a link when the user holds any one of its permissions', () => {
+    expect(visibleLabels(['CanViewAllCountry'])).toEqual([
+      { group: 'menu.settings', entries: ['menu.countries', 'menu.logout'] },
+    ]);
+  });
+});

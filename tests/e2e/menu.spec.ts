@@ -1,0 +1,101 @@
+import { admin, roleUsers, type E2eAccount } from './support/accounts.ts';
+import { expect, test } from './support/fixtures.ts';
+import type { MenuGroupText } from './support/page-models/app-shell.ts';
+
+const logout = { group: 'SETTINGS', links: ['Logout'] };
+
+// What each seeded role must see (spec 2 groups, spec 6 menu mapping), written out by hand.
+const expectedMenus: [E2eAccount, MenuGroupText[]][] = [
+  [
+    admin,
+    [
+      {
+        group: 'MANAGEMENT',
+        links: [
+          'Dashboard',
+          'Client Requests',
+          'CS Check In',
+          'Tester Workspace',
+          'Shipping Management',
+          'Result Overview',
+        ],
+      },
+      { group: 'ANALYSIS', links: ['Sample Insights', 'Analysis Results', 'Isotope LMD'] },
+      { group: 'Reports', links: ['Sample By Source', 'Sample By Status'] },
+      { group: 'SETTINGS', links: ['Accounts', 'Countries', 'Roles', 'Logout'] },
+    ],
+  ],
+  [
+    roleUsers.CustomerService,
+    [
+      { group: 'MANAGEMENT', links: ['Dashboard', 'Client Requests', 'CS Check In'] },
+      { group: 'Reports', links: ['Sample By Source', 'Sample By Status'] },
+      logout,
+    ],
+  ],
+  [
+    roleUsers.Tester,
+    [{ group: 'MANAGEMENT', links: ['Dashboard', 'Tester Workspace', 'Shipping Management'] }, logout],
+  ],
+  [
+    roleUsers.Supervisor,
+    [
+      { group: 'MANAGEMENT', links: ['Dashboard', 'Result Overview'] },
+      { group: 'ANALYSIS', links: ['Sample Insights', 'Analysis Results', 'Isotope LMD'] },
+      { group: 'Reports', links: ['Sample By Source', 'Sample By Status'] },
+      logout,
+    ],
+  ],
+  [roleUsers.Shipping, [{ group: 'MANAGEMENT', links: ['Shipping Management'] }, logout]],
+  [
+    roleUsers.Analyst,
+    [
+      { group: 'MANAGEMENT', links: ['Dashboard'] },
+      { group: 'ANALYSIS', links: ['Sample Insights', 'Analysis Results', 'Isotope LMD'] },
+      logout,
+    ],
+  ],
+];
+
+test.describe('[MENU]', () => {
+  for (const [account, menu] of expectedMenus) {
+    test(`[MENU] ${account.role} sees exactly their menu`, async ({ openSignedIn, shell }) => {
+      await openSignedIn(account);
+      await expect(shell.displayName).toHaveText(account.displayName);
+      expect(await shell.menu()).toEqual(menu);
+    });
+  }
+
+  test('[MENU] hoanVuLab lands on /thirdlab-samples', async ({ page, loginPage, shell }) => {
+    await loginPage.goto();
+    await loginPage.signIn(roleUsers.hoanVuLab.username, roleUsers.hoanVuLab.password);
+    await expect(page).toHaveURL(/\/thirdlab-samples$/);
+    await expect(page.getByRole('heading', { name: 'Testing Statistics' })).toBeVisible();
+    // Its own simpler layout: header, no sidebar.
+    await expect(shell.displayName).toHaveText(roleUsers.hoanVuLab.displayName);
+    await expect(shell.sidebar).toHaveCount(0);
+    // Any staff screen sends the third lab back to its own list.
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/thirdlab-samples$/);
+  });
+
+  test('[MENU] the sidebar folds to icons and back', async ({ page, openSignedIn, shell }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openSignedIn(admin);
+    await page.getByRole('button', { name: 'Collapse menu' }).click();
+    await expect(page.locator('aside[data-state="mini"]')).toBeVisible();
+    await expect(shell.sidebar.getByRole('link', { name: 'Countries' })).toBeVisible();
+    await page.getByRole('button', { name: 'Expand menu' }).click();
+    await expect(page.locator('aside[data-state="full"]')).toBeVisible();
+  });
+
+  test('[MENU] under 993 px the menu opens as a full panel', async ({ page, openSignedIn, shell }) => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    await openSignedIn(admin);
+    await expect(shell.sidebar).toHaveCount(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(shell.sidebar.getByText('MANAGEMENT')).toBeVisible();
+    await shell.openSidebarLink('Roles');
+    await expect(page).toHaveURL(/\/settings\/roles$/);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The e2e server: the real server (bootServer) on a fresh, throw-away PGlite database, serving the
+ * built app from BUILD_OUT_DIR (default dist), with a known administrator password and one user per
+ * seeded role. Playwright starts it (playwright.config.ts) and stops it with SIGTERM.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../../../src/server/auth/passwords.ts';
+import { appUser, role } from '../../../src/server/db/schema.ts';
+import { parseEnv } from '../../../src/server/env.ts';
+import { createLogger } from '../../../src/server/logger.ts';
+import { bootServer } from '../../../src/server/server.ts';
+import { admin, e2ePort, roleUsers } from './accounts.ts';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'isotope-e2e-'));
+const env = parseEnv({
+  NODE_ENV: 'production',
+  PORT: String(e2ePort),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
+  STATIC_DIR: process.env.BUILD_OUT_DIR ?? 'dist',
+  PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+});
+const logger = createLogger(env);
+const { app, database } = await bootServer(env, logger);
+
+const passwordHash = await hashPassword(Object.values(roleUsers)[0]?.password ?? '');
+for (const account of Object.values(roleUsers)) {
+  const [found] = await database.db.select({ id: role.id }).from(role).where(eq(role.name, account.role));
+  if (!found) throw new Error(`Seeded role ${account.role} is missing`);
+  await database.db
+    .insert(appUser)
+    .values({
+      username: account.username,
+      displayName: account.displayName,
+      email: account.email,
+      passwordHash,
+      roleId: found.id,
+    })
+    .onConflictDoNothing();
+}
+
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  process.stdout.write(`e2e server on http://127.0.0.1:${info.port} (data in ${dataDir})\n`);
+});
+
+const stop = () => {
+  server.close(() => {
+    void database.close().finally(() => {
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
+  });
+  // Open keep-alive connections must not hold the exit forever.
+  setTimeout(() => process.exit(0), 5_000).unref();
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,331 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditRecord, booking, bookingSampleType, sampleEntry } from '../../src/server/db/schema.ts';
+import { CHECK_IN, SAMPLE_FORM, sampleAt } from './support/sample-journey.ts';
+import { useTestApp } from './support/test-app.ts';
+
+const t = useTestApp();
+
+/** A booking as the public form leaves it: UnConfirmed, with two sample types. */
+async function insertBooking(number = 'BK-2026-00001') {
+  const db = t.database.db;
+  const [row] = await db
+    .insert(booking)
+    .values({
+      bookingNumber: number,
+      applicantContactPerson: 'Mai Tran',
+      applicantCompany: 'Acme Textiles',
+      telephone: '+84 28 1234 5678',
+      email: 'mai@acme.test',
+      address: '1 Le Loi',
+      cityStateCountry: 'Ho Chi Minh City, Vietnam',
+      samplePreparedDate: '2026-03-01',
+      isConfirmAccurate: true,
+    })
+    .returning();
+  await db.insert(bookingSampleType).values([
+    { bookingId: row!.id, position: 0, type: 'Cotton', composition: '100% cotton', expectedOrigins: [{ origin: 'Vietnam' }] },
+    { bookingId: row!.id, position: 1, type: 'Wool', composition: 'Merino', expectedOrigins: [{ origin: 'Australia' }] },
+  ]);
+  return row!;
+}
+
+describe('[CS LAB] create a sample entry', () => {
+  it('answers missing fields with the sample form messages', async () => {
+    const admin = await t.signInAsAdmin();
+    const res = await t.request('POST', '/api/cs-lab/create', { token: admin, body: {} });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({
+      sampleType: 'Sample type is required',
+      sampleCode: 'Sample code is required',
+      source: 'Source is required',
+      fromClientInfo: 'Client info is required',
+    });
+    const blank = await t.request('POST', '/api/cs-lab/create', {
+      token: admin,
+      body: { ...SAMPLE_FORM, sampleCode: '   ', initialWeight: -1 },
+    });
+    expect(blank.body.errors).toEqual({ sampleCode: 'Sample code is required', initialWeight: 'Weight cannot be negative' });
+  });
+
+  it('creates a New sample with a generated IDFL number, or the one given', async () => {
+    const admin = await t.signInAsAdmin();
+    const res = await t.request('POST', '/api/cs-lab/create', {
+      token: admin,
+      body: { ...SAMPLE_FORM, initialWeight: 50, sentWeight: 12.5 },
+    });
+    expect(res.status).toBe(201);
+    const year = new Date().getUTCFullYear();
+    expect(res.body.data).toMatchObject({
+      idflNumber: `IDFL-${year}-00001`,
+      status: 'New',
+      sampleCode: 'SC-001',
+      remainingWeight: 37.5,
+      version: 1,
+    });
+    const given = await t.request('POST', '/api/cs-lab/create', {
+      token: admin,
+      body: { ...SAMPLE_FORM, idflNumber: 'IDFL-LEGACY-7' },
+    });
+    expect(given.body.data.idflNumber).toBe('IDFL-LEGACY-7');
+    const duplicate = await t.request('POST', '/api/cs-lab/create', {
+      token: admin,
+      body: { ...SAMPLE_FORM, idflNumber: 'IDFL-LEGACY-7' },
+    });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.errors).toEqual({ idflNumber: 'IDFL number IDFL-LEGACY-7 already exists.' });
+  });
+
+  it('refuses sent weight above the initial weight with a field error', async () => {
+    const admin = await t.signInAsAdmin();
+    const res = await t.request('POST', '/api/cs-lab/create', {
+      token: admin,
+      body: { ...SAMPLE_FORM, initialWeight: 10, sentWeight: 11 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ sentWeight: 'Sent weight cannot exceed the initial weight' });
+  });
+
+  it('needs CanCreateSampleEntryCs', async () => {
+    const other = await t.userWith(['CanViewAllSampleEntryCs']);
+    expect((await t.request('POST', '/api/cs-lab/create', { token: other.token, body: SAMPLE_FORM })).status).toBe(403);
+    expect((await t.request('POST', '/api/cs-lab/create', { body: SAMPLE_FORM })).status).toBe(401);
+  });
+});
+
+describe('[CS LAB] update', () => {
+  it('changes fields, recomputes the remaining weight and audits what changed', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await sampleAt(t, admin, 'CsConfirmed');
+    const res = await t.request('PUT', `/api/cs-lab/update?id=${sample.id}`, {
+      token: admin,
+      body: { sentWeight: 30, note: 'Bag slightly torn', version: sample.version },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ initialWeight: 120, sentWeight: 30, remainingWeight: 90, note: 'Bag slightly torn' });
+    expect(res.body.data.version).toBe(sample.version + 1);
+    const [last] = await t.database.db
+      .select()
+      .from(auditRecord)
+      .where(eq(auditRecord.entityId, String(sample.id)))
+      .orderBy(auditRecord.id);
+    expect(last).toBeDefined();
+    const trail = await t.request('GET', `/api/sample-entries/${sample.id}/timeline`, { token: admin });
+    const update = trail.body.data.at(-1);
+    expect(update).toMatchObject({ action: 'update', fromStatus: null, toStatus: null, actorName: 'Administrator' });
+    expect(update.changes).toEqual({
+      sentWeight: { from: null, to: 30 },
+      remainingWeight: { from: 120, to: 90 },
+      note: { from: null, to: 'Bag slightly torn' },
+    });
+  });
+
+  it('answers a stale version with 409 and the current record', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await sampleAt(t, admin, 'New');
+    await t.request('PUT', `/api/cs-lab/update?id=${sample.id}`, { token: admin, body: { note: 'first', version: 1 } });
+    const stale = await t.request('PUT', `/api/cs-lab/update?id=${sample.id}`, { token: admin, body: { note: 'second', version: 1 } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.data).toMatchObject({ id: sample.id, note: 'first', version: 2 });
+  });
+
+  it('refuses edits once the sample has left the client-side lab, and a blank required field', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await sampleAt(t, admin, 'SentToTester');
+    const res = await t.request('PUT', `/api/cs-lab/update?id=${sample.id}`, { token: admin, body: { note: 'late' } });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(`Sample ${sample.idflNumber} is SentToTester; this action needs New or CsConfirmed.`);
+    const other = await sampleAt(t, admin, 'New');
+    const blank = await t.request('PUT', `/api/cs-lab/update?id=${other.id}`, { token: admin, body: { source: '' } });
+    expect(blank.body.errors).toEqual({ source: 'Source is required' });
+    const weights = await t.request('PUT', `/api/cs-lab/update?id=${other.id}`, {
+      token: admin,
+      body: { initialWeight: 5, sentWeight: 6 },
+    });
+    expect(weights.body.errors).toEqual({ sentWeight: 'Sent weight cannot exceed the initial weight' });
+    expect((await t.request('PUT', '/api/cs-lab/update?id=99999', { token: admin, body: {} })).status).toBe(404);
+  });
+});
+
+describe('[CS LAB] check in', () => {
+  it('checks in a New sample with the received date, by whom and the weight', async () => {
+    const cs = await t.userWith(['CanCreateSampleEntryCs', 'CanCheckInSampleEntryCs']);
+    const sample = await (await t.request('POST', '/api/cs-lab/create', { token: cs.token, body: SAMPLE_FORM })).body.data;
+    const missing = await t.request('PUT', `/api/cs-lab/check-in?id=${sample.id}&entry=sample`, { token: cs.token, body: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual({
+      receivedDate: 'Received date is required',
+      receivedBy: 'Received by is required',
+      initialWeight: 'Weight is required',
+    });
+    const noBody = await t.request('PUT', `/api/cs-lab/check-in?id=${sample.id}&entry=sample`, { token: cs.token });
+    expect(noBody.status).toBe(400);
+
+    const res = await t.request('PUT', `/api/cs-lab/check-in?id=${sample.id}&entry=sample`, { token: cs.token, body: CHECK_IN });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      status: 'CsConfirmed',
+      receivedBy: 'Lan Nguyen',
+      receivedDate: CHECK_IN.receivedDate,
+      initialWeight: 120,
+      remainingWeight: 120,
+      unit: 'g',
+    });
+    expect(res.body.data.confirmDate).toEqual(expect.any(String));
+
+    const again = await t.request('PUT', `/api/cs-lab/check-in?id=${sample.id}&entry=sample`, { token: cs.token, body: CHECK_IN });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(`Sample ${sample.idflNumber} is CsConfirmed; this action needs New.`);
+  });
+
+  it('confirms a booking by its id, creating one CsConfirmed sample entry per sample type', async () => {
+    const cs = await t.userWith(['CanCheckInSampleEntryCs', 'CanViewAllSampleEntryCs']);
+    const order = await insertBooking();
+    const res = await t.request('PUT', `/api/cs-lab/check-in?id=${order.id}`, { token: cs.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('Booking confirmed successfully.');
+    expect(res.body.data.booking).toMatchObject({ id: order.id, status: 'Confirmed' });
+    expect(res.body.data.sampleEntries).toHaveLength(2);
+    expect(res.body.data.sampleEntries.map((s: any) => [s.sampleType, s.status])).toEqual([
+      ['Cotton', 'CsConfirmed'],
+      ['Wool', 'CsConfirmed'],
+    ]);
+    const list = await t.request('GET', '/api/cs-lab/get-all?status=CsConfirmed', { token: cs.token });
+    expect(list.body.data.total).toBe(2);
+    const twice = await t.request('PUT', `/api/cs-lab/check-in?id=${order.id}`, { token: cs.token });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toContain('Confirmed');
+  });
+
+  it('needs CanCheckInSampleEntryCs', async () => {
+    const other = await t.userWith(['CanCreateSampleEntryCs']);
+    const sample = await (await t.request('POST', '/api/cs-lab/create', { token: other.token, body: SAMPLE_FORM })).body.data;
+    const res = await t.request('PUT', `/api/cs-lab/check-in?id=${sample.id}&entry=sample`, { token: other.token, body: CHECK_IN });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('[CS LAB] transfer to tester', () => {
+  it('sends a CsConfirmed sample with the spec message, records who and tells the testers', async () => {
+    const cs = await t.userWith(['CanCreateSampleEntryCs', 'CanCheckInSampleEntryCs', 'CanTransferSampleEntryToTester']);
+    const tester = await t.userWith(['CanCheckInSampleEntryTester']);
+    const sample = await sampleAt(t, cs.token, 'CsConfirmed');
+    const res = await t.request('PUT', `/api/cs-lab/transfer-to-tester?id=${sample.id}`, { token: cs.token });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(`Sample ${sample.idflNumber} has been successfully transferred.`);
+    expect(res.body.data).toMatchObject({ status: 'SentToTester', sentToTesterBy: cs.id });
+    expect(res.body.data.sentToTesterDate).toEqual(expect.any(String));
+    const notes = await t.request('GET', '/api/notification', { token: tester.token });
+    expect(notes.body.data[0]).toMatchObject({ title: 'New sample to check in' });
+  });
+
+  it('refuses a sample that is not CsConfirmed with 409 naming its state', async () => {
+    const admin = await t.signInAsAdmin();
+    const fresh = await sampleAt(t, admin, 'New');
+    const res = await t.request('PUT', `/api/cs-lab/transfer-to-tester?id=${fresh.id}`, { token: admin });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(`Sample ${fresh.idflNumber} is New; this action needs CsConfirmed.`);
+    const sent = await sampleAt(t, admin, 'SentToTester');
+    const again = await t.request('PUT', `/api/cs-lab/transfer-to-tester?id=${sent.id}`, { token: admin });
+    expect(again.body.message).toBe(`Sample ${sent.idflNumber} is SentToTester; this action needs CsConfirmed.`);
+  });
+
+  it('takes effect once when replayed with the same Idempotency-Key (an offline outbox resend)', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await sampleAt(t, admin, 'CsConfirmed');
+    const headers = { 'idempotency-key': 'outbox-transfer-0001' };
+    const first = await t.request('PUT', `/api/cs-lab/transfer-to-tester?id=${sample.id}`, { token: admin, headers });
+    const replay = await t.request('PUT', `/api/cs-lab/transfer-to-tester?id=${sample.id}`, { token: admin, headers });
+    expect(first.status).toBe(200);
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual(first.body);
+    const trail = await t.request('GET', `/api/sample-entries/${sample.id}/timeline`, { token: admin });
+    expect(trail.body.data.filter((e: any) => e.action === 'transferToTester')).toHaveLength(1);
+  });
+
+  it('needs CanTransferSampleEntryToTester', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await sampleAt(t, admin, 'CsConfirmed');
+    const other = await t.userWith(['CanCheckInSampleEntryCs']);
+    expect((await t.request('PUT', `/api/cs-lab/transfer-to-tester?id=${sample.id}`, { token: other.token })).status).toBe(403);
+  });
+});
+
+describe('[CS LAB] lists and detail', () => {
+  it('filters by IDFL number, status, source, received dates and person, search; pages and orders', async () => {
+    const admin = await t.signInAsAdmin();
+    const a = await sampleAt(t, admin, 'CsConfirmed', { form: { source: 'Client', sampleCode: 'AAA-1' } });
+    const b = await sampleAt(t, admin, 'New', { form: { source: 'Factory', sampleCode: 'BBB-2' } });
+    const c = await sampleAt(t, admin, 'SentToTester', { form: { source: 'Retailer', sampleCode: 'CCC-3' } });
+    const get = async (query: string) => {
+      const res = await t.request('GET', `/api/cs-lab/get-all?${query}`, { token: admin });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data;
+    };
+    expect((await get('')).total).toBe(3);
+    expect((await get(`IDFLNumber=${a.idflNumber}`)).items.map((s: any) => s.id)).toEqual([a.id]);
+    expect((await get('status=New')).items.map((s: any) => s.id)).toEqual([b.id]);
+    expect((await get('status=New,SentToTester')).total).toBe(2);
+    expect((await get('sources=Factory&sources=Retailer')).items.map((s: any) => s.id).sort()).toEqual([b.id, c.id].sort());
+    expect((await get('receivedFromDate=2026-03-02&receivedToDate=2026-03-02')).total).toBe(2);
+    expect((await get('receivedToDate=2026-03-01')).total).toBe(0);
+    expect((await get('receivedByUser=lan%20nguyen')).total).toBe(2);
+    expect((await get('search=bbb')).items.map((s: any) => s.id)).toEqual([b.id]);
+    const ordered = await get('orderBy=sampleCode:desc&limit=2');
+    expect(ordered.items.map((s: any) => s.sampleCode)).toEqual(['CCC-3', 'BBB-2']);
+    expect(ordered).toMatchObject({ total: 3, limit: 2, offset: 0 });
+    expect((await get('orderBy=sampleCode&limit=2&offset=2')).items.map((s: any) => s.sampleCode)).toEqual(['CCC-3']);
+    const future = new Date(Date.now() + 60_000).toISOString();
+    expect((await get(`updatedSince=${encodeURIComponent(future)}`)).total).toBe(0);
+    expect((await t.request('GET', '/api/cs-lab/get-all?receivedFromDate=yesterday', { token: admin })).status).toBe(400);
+  });
+
+  it('shows the detail with the booking, third-lab entries and the custody timeline', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await sampleAt(t, admin, 'SentToTester');
+    const res = await t.request('GET', `/api/cs-lab/get-detail/${sample.id}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ id: sample.id, booking: null, dispatchBatch: null, thirdLabEntries: [] });
+    expect(res.body.data.timeline.map((e: any) => e.action)).toEqual(['create', 'csCheckIn', 'transferToTester']);
+    expect((await t.request('GET', '/api/cs-lab/get-detail/99999', { token: admin })).status).toBe(404);
+    const other = await t.userWith(['CanViewAllSampleEntryCs']);
+    expect((await t.request('GET', `/api/cs-lab/get-detail/${sample.id}`, { token: other.token })).status).toBe(403);
+    expect((await t.request('GET', '/api/cs-lab/get-all', { token: other.token })).status).toBe(200);
+  });
+});
+
+describe('[CS LAB] destroy an order', () => {
+  it('cancels the booking and removes its samples while none has left the client-side lab', async () => {
+    const admin = await t.signInAsAdmin();
+    const order = await insertBooking();
+    const confirmed = await t.request('PUT', `/api/cs-lab/check-in?id=${order.id}`, { token: admin });
+    const ids = confirmed.body.data.sampleEntries.map((s: any) => s.id);
+    const cs = await t.userWith(['CanDestroyOrderSample']);
+    const res = await t.request('DELETE', `/api/cs-lab/destroy-order?orderNumber=${order.bookingNumber}`, { token: cs.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ booking: { status: 'Cancelled' }, destroyedSampleEntryIds: ids });
+    const [after] = await t.database.db.select().from(booking).where(eq(booking.id, order.id));
+    expect(after).toMatchObject({ status: 'Cancelled', cancelReason: 'Destroyed by client-side lab', cancelledBy: cs.id });
+    expect(await t.database.db.select().from(sampleEntry).where(eq(sampleEntry.bookingId, order.id))).toHaveLength(0);
+    const audits = await t.database.db.select().from(auditRecord).where(eq(auditRecord.action, 'destroy'));
+    expect(audits.map((a) => Number(a.entityId)).sort()).toEqual([...ids].sort());
+    const again = await t.request('DELETE', `/api/cs-lab/destroy-order?orderNumber=${order.bookingNumber}`, { token: cs.token });
+    expect(again.status).toBe(409);
+  });
+
+  it('refuses when a sample went past CsConfirmed, and unknown orders', async () => {
+    const admin = await t.signInAsAdmin();
+    const order = await insertBooking();
+    const confirmed = await t.request('PUT', `/api/cs-lab/check-in?id=${order.id}`, { token: admin });
+    const first = confirmed.body.data.sampleEntries[0];
+    await t.request('PUT', `/api/cs-lab/transfer-to-tester?id=${first.id}`, { token: admin });
+    const res = await t.request('DELETE', `/api/cs-lab/destroy-order?orderNumber=${order.bookingNumber}`, { token: admin });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toContain(`sample ${first.idflNumber} is SentToTester`);
+    expect((await t.request('DELETE', '/api/cs-lab/destroy-order?orderNumber=BK-1999-00001', { token: admin })).status).toBe(404);
+    const other = await t.userWith(['CanCheckInSampleEntryCs']);
+    expect(
+      (await t.request('DELETE', `/api/cs-lab/destroy-order?orderNumber=${order.bookingNumber}`, { token: other.token })).status,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,36 @@
+import type { BookingFormValues } from '../../../src/shared/schemas/booking.ts';
+import type { TestApp } from './test-app.ts';
+
+// Booking fixtures shared by the booking, submittal-form, quick-fill and customer tests.
+
+export const today = () => new Date().toISOString().slice(0, 10);
+
+/** A complete, valid Order Request Form; override any field. */
+export function bookingForm(overrides: Partial<BookingFormValues> = {}): BookingFormValues {
+  return {
+    applicantContactPerson: 'Nguyen Van An',
+    applicantCompany: 'Saigon Cotton Co.',
+    telephone: '+84 28 1234 5678',
+    email: 'an@saigon-cotton.vn',
+    address: '12 Le Loi, District 1',
+    cityStateCountry: 'Ho Chi Minh City, Vietnam',
+    samplePreparedDate: today(),
+    sampleTypes: [
+      { type: 'Cotton lint', composition: '100% cotton', expectedOrigins: [{ origin: 'Vietnam' }], notes: 'Bale 7' },
+      { type: 'Yarn', composition: 'Cotton/poly 60/40', expectedOrigins: [{ origin: 'India' }, { origin: 'USA' }] },
+    ],
+    payerInfo: { isTheSameClientInfo: true, bookingId: 0 },
+    retailerInfo: { retailerName: 'Big Retail', notes: 'Spring line' },
+    factoryInfo: { enabled: false },
+    isAgreeRegistration: true,
+    isConfirmAccurate: true,
+    ...overrides,
+  };
+}
+
+/** Submits the public form and answers the created booking's id and number. */
+export async function submitBooking(t: TestApp, overrides: Partial<BookingFormValues> = {}) {
+  const res = await t.request('POST', '/api/sample-submit-form', { body: bookingForm(overrides) });
+  if (res.status !== 201) throw new Error(`submit failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data as { id: number; bookingNumber: string; status: string };
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './support/test-app.ts';
+
+const t = useTestApp();
+
+type SyncResult = { key: string; status: number; body: { result: boolean; message: string; data?: any } };
+
+async function sync(token: string, mutations: unknown[]) {
+  const res = await t.request('POST', '/api/sync', { token, body: { mutations } });
+  expect(res.status).toBe(200);
+  return res.body.data.results as SyncResult[];
+}
+
+async function countryCodes(token: string): Promise<string[]> {
+  const res = await t.request('GET', '/api/country?limit=500', { token });
+  return res.body.data.items.map((c: { code: string }) => c.code);
+}
+
+describe('[SYNC] outbox batches', () => {
+  it('applies a batch in order and answers each mutation', async () => {
+    const admin = await t.signInAsAdmin();
+    const results = await sync(admin, [
+      { key: 'outbox-0001', method: 'POST', path: '/api/country', body: { code: 'FR', name: 'France' } },
+      { key: 'outbox-0002', method: 'POST', path: '/api/country', body: { code: 'DE', name: 'Germany' } },
+    ]);
+    expect(results.map((r) => [r.key, r.status])).toEqual([
+      ['outbox-0001', 201],
+      ['outbox-0002', 201],
+    ]);
+    expect(results[0]!.body).toMatchObject({ result: true, data: { code: 'FR' } });
+
+    // Order matters: the edit refers to the country the first mutation created.
+    const id = results[0]!.body.data.id;
+    const next = await sync(admin, [
+      { key: 'outbox-0003', method: 'PUT', path: `/api/country?id=${id}`, body: { code: 'FR', name: 'France (EU)', version: 1 } },
+      { key: 'outbox-0004', method: 'PUT', path: `/api/country?id=${id}`, body: { code: 'FR', name: 'France', version: 2 } },
+    ]);
+    expect(next.map((r) => r.status)).toEqual([200, 200]);
+    expect(next[1]!.body.data).toMatchObject({ name: 'France', version: 3 });
+  });
+
+  it('changes nothing twice when a batch is resent after its answer was lost', async () => {
+    const admin = await t.signInAsAdmin();
+    const batch = [
+      { key: 'outbox-1001', method: 'POST', path: '/api/country', body: { code: 'FR', name: 'France' } },
+      { key: 'outbox-1002', method: 'POST', path: '/api/roles', body: { name: 'Night shift' } },
+    ];
+    const first = await sync(admin, batch);
+    const resent = await sync(admin, batch);
+    expect(resent.map((r) => r.status)).toEqual(first.map((r) => r.status));
+    expect(resent.map((r) => r.body)).toEqual(first.map((r) => r.body));
+    expect((await countryCodes(admin)).filter((c) => c === 'FR')).toHaveLength(1);
+    const roles = await t.request('GET', '/api/roles?search=Night', { token: admin });
+    expect(roles.body.data.total).toBe(1);
+  });
+
+  it('does not stop at a failing mutation: each has its own answer', async () => {
+    const admin = await t.signInAsAdmin();
+    const results = await sync(admin, [
+      { key: 'outbox-2001', method: 'POST', path: '/api/country', body: { code: 'fr', name: 'lowercase code' } },
+      { key: 'outbox-2002', method: 'POST', path: '/api/country', body: { code: 'VN', name: 'duplicate' } },
+      { key: 'outbox-2003', method: 'PUT', path: '/api/country?id=9999', body: { code: 'ZZ', name: 'missing' } },
+      { key: 'outbox-2004', method: 'POST', path: '/api/country', body: { code: 'DE', name: 'Germany' } },
+    ]);
+    expect(results.map((r) => r.status)).toEqual([400, 409, 404, 201]);
+    expect(results[0]!.body).toMatchObject({ result: false, errors: { code: 'Code must be 2 or 3 capital letters' } });
+    expect(results[1]!.body.message).toBe('A country with this code already exists');
+    expect(await countryCodes(admin)).toContain('DE');
+  });
+
+  it('reports a stale edit as a 409 carrying the current record, for a person to resolve', async () => {
+    const admin = await t.signInAsAdmin();
+    const created = (await t.request('POST', '/api/country', { token: admin, body: { code: 'FR', name: 'France' } })).body.data;
+    await t.request('PUT', `/api/country?id=${created.id}`, { token: admin, body: { code: 'FR', name: 'Online edit' } });
+    const [result] = await sync(admin, [
+      { key: 'outbox-3001', method: 'PUT', path: `/api/country?id=${created.id}`, body: { code: 'FR', name: 'Offline edit', version: 1 } },
+    ]);
+    expect(result!.status).toBe(409);
+    expect(result!.body.data).toMatchObject({ name: 'Online edit', version: 2 });
+  });
+
+  it("runs each mutation with the caller's own permissions", async () => {
+    const viewer = await t.userWith(['CanViewAllCountry']);
+    const [result] = await sync(viewer.token, [
+      { key: 'outbox-4001', method: 'POST', path: '/api/country', body: { code: 'FR', name: 'France' } },
+    ]);
+    expect(result!.status).toBe(403);
+  });
+
+  it('refuses bad batches as a whole', async () => {
+    const admin = await t.signInAsAdmin();
+    expect((await t.request('POST', '/api/sync', { token: admin, body: { mutations: [] } })).status).toBe(400);
+    const nested = await t.request('POST', '/api/sync', {
+      token: admin,
+      body: { mutations: [{ key: 'outbox-5001', method: 'POST', path: '/api/sync', body: {} }] },
+    });
+    expect(nested.status).toBe(400);
+    const outside = await t.request('POST', '/api/sync', {
+      token: admin,
+      body: { mutations: [{ key: 'outbox-5002', method: 'POST', path: 'http://elsewhere.test/api/x' }] },
+    });
+    expect(outside.status).toBe(400);
+    expect((await t.request('POST', '/api/sync', { body: { mutations: [] } })).status).toBe(401);
+  });
+});
