@@ -32,16 +32,24 @@ export const seededCountries: { code: string; name: string; protected?: boolean 
  * Safe to run on every start: it only adds what is missing.
  */
 export async function seedDatabase(db: Executor, env: Pick<Env, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>, logger?: Logger) {
-  for (const r of seededRoles) {
-    await db
-      .insert(role)
-      .values({ name: r.name, description: r.description, permissions: [...r.permissions] })
-      .onConflictDoNothing({ target: role.name });
+  // Roles and countries are seeded into empty tables only: once an administrator has edited them,
+  // a restart must not bring back a role or a country they removed or renamed.
+  const [{ roles } = { roles: 0 }] = await db.select({ roles: sql<number>`count(*)::int` }).from(role);
+  if (roles === 0) {
+    for (const r of seededRoles) {
+      await db
+        .insert(role)
+        .values({ name: r.name, description: r.description, permissions: [...r.permissions] })
+        .onConflictDoNothing({ target: role.name });
+    }
   }
-  await db
-    .insert(country)
-    .values(seededCountries.map((c) => ({ ...c, protected: c.protected ?? false })))
-    .onConflictDoNothing({ target: country.code });
+  const [{ countries } = { countries: 0 }] = await db.select({ countries: sql<number>`count(*)::int` }).from(country);
+  if (countries === 0) {
+    await db
+      .insert(country)
+      .values(seededCountries.map((c) => ({ ...c, protected: c.protected ?? false })))
+      .onConflictDoNothing({ target: country.code });
+  }
 
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(appUser);
   if (count > 0) return undefined;

@@ -94,21 +94,22 @@ test.describe('[OFFLINE]', () => {
     await goOffline(context);
     await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-online', 'false');
     const code = freshCode();
-    await addCountry(page, code, 'Offline Land');
-    const row = page.getByRole('row').filter({ hasText: 'Offline Land' });
+    const name = `Offline Land ${code}`;
+    await addCountry(page, code, name);
+    const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toHaveAttribute('data-pending', 'true');
     await expect(pendingCount(page)).toHaveText('1');
 
     // The app itself opens from the service worker, and the change is still waiting.
     await page.reload();
-    await expect(page.getByRole('row').filter({ hasText: 'Offline Land' })).toHaveAttribute('data-pending', 'true');
+    await expect(page.getByRole('row').filter({ hasText: name })).toHaveAttribute('data-pending', 'true');
     await expect(pendingCount(page)).toHaveText('1');
     await expect(page.getByRole('cell', { name: 'VN', exact: true })).toBeVisible();
     expect(await countriesWithCode(request, session, code)).toHaveLength(0);
 
     await goOnline(context);
     await expect(pendingCount(page)).toHaveText('0', { timeout: 30_000 });
-    await expect(page.getByRole('row').filter({ hasText: 'Offline Land' })).not.toHaveAttribute('data-pending', 'true');
+    await expect(page.getByRole('row').filter({ hasText: name })).not.toHaveAttribute('data-pending', 'true');
     expect(await countriesWithCode(request, session, code)).toHaveLength(1);
   });
 
@@ -134,7 +135,8 @@ test.describe('[OFFLINE]', () => {
       { times: 1 },
     );
     const code = freshCode();
-    await addCountry(page, code, 'Lost Answer');
+    const name = `Lost Answer ${code}`;
+    await addCountry(page, code, name);
     await expect.poll(() => committed, { timeout: 15_000 }).toBe(1);
     expect(await countriesWithCode(request, session, code)).toHaveLength(1);
     await expect(pendingCount(page)).toHaveText('1');
@@ -146,7 +148,7 @@ test.describe('[OFFLINE]', () => {
 
     // The sync page shows the change as sent, after two attempts (the first answer was lost).
     await page.getByTestId('sync-indicator').click();
-    const sent = page.getByTestId('sync-done').getByTestId('outbox-entry').filter({ hasText: 'Lost Answer' });
+    const sent = page.getByTestId('sync-done').getByTestId('outbox-entry').filter({ hasText: name });
     await expect(sent).toHaveAttribute('data-state', 'done');
     await expect(sent).toContainText('Attempts: 2');
   });

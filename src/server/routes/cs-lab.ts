@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { sampleStatuses } from '../../shared/sample-workflow.ts';
+import { sampleStatuses, workflowActionNames } from '../../shared/sample-workflow.ts';
 import {
   csCheckInSampleSchema,
   csCreateSampleSchema,
@@ -13,7 +13,7 @@ import {
   checkInSampleCs,
   createSampleEntry,
   destroyOrder,
-  findSampleDetail,
+  readSampleDetail,
   listSampleEntries,
   transferToTester,
   updateSampleEntryCs,
@@ -148,6 +148,9 @@ export const sampleDetailSchema = sampleEntrySchema
       .nullable(),
     thirdLabEntries: z.array(thirdLabEntrySchema),
     timeline: z.array(timelineEventSchema),
+    availableActions: z
+      .array(z.string().openapi({ enum: [...workflowActionNames] }))
+      .openapi({ description: 'Workflow actions the signed-in user may fire on this sample now' }),
   })
   .openapi('SampleEntryDetail');
 
@@ -354,7 +357,9 @@ export function registerCsLabRoutes(app: ReturnType<typeof createRouter>) {
 
   app.openapi(listRouteDef, async (c) => ok(c, await listSampleEntries(c.var.db, toSampleFilters(c.req.valid('query')))));
 
-  app.openapi(detailRouteDef, async (c) => ok(c, await findSampleDetail(c.var.db, c.req.valid('param').id)));
+  app.openapi(detailRouteDef, async (c) =>
+    ok(c, await readSampleDetail(c.var.db, c.req.valid('param').id, c.var.auth.permissions)),
+  );
 
   app.openapi(checkInRouteDef, async (c) => {
     const { id, entry } = c.req.valid('query');

@@ -4,7 +4,7 @@ import { conclusionSchema, transferIdflDataSchema } from '../../shared/schemas/s
 import type { createRouter } from '../app.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { findSampleDetail, listSampleEntries } from '../services/sample-entries.ts';
+import { listSampleEntries } from '../services/sample-entries.ts';
 import { confirmFinalResult, transferIdflData, undoReturnResult, updateConclusion } from '../services/supervisor.ts';
 import {
   idParam,
@@ -135,7 +135,9 @@ export function registerSupervisorLabRoutes(app: ReturnType<typeof createRouter>
     ok(c, await listSampleEntries(c.var.db, toSampleFilters(c.req.valid('query')), supervisorStatuses)),
   );
 
-  app.openapi(detailRouteDef, async (c) => ok(c, await findSampleDetail(c.var.db, c.req.valid('param').id)));
+  app.openapi(detailRouteDef, async (c) =>
+    ok(c, await readSampleDetail(c.var.db, c.req.valid('param').id, c.var.auth.permissions)),
+  );
 
   app.openapi(conclusionRouteDef, async (c) => {
     const sample = await updateConclusion(c.var.db, {

@@ -8,8 +8,8 @@ import { defineRoute } from '../http/route.ts';
 import { addSampleToDispatchBatch } from '../services/dispatch-batches.ts';
 import {
   checkInSampleTester,
-  findSampleDetail,
   listSampleEntries,
+  readSampleDetail,
   undoTesterStatus,
   updateSampleEntryTester,
 } from '../services/sample-entries.ts';
@@ -122,7 +122,9 @@ export function registerTesterLabRoutes(app: ReturnType<typeof createRouter>) {
     ok(c, await listSampleEntries(c.var.db, toSampleFilters(c.req.valid('query')), testerStatuses)),
   );
 
-  app.openapi(detailRouteDef, async (c) => ok(c, await findSampleDetail(c.var.db, c.req.valid('param').id)));
+  app.openapi(detailRouteDef, async (c) =>
+    ok(c, await readSampleDetail(c.var.db, c.req.valid('param').id, c.var.auth.permissions)),
+  );
 
   app.openapi(updateRouteDef, async (c) => {
     const sample = await updateSampleEntryTester(c.var.db, {

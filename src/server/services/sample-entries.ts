@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  actionsFor,
   assertEditable,
   IllegalTransitionError,
   nextStatus,
@@ -369,6 +370,31 @@ export async function undoTesterStatus(db: Executor, { id, by }: { id: number; b
 }
 
 // ---------------------------------------------------------------------------------------------
+// Certificates
+
+/**
+ * ResultConfirmed → Completed when a certificate is issued. For the certificate service: call it in
+ * the transaction that stores the certificate, so the two stand or fall together.
+ */
+export async function completeSampleWithCertificate(
+  db: Executor,
+  { id, by, certificateId }: { id: number; by: Actor; certificateId?: number },
+) {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    const toStatus = judgeTransition('issueCertificate', sample);
+    return recordSampleChange(tx, {
+      sample,
+      action: 'issueCertificate',
+      by,
+      toStatus,
+      changes: {},
+      reason: certificateId ? `Certificate ${certificateId} issued` : 'Certificate issued',
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
 // Lists and details
 
 export type SampleListFilters = {
@@ -552,4 +578,10 @@ export async function findSampleDetail(db: Executor, id: number) {
     thirdLabEntries: thirdLab.map((entry) => ({ ...entry, reportFileUrl: fileUrl(entry.reportFileId) })),
     timeline,
   };
+}
+
+/** The detail as a bench sees it: with the actions its user may fire now (the state machine's answer). */
+export async function readSampleDetail(db: Executor, id: number, permissions: readonly string[]) {
+  const detail = await findSampleDetail(db, id);
+  return { ...detail, availableActions: actionsFor(detail.status, permissions) };
 }

@@ -1,0 +1,131 @@
+// API figures, each against a baseline from the same run: what auth, idempotency and the sync
+// batch cost on top of the framework and the database doing the bare minimum.
+import { verify } from '@node-rs/argon2';
+import { Hono } from 'hono';
+import { createApp } from '../src/server/app.ts';
+import { loadSigningKey } from '../src/server/auth/tokens.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { appUser } from '../src/server/db/schema.ts';
+import { parseEnv } from '../src/server/env.ts';
+import { createLogger } from '../src/server/logger.ts';
+import { createMailer } from '../src/server/services/mail.ts';
+import { seedDatabase } from '../src/server/seed.ts';
+import type { BenchRow } from './run.ts';
+
+async function timePerCall(calls: number, fn: (i: number) => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < Math.min(20, calls); i++) await fn(-1 - i); // warm up
+  const started = performance.now();
+  for (let i = 0; i < calls; i++) await fn(i);
+  return (performance.now() - started) / calls;
+}
+
+export default async function benchApi(): Promise<BenchRow[]> {
+  const env = parseEnv({ LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'bench-password-1', STATIC_DIR: '' });
+  const database = openDatabase({});
+  await database.migrate();
+  await seedDatabase(database.db, env);
+  const logger = createLogger(env);
+  const app = createApp({
+    env,
+    logger,
+    database,
+    mailer: createMailer(env, logger),
+    signingKey: await loadSigningKey(database.db, env),
+  });
+  const json = (body: unknown, token?: string, key?: string) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (key) headers['idempotency-key'] = key;
+    return { method: 'POST', headers, body: JSON.stringify(body) };
+  };
+
+  const signIn = await app.request('/api/auth', json({ email: 'admin', password: 'bench-password-1' }));
+  const token = ((await signIn.json()) as { data: { accessToken: string } }).data.accessToken;
+  const auth = { headers: { authorization: `Bearer ${token}` } };
+
+  // Baselines: the framework alone, and one trivial query on the same database.
+  const bare = new Hono().get('/ping', (c) => c.json({ ok: true }));
+  const bareRequest = await timePerCall(2000, () => bare.request('/ping'));
+  const oneQuery = await timePerCall(500, () => database.db.select().from(appUser).limit(1));
+
+  const ownUser = await timePerCall(500, () => app.request('/api/user/get-own-user', auth));
+
+  let n = 0;
+  const code = () => {
+    n += 1;
+    return `Q${(n % 17576).toString(36).toUpperCase().padStart(3, 'Z')}`.slice(0, 3);
+  };
+  const countryBody = () => ({ code: code(), name: `Bench ${n}` });
+  // Country codes are 2–3 letters: use fresh names and let a clash answer 409 — same work either way.
+  const plainCreate = await timePerCall(200, () => app.request('/api/country', json(countryBody(), token)));
+  const keyedCreate = await timePerCall(200, (i) =>
+    app.request('/api/country', json(countryBody(), token, `bench-key-${i}-${Math.random()}`)),
+  );
+
+  const batch = 50;
+  const separate = await timePerCall(3, async (round) => {
+    for (let i = 0; i < batch; i++) {
+      await app.request('/api/country', json(countryBody(), token, `sep-${round}-${i}-${Math.random()}`));
+    }
+  });
+  const batched = await timePerCall(3, (round) =>
+    app.request(
+      '/api/sync',
+      json(
+        {
+          mutations: Array.from({ length: batch }, (_, i) => ({
+            key: `sync-${round}-${i}-${Math.random()}`,
+            method: 'POST',
+            path: '/api/country',
+            body: countryBody(),
+          })),
+        },
+        token,
+      ),
+    ),
+  );
+
+  const [admin] = await database.db.select().from(appUser).limit(1);
+  const hashOnly = await timePerCall(20, () => verify(admin!.passwordHash, 'bench-password-1'));
+  const signInTime = await timePerCall(20, () =>
+    app.request('/api/auth', json({ email: 'admin', password: 'bench-password-1' })),
+  );
+
+  await database.close();
+  return [
+    {
+      name: 'signed-in profile read (auth + permissions + profile)',
+      baseline: { label: 'a bare Hono request', value: bareRequest * 1000 },
+      value: ownUser * 1000,
+      unit: 'µs',
+    },
+    {
+      name: 'signed-in profile read',
+      baseline: { label: 'one trivial query', value: oneQuery * 1000 },
+      value: ownUser * 1000,
+      unit: 'µs',
+      targetRatio: 8,
+    },
+    {
+      name: 'country create with Idempotency-Key',
+      baseline: { label: 'the same create without a key', value: plainCreate * 1000 },
+      value: keyedCreate * 1000,
+      unit: 'µs',
+      targetRatio: 2,
+    },
+    {
+      name: `outbox of ${batch} creates through one /api/sync`,
+      baseline: { label: `${batch} separate keyed requests`, value: separate },
+      value: batched,
+      unit: 'ms',
+      targetRatio: 1.2,
+    },
+    {
+      name: 'sign-in',
+      baseline: { label: 'one Argon2id verify', value: hashOnly },
+      value: signInTime,
+      unit: 'ms',
+      targetRatio: 1.5,
+    },
+  ];
+}

@@ -1,0 +1,131 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { components } from '@/shared/api-types';
+import type { BookingInput, QuickFillLookup } from '@/shared/schemas/booking';
+import { api, unwrap } from '@/app/lib/api-client';
+import { ApiError } from '@/app/lib/api-error';
+
+export type BookingListItem = components['schemas']['BookingListItem'];
+export type BookingDetail = components['schemas']['BookingDetail'];
+export type BookingStatus = components['schemas']['BookingStatus'];
+export type BookingAttachment = components['schemas']['BookingAttachment'];
+
+export const BOOKING_STATUSES: BookingStatus[] = ['UnConfirmed', 'Confirmed', 'Cancelled'];
+
+export type BookingFilters = {
+  status?: BookingStatus;
+  bookingNumber?: string;
+  applicantContactPerson?: string;
+  search?: string;
+  orderBy?: string;
+  limit: number;
+  offset: number;
+};
+
+function withoutBlanks<T extends object>(filters: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value !== '' && value !== undefined && value !== null),
+  ) as Partial<T>;
+}
+
+export const bookingQueries = {
+  all: ['bookings'] as const,
+  list: (filters: BookingFilters) =>
+    queryOptions({
+      queryKey: [...bookingQueries.all, 'list', withoutBlanks(filters)] as const,
+      queryFn: async () =>
+        (
+          await unwrap(
+            api.GET('/api/bookings/find-all', {
+              params: { query: withoutBlanks(filters) as BookingFilters },
+            }),
+          )
+        ).data,
+      placeholderData: keepPreviousData,
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...bookingQueries.all, 'detail', id] as const,
+      queryFn: async () => (await unwrap(api.GET('/api/bookings/detail/{id}', { params: { path: { id } } }))).data,
+    }),
+};
+
+/** Where a booking goes: the public form for applicants, the staff endpoint for staff (createdBy set). */
+export type BookingChannel = 'public' | 'staff';
+
+/**
+ * Sends a booking with the caller's Idempotency-Key: one key per submission attempt, so a double
+ * click or a retry of the same submission never makes two bookings.
+ */
+export async function sendBooking(channel: BookingChannel, input: BookingInput, idempotencyKey: string) {
+  const path = channel === 'public' ? '/api/sample-submit-form' : '/api/bookings/create';
+  return unwrap(api.POST(path, { body: input as never, headers: { 'Idempotency-Key': idempotencyKey } }));
+}
+
+export type BookingCreated = Awaited<ReturnType<typeof sendBooking>>;
+
+export function useSendBooking(channel: BookingChannel) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: BookingInput; idempotencyKey: string }) =>
+      sendBooking(channel, input, idempotencyKey),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingQueries.all }),
+  });
+}
+
+/** Quick data entry: the company data a returning applicant's code unlocks. */
+export function useQuickFill() {
+  return useMutation({
+    mutationFn: (lookup: QuickFillLookup) => unwrap(api.GET('/api/sample-submit-form', { params: { query: lookup } })),
+    meta: { handlesErrors: true },
+  });
+}
+
+/** Public attachments (images and PDFs): stored at once, referenced by id when the form is sent. */
+export function useUploadAttachments() {
+  return useMutation({
+    mutationFn: (files: File[]) =>
+      unwrap(
+        api.POST('/api/sample-submit-form/attachments', {
+          body: { files } as never,
+          bodySerializer: () => {
+            const form = new FormData();
+            for (const file of files) form.append('files', file);
+            return form;
+          },
+        }),
+      ),
+  });
+}
+
+export function useConfirmBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // Confirming is the client-side lab's check-in of the booking (spec 4, 7).
+    mutationFn: (id: number) => unwrap(api.PUT('/api/cs-lab/check-in', { params: { query: { id } } })),
+    meta: { handlesErrors: true },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingQueries.all }),
+  });
+}
+
+export function useCancelBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, cancelReason }: { id: number; cancelReason: string }) =>
+      unwrap(api.PUT('/api/bookings/cancel', { params: { query: { id } }, body: { cancelReason } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingQueries.all }),
+  });
+}
+
+/** Opens a stored file (needs the bearer token, so no plain link): fetched, then shown from a blob URL. */
+export async function openStoredFile(id: string, target: Window | null) {
+  const { data, error, response } = await api.GET('/api/files/{id}', { params: { path: { id } }, parseAs: 'blob' });
+  if (!response.ok || !data) {
+    target?.close();
+    throw new ApiError(response.status, error);
+  }
+  const url = URL.createObjectURL(data as Blob);
+  if (target) target.location.href = url;
+  else window.open(url, '_blank', 'noopener');
+  // The tab has loaded it by then; the URL is released so the bytes do not stay in memory.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
