@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'dist-*/**',
+      '.tmp/**',
       'data/**',
       'coverage/**',
       'test-results/**',

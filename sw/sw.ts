@@ -9,7 +9,12 @@
  */
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
 import { drainOutbox, type DrainAuth, type DrainResult } from '../src/app/offline/drain.ts';
@@ -27,7 +32,8 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denyl
 
 // The public country list (booking form, pickers): usable offline, refreshed in the background.
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname === '/api/common-country',
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && url.pathname === '/api/common-country',
   new StaleWhileRevalidate({
     cacheName: 'public-lookups',
     plugins: [new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 7 * 24 * 60 * 60 })],

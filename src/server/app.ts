@@ -65,10 +65,7 @@ export function createApp(deps: Deps) {
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
-      return c.json(
-        { result: false, message: error.message, errors: error.errors, data: error.data },
-        error.status,
-      );
+      return c.json({ result: false, message: error.message, errors: error.errors, data: error.data }, error.status);
     }
     if (error instanceof ZodError) {
       const errors = fieldErrors(error);

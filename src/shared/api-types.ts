@@ -6881,6 +6881,20 @@ export interface components {
       } | null;
       thirdLabEntries: components['schemas']['ThirdLabEntry'][];
       timeline: components['schemas']['TimelineEvent'][];
+      /** @description Workflow actions the signed-in user may fire on this sample now */
+      availableActions: (
+        | 'csCheckIn'
+        | 'transferToTester'
+        | 'testerCheckIn'
+        | 'undoTester'
+        | 'sendToThirdLab'
+        | 'thirdLabCheckIn'
+        | 'returnResult'
+        | 'undoThirdLabTransaction'
+        | 'undoReturnResult'
+        | 'confirmFinalResult'
+        | 'issueCertificate'
+      )[];
     };
     ThirdLabEntry: {
       id: number;

@@ -134,7 +134,12 @@ export class IllegalTransitionError extends Error {
   readonly status: string;
   readonly allowedFrom: readonly SampleStatus[];
 
-  constructor(action: WorkflowActionName | SampleEditName, status: string, allowedFrom: readonly SampleStatus[], subject?: string) {
+  constructor(
+    action: WorkflowActionName | SampleEditName,
+    status: string,
+    allowedFrom: readonly SampleStatus[],
+    subject?: string,
+  ) {
     super(describeIllegalState(status, allowedFrom, subject));
     this.name = 'IllegalTransitionError';
     this.action = action;

@@ -100,3 +100,28 @@ test.describe('[ADMIN]', () => {
     await expect(dialog.getByText('Passwords do not match')).toBeVisible();
   });
 });
+
+test.describe('[OUTBOX]', () => {
+  test('[OUTBOX] logout warns while a change waits to be sent', async ({ page, context, openSignedIn, shell }) => {
+    await openSignedIn(admin, '/settings/countries');
+    await expect(page.getByRole('heading', { name: 'Countries', level: 1 })).toBeVisible();
+    await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    try {
+      await page.getByRole('button', { name: 'Add country' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Code').fill('QW');
+      await dialog.getByLabel('Name').fill('Queued Land');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('row').filter({ hasText: 'Queued Land' })).toContainText('Not sent yet');
+
+      await shell.logoutFromUserMenu();
+      const warning = page.getByRole('alertdialog');
+      await expect(warning).toContainText('Changes not sent yet');
+      await warning.getByRole('button', { name: 'Stay logged in' }).click();
+      await expect(page).toHaveURL(/\/settings\/countries$/);
+      await expect(shell.displayName).toHaveText(admin.displayName);
+    } finally {
+      await context.unroute('**/api/**');
+    }
+  });
+});

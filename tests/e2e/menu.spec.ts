@@ -94,7 +94,7 @@ test.describe('[MENU]', () => {
     await openSignedIn(admin);
     await expect(shell.sidebar).toHaveCount(0);
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(shell.sidebar.getByText('MANAGEMENT')).toBeVisible();
+    await expect(shell.sidebar.getByRole('heading', { name: 'MANAGEMENT' })).toBeVisible();
     await shell.openSidebarLink('Roles');
     await expect(page).toHaveURL(/\/settings\/roles$/);
   });

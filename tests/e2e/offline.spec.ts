@@ -1,37 +1,11 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { admin } from './support/accounts.ts';
+import { expect, test, type StoredLogin } from './support/fixtures.ts';
 
 // Playwright's setOffline does not cut the service worker's own requests (its issue #2311): with
-// this flag the worker's requests reach context.route too, so aborting them there is a dead network
-// for the page AND the worker (DESIGN.md 9). Read when the browser starts, after this file loads.
-process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
-
-const ADMIN = { login: 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-1' };
-
-type Session = { accessToken: string; refreshToken: string; login: unknown; profile: unknown };
-
-async function signInThroughApi(request: APIRequestContext): Promise<Session> {
-  const response = await request.post('/api/auth', { data: { email: ADMIN.login, password: ADMIN.password } });
-  expect(response.status()).toBe(200);
-  const login = (await response.json()) as { data: { accessToken: string; refreshToken: string; user: unknown } };
-  return {
-    accessToken: login.data.accessToken,
-    refreshToken: login.data.refreshToken,
-    login,
-    profile: login.data.user,
-  };
-}
-
-/** Stores the session the way the app does (spec 3's four keys) before the app's scripts run. */
-async function openSignedIn(page: Page, session: Session, path: string) {
-  await page.goto('/auth/login');
-  await page.evaluate((s) => {
-    localStorage.setItem('access_token', s.accessToken);
-    localStorage.setItem('refresh_token', s.refreshToken);
-    localStorage.setItem('user', JSON.stringify(s.login));
-    localStorage.setItem('user_info', JSON.stringify(s.profile));
-  }, session);
-  await page.goto(path);
-}
+// PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS=1 (set in playwright.config.ts) the worker's
+// requests reach context.route too, so aborting them there is a dead network for the page AND the
+// worker (DESIGN.md 9).
 
 async function waitForServiceWorkerControl(page: Page) {
   await page.waitForFunction(async () => {
@@ -51,9 +25,9 @@ async function goOnline(context: BrowserContext) {
   await context.setOffline(false);
 }
 
-async function countriesWithCode(request: APIRequestContext, session: Session, code: string) {
+async function countriesWithCode(request: APIRequestContext, session: StoredLogin, code: string) {
   const response = await request.get(`/api/country?code=${code}&limit=100`, {
-    headers: { authorization: `Bearer ${session.accessToken}` },
+    headers: { authorization: `Bearer ${session.data.accessToken}` },
   });
   expect(response.status()).toBe(200);
   const body = (await response.json()) as { data: { items: { code: string }[] } };
@@ -84,9 +58,9 @@ test.describe('[OFFLINE]', () => {
     page,
     context,
     request,
+    openSignedIn,
   }) => {
-    const session = await signInThroughApi(request);
-    await openSignedIn(page, session, '/settings/countries');
+    const session = await openSignedIn(admin, '/settings/countries');
     await waitForServiceWorkerControl(page);
     await expect(page.getByRole('cell', { name: 'VN', exact: true })).toBeVisible();
     await expect(pendingCount(page)).toHaveText('0');
@@ -117,9 +91,9 @@ test.describe('[OFFLINE]', () => {
     page,
     context,
     request,
+    openSignedIn,
   }) => {
-    const session = await signInThroughApi(request);
-    await openSignedIn(page, session, '/settings/countries');
+    const session = await openSignedIn(admin, '/settings/countries');
     await waitForServiceWorkerControl(page);
     await expect(page.getByRole('cell', { name: 'VN', exact: true })).toBeVisible();
 

@@ -15,7 +15,13 @@ describe('[COUNTRIES] list', () => {
     const res = await t.request('GET', '/api/country?limit=5', { token: admin });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ total: 15, limit: 5, offset: 0 });
-    expect(res.body.data.items[0]).toMatchObject({ code: 'AU', name: 'Australia', protected: false, userCount: 0, projectCount: 0 });
+    expect(res.body.data.items[0]).toMatchObject({
+      code: 'AU',
+      name: 'Australia',
+      protected: false,
+      userCount: 0,
+      projectCount: 0,
+    });
     expect(typeof res.body.data.items[0].updatedAt).toBe('string');
 
     const vietnam = await findCountry(admin, 'VN');
@@ -86,18 +92,26 @@ describe('[COUNTRIES] add, edit, delete', () => {
     });
     expect(stale.status).toBe(409);
     expect(stale.body.data).toMatchObject({ code: 'USA', version: 2 });
-    const clash = await t.request('PUT', `/api/country?id=${us.id}`, { token: admin, body: { code: 'CN', name: 'US' } });
+    const clash = await t.request('PUT', `/api/country?id=${us.id}`, {
+      token: admin,
+      body: { code: 'CN', name: 'US' },
+    });
     expect(clash.status).toBe(409);
-    expect((await t.request('PUT', '/api/country?id=9999', { token: admin, body: { code: 'ZZ', name: 'Z' } })).status).toBe(
-      404,
-    );
+    expect(
+      (await t.request('PUT', '/api/country?id=9999', { token: admin, body: { code: 'ZZ', name: 'Z' } })).status,
+    ).toBe(404);
   });
 
   it('keeps the code of a country that sample entries use', async () => {
     const admin = await t.signInAsAdmin();
-    await t.database.db.execute(sql`INSERT INTO sample_entry (idfl_number, status, country_code) VALUES ('IDFL-T-3', 'New', 'IN')`);
+    await t.database.db.execute(
+      sql`INSERT INTO sample_entry (idfl_number, status, country_code) VALUES ('IDFL-T-3', 'New', 'IN')`,
+    );
     const india = await findCountry(admin, 'IN');
-    const res = await t.request('PUT', `/api/country?id=${india.id}`, { token: admin, body: { code: 'IND', name: 'India' } });
+    const res = await t.request('PUT', `/api/country?id=${india.id}`, {
+      token: admin,
+      body: { code: 'IND', name: 'India' },
+    });
     expect(res.status).toBe(409);
     const rename = await t.request('PUT', `/api/country?id=${india.id}`, {
       token: admin,

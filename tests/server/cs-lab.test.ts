@@ -24,8 +24,20 @@ async function insertBooking(number = 'BK-2026-00001') {
     })
     .returning();
   await db.insert(bookingSampleType).values([
-    { bookingId: row!.id, position: 0, type: 'Cotton', composition: '100% cotton', expectedOrigins: [{ origin: 'Vietnam' }] },
-    { bookingId: row!.id, position: 1, type: 'Wool', composition: 'Merino', expectedOrigins: [{ origin: 'Australia' }] },
+    {
+      bookingId: row!.id,
+      position: 0,
+      type: 'Cotton',
+      composition: '100% cotton',
+      expectedOrigins: [{ origin: 'Vietnam' }],
+    },
+    {
+      bookingId: row!.id,
+      position: 1,
+      type: 'Wool',
+      composition: 'Merino',
+      expectedOrigins: [{ origin: 'Australia' }],
+    },
   ]);
   return row!;
 }
@@ -45,7 +57,10 @@ describe('[CS LAB] create a sample entry', () => {
       token: admin,
       body: { ...SAMPLE_FORM, sampleCode: '   ', initialWeight: -1 },
     });
-    expect(blank.body.errors).toEqual({ sampleCode: 'Sample code is required', initialWeight: 'Weight cannot be negative' });
+    expect(blank.body.errors).toEqual({
+      sampleCode: 'Sample code is required',
+      initialWeight: 'Weight cannot be negative',
+    });
   });
 
   it('creates a New sample with a generated IDFL number, or the one given', async () => {
@@ -102,7 +117,12 @@ describe('[CS LAB] update', () => {
       body: { sentWeight: 30, note: 'Bag slightly torn', version: sample.version },
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ initialWeight: 120, sentWeight: 30, remainingWeight: 90, note: 'Bag slightly torn' });
+    expect(res.body.data).toMatchObject({
+      initialWeight: 120,
+      sentWeight: 30,
+      remainingWeight: 90,
+      note: 'Bag slightly torn',
+    });
     expect(res.body.data.version).toBe(sample.version + 1);
     const [last] = await t.database.db
       .select()
@@ -124,7 +144,10 @@ describe('[CS LAB] update', () => {
     const admin = await t.signInAsAdmin();
     const sample = await sampleAt(t, admin, 'New');
     await t.request('PUT', `/api/cs-lab/update?id=${sample.id}`, { token: admin, body: { note: 'first', version: 1 } });
-    const stale = await t.request('PUT', `/api/cs-lab/update?id=${sample.id}`, { token: admin, body: { note: 'second', version: 1 } });
+    const stale = await t.request('PUT', `/api/cs-lab/update?id=${sample.id}`, {
+      token: admin,
+      body: { note: 'second', version: 1 },
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.data).toMatchObject({ id: sample.id, note: 'first', version: 2 });
   });
@@ -150,8 +173,13 @@ describe('[CS LAB] update', () => {
 describe('[CS LAB] check in', () => {
   it('checks in a New sample with the received date, by whom and the weight', async () => {
     const cs = await t.userWith(['CanCreateSampleEntryCs', 'CanCheckInSampleEntryCs']);
-    const sample = await (await t.request('POST', '/api/cs-lab/create', { token: cs.token, body: SAMPLE_FORM })).body.data;
-    const missing = await t.request('PUT', `/api/cs-lab/check-in?id=${sample.id}&entry=sample`, { token: cs.token, body: {} });
+    const sample = await (
+      await t.request('POST', '/api/cs-lab/create', { token: cs.token, body: SAMPLE_FORM })
+    ).body.data;
+    const missing = await t.request('PUT', `/api/cs-lab/check-in?id=${sample.id}&entry=sample`, {
+      token: cs.token,
+      body: {},
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toEqual({
       receivedDate: 'Received date is required',
@@ -161,7 +189,10 @@ describe('[CS LAB] check in', () => {
     const noBody = await t.request('PUT', `/api/cs-lab/check-in?id=${sample.id}&entry=sample`, { token: cs.token });
     expect(noBody.status).toBe(400);
 
-    const res = await t.request('PUT', `/api/cs-lab/check-in?id=${sample.id}&entry=sample`, { token: cs.token, body: CHECK_IN });
+    const res = await t.request('PUT', `/api/cs-lab/check-in?id=${sample.id}&entry=sample`, {
+      token: cs.token,
+      body: CHECK_IN,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       status: 'CsConfirmed',
@@ -173,7 +204,10 @@ describe('[CS LAB] check in', () => {
     });
     expect(res.body.data.confirmDate).toEqual(expect.any(String));
 
-    const again = await t.request('PUT', `/api/cs-lab/check-in?id=${sample.id}&entry=sample`, { token: cs.token, body: CHECK_IN });
+    const again = await t.request('PUT', `/api/cs-lab/check-in?id=${sample.id}&entry=sample`, {
+      token: cs.token,
+      body: CHECK_IN,
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(`Sample ${sample.idflNumber} is CsConfirmed; this action needs New.`);
   });
@@ -199,15 +233,24 @@ describe('[CS LAB] check in', () => {
 
   it('needs CanCheckInSampleEntryCs', async () => {
     const other = await t.userWith(['CanCreateSampleEntryCs']);
-    const sample = await (await t.request('POST', '/api/cs-lab/create', { token: other.token, body: SAMPLE_FORM })).body.data;
-    const res = await t.request('PUT', `/api/cs-lab/check-in?id=${sample.id}&entry=sample`, { token: other.token, body: CHECK_IN });
+    const sample = await (
+      await t.request('POST', '/api/cs-lab/create', { token: other.token, body: SAMPLE_FORM })
+    ).body.data;
+    const res = await t.request('PUT', `/api/cs-lab/check-in?id=${sample.id}&entry=sample`, {
+      token: other.token,
+      body: CHECK_IN,
+    });
     expect(res.status).toBe(403);
   });
 });
 
 describe('[CS LAB] transfer to tester', () => {
   it('sends a CsConfirmed sample with the spec message, records who and tells the testers', async () => {
-    const cs = await t.userWith(['CanCreateSampleEntryCs', 'CanCheckInSampleEntryCs', 'CanTransferSampleEntryToTester']);
+    const cs = await t.userWith([
+      'CanCreateSampleEntryCs',
+      'CanCheckInSampleEntryCs',
+      'CanTransferSampleEntryToTester',
+    ]);
     const tester = await t.userWith(['CanCheckInSampleEntryTester']);
     const sample = await sampleAt(t, cs.token, 'CsConfirmed');
     const res = await t.request('PUT', `/api/cs-lab/transfer-to-tester?id=${sample.id}`, { token: cs.token });
@@ -243,11 +286,24 @@ describe('[CS LAB] transfer to tester', () => {
     expect(trail.body.data.filter((e: any) => e.action === 'transferToTester')).toHaveLength(1);
   });
 
+  it('lets only one of two simultaneous transfers through', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await sampleAt(t, admin, 'CsConfirmed');
+    const answers = await Promise.all(
+      [1, 2].map(() => t.request('PUT', `/api/cs-lab/transfer-to-tester?id=${sample.id}`, { token: admin })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const trail = await t.request('GET', `/api/sample-entries/${sample.id}/timeline`, { token: admin });
+    expect(trail.body.data.filter((e: any) => e.action === 'transferToTester')).toHaveLength(1);
+  });
+
   it('needs CanTransferSampleEntryToTester', async () => {
     const admin = await t.signInAsAdmin();
     const sample = await sampleAt(t, admin, 'CsConfirmed');
     const other = await t.userWith(['CanCheckInSampleEntryCs']);
-    expect((await t.request('PUT', `/api/cs-lab/transfer-to-tester?id=${sample.id}`, { token: other.token })).status).toBe(403);
+    expect(
+      (await t.request('PUT', `/api/cs-lab/transfer-to-tester?id=${sample.id}`, { token: other.token })).status,
+    ).toBe(403);
   });
 });
 
@@ -266,7 +322,9 @@ describe('[CS LAB] lists and detail', () => {
     expect((await get(`IDFLNumber=${a.idflNumber}`)).items.map((s: any) => s.id)).toEqual([a.id]);
     expect((await get('status=New')).items.map((s: any) => s.id)).toEqual([b.id]);
     expect((await get('status=New,SentToTester')).total).toBe(2);
-    expect((await get('sources=Factory&sources=Retailer')).items.map((s: any) => s.id).sort()).toEqual([b.id, c.id].sort());
+    expect((await get('sources=Factory&sources=Retailer')).items.map((s: any) => s.id).sort()).toEqual(
+      [b.id, c.id].sort(),
+    );
     expect((await get('receivedFromDate=2026-03-02&receivedToDate=2026-03-02')).total).toBe(2);
     expect((await get('receivedToDate=2026-03-01')).total).toBe(0);
     expect((await get('receivedByUser=lan%20nguyen')).total).toBe(2);
@@ -277,7 +335,9 @@ describe('[CS LAB] lists and detail', () => {
     expect((await get('orderBy=sampleCode&limit=2&offset=2')).items.map((s: any) => s.sampleCode)).toEqual(['CCC-3']);
     const future = new Date(Date.now() + 60_000).toISOString();
     expect((await get(`updatedSince=${encodeURIComponent(future)}`)).total).toBe(0);
-    expect((await t.request('GET', '/api/cs-lab/get-all?receivedFromDate=yesterday', { token: admin })).status).toBe(400);
+    expect((await t.request('GET', '/api/cs-lab/get-all?receivedFromDate=yesterday', { token: admin })).status).toBe(
+      400,
+    );
   });
 
   it('shows the detail with the booking, third-lab entries and the custody timeline', async () => {
@@ -287,6 +347,10 @@ describe('[CS LAB] lists and detail', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: sample.id, booking: null, dispatchBatch: null, thirdLabEntries: [] });
     expect(res.body.data.timeline.map((e: any) => e.action)).toEqual(['create', 'csCheckIn', 'transferToTester']);
+    expect(res.body.data.availableActions).toEqual(['testerCheckIn', 'undoTester']);
+    const cs = await t.userWith(['CanViewDetailSampleEntryCs', 'CanCheckInSampleEntryTester']);
+    const limited = await t.request('GET', `/api/cs-lab/get-detail/${sample.id}`, { token: cs.token });
+    expect(limited.body.data.availableActions).toEqual(['testerCheckIn']);
     expect((await t.request('GET', '/api/cs-lab/get-detail/99999', { token: admin })).status).toBe(404);
     const other = await t.userWith(['CanViewAllSampleEntryCs']);
     expect((await t.request('GET', `/api/cs-lab/get-detail/${sample.id}`, { token: other.token })).status).toBe(403);
@@ -301,15 +365,23 @@ describe('[CS LAB] destroy an order', () => {
     const confirmed = await t.request('PUT', `/api/cs-lab/check-in?id=${order.id}`, { token: admin });
     const ids = confirmed.body.data.sampleEntries.map((s: any) => s.id);
     const cs = await t.userWith(['CanDestroyOrderSample']);
-    const res = await t.request('DELETE', `/api/cs-lab/destroy-order?orderNumber=${order.bookingNumber}`, { token: cs.token });
+    const res = await t.request('DELETE', `/api/cs-lab/destroy-order?orderNumber=${order.bookingNumber}`, {
+      token: cs.token,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ booking: { status: 'Cancelled' }, destroyedSampleEntryIds: ids });
     const [after] = await t.database.db.select().from(booking).where(eq(booking.id, order.id));
-    expect(after).toMatchObject({ status: 'Cancelled', cancelReason: 'Destroyed by client-side lab', cancelledBy: cs.id });
+    expect(after).toMatchObject({
+      status: 'Cancelled',
+      cancelReason: 'Destroyed by client-side lab',
+      cancelledBy: cs.id,
+    });
     expect(await t.database.db.select().from(sampleEntry).where(eq(sampleEntry.bookingId, order.id))).toHaveLength(0);
     const audits = await t.database.db.select().from(auditRecord).where(eq(auditRecord.action, 'destroy'));
     expect(audits.map((a) => Number(a.entityId)).sort()).toEqual([...ids].sort());
-    const again = await t.request('DELETE', `/api/cs-lab/destroy-order?orderNumber=${order.bookingNumber}`, { token: cs.token });
+    const again = await t.request('DELETE', `/api/cs-lab/destroy-order?orderNumber=${order.bookingNumber}`, {
+      token: cs.token,
+    });
     expect(again.status).toBe(409);
   });
 
@@ -319,13 +391,21 @@ describe('[CS LAB] destroy an order', () => {
     const confirmed = await t.request('PUT', `/api/cs-lab/check-in?id=${order.id}`, { token: admin });
     const first = confirmed.body.data.sampleEntries[0];
     await t.request('PUT', `/api/cs-lab/transfer-to-tester?id=${first.id}`, { token: admin });
-    const res = await t.request('DELETE', `/api/cs-lab/destroy-order?orderNumber=${order.bookingNumber}`, { token: admin });
+    const res = await t.request('DELETE', `/api/cs-lab/destroy-order?orderNumber=${order.bookingNumber}`, {
+      token: admin,
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toContain(`sample ${first.idflNumber} is SentToTester`);
-    expect((await t.request('DELETE', '/api/cs-lab/destroy-order?orderNumber=BK-1999-00001', { token: admin })).status).toBe(404);
+    expect(
+      (await t.request('DELETE', '/api/cs-lab/destroy-order?orderNumber=BK-1999-00001', { token: admin })).status,
+    ).toBe(404);
     const other = await t.userWith(['CanCheckInSampleEntryCs']);
     expect(
-      (await t.request('DELETE', `/api/cs-lab/destroy-order?orderNumber=${order.bookingNumber}`, { token: other.token })).status,
+      (
+        await t.request('DELETE', `/api/cs-lab/destroy-order?orderNumber=${order.bookingNumber}`, {
+          token: other.token,
+        })
+      ).status,
     ).toBe(403);
   });
 });

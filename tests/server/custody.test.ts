@@ -15,10 +15,18 @@ describe('[CUSTODY] a full journey through the API', () => {
       'CanTransferSampleEntryToTester',
       'CanViewDetailSampleEntryCs',
     ]);
-    const tester = await t.userWith(['CanCheckInSampleEntryTester', 'CanUpdateSampleEntryTester', 'CanTransferSampleEntryToThirdLab']);
+    const tester = await t.userWith([
+      'CanCheckInSampleEntryTester',
+      'CanUpdateSampleEntryTester',
+      'CanTransferSampleEntryToThirdLab',
+    ]);
     const shipping = await t.userWith(['CanCreateDispatchBatch', 'CanViewAllDispatchBatch']);
     const lab = await t.userWith(['CanCheckInThirdLab', 'CanUpdateResultThirdLab', 'CanReturnResultThirdLab']);
-    const supervisor = await t.userWith(['CanUpdateSampleEntrySupervisor', 'CanConfirmFinalResult', 'CanViewDetailSampleEntrySupervisor']);
+    const supervisor = await t.userWith([
+      'CanUpdateSampleEntrySupervisor',
+      'CanConfirmFinalResult',
+      'CanViewDetailSampleEntrySupervisor',
+    ]);
 
     const created = await t.request('POST', '/api/cs-lab/create', { token: cs.token, body: SAMPLE_FORM });
     expect(created.status).toBe(201);
@@ -151,7 +159,13 @@ describe('[CUSTODY] from a booking', () => {
       .returning();
     await t.database.db
       .insert(bookingSampleType)
-      .values({ bookingId: order!.id, position: 0, type: 'Cotton', composition: 'Raw', expectedOrigins: [{ origin: 'Vietnam' }] });
+      .values({
+        bookingId: order!.id,
+        position: 0,
+        type: 'Cotton',
+        composition: 'Raw',
+        expectedOrigins: [{ origin: 'Vietnam' }],
+      });
     const confirmed = await t.request('PUT', `/api/cs-lab/check-in?id=${order!.id}`, { token: admin });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     const [sample] = confirmed.body.data.sampleEntries;
@@ -169,14 +183,19 @@ describe('[CUSTODY] from a booking', () => {
       ['PUT', `/api/third-lab/check-in?id=${id}`],
       ['PUT', `/api/third-lab/update-result?id=${id}`, RESULT, lab.token],
       ['PUT', `/api/third-lab/return-result?id=${id}`],
-      ['PUT', `/api/supervisor-lab/conclusion-lab/update?id=${id}`, { expectedConclusion: 'Vietnam', conclusion: 'Vietnam' }],
+      [
+        'PUT',
+        `/api/supervisor-lab/conclusion-lab/update?id=${id}`,
+        { expectedConclusion: 'Vietnam', conclusion: 'Vietnam' },
+      ],
       ['PUT', `/api/supervisor-lab/confirm-final-result?id=${id}`],
     ];
     for (const [method, path, body, token] of calls) {
       const res = await t.request(method, path, { token: token ?? admin, body });
       expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200);
     }
-    const timeline = (await t.request('GET', `/api/sample-entries/${id}/timeline`, { token: admin })).body.data as any[];
+    const timeline = (await t.request('GET', `/api/sample-entries/${id}/timeline`, { token: admin })).body
+      .data as any[];
     expect(timeline.filter((e) => e.toStatus).map((e) => e.toStatus)).toEqual([
       'CsConfirmed',
       'SentToTester',
@@ -223,18 +242,26 @@ describe('[CUSTODY] the audit table', () => {
   it('limits the timeline and the chain check to their permissions', async () => {
     const none = await t.userWith(['CanCreateSampleEntryCs']);
     const created = await t.request('POST', '/api/cs-lab/create', { token: none.token, body: SAMPLE_FORM });
-    expect((await t.request('GET', `/api/sample-entries/${created.body.data.id}/timeline`, { token: none.token })).status).toBe(403);
+    expect(
+      (await t.request('GET', `/api/sample-entries/${created.body.data.id}/timeline`, { token: none.token })).status,
+    ).toBe(403);
     expect((await t.request('GET', '/api/audit/verify', { token: none.token })).status).toBe(403);
     expect((await t.request('GET', '/api/audit/verify')).status).toBe(401);
     const viewer = await t.userWith(['CanViewAllTransactionThirdLab']);
-    expect((await t.request('GET', `/api/sample-entries/${created.body.data.id}/timeline`, { token: viewer.token })).status).toBe(200);
+    expect(
+      (await t.request('GET', `/api/sample-entries/${created.body.data.id}/timeline`, { token: viewer.token })).status,
+    ).toBe(200);
     expect((await t.request('GET', '/api/sample-entries/9999/timeline', { token: viewer.token })).status).toBe(404);
   });
 });
 
 describe('[NOTIFICATIONS] work arriving', () => {
   it('addresses notifications to permission holders and answers pings', async () => {
-    const cs = await t.userWith(['CanCreateSampleEntryCs', 'CanCheckInSampleEntryCs', 'CanTransferSampleEntryToTester']);
+    const cs = await t.userWith([
+      'CanCreateSampleEntryCs',
+      'CanCheckInSampleEntryCs',
+      'CanTransferSampleEntryToTester',
+    ]);
     const tester = await t.userWith(['CanCheckInSampleEntryTester']);
     const created = await t.request('POST', '/api/cs-lab/create', { token: cs.token, body: SAMPLE_FORM });
     const id = created.body.data.id;
@@ -244,13 +271,19 @@ describe('[NOTIFICATIONS] work arriving', () => {
     const forTester = await t.request('GET', '/api/notification', { token: tester.token });
     expect(forTester.status).toBe(200);
     expect(forTester.body.data).toHaveLength(1);
-    expect(forTester.body.data[0]).toMatchObject({ title: 'New sample to check in', permission: 'CanCheckInSampleEntryTester' });
+    expect(forTester.body.data[0]).toMatchObject({
+      title: 'New sample to check in',
+      permission: 'CanCheckInSampleEntryTester',
+    });
     expect(forTester.body.data[0].message).toContain(created.body.data.idflNumber);
     expect((await t.request('GET', '/api/notification', { token: cs.token })).body.data).toHaveLength(0);
 
     await new Promise((resolve) => setTimeout(resolve, 5));
     const since = new Date().toISOString();
-    expect((await t.request('GET', `/api/notification?since=${encodeURIComponent(since)}`, { token: tester.token })).body.data).toHaveLength(0);
+    expect(
+      (await t.request('GET', `/api/notification?since=${encodeURIComponent(since)}`, { token: tester.token })).body
+        .data,
+    ).toHaveLength(0);
 
     const ping = await t.request('POST', '/api/notification/ping/hello%20bench', { token: tester.token });
     expect(ping.status).toBe(200);

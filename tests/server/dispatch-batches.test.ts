@@ -63,7 +63,9 @@ describe('[DISPATCH] create', () => {
 
   it('needs CanCreateDispatchBatch', async () => {
     const other = await t.userWith(['CanUpdateDispatchBatch', 'CanViewAllDispatchBatch']);
-    expect((await t.request('POST', '/api/sample-dispatch-batch', { token: other.token, body: BATCH })).status).toBe(403);
+    expect((await t.request('POST', '/api/sample-dispatch-batch', { token: other.token, body: BATCH })).status).toBe(
+      403,
+    );
   });
 });
 
@@ -73,8 +75,12 @@ describe('[DISPATCH] update', () => {
     const shipping = await t.userWith(['CanUpdateDispatchBatch']);
     const a = await sampleAt(t, admin, 'TesterConfirmed');
     const b = await sampleAt(t, admin, 'TesterConfirmed');
-    const batch = (await t.request('POST', '/api/sample-dispatch-batch', { token: admin, body: { ...BATCH, sampleEntryIds: [a.id] } }))
-      .body.data;
+    const batch = (
+      await t.request('POST', '/api/sample-dispatch-batch', {
+        token: admin,
+        body: { ...BATCH, sampleEntryIds: [a.id] },
+      })
+    ).body.data;
     const res = await t.request('PUT', `/api/sample-dispatch-batch?id=${batch.id}`, {
       token: shipping.token,
       body: { packageName: 'Renamed', addSampleEntryIds: [b.id], removeSampleEntryIds: [a.id], version: batch.version },
@@ -102,14 +108,23 @@ describe('[DISPATCH] update', () => {
   it('refuses changes to a sent package, and users without the permission', async () => {
     const admin = await t.signInAsAdmin();
     const a = await sampleAt(t, admin, 'TesterConfirmed');
-    const batch = (await t.request('POST', '/api/sample-dispatch-batch', { token: admin, body: { ...BATCH, sampleEntryIds: [a.id] } }))
-      .body.data;
+    const batch = (
+      await t.request('POST', '/api/sample-dispatch-batch', {
+        token: admin,
+        body: { ...BATCH, sampleEntryIds: [a.id] },
+      })
+    ).body.data;
     await t.request('POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${batch.id}`, { token: admin });
-    const res = await t.request('PUT', `/api/sample-dispatch-batch?id=${batch.id}`, { token: admin, body: { packageName: 'Late' } });
+    const res = await t.request('PUT', `/api/sample-dispatch-batch?id=${batch.id}`, {
+      token: admin,
+      body: { packageName: 'Late' },
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(`Package ${batch.packageCode} is Sent; only a Draft package can be changed.`);
     const other = await t.userWith(['CanCreateDispatchBatch']);
-    expect((await t.request('PUT', `/api/sample-dispatch-batch?id=${batch.id}`, { token: other.token, body: {} })).status).toBe(403);
+    expect(
+      (await t.request('PUT', `/api/sample-dispatch-batch?id=${batch.id}`, { token: other.token, body: {} })).status,
+    ).toBe(403);
     expect((await t.request('PUT', '/api/sample-dispatch-batch?id=999', { token: admin, body: {} })).status).toBe(404);
   });
 });
@@ -120,11 +135,16 @@ describe('[DISPATCH] send to the third lab', () => {
     const a = await sampleAt(t, admin, 'TesterConfirmed');
     const b = await sampleAt(t, admin, 'TesterConfirmed');
     const batch = (
-      await t.request('POST', '/api/sample-dispatch-batch', { token: admin, body: { ...BATCH, sampleEntryIds: [a.id, b.id] } })
+      await t.request('POST', '/api/sample-dispatch-batch', {
+        token: admin,
+        body: { ...BATCH, sampleEntryIds: [a.id, b.id] },
+      })
     ).body.data;
     const sender = await t.userWith(['CanTransferSampleEntryToThirdLab']);
     const lab = await t.userWith(['CanCheckInThirdLab']);
-    const res = await t.request('POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${batch.id}`, { token: sender.token });
+    const res = await t.request('POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${batch.id}`, {
+      token: sender.token,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'Sent', sentBy: sender.id, sampleCount: 2 });
     for (const sample of [a, b]) {
@@ -149,7 +169,9 @@ describe('[DISPATCH] send to the third lab', () => {
     expect(notes.body.data[0]).toMatchObject({ title: 'New package to check in' });
     expect(notes.body.data[0].message).toContain(batch.packageCode);
 
-    const again = await t.request('POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${batch.id}`, { token: admin });
+    const again = await t.request('POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${batch.id}`, {
+      token: admin,
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(`Package ${batch.packageCode} is Sent; only a Draft package can be sent.`);
   });
@@ -157,12 +179,18 @@ describe('[DISPATCH] send to the third lab', () => {
   it('refuses an empty package, and users with none of the three permissions', async () => {
     const admin = await t.signInAsAdmin();
     const batch = (await t.request('POST', '/api/sample-dispatch-batch', { token: admin, body: BATCH })).body.data;
-    const empty = await t.request('POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${batch.id}`, { token: admin });
+    const empty = await t.request('POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${batch.id}`, {
+      token: admin,
+    });
     expect(empty.status).toBe(409);
     expect(empty.body.message).toBe(`Package ${batch.packageCode} has no samples; add samples before sending it.`);
     const viewer = await t.userWith(['CanViewAllDispatchBatch']);
     expect(
-      (await t.request('POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${batch.id}`, { token: viewer.token })).status,
+      (
+        await t.request('POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${batch.id}`, {
+          token: viewer.token,
+        })
+      ).status,
     ).toBe(403);
     expect(await t.database.db.select().from(thirdLabEntry).where(eq(thirdLabEntry.id, 1))).toHaveLength(0);
   });
@@ -197,13 +225,18 @@ describe('[DISPATCH] list and packing list', () => {
     expect(await get(`sentFromDate=${today}&sentToDate=${today}`)).toEqual(['PKG-S']);
     expect(await get('sentToDate=2000-01-01')).toEqual([]);
     expect(await get('orderBy=packageCode:desc')).toEqual(['PKG-S', 'PKG-D']);
-    const items = (await t.request('GET', '/api/sample-dispatch-batch?orderBy=packageCode', { token: admin })).body.data.items;
+    const items = (await t.request('GET', '/api/sample-dispatch-batch?orderBy=packageCode', { token: admin })).body.data
+      .items;
     expect(items.map((b: any) => b.sampleCount)).toEqual([0, 1]);
 
     const packing = await t.request('GET', `/api/sample-dispatch-batch/${sent.id}/packing-list`, { token: admin });
     expect(packing.status).toBe(200);
     expect(packing.body.data).toMatchObject({ packageCode: 'PKG-S', sampleCount: 1, totalSentWeight: 0 });
-    expect(packing.body.data.samples[0]).toMatchObject({ idflNumber: sample.idflNumber, status: 'SentToThirdLab', initialWeight: 120 });
+    expect(packing.body.data.samples[0]).toMatchObject({
+      idflNumber: sample.idflNumber,
+      status: 'SentToThirdLab',
+      initialWeight: 120,
+    });
     expect((await t.request('GET', '/api/sample-dispatch-batch/999/packing-list', { token: admin })).status).toBe(404);
     const none = await t.userWith(['CanCreateDispatchBatch']);
     expect((await t.request('GET', '/api/sample-dispatch-batch', { token: none.token })).status).toBe(403);

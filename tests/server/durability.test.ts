@@ -37,7 +37,10 @@ process.stdout.write('committed\\n');
 setInterval(() => {}, 60_000);
 `;
 
-function runUntilCommittedThenKill(script: string, dataDir: string): Promise<{ signal: NodeJS.Signals | null; output: string }> {
+function runUntilCommittedThenKill(
+  script: string,
+  dataDir: string,
+): Promise<{ signal: NodeJS.Signals | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(tsx, [script, dataDir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';

@@ -52,18 +52,35 @@ describe('[IDEMPOTENCY] replays', () => {
 
   it('does not keep error answers, so a corrected retry with the same key succeeds', async () => {
     const admin = await t.signInAsAdmin();
-    const bad = await t.request('POST', '/api/country', { token: admin, body: { code: 'fr', name: 'France' }, headers: key('r') });
+    const bad = await t.request('POST', '/api/country', {
+      token: admin,
+      body: { code: 'fr', name: 'France' },
+      headers: key('r'),
+    });
     expect(bad.status).toBe(400);
-    const good = await t.request('POST', '/api/country', { token: admin, body: { code: 'FR', name: 'France' }, headers: key('r') });
+    const good = await t.request('POST', '/api/country', {
+      token: admin,
+      body: { code: 'FR', name: 'France' },
+      headers: key('r'),
+    });
     expect(good.status).toBe(201);
   });
 
   it('applies a replayed PUT and DELETE once', async () => {
     const admin = await t.signInAsAdmin();
-    const created = (await t.request('POST', '/api/country', { token: admin, body: { code: 'FR', name: 'France' } })).body.data;
+    const created = (await t.request('POST', '/api/country', { token: admin, body: { code: 'FR', name: 'France' } }))
+      .body.data;
     const update = { code: 'FR', name: 'République française' };
-    const put1 = await t.request('PUT', `/api/country?id=${created.id}`, { token: admin, body: update, headers: key('put') });
-    const put2 = await t.request('PUT', `/api/country?id=${created.id}`, { token: admin, body: update, headers: key('put') });
+    const put1 = await t.request('PUT', `/api/country?id=${created.id}`, {
+      token: admin,
+      body: update,
+      headers: key('put'),
+    });
+    const put2 = await t.request('PUT', `/api/country?id=${created.id}`, {
+      token: admin,
+      body: update,
+      headers: key('put'),
+    });
     expect(put2.body).toEqual(put1.body);
     expect(put2.body.data.version).toBe(2);
     const del1 = await t.request('DELETE', `/api/country?id=${created.id}`, { token: admin, headers: key('del') });
@@ -72,15 +89,19 @@ describe('[IDEMPOTENCY] replays', () => {
     expect(del2.status).toBe(200);
     expect(del2.body).toEqual(del1.body);
     // A new key is a new request: the country is gone.
-    expect((await t.request('DELETE', `/api/country?id=${created.id}`, { token: admin, headers: key('del2') })).status).toBe(
-      404,
-    );
+    expect(
+      (await t.request('DELETE', `/api/country?id=${created.id}`, { token: admin, headers: key('del2') })).status,
+    ).toBe(404);
   });
 
   it('scopes keys to the user, so two people cannot collide', async () => {
     const admin = await t.signInAsAdmin();
     const other = await t.userWith(['CanCreateCountry']);
-    const a = await t.request('POST', '/api/country', { token: admin, body: { code: 'FR', name: 'France' }, headers: key('same') });
+    const a = await t.request('POST', '/api/country', {
+      token: admin,
+      body: { code: 'FR', name: 'France' },
+      headers: key('same'),
+    });
     const b = await t.request('POST', '/api/country', {
       token: other.token,
       body: { code: 'DE', name: 'Germany' },
@@ -110,7 +131,9 @@ describe('[IDEMPOTENCY] replays', () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
     const boundary = 'lab-boundary-1';
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       png,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);

@@ -34,7 +34,10 @@ describe('[MAIL] outbound mail', () => {
     const admin = await t.signInAsAdmin();
     await t.request('POST', '/api/user/1/reset-password', { token: admin });
     const res = await t.request('GET', '/api/outbound-mail', { token: admin });
-    expect(res.body.data.items[0]).toMatchObject({ to: 'admin@isotope.lab', subject: 'Isotope Lab: reset your password' });
+    expect(res.body.data.items[0]).toMatchObject({
+      to: 'admin@isotope.lab',
+      subject: 'Isotope Lab: reset your password',
+    });
     expect(res.body.data.items[0].text).toContain('http://lab.test/auth/reset-password?token=');
   });
 

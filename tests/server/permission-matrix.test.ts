@@ -21,7 +21,10 @@ describe('[PERMISSIONS] the document', () => {
     expect(undeclared.map(operationName)).toEqual([]);
     for (const op of operations) {
       expect(op.access === 'permission', operationName(op)).toBe(op.permissions.length > 0);
-      expect(op.permissions.filter((p) => !isPermission(p)), operationName(op)).toEqual([]);
+      expect(
+        op.permissions.filter((p) => !isPermission(p)),
+        operationName(op),
+      ).toEqual([]);
     }
   });
 });

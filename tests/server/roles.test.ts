@@ -91,7 +91,13 @@ describe('[ROLES] create and update', () => {
     const created = (await t.request('POST', '/api/roles', { token: admin, body: { name: 'Night shift' } })).body.data;
     const updated = await t.request('PUT', `/api/roles?id=${created.id}`, {
       token: admin,
-      body: { name: 'Night shift', description: 'After hours', active: false, permissions: ['CanViewDashboard'], version: 1 },
+      body: {
+        name: 'Night shift',
+        description: 'After hours',
+        active: false,
+        permissions: ['CanViewDashboard'],
+        version: 1,
+      },
     });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({
@@ -104,7 +110,10 @@ describe('[ROLES] create and update', () => {
     });
     expect(stale.status).toBe(409);
     expect(stale.body.data).toMatchObject({ id: created.id, version: 2 });
-    const duplicate = await t.request('PUT', `/api/roles?id=${created.id}`, { token: admin, body: { name: 'Analyst' } });
+    const duplicate = await t.request('PUT', `/api/roles?id=${created.id}`, {
+      token: admin,
+      body: { name: 'Analyst' },
+    });
     expect(duplicate.status).toBe(409);
     expect((await t.request('PUT', '/api/roles?id=9999', { token: admin, body: { name: 'Z' } })).status).toBe(404);
     expect((await t.request('PUT', '/api/roles?id=abc', { token: admin, body: { name: 'Z' } })).status).toBe(400);
@@ -116,7 +125,10 @@ describe('[ROLES] create and update', () => {
     expect((await t.request('GET', '/api/country', { token: holder.token })).status).toBe(200);
     const roles = (await t.request('GET', '/api/roles/get-all-role', { token: admin })).body.data;
     const own = roles.find((r: { name: string }) => r.name === 'role-of-holder');
-    await t.request('PUT', `/api/roles?id=${own.id}`, { token: admin, body: { name: own.name, permissions: ['CanGetOwnUser'] } });
+    await t.request('PUT', `/api/roles?id=${own.id}`, {
+      token: admin,
+      body: { name: own.name, permissions: ['CanGetOwnUser'] },
+    });
     expect((await t.request('GET', '/api/country', { token: holder.token })).status).toBe(403);
     await t.request('PUT', `/api/roles?id=${own.id}`, {
       token: admin,

@@ -10,7 +10,9 @@ const t = useTestApp();
 /** Back to an empty, migrated database: what a first start finds. */
 async function emptyDatabase() {
   const db = t.database.db;
-  const result = await db.execute<{ tablename: string }>(sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`);
+  const result = await db.execute<{ tablename: string }>(
+    sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`,
+  );
   const rows = (Array.isArray(result) ? result : (result as { rows: { tablename: string }[] }).rows) as {
     tablename: string;
   }[];
@@ -37,7 +39,9 @@ describe('[SEED] first start', () => {
     expect(roles.map((r) => r.name).sort()).toEqual(seededRoles.map((r) => r.name).sort());
     expect(roles.find((r) => r.name === 'Administrator')!.permissions).toEqual([...allPermissions]);
     expect(roles.find((r) => r.name === 'hoanVuLab')!.permissions).toContain('CanUploaPdfResult');
-    const protectedCodes = (await t.database.db.select().from(country).where(eq(country.protected, true))).map((c) => c.code);
+    const protectedCodes = (await t.database.db.select().from(country).where(eq(country.protected, true))).map(
+      (c) => c.code,
+    );
     expect(protectedCodes.sort()).toEqual(['CN', 'VN']);
 
     const [admin] = await t.database.db.select().from(appUser);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cleanIsotopeRecord } from '../../src/server/db/schema.ts';
+import { completeSampleWithCertificate } from '../../src/server/services/sample-entries.ts';
 import { RESULT, sampleAt } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
 
@@ -44,15 +45,22 @@ describe('[SUPERVISOR] conclusion', () => {
   it('refuses a conclusion before the third lab has the sample, and users without the permission', async () => {
     const admin = await t.signInAsAdmin();
     const sample = await sampleAt(t, admin, 'TesterConfirmed');
-    const res = await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, { token: admin, body: CONCLUSION });
+    const res = await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, {
+      token: admin,
+      body: CONCLUSION,
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(
       `Sample ${sample.idflNumber} is TesterConfirmed; this action needs ThirdLabConfirmed or ResultReturned.`,
     );
     const other = await t.userWith(['CanConfirmFinalResult']);
     expect(
-      (await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, { token: other.token, body: CONCLUSION }))
-        .status,
+      (
+        await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, {
+          token: other.token,
+          body: CONCLUSION,
+        })
+      ).status,
     ).toBe(403);
   });
 });
@@ -62,33 +70,48 @@ describe('[SUPERVISOR] confirm final result', () => {
     const admin = await t.signInAsAdmin();
     const supervisor = await t.userWith(['CanConfirmFinalResult']);
     const sample = await sampleAt(t, admin, 'ResultReturned');
-    const noConclusion = await t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, { token: supervisor.token });
+    const noConclusion = await t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, {
+      token: supervisor.token,
+    });
     expect(noConclusion.status).toBe(409);
     expect(noConclusion.body.message).toBe(
       `Sample ${sample.idflNumber} has no conclusion; record a conclusion before confirming the final result.`,
     );
-    await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, { token: admin, body: CONCLUSION });
-    const res = await t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, { token: supervisor.token });
+    await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, {
+      token: admin,
+      body: CONCLUSION,
+    });
+    const res = await t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, {
+      token: supervisor.token,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'ResultConfirmed', finalResultConfirmedBy: supervisor.id });
-    const again = await t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, { token: supervisor.token });
+    const again = await t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, {
+      token: supervisor.token,
+    });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(`Sample ${sample.idflNumber} is ResultConfirmed; this action needs ResultReturned.`);
+    expect(again.body.message).toBe(
+      `Sample ${sample.idflNumber} is ResultConfirmed; this action needs ResultReturned.`,
+    );
   });
 
   it('keeps four eyes: whoever entered the result cannot confirm it', async () => {
     const admin = await t.signInAsAdmin();
     const sample = await sampleAt(t, admin, 'ResultReturned', { resultToken: admin });
-    await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, { token: admin, body: CONCLUSION });
+    await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, {
+      token: admin,
+      body: CONCLUSION,
+    });
     const res = await t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, { token: admin });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Four eyes: you entered this result, so someone else must confirm the final result.');
     const detail = await t.request('GET', `/api/supervisor-lab/get-detail/${sample.id}`, { token: admin });
     expect(detail.body.data.status).toBe('ResultReturned');
     const colleague = await t.userWith(['CanConfirmFinalResult']);
-    expect((await t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, { token: colleague.token })).status).toBe(
-      200,
-    );
+    expect(
+      (await t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, { token: colleague.token }))
+        .status,
+    ).toBe(200);
   });
 
   it('refuses samples whose result is not returned, and users without the permission', async () => {
@@ -96,9 +119,14 @@ describe('[SUPERVISOR] confirm final result', () => {
     const sample = await sampleAt(t, admin, 'ThirdLabConfirmed');
     const res = await t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, { token: admin });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(`Sample ${sample.idflNumber} is ThirdLabConfirmed; this action needs ResultReturned.`);
+    expect(res.body.message).toBe(
+      `Sample ${sample.idflNumber} is ThirdLabConfirmed; this action needs ResultReturned.`,
+    );
     const other = await t.userWith(['CanUpdateSampleEntrySupervisor']);
-    expect((await t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, { token: other.token })).status).toBe(403);
+    expect(
+      (await t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, { token: other.token }))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -108,7 +136,9 @@ describe('[SUPERVISOR] undo returned result', () => {
     const supervisor = await t.userWith(['CanUndoReturnResultFromThirdParty']);
     const lab = await t.userWith(['CanUpdateResultThirdLab', 'CanReturnResultThirdLab']);
     const sample = await sampleAt(t, admin, 'ResultReturned', { resultToken: lab.token });
-    const res = await t.request('PUT', `/api/supervisor-lab/undo-return-result?id=${sample.id}`, { token: supervisor.token });
+    const res = await t.request('PUT', `/api/supervisor-lab/undo-return-result?id=${sample.id}`, {
+      token: supervisor.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.status).toBe('ThirdLabConfirmed');
     const detail = (await t.request('GET', `/api/supervisor-lab/get-detail/${sample.id}`, { token: admin })).body.data;
@@ -124,7 +154,9 @@ describe('[SUPERVISOR] undo returned result', () => {
       body: { ...RESULT, carbon: -26.4 },
     });
     expect(corrected.status).toBe(200);
-    expect((await t.request('PUT', `/api/third-lab/return-result?id=${sample.id}`, { token: lab.token })).status).toBe(200);
+    expect((await t.request('PUT', `/api/third-lab/return-result?id=${sample.id}`, { token: lab.token })).status).toBe(
+      200,
+    );
   });
 
   it('refuses other states and users without the permission', async () => {
@@ -134,7 +166,9 @@ describe('[SUPERVISOR] undo returned result', () => {
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(`Sample ${sample.idflNumber} is ResultConfirmed; this action needs ResultReturned.`);
     const other = await t.userWith(['CanConfirmFinalResult']);
-    expect((await t.request('PUT', `/api/supervisor-lab/undo-return-result?id=${sample.id}`, { token: other.token })).status).toBe(403);
+    expect(
+      (await t.request('PUT', `/api/supervisor-lab/undo-return-result?id=${sample.id}`, { token: other.token })).status,
+    ).toBe(403);
   });
 });
 
@@ -170,7 +204,10 @@ describe('[SUPERVISOR] transfer IDFL data', () => {
       verifiedBy: `Test ${supervisor.username}`,
       sourceSampleEntryId: sample.id,
     });
-    const twice = await t.request('POST', '/api/supervisor-lab/transfer-data-of-idfl', { token: supervisor.token, body });
+    const twice = await t.request('POST', '/api/supervisor-lab/transfer-data-of-idfl', {
+      token: supervisor.token,
+      body,
+    });
     expect(twice.status).toBe(409);
     const replaced = await t.request('POST', '/api/supervisor-lab/transfer-data-of-idfl?sameId=true', {
       token: supervisor.token,
@@ -178,7 +215,10 @@ describe('[SUPERVISOR] transfer IDFL data', () => {
     });
     expect(replaced.status).toBe(200);
     expect(replaced.body.data).toMatchObject({ id: res.body.data.id, countryCode: 'CN' });
-    const rows = await t.database.db.select().from(cleanIsotopeRecord).where(eq(cleanIsotopeRecord.sourceSampleEntryId, sample.id));
+    const rows = await t.database.db
+      .select()
+      .from(cleanIsotopeRecord)
+      .where(eq(cleanIsotopeRecord.sourceSampleEntryId, sample.id));
     expect(rows).toHaveLength(1);
     const trail = await t.request('GET', `/api/sample-entries/${sample.id}/timeline`, { token: admin });
     expect(trail.body.data.filter((e: any) => e.action === 'transferIdflData')).toHaveLength(2);
@@ -190,9 +230,13 @@ describe('[SUPERVISOR] transfer IDFL data', () => {
     const body = { id: sample.id, countryCode: 'VN', latitude: 10, longitude: 106 };
     const res = await t.request('POST', '/api/supervisor-lab/transfer-data-of-idfl', { token: admin, body });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(`Sample ${sample.idflNumber} is ResultReturned; this action needs ResultConfirmed or Completed.`);
+    expect(res.body.message).toBe(
+      `Sample ${sample.idflNumber} is ResultReturned; this action needs ResultConfirmed or Completed.`,
+    );
     const other = await t.userWith(['CanConfirmFinalResult']);
-    expect((await t.request('POST', '/api/supervisor-lab/transfer-data-of-idfl', { token: other.token, body })).status).toBe(403);
+    expect(
+      (await t.request('POST', '/api/supervisor-lab/transfer-data-of-idfl', { token: other.token, body })).status,
+    ).toBe(403);
   });
 });
 
@@ -206,9 +250,13 @@ describe('[SUPERVISOR] list and detail', () => {
     const list = await t.request('GET', '/api/supervisor-lab/get-all', { token: viewer.token });
     expect(list.status).toBe(200);
     expect(list.body.data.items.map((s: any) => s.id).sort()).toEqual([atLab.id, returned.id].sort());
-    const filtered = await t.request('GET', '/api/supervisor-lab/get-all?status=ResultReturned,TesterConfirmed', { token: viewer.token });
+    const filtered = await t.request('GET', '/api/supervisor-lab/get-all?status=ResultReturned,TesterConfirmed', {
+      token: viewer.token,
+    });
     expect(filtered.body.data.items.map((s: any) => s.id)).toEqual([returned.id]);
-    expect((await t.request('GET', `/api/supervisor-lab/get-detail/${returned.id}`, { token: viewer.token })).status).toBe(403);
+    expect(
+      (await t.request('GET', `/api/supervisor-lab/get-detail/${returned.id}`, { token: viewer.token })).status,
+    ).toBe(403);
 
     const reader = await t.userWith(['CanViewDetailSampleEntrySupervisor']);
     const detail = await t.request('GET', `/api/supervisor-lab/get-detail/${returned.id}`, { token: reader.token });
@@ -224,5 +272,25 @@ describe('[SUPERVISOR] list and detail', () => {
       'ThirdLabConfirmed',
       'ResultReturned',
     ]);
+  });
+});
+
+describe('[SUPERVISOR] certificate issued', () => {
+  it('completes a ResultConfirmed sample once, through the state machine', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await sampleAt(t, admin, 'ResultConfirmed');
+    const by = { id: 1, displayName: 'Administrator' };
+    const done = await completeSampleWithCertificate(t.database.db, { id: sample.id, by, certificateId: 7 });
+    expect(done.status).toBe('Completed');
+    await expect(completeSampleWithCertificate(t.database.db, { id: sample.id, by })).rejects.toThrow(
+      `Sample ${sample.idflNumber} is Completed; this action needs ResultConfirmed.`,
+    );
+    const trail = await t.request('GET', `/api/sample-entries/${sample.id}/timeline`, { token: admin });
+    expect(trail.body.data.at(-1)).toMatchObject({
+      action: 'issueCertificate',
+      fromStatus: 'ResultConfirmed',
+      toStatus: 'Completed',
+      reason: 'Certificate 7 issued',
+    });
   });
 });

@@ -32,8 +32,18 @@ describe('[SYNC] outbox batches', () => {
     // Order matters: the edit refers to the country the first mutation created.
     const id = results[0]!.body.data.id;
     const next = await sync(admin, [
-      { key: 'outbox-0003', method: 'PUT', path: `/api/country?id=${id}`, body: { code: 'FR', name: 'France (EU)', version: 1 } },
-      { key: 'outbox-0004', method: 'PUT', path: `/api/country?id=${id}`, body: { code: 'FR', name: 'France', version: 2 } },
+      {
+        key: 'outbox-0003',
+        method: 'PUT',
+        path: `/api/country?id=${id}`,
+        body: { code: 'FR', name: 'France (EU)', version: 1 },
+      },
+      {
+        key: 'outbox-0004',
+        method: 'PUT',
+        path: `/api/country?id=${id}`,
+        body: { code: 'FR', name: 'France', version: 2 },
+      },
     ]);
     expect(next.map((r) => r.status)).toEqual([200, 200]);
     expect(next[1]!.body.data).toMatchObject({ name: 'France', version: 3 });
@@ -70,10 +80,19 @@ describe('[SYNC] outbox batches', () => {
 
   it('reports a stale edit as a 409 carrying the current record, for a person to resolve', async () => {
     const admin = await t.signInAsAdmin();
-    const created = (await t.request('POST', '/api/country', { token: admin, body: { code: 'FR', name: 'France' } })).body.data;
-    await t.request('PUT', `/api/country?id=${created.id}`, { token: admin, body: { code: 'FR', name: 'Online edit' } });
+    const created = (await t.request('POST', '/api/country', { token: admin, body: { code: 'FR', name: 'France' } }))
+      .body.data;
+    await t.request('PUT', `/api/country?id=${created.id}`, {
+      token: admin,
+      body: { code: 'FR', name: 'Online edit' },
+    });
     const [result] = await sync(admin, [
-      { key: 'outbox-3001', method: 'PUT', path: `/api/country?id=${created.id}`, body: { code: 'FR', name: 'Offline edit', version: 1 } },
+      {
+        key: 'outbox-3001',
+        method: 'PUT',
+        path: `/api/country?id=${created.id}`,
+        body: { code: 'FR', name: 'Offline edit', version: 1 },
+      },
     ]);
     expect(result!.status).toBe(409);
     expect(result!.body.data).toMatchObject({ name: 'Online edit', version: 2 });

@@ -52,7 +52,9 @@ describe('[TESTER LAB] check in', () => {
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(`Sample ${sample.idflNumber} is CsConfirmed; this action needs SentToTester.`);
     const other = await t.userWith(['CanUpdateSampleEntryTester']);
-    expect((await t.request('PUT', `/api/tester-lab/check-in?id=${sample.id}`, { token: other.token })).status).toBe(403);
+    expect((await t.request('PUT', `/api/tester-lab/check-in?id=${sample.id}`, { token: other.token })).status).toBe(
+      403,
+    );
     expect((await t.request('PUT', '/api/tester-lab/check-in?id=0', { token: admin })).status).toBe(400);
     expect((await t.request('PUT', '/api/tester-lab/check-in?id=424242', { token: admin })).status).toBe(404);
   });
@@ -107,7 +109,10 @@ describe('[TESTER LAB] update sample', () => {
   it('refuses sent weight above the initial weight, stale versions, unknown images and the wrong state', async () => {
     const admin = await t.signInAsAdmin();
     const sample = await sampleAt(t, admin, 'TesterConfirmed');
-    const tooMuch = await t.request('PUT', `/api/tester-lab/update-sample?id=${sample.id}`, { token: admin, body: { sentWeight: 121 } });
+    const tooMuch = await t.request('PUT', `/api/tester-lab/update-sample?id=${sample.id}`, {
+      token: admin,
+      body: { sentWeight: 121 },
+    });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.errors).toEqual({ sentWeight: 'Sent weight cannot exceed the initial weight' });
     const stale = await t.request('PUT', `/api/tester-lab/update-sample?id=${sample.id}`, {
@@ -123,12 +128,22 @@ describe('[TESTER LAB] update sample', () => {
     expect(images.status).toBe(400);
     expect(images.body.errors).toEqual({ 'imageFileIds.0': 'File not found' });
     const early = await sampleAt(t, admin, 'CsConfirmed');
-    const wrong = await t.request('PUT', `/api/tester-lab/update-sample?id=${early.id}`, { token: admin, body: { note: 'x' } });
+    const wrong = await t.request('PUT', `/api/tester-lab/update-sample?id=${early.id}`, {
+      token: admin,
+      body: { note: 'x' },
+    });
     expect(wrong.status).toBe(409);
-    expect(wrong.body.message).toBe(`Sample ${early.idflNumber} is CsConfirmed; this action needs SentToTester or TesterConfirmed.`);
+    expect(wrong.body.message).toBe(
+      `Sample ${early.idflNumber} is CsConfirmed; this action needs SentToTester or TesterConfirmed.`,
+    );
     const other = await t.userWith(['CanCheckInSampleEntryTester']);
     expect(
-      (await t.request('PUT', `/api/tester-lab/update-sample?id=${sample.id}`, { token: other.token, body: { note: 'x' } })).status,
+      (
+        await t.request('PUT', `/api/tester-lab/update-sample?id=${sample.id}`, {
+          token: other.token,
+          body: { note: 'x' },
+        })
+      ).status,
     ).toBe(403);
   });
 });
@@ -158,28 +173,45 @@ describe('[TESTER LAB] undo status', () => {
     const admin = await t.signInAsAdmin();
     const sample = await sampleAt(t, admin, 'TesterConfirmed');
     const batch = await draftBatch(admin);
-    await t.request('POST', `/api/tester-lab/transfer-to-third-lab?id=${sample.id}`, { token: admin, body: { packageCode: batch.packageCode } });
-    const res = await t.request('PUT', `/api/tester-lab/undo-status-isotope?id=${sample.id}&Status=CsConfirmed`, { token: admin });
+    await t.request('POST', `/api/tester-lab/transfer-to-third-lab?id=${sample.id}`, {
+      token: admin,
+      body: { packageCode: batch.packageCode },
+    });
+    const res = await t.request('PUT', `/api/tester-lab/undo-status-isotope?id=${sample.id}&Status=CsConfirmed`, {
+      token: admin,
+    });
     expect(res.body.data).toMatchObject({ status: 'CsConfirmed', packageCode: null, dispatchBatchId: null });
   });
 
   it('accepts only CsConfirmed as the target and refuses other states', async () => {
     const admin = await t.signInAsAdmin();
     const sample = await sampleAt(t, admin, 'SentToTester');
-    const target = await t.request('PUT', `/api/tester-lab/undo-status-isotope?id=${sample.id}&Status=New`, { token: admin });
+    const target = await t.request('PUT', `/api/tester-lab/undo-status-isotope?id=${sample.id}&Status=New`, {
+      token: admin,
+    });
     expect(target.status).toBe(400);
     expect(target.body.errors).toEqual({ Status: 'Status must be CsConfirmed' });
     const early = await sampleAt(t, admin, 'CsConfirmed');
-    const res = await t.request('PUT', `/api/tester-lab/undo-status-isotope?id=${early.id}&Status=CsConfirmed`, { token: admin });
+    const res = await t.request('PUT', `/api/tester-lab/undo-status-isotope?id=${early.id}&Status=CsConfirmed`, {
+      token: admin,
+    });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(`Sample ${early.idflNumber} is CsConfirmed; this action needs SentToTester or TesterConfirmed.`);
+    expect(res.body.message).toBe(
+      `Sample ${early.idflNumber} is CsConfirmed; this action needs SentToTester or TesterConfirmed.`,
+    );
     const away = await sampleAt(t, admin, 'SentToThirdLab');
-    const late = await t.request('PUT', `/api/tester-lab/undo-status-isotope?id=${away.id}&Status=CsConfirmed`, { token: admin });
+    const late = await t.request('PUT', `/api/tester-lab/undo-status-isotope?id=${away.id}&Status=CsConfirmed`, {
+      token: admin,
+    });
     expect(late.status).toBe(409);
     expect(late.body.message).toContain('is SentToThirdLab');
     const other = await t.userWith(['CanCheckInSampleEntryTester']);
     expect(
-      (await t.request('PUT', `/api/tester-lab/undo-status-isotope?id=${sample.id}&Status=CsConfirmed`, { token: other.token })).status,
+      (
+        await t.request('PUT', `/api/tester-lab/undo-status-isotope?id=${sample.id}&Status=CsConfirmed`, {
+          token: other.token,
+        })
+      ).status,
     ).toBe(403);
   });
 });
@@ -196,7 +228,11 @@ describe('[TESTER LAB] transfer to third lab', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(`Sample ${sample.idflNumber} has been added to package PKG-TEST-1.`);
-    expect(res.body.data).toMatchObject({ status: 'TesterConfirmed', packageCode: 'PKG-TEST-1', dispatchBatchId: batch.id });
+    expect(res.body.data).toMatchObject({
+      status: 'TesterConfirmed',
+      packageCode: 'PKG-TEST-1',
+      dispatchBatchId: batch.id,
+    });
   });
 
   it('refuses other states, unknown or sent packages, a sample in another package, and a missing code', async () => {
@@ -215,9 +251,15 @@ describe('[TESTER LAB] transfer to third lab', () => {
       body: { packageCode: 'PKG-NOPE' },
     });
     expect(unknown.status).toBe(404);
-    const missing = await t.request('POST', `/api/tester-lab/transfer-to-third-lab?id=${ready.id}`, { token: admin, body: {} });
+    const missing = await t.request('POST', `/api/tester-lab/transfer-to-third-lab?id=${ready.id}`, {
+      token: admin,
+      body: {},
+    });
     expect(missing.body.errors).toEqual({ packageCode: 'Package code is required' });
-    await t.request('POST', `/api/tester-lab/transfer-to-third-lab?id=${ready.id}`, { token: admin, body: { packageCode: 'PKG-TEST-2' } });
+    await t.request('POST', `/api/tester-lab/transfer-to-third-lab?id=${ready.id}`, {
+      token: admin,
+      body: { packageCode: 'PKG-TEST-2' },
+    });
     const other = await draftBatch(admin, 'PKG-TEST-3');
     const moved = await t.request('POST', `/api/tester-lab/transfer-to-third-lab?id=${ready.id}`, {
       token: admin,
@@ -249,7 +291,12 @@ describe('[TESTER LAB] list', () => {
   it('shows samples from SentToTester on, with the tester filters, to either tester permission', async () => {
     const admin = await t.signInAsAdmin();
     const cs = await t.userWith(
-      ['CanCreateSampleEntryCs', 'CanCheckInSampleEntryCs', 'CanTransferSampleEntryToTester', 'CanViewDetailSampleEntryCs'],
+      [
+        'CanCreateSampleEntryCs',
+        'CanCheckInSampleEntryCs',
+        'CanTransferSampleEntryToTester',
+        'CanViewDetailSampleEntryCs',
+      ],
       'carol',
     );
     await sampleAt(t, admin, 'CsConfirmed');

@@ -33,7 +33,15 @@ describe('[THIRD LAB] check in', () => {
     expect(res.body.data.thirdLabEntry.checkedInDate).toEqual(res.body.data.thirdLabEntry.receivedDate);
     const again = await t.request('PUT', `/api/third-lab/check-in?id=${sample.id}`, { token: lab.token });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(`Sample ${sample.idflNumber} is ThirdLabConfirmed; this action needs SentToThirdLab.`);
+    expect(again.body.message).toBe(
+      `Sample ${sample.idflNumber} is ThirdLabConfirmed; this action needs SentToThirdLab.`,
+    );
+    expect(again.body.data).toMatchObject({ id: sample.id, status: 'ThirdLabConfirmed' });
+    // Its package held only this sample: with every sample checked in, the package is Received.
+    const packing = await t.request('GET', `/api/sample-dispatch-batch/${sample.dispatchBatchId}/packing-list`, {
+      token: admin,
+    });
+    expect(packing.body.data.status).toBe('Received');
   });
 
   it('refuses a sample not yet sent, and users without CanCheckInThirdLab', async () => {
@@ -43,7 +51,9 @@ describe('[THIRD LAB] check in', () => {
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(`Sample ${sample.idflNumber} is TesterConfirmed; this action needs SentToThirdLab.`);
     const other = await t.userWith(['CanReturnResultThirdLab']);
-    expect((await t.request('PUT', `/api/third-lab/check-in?id=${sample.id}`, { token: other.token })).status).toBe(403);
+    expect((await t.request('PUT', `/api/third-lab/check-in?id=${sample.id}`, { token: other.token })).status).toBe(
+      403,
+    );
   });
 });
 
@@ -109,11 +119,14 @@ describe('[THIRD LAB] update result', () => {
     const sample = await sampleAt(t, admin, 'SentToThirdLab');
     const res = await t.request('PUT', `/api/third-lab/update-result?id=${sample.id}`, { token: admin, body: RESULT });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(`Sample ${sample.idflNumber} is SentToThirdLab; this action needs ThirdLabConfirmed.`);
-    const other = await t.userWith(['CanCheckInThirdLab']);
-    expect((await t.request('PUT', `/api/third-lab/update-result?id=${sample.id}`, { token: other.token, body: RESULT })).status).toBe(
-      403,
+    expect(res.body.message).toBe(
+      `Sample ${sample.idflNumber} is SentToThirdLab; this action needs ThirdLabConfirmed.`,
     );
+    const other = await t.userWith(['CanCheckInThirdLab']);
+    expect(
+      (await t.request('PUT', `/api/third-lab/update-result?id=${sample.id}`, { token: other.token, body: RESULT }))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -135,9 +148,13 @@ describe('[THIRD LAB] return result', () => {
     expect(notes.body.data[0]).toMatchObject({ title: 'Result returned' });
     const twice = await t.request('PUT', `/api/third-lab/return-result?id=${sample.id}`, { token: lab.token });
     expect(twice.status).toBe(409);
-    expect(twice.body.message).toBe(`Sample ${sample.idflNumber} is ResultReturned; this action needs ThirdLabConfirmed.`);
+    expect(twice.body.message).toBe(
+      `Sample ${sample.idflNumber} is ResultReturned; this action needs ThirdLabConfirmed.`,
+    );
     const other = await t.userWith(['CanUpdateResultThirdLab']);
-    expect((await t.request('PUT', `/api/third-lab/return-result?id=${sample.id}`, { token: other.token })).status).toBe(403);
+    expect(
+      (await t.request('PUT', `/api/third-lab/return-result?id=${sample.id}`, { token: other.token })).status,
+    ).toBe(403);
   });
 });
 
@@ -156,7 +173,9 @@ describe('[THIRD LAB] undo sample transaction', () => {
     await t.request('POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${batch.id}`, { token: admin });
     await t.request('PUT', `/api/third-lab/check-in?id=${b.id}`, { token: admin });
 
-    const res = await t.request('DELETE', '/api/third-lab/undo-sample-transaction?packageCode=PKG-UNDO', { token: lab.token });
+    const res = await t.request('DELETE', '/api/third-lab/undo-sample-transaction?packageCode=PKG-UNDO', {
+      token: lab.token,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.dispatchBatch).toMatchObject({ status: 'Draft', sentDate: null, sentBy: null });
     expect(res.body.data.sampleEntryIds).toEqual([a.id, b.id]);
@@ -165,7 +184,12 @@ describe('[THIRD LAB] undo sample transaction', () => {
       [b, 'ThirdLabConfirmed'],
     ] as const) {
       const detail = (await t.request('GET', `/api/cs-lab/get-detail/${sample.id}`, { token: admin })).body.data;
-      expect(detail).toMatchObject({ status: 'TesterConfirmed', packageCode: 'PKG-UNDO', sentDate: null, shipmentNumber: null });
+      expect(detail).toMatchObject({
+        status: 'TesterConfirmed',
+        packageCode: 'PKG-UNDO',
+        sentDate: null,
+        shipmentNumber: null,
+      });
       expect(detail.thirdLabEntries).toEqual([]);
       const undo = detail.timeline.find((e: any) => e.action === 'undoThirdLabTransaction');
       expect(undo).toMatchObject({ fromStatus: from, toStatus: 'TesterConfirmed', actorId: lab.id });
@@ -174,7 +198,9 @@ describe('[THIRD LAB] undo sample transaction', () => {
     expect(await t.database.db.select().from(thirdLabEntry)).toHaveLength(0);
 
     // The package can go again, and the samples arrive with fresh third-lab entries.
-    const resent = await t.request('POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${batch.id}`, { token: admin });
+    const resent = await t.request('POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${batch.id}`, {
+      token: admin,
+    });
     expect(resent.status).toBe(200);
     expect(await t.database.db.select().from(thirdLabEntry)).toHaveLength(2);
   });
@@ -182,24 +208,32 @@ describe('[THIRD LAB] undo sample transaction', () => {
   it('refuses a package whose samples went further, a Draft package and an unknown code', async () => {
     const admin = await t.signInAsAdmin();
     const sample = await sampleAt(t, admin, 'ResultReturned', { packageCode: 'PKG-LATE' });
-    const res = await t.request('DELETE', '/api/third-lab/undo-sample-transaction?packageCode=PKG-LATE', { token: admin });
+    const res = await t.request('DELETE', '/api/third-lab/undo-sample-transaction?packageCode=PKG-LATE', {
+      token: admin,
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(
       `Sample ${sample.idflNumber} is ResultReturned; this action needs SentToThirdLab or ThirdLabConfirmed.`,
     );
     const [batch] = await t.database.db.select().from(dispatchBatch).where(eq(dispatchBatch.packageCode, 'PKG-LATE'));
-    expect(batch!.status).toBe('Sent');
+    expect(batch!.status).toBe('Received');
     await t.request('POST', '/api/sample-dispatch-batch', {
       token: admin,
       body: { packageName: 'Empty', shippmentNumber: 'S-2', packageCode: 'PKG-DRAFT' },
     });
-    const draft = await t.request('DELETE', '/api/third-lab/undo-sample-transaction?packageCode=PKG-DRAFT', { token: admin });
+    const draft = await t.request('DELETE', '/api/third-lab/undo-sample-transaction?packageCode=PKG-DRAFT', {
+      token: admin,
+    });
     expect(draft.status).toBe(409);
     expect(draft.body.message).toBe('Package PKG-DRAFT is Draft; only a sent package can be undone.');
-    expect((await t.request('DELETE', '/api/third-lab/undo-sample-transaction?packageCode=PKG-NONE', { token: admin })).status).toBe(404);
+    expect(
+      (await t.request('DELETE', '/api/third-lab/undo-sample-transaction?packageCode=PKG-NONE', { token: admin }))
+        .status,
+    ).toBe(404);
     const other = await t.userWith(['CanCheckInThirdLab']);
     expect(
-      (await t.request('DELETE', '/api/third-lab/undo-sample-transaction?packageCode=PKG-LATE', { token: other.token })).status,
+      (await t.request('DELETE', '/api/third-lab/undo-sample-transaction?packageCode=PKG-LATE', { token: other.token }))
+        .status,
     ).toBe(403);
   });
 });

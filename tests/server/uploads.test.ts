@@ -56,7 +56,9 @@ describe('[UPLOADS] images', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/gif');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(served.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('Ảnh mẫu.gif')}`);
+    expect(served.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${encodeURIComponent('Ảnh mẫu.gif')}`,
+    );
     expect(Buffer.from(await served.raw.arrayBuffer()).equals(bytes.gif)).toBe(true);
   });
 
@@ -82,7 +84,10 @@ describe('[UPLOADS] images', () => {
         form: formWith('files', [fileOf(bytes.png, 'good.png', 'image/png'), fileOf(data, name, 'image/png')]),
       });
       expect(res.status, name).toBe(415);
-      expect(res.body).toMatchObject({ result: false, errors: { files: 'Only JPEG, PNG, WebP or GIF images are accepted.' } });
+      expect(res.body).toMatchObject({
+        result: false,
+        errors: { files: 'Only JPEG, PNG, WebP or GIF images are accepted.' },
+      });
     }
     const count = await t.database.db.execute('SELECT count(*)::int AS n FROM stored_file');
     const rows = (Array.isArray(count) ? count : (count as { rows: { n: number }[] }).rows) as { n: number }[];
@@ -92,7 +97,10 @@ describe('[UPLOADS] images', () => {
   it('refuses an image over 5 MiB and more than 10 images with 413', async () => {
     const { token } = await t.userWith(['CanUploadFile']);
     const big = Buffer.concat([bytes.png, Buffer.alloc(5 * MiB)]);
-    const tooBig = await t.request('POST', '/api/upload', { token, form: formWith('files', [fileOf(big, 'big.png', 'image/png')]) });
+    const tooBig = await t.request('POST', '/api/upload', {
+      token,
+      form: formWith('files', [fileOf(big, 'big.png', 'image/png')]),
+    });
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.message).toBe('big.png is larger than 5 MiB.');
     const eleven = Array.from({ length: 11 }, (_, i) => fileOf(bytes.png, `p${i}.png`, 'image/png'));
@@ -122,7 +130,10 @@ describe('[UPLOADS] images', () => {
 
   it('needs CanUploadFile', async () => {
     const { token } = await t.userWith(['CanUploaPdfResult']);
-    const res = await t.request('POST', '/api/upload', { token, form: formWith('files', [fileOf(bytes.png, 'a.png', 'image/png')]) });
+    const res = await t.request('POST', '/api/upload', {
+      token,
+      form: formWith('files', [fileOf(bytes.png, 'a.png', 'image/png')]),
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -135,7 +146,11 @@ describe('[UPLOADS] PDF results', () => {
       form.append('file', fileOf(bytes.pdf, 'result "C H O".pdf', 'application/pdf'));
       const res = await t.request('POST', '/api/upload-file-pdf', { token, form });
       expect(res.status, permission).toBe(201);
-      expect(res.body.data).toMatchObject({ name: 'result C H O.pdf', mimeType: 'application/pdf', size: bytes.pdf.length });
+      expect(res.body.data).toMatchObject({
+        name: 'result C H O.pdf',
+        mimeType: 'application/pdf',
+        size: bytes.pdf.length,
+      });
       const served = await t.request('GET', res.body.data.url, { token });
       expect(served.headers.get('content-type')).toBe('application/pdf');
       expect(served.headers.get('content-disposition')).toMatch(/^inline; filename="result C H O.pdf"/);

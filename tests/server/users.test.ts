@@ -65,7 +65,10 @@ describe('[USERS] create', () => {
     });
     const bad = await createTester(admin, { email: 'not-an-email', password: 'short', roleId: 999 });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toMatchObject({ email: 'Please enter a valid email', password: 'Password must be at least 8 characters' });
+    expect(bad.body.errors).toMatchObject({
+      email: 'Please enter a valid email',
+      password: 'Password must be at least 8 characters',
+    });
     const noRole = await createTester(admin, { roleId: 999 });
     expect(noRole.status).toBe(400);
     expect(noRole.body.errors).toEqual({ roleId: 'This role does not exist' });
@@ -167,7 +170,13 @@ describe('[USERS] update', () => {
     expect(res.body).toMatchObject({
       result: true,
       message: 'Account updated successfully',
-      data: { displayName: 'Lan T.', email: 'lan.t@lab.test', role: { name: 'Supervisor' }, country: { code: 'CN' }, version: 2 },
+      data: {
+        displayName: 'Lan T.',
+        email: 'lan.t@lab.test',
+        role: { name: 'Supervisor' },
+        country: { code: 'CN' },
+        version: 2,
+      },
     });
     expect(res.body.data.updatedAt > created.updatedAt).toBe(true);
 
@@ -224,14 +233,19 @@ describe('[USERS] update', () => {
     expect(still.body.data.items[0].role.name).toBe('Administrator');
     const selfDeactivate = await t.request('PUT', '/api/user/1', {
       token: admin,
-      body: { displayName: 'Administrator', email: 'admin@isotope.lab', roleId: still.body.data.items[0].role.id, active: false },
+      body: {
+        displayName: 'Administrator',
+        email: 'admin@isotope.lab',
+        roleId: still.body.data.items[0].role.id,
+        active: false,
+      },
     });
     expect(selfDeactivate.status).toBe(409);
   });
 });
 
 describe('[USERS] reset password', () => {
-  it("mails the account a reset link that sets a new password", async () => {
+  it('mails the account a reset link that sets a new password', async () => {
     const admin = await t.signInAsAdmin();
     const created = (await createTester(admin)).body.data;
     const res = await t.request('POST', `/api/user/${created.id}/reset-password`, { token: admin });

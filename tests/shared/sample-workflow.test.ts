@@ -54,7 +54,9 @@ describe('[WORKFLOW] state machine', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(IllegalTransitionError);
       expect((error as IllegalTransitionError).status).toBe('CsConfirmed');
-      expect((error as Error).message).toBe('The sample is CsConfirmed; this action needs SentToTester or TesterConfirmed.');
+      expect((error as Error).message).toBe(
+        'The sample is CsConfirmed; this action needs SentToTester or TesterConfirmed.',
+      );
     }
   });
 

@@ -53,6 +53,11 @@ export type OutboxEntry = {
   responseBody?: unknown;
   /** On a conflict: the server's current record (409 answers carry it in `data`). */
   serverRecord?: unknown;
+  /**
+   * The user who made the change (the `sub` of their access token). A bench tablet is shared: a
+   * change is only ever sent with its maker's session, never with whoever signs in next.
+   */
+  ownerId?: string;
   doneAt?: string;
 };
 
@@ -155,6 +160,27 @@ export async function writeMeta(key: string, value: unknown): Promise<void> {
 
 export async function deleteMeta(key: string): Promise<void> {
   await offlineDb.meta.delete(key);
+}
+
+/**
+ * The user id inside an access token (the JWT's `sub`), read without verifying: only to tell whose
+ * session this device holds; the server verifies every token it is sent.
+ */
+export function ownerOfToken(token: string | null | undefined): string | undefined {
+  const payload = token?.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
+    return typeof sub === 'string' || typeof sub === 'number' ? String(sub) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when the entry may be shown or sent for `owner` (entries with no recorded maker belong to anyone). */
+export function isOwnedBy(entry: Pick<OutboxEntry, 'ownerId'>, owner: string | undefined): boolean {
+  return !entry.ownerId || entry.ownerId === owner;
 }
 
 export const META_KEYS = {

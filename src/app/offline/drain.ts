@@ -9,7 +9,16 @@
  * 429 or 5xx → stays pending and the caller backs off. Every mutation carries its outbox key as its
  * Idempotency-Key, so a batch resent after a lost answer changes nothing twice.
  */
-import { META_KEYS, deleteMeta, guardStorage, offlineDb, writeMeta, type OutboxEntry } from './db.ts';
+import {
+  META_KEYS,
+  deleteMeta,
+  guardStorage,
+  isOwnedBy,
+  offlineDb,
+  ownerOfToken,
+  writeMeta,
+  type OutboxEntry,
+} from './db.ts';
 import { applyAppliedChange } from './list-cache.ts';
 
 /** The server's /api/sync accepts at most this many mutations at once (SYNC_BATCH_LIMIT). */
@@ -87,9 +96,7 @@ async function releaseEntries(entries: OutboxEntry[], reason: string) {
 async function withDrainLock(run: () => Promise<DrainResult>): Promise<DrainResult> {
   const locks = globalThis.navigator?.locks;
   if (locks) {
-    return await locks.request('outbox-drain', { ifAvailable: true }, (lock) =>
-      lock ? run() : emptyResult('busy'),
-    );
+    return await locks.request('outbox-drain', { ifAvailable: true }, (lock) => (lock ? run() : emptyResult('busy')));
   }
   if (drainingHere) return emptyResult('busy');
   drainingHere = true;
@@ -125,8 +132,18 @@ async function drainLocked(options: DrainOptions): Promise<DrainResult> {
     return result;
   };
 
+  // Only the signed-in user's changes are sent, with their session (a bench tablet is shared).
+  let owner: string | undefined;
+  try {
+    owner = ownerOfToken(await options.auth.getAccessToken());
+  } catch {
+    owner = undefined;
+  }
+
   for (;;) {
-    const pending = await offlineDb.outbox.where('state').equals('pending').sortBy('seq');
+    const pending = (await offlineDb.outbox.where('state').equals('pending').sortBy('seq')).filter((entry) =>
+      isOwnedBy(entry, owner),
+    );
     if (pending.length === 0) return finish(result.done + result.failed + result.conflicts > 0 ? 'synced' : 'idle');
     const now = new Date().toISOString();
     const batch = pending
@@ -183,10 +200,7 @@ async function drainLocked(options: DrainOptions): Promise<DrainResult> {
   }
 }
 
-type Sent =
-  | { kind: 'offline' }
-  | { kind: 'signed-out' }
-  | { kind: 'answered'; response: Response; body: unknown };
+type Sent = { kind: 'offline' } | { kind: 'signed-out' } | { kind: 'answered'; response: Response; body: unknown };
 
 async function sendBatch(options: DrainOptions, batch: OutboxEntry[]): Promise<Sent> {
   const payload = JSON.stringify({
@@ -248,6 +262,7 @@ function recordAnswer(entry: OutboxEntry, answer: SyncAnswer | undefined): Outbo
     const current = (body as { data?: unknown } | undefined)?.data;
     return { ...recorded, state: 'conflict', lastError: errorTextOf(body), serverRecord: current };
   }
-  if (status === 401 || status === 429 || status >= 500) return { ...recorded, state: 'pending', lastError: errorTextOf(body) };
+  if (status === 401 || status === 429 || status >= 500)
+    return { ...recorded, state: 'pending', lastError: errorTextOf(body) };
   return { ...recorded, state: 'failed', lastError: errorTextOf(body) };
 }

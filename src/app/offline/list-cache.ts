@@ -248,7 +248,8 @@ function matchesFilters(record: Record<string, unknown>, query: ListQuery): bool
   if (isSet(search)) {
     const needle = String(search).toLowerCase();
     const hit = Object.values(record).some(
-      (field) => (typeof field === 'string' || typeof field === 'number') && String(field).toLowerCase().includes(needle),
+      (field) =>
+        (typeof field === 'string' || typeof field === 'number') && String(field).toLowerCase().includes(needle),
     );
     if (!hit) return false;
   }

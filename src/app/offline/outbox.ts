@@ -3,9 +3,19 @@
  * to `POST /api/sync` in order by the drain (drain.ts) from the page or the service worker. Nothing
  * leaves the outbox unless the server applied it or a person discarded it.
  */
-import { guardStorage, offlineDb, type HttpMutationMethod, type OutboxEntity, type OutboxEntry, type OutboxState } from './db.ts';
+import { getAccessToken } from '../lib/session.ts';
+import {
+  guardStorage,
+  offlineDb,
+  ownerOfToken,
+  type HttpMutationMethod,
+  type OutboxEntity,
+  type OutboxEntry,
+  type OutboxState,
+} from './db.ts';
 
 export type { OutboxEntry, OutboxState, OutboxEntity } from './db.ts';
+export { isOwnedBy } from './db.ts';
 
 export type MutationRequest = {
   method: HttpMutationMethod;
@@ -45,6 +55,7 @@ function assertSyncable(request: MutationRequest) {
 export async function enqueueMutation(request: MutationRequest): Promise<string> {
   assertSyncable(request);
   const key = crypto.randomUUID();
+  const ownerId = ownerOfToken(getAccessToken());
   await guardStorage(() =>
     offlineDb.transaction('rw', offlineDb.outbox, async () => {
       const last = await offlineDb.outbox.orderBy('seq').last();
@@ -60,6 +71,7 @@ export async function enqueueMutation(request: MutationRequest): Promise<string>
       };
       if (request.body !== undefined) entry.body = request.body;
       if (request.entity) entry.entity = { ...request.entity };
+      if (ownerId) entry.ownerId = ownerId;
       await offlineDb.outbox.add(entry);
     }),
   );
@@ -67,9 +79,20 @@ export async function enqueueMutation(request: MutationRequest): Promise<string>
   return key;
 }
 
-/** Changes not yet applied by the server (pending, sending, failed or in conflict). */
+/** Whose changes this tab would send: the signed-in user's id, from the access token. */
+export function currentOutboxOwner(): string | undefined {
+  return ownerOfToken(getAccessToken());
+}
+
+/**
+ * Changes not yet applied by the server (pending, sending, failed or in conflict), whoever made
+ * them: signing out wipes them all, so the warning before it counts them all.
+ */
 export async function countPendingMutations(): Promise<number> {
-  return offlineDb.outbox.where('state').anyOf([...UNSENT_STATES]).count();
+  return offlineDb.outbox
+    .where('state')
+    .anyOf([...UNSENT_STATES])
+    .count();
 }
 
 /** The whole outbox in the order it is sent. */

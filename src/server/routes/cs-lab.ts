@@ -256,7 +256,9 @@ const listRouteDef = defineRoute({
   summary: 'Sample entries with the client-side lab filters',
   access: ['CanViewAllSampleEntryCs'],
   request: { query: z.object(csListFilters) },
-  responses: { 200: { description: 'A page', content: { 'application/json': { schema: envelope(samplePageSchema) } } } },
+  responses: {
+    200: { description: 'A page', content: { 'application/json': { schema: envelope(samplePageSchema) } } },
+  },
 });
 
 const detailRouteDef = defineRoute({
@@ -355,7 +357,9 @@ export function registerCsLabRoutes(app: ReturnType<typeof createRouter>) {
     return ok(c, updated, `Sample ${updated.idflNumber} has been updated.`);
   });
 
-  app.openapi(listRouteDef, async (c) => ok(c, await listSampleEntries(c.var.db, toSampleFilters(c.req.valid('query')))));
+  app.openapi(listRouteDef, async (c) =>
+    ok(c, await listSampleEntries(c.var.db, toSampleFilters(c.req.valid('query')))),
+  );
 
   app.openapi(detailRouteDef, async (c) =>
     ok(c, await readSampleDetail(c.var.db, c.req.valid('param').id, c.var.auth.permissions)),
@@ -385,7 +389,10 @@ export function registerCsLabRoutes(app: ReturnType<typeof createRouter>) {
     });
     return ok(
       c,
-      { booking: { id: booking.id, bookingNumber: booking.bookingNumber, status: booking.status }, destroyedSampleEntryIds },
+      {
+        booking: { id: booking.id, bookingNumber: booking.bookingNumber, status: booking.status },
+        destroyedSampleEntryIds,
+      },
       `Order ${booking.bookingNumber} has been destroyed.`,
     );
   });

@@ -35,7 +35,10 @@ const timelineRouteDef = defineRoute({
   ],
   request: { params: idParam },
   responses: {
-    200: { description: 'Timeline, oldest first', content: { 'application/json': { schema: envelope(z.array(timelineEventSchema)) } } },
+    200: {
+      description: 'Timeline, oldest first',
+      content: { 'application/json': { schema: envelope(z.array(timelineEventSchema)) } },
+    },
   },
 });
 
@@ -50,7 +53,9 @@ const verifyRouteDef = defineRoute({
       description: 'Verdict',
       content: {
         'application/json': {
-          schema: envelope(z.object({ valid: z.boolean(), checked: z.number().int(), brokenAt: z.number().int().optional() })),
+          schema: envelope(
+            z.object({ valid: z.boolean(), checked: z.number().int(), brokenAt: z.number().int().optional() }),
+          ),
         },
       },
     },
@@ -61,7 +66,7 @@ const notificationsRouteDef = defineRoute({
   method: 'get',
   path: '/api/notification',
   tags: ['Notifications'],
-  summary: "Notifications for the signed-in user or any permission they hold, newest first",
+  summary: 'Notifications for the signed-in user or any permission they hold, newest first',
   access: 'signedIn',
   request: {
     query: z.object({
@@ -71,12 +76,18 @@ const notificationsRouteDef = defineRoute({
     }),
   },
   responses: {
-    200: { description: 'Notifications', content: { 'application/json': { schema: envelope(z.array(notificationSchema)) } } },
+    200: {
+      description: 'Notifications',
+      content: { 'application/json': { schema: envelope(z.array(notificationSchema)) } },
+    },
   },
 });
 
 const pingAnswer = {
-  200: { description: 'The notification created', content: { 'application/json': { schema: envelope(notificationSchema) } } },
+  200: {
+    description: 'The notification created',
+    content: { 'application/json': { schema: envelope(notificationSchema) } },
+  },
 };
 
 const pingRoutes = (['get', 'post'] as const).flatMap((method) => [
@@ -97,7 +108,16 @@ const pingMessageRoutes = (['get', 'post'] as const).map((method) =>
     tags: ['Notifications'],
     summary: 'Health check of the notification path with a message of your own',
     access: 'signedIn',
-    request: { params: z.object({ message: z.string().trim().min(1).max(500).openapi({ param: { name: 'message', in: 'path' } }) }) },
+    request: {
+      params: z.object({
+        message: z
+          .string()
+          .trim()
+          .min(1)
+          .max(500)
+          .openapi({ param: { name: 'message', in: 'path' } }),
+      }),
+    },
     responses: pingAnswer,
   }),
 );
@@ -111,7 +131,13 @@ export function registerCustodyRoutes(app: ReturnType<typeof createRouter>) {
 
   app.openapi(verifyRouteDef, async (c) => {
     const verdict = await verifyCustodyChain(c.var.db);
-    return ok(c, verdict, verdict.valid ? 'The chain of custody is intact.' : `The chain of custody is broken at record ${verdict.brokenAt}.`);
+    return ok(
+      c,
+      verdict,
+      verdict.valid
+        ? 'The chain of custody is intact.'
+        : `The chain of custody is broken at record ${verdict.brokenAt}.`,
+    );
   });
 
   app.openapi(notificationsRouteDef, async (c) => {

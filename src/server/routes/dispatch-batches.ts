@@ -37,7 +37,9 @@ export const dispatchBatchSchema = z
   })
   .openapi('DispatchBatch');
 
-const dispatchBatchListItemSchema = dispatchBatchSchema.extend({ sampleCount: z.number().int() }).openapi('DispatchBatchListItem');
+const dispatchBatchListItemSchema = dispatchBatchSchema
+  .extend({ sampleCount: z.number().int() })
+  .openapi('DispatchBatchListItem');
 
 const packingListSchema = dispatchBatchListItemSchema
   .extend({

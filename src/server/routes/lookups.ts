@@ -20,7 +20,10 @@ const commonCountryRoute = defineRoute({
   summary: 'Every country (public: the booking form uses it)',
   access: 'public',
   responses: {
-    200: { description: 'Countries by name', content: { 'application/json': { schema: envelope(z.array(countryChoiceSchema)) } } },
+    200: {
+      description: 'Countries by name',
+      content: { 'application/json': { schema: envelope(z.array(countryChoiceSchema)) } },
+    },
   },
 });
 
@@ -31,7 +34,10 @@ const commonUserRoute = defineRoute({
   summary: 'Active staff, for "received by" and "sent by" pickers',
   access: 'signedIn',
   responses: {
-    200: { description: 'Staff by name', content: { 'application/json': { schema: envelope(z.array(userChoiceSchema)) } } },
+    200: {
+      description: 'Staff by name',
+      content: { 'application/json': { schema: envelope(z.array(userChoiceSchema)) } },
+    },
   },
 });
 

@@ -4,13 +4,7 @@ import { roleSchema } from '../../shared/schemas/roles.ts';
 import type { createRouter } from '../app.ts';
 import { envelope, listQuery, ok, pageOf, recordId, updatedSinceQuery } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import {
-  createRole,
-  listAllRoles,
-  listPermissionCatalogue,
-  listRoles,
-  updateRole,
-} from '../services/roles.ts';
+import { createRole, listAllRoles, listPermissionCatalogue, listRoles, updateRole } from '../services/roles.ts';
 
 export const roleRecordSchema = z
   .object({
@@ -41,7 +35,10 @@ const listRolesRoute = defineRoute({
   access: ['CanViewAllRole'],
   request: { query: z.object({ ...listQuery, updatedSince: updatedSinceQuery }) },
   responses: {
-    200: { description: 'A page of roles', content: { 'application/json': { schema: envelope(pageOf(roleRecordSchema)) } } },
+    200: {
+      description: 'A page of roles',
+      content: { 'application/json': { schema: envelope(pageOf(roleRecordSchema)) } },
+    },
   },
 });
 

@@ -4,7 +4,7 @@ import { conclusionSchema, transferIdflDataSchema } from '../../shared/schemas/s
 import type { createRouter } from '../app.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { listSampleEntries } from '../services/sample-entries.ts';
+import { listSampleEntries, readSampleDetail } from '../services/sample-entries.ts';
 import { confirmFinalResult, transferIdflData, undoReturnResult, updateConclusion } from '../services/supervisor.ts';
 import {
   idParam,
@@ -38,7 +38,9 @@ const listRouteDef = defineRoute({
   summary: 'Samples at the third lab or past it, with the tester filters',
   access: ['CanViewAllSampleEntrySupervisor'],
   request: { query: z.object(testerListFilters) },
-  responses: { 200: { description: 'A page', content: { 'application/json': { schema: envelope(samplePageSchema) } } } },
+  responses: {
+    200: { description: 'A page', content: { 'application/json': { schema: envelope(samplePageSchema) } } },
+  },
 });
 
 const detailRouteDef = defineRoute({

@@ -57,7 +57,9 @@ const listRouteDef = defineRoute({
   summary: 'Samples at or past the tester lab, with the tester filters',
   access: ['CanViewAllSampleEntryTester', 'CanViewDetailSampleEntryTester'],
   request: { query: z.object(testerListFilters) },
-  responses: { 200: { description: 'A page', content: { 'application/json': { schema: envelope(samplePageSchema) } } } },
+  responses: {
+    200: { description: 'A page', content: { 'application/json': { schema: envelope(samplePageSchema) } } },
+  },
 });
 
 const detailRouteDef = defineRoute({
@@ -93,7 +95,9 @@ const undoRouteDef = defineRoute({
   access: ['CanUndoStatusIsotopeForTester'],
   request: {
     query: idQuery.extend({
-      Status: z.enum(['CsConfirmed'], { error: 'Status must be CsConfirmed' }).openapi({ description: 'Target status' }),
+      Status: z
+        .enum(['CsConfirmed'], { error: 'Status must be CsConfirmed' })
+        .openapi({ description: 'Target status' }),
     }),
   },
   responses: sampleAnswer('Undone'),

@@ -6,14 +6,7 @@ import { AppError } from '../errors.ts';
 import type { AppEnv } from '../http/context.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import {
-  IMAGE_UPLOAD,
-  MiB,
-  PDF_UPLOAD,
-  contentDisposition,
-  loadFile,
-  storeUploads,
-} from '../services/files.ts';
+import { IMAGE_UPLOAD, MiB, PDF_UPLOAD, contentDisposition, loadFile, storeUploads } from '../services/files.ts';
 
 export const MAX_IMAGES_PER_UPLOAD = 10;
 
@@ -27,16 +20,20 @@ const storedFileSchema = z
   })
   .openapi('StoredFile');
 
-const binary = z.custom<File>((value) => value instanceof File, 'Choose a file to upload').openapi({
-  type: 'string',
-  format: 'binary',
-});
+const binary = z
+  .custom<File>((value) => value instanceof File, 'Choose a file to upload')
+  .openapi({
+    type: 'string',
+    format: 'binary',
+  });
 
 const imagesForm = z
   .object({
-    files: z
-      .union([binary, z.array(binary)], { error: 'Choose at least one image' })
-      .openapi({ type: 'array', items: { type: 'string', format: 'binary' }, description: 'Repeat the field for each image' }),
+    files: z.union([binary, z.array(binary)], { error: 'Choose at least one image' }).openapi({
+      type: 'array',
+      items: { type: 'string', format: 'binary' },
+      description: 'Repeat the field for each image',
+    }),
   })
   .openapi({ description: 'JPEG, PNG, WebP or GIF images, 5 MiB each, at most 10' });
 

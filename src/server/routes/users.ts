@@ -41,7 +41,10 @@ const listUsersRoute = defineRoute({
     }),
   },
   responses: {
-    200: { description: 'A page of accounts', content: { 'application/json': { schema: envelope(pageOf(accountSchema)) } } },
+    200: {
+      description: 'A page of accounts',
+      content: { 'application/json': { schema: envelope(pageOf(accountSchema)) } },
+    },
   },
 });
 
@@ -63,7 +66,7 @@ const updateUserRoute = defineRoute({
   method: 'put',
   path: '/api/user/{id}',
   tags: ['Users'],
-  summary: "Update an account: name, e-mail, role, country, active (send `version` to refuse a stale write)",
+  summary: 'Update an account: name, e-mail, role, country, active (send `version` to refuse a stale write)',
   access: ['CanUpdateUser'],
   request: {
     params: idParams,

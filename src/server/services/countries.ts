@@ -83,7 +83,10 @@ export async function listCountries(db: Executor, filters: CountryFilters) {
     .orderBy(...order)
     .limit(filters.limit)
     .offset(filters.offset);
-  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(country).where(where);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(country)
+    .where(where);
   return { items: rows.map(toCountry), total, limit: filters.limit, offset: filters.offset };
 }
 
@@ -104,7 +107,10 @@ export async function findCountry(db: Executor, id: number): Promise<CountryReco
 async function requireUniqueCode(db: Executor, code: string, exceptId?: number) {
   const conditions = [eq(country.code, code)];
   if (exceptId !== undefined) conditions.push(ne(country.id, exceptId));
-  const [taken] = await db.select({ id: country.id }).from(country).where(and(...conditions));
+  const [taken] = await db
+    .select({ id: country.id })
+    .from(country)
+    .where(and(...conditions));
   if (taken) throw duplicateCode();
 }
 
@@ -133,7 +139,12 @@ export async function createCountry(db: Executor, input: CountryFields, by: Auth
   return findCountry(db, created!.id);
 }
 
-export async function updateCountry(db: Executor, id: number, input: CountryFields, by: AuthUser): Promise<CountryRecord> {
+export async function updateCountry(
+  db: Executor,
+  id: number,
+  input: CountryFields,
+  by: AuthUser,
+): Promise<CountryRecord> {
   const current = await findCountry(db, id);
   if (input.version !== undefined && input.version !== current.version) {
     throw conflict('This country was changed by someone else. Review the current values and try again.', current);

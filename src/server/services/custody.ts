@@ -51,7 +51,10 @@ export async function notifyPermission(
   return row!;
 }
 
-export async function notifyUser(db: Executor, entry: { userId: number; title: string; message: string; link?: string | null }) {
+export async function notifyUser(
+  db: Executor,
+  entry: { userId: number; title: string; message: string; link?: string | null },
+) {
   const [row] = await db
     .insert(notification)
     .values({ userId: entry.userId, title: entry.title, message: entry.message, link: entry.link ?? null })

@@ -37,7 +37,13 @@ function assertDraft(batch: DispatchBatch, doing: string) {
 
 async function recordBatchChange(
   db: Executor,
-  options: { batch: DispatchBatch; action: string; by: Actor; changes: Partial<typeof dispatchBatch.$inferInsert>; reason?: string },
+  options: {
+    batch: DispatchBatch;
+    action: string;
+    by: Actor;
+    changes: Partial<typeof dispatchBatch.$inferInsert>;
+    reason?: string;
+  },
 ) {
   const { batch, action, by, changes } = options;
   const [updated] = await db
@@ -65,7 +71,7 @@ async function putSampleInBatch(db: Executor, batch: DispatchBatch, sampleId: nu
   judgeEdit('addToDispatchBatch', sample);
   if (sample.dispatchBatchId === batch.id) return sample;
   if (sample.dispatchBatchId !== null) {
-    throw conflict(`Sample ${sample.idflNumber} is already in package ${sample.packageCode}.`, { status: sample.status });
+    throw conflict(`Sample ${sample.idflNumber} is already in package ${sample.packageCode}.`, sample);
   }
   return recordSampleChange(db, {
     sample,
@@ -78,7 +84,7 @@ async function putSampleInBatch(db: Executor, batch: DispatchBatch, sampleId: nu
 async function takeSampleOutOfBatch(db: Executor, batch: DispatchBatch, sampleId: number, by: Actor) {
   const sample = await lockSample(db, sampleId);
   if (sample.dispatchBatchId !== batch.id) {
-    throw conflict(`Sample ${sample.idflNumber} is not in package ${batch.packageCode}.`, { status: sample.status });
+    throw conflict(`Sample ${sample.idflNumber} is not in package ${batch.packageCode}.`, sample);
   }
   return recordSampleChange(db, {
     sample,
@@ -91,7 +97,10 @@ async function takeSampleOutOfBatch(db: Executor, batch: DispatchBatch, sampleId
 export async function createDispatchBatch(db: Executor, { input, by }: { input: CreateDispatchBatch; by: Actor }) {
   return db.transaction(async (tx) => {
     const packageCode = input.packageCode?.trim() || (await nextNumber(tx, 'PKG'));
-    const [taken] = await tx.select({ id: dispatchBatch.id }).from(dispatchBatch).where(eq(dispatchBatch.packageCode, packageCode));
+    const [taken] = await tx
+      .select({ id: dispatchBatch.id })
+      .from(dispatchBatch)
+      .where(eq(dispatchBatch.packageCode, packageCode));
     if (taken) {
       throw new AppError('CONFLICT', `Package code ${packageCode} already exists.`, {
         errors: { packageCode: `Package code ${packageCode} already exists.` },
@@ -113,7 +122,9 @@ export async function createDispatchBatch(db: Executor, { input, by }: { input: 
       action: 'create',
       toStatus: 'Draft',
       changes: JSON.parse(
-        JSON.stringify(diffFields({}, { packageCode, packageName: input.packageName, shippmentNumber: input.shippmentNumber })),
+        JSON.stringify(
+          diffFields({}, { packageCode, packageName: input.packageName, shippmentNumber: input.shippmentNumber }),
+        ),
       ),
       actor: by,
     });
@@ -122,12 +133,16 @@ export async function createDispatchBatch(db: Executor, { input, by }: { input: 
   });
 }
 
-export async function updateDispatchBatch(db: Executor, { id, input, by }: { id: number; input: UpdateDispatchBatch; by: Actor }) {
+export async function updateDispatchBatch(
+  db: Executor,
+  { id, input, by }: { id: number; input: UpdateDispatchBatch; by: Actor },
+) {
   return db.transaction(async (tx) => {
     const batch = await lockBatch(tx, eq(dispatchBatch.id, id), 'Dispatch batch');
     assertVersion(batch, input.version, 'package');
     assertDraft(batch, 'changed');
-    for (const sampleId of new Set(input.removeSampleEntryIds ?? [])) await takeSampleOutOfBatch(tx, batch, sampleId, by);
+    for (const sampleId of new Set(input.removeSampleEntryIds ?? []))
+      await takeSampleOutOfBatch(tx, batch, sampleId, by);
     for (const sampleId of new Set(input.addSampleEntryIds ?? [])) await putSampleInBatch(tx, batch, sampleId, by);
     const changes: Partial<typeof dispatchBatch.$inferInsert> = {};
     if (input.packageName !== undefined) changes.packageName = input.packageName;
@@ -162,7 +177,8 @@ export async function sendDispatchBatch(db: Executor, { id, by }: { id: number; 
       .from(sampleEntry)
       .where(eq(sampleEntry.dispatchBatchId, batch.id))
       .orderBy(asc(sampleEntry.id));
-    if (members.length === 0) throw conflict(`Package ${batch.packageCode} has no samples; add samples before sending it.`, batch);
+    if (members.length === 0)
+      throw conflict(`Package ${batch.packageCode} has no samples; add samples before sending it.`, batch);
     const now = new Date();
     for (const member of members) {
       const sample = await lockSample(tx, member.id);
@@ -172,9 +188,16 @@ export async function sendDispatchBatch(db: Executor, { id, by }: { id: number; 
         action: 'sendToThirdLab',
         by,
         toStatus,
-        changes: { packageCode: batch.packageCode, shipmentNumber: batch.shippmentNumber, sentDate: now, sentBy: by.id },
+        changes: {
+          packageCode: batch.packageCode,
+          shipmentNumber: batch.shippmentNumber,
+          sentDate: now,
+          sentBy: by.id,
+        },
       });
-      await tx.insert(thirdLabEntry).values({ sampleEntryId: sample.id, sentDate: now, idflSentDate: now, idflSentBy: by.id });
+      await tx
+        .insert(thirdLabEntry)
+        .values({ sampleEntryId: sample.id, sentDate: now, idflSentDate: now, idflSentBy: by.id });
     }
     const sent = await recordBatchChange(tx, {
       batch,
@@ -190,6 +213,18 @@ export async function sendDispatchBatch(db: Executor, { id, by }: { id: number; 
     });
     return { ...sent, sampleCount: members.length };
   });
+}
+
+/** A package is Received once the third lab has checked in every sample in it. */
+export async function markBatchReceivedWhenComplete(db: Executor, batchId: number, by: Actor) {
+  const batch = await lockBatch(db, eq(dispatchBatch.id, batchId), 'Dispatch batch');
+  if (batch.status !== 'Sent') return batch;
+  const [waiting] = await db
+    .select({ count: count() })
+    .from(sampleEntry)
+    .where(and(eq(sampleEntry.dispatchBatchId, batchId), eq(sampleEntry.status, 'SentToThirdLab')));
+  if ((waiting?.count ?? 0) > 0) return batch;
+  return recordBatchChange(db, { batch, action: 'receive', by, changes: { status: 'Received' } });
 }
 
 /** Third-lab undo by package code: the package goes back to Draft with its samples. */
@@ -222,7 +257,9 @@ const sampleCount = sql<number>`(SELECT count(*)::int FROM sample_entry AS membe
 export async function listDispatchBatches(db: Executor, filters: DispatchBatchFilters) {
   const conditions = [
     filters.packageCode ? ilike(dispatchBatch.packageCode, `%${escapeLike(filters.packageCode)}%`) : undefined,
-    filters.shippmentNumber ? ilike(dispatchBatch.shippmentNumber, `%${escapeLike(filters.shippmentNumber)}%`) : undefined,
+    filters.shippmentNumber
+      ? ilike(dispatchBatch.shippmentNumber, `%${escapeLike(filters.shippmentNumber)}%`)
+      : undefined,
     userCondition(dispatchBatch.sentBy, filters.sentBy),
     fromDateCondition(dispatchBatch.sentDate, filters.sentFromDate),
     toDateCondition(dispatchBatch.sentDate, filters.sentToDate),

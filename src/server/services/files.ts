@@ -47,8 +47,11 @@ export function fileUrl(id: string): string {
 /** A name safe to store and to send back in a header: no path, no control characters, bounded. */
 export function cleanFileName(name: string | undefined, fallback: string): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
+  const cleaned = [...base]
+    .filter((ch) => ch > '\u001f' && ch !== '\u007f' && ch !== '"')
+    .join('')
+    .trim()
+    .slice(0, 200);
   return cleaned || fallback;
 }
 
@@ -96,7 +99,13 @@ export async function storeFile(
 }
 
 /** Checks every file first, so one bad file stores none of them. */
-export async function storeUploads(db: Executor, files: File[], rule: UploadRule, field: string, uploadedBy: number | null) {
+export async function storeUploads(
+  db: Executor,
+  files: File[],
+  rule: UploadRule,
+  field: string,
+  uploadedBy: number | null,
+) {
   const checked = [];
   for (const file of files) checked.push(await checkUpload(file, rule, field));
   const stored: StoredFileInfo[] = [];

@@ -1,8 +1,7 @@
 import { and, asc, eq, gte, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { allPermissions, permissionGroups } from '../../shared/permissions.ts';
-import type { RoleInput } from '../../shared/schemas/roles.ts';
 import type { Executor } from '../db/client.ts';
-import { appUser, role } from '../db/schema.ts';
+import { role } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import type { AuthUser } from '../http/context.ts';
 import { appendAudit, diffFields } from './audit.ts';
@@ -73,7 +72,13 @@ export async function listRoles(
   const where = conditions.length ? and(...conditions) : undefined;
   const order = sortOrder(
     filters.orderBy,
-    { id: role.id, name: sql`lower(${role.name})`, active: role.active, createdAt: role.createdAt, updatedAt: role.updatedAt },
+    {
+      id: role.id,
+      name: sql`lower(${role.name})`,
+      active: role.active,
+      createdAt: role.createdAt,
+      updatedAt: role.updatedAt,
+    },
     [asc(role.id)],
   );
   const rows = await db
@@ -83,13 +88,19 @@ export async function listRoles(
     .orderBy(...order)
     .limit(filters.limit)
     .offset(filters.offset);
-  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(role).where(where);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(role)
+    .where(where);
   return { items: rows.map(toRole), total, limit: filters.limit, offset: filters.offset };
 }
 
 /** Every role, for pickers (the Accounts screen's role choice). */
 export async function listAllRoles(db: Executor) {
-  const rows = await db.select(roleSelection).from(role).orderBy(asc(sql`lower(${role.name})`), asc(role.id));
+  const rows = await db
+    .select(roleSelection)
+    .from(role)
+    .orderBy(asc(sql`lower(${role.name})`), asc(role.id));
   return rows.map(toRole);
 }
 
@@ -102,7 +113,10 @@ export async function findRole(db: Executor, id: number): Promise<RoleRecord> {
 async function requireUniqueName(db: Executor, name: string, exceptId?: number) {
   const conditions = [eq(sql`lower(${role.name})`, name.toLowerCase())];
   if (exceptId !== undefined) conditions.push(ne(role.id, exceptId));
-  const [taken] = await db.select({ id: role.id }).from(role).where(and(...conditions));
+  const [taken] = await db
+    .select({ id: role.id })
+    .from(role)
+    .where(and(...conditions));
   if (taken) throw duplicateName();
 }
 

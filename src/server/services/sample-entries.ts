@@ -32,20 +32,21 @@ type SampleChanges = Partial<typeof sampleEntry.$inferInsert>;
 export const SAMPLE_ENTITY = 'sample_entry';
 
 /** Turns the state machine's verdict into the API's 409, naming the sample and its state. */
-export function judgeTransition(action: WorkflowActionName, sample: Pick<SampleEntry, 'status' | 'idflNumber'>) {
+// The 409 carries the current record, so a bench whose queued action lost the race can show what happened.
+export function judgeTransition(action: WorkflowActionName, sample: SampleEntry) {
   try {
     return nextStatus(action, sample.status, sampleSubject(sample.idflNumber));
   } catch (error) {
-    if (error instanceof IllegalTransitionError) throw conflict(error.message, { status: sample.status });
+    if (error instanceof IllegalTransitionError) throw conflict(error.message, sample);
     throw error;
   }
 }
 
-export function judgeEdit(edit: SampleEditName, sample: Pick<SampleEntry, 'status' | 'idflNumber'>) {
+export function judgeEdit(edit: SampleEditName, sample: SampleEntry) {
   try {
     assertEditable(edit, sample.status, sampleSubject(sample.idflNumber));
   } catch (error) {
-    if (error instanceof IllegalTransitionError) throw conflict(error.message, { status: sample.status });
+    if (error instanceof IllegalTransitionError) throw conflict(error.message, sample);
     throw error;
   }
 }
@@ -137,7 +138,10 @@ export async function assertFilesExist(db: Executor, ids: readonly string[], fie
   ids.forEach((id, index) => {
     const path = ids.length === 1 && !field.endsWith('Ids') ? field : `${field}.${index}`;
     if (!found.has(id)) throw badRequest('File not found', { [path]: 'File not found' });
-    if (kind && found.get(id) !== kind) throw badRequest(`The file must be a ${kind.toUpperCase()}`, { [path]: `The file must be a ${kind.toUpperCase()}` });
+    if (kind && found.get(id) !== kind)
+      throw badRequest(`The file must be a ${kind.toUpperCase()}`, {
+        [path]: `The file must be a ${kind.toUpperCase()}`,
+      });
   });
 }
 
@@ -147,7 +151,10 @@ export async function assertFilesExist(db: Executor, ids: readonly string[], fie
 export async function createSampleEntry(db: Executor, { input, by }: { input: CsSampleForm; by: Actor }) {
   return db.transaction(async (tx) => {
     const idflNumber = input.idflNumber?.trim() || (await nextNumber(tx, 'IDFL'));
-    const [taken] = await tx.select({ id: sampleEntry.id }).from(sampleEntry).where(eq(sampleEntry.idflNumber, idflNumber));
+    const [taken] = await tx
+      .select({ id: sampleEntry.id })
+      .from(sampleEntry)
+      .where(eq(sampleEntry.idflNumber, idflNumber));
     if (taken) {
       throw new AppError('CONFLICT', `IDFL number ${idflNumber} already exists.`, {
         errors: { idflNumber: `IDFL number ${idflNumber} already exists.` },
@@ -203,7 +210,10 @@ export async function updateSampleEntryCs(
   });
 }
 
-export async function checkInSampleCs(db: Executor, { id, input, by }: { id: number; input: CsCheckInSample; by: Actor }) {
+export async function checkInSampleCs(
+  db: Executor,
+  { id, input, by }: { id: number; input: CsCheckInSample; by: Actor },
+) {
   return db.transaction(async (tx) => {
     const sample = await lockSample(tx, id);
     const toStatus = judgeTransition('csCheckIn', sample);
@@ -253,7 +263,8 @@ export async function destroyOrder(db: Executor, { orderNumber, by }: { orderNum
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(booking).where(eq(booking.bookingNumber, orderNumber)).for('update');
     if (!order) throw notFound(`Order ${orderNumber}`);
-    if (order.status === 'Cancelled') throw conflict(`Order ${orderNumber} is already Cancelled.`, { status: order.status });
+    if (order.status === 'Cancelled')
+      throw conflict(`Order ${orderNumber} is already Cancelled.`, { status: order.status });
     const samples = await tx.select().from(sampleEntry).where(eq(sampleEntry.bookingId, order.id)).for('update');
     const moved = samples.find((s) => s.status !== 'New' && s.status !== 'CsConfirmed');
     if (moved) {
@@ -528,9 +539,18 @@ export async function listSampleEntries(db: Executor, filters: SampleListFilters
     : filters.status;
   if (scope && status?.length === 0) return { items: [], total: 0, limit: filters.limit, offset: filters.offset };
   const where = and(...sampleListConditions({ ...filters, status }));
-  const orderBy = parseOrderBy(filters.orderBy, sampleOrderColumns, [desc(sampleEntry.updatedAt), desc(sampleEntry.id)]);
+  const orderBy = parseOrderBy(filters.orderBy, sampleOrderColumns, [
+    desc(sampleEntry.updatedAt),
+    desc(sampleEntry.id),
+  ]);
   const [items, [totalRow]] = await Promise.all([
-    db.select().from(sampleEntry).where(where).orderBy(...orderBy).limit(filters.limit).offset(filters.offset),
+    db
+      .select()
+      .from(sampleEntry)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(filters.limit)
+      .offset(filters.offset),
     db.select({ total: count() }).from(sampleEntry).where(where),
   ]);
   return { items, total: totalRow?.total ?? 0, limit: filters.limit, offset: filters.offset };

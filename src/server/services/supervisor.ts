@@ -15,8 +15,7 @@ import {
 } from './sample-entries.ts';
 import { lockThirdLabEntry } from './third-lab.ts';
 
-export const FOUR_EYES_MESSAGE =
-  'Four eyes: you entered this result, so someone else must confirm the final result.';
+export const FOUR_EYES_MESSAGE = 'Four eyes: you entered this result, so someone else must confirm the final result.';
 
 export async function updateConclusion(db: Executor, { id, input, by }: { id: number; input: Conclusion; by: Actor }) {
   return db.transaction(async (tx) => {
@@ -37,16 +36,23 @@ export async function confirmFinalResult(db: Executor, { id, by }: { id: number;
     const sample = await lockSample(tx, id);
     const toStatus = judgeTransition('confirmFinalResult', sample);
     if (!sample.conclusion?.trim()) {
-      throw conflict(`Sample ${sample.idflNumber} has no conclusion; record a conclusion before confirming the final result.`, {
-        status: sample.status,
-      });
+      throw conflict(
+        `Sample ${sample.idflNumber} has no conclusion; record a conclusion before confirming the final result.`,
+        sample,
+      );
     }
     const entry = await lockThirdLabEntry(tx, sample);
     if (entry.resultEnteredBy === by.id) throw forbidden(FOUR_EYES_MESSAGE);
     const now = new Date();
     await tx
       .update(thirdLabEntry)
-      .set({ testTeamConfirmedDate: now, testTeamConfirmedBy: by.id, idflConfirmedDate: now, idflConfirmedBy: by.id, updatedAt: now })
+      .set({
+        testTeamConfirmedDate: now,
+        testTeamConfirmedBy: by.id,
+        idflConfirmedDate: now,
+        idflConfirmedBy: by.id,
+        updatedAt: now,
+      })
       .where(eq(thirdLabEntry.id, entry.id));
     return recordSampleChange(tx, {
       sample,
@@ -91,10 +97,10 @@ export async function transferIdflData(
     judgeEdit('transferIdflData', sample);
     const entry = await lockThirdLabEntry(tx, sample);
     if (entry.carbon == null || entry.hydrogen == null || entry.oxygen == null) {
-      throw conflict(`Sample ${sample.idflNumber} has no carbon, hydrogen and oxygen values to transfer.`, { status: sample.status });
+      throw conflict(`Sample ${sample.idflNumber} has no carbon, hydrogen and oxygen values to transfer.`, sample);
     }
     if (!sample.sampleType) {
-      throw conflict(`Sample ${sample.idflNumber} has no sample type (material) to file the data under.`, { status: sample.status });
+      throw conflict(`Sample ${sample.idflNumber} has no sample type (material) to file the data under.`, sample);
     }
     const values = {
       sampleCode: sample.sampleCode ?? sample.idflNumber,
@@ -115,7 +121,10 @@ export async function transferIdflData(
       .where(and(eq(cleanIsotopeRecord.sourceSampleEntryId, sample.id)))
       .limit(1);
     if (existing && !sameId) {
-      throw conflict(`The data of sample ${sample.idflNumber} is already in the clean data set; send sameId=true to replace it.`, existing);
+      throw conflict(
+        `The data of sample ${sample.idflNumber} is already in the clean data set; send sameId=true to replace it.`,
+        existing,
+      );
     }
     const [record] = existing
       ? await tx

@@ -6,7 +6,7 @@ import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { appendAudit, diffFields } from './audit.ts';
 import { notifyPermission } from './custody.ts';
-import { reopenDispatchBatch } from './dispatch-batches.ts';
+import { markBatchReceivedWhenComplete, reopenDispatchBatch } from './dispatch-batches.ts';
 import {
   assertFilesExist,
   assertVersion,
@@ -44,11 +44,15 @@ export async function lockThirdLabEntry(db: Executor, sample: SampleEntry): Prom
     .orderBy(desc(thirdLabEntry.id))
     .limit(1)
     .for('update');
-  if (!entry) throw conflict(`Sample ${sample.idflNumber} has no third-lab entry.`, { status: sample.status });
+  if (!entry) throw conflict(`Sample ${sample.idflNumber} has no third-lab entry.`, sample);
   return entry;
 }
 
-async function updateThirdLabEntry(db: Executor, entry: ThirdLabEntry, changes: Partial<typeof thirdLabEntry.$inferInsert>) {
+async function updateThirdLabEntry(
+  db: Executor,
+  entry: ThirdLabEntry,
+  changes: Partial<typeof thirdLabEntry.$inferInsert>,
+) {
   const [updated] = await db
     .update(thirdLabEntry)
     .set({ ...changes, version: sql`${thirdLabEntry.version} + 1`, updatedAt: new Date() })
@@ -63,14 +67,22 @@ export async function checkInThirdLab(db: Executor, { id, by }: { id: number; by
     const toStatus = judgeTransition('thirdLabCheckIn', sample);
     const entry = await lockThirdLabEntry(tx, sample);
     const now = new Date();
-    const thirdLab = await updateThirdLabEntry(tx, entry, { receivedDate: now, checkedInDate: now, checkedInBy: by.id });
+    const thirdLab = await updateThirdLabEntry(tx, entry, {
+      receivedDate: now,
+      checkedInDate: now,
+      checkedInBy: by.id,
+    });
     const updated = await recordSampleChange(tx, { sample, action: 'thirdLabCheckIn', by, toStatus, changes: {} });
+    if (sample.dispatchBatchId) await markBatchReceivedWhenComplete(tx, sample.dispatchBatchId, by);
     return { ...updated, thirdLabEntry: { ...thirdLab, reportFileUrl: fileUrl(thirdLab.reportFileId) } };
   });
 }
 
 /** Records the third lab's C/H/O values (and optional PDF report) without returning them yet. */
-export async function updateThirdLabResult(db: Executor, { id, input, by }: { id: number; input: UpdateResult; by: Actor }) {
+export async function updateThirdLabResult(
+  db: Executor,
+  { id, input, by }: { id: number; input: UpdateResult; by: Actor },
+) {
   const missing = missingIsotopes(input);
   if (Object.keys(missing).length) throw badRequest(ISOTOPES_REQUIRED, missing);
   return db.transaction(async (tx) => {
@@ -105,7 +117,8 @@ export async function returnThirdLabResult(db: Executor, { id, by }: { id: numbe
     const sample = await lockSample(tx, id);
     const toStatus = judgeTransition('returnResult', sample);
     const entry = await lockThirdLabEntry(tx, sample);
-    if (entry.carbon == null || entry.hydrogen == null || entry.oxygen == null) throw conflict(ISOTOPES_REQUIRED, { status: sample.status });
+    if (entry.carbon == null || entry.hydrogen == null || entry.oxygen == null)
+      throw conflict(ISOTOPES_REQUIRED, sample);
     const now = new Date();
     const thirdLab = await updateThirdLabEntry(tx, entry, { resultReturnedDate: now });
     const updated = await recordSampleChange(tx, {
@@ -131,7 +144,11 @@ export async function returnThirdLabResult(db: Executor, { id, by }: { id: numbe
  */
 export async function undoSampleTransaction(db: Executor, { packageCode, by }: { packageCode: string; by: Actor }) {
   return db.transaction(async (tx) => {
-    const [batch] = await tx.select().from(dispatchBatch).where(eq(dispatchBatch.packageCode, packageCode)).for('update');
+    const [batch] = await tx
+      .select()
+      .from(dispatchBatch)
+      .where(eq(dispatchBatch.packageCode, packageCode))
+      .for('update');
     if (!batch) throw notFound(`Package ${packageCode}`);
     const members = await tx
       .select({ id: sampleEntry.id })
@@ -236,7 +253,10 @@ export async function listThirdLabSamples(db: Executor, filters: ThirdLabFilters
       : undefined,
   ];
   const where = and(...conditions);
-  const orderBy = parseOrderBy(filters.orderBy, thirdLabOrderColumns, [desc(thirdLabEntry.sentDate), desc(sampleEntry.id)]);
+  const orderBy = parseOrderBy(filters.orderBy, thirdLabOrderColumns, [
+    desc(thirdLabEntry.sentDate),
+    desc(sampleEntry.id),
+  ]);
   const [rows, [totalRow]] = await Promise.all([
     db
       .select({ sample: sampleEntry, thirdLab: thirdLabEntry })

@@ -14,7 +14,11 @@ export type Paging = { limit: number; offset: number };
  * Turns `field` or `field:asc|desc` into an ORDER BY over a fixed set of sortable columns; anything
  * else is a 400 naming the choices, never SQL built from the caller's text.
  */
-export function sortOrder(orderBy: string | undefined, columns: Record<string, AnyColumn | SQL>, fallback: SQL[]): SQL[] {
+export function sortOrder(
+  orderBy: string | undefined,
+  columns: Record<string, AnyColumn | SQL>,
+  fallback: SQL[],
+): SQL[] {
   if (!orderBy) return fallback;
   const [field = '', direction = 'asc'] = orderBy.split(':');
   const column = Object.hasOwn(columns, field) ? columns[field] : undefined;
@@ -150,7 +154,11 @@ export async function listUsers(db: Executor, filters: UserFilters) {
   if (filters.updatedSince) conditions.push(gte(appUser.updatedAt, new Date(filters.updatedSince)));
   const where = conditions.length ? and(...conditions) : undefined;
   const order = sortOrder(filters.orderBy, userColumns, [asc(appUser.id)]);
-  const rows = await accountsQuery(db).where(where).orderBy(...order).limit(filters.limit).offset(filters.offset);
+  const rows = await accountsQuery(db)
+    .where(where)
+    .orderBy(...order)
+    .limit(filters.limit)
+    .offset(filters.offset);
   const [{ total } = { total: 0 }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(appUser)

@@ -9,7 +9,11 @@ export const roleSchema = z.object({
     .trim()
     .min(1, 'Role name is required')
     .max(60, 'Role name must be at most 60 characters'),
-  description: z.string({ error: 'Description must be text' }).trim().max(500, 'Description must be at most 500 characters').default(''),
+  description: z
+    .string({ error: 'Description must be text' })
+    .trim()
+    .max(500, 'Description must be at most 500 characters')
+    .default(''),
   active: z.boolean({ error: 'Active must be true or false' }).default(true),
   permissions: z
     .array(

@@ -64,10 +64,7 @@ export type CsSampleForm = z.infer<typeof csSampleFormSchema>;
 export const csCreateSampleSchema = csSampleFormSchema;
 
 /** Edit sample (client-side lab): any subset of the form; sent fields keep their rules. */
-export const csUpdateSampleSchema = csSampleFormSchema
-  .omit({ idflNumber: true })
-  .partial()
-  .extend({ version });
+export const csUpdateSampleSchema = csSampleFormSchema.omit({ idflNumber: true }).partial().extend({ version });
 export type CsUpdateSample = z.infer<typeof csUpdateSampleSchema>;
 
 /** Confirm received (client-side lab check-in of a New sample). */

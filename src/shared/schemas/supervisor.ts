@@ -23,7 +23,10 @@ export type Conclusion = z.infer<typeof conclusionSchema>;
 export const transferIdflDataSchema = z.object({
   id: z.number({ error: 'Sample is required' }).int().min(1),
   countryCode: z.string({ error: 'Country is required' }).trim().min(1, 'Country is required').max(3),
-  latitude: z.number({ error: 'Latitude is required' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
+  latitude: z
+    .number({ error: 'Latitude is required' })
+    .min(-90, 'Latitude must be between -90 and 90')
+    .max(90, 'Latitude must be between -90 and 90'),
   longitude: z
     .number({ error: 'Longitude is required' })
     .min(-180, 'Longitude must be between -180 and 180')

@@ -32,5 +32,6 @@ export function missingIsotopes(values: Partial<Record<(typeof isotopeFields)[nu
 
 /** The app's form: the same fields, with the three values required. */
 export const resultFormSchema = updateResultSchema.superRefine((values, ctx) => {
-  for (const path of Object.keys(missingIsotopes(values))) ctx.addIssue({ code: 'custom', message: ISOTOPES_REQUIRED, path: [path] });
+  for (const path of Object.keys(missingIsotopes(values)))
+    ctx.addIssue({ code: 'custom', message: ISOTOPES_REQUIRED, path: [path] });
 });

@@ -4,7 +4,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { META_KEYS, offlineDb, readMeta } from '../../../src/app/offline/db.ts';
 import { drainOutbox, type DrainOptions } from '../../../src/app/offline/drain.ts';
 import { loadListView } from '../../../src/app/offline/list-cache.ts';
-import { enqueueMutation, listMutations, overwriteServerVersion, retryMutation } from '../../../src/app/offline/outbox.ts';
+import {
+  enqueueMutation,
+  listMutations,
+  overwriteServerVersion,
+  retryMutation,
+} from '../../../src/app/offline/outbox.ts';
 import { clearOfflineData } from '../../../src/app/offline/session-mirror.ts';
 import { useTestApp } from '../../server/support/test-app.ts';
 
@@ -21,7 +26,7 @@ beforeEach(async () => {
 });
 
 /** The app's own fetch, in-process. */
-const serverFetch: DrainOptions['fetch'] = (url, init) => t.app.request(url, init);
+const serverFetch: DrainOptions['fetch'] = async (url, init) => t.app.request(url, init);
 
 function drainWith(overrides: Partial<DrainOptions> = {}) {
   return drainOutbox({
@@ -106,7 +111,9 @@ describe('drain against the real server', () => {
     };
     const result = await drainWith({ fetch: dead });
     expect(result.outcome).toBe('offline');
-    expect(await listMutations()).toMatchObject([{ state: 'pending', attempts: 1, lastError: 'No connection to the server' }]);
+    expect(await listMutations()).toMatchObject([
+      { state: 'pending', attempts: 1, lastError: 'No connection to the server' },
+    ]);
     expect(await countriesWithCode('QN')).toHaveLength(0);
   });
 
@@ -134,7 +141,10 @@ describe('drain against the real server', () => {
   it('a stale write is a conflict that keeps the server record; "keep mine" resends over its version', async () => {
     const created = await t.request('POST', '/api/country', { token, body: { code: 'QV', name: 'Before' } });
     const id = created.body.data.id as number;
-    await t.request('PUT', `/api/country?id=${id}`, { token, body: { code: 'QV', name: 'Changed elsewhere', version: 1 } });
+    await t.request('PUT', `/api/country?id=${id}`, {
+      token,
+      body: { code: 'QV', name: 'Changed elsewhere', version: 1 },
+    });
 
     const key = await enqueueMutation({
       method: 'PUT',
@@ -176,7 +186,7 @@ describe('drain against the real server', () => {
     const codes = ['RA', 'RB', 'RC', 'RD', 'RE'];
     for (const code of codes) await addCountry(code);
     let posts = 0;
-    const counting: DrainOptions['fetch'] = (url, init) => {
+    const counting: DrainOptions['fetch'] = async (url, init) => {
       posts += 1;
       return t.app.request(url, init);
     };
@@ -186,7 +196,7 @@ describe('drain against the real server', () => {
   });
 
   it('puts applied changes into the cached list and marks it for refetch', async () => {
-    const fetcher = (path: string, init?: RequestInit) => {
+    const fetcher = async (path: string, init?: RequestInit) => {
       const headers = new Headers(init?.headers);
       headers.set('authorization', `Bearer ${token}`);
       return t.app.request(path, { ...init, headers });

@@ -41,7 +41,7 @@ describe('useOfflineList against the real server', () => {
   beforeEach(async () => {
     await clearOfflineData();
     token = await t.signInAsAdmin();
-    fetcher = (path, init) => {
+    fetcher = async (path, init) => {
       const headers = new Headers(init?.headers);
       headers.set('authorization', `Bearer ${token}`);
       return t.app.request(path, { ...init, headers });
@@ -87,7 +87,7 @@ describe('useOfflineList against the real server', () => {
 
     await act(async () => {
       await drainOutbox({
-        fetch: (url, init) => t.app.request(url, init),
+        fetch: async (url, init) => t.app.request(url, init),
         auth: { getAccessToken: () => token, refreshAccessToken: async () => null },
       });
     });

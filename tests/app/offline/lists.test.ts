@@ -41,11 +41,37 @@ describe('merging pending changes into a list', () => {
       records,
       total: 2,
       entries: [
-        entry({ id: 'u2', seq: 2, method: 'PUT', body: { name: 'Viet Nam', version: 4 }, entity: { list: 'countries', id: 1 } }),
-        entry({ id: 'u1', seq: 1, method: 'PUT', body: { name: 'VN first', version: 3 }, entity: { list: 'countries', id: 1 } }),
-        entry({ id: 'd1', seq: 3, method: 'DELETE', entity: { list: 'countries', id: 2 }, state: 'failed', lastError: 'in use' }),
+        entry({
+          id: 'u2',
+          seq: 2,
+          method: 'PUT',
+          body: { name: 'Viet Nam', version: 4 },
+          entity: { list: 'countries', id: 1 },
+        }),
+        entry({
+          id: 'u1',
+          seq: 1,
+          method: 'PUT',
+          body: { name: 'VN first', version: 3 },
+          entity: { list: 'countries', id: 1 },
+        }),
+        entry({
+          id: 'd1',
+          seq: 3,
+          method: 'DELETE',
+          entity: { list: 'countries', id: 2 },
+          state: 'failed',
+          lastError: 'in use',
+        }),
         entry({ id: 'x', seq: 4, method: 'PUT', body: { name: 'other' }, entity: { list: 'users', id: 1 } }),
-        entry({ id: 'old', seq: 5, method: 'PUT', body: { name: 'applied' }, entity: { list: 'countries', id: 2 }, state: 'done' }),
+        entry({
+          id: 'old',
+          seq: 5,
+          method: 'PUT',
+          body: { name: 'applied' },
+          entity: { list: 'countries', id: 2 },
+          state: 'done',
+        }),
       ],
     });
     expect(merged.items).toEqual([
@@ -87,7 +113,8 @@ describe('merging pending changes into a list', () => {
   });
 
   it('gives the same key to the same query whatever the order or empty filters', () => {
-    expect(canonicalQuery({ name: 'x', code: '', limit: 20, offset: 0 })).toBe(canonicalQuery({ offset: 0, limit: 20, name: 'x' }));
+    expect(canonicalQuery({ name: 'x', code: '', limit: 20, offset: 0 })).toBe(
+      canonicalQuery({ offset: 0, limit: 20, name: 'x' }),
+    );
   });
 });
-

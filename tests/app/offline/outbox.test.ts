@@ -37,7 +37,12 @@ describe('outbox', () => {
     expect(entries.map((e) => e.id)).toEqual(keys);
     expect(entries.map((e) => e.seq)).toEqual([1, 2, 3]);
     expect(entries.every((e) => e.state === 'pending' && e.attempts === 0)).toBe(true);
-    expect(entries[0]).toMatchObject({ method: 'POST', path: '/api/country', label: 'Add AA', entity: { list: 'countries' } });
+    expect(entries[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/country',
+      label: 'Add AA',
+      entity: { list: 'countries' },
+    });
     expect(await countPendingMutations()).toBe(3);
   });
 
@@ -56,7 +61,12 @@ describe('outbox', () => {
     };
     outboxChangeListeners.add(listener);
     try {
-      await enqueueMutation({ method: 'DELETE', path: '/api/country?id=3', label: 'Delete', entity: { list: 'countries', id: 3 } });
+      await enqueueMutation({
+        method: 'DELETE',
+        path: '/api/country?id=3',
+        label: 'Delete',
+        entity: { list: 'countries', id: 3 },
+      });
     } finally {
       outboxChangeListeners.delete(listener);
     }
@@ -126,7 +136,13 @@ describe('session mirror', () => {
     expect(await readMirroredSession()).toBeUndefined();
 
     await mirrorSession({ accessToken: 'a2', refreshToken: 'r2' });
-    await enqueueMutation({ method: 'POST', path: '/api/country', body: {}, label: 'x', entity: { list: 'countries' } });
+    await enqueueMutation({
+      method: 'POST',
+      path: '/api/country',
+      body: {},
+      label: 'x',
+      entity: { list: 'countries' },
+    });
     await offlineDb.listRows.put({ list: 'countries', id: '1', record: { id: 1 } });
     await clearOfflineData();
     expect(await readMirroredSession()).toBeUndefined();

@@ -1,4 +1,11 @@
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -134,7 +141,9 @@ describe('sync page', () => {
     expect(await offlineDb.outbox.get(failed)).toBeDefined();
 
     await userEvent.click(within(failedRow).getByTestId('discard-change'));
-    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard change' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard change' }),
+    );
     await waitFor(async () => expect(await offlineDb.outbox.get(failed)).toBeUndefined());
     await waitFor(() => expect(within(attention).getAllByTestId('outbox-entry')).toHaveLength(1));
   });

@@ -25,14 +25,23 @@ describe('translations', () => {
     it(`has every key of ${namespace} in both languages`, () => {
       const en = new Set(keysOf(resources.en[namespace]).map(normalise));
       const vi = new Set(keysOf(resources.vi[namespace]).map(normalise));
-      expect([...en].filter((k) => !vi.has(k)), 'missing in vi').toEqual([]);
-      expect([...vi].filter((k) => !en.has(k)), 'missing in en').toEqual([]);
+      expect(
+        [...en].filter((k) => !vi.has(k)),
+        'missing in vi',
+      ).toEqual([]);
+      expect(
+        [...vi].filter((k) => !en.has(k)),
+        'missing in en',
+      ).toEqual([]);
     });
   }
 
   it('has no empty Vietnamese text', () => {
     for (const [namespace, catalogue] of Object.entries(resources.vi)) {
-      expect(leavesOf(catalogue).filter((text) => text.trim() === ''), namespace).toEqual([]);
+      expect(
+        leavesOf(catalogue).filter((text) => text.trim() === ''),
+        namespace,
+      ).toEqual([]);
     }
   });
 
@@ -65,8 +74,12 @@ describe('translations', () => {
     const { signInSchema, changePasswordFormSchema } = schemas[0];
     for (const issue of signInSchema.safeParse(blank).error?.issues ?? []) messages.add(issue.message);
     for (const issue of changePasswordFormSchema.safeParse(blank).error?.issues ?? []) messages.add(issue.message);
-    for (const issue of schemas[1].createUserSchema.safeParse({ username: '', displayName: '', email: '', password: '' })
-      .error?.issues ?? [])
+    for (const issue of schemas[1].createUserSchema.safeParse({
+      username: '',
+      displayName: '',
+      email: '',
+      password: '',
+    }).error?.issues ?? [])
       messages.add(issue.message);
     for (const issue of schemas[2].roleSchema.safeParse({ name: '' }).error?.issues ?? []) messages.add(issue.message);
     for (const issue of schemas[3].countrySchema.safeParse({ code: '', name: '' }).error?.issues ?? [])

@@ -43,7 +43,6 @@ const session = await import('../../../src/app/lib/session.ts');
 const { api, unwrap } = await import('../../../src/app/lib/api-client.ts');
 const { ApiError } = await import('../../../src/app/lib/api-error.ts');
 
-
 async function signInThroughApi() {
   const login = await unwrap(api.POST('/api/auth', { body: { email: ADMIN.username, password: ADMIN.password } }));
   session.storeSession(login as Parameters<typeof session.storeSession>[0]);
@@ -80,9 +79,7 @@ describe('session and API client against the real server', () => {
     const oldRefresh = session.getRefreshToken();
     localStorage.setItem('access_token', 'not-a-valid-token');
 
-    const answer = await unwrap(
-      api.POST('/api/country', { body: { code: 'QX', name: 'Quux', protected: false } }),
-    );
+    const answer = await unwrap(api.POST('/api/country', { body: { code: 'QX', name: 'Quux', protected: false } }));
     expect(answer.data).toMatchObject({ code: 'QX', name: 'Quux' });
     expect(refreshCalls).toHaveLength(1);
     expect(session.getRefreshToken()).not.toBe(oldRefresh);
@@ -137,9 +134,9 @@ describe('session and API client against the real server', () => {
 
   it('turns an error answer into an ApiError with the message and dotted field errors', async () => {
     await signInThroughApi();
-    const failure = await unwrap(api.POST('/api/country', { body: { code: 'toolong', name: '', protected: false } })).catch(
-      (error: unknown) => error,
-    );
+    const failure = await unwrap(
+      api.POST('/api/country', { body: { code: 'toolong', name: '', protected: false } }),
+    ).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     const apiError = failure as InstanceType<typeof ApiError>;
     expect(apiError.status).toBe(400);

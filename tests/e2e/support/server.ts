@@ -14,6 +14,7 @@ import { parseEnv } from '../../../src/server/env.ts';
 import { createLogger } from '../../../src/server/logger.ts';
 import { bootServer } from '../../../src/server/server.ts';
 import { admin, e2ePort, roleUsers } from './accounts.ts';
+import { e2eSmtpPort } from './mailbox.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'isotope-e2e-'));
 const env = parseEnv({
@@ -26,6 +27,8 @@ const env = parseEnv({
   STATIC_DIR: process.env.BUILD_OUT_DIR ?? 'dist',
   PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  // Mail goes to the specs' real SMTP mailbox (tests/e2e/support/mailbox.ts); nothing listens there otherwise.
+  SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${e2eSmtpPort}`,
 });
 const logger = createLogger(env);
 const { app, database } = await bootServer(env, logger);

@@ -22,7 +22,12 @@ export type SchemaObject = {
   [key: string]: unknown;
 };
 
-export type Parameter = { name: string; in: 'path' | 'query' | 'header' | 'cookie'; required?: boolean; schema?: SchemaObject };
+export type Parameter = {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  schema?: SchemaObject;
+};
 
 export type Operation = {
   method: string;
@@ -40,7 +45,12 @@ export type OpenApiDocument = ReturnType<typeof openApiDocument>;
 export function buildDocument(): OpenApiDocument {
   const env = testEnv();
   const logger = createLogger(env);
-  const database = { db: undefined, kind: 'pglite', migrate: async () => {}, close: async () => {} } as unknown as Database;
+  const database = {
+    db: undefined,
+    kind: 'pglite',
+    migrate: async () => {},
+    close: async () => {},
+  } as unknown as Database;
   const app = createApp({ env, logger, database, mailer: createMailer(env, logger), signingKey: new Uint8Array(32) });
   return openApiDocument(app);
 }

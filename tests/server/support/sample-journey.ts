@@ -11,7 +11,12 @@ export const SAMPLE_FORM = {
   fromClientInfo: 'Acme Textiles, Ho Chi Minh City',
 };
 
-export const CHECK_IN = { receivedDate: '2026-03-02T09:00:00.000Z', receivedBy: 'Lan Nguyen', initialWeight: 120, unit: 'g' };
+export const CHECK_IN = {
+  receivedDate: '2026-03-02T09:00:00.000Z',
+  receivedBy: 'Lan Nguyen',
+  initialWeight: 120,
+  unit: 'g',
+};
 
 export const RESULT = { carbon: -27.1, hydrogen: -65.4, oxygen: 24.2, notes: 'Within the usual range' };
 
@@ -61,12 +66,18 @@ export async function sampleAt(t: TestApp, token: string, status: SampleStatus, 
       }),
       'create batch',
     );
-    await expectOk(await t.request('POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${batch.id}`, { token }), 'send');
+    await expectOk(
+      await t.request('POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${batch.id}`, { token }),
+      'send',
+    );
   }
   if (target >= 5) await step('PUT', `/api/third-lab/check-in?id=${id}`);
   if (target >= 6) {
     const resultToken = options.resultToken ?? (await t.userWith(['CanUpdateResultThirdLab'])).token;
-    await expectOk(await t.request('PUT', `/api/third-lab/update-result?id=${id}`, { token: resultToken, body: RESULT }), 'result');
+    await expectOk(
+      await t.request('PUT', `/api/third-lab/update-result?id=${id}`, { token: resultToken, body: RESULT }),
+      'result',
+    );
     await step('PUT', `/api/third-lab/return-result?id=${id}`);
   }
   if (target >= 7) {

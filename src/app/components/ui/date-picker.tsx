@@ -222,7 +222,14 @@ function Calendar({
   return (
     <div className="grid w-[17rem] gap-2" role="group" aria-label={t('calendar')}>
       <div className="flex items-center justify-between">
-        <Button type="button" variant="ghost" size="icon" aria-label={t('previous')} disabled={!canGoBack} onClick={() => step(-1)}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={t('previous')}
+          disabled={!canGoBack}
+          onClick={() => step(-1)}
+        >
           <ChevronLeftIcon />
         </Button>
         <Button
@@ -235,12 +242,27 @@ function Calendar({
         >
           {caption}
         </Button>
-        <Button type="button" variant="ghost" size="icon" aria-label={t('next')} disabled={!canGoOn} onClick={() => step(1)}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={t('next')}
+          disabled={!canGoOn}
+          onClick={() => step(1)}
+        >
           <ChevronRightIcon />
         </Button>
       </div>
       {level === 'month' && (
-        <MonthGrid cursor={cursor} value={value} today={today} min={min} max={max} language={language} onPick={onPick} />
+        <MonthGrid
+          cursor={cursor}
+          value={value}
+          today={today}
+          min={min}
+          max={max}
+          language={language}
+          onPick={onPick}
+        />
       )}
       {level === 'year' && (
         <div className="grid grid-cols-3 gap-1">
@@ -321,7 +343,11 @@ function MonthGrid({
       <thead>
         <tr>
           {weekdays.map((name, i) => (
-            <th key={name} scope="col" className={cn('py-1 text-xs font-medium text-muted-foreground', i >= 5 && 'text-red-600')}>
+            <th
+              key={name}
+              scope="col"
+              className={cn('py-1 text-xs font-medium text-muted-foreground', i >= 5 && 'text-red-600')}
+            >
               {name}
             </th>
           ))}

@@ -113,7 +113,12 @@ export function AccountFormDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <form noValidate className="grid gap-4" onSubmit={submit} aria-label={isCreate ? t('createTitle') : t('editTitle')}>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={submit}
+          aria-label={isCreate ? t('createTitle') : t('editTitle')}
+        >
           <DialogHeader>
             <DialogTitle>{isCreate ? t('createTitle') : t('editTitle')}</DialogTitle>
           </DialogHeader>
@@ -181,7 +186,11 @@ export function AccountFormDialog({
               name="active"
               render={({ field }) => (
                 <div className="flex items-center gap-2">
-                  <Checkbox id="account-active" checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />
+                  <Checkbox
+                    id="account-active"
+                    checked={field.value}
+                    onCheckedChange={(v) => field.onChange(v === true)}
+                  />
                   <Label htmlFor="account-active">{t('active')}</Label>
                 </div>
               )}

@@ -58,7 +58,12 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
             <Input id="change-new" type="password" autoComplete="new-password" {...form.register('newPassword')} />
           </FormField>
           <FormField id="change-confirm" label={t('confirmPassword')} error={errors.confirmPassword?.message}>
-            <Input id="change-confirm" type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+            <Input
+              id="change-confirm"
+              type="password"
+              autoComplete="new-password"
+              {...form.register('confirmPassword')}
+            />
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

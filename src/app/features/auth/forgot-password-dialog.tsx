@@ -27,7 +27,10 @@ type ResetRequest = z.input<typeof resetPasswordRequestSchema>;
 export function ForgotPasswordDialog() {
   const { t } = useTranslation('auth');
   const [open, setOpen] = useState(false);
-  const form = useForm<ResetRequest>({ resolver: zodResolver(resetPasswordRequestSchema), defaultValues: { email: '' } });
+  const form = useForm<ResetRequest>({
+    resolver: zodResolver(resetPasswordRequestSchema),
+    defaultValues: { email: '' },
+  });
   const mutation = useMutation({
     mutationFn: ({ email }: ResetRequest) => requestPasswordReset(email),
     onSuccess: (answer) => {

@@ -75,7 +75,10 @@ export function LoginPage() {
               <p className="text-sm text-balance text-muted-foreground">{t('description')}</p>
             </div>
             {failure && (
-              <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive">
+              <p
+                role="alert"
+                className="rounded-md border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive"
+              >
                 {translateMessage(failure)}
               </p>
             )}

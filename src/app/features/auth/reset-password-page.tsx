@@ -56,7 +56,12 @@ export function ResetPasswordPage({ token }: { token: string }) {
               <Input id="reset-new" type="password" autoComplete="new-password" {...form.register('newPassword')} />
             </FormField>
             <FormField id="reset-confirm" label={t('confirmPassword')} error={errors.confirmPassword?.message}>
-              <Input id="reset-confirm" type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+              <Input
+                id="reset-confirm"
+                type="password"
+                autoComplete="new-password"
+                {...form.register('confirmPassword')}
+              />
             </FormField>
             <Button type="submit" disabled={mutation.isPending}>
               {mutation.isPending && <Spinner />}

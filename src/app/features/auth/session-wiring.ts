@@ -7,6 +7,8 @@ import { sessionEvents, type SessionTokens } from '@/app/lib/session';
 export function mirrorSessionChanges() {
   sessionEvents.addEventListener('change', (event) => {
     const tokens = (event as CustomEvent<SessionTokens | null>).detail;
-    void import('@/app/offline/session-mirror').then(({ mirrorSession }) => mirrorSession(tokens)).catch(() => undefined);
+    void import('@/app/offline/session-mirror')
+      .then(({ mirrorSession }) => mirrorSession(tokens))
+      .catch(() => undefined);
   });
 }

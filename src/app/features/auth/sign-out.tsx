@@ -12,7 +12,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/app/components/ui/alert-dialog';
-import { clearSession, getRefreshToken } from '@/app/lib/session';
+import { clearSession, getRefreshToken, takeRedirect } from '@/app/lib/session';
 import { countPendingMutations } from '@/app/offline/outbox';
 import { clearOfflineData } from '@/app/offline/session-mirror';
 import { signOutOnServer } from './auth-api';
@@ -41,6 +41,8 @@ export function SignOutProvider({ children }: { children: ReactNode }) {
     await clearOfflineData().catch(() => undefined);
     queryClient.clear();
     await navigate({ to: '/auth/login', replace: true });
+    // The protected screen remembered itself when the session vanished; whoever signs in next starts fresh.
+    takeRedirect();
   }, [navigate, queryClient]);
 
   const requestSignOut = useCallback(async () => {

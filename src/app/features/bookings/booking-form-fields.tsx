@@ -35,7 +35,11 @@ export function FormSection({
   children: ReactNode;
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="grid scroll-mt-20 gap-4 rounded-xl border bg-card p-5 shadow-sm">
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="grid scroll-mt-20 gap-4 rounded-xl border bg-card p-5 shadow-sm"
+    >
       <header className="flex items-start gap-3">
         <span
           aria-hidden="true"

@@ -41,14 +41,7 @@ import { Label } from '@/app/components/ui/label';
 import { Spinner } from '@/app/components/ui/spinner';
 import { ApiError } from '@/app/lib/api-error';
 import { translateMessage } from '@/app/lib/i18n';
-import {
-  CheckboxField,
-  fieldId,
-  FormSection,
-  NotesField,
-  TextField,
-  useFieldError,
-} from './booking-form-fields';
+import { CheckboxField, fieldId, FormSection, NotesField, TextField, useFieldError } from './booking-form-fields';
 import {
   useSendBooking,
   useUploadAttachments,
@@ -58,7 +51,6 @@ import {
 } from './booking-queries';
 import { errorPathsOf, focusFirstError } from './first-error';
 import { LoadingOverlay } from './loading-overlay';
-
 
 /** The ids of the form's sections, in order: the side guide links to them. */
 export const BOOKING_SECTIONS = ['applicant', 'samples', 'payer', 'factory', 'retailer', 'review', 'help'] as const;
@@ -172,7 +164,10 @@ export function BookingForm({
           if (channel === 'public') {
             toast.success(t('form.orderCreated'), { description: t('form.orderCreatedText'), position: 'top-right' });
           } else {
-            toast.success(t('common:success'), { description: translateMessage(created.message), position: 'top-right' });
+            toast.success(t('common:success'), {
+              description: translateMessage(created.message),
+              position: 'top-right',
+            });
           }
           form.reset(freshBookingValues());
           setAttachments([]);
@@ -198,7 +193,11 @@ export function BookingForm({
         <PayerSection />
         <FactorySection />
         <RetailerSection />
-        <ReviewSection attachments={attachments} onAttachmentsChange={setAttachments} isSending={sendBooking.isPending} />
+        <ReviewSection
+          attachments={attachments}
+          onAttachmentsChange={setAttachments}
+          isSending={sendBooking.isPending}
+        />
       </form>
       <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
         <AlertDialogContent>
@@ -230,10 +229,20 @@ export function BookingForm({
 function ApplicantSection() {
   const { t } = useTranslation('bookings');
   return (
-    <FormSection id={sectionId('applicant')} number={1} title={t('form.applicant.title')} description={t('form.applicant.description')}>
+    <FormSection
+      id={sectionId('applicant')}
+      number={1}
+      title={t('form.applicant.title')}
+      description={t('form.applicant.description')}
+    >
       {/* Two columns on wide screens (spec 9). */}
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField path="applicantContactPerson" label={t('form.applicant.contactPerson')} required autoComplete="name" />
+        <TextField
+          path="applicantContactPerson"
+          label={t('form.applicant.contactPerson')}
+          required
+          autoComplete="name"
+        />
         <TextField path="applicantCompany" label={t('form.applicant.company')} required autoComplete="organization" />
         <TextField path="telephone" label={t('form.applicant.telephone')} type="tel" required autoComplete="tel" />
         <TextField path="email" label={t('form.applicant.email')} type="email" required autoComplete="email" />
@@ -264,7 +273,12 @@ function SampleSection() {
   const listError = arrayError ?? arrayRootError;
 
   return (
-    <FormSection id={sectionId('samples')} number={2} title={t('form.samples.title')} description={t('form.samples.description')}>
+    <FormSection
+      id={sectionId('samples')}
+      number={2}
+      title={t('form.samples.title')}
+      description={t('form.samples.description')}
+    >
       <div className="grid gap-4 md:grid-cols-2">
         <FormField
           id={dateId}
@@ -308,7 +322,9 @@ function SampleSection() {
             type="button"
             variant="outline"
             size="sm"
-            onClick={() => sampleTypes.append({ type: '', composition: '', expectedOrigins: [{ origin: '' }], notes: '' })}
+            onClick={() =>
+              sampleTypes.append({ type: '', composition: '', expectedOrigins: [{ origin: '' }], notes: '' })
+            }
           >
             <PlusIcon />
             {t('form.samples.addType')}
@@ -326,7 +342,11 @@ function SampleSection() {
       </div>
 
       <div className="grid gap-3 md:grid-cols-2">
-        <CheckboxField path="rushService" label={t('form.samples.rushService')} hint={t('form.samples.rushServiceHint')} />
+        <CheckboxField
+          path="rushService"
+          label={t('form.samples.rushService')}
+          hint={t('form.samples.rushServiceHint')}
+        />
         <CheckboxField path="returnSample" label={t('form.samples.returnSample')} />
       </div>
       <fieldset className="grid gap-2">
@@ -352,7 +372,10 @@ function SampleTypeCard({ index, canRemove, onRemove }: { index: number; canRemo
   const originsError = originsArrayError ?? originsRootError;
 
   return (
-    <fieldset className="grid gap-4 rounded-lg border p-4" aria-label={t('form.samples.typeNumber', { number: index + 1 })}>
+    <fieldset
+      className="grid gap-4 rounded-lg border p-4"
+      aria-label={t('form.samples.typeNumber', { number: index + 1 })}
+    >
       <div className="flex items-center justify-between">
         <legend className="font-medium">{t('form.samples.typeNumber', { number: index + 1 })}</legend>
         <Button
@@ -368,7 +391,12 @@ function SampleTypeCard({ index, canRemove, onRemove }: { index: number; canRemo
         </Button>
       </div>
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField path={`sampleTypes.${index}.type`} label={t('form.samples.type')} required hint={t('form.samples.typeHint')} />
+        <TextField
+          path={`sampleTypes.${index}.type`}
+          label={t('form.samples.type')}
+          required
+          hint={t('form.samples.typeHint')}
+        />
         <TextField path={`sampleTypes.${index}.composition`} label={t('form.samples.composition')} required />
       </div>
       <div className="grid gap-2">
@@ -380,7 +408,16 @@ function SampleTypeCard({ index, canRemove, onRemove }: { index: number; canRemo
         </Label>
         {origins.fields.map((field, originIndex) => {
           const path = `sampleTypes.${index}.expectedOrigins.${originIndex}.origin` as const;
-          return <OriginRow key={field.id} path={path} number={originIndex + 1} canRemove={origins.fields.length > 1} onRemove={() => origins.remove(originIndex)} register={register} />;
+          return (
+            <OriginRow
+              key={field.id}
+              path={path}
+              number={originIndex + 1}
+              canRemove={origins.fields.length > 1}
+              onRemove={() => origins.remove(originIndex)}
+              register={register}
+            />
+          );
         })}
         <FieldError message={originsError} />
         <Button
@@ -450,7 +487,12 @@ function PayerSection() {
   const { control } = useFormContext<BookingFormValues>();
   const isSame = useWatch({ control, name: 'payerInfo.isTheSameClientInfo' });
   return (
-    <FormSection id={sectionId('payer')} number={3} title={t('form.payer.title')} description={t('form.payer.description')}>
+    <FormSection
+      id={sectionId('payer')}
+      number={3}
+      title={t('form.payer.title')}
+      description={t('form.payer.description')}
+    >
       <CheckboxField path="payerInfo.isTheSameClientInfo" inverted label={t('form.payer.differs')} />
       {isSame === false && (
         <div className="grid gap-4 md:grid-cols-2" data-testid="payer-fields">
@@ -460,7 +502,12 @@ function PayerSection() {
           <TextField path="payerInfo.email" label={t('form.payer.email')} type="email" required />
           <TextField path="payerInfo.address" label={t('form.payer.address')} required />
           <TextField path="payerInfo.cityStateCountry" label={t('form.payer.cityStateCountry')} required />
-          <TextField path="payerInfo.sendInvoiceToEmail" label={t('form.payer.sendInvoiceToEmail')} type="email" required />
+          <TextField
+            path="payerInfo.sendInvoiceToEmail"
+            label={t('form.payer.sendInvoiceToEmail')}
+            type="email"
+            required
+          />
         </div>
       )}
     </FormSection>
@@ -474,7 +521,12 @@ function FactorySection() {
   const { control } = useFormContext<BookingFormValues>();
   const isEnabled = useWatch({ control, name: 'factoryInfo.enabled' });
   return (
-    <FormSection id={sectionId('factory')} number={4} title={t('form.factory.title')} description={t('form.factory.description')}>
+    <FormSection
+      id={sectionId('factory')}
+      number={4}
+      title={t('form.factory.title')}
+      description={t('form.factory.description')}
+    >
       <CheckboxField path="factoryInfo.enabled" label={t('form.factory.enabled')} />
       {isEnabled === true && (
         <div className="grid gap-4 md:grid-cols-2" data-testid="factory-fields">
@@ -496,7 +548,12 @@ function FactorySection() {
 function RetailerSection() {
   const { t } = useTranslation('bookings');
   return (
-    <FormSection id={sectionId('retailer')} number={5} title={t('form.retailer.title')} description={t('form.retailer.description')}>
+    <FormSection
+      id={sectionId('retailer')}
+      number={5}
+      title={t('form.retailer.title')}
+      description={t('form.retailer.description')}
+    >
       <div className="grid gap-4 md:grid-cols-2">
         <TextField path="retailerInfo.retailerName" label={t('form.retailer.retailerName')} />
         <NotesField path="retailerInfo.notes" label={t('form.retailer.notes')} rows={2} />
@@ -547,7 +604,12 @@ function ReviewSection({
   ].filter(Boolean);
 
   return (
-    <FormSection id={sectionId('review')} number={6} title={t('form.review.title')} description={t('form.review.description')}>
+    <FormSection
+      id={sectionId('review')}
+      number={6}
+      title={t('form.review.title')}
+      description={t('form.review.description')}
+    >
       <div className="grid gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <input
@@ -575,7 +637,11 @@ function ReviewSection({
           <ul className="grid gap-1" aria-label={t('form.review.attachments')}>
             {attachments.map((file) => (
               <li key={file.id} className="flex items-center gap-2 rounded-md border px-3 py-1.5 text-sm">
-                {file.mimeType === 'application/pdf' ? <FileIcon className="size-4" /> : <ImageIcon className="size-4" />}
+                {file.mimeType === 'application/pdf' ? (
+                  <FileIcon className="size-4" />
+                ) : (
+                  <ImageIcon className="size-4" />
+                )}
                 <span className="flex-1 truncate">{file.name}</span>
                 <span className="text-xs text-muted-foreground">{Math.ceil(file.size / 1024)} KB</span>
                 <Button
@@ -596,7 +662,10 @@ function ReviewSection({
 
       <NotesField path="bookingNotes" label={t('form.review.bookingNotes')} rows={3} />
 
-      <dl className="grid gap-x-4 gap-y-1 rounded-lg bg-muted/60 p-4 text-sm sm:grid-cols-[max-content_1fr]" aria-label={t('form.review.summary')}>
+      <dl
+        className="grid gap-x-4 gap-y-1 rounded-lg bg-muted/60 p-4 text-sm sm:grid-cols-[max-content_1fr]"
+        aria-label={t('form.review.summary')}
+      >
         <dt className="text-muted-foreground">{t('form.applicant.company')}</dt>
         <dd>{values.applicantCompany || '—'}</dd>
         <dt className="text-muted-foreground">{t('form.applicant.contactPerson')}</dt>
@@ -604,7 +673,12 @@ function ReviewSection({
         <dt className="text-muted-foreground">{t('form.samples.preparedDate')}</dt>
         <dd>{formatDisplayDate(values.samplePreparedDate, i18n.language) || '—'}</dd>
         <dt className="text-muted-foreground">{t('form.samples.types')}</dt>
-        <dd>{(values.sampleTypes ?? []).map((s) => s?.type).filter(Boolean).join(', ') || '—'}</dd>
+        <dd>
+          {(values.sampleTypes ?? [])
+            .map((s) => s?.type)
+            .filter(Boolean)
+            .join(', ') || '—'}
+        </dd>
         <dt className="text-muted-foreground">{t('form.review.services')}</dt>
         <dd>{services.join(', ') || '—'}</dd>
         <dt className="text-muted-foreground">{t('form.review.attachments')}</dt>

@@ -52,7 +52,12 @@ export function CountryFormDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <form noValidate className="grid gap-4" onSubmit={submit} aria-label={isCreate ? t('createTitle') : t('editTitle')}>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={submit}
+          aria-label={isCreate ? t('createTitle') : t('editTitle')}
+        >
           <DialogHeader>
             <DialogTitle>{isCreate ? t('createTitle') : t('editTitle')}</DialogTitle>
           </DialogHeader>
@@ -73,7 +78,11 @@ export function CountryFormDialog({
             name="protected"
             render={({ field }) => (
               <div className="flex items-center gap-2">
-                <Checkbox id="country-protected" checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />
+                <Checkbox
+                  id="country-protected"
+                  checked={field.value}
+                  onCheckedChange={(v) => field.onChange(v === true)}
+                />
                 <Label htmlFor="country-protected">{t('protected')}</Label>
               </div>
             )}

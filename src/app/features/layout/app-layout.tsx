@@ -54,34 +54,31 @@ export function AppLayout() {
 
   return (
     <TooltipProvider>
-    <div className="flex min-h-svh">
-      {!isNarrow && (
-        <aside
-          className={cn(
-            'sticky top-0 h-svh shrink-0 transition-[width] duration-200',
-            mini ? 'w-16' : 'w-64',
-          )}
-          data-state={mini ? 'mini' : 'full'}
-        >
-          <Sidebar mini={mini} />
-        </aside>
-      )}
-      {isNarrow && (
-        <Sheet open={panelOpen} onOpenChange={setPanelOpen}>
-          <SheetContent>
-            <SheetTitle className="sr-only">{t('mainNavigation')}</SheetTitle>
-            <SheetDescription className="sr-only">{t('mainNavigation')}</SheetDescription>
-            <Sidebar mini={false} onNavigate={() => setPanelOpen(false)} />
-          </SheetContent>
-        </Sheet>
-      )}
-      <div className="flex min-w-0 flex-1 flex-col">
-        <AppHeader leading={toggle} />
-        <main className="flex-1 p-4 md:p-6">
-          <Outlet />
-        </main>
+      <div className="flex min-h-svh">
+        {!isNarrow && (
+          <aside
+            className={cn('sticky top-0 h-svh shrink-0 transition-[width] duration-200', mini ? 'w-16' : 'w-64')}
+            data-state={mini ? 'mini' : 'full'}
+          >
+            <Sidebar mini={mini} />
+          </aside>
+        )}
+        {isNarrow && (
+          <Sheet open={panelOpen} onOpenChange={setPanelOpen}>
+            <SheetContent>
+              <SheetTitle className="sr-only">{t('mainNavigation')}</SheetTitle>
+              <SheetDescription className="sr-only">{t('mainNavigation')}</SheetDescription>
+              <Sidebar mini={false} onNavigate={() => setPanelOpen(false)} />
+            </SheetContent>
+          </Sheet>
+        )}
+        <div className="flex min-w-0 flex-1 flex-col">
+          <AppHeader leading={toggle} />
+          <main className="flex-1 p-4 md:p-6">
+            <Outlet />
+          </main>
+        </div>
       </div>
-    </div>
     </TooltipProvider>
   );
 }

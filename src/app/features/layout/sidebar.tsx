@@ -14,7 +14,9 @@ export function Sidebar({ mini, onNavigate }: { mini: boolean; onNavigate?: () =
 
   return (
     <nav aria-label={t('mainNavigation')} className="flex h-full flex-col bg-sidebar text-sidebar-foreground">
-      <div className={cn('flex h-[60px] shrink-0 items-center gap-2 px-4 font-semibold', mini && 'justify-center px-0')}>
+      <div
+        className={cn('flex h-[60px] shrink-0 items-center gap-2 px-4 font-semibold', mini && 'justify-center px-0')}
+      >
         <BrandLogo className="size-8 shrink-0" />
         {!mini && <span className="truncate">{t('common:productName')}</span>}
       </div>

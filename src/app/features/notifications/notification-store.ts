@@ -84,7 +84,14 @@ export function useNotifications(): LocalNotification[] {
   return useSyncExternalStore(subscribe, read, read);
 }
 
-type WorkerMessage = { type?: unknown; id?: unknown; title?: unknown; message?: unknown; body?: unknown; time?: unknown };
+type WorkerMessage = {
+  type?: unknown;
+  id?: unknown;
+  title?: unknown;
+  message?: unknown;
+  body?: unknown;
+  time?: unknown;
+};
 
 /** Stores notifications the service worker relays from push messages. */
 export function listenForWorkerNotifications() {

@@ -56,7 +56,12 @@ export function RoleFormDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-3xl">
-        <form noValidate className="grid gap-4" onSubmit={submit} aria-label={isCreate ? t('createTitle') : t('editTitle')}>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={submit}
+          aria-label={isCreate ? t('createTitle') : t('editTitle')}
+        >
           <DialogHeader>
             <DialogTitle>{isCreate ? t('createTitle') : t('editTitle')}</DialogTitle>
           </DialogHeader>
@@ -69,7 +74,11 @@ export function RoleFormDialog({
               name="active"
               render={({ field }) => (
                 <div className="flex items-center gap-2 self-end pb-2">
-                  <Checkbox id="role-active" checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />
+                  <Checkbox
+                    id="role-active"
+                    checked={field.value}
+                    onCheckedChange={(v) => field.onChange(v === true)}
+                  />
                   <Label htmlFor="role-active">{t('active')}</Label>
                 </div>
               )}
@@ -121,7 +130,10 @@ export function RoleFormDialog({
                                   checked={chosen.has(permission)}
                                   onCheckedChange={(v) => toggle([permission], v === true)}
                                 />
-                                <Label htmlFor={`role-permission-${permission}`} className="font-mono text-xs font-normal">
+                                <Label
+                                  htmlFor={`role-permission-${permission}`}
+                                  className="font-mono text-xs font-normal"
+                                >
                                   {permission}
                                 </Label>
                               </li>

@@ -13,7 +13,8 @@ export const roleQueries = {
     queryOptions({
       queryKey: [...roleQueries.all, 'list', { search: search || undefined, limit, offset }] as const,
       queryFn: async () =>
-        (await unwrap(api.GET('/api/roles', { params: { query: { search: search || undefined, limit, offset } } }))).data,
+        (await unwrap(api.GET('/api/roles', { params: { query: { search: search || undefined, limit, offset } } })))
+          .data,
       placeholderData: (previous) => previous,
     }),
   permissions: () =>

@@ -119,7 +119,11 @@ function EntryRow({ entry }: { entry: OutboxEntry }) {
   const canDiscard = entry.state !== 'done' && entry.state !== 'sending';
   const refused = entry.state === 'failed' || entry.state === 'conflict';
   return (
-    <li className="flex flex-col gap-2 border-b py-3 last:border-b-0" data-testid="outbox-entry" data-state={entry.state}>
+    <li
+      className="flex flex-col gap-2 border-b py-3 last:border-b-0"
+      data-testid="outbox-entry"
+      data-state={entry.state}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant={STATE_BADGE[entry.state]}>{t(`page.state.${entry.state}`)}</Badge>
         <span className="font-medium">{entry.label}</span>

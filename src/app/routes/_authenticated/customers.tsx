@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/app/features/placeholder/coming-soon-page';
+import { CustomersPage } from '@/app/features/customers/customers-page';
 
-export const Route = createFileRoute('/_authenticated/customers')({
-  component: () => <ComingSoonPage titleKey="pages.customers" />,
-});
+export const Route = createFileRoute('/_authenticated/customers')({ component: CustomersPage });

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PublicComingSoonPage } from '@/app/features/placeholder/public-coming-soon-page';
+import { SubmittalFormPage } from '@/app/features/bookings/submittal-form-page';
 
-export const Route = createFileRoute('/booking/isotope-submittal-form')({
-  component: () => <PublicComingSoonPage titleKey="pages.orderRequestForm" />,
-});
+export const Route = createFileRoute('/booking/isotope-submittal-form')({ component: SubmittalFormPage });

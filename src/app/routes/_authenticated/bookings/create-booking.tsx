@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/app/features/placeholder/coming-soon-page';
+import { CreateBookingPage } from '@/app/features/bookings/create-booking-page';
 
-export const Route = createFileRoute('/_authenticated/bookings/create-booking')({
-  component: () => <ComingSoonPage titleKey="pages.createBooking" />,
-});
+export const Route = createFileRoute('/_authenticated/bookings/create-booking')({ component: CreateBookingPage });

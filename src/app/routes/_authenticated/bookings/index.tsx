@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/app/features/placeholder/coming-soon-page';
+import { BookingsPage } from '@/app/features/bookings/bookings-page';
 
-export const Route = createFileRoute('/_authenticated/bookings/')({
-  component: () => <ComingSoonPage titleKey="pages.clientRequests" />,
-});
+export const Route = createFileRoute('/_authenticated/bookings/')({ component: BookingsPage });

@@ -1,0 +1,1 @@
+import{x as e}from"./index-CN-1NOmC.js";var t=e;export{t as component};

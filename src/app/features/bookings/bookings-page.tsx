@@ -1,0 +1,183 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { PlusIcon, UsersIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { hasAnyPermission } from '@/shared/permissions';
+import { ListPager } from '@/app/components/list-pager';
+import { orderByOf, SortableHead, type Ordering } from '@/app/components/sortable-head';
+import { TableStatusRow } from '@/app/components/table-status-row';
+import { Button } from '@/app/components/ui/button';
+import { Card, CardContent } from '@/app/components/ui/card';
+import { formatDisplayDate } from '@/app/components/ui/date-picker';
+import { Input } from '@/app/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
+import { useDebouncedValue } from '@/app/lib/use-debounced-value';
+import { usePermissions } from '@/app/lib/use-session';
+import { PageFrame } from '@/app/features/layout/page-frame';
+import { BOOKING_STATUSES, bookingQueries, type BookingStatus } from './booking-queries';
+import { BookingStatusBadge } from './booking-status-badge';
+import { formatMomentDay } from './format';
+
+const ANY_STATUS = 'all';
+
+/** Client Requests (spec 2 /bookings): the booking list with its filters, ordering and paging. */
+export function BookingsPage() {
+  const { t, i18n } = useTranslation('bookings');
+  const navigate = useNavigate();
+  const held = usePermissions();
+  const [status, setStatus] = useState<BookingStatus | undefined>();
+  const [text, setText] = useState({ bookingNumber: '', applicantContactPerson: '', search: '' });
+  const [page, setPage] = useState({ limit: 20, offset: 0 });
+  const [ordering, setOrdering] = useState<Ordering>({ field: 'createdAt', direction: 'desc' });
+  const filters = useDebouncedValue(text);
+  const bookings = useQuery(bookingQueries.list({ ...filters, status, orderBy: orderByOf(ordering), ...page }));
+  const items = bookings.data?.items ?? [];
+  const canCreate = hasAnyPermission(held, ['CanCreateBooking']);
+  const canOpen = hasAnyPermission(held, ['CanViewDetailBooking']);
+
+  const setFilter = (name: keyof typeof text, value: string) => {
+    setText((current) => ({ ...current, [name]: value }));
+    setPage((current) => ({ ...current, offset: 0 }));
+  };
+  const order = (next: Ordering) => {
+    setOrdering(next);
+    setPage((current) => ({ ...current, offset: 0 }));
+  };
+
+  return (
+    <PageFrame
+      title={t('list.title')}
+      actions={
+        <>
+          <Button variant="outline" asChild>
+            <Link to="/customers">
+              <UsersIcon />
+              {t('layout:pages.customers')}
+            </Link>
+          </Button>
+          {canCreate && (
+            <Button asChild>
+              <Link to="/bookings/create-booking">
+                <PlusIcon />
+                {t('list.create')}
+              </Link>
+            </Button>
+          )}
+        </>
+      }
+    >
+      <Card>
+        <CardContent className="grid gap-4">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <Select
+              value={status ?? ANY_STATUS}
+              onValueChange={(value) => {
+                setStatus(value === ANY_STATUS ? undefined : (value as BookingStatus));
+                setPage((current) => ({ ...current, offset: 0 }));
+              }}
+            >
+              <SelectTrigger aria-label={t('list.filterStatus')}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ANY_STATUS}>{t('list.allStatuses')}</SelectItem>
+                {BOOKING_STATUSES.map((value) => (
+                  <SelectItem key={value} value={value}>
+                    {t(`status.${value}`)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <Input
+              aria-label={t('list.filterBookingNumber')}
+              placeholder={t('list.filterBookingNumber')}
+              value={text.bookingNumber}
+              onChange={(e) => setFilter('bookingNumber', e.target.value)}
+            />
+            <Input
+              aria-label={t('list.filterContactPerson')}
+              placeholder={t('list.filterContactPerson')}
+              value={text.applicantContactPerson}
+              onChange={(e) => setFilter('applicantContactPerson', e.target.value)}
+            />
+            <Input
+              type="search"
+              aria-label={t('list.search')}
+              placeholder={t('list.search')}
+              value={text.search}
+              onChange={(e) => setFilter('search', e.target.value)}
+            />
+          </div>
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <SortableHead field="bookingNumber" label={t('list.orderNumber')} ordering={ordering} onOrder={order} />
+                <SortableHead
+                  field="applicantContactPerson"
+                  label={t('list.applicant')}
+                  ordering={ordering}
+                  onOrder={order}
+                />
+                <TableHead>{t('list.registration')}</TableHead>
+                <SortableHead
+                  field="samplePreparedDate"
+                  label={t('list.preparedDate')}
+                  ordering={ordering}
+                  onOrder={order}
+                />
+                <SortableHead field="status" label={t('list.status')} ordering={ordering} onOrder={order} />
+                <SortableHead field="createdAt" label={t('list.createdAt')} ordering={ordering} onOrder={order} />
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {items.length === 0 ? (
+                <TableStatusRow columns={6} isLoading={bookings.isPending} />
+              ) : (
+                items.map((booking) => (
+                  <TableRow
+                    key={booking.id}
+                    className={canOpen ? 'cursor-pointer' : undefined}
+                    onClick={() =>
+                      canOpen && void navigate({ to: '/bookings/$id', params: { id: String(booking.id) } })
+                    }
+                  >
+                    <TableCell className="font-mono font-medium">
+                      {canOpen ? (
+                        <Link
+                          to="/bookings/$id"
+                          params={{ id: String(booking.id) }}
+                          className="text-primary hover:underline"
+                          aria-label={t('list.open', { number: booking.bookingNumber })}
+                          onClick={(e) => e.stopPropagation()}
+                        >
+                          {booking.bookingNumber}
+                        </Link>
+                      ) : (
+                        booking.bookingNumber
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      <div className="font-medium">{booking.applicantContactPerson}</div>
+                      <div className="text-xs text-muted-foreground">{booking.applicantCompany}</div>
+                    </TableCell>
+                    <TableCell>{booking.registration ? t('list.yes') : t('list.no')}</TableCell>
+                    <TableCell>{formatDisplayDate(booking.samplePreparedDate, i18n.language)}</TableCell>
+                    <TableCell>
+                      <BookingStatusBadge status={booking.status} />
+                    </TableCell>
+                    <TableCell className="text-muted-foreground">
+                      {formatMomentDay(booking.createdAt, i18n.language)}
+                    </TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+          <ListPager total={bookings.data?.total ?? 0} limit={page.limit} offset={page.offset} onChange={setPage} />
+        </CardContent>
+      </Card>
+    </PageFrame>
+  );
+}

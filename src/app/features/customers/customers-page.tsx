@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListPager } from '@/app/components/list-pager';
+import { orderByOf, SortableHead, type Ordering } from '@/app/components/sortable-head';
+import { TableStatusRow } from '@/app/components/table-status-row';
+import { Card, CardContent } from '@/app/components/ui/card';
+import { Input } from '@/app/components/ui/input';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
+import { useDebouncedValue } from '@/app/lib/use-debounced-value';
+import { PageFrame } from '@/app/features/layout/page-frame';
+import { customerQueries } from './customer-queries';
+
+/** Customers List (spec 2 /customers): the companies that have booked, with their latest contact details. */
+export function CustomersPage() {
+  const { t, i18n } = useTranslation('customers');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState({ limit: 20, offset: 0 });
+  const [ordering, setOrdering] = useState<Ordering>({ field: 'lastBookingAt', direction: 'desc' });
+  const debouncedSearch = useDebouncedValue(search);
+  const customers = useQuery(customerQueries.list({ search: debouncedSearch, orderBy: orderByOf(ordering), ...page }));
+  const items = customers.data?.items ?? [];
+  const order = (next: Ordering) => {
+    setOrdering(next);
+    setPage((current) => ({ ...current, offset: 0 }));
+  };
+
+  return (
+    <PageFrame title={t('title')}>
+      <Card>
+        <CardContent className="grid gap-4">
+          <Input
+            type="search"
+            className="sm:max-w-sm"
+            aria-label={t('search')}
+            placeholder={t('search')}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage((current) => ({ ...current, offset: 0 }));
+            }}
+          />
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <SortableHead field="company" label={t('company')} ordering={ordering} onOrder={order} />
+                <TableHead>{t('contactPerson')}</TableHead>
+                <TableHead>{t('email')}</TableHead>
+                <TableHead>{t('telephone')}</TableHead>
+                <TableHead>{t('cityStateCountry')}</TableHead>
+                <SortableHead field="bookingCount" label={t('bookingCount')} ordering={ordering} onOrder={order} />
+                <SortableHead field="lastBookingAt" label={t('lastBooking')} ordering={ordering} onOrder={order} />
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {items.length === 0 ? (
+                <TableStatusRow columns={7} isLoading={customers.isPending} />
+              ) : (
+                items.map((customer) => (
+                  <TableRow key={`${customer.company}-${customer.email}`}>
+                    <TableCell className="font-medium">{customer.company}</TableCell>
+                    <TableCell>{customer.contactPerson}</TableCell>
+                    <TableCell>{customer.email}</TableCell>
+                    <TableCell>{customer.telephone}</TableCell>
+                    <TableCell>{customer.cityStateCountry}</TableCell>
+                    <TableCell className="tabular-nums">{customer.bookingCount}</TableCell>
+                    <TableCell>{dayjs(customer.lastBookingAt).locale(i18n.language).format('D MMMM YYYY')}</TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+          <ListPager total={customers.data?.total ?? 0} limit={page.limit} offset={page.offset} onChange={setPage} />
+        </CardContent>
+      </Card>
+    </PageFrame>
+  );
+}
