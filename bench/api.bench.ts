@@ -12,7 +12,7 @@ import { createMailer } from '../src/server/services/mail.ts';
 import { seedDatabase } from '../src/server/seed.ts';
 import type { BenchRow } from './run.ts';
 
-async function timePerCall(calls: number, fn: (i: number) => Promise<unknown>): Promise<number> {
+async function timePerCall(calls: number, fn: (i: number) => unknown): Promise<number> {
   for (let i = 0; i < Math.min(20, calls); i++) await fn(-1 - i); // warm up
   const started = performance.now();
   for (let i = 0; i < calls; i++) await fn(i);

@@ -10,7 +10,12 @@ import { createMailer } from '../src/server/services/mail.ts';
 const env = parseEnv({ LOG_LEVEL: 'silent', STATIC_DIR: '' });
 const logger = createLogger(env);
 // Building the document touches no database: routes are only declared, never called.
-const database = { db: undefined, kind: 'pglite', migrate: async () => {}, close: async () => {} } as unknown as Database;
+const database = {
+  db: undefined,
+  kind: 'pglite',
+  migrate: async () => {},
+  close: async () => {},
+} as unknown as Database;
 const app = createApp({ env, logger, database, mailer: createMailer(env, logger), signingKey: new Uint8Array(32) });
 
 mkdirSync('openapi', { recursive: true });

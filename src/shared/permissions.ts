@@ -10,14 +10,7 @@ export const permissionGroups = {
     'CanUpdateClassify',
     'CanSaveAnalysisToSampleEntry',
   ],
-  users: [
-    'CanViewAllUser',
-    'CanCreateUser',
-    'CanUpdateUser',
-    'CanChangePassword',
-    'CanResetPassowrd',
-    'CanGetOwnUser',
-  ],
+  users: ['CanViewAllUser', 'CanCreateUser', 'CanUpdateUser', 'CanChangePassword', 'CanResetPassowrd', 'CanGetOwnUser'],
   roles: ['CanCreateRolePermission', 'CanUpdateRolePermission', 'CanViewAllPermission', 'CanViewAllRole'],
   clientSideLab: [
     'CanCreateSampleEntryCs',
@@ -55,11 +48,7 @@ export const permissionGroups = {
     'CanUndoSampleTransaction',
   ],
   dispatchBatch: ['CanViewAllDispatchBatch', 'CanCreateDispatchBatch', 'CanUpdateDispatchBatch'],
-  dashboardAndReports: [
-    'CanViewDashboard',
-    'CanViewSampleEntryBySourceReport',
-    'CanViewSampleEntryByStatusReport',
-  ],
+  dashboardAndReports: ['CanViewDashboard', 'CanViewSampleEntryBySourceReport', 'CanViewSampleEntryByStatusReport'],
 } as const;
 
 export type PermissionGroup = keyof typeof permissionGroups;
@@ -133,4 +122,3 @@ export const seededRoles: { name: string; description: string; permissions: read
     permissions: [...selfService, ...analysis, ...cleanSample, 'CanViewDashboard'],
   },
 ];
-

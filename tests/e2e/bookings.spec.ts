@@ -163,6 +163,52 @@ test.describe('[BOOKINGS]', () => {
     expect(booking?.attachments.map((a) => a.name)).toEqual(['lo-1.png']);
   });
 
+  test('[BOOKINGS] a submission retried after a lost answer makes one booking', async ({ page, request }) => {
+    const email = 'retry@phuquoc.example';
+    const keys: string[] = [];
+    let loseAnswer = true;
+    // The server gets the booking and commits it, but the page never hears back (a dropped connection).
+    await page.route('**/api/sample-submit-form', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      keys.push((await route.request().headerValue('idempotency-key')) ?? '(none)');
+      const answer = await route.fetch();
+      if (loseAnswer) {
+        loseAnswer = false;
+        expect(answer.status()).toBe(201);
+        return route.abort('connectionreset');
+      }
+      return route.fulfill({ response: answer });
+    });
+
+    const form = new BookingFormPage(page);
+    await form.goto();
+    await form.chooseLanguage('English');
+    await form.textbox('applicant', 'Contact person').fill('Phuc Ho');
+    await form.textbox('applicant', 'Company').fill('Phu Quoc Fish Sauce');
+    await form.textbox('applicant', 'Telephone').fill('+84 297 384 5555');
+    await form.textbox('applicant', 'Email').fill(email);
+    await form.textbox('applicant', 'Address').fill('8 Duong Dong');
+    await form.textbox('applicant', 'City / State / Country').fill('Phu Quoc, Vietnam');
+    const sample = form.sampleType(1);
+    await sample.getByRole('textbox', { name: 'Type', exact: true }).fill('Fish sauce');
+    await sample.getByRole('textbox', { name: 'Composition' }).fill('Anchovy, salt');
+    await sample.getByRole('textbox', { name: 'Expected origin 1' }).fill('Vietnam');
+    await form.checkbox('review', 'I confirm that all information provided is accurate and complete').check();
+
+    await form.section('review').getByRole('button', { name: 'Submit booking' }).click();
+    await form.confirmDialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(form.overlay).toHaveCount(0);
+    // Nothing was heard back: the form keeps everything, and the applicant tries again.
+    await expect(form.textbox('applicant', 'Contact person')).toHaveValue('Phuc Ho');
+    await form.section('review').getByRole('button', { name: 'Submit booking' }).click();
+    await form.confirmDialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Order Created', { exact: true })).toBeVisible();
+
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await bookingsOf(request, email)).toHaveLength(1);
+  });
+
   test('[BOOKINGS] a failed submit focuses the first bad field', async ({ page }) => {
     const form = new BookingFormPage(page);
     await form.goto();
@@ -196,10 +242,7 @@ test.describe('[BOOKINGS]', () => {
 
   test('[BOOKINGS] quick-fill code from the received e-mail prefills a second booking', async ({ page, request }) => {
     const email = 'quynh@annam.example';
-    await submitBookingThroughApi(
-      request,
-      bookingBody({ email, contactPerson: 'Quynh Le', company: 'An Nam Coffee' }),
-    );
+    await submitBookingThroughApi(request, bookingBody({ email, contactPerson: 'Quynh Le', company: 'An Nam Coffee' }));
     const mail = await mailbox.waitForMailTo(email);
     const code = /^\s+(\d{6})\s*$/m.exec(mail.raw)?.[1];
     expect(code, 'a 6-digit code in the mail').toBeTruthy();
@@ -240,7 +283,11 @@ test.describe('[BOOKINGS]', () => {
     expect(bookings.map((b) => b.sampleTypes[0]?.type).sort()).toEqual(['Jasmine rice', 'Robusta beans']);
   });
 
-  test('[BOOKINGS] staff confirm one booking and cancel another with a reason', async ({ page, request, openSignedIn }) => {
+  test('[BOOKINGS] staff confirm one booking and cancel another with a reason', async ({
+    page,
+    request,
+    openSignedIn,
+  }) => {
     const toConfirm = await submitBookingThroughApi(
       request,
       bookingBody({ email: 'son@saigonspice.example', contactPerson: 'Son Vo', company: 'Saigon Spice' }),
@@ -261,7 +308,9 @@ test.describe('[BOOKINGS]', () => {
     await expect(page.getByRole('heading', { name: `Booking ${toConfirm.bookingNumber}` })).toBeVisible();
     // Dismissing the prompt confirms nothing.
     await page.getByRole('button', { name: 'Confirm booking' }).click();
-    await expect(page.getByRole('alertdialog').getByText('Are you sure you want to confirm this booking?')).toBeVisible();
+    await expect(
+      page.getByRole('alertdialog').getByText('Are you sure you want to confirm this booking?'),
+    ).toBeVisible();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByText('Booking confirmation cancelled.')).toBeVisible();
 
@@ -287,6 +336,8 @@ test.describe('[BOOKINGS]', () => {
 
     await page.goto('/bookings');
     await page.getByLabel('Booking number').fill(toCancel.bookingNumber);
-    await expect(page.getByRole('row').filter({ hasText: 'Hanoi Herbs' }).locator('[data-status="Cancelled"]')).toBeVisible();
+    await expect(
+      page.getByRole('row').filter({ hasText: 'Hanoi Herbs' }).locator('[data-status="Cancelled"]'),
+    ).toBeVisible();
   });
 });

@@ -409,3 +409,30 @@ describe('[CS LAB] destroy an order', () => {
     ).toBe(403);
   });
 });
+
+describe('[CS LAB] offline bench', () => {
+  it('applies a queued check-in and transfer through /api/sync, and a resent batch changes nothing twice', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await sampleAt(t, admin, 'New');
+    const mutations = [
+      {
+        key: 'bench-1-checkin',
+        method: 'PUT',
+        path: `/api/cs-lab/check-in?id=${sample.id}&entry=sample`,
+        body: CHECK_IN,
+      },
+      { key: 'bench-1-transfer', method: 'PUT', path: `/api/cs-lab/transfer-to-tester?id=${sample.id}` },
+      { key: 'bench-1-late', method: 'PUT', path: `/api/cs-lab/update?id=${sample.id}`, body: { note: 'too late' } },
+    ];
+    const first = await t.request('POST', '/api/sync', { token: admin, body: { mutations } });
+    expect(first.status).toBe(200);
+    expect(first.body.data.results.map((r: any) => r.status)).toEqual([200, 200, 409]);
+    expect(first.body.data.results[2].body.message).toBe(
+      `Sample ${sample.idflNumber} is SentToTester; this action needs New or CsConfirmed.`,
+    );
+    const again = await t.request('POST', '/api/sync', { token: admin, body: { mutations: mutations.slice(0, 2) } });
+    expect(again.body.data.results.map((r: any) => r.status)).toEqual([200, 200]);
+    const trail = await t.request('GET', `/api/sample-entries/${sample.id}/timeline`, { token: admin });
+    expect(trail.body.data.map((e: any) => e.action)).toEqual(['create', 'csCheckIn', 'transferToTester']);
+  });
+});

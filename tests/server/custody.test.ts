@@ -157,15 +157,13 @@ describe('[CUSTODY] from a booking', () => {
         samplePreparedDate: '2026-03-01',
       })
       .returning();
-    await t.database.db
-      .insert(bookingSampleType)
-      .values({
-        bookingId: order!.id,
-        position: 0,
-        type: 'Cotton',
-        composition: 'Raw',
-        expectedOrigins: [{ origin: 'Vietnam' }],
-      });
+    await t.database.db.insert(bookingSampleType).values({
+      bookingId: order!.id,
+      position: 0,
+      type: 'Cotton',
+      composition: 'Raw',
+      expectedOrigins: [{ origin: 'Vietnam' }],
+    });
     const confirmed = await t.request('PUT', `/api/cs-lab/check-in?id=${order!.id}`, { token: admin });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     const [sample] = confirmed.body.data.sampleEntries;

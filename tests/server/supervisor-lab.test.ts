@@ -262,7 +262,7 @@ describe('[SUPERVISOR] list and detail', () => {
     const detail = await t.request('GET', `/api/supervisor-lab/get-detail/${returned.id}`, { token: reader.token });
     expect(detail.status).toBe(200);
     expect(detail.body.data.thirdLabEntries[0]).toMatchObject({ ...RESULT, reportFileUrl: null });
-    expect(detail.body.data.dispatchBatch).toMatchObject({ status: 'Sent' });
+    expect(detail.body.data.dispatchBatch).toMatchObject({ status: 'Received' });
     expect(detail.body.data.timeline.map((e: any) => e.toStatus).filter(Boolean)).toEqual([
       'New',
       'CsConfirmed',

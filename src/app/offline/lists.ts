@@ -19,6 +19,7 @@ import {
   type ListQuery,
   type PendingMark,
 } from './list-cache.ts';
+import { currentOutboxOwner, isOwnedBy } from './outbox.ts';
 import { fetchWithSession } from './page-fetch.ts';
 import { syncEvents, type SyncedDetail } from './sync-events.ts';
 import { useIsOnline } from './use-is-online.ts';
@@ -77,7 +78,9 @@ export function useOfflineList<T = Record<string, unknown>>(options: UseOfflineL
       offlineDb.outbox.where('state').anyOf(['pending', 'sending', 'failed', 'conflict']).toArray(),
       offlineDb.listMeta.get(list),
     ]);
-    return { view, rows, entries: entries.filter((e) => e.entity?.list === list), meta };
+    // Another account's queued changes (a shared bench tablet) are not shown in this user's lists.
+    const owner = currentOutboxOwner();
+    return { view, rows, entries: entries.filter((e) => e.entity?.list === list && isOwnedBy(e, owner)), meta };
   }, [viewKey, list]);
 
   const inFlight = useRef<{ key: string; promise: Promise<void> } | null>(null);

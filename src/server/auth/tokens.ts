@@ -66,7 +66,10 @@ export async function issueRefreshToken(
  * it was stolen or replayed: the whole family is revoked and the holder must sign in again.
  */
 export async function rotateRefreshToken(db: Executor, token: string, ttlDays: number) {
-  const [row] = await db.select().from(refreshToken).where(eq(refreshToken.tokenHash, sha256(token)));
+  const [row] = await db
+    .select()
+    .from(refreshToken)
+    .where(eq(refreshToken.tokenHash, sha256(token)));
   if (!row || row.revokedAt || row.expiresAt < new Date()) throw unauthorized();
   if (row.usedAt) {
     await revokeFamily(db, row.familyId);
@@ -93,6 +96,9 @@ export async function revokeFamily(db: Executor, familyId: string) {
 }
 
 export async function revokeRefreshToken(db: Executor, token: string) {
-  const [row] = await db.select().from(refreshToken).where(eq(refreshToken.tokenHash, sha256(token)));
+  const [row] = await db
+    .select()
+    .from(refreshToken)
+    .where(eq(refreshToken.tokenHash, sha256(token)));
   if (row) await revokeFamily(db, row.familyId);
 }

@@ -85,7 +85,11 @@ export function registerAuthRoutes(app: ReturnType<typeof createRouter>) {
 
   app.openapi(refreshRoute, async (c) => {
     const { deps } = c.var;
-    const rotated = await rotateRefreshToken(c.var.db, c.req.valid('json').refreshToken, deps.env.REFRESH_TOKEN_TTL_DAYS);
+    const rotated = await rotateRefreshToken(
+      c.var.db,
+      c.req.valid('json').refreshToken,
+      deps.env.REFRESH_TOKEN_TTL_DAYS,
+    );
     const session = await issueSession(c.var.db, deps.env, deps.signingKey, rotated.userId, rotated.refreshToken);
     return ok(c, session, 'Session refreshed');
   });

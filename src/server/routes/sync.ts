@@ -32,7 +32,7 @@ const syncRoute = defineRoute({
   method: 'post',
   path: '/api/sync',
   tags: ['Sync'],
-  summary: "Apply an offline outbox in order; each mutation is idempotent by its key",
+  summary: 'Apply an offline outbox in order; each mutation is idempotent by its key',
   access: 'signedIn',
   request: { body: { content: { 'application/json': { schema: syncRequestSchema } }, required: true } },
   responses: {

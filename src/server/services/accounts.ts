@@ -20,7 +20,12 @@ export async function loadProfile(db: Executor, userId: number) {
   const user = await loadAuthUser(db, userId);
   if (!user) throw unauthorized();
   const [extra] = await db
-    .select({ countryId: appUser.countryId, countryCode: country.code, countryName: country.name, roleId: appUser.roleId })
+    .select({
+      countryId: appUser.countryId,
+      countryCode: country.code,
+      countryName: country.name,
+      roleId: appUser.roleId,
+    })
     .from(appUser)
     .leftJoin(country, eq(country.id, appUser.countryId))
     .where(eq(appUser.id, userId));
@@ -140,9 +145,14 @@ export async function sendResetLink(
 }
 
 export async function completePasswordReset(db: Executor, token: string, newPassword: string) {
-  const [reset] = await db.select().from(passwordReset).where(eq(passwordReset.tokenHash, sha256(token)));
+  const [reset] = await db
+    .select()
+    .from(passwordReset)
+    .where(eq(passwordReset.tokenHash, sha256(token)));
   if (!reset || reset.usedAt || reset.expiresAt < new Date())
-    throw badRequest('This reset link is invalid or has expired.', { token: 'This reset link is invalid or has expired.' });
+    throw badRequest('This reset link is invalid or has expired.', {
+      token: 'This reset link is invalid or has expired.',
+    });
   await db.update(passwordReset).set({ usedAt: new Date() }).where(eq(passwordReset.id, reset.id));
   await db
     .update(appUser)

@@ -44,8 +44,17 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>, logger: L
       .returning();
     for (const mail of claimed) {
       try {
-        await transport.sendMail({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
-        await db.update(outboundMail).set({ sentAt: sql`now()`, error: null }).where(sql`${outboundMail.id} = ${mail.id}`);
+        await transport.sendMail({
+          from: env.MAIL_FROM,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? undefined,
+        });
+        await db
+          .update(outboundMail)
+          .set({ sentAt: sql`now()`, error: null })
+          .where(sql`${outboundMail.id} = ${mail.id}`);
       } catch (error) {
         logger.warn({ err: error, to: mail.to }, 'mail not sent');
         await db

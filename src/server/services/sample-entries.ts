@@ -18,7 +18,7 @@ import {
   type TesterUpdateSample,
 } from '../../shared/schemas/sample-entry.ts';
 import type { Executor } from '../db/client.ts';
-import { appUser, booking, dispatchBatch, sampleEntry, storedFile, thirdLabEntry } from '../db/schema.ts';
+import { booking, dispatchBatch, sampleEntry, storedFile, thirdLabEntry } from '../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { appendAudit, diffFields } from './audit.ts';
 import { notifyPermission, sampleTimeline } from './custody.ts';
@@ -455,8 +455,10 @@ export function onDayCondition(column: AnyPgColumn, value: string | undefined): 
 /** A user filter takes an id, a username or a display name. */
 export function userCondition(column: AnyPgColumn, value: string | undefined): SQL | undefined {
   if (!value) return undefined;
-  const byName = sql`${column} IN (SELECT ${appUser.id} FROM ${appUser} WHERE lower(${appUser.username}) = lower(${value}) OR lower(${appUser.displayName}) = lower(${value}))`;
-  return /^\d+$/.test(value) ? or(eq(column, Number(value)), byName) : byName;
+  // The subquery names its own table in full, so the outer column can never be captured by it.
+  const byName = sql`${column} IN (SELECT staff.id FROM app_user AS staff WHERE lower(staff.username) = lower(${value}) OR lower(staff.display_name) = lower(${value}))`;
+  const isId = /^\d{1,9}$/.test(value);
+  return isId ? or(eq(column, Number(value)), byName) : byName;
 }
 
 export function escapeLike(value: string) {

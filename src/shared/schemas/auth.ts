@@ -3,7 +3,11 @@ import { z } from 'zod';
 // Shared by the server (request validation) and the app (forms): one set of rules and messages.
 
 export const signInSchema = z.object({
-  email: z.string({ error: 'Please enter your username or email' }).trim().min(1, 'Please enter your username or email').max(200),
+  email: z
+    .string({ error: 'Please enter your username or email' })
+    .trim()
+    .min(1, 'Please enter your username or email')
+    .max(200),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
 });
 export type SignInInput = z.infer<typeof signInSchema>;

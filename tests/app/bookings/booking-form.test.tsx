@@ -103,7 +103,20 @@ describe('booking form', () => {
     renderForm();
     const date = field(/^Sample prepared date/) as HTMLInputElement;
     const today = new Date();
-    const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+    const months = [
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ];
     expect(date.value).toBe(`${today.getDate()} ${months[today.getMonth()]} ${today.getFullYear()}`);
 
     const lastYear = today.getFullYear() - 1;
@@ -163,7 +176,9 @@ describe('booking form', () => {
     const user = userEvent.setup();
     renderForm();
     await fillApplicantAndSample(user);
-    await user.click(screen.getByRole('checkbox', { name: 'I confirm that all information provided is accurate and complete' }));
+    await user.click(
+      screen.getByRole('checkbox', { name: 'I confirm that all information provided is accurate and complete' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Submit booking' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The drain runs against the REAL server (the Hono app on PGlite, in-process): no mock of our API.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { META_KEYS, offlineDb, readMeta } from '../../../src/app/offline/db.ts';
+import { META_KEYS, offlineDb, ownerOfToken, readMeta } from '../../../src/app/offline/db.ts';
 import { drainOutbox, type DrainOptions } from '../../../src/app/offline/drain.ts';
 import { loadListView } from '../../../src/app/offline/list-cache.ts';
 import {
@@ -207,5 +207,23 @@ describe('drain against the real server', () => {
     const rows = await offlineDb.listRows.where('list').equals('countries').toArray();
     expect(rows.find((r) => r.record.code === 'QX')?.record).toMatchObject({ name: 'Cached' });
     expect((await offlineDb.listMeta.get('countries'))?.invalidatedAt).toBeTruthy();
+  });
+
+  it('sends a change only with the session of the person who made it (a shared bench tablet)', async () => {
+    const other = await t.userWith(['CanCreateCountry', 'CanViewAllCountry'], 'bench2');
+    expect(ownerOfToken(other.token)).toBe(String(other.id));
+    const theirs = await addCountry('QO');
+    const mine = await addCountry('QM');
+    await offlineDb.outbox.update(theirs, { ownerId: String(other.id) });
+    await offlineDb.outbox.update(mine, { ownerId: ownerOfToken(token) });
+
+    expect(await drainWith()).toMatchObject({ outcome: 'synced', done: 1 });
+    expect(await offlineDb.outbox.get(theirs)).toMatchObject({ state: 'pending', attempts: 0 });
+    expect(await countriesWithCode('QO')).toHaveLength(0);
+    expect(await countriesWithCode('QM')).toHaveLength(1);
+
+    const asOther = { getAccessToken: () => other.token, refreshAccessToken: async () => null };
+    expect(await drainWith({ auth: asOther })).toMatchObject({ outcome: 'synced', done: 1 });
+    expect(await countriesWithCode('QO')).toHaveLength(1);
   });
 });

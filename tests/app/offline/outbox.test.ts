@@ -1,5 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { offlineDb } from '../../../src/app/offline/db.ts';
+import Dexie from 'dexie';
+import {
+  StorageFullError,
+  guardStorage,
+  offlineDb,
+  ownerOfToken,
+  storageFullListeners,
+} from '../../../src/app/offline/db.ts';
 import {
   countPendingMutations,
   discardMutation,
@@ -148,5 +155,33 @@ describe('session mirror', () => {
     expect(await readMirroredSession()).toBeUndefined();
     expect(await countPendingMutations()).toBe(0);
     expect(await offlineDb.listRows.count()).toBe(0);
+  });
+});
+
+describe('local storage guard', () => {
+  it('turns a full disk into a StorageFullError that listeners hear about; other errors pass through', async () => {
+    const heard: StorageFullError[] = [];
+    const listener = (error: StorageFullError) => heard.push(error);
+    storageFullListeners.add(listener);
+    try {
+      const quota = new Dexie.QuotaExceededError('no room', new DOMException('full', 'QuotaExceededError'));
+      await expect(guardStorage(() => Promise.reject(quota))).rejects.toBeInstanceOf(StorageFullError);
+      await expect(guardStorage(() => Promise.reject(new Error('other')))).rejects.toThrow('other');
+      expect(heard).toHaveLength(1);
+      expect(heard[0]?.message).toMatch(/no room left/);
+    } finally {
+      storageFullListeners.delete(listener);
+    }
+  });
+
+  it('reads whose session a token is from its sub, and nothing from a malformed one', () => {
+    const payload = btoa(JSON.stringify({ sub: '42', exp: 1 }))
+      .replace(/=+$/, '')
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_');
+    expect(ownerOfToken(`header.${payload}.signature`)).toBe('42');
+    expect(ownerOfToken('not-a-token')).toBeUndefined();
+    expect(ownerOfToken('a.%%%.c')).toBeUndefined();
+    expect(ownerOfToken(null)).toBeUndefined();
   });
 });

@@ -23,7 +23,10 @@ export type TestApp = {
   signIn: (login: string, password: string) => Promise<string>;
   signInAsAdmin: () => Promise<string>;
   /** A user holding exactly these permissions (through a role of their own); returns a token. */
-  userWith: (permissions: readonly Permission[], name?: string) => Promise<{ token: string; id: number; username: string }>;
+  userWith: (
+    permissions: readonly Permission[],
+    name?: string,
+  ) => Promise<{ token: string; id: number; username: string }>;
 };
 
 export type RequestOptions = {

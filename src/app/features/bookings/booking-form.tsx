@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import dayjs from 'dayjs';
 import { FileIcon, ImageIcon, MinusIcon, PaperclipIcon, PlusIcon, SendIcon, Trash2Icon, XIcon } from 'lucide-react';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   Controller,
   FormProvider,
@@ -144,13 +144,11 @@ export function BookingForm({
   const attempt = useRef<{ key: string; payload: string } | null>(null);
   const sendBooking = useSendBooking(channel);
 
-  const focusErrors = (errors: FieldErrors<BookingFormValues>) =>
-    focusFirstError(formRef.current, errorPathsOf(errors as FieldErrors));
-
-  const submit = form.handleSubmit(
-    (values) => setConfirming(values),
-    (errors) => focusErrors(errors),
-  );
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    form.handleSubmit(
+      (values) => setConfirming(values),
+      (errors: FieldErrors<BookingFormValues>) => focusFirstError(formRef.current, errorPathsOf(errors as FieldErrors)),
+    )(event);
 
   const send = (values: BookingInput) => {
     const payload = payloadOf(values, attachments);
@@ -236,7 +234,7 @@ function ApplicantSection() {
       description={t('form.applicant.description')}
     >
       {/* Two columns on wide screens (spec 9). */}
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid items-start gap-4 md:grid-cols-2">
         <TextField
           path="applicantContactPerson"
           label={t('form.applicant.contactPerson')}
@@ -279,7 +277,7 @@ function SampleSection() {
       title={t('form.samples.title')}
       description={t('form.samples.description')}
     >
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid items-start gap-4 md:grid-cols-2">
         <FormField
           id={dateId}
           label={
@@ -390,7 +388,7 @@ function SampleTypeCard({ index, canRemove, onRemove }: { index: number; canRemo
           {t('form.samples.removeType')}
         </Button>
       </div>
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid items-start gap-4 md:grid-cols-2">
         <TextField
           path={`sampleTypes.${index}.type`}
           label={t('form.samples.type')}
@@ -495,7 +493,7 @@ function PayerSection() {
     >
       <CheckboxField path="payerInfo.isTheSameClientInfo" inverted label={t('form.payer.differs')} />
       {isSame === false && (
-        <div className="grid gap-4 md:grid-cols-2" data-testid="payer-fields">
+        <div className="grid items-start gap-4 md:grid-cols-2" data-testid="payer-fields">
           <TextField path="payerInfo.companyName" label={t('form.payer.companyName')} required />
           <TextField path="payerInfo.contactName" label={t('form.payer.contactName')} required />
           <TextField path="payerInfo.phone" label={t('form.payer.phone')} type="tel" required />
@@ -529,7 +527,7 @@ function FactorySection() {
     >
       <CheckboxField path="factoryInfo.enabled" label={t('form.factory.enabled')} />
       {isEnabled === true && (
-        <div className="grid gap-4 md:grid-cols-2" data-testid="factory-fields">
+        <div className="grid items-start gap-4 md:grid-cols-2" data-testid="factory-fields">
           <TextField path="factoryInfo.factoryName" label={t('form.factory.factoryName')} required />
           <TextField path="factoryInfo.contactName" label={t('form.factory.contactName')} required />
           <TextField path="factoryInfo.phone" label={t('form.factory.phone')} type="tel" required />
@@ -554,7 +552,7 @@ function RetailerSection() {
       title={t('form.retailer.title')}
       description={t('form.retailer.description')}
     >
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid items-start gap-4 md:grid-cols-2">
         <TextField path="retailerInfo.retailerName" label={t('form.retailer.retailerName')} />
         <NotesField path="retailerInfo.notes" label={t('form.retailer.notes')} rows={2} />
       </div>

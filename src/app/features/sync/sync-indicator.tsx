@@ -2,7 +2,9 @@ import { Link } from '@tanstack/react-router';
 import { CloudAlert, CloudCheck, CloudUpload, KeyRound, WifiOff } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { cn } from '@/app/components/ui/cn';
+import { storageFullListeners } from '@/app/offline/db.ts';
 import { startOutboxRunner } from '@/app/offline/runner.ts';
 import { useIsOnline } from '@/app/offline/use-is-online.ts';
 import { useOutbox } from '@/app/offline/use-outbox.ts';
@@ -18,6 +20,15 @@ export function SyncIndicator() {
   const outbox = useOutbox();
 
   useEffect(() => startOutboxRunner(), []);
+
+  // A full device must never go unnoticed: whatever failed to be kept, say so wherever the user is.
+  useEffect(() => {
+    const onStorageFull = () => toast.error(t('page.storageFull'), { id: 'offline-storage-full' });
+    storageFullListeners.add(onStorageFull);
+    return () => {
+      storageFullListeners.delete(onStorageFull);
+    };
+  }, [t]);
 
   const unsent = outbox?.unsent ?? 0;
   const needsAttention = outbox?.needsAttention ?? 0;

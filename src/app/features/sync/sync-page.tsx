@@ -21,7 +21,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app
 import { cn } from '@/app/components/ui/cn';
 import { translateMessage } from '@/app/lib/i18n';
 import { storageFullListeners, type OutboxEntry, type OutboxState } from '@/app/offline/db.ts';
-import { discardMutation, overwriteServerVersion, retryFailedMutations, retryMutation } from '@/app/offline/outbox.ts';
+import {
+  currentOutboxOwner,
+  discardMutation,
+  isOwnedBy,
+  overwriteServerVersion,
+  retryFailedMutations,
+  retryMutation,
+} from '@/app/offline/outbox.ts';
 import { drainNow, startOutboxRunner } from '@/app/offline/runner.ts';
 import { useIsOnline } from '@/app/offline/use-is-online.ts';
 import { useOutbox } from '@/app/offline/use-outbox.ts';
@@ -114,6 +121,7 @@ function DiscardButton({ entry }: { entry: OutboxEntry }) {
 
 function EntryRow({ entry }: { entry: OutboxEntry }) {
   const { t } = useTranslation('sync');
+  const isMine = isOwnedBy(entry, currentOutboxOwner());
   const canRetry = entry.state === 'failed' || entry.state === 'conflict';
   const canKeepMine = entry.state === 'conflict' && typeof asRecord(entry.serverRecord)?.version === 'number';
   const canDiscard = entry.state !== 'done' && entry.state !== 'sending';
@@ -140,6 +148,11 @@ function EntryRow({ entry }: { entry: OutboxEntry }) {
         </span>
         {entry.doneAt && <span>{formatTime(entry.doneAt)}</span>}
       </div>
+      {!isMine && entry.state !== 'done' && (
+        <p className="text-sm text-amber-800" data-testid="entry-other-account">
+          {t('page.otherAccount')}
+        </p>
+      )}
       {entry.lastError && entry.state !== 'done' && (
         <p className={cn('text-sm', refused ? 'text-destructive' : 'text-muted-foreground')} data-testid="entry-error">
           {refused
