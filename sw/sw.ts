@@ -114,7 +114,7 @@ self.addEventListener('message', (event) => {
   else if (message?.type === 'DRAIN_OUTBOX') event.waitUntil(drainFromWorker());
 });
 
-type PushPayload = { title?: string; message?: string; body?: string; time?: string; url?: string };
+type PushPayload = { id?: string; title?: string; message?: string; body?: string; time?: string; url?: string };
 
 function readPush(event: PushEvent): PushPayload {
   if (!event.data) return {};
@@ -130,15 +130,16 @@ self.addEventListener('push', (event) => {
   const title = payload.title ?? 'Isotope Lab';
   const message = payload.message ?? payload.body ?? '';
   const time = payload.time ?? new Date().toISOString();
+  // Settled, not all: without notification permission the page still hears about it (the bell).
   event.waitUntil(
-    Promise.all([
+    Promise.allSettled([
       self.registration.showNotification(title, {
         body: message,
         icon: '/icons/icon-192.png',
         badge: '/icons/icon-192.png',
         data: { url: payload.url ?? '/' },
       }),
-      postToPages({ type: 'NEW_NOTIFICATION', title, message, time }),
+      postToPages({ type: 'NEW_NOTIFICATION', title, message, time, ...(payload.id ? { id: payload.id } : {}) }),
     ]),
   );
 });

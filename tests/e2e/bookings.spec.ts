@@ -340,4 +340,44 @@ test.describe('[BOOKINGS]', () => {
       page.getByRole('row').filter({ hasText: 'Hanoi Herbs' }).locator('[data-status="Cancelled"]'),
     ).toBeVisible();
   });
+  test('[BOOKINGS] staff enter a booking by hand and open its attachment', async ({ page, openSignedIn }) => {
+    await openSignedIn(roleUsers.CustomerService, '/bookings');
+    await page.getByRole('link', { name: 'Create booking' }).click();
+    await expect(page.getByRole('heading', { name: 'Create Booking' })).toBeVisible();
+
+    const form = new BookingFormPage(page);
+    await form.textbox('applicant', 'Contact person').fill('Khanh Bui');
+    await form.textbox('applicant', 'Company').fill('Central Highlands Pepper');
+    await form.textbox('applicant', 'Telephone').fill('+84 262 385 6666');
+    await form.textbox('applicant', 'Email').fill('khanh@pepper.example');
+    await form.textbox('applicant', 'Address').fill('22 Y Jut');
+    await form.textbox('applicant', 'City / State / Country').fill('Buon Ma Thuot, Vietnam');
+    const sample = form.sampleType(1);
+    await sample.getByRole('textbox', { name: 'Type', exact: true }).fill('Black pepper');
+    await sample.getByRole('textbox', { name: 'Composition' }).fill('Whole peppercorns');
+    await sample.getByRole('textbox', { name: 'Expected origin 1' }).fill('Vietnam');
+    await page.getByLabel('Choose images or PDF files').setInputFiles({
+      name: 'peppercorns.png',
+      mimeType: 'image/png',
+      buffer: tinyPng,
+    });
+    await expect(form.section('review').getByRole('list', { name: 'Attachments' }).getByRole('listitem')).toHaveCount(
+      1,
+    );
+    await form.checkbox('review', 'I confirm that all information provided is accurate and complete').check();
+    await form.section('review').getByRole('button', { name: 'Submit booking' }).click();
+    await form.confirmDialog.getByRole('button', { name: 'Confirm' }).click();
+
+    await expect(page.getByText('Booking created successfully!')).toBeVisible();
+    await expect(page).toHaveURL(/\/bookings\/\d+$/);
+    await expect(page.getByRole('heading', { name: /^Booking BK-\d{4}-\d{5}$/ })).toBeVisible();
+    await expect(page.getByText('Central Highlands Pepper')).toBeVisible();
+
+    // Files need the bearer token: the detail fetches the file and opens it from a blob URL.
+    const popup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Open peppercorns.png' }).click();
+    const tab = await popup;
+    await expect.poll(() => tab.url()).toMatch(/^blob:/);
+    await tab.close();
+  });
 });

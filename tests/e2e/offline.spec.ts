@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { admin } from './support/accounts.ts';
 import { expect, test, type StoredLogin } from './support/fixtures.ts';
 
@@ -47,6 +47,17 @@ async function addCountry(page: Page, code: string, name: string) {
 function freshCode() {
   const letter = () => String.fromCharCode(65 + Math.floor(Math.random() * 26));
   return `Z${letter()}${letter()}`;
+}
+
+/** The DevTools protocol's handle on our service worker, to fire the events a browser would. */
+async function serviceWorkerRegistration(context: BrowserContext, page: Page) {
+  const cdp: CDPSession = await context.newCDPSession(page);
+  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => registrations.filter((r) => !r.isDeleted).length).toBeGreaterThan(0);
+  const registration = registrations.find((r) => !r.isDeleted)!;
+  return { cdp, registrationId: registration.registrationId, origin: new URL(registration.scopeURL).origin };
 }
 
 function pendingCount(page: Page) {
@@ -125,5 +136,52 @@ test.describe('[OFFLINE]', () => {
     const sent = page.getByTestId('sync-done').getByTestId('outbox-entry').filter({ hasText: name });
     await expect(sent).toHaveAttribute('data-state', 'done');
     await expect(sent).toContainText('Attempts: 2');
+  });
+
+  test('[OFFLINE] with no page open, the service worker sends the outbox on a Background Sync', async ({
+    page,
+    context,
+    request,
+    openSignedIn,
+  }) => {
+    const session = await openSignedIn(admin, '/settings/countries');
+    await waitForServiceWorkerControl(page);
+    await expect(page.getByRole('cell', { name: 'VN', exact: true })).toBeVisible();
+
+    await goOffline(context);
+    const code = freshCode();
+    await addCountry(page, code, `Background ${code}`);
+    await expect(pendingCount(page)).toHaveText('1');
+
+    // The app is closed; only a blank tab (not the app's) stays to talk to the browser.
+    const blank = await context.newPage();
+    await page.close();
+    await goOnline(context);
+    expect(await countriesWithCode(request, session, code)).toHaveLength(0);
+
+    const { cdp, registrationId, origin } = await serviceWorkerRegistration(context, blank);
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin,
+      registrationId,
+      tag: 'outbox-sync',
+      lastChance: false,
+    });
+    await expect
+      .poll(async () => (await countriesWithCode(request, session, code)).length, { timeout: 20_000 })
+      .toBe(1);
+  });
+
+  test('[OFFLINE] a push message is shown and relayed to the open app', async ({ page, context, openSignedIn }) => {
+    await context.grantPermissions(['notifications']);
+    await openSignedIn(admin, '/settings/countries');
+    await waitForServiceWorkerControl(page);
+    await expect(page.getByTestId('sync-indicator')).toBeVisible();
+
+    const { cdp, registrationId, origin } = await serviceWorkerRegistration(context, page);
+    const data = JSON.stringify({ title: 'New samples', message: 'IDFL-2026-00042 is waiting for check-in' });
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
+    await expect(page.getByTestId('notification-count')).toHaveText('1');
+    await page.getByRole('button', { name: /notification/i }).click();
+    await expect(page.getByText('IDFL-2026-00042 is waiting for check-in')).toBeVisible();
   });
 });

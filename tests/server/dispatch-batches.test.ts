@@ -242,3 +242,24 @@ describe('[DISPATCH] list and packing list', () => {
     expect((await t.request('GET', '/api/sample-dispatch-batch', { token: none.token })).status).toBe(403);
   });
 });
+
+describe('[DISPATCH] bad input', () => {
+  it('answers out-of-range ids, dates and user filters with 4xx or an empty list, never a server error', async () => {
+    const admin = await t.signInAsAdmin();
+    const huge = await t.request('POST', '/api/sample-dispatch-batch', {
+      token: admin,
+      body: { ...BATCH, sampleEntryIds: [99_999_999_999] },
+    });
+    expect(huge.status).toBe(400);
+    const farDate = await t.request('GET', '/api/sample-dispatch-batch?sentFromDate=-271821-04-20', { token: admin });
+    expect(farDate.status).toBe(400);
+    const longId = await t.request('GET', '/api/sample-dispatch-batch?sentBy=99999999999999', { token: admin });
+    expect(longId.status).toBe(200);
+    expect(longId.body.data.total).toBe(0);
+    const noSample = await t.request('POST', '/api/sample-dispatch-batch', {
+      token: admin,
+      body: { ...BATCH, sampleEntryIds: [4242] },
+    });
+    expect(noSample.status).toBe(404);
+  });
+});

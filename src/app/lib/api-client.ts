@@ -20,10 +20,12 @@ const sessionMiddleware: Middleware = {
   onRequest({ request, id }) {
     const token = getAccessToken();
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
-    if (request.method !== 'GET' && request.method !== 'HEAD' && !request.headers.has('Idempotency-Key')) {
+    // Sign-in answers carry tokens: they must never be stored for replay, so auth calls get no key.
+    const isAuth = isAuthPath(request.url);
+    if (!isAuth && request.method !== 'GET' && request.method !== 'HEAD' && !request.headers.has('Idempotency-Key')) {
       request.headers.set('Idempotency-Key', crypto.randomUUID());
     }
-    if (!isAuthPath(request.url)) pendingCopies.set(id, request.clone());
+    if (!isAuth) pendingCopies.set(id, request.clone());
     return request;
   },
   async onResponse({ response, id }) {

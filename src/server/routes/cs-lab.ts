@@ -4,6 +4,7 @@ import {
   csCheckInSampleSchema,
   csCreateSampleSchema,
   csUpdateSampleSchema,
+  isReasonableDate,
 } from '../../shared/schemas/sample-entry.ts';
 import type { createRouter } from '../app.ts';
 import { envelope, listQuery, ok, pageOf } from '../http/responses.ts';
@@ -167,13 +168,7 @@ export const idParam = z.object({
     .openapi({ param: { name: 'id', in: 'path' } }),
 });
 
-export const dateParam = () =>
-  z
-    .string()
-    .trim()
-    .max(40)
-    .refine((v) => !Number.isNaN(Date.parse(v)), 'Enter a valid date')
-    .optional();
+export const dateParam = () => z.string().trim().max(40).refine(isReasonableDate, 'Enter a valid date').optional();
 
 /** A list filter given as a comma-separated value or a repeated parameter. */
 export const listParam = () => z.union([z.string().max(2000), z.array(z.string().max(200)).max(50)]).optional();

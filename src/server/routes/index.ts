@@ -17,6 +17,8 @@ import { registerDispatchBatchRoutes } from './dispatch-batches.ts';
 import { registerThirdLabRoutes } from './third-lab.ts';
 import { registerSupervisorLabRoutes } from './supervisor-lab.ts';
 import { registerCustodyRoutes } from './custody.ts';
+import { registerCertificateRoutes } from './certificates.ts';
+import { registerLabelRoutes } from './labels.ts';
 
 /** Every API area, in one place so the document and the permission-matrix test see them all. */
 export function registerRoutes(app: ReturnType<typeof createRouter>) {
@@ -29,6 +31,8 @@ export function registerRoutes(app: ReturnType<typeof createRouter>) {
   registerThirdLabRoutes(app);
   registerSupervisorLabRoutes(app);
   registerCustodyRoutes(app);
+  registerCertificateRoutes(app);
+  registerLabelRoutes(app);
   registerSubmittalFormRoutes(app);
   registerBookingRoutes(app);
   registerCustomerRoutes(app);

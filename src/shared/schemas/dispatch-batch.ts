@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 // Dispatch batch (package) forms; messages as spec section 5.
 
-const sampleEntryIds = z.array(z.number().int().min(1)).max(500);
+// Database ids are 32-bit: a larger number is bad input, not a server error.
+const sampleEntryIds = z.array(z.number().int().min(1).max(2_147_483_647)).max(500);
 
 export const dispatchBatchFormSchema = z.object({
   packageName: z.string({ error: 'Package name is required' }).trim().min(1, 'Package name is required').max(200),

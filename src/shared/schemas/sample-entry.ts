@@ -10,12 +10,15 @@ const requiredText = (message: string, max = 500) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
 
 export const isoDate = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(40)
-    .refine((value) => !Number.isNaN(Date.parse(value)), 'Enter a valid date');
+  z.string({ error: message }).trim().min(1, message).max(40).refine(isReasonableDate, 'Enter a valid date');
+
+/** A parseable date within the years a laboratory record can carry (the database refuses far extremes). */
+export function isReasonableDate(value: string): boolean {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return false;
+  const year = new Date(time).getUTCFullYear();
+  return year >= 1900 && year <= 9999;
+}
 
 /** Grams. */
 export const weight = (message = 'Weight is required') =>

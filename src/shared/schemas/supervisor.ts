@@ -21,7 +21,7 @@ export const conclusionSchema = z.object({
 export type Conclusion = z.infer<typeof conclusionSchema>;
 
 export const transferIdflDataSchema = z.object({
-  id: z.number({ error: 'Sample is required' }).int().min(1),
+  id: z.number({ error: 'Sample is required' }).int().min(1).max(2_147_483_647),
   countryCode: z.string({ error: 'Country is required' }).trim().min(1, 'Country is required').max(3),
   latitude: z
     .number({ error: 'Latitude is required' })

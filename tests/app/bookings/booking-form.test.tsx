@@ -160,6 +160,15 @@ describe('booking form', () => {
     expect(within(payer).getByText('Invoice email is required')).toBeTruthy();
   });
 
+  it("focuses a sample type's Type when the applicant block is complete", async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await fillApplicantAndSample(user);
+    await user.clear(field(/^Type\*?$/));
+    await user.click(screen.getByRole('button', { name: 'Submit booking' }));
+    await waitFor(() => expect(document.activeElement).toBe(field(/^Type\*?$/)));
+  });
+
   it('focuses an unticked confirmation checkbox when it is the only problem', async () => {
     const user = userEvent.setup();
     renderForm();

@@ -1,6 +1,8 @@
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 
-const ERROR_KEYS = new Set(['message', 'type', 'ref', 'types']);
+// An error's own object-valued keys. Its `message` and `type` are strings and skipped as such: a field
+// may itself be called `type` (a sample type's), whose error is an object to descend into.
+const ERROR_KEYS = new Set(['ref', 'types']);
 
 /** The dotted paths of every field with an error (`payerInfo.companyName`, `sampleTypes.0.type`...). */
 export function errorPathsOf(errors: FieldErrors<FieldValues> | undefined, prefix = ''): string[] {

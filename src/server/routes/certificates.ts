@@ -1,0 +1,175 @@
+import { z } from '@hono/zod-openapi';
+import { certificateStatuses, revokeCertificateSchema } from '../../shared/certificate.ts';
+import type { createRouter } from '../app.ts';
+import { envelope, ok } from '../http/responses.ts';
+import { defineRoute } from '../http/route.ts';
+import { issueCertificate, listSampleCertificates, loadCertificateFile, revokeCertificate, verifyCertificate } from '../services/certificates.ts';
+import { contentDisposition } from '../services/files.ts';
+import { countEvent, tooManyRequests } from '../services/rate-limit.ts';
+import { clientAddress } from './auth.ts';
+import { idParam, idQuery } from './cs-lab.ts';
+
+// Certificates of analysis (spec section 7: GET /api/issue-certificate?token; PUT /api/issue-certificate?id).
+// Verification is public and rate-limited per address, so tokens cannot be guessed by brute force.
+
+/** Generous for a person or a bench scanning a pile of certificates; far too few to guess 256-bit tokens. */
+export const VERIFY_LIMIT = { limit: 60, seconds: 60 };
+export const VERIFY_LIMIT_MESSAGE = 'Too many certificate checks from your address. Please wait a minute and try again.';
+
+const tokenQuery = z.object({
+  token: z.string().min(1, 'The certificate code is required').max(200).openapi({ description: 'The certificate token' }),
+});
+
+const resultsSchema = z.object({
+  carbon: z.number().nullable(),
+  hydrogen: z.number().nullable(),
+  oxygen: z.number().nullable(),
+});
+
+const verificationSchema = z
+  .object({
+    status: z.enum(certificateStatuses),
+    version: z.number().int(),
+    issuedAt: z.string(),
+    idflNumber: z.string(),
+    sampleType: z.string().nullable(),
+    client: z.string().nullable(),
+    results: resultsSchema,
+    conclusion: z.string().nullable(),
+    predictedOrigin: z.string().nullable(),
+    signatory: z.string(),
+    revokedAt: z.string().nullable().optional(),
+    revokeReason: z.string().nullable().optional(),
+  })
+  .openapi('CertificateVerification');
+
+const issuedSchema = z
+  .object({ id: z.number().int(), token: z.string(), version: z.number().int(), url: z.string(), fileId: z.string() })
+  .openapi('IssuedCertificate');
+
+const certificateSchema = z
+  .object({
+    id: z.number().int(),
+    sampleEntryId: z.number().int(),
+    token: z.string(),
+    version: z.number().int(),
+    status: z.enum(certificateStatuses),
+    fileId: z.string().nullable(),
+    issuedAt: z.string(),
+    issuedBy: z.number().int().nullable(),
+    signatory: z.string().nullable(),
+    revokedAt: z.string().nullable(),
+    revokeReason: z.string().nullable(),
+    supersededById: z.number().int().nullable(),
+  })
+  .openapi('Certificate');
+
+const verifyRoute = defineRoute({
+  method: 'get',
+  path: '/api/issue-certificate',
+  tags: ['Certificates'],
+  summary: 'Verify a certificate by its token (public, rate-limited): its standing and what it certifies',
+  access: 'public',
+  request: { query: tokenQuery },
+  responses: {
+    200: { description: 'The certificate', content: { 'application/json': { schema: envelope(verificationSchema) } } },
+    404: { description: 'No certificate has this token' },
+  },
+});
+
+const issueRoute = defineRoute({
+  method: 'put',
+  path: '/api/issue-certificate',
+  tags: ['Certificates'],
+  summary:
+    'Issue the certificate of a ResultConfirmed sample (→ Completed), or re-issue a Completed one as version n+1 (the previous becomes Superseded)',
+  access: ['CanConfirmFinalResult'],
+  request: { query: idQuery },
+  responses: {
+    200: { description: 'Issued', content: { 'application/json': { schema: envelope(issuedSchema) } } },
+  },
+});
+
+const revokeRoute = defineRoute({
+  method: 'put',
+  path: '/api/issue-certificate/revoke',
+  tags: ['Certificates'],
+  summary: "Revoke a sample's valid certificate, with a reason shown on the public page",
+  access: ['CanConfirmFinalResult'],
+  request: {
+    query: idQuery,
+    body: { content: { 'application/json': { schema: revokeCertificateSchema } }, required: true },
+  },
+  responses: {
+    200: { description: 'Revoked', content: { 'application/json': { schema: envelope(certificateSchema) } } },
+  },
+});
+
+const fileRoute = defineRoute({
+  method: 'get',
+  path: '/api/issue-certificate/file',
+  tags: ['Certificates'],
+  summary: 'The PDF certificate of analysis of a token',
+  access: 'signedIn',
+  request: { query: tokenQuery },
+  responses: {
+    200: {
+      description: 'The PDF',
+      content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
+    },
+    404: { description: 'No certificate has this token' },
+  },
+});
+
+const bySampleRoute = defineRoute({
+  method: 'get',
+  path: '/api/issue-certificate/by-sample/{id}',
+  tags: ['Certificates'],
+  summary: 'Every certificate version of a sample, newest first',
+  access: ['CanConfirmFinalResult', 'CanViewDetailSampleEntrySupervisor', 'CanViewDetailSampleEntryCs'],
+  request: { params: idParam },
+  responses: {
+    200: {
+      description: 'Certificates',
+      content: { 'application/json': { schema: envelope(z.array(certificateSchema)) } },
+    },
+  },
+});
+
+export function registerCertificateRoutes(app: ReturnType<typeof createRouter>) {
+  app.openapi(verifyRoute, async (c) => {
+    const count = await countEvent(c.var.db, `certificate-verify:address:${clientAddress(c)}`, VERIFY_LIMIT);
+    if (count > VERIFY_LIMIT.limit) throw tooManyRequests(VERIFY_LIMIT_MESSAGE);
+    const verification = await verifyCertificate(c.var.db, c.req.valid('query').token);
+    c.header('cache-control', 'no-store');
+    return ok(c, verification, `Certificate ${verification.idflNumber} version ${verification.version} is ${verification.status}.`);
+  });
+
+  app.openapi(issueRoute, async (c) => {
+    const baseUrl = c.var.deps.env.PUBLIC_URL ?? new URL(c.req.url).origin;
+    const issued = await issueCertificate(c.var.db, { id: c.req.valid('query').id, by: c.var.auth, baseUrl });
+    return ok(c, issued, `Certificate version ${issued.version} has been issued.`);
+  });
+
+  app.openapi(revokeRoute, async (c) => {
+    const revoked = await revokeCertificate(c.var.db, {
+      id: c.req.valid('query').id,
+      reason: c.req.valid('json').reason,
+      by: c.var.auth,
+    });
+    return ok(c, revoked, `Certificate version ${revoked.version} has been revoked.`);
+  });
+
+  app.openapi(fileRoute, async (c) => {
+    const file = await loadCertificateFile(c.var.db, c.req.valid('query').token);
+    return c.body(new Uint8Array(file.data), 200, {
+      'content-type': 'application/pdf',
+      'content-length': String(file.size),
+      'content-disposition': contentDisposition(file.name),
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, max-age=31536000, immutable',
+    });
+  });
+
+  app.openapi(bySampleRoute, async (c) => ok(c, await listSampleCertificates(c.var.db, c.req.valid('param').id)));
+}

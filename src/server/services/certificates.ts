@@ -1,0 +1,398 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import {
+  CERTIFICATE_TOKEN_BYTES,
+  certificateUrl,
+  describeClient,
+  encodeCertificateToken,
+  formatDelta,
+  isCertificateToken,
+  LABORATORY_NAME,
+  type CertificateContent,
+  type CertificateStatus,
+  type CertificateVerification,
+} from '../../shared/certificate.ts';
+import type { Executor } from '../db/client.ts';
+import { booking, certificate, sampleEntry, thirdLabEntry } from '../db/schema.ts';
+import { AppError, conflict } from '../errors.ts';
+import { appendAudit } from './audit.ts';
+import { loadFile, storeFile } from './files.ts';
+import { fitText, renderQrPng, toWinAnsi } from './labels.ts';
+import {
+  completeSampleWithCertificate,
+  judgeTransition,
+  lockSample,
+  SAMPLE_ENTITY,
+  type Actor,
+  type SampleEntry,
+} from './sample-entries.ts';
+
+// Certificates of analysis (issue 6). A certificate freezes what the laboratory concluded about a
+// sample, carries an unguessable token, and its QR code points to the public verification page.
+// Versions never change: a correction issues version n+1 and marks the one before Superseded.
+
+export const CERTIFICATE_ENTITY = 'certificate';
+export const UNKNOWN_CERTIFICATE_MESSAGE =
+  'No certificate has this code. Check that the address was copied in full, or contact the laboratory.';
+
+export type Certificate = typeof certificate.$inferSelect;
+
+export function newCertificateToken(): string {
+  return encodeCertificateToken(randomBytes(CERTIFICATE_TOKEN_BYTES));
+}
+
+/** The certificate in force for a sample (Valid or Revoked), i.e. the latest one not superseded. */
+async function findCurrentCertificate(db: Executor, sampleEntryId: number) {
+  const [row] = await db
+    .select()
+    .from(certificate)
+    .where(and(eq(certificate.sampleEntryId, sampleEntryId), ne(certificate.status, 'Superseded')))
+    .orderBy(desc(certificate.version))
+    .limit(1);
+  return row ?? null;
+}
+
+async function latestVersion(db: Executor, sampleEntryId: number) {
+  const [row] = await db
+    .select({ version: certificate.version })
+    .from(certificate)
+    .where(eq(certificate.sampleEntryId, sampleEntryId))
+    .orderBy(desc(certificate.version))
+    .limit(1);
+  return row?.version ?? 0;
+}
+
+/** What the certificate will say, read from the sample, its booking and the third lab's result. */
+async function snapshotContent(
+  db: Executor,
+  sample: SampleEntry,
+  { version, issuedAt, signatory }: { version: number; issuedAt: Date; signatory: string },
+): Promise<CertificateContent> {
+  const [client] = sample.bookingId
+    ? await db
+        .select({ person: booking.applicantContactPerson, company: booking.applicantCompany })
+        .from(booking)
+        .where(eq(booking.id, sample.bookingId))
+    : [];
+  const [result] = await db
+    .select({ carbon: thirdLabEntry.carbon, hydrogen: thirdLabEntry.hydrogen, oxygen: thirdLabEntry.oxygen })
+    .from(thirdLabEntry)
+    .where(eq(thirdLabEntry.sampleEntryId, sample.id))
+    .orderBy(desc(thirdLabEntry.id))
+    .limit(1);
+  return {
+    laboratoryName: LABORATORY_NAME,
+    // A sample entered by hand (no booking) names its client in fromClientInfo.
+    client: client?.person ?? sample.fromClientInfo ?? null,
+    company: client?.company ?? null,
+    sampleType: sample.sampleType,
+    idflNumber: sample.idflNumber,
+    sampleCode: sample.sampleCode,
+    results: { carbon: result?.carbon ?? null, hydrogen: result?.hydrogen ?? null, oxygen: result?.oxygen ?? null },
+    conclusion: sample.conclusion,
+    predictedOrigin: sample.predictedOrigin,
+    issuedAt: issuedAt.toISOString(),
+    signatory,
+    version,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The PDF certificate of analysis
+
+const BRAND = rgb(0.09, 0.33, 0.45);
+const MUTED = rgb(0.4, 0.4, 0.4);
+
+function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
+      else {
+        lines.push(line);
+        line = word;
+      }
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+function formatIssueDate(iso: string) {
+  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** The certificate of analysis as a one-page A4 PDF with the verification QR code. */
+export async function renderCertificatePdf(content: CertificateContent, verifyUrl: string): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Certificate of analysis ${content.idflNumber} v${content.version}`);
+  pdf.setAuthor(content.laboratoryName);
+  pdf.setCreator(content.laboratoryName);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const page: PDFPage = pdf.addPage([595.28, 841.89]);
+  const { width, height } = page.getSize();
+  const margin = 50;
+  const text = (value: string, x: number, y: number, size: number, font = regular, color = rgb(0, 0, 0)) =>
+    page.drawText(toWinAnsi(value, font), { x, y, size, font, color });
+
+  // Branding band
+  page.drawRectangle({ x: 0, y: height - 90, width, height: 90, color: BRAND });
+  text(content.laboratoryName, margin, height - 50, 24, bold, rgb(1, 1, 1));
+  text('Stable isotope origin testing laboratory', margin, height - 72, 11, regular, rgb(0.85, 0.92, 0.95));
+
+  let y = height - 135;
+  text('Certificate of Analysis', margin, y, 20, bold, BRAND);
+  y -= 20;
+  text(`Version ${content.version} - issued ${formatIssueDate(content.issuedAt)}`, margin, y, 10, regular, MUTED);
+  y -= 30;
+
+  const labelWidth = 150;
+  const valueWidth = width - 2 * margin - labelWidth;
+  const rows: [string, string][] = [
+    ['IDFL number', content.idflNumber],
+    ['Sample code', content.sampleCode ?? '-'],
+    ['Sample type', content.sampleType ?? '-'],
+    ['Client', describeClient(content) ?? '-'],
+    ['Carbon (d13C)', formatDelta(content.results.carbon)],
+    ['Hydrogen (d2H)', formatDelta(content.results.hydrogen)],
+    ['Oxygen (d18O)', formatDelta(content.results.oxygen)],
+    ['Conclusion', content.conclusion ?? '-'],
+    ['Predicted origin', content.predictedOrigin ?? '-'],
+    ['Issue date', formatIssueDate(content.issuedAt)],
+    ['Signatory', content.signatory],
+  ];
+  for (const [label, value] of rows) {
+    const lines = wrapText(toWinAnsi(value, regular), regular, 11, valueWidth).slice(0, 6);
+    text(label, margin, y, 11, bold, MUTED);
+    for (const line of lines) {
+      text(line, margin + labelWidth, y, 11);
+      y -= 15;
+    }
+    y -= 7;
+    page.drawLine({
+      start: { x: margin, y: y + 12 },
+      end: { x: width - margin, y: y + 12 },
+      thickness: 0.5,
+      color: rgb(0.85, 0.85, 0.85),
+    });
+  }
+
+  // Signature
+  y -= 20;
+  text('Signed for the laboratory by', margin, y, 10, regular, MUTED);
+  y -= 18;
+  text(content.signatory, margin, y, 13, bold);
+
+  // Verification block at the foot of the page
+  const qrSize = 120;
+  const qr = await pdf.embedPng(await renderQrPng(verifyUrl));
+  page.drawImage(qr, { x: width - margin - qrSize, y: margin + 10, width: qrSize, height: qrSize });
+  const noteWidth = width - 2 * margin - qrSize - 20;
+  let noteY = margin + 110;
+  text('Verify this certificate', margin, noteY, 12, bold, BRAND);
+  noteY -= 18;
+  for (const line of wrapText(
+    'Scan the QR code on the certificate or visit our website to verify it.',
+    regular,
+    10,
+    noteWidth,
+  )) {
+    text(line, margin, noteY, 10);
+    noteY -= 14;
+  }
+  const fittedUrl = fitText(toWinAnsi(verifyUrl, regular), regular, noteWidth, 8, 5);
+  page.drawText(fittedUrl.text, { x: margin, y: noteY - 4, size: fittedUrl.size, font: regular, color: MUTED });
+  return pdf.save();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue, re-issue, revoke, verify
+
+export type IssuedCertificate = { id: number; token: string; version: number; url: string; fileId: string };
+
+/**
+ * Issues a certificate for a sample: the first one on a ResultConfirmed sample (which becomes
+ * Completed), or version n+1 on a Completed sample whose current certificate is Valid or Revoked
+ * (the previous one becomes Superseded). Any other state is a 409 naming it.
+ */
+export async function issueCertificate(
+  db: Executor,
+  { id, by, baseUrl }: { id: number; by: Actor; baseUrl: string },
+): Promise<IssuedCertificate> {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    const current = sample.status === 'Completed' ? await findCurrentCertificate(tx, sample.id) : null;
+    if (sample.status === 'Completed' && !current) {
+      throw conflict(`Sample ${sample.idflNumber} is Completed but has no certificate to re-issue.`, sample);
+    }
+    // Names the state in the 409: 'Sample IDFL-2026-00001 is ResultReturned; this action needs ResultConfirmed.'
+    if (!current) judgeTransition('issueCertificate', sample);
+    const version = (await latestVersion(tx, sample.id)) + 1;
+    const issuedAt = new Date();
+    const content = await snapshotContent(tx, sample, { version, issuedAt, signatory: by.displayName });
+    const token = newCertificateToken();
+    const url = certificateUrl(baseUrl, token);
+    const file = await storeFile(
+      tx,
+      {
+        name: `certificate-${sample.idflNumber}-v${version}.pdf`,
+        mimeType: 'application/pdf',
+        data: Buffer.from(await renderCertificatePdf(content, url)),
+        kind: 'pdf',
+      },
+      by.id,
+    );
+    const [issued] = await tx
+      .insert(certificate)
+      .values({
+        sampleEntryId: sample.id,
+        token,
+        version,
+        status: 'Valid',
+        content: content as unknown as Record<string, unknown>,
+        fileId: file.id,
+        issuedAt,
+        issuedBy: by.id,
+      })
+      .returning();
+    if (current) {
+      await tx
+        .update(certificate)
+        .set({ status: 'Superseded', supersededById: issued!.id })
+        .where(eq(certificate.id, current.id));
+      await appendAudit(tx, {
+        entityType: CERTIFICATE_ENTITY,
+        entityId: current.id,
+        action: 'supersedeCertificate',
+        fromStatus: current.status,
+        toStatus: 'Superseded',
+        changes: { supersededById: { from: null, to: issued!.id } },
+        actor: by,
+      });
+      await appendAudit(tx, {
+        entityType: SAMPLE_ENTITY,
+        entityId: sample.id,
+        action: 'reissueCertificate',
+        changes: { certificateVersion: { from: current.version, to: version } },
+        reason: `Certificate version ${version} replaces version ${current.version}`,
+        actor: by,
+      });
+    } else {
+      await completeSampleWithCertificate(tx, { id: sample.id, by, certificateId: issued!.id });
+    }
+    await appendAudit(tx, {
+      entityType: CERTIFICATE_ENTITY,
+      entityId: issued!.id,
+      action: 'issueCertificate',
+      toStatus: 'Valid',
+      changes: { version: { from: null, to: version }, fileId: { from: null, to: file.id } },
+      actor: by,
+    });
+    return { id: issued!.id, token, version, url, fileId: file.id };
+  });
+}
+
+/** Revokes the sample's valid certificate; the public page then says so, with the date and reason. */
+export async function revokeCertificate(db: Executor, { id, reason, by }: { id: number; reason: string; by: Actor }) {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    const current = await findCurrentCertificate(tx, sample.id);
+    if (!current || current.status !== 'Valid') {
+      throw conflict(
+        current
+          ? `The certificate of sample ${sample.idflNumber} is already ${current.status}.`
+          : `Sample ${sample.idflNumber} has no certificate to revoke.`,
+        current ?? undefined,
+      );
+    }
+    const revokedAt = new Date();
+    const [revoked] = await tx
+      .update(certificate)
+      .set({ status: 'Revoked', revokedAt, revokedBy: by.id, revokeReason: reason })
+      .where(eq(certificate.id, current.id))
+      .returning();
+    await appendAudit(tx, {
+      entityType: CERTIFICATE_ENTITY,
+      entityId: current.id,
+      action: 'revokeCertificate',
+      fromStatus: 'Valid',
+      toStatus: 'Revoked',
+      reason,
+      actor: by,
+    });
+    await appendAudit(tx, {
+      entityType: SAMPLE_ENTITY,
+      entityId: sample.id,
+      action: 'revokeCertificate',
+      changes: { certificateStatus: { from: 'Valid', to: 'Revoked' } },
+      reason: `Certificate version ${current.version} revoked: ${reason}`,
+      actor: by,
+    });
+    return describeCertificate(revoked!);
+  });
+}
+
+async function findByToken(db: Executor, token: string) {
+  if (!isCertificateToken(token)) throw new AppError('NOT_FOUND', UNKNOWN_CERTIFICATE_MESSAGE);
+  const [row] = await db.select().from(certificate).where(eq(certificate.token, token));
+  if (!row) throw new AppError('NOT_FOUND', UNKNOWN_CERTIFICATE_MESSAGE);
+  return row;
+}
+
+/** The public answer: only what the certificate itself holds, plus its standing. */
+export async function verifyCertificate(db: Executor, token: string): Promise<CertificateVerification> {
+  const row = await findByToken(db, token);
+  const content = row.content as unknown as CertificateContent;
+  return {
+    status: row.status as CertificateStatus,
+    version: row.version,
+    issuedAt: row.issuedAt.toISOString(),
+    idflNumber: content.idflNumber,
+    sampleType: content.sampleType,
+    client: describeClient(content),
+    results: content.results,
+    conclusion: content.conclusion,
+    predictedOrigin: content.predictedOrigin,
+    signatory: content.signatory,
+    ...(row.status === 'Revoked' ? { revokedAt: row.revokedAt?.toISOString() ?? null, revokeReason: row.revokeReason } : {}),
+  };
+}
+
+export async function loadCertificateFile(db: Executor, token: string) {
+  const row = await findByToken(db, token);
+  if (!row.fileId) throw new AppError('NOT_FOUND', 'This certificate has no PDF file.');
+  return loadFile(db, row.fileId);
+}
+
+/** A certificate as staff see it in lists. */
+export function describeCertificate(row: Certificate) {
+  return {
+    id: row.id,
+    sampleEntryId: row.sampleEntryId,
+    token: row.token,
+    version: row.version,
+    status: row.status as CertificateStatus,
+    fileId: row.fileId,
+    issuedAt: row.issuedAt.toISOString(),
+    issuedBy: row.issuedBy,
+    signatory: (row.content as { signatory?: string }).signatory ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    revokeReason: row.revokeReason,
+    supersededById: row.supersededById,
+  };
+}
+
+export async function listSampleCertificates(db: Executor, sampleEntryId: number) {
+  const [sample] = await db.select({ id: sampleEntry.id }).from(sampleEntry).where(eq(sampleEntry.id, sampleEntryId));
+  if (!sample) throw new AppError('NOT_FOUND', 'Sample entry not found.');
+  const rows = await db
+    .select()
+    .from(certificate)
+    .where(eq(certificate.sampleEntryId, sampleEntryId))
+    .orderBy(desc(certificate.version));
+  return rows.map(describeCertificate);
+}

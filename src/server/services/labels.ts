@@ -1,0 +1,135 @@
+import { asc, eq } from 'drizzle-orm';
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import QRCode from 'qrcode';
+import { describeLabel, describeSheet, paginateLabels, type LabelContent, type LabelLayout } from '../../shared/labels.ts';
+import type { Executor } from '../db/client.ts';
+import { booking, dispatchBatch, sampleEntry } from '../db/schema.ts';
+import { conflict, notFound } from '../errors.ts';
+
+// QR labels for sample bags (issue 6): one label per sample entry, as single 62 × 29 mm labels or
+// as an A4 sheet of 3 × 8. The QR code is embedded as a PNG so the PDF prints sharply at any size
+// and a test can read it back without rasterising the page.
+
+/** A QR code as PNG bytes; error correction M survives a scuffed label without growing the code much. */
+export async function renderQrPng(text: string, scale = 8): Promise<Buffer> {
+  return QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale });
+}
+
+/**
+ * The standard PDF fonts speak WinAnsi only: Vietnamese diacritics and Greek letters are folded to
+ * their base letters (Nguyễn → Nguyen, δ → d) rather than breaking the PDF; anything else becomes '?'.
+ */
+export function toWinAnsi(text: string, font: PDFFont): string {
+  const supported = new Set(font.getCharacterSet());
+  const folded = text
+    .replace(/[đĐ]/g, (ch) => (ch === 'đ' ? 'd' : 'D'))
+    .replace(/δ/g, 'd')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC');
+  return [...folded]
+    .map((ch) => (ch === '\n' || supported.has(ch.codePointAt(0)!) ? ch : '?'))
+    .join('');
+}
+
+/** Shrinks the font until the text fits the width (never below a legible minimum), then cuts with an ellipsis. */
+export function fitText(text: string, font: PDFFont, width: number, size: number, minSize = 5) {
+  let current = size;
+  while (current > minSize && font.widthOfTextAtSize(text, current) > width) current -= 0.5;
+  if (font.widthOfTextAtSize(text, current) <= width) return { text, size: current };
+  let cut = text;
+  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}…`, current) > width) cut = cut.slice(0, -1);
+  return { text: `${cut}…`, size: current };
+}
+
+type LabelFonts = { regular: PDFFont; bold: PDFFont };
+
+function drawLabel(
+  page: PDFPage,
+  cell: { x: number; y: number; width: number; height: number },
+  label: LabelContent,
+  qr: PDFImage,
+  fonts: LabelFonts,
+) {
+  const padding = Math.min(cell.height * 0.08, 6);
+  const qrSize = cell.height - 2 * padding;
+  page.drawImage(qr, { x: cell.x + padding, y: cell.y + padding, width: qrSize, height: qrSize });
+  const textX = cell.x + 2 * padding + qrSize;
+  const textWidth = cell.width - (textX - cell.x) - padding;
+  const scale = cell.height / 82; // 29 mm label as the reference size
+  const lines = [
+    { text: label.idflNumber, font: fonts.bold, size: 10 * scale },
+    { text: label.sampleCode, font: fonts.regular, size: 8 * scale },
+    { text: label.date, font: fonts.regular, size: 8 * scale },
+  ];
+  let y = cell.y + cell.height - padding - 12 * scale;
+  for (const line of lines) {
+    const fitted = fitText(toWinAnsi(line.text, line.font), line.font, textWidth, line.size);
+    page.drawText(fitted.text, { x: textX, y, size: fitted.size, font: line.font, color: rgb(0, 0, 0) });
+    y -= fitted.size + 6 * scale;
+  }
+}
+
+/** One PDF of labels in the chosen layout. */
+export async function renderLabelsPdf(labels: readonly LabelContent[], layout: LabelLayout): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(labels.length === 1 ? `Label ${labels[0]!.idflNumber}` : `Labels (${labels.length})`);
+  pdf.setCreator('Isotope Lab');
+  const fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
+  const sheet = describeSheet(layout);
+  for (const pageLabels of paginateLabels(labels, layout)) {
+    const page = pdf.addPage([sheet.pageWidth, sheet.pageHeight]);
+    for (const [index, label] of pageLabels.entries()) {
+      const qr = await pdf.embedPng(await renderQrPng(label.qrText));
+      drawLabel(page, sheet.cells[index]!, label, qr, fonts);
+    }
+  }
+  return pdf.save();
+}
+
+const labelColumns = {
+  idflNumber: sampleEntry.idflNumber,
+  sampleCode: sampleEntry.sampleCode,
+  sampleType: sampleEntry.sampleType,
+  receivedDate: sampleEntry.receivedDate,
+  createdAt: sampleEntry.createdAt,
+};
+
+export type LabelSource = { kind: 'sample' | 'booking' | 'dispatch-batch'; id: number };
+
+/** The labels of one sample, of every sample of a booking, or of every sample in a dispatch batch. */
+export async function loadLabels(db: Executor, source: LabelSource): Promise<{ labels: LabelContent[]; name: string }> {
+  if (source.kind === 'sample') {
+    const [sample] = await db.select(labelColumns).from(sampleEntry).where(eq(sampleEntry.id, source.id));
+    if (!sample) throw notFound('Sample entry');
+    return { labels: [describeLabel(sample)], name: `label-${sample.idflNumber}.pdf` };
+  }
+  if (source.kind === 'booking') {
+    const [found] = await db
+      .select({ bookingNumber: booking.bookingNumber })
+      .from(booking)
+      .where(eq(booking.id, source.id));
+    if (!found) throw notFound('Booking');
+    const samples = await db
+      .select(labelColumns)
+      .from(sampleEntry)
+      .where(eq(sampleEntry.bookingId, source.id))
+      .orderBy(asc(sampleEntry.idflNumber));
+    if (!samples.length) {
+      throw conflict(`Booking ${found.bookingNumber} has no sample entries yet; check the booking in first.`);
+    }
+    return { labels: samples.map(describeLabel), name: `labels-${found.bookingNumber}.pdf` };
+  }
+  const [batch] = await db
+    .select({ packageCode: dispatchBatch.packageCode })
+    .from(dispatchBatch)
+    .where(eq(dispatchBatch.id, source.id));
+  if (!batch) throw notFound('Dispatch batch');
+  const samples = await db
+    .select(labelColumns)
+    .from(sampleEntry)
+    .where(eq(sampleEntry.dispatchBatchId, source.id))
+    .orderBy(asc(sampleEntry.idflNumber));
+  if (!samples.length) throw conflict(`Dispatch batch ${batch.packageCode} holds no samples.`);
+  return { labels: samples.map(describeLabel), name: `labels-${batch.packageCode}.pdf` };
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+// Certificates of analysis anyone can verify (issue 6). Pure: the server builds and checks
+// certificates with it, and the app reads a scanned certificate QR with the same rules.
+
+/** The laboratory named on every certificate and on the public verification page. */
+export const LABORATORY_NAME = 'Isotope Lab';
+
+export const certificateStatuses = ['Valid', 'Revoked', 'Superseded'] as const;
+export type CertificateStatus = (typeof certificateStatuses)[number];
+
+/** Random bytes behind a token: 256 bits, far past guessing (the floor is 128). */
+export const CERTIFICATE_TOKEN_BYTES = 32;
+
+/** base64url without padding; 32 bytes give 43 characters. 22 characters (128 bits) is the shortest we accept. */
+export const CERTIFICATE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,128}$/;
+
+export function isCertificateToken(value: string): boolean {
+  return CERTIFICATE_TOKEN_PATTERN.test(value);
+}
+
+/** Encodes random bytes as a token; the caller supplies the bytes so server and tests share one rule. */
+export function encodeCertificateToken(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export function certificatePath(token: string): string {
+  return `/certificate/${token}`;
+}
+
+/** The address printed in the certificate's QR code: the public verification page. */
+export function certificateUrl(baseUrl: string, token: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}${certificatePath(token)}`;
+}
+
+/** The token at the end of a verification address (`.../certificate/<token>`), or null. */
+export function tokenFromCertificateUrl(text: string): string | null {
+  const match = /\/certificate\/([A-Za-z0-9_-]+)\/?(?:[?#].*)?$/.exec(text.trim());
+  return match && isCertificateToken(match[1]!) ? match[1]! : null;
+}
+
+export type IsotopeResults = { carbon: number | null; hydrogen: number | null; oxygen: number | null };
+
+/** What a certificate says, frozen when it is issued: later edits of the sample do not change it. */
+export type CertificateContent = {
+  laboratoryName: string;
+  client: string | null;
+  company: string | null;
+  sampleType: string | null;
+  idflNumber: string;
+  sampleCode: string | null;
+  results: IsotopeResults;
+  conclusion: string | null;
+  predictedOrigin: string | null;
+  issuedAt: string;
+  signatory: string;
+  version: number;
+};
+
+/** The public answer for a token: only what the certificate holds, never the sample's live record. */
+export type CertificateVerification = {
+  status: CertificateStatus;
+  version: number;
+  issuedAt: string;
+  idflNumber: string;
+  sampleType: string | null;
+  client: string | null;
+  results: IsotopeResults;
+  conclusion: string | null;
+  predictedOrigin: string | null;
+  signatory: string;
+  revokedAt?: string | null;
+  revokeReason?: string | null;
+};
+
+/** The client line of a certificate: the company, and the contact person when there is one. */
+export function describeClient(content: Pick<CertificateContent, 'client' | 'company'>): string | null {
+  const parts = [content.company, content.client].filter((part): part is string => !!part?.trim());
+  const unique = [...new Set(parts)];
+  return unique.length ? unique.join(' — ') : null;
+}
+
+/** δ values as the laboratory writes them: two decimals and per mil. */
+export function formatDelta(value: number | null): string {
+  return value == null ? '—' : `${value.toFixed(2)} ‰`;
+}
+
+export const REVOKE_REASON_REQUIRED = 'Please enter a reason for revoking the certificate.';
+
+/** Revoking says why: the public page shows the reason to whoever checks the certificate. */
+export const revokeCertificateSchema = z.object({
+  reason: z.string({ error: REVOKE_REASON_REQUIRED }).trim().min(1, REVOKE_REASON_REQUIRED).max(1000),
+});
+export type RevokeCertificate = z.infer<typeof revokeCertificateSchema>;

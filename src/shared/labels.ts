@@ -1,0 +1,92 @@
+// QR labels stuck on sample bags (issue 6). Pure: what a label says and how label sheets are laid
+// out, shared by the PDF generator on the server and the scanner in the app.
+
+/** IDFL numbers as numbering.ts writes them: IDFL-2026-00001. */
+export const IDFL_NUMBER_PATTERN = /^IDFL-\d{4}-\d{5,}$/;
+
+export function isIdflNumber(value: string): boolean {
+  return IDFL_NUMBER_PATTERN.test(value);
+}
+
+export type LabelSample = {
+  idflNumber: string;
+  sampleCode: string | null;
+  sampleType?: string | null;
+  receivedDate?: Date | string | null;
+  createdAt?: Date | string | null;
+};
+
+export type LabelContent = {
+  /** What the QR code encodes: the IDFL number alone, so any scanner (or a person) can read it. */
+  qrText: string;
+  idflNumber: string;
+  sampleCode: string;
+  /** YYYY-MM-DD: unambiguous in every language on the bench. */
+  date: string;
+};
+
+function isoDay(value: Date | string | null | undefined): string {
+  if (!value) return '';
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10);
+}
+
+/** A label's content; the date is the day the sample was received, or created when not yet received. */
+export function describeLabel(sample: LabelSample): LabelContent {
+  return {
+    qrText: sample.idflNumber,
+    idflNumber: sample.idflNumber,
+    sampleCode: sample.sampleCode?.trim() || '—',
+    date: isoDay(sample.receivedDate) || isoDay(sample.createdAt),
+  };
+}
+
+export const labelLayouts = ['label', 'a4'] as const;
+export type LabelLayout = (typeof labelLayouts)[number];
+
+const MM = 72 / 25.4;
+
+/** Millimetres to PDF points. */
+export function mm(value: number): number {
+  return value * MM;
+}
+
+export type LabelSheet = {
+  /** Page size in points. */
+  pageWidth: number;
+  pageHeight: number;
+  /** Labels per page, in reading order, each with its box in points (origin bottom-left, as in PDF). */
+  cells: { x: number; y: number; width: number; height: number }[];
+};
+
+/** 62 × 29 mm: the continuous roll of common label printers, one label per page. */
+export const SINGLE_LABEL = { width: 62, height: 29 };
+/** A4 with 3 × 8 labels of 70 × 37 mm (the usual 24-up sheet). */
+export const A4_SHEET = { width: 210, height: 297, columns: 3, rows: 8 };
+
+export function describeSheet(layout: LabelLayout): LabelSheet {
+  if (layout === 'label') {
+    const width = mm(SINGLE_LABEL.width);
+    const height = mm(SINGLE_LABEL.height);
+    return { pageWidth: width, pageHeight: height, cells: [{ x: 0, y: 0, width, height }] };
+  }
+  const pageWidth = mm(A4_SHEET.width);
+  const pageHeight = mm(A4_SHEET.height);
+  const width = pageWidth / A4_SHEET.columns;
+  const height = pageHeight / A4_SHEET.rows;
+  const cells = [];
+  for (let row = 0; row < A4_SHEET.rows; row++) {
+    for (let column = 0; column < A4_SHEET.columns; column++) {
+      cells.push({ x: column * width, y: pageHeight - (row + 1) * height, width, height });
+    }
+  }
+  return { pageWidth, pageHeight, cells };
+}
+
+/** Splits labels into pages of the layout. */
+export function paginateLabels<T>(labels: readonly T[], layout: LabelLayout): T[][] {
+  const perPage = describeSheet(layout).cells.length;
+  const pages: T[][] = [];
+  for (let i = 0; i < labels.length; i += perPage) pages.push(labels.slice(i, i + perPage));
+  return pages;
+}

@@ -1,0 +1,101 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DatePicker, formatDisplayDate, parseTypedDate } from '@/app/components/ui/date-picker';
+import { i18n } from '@/app/lib/i18n';
+import { errorPathsOf } from '@/app/features/bookings/first-error';
+
+describe('typed dates (spec 5, 9)', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('reads MMMM D, YYYY and the shown D MMMM YYYY, in English or Vietnamese month names', () => {
+    expect(parseTypedDate('November 21, 2026')).toBe('2026-11-21');
+    expect(parseTypedDate('  february 3,2026 ')).toBe('2026-02-03');
+    expect(parseTypedDate('21 November 2026')).toBe('2026-11-21');
+    expect(parseTypedDate('21 tháng 11 2026', 'vi')).toBe('2026-11-21');
+    expect(parseTypedDate('tháng 2 3, 2026', 'vi')).toBe('2026-02-03');
+  });
+
+  it('refuses other forms and days that do not exist', () => {
+    expect(parseTypedDate('2026-11-21')).toBeUndefined();
+    expect(parseTypedDate('11/21/2026')).toBeUndefined();
+    expect(parseTypedDate('February 30, 2026')).toBeUndefined();
+    expect(parseTypedDate('Novembre 21, 2026')).toBeUndefined();
+    expect(parseTypedDate('')).toBeUndefined();
+  });
+
+  it('shows dates as D MMMM YYYY in the interface language', () => {
+    expect(formatDisplayDate('2026-11-21')).toBe('21 November 2026');
+    expect(formatDisplayDate('2026-11-21', 'vi')).toBe('21 tháng 11 2026');
+    expect(formatDisplayDate(null)).toBe('');
+  });
+});
+
+function Picker({ initial, min, max }: { initial: string; min: string; max: string }) {
+  const [value, setValue] = useState(initial);
+  return <DatePicker id="picked" value={value} onChange={setValue} min={min} max={max} />;
+}
+
+describe('date picker calendar (spec 9)', () => {
+  it('starts weeks on Monday, marks Saturday and Sunday, and disables days outside the bounds', () => {
+    render(<Picker initial="2026-11-21" min="2026-11-10" max="2026-12-31" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open the calendar' }));
+    const calendar = screen.getByRole('group', { name: 'Calendar' });
+    const headers = within(calendar)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']);
+    expect(within(calendar).getByRole('button', { name: '21 November 2026' }).dataset.weekend).toBe('true');
+    expect(within(calendar).getByRole('button', { name: '20 November 2026' }).dataset.weekend).toBeUndefined();
+    expect(within(calendar).getByRole('button', { name: '9 November 2026' })).toHaveProperty('disabled', true);
+    expect(within(calendar).getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
+
+    fireEvent.click(within(calendar).getByRole('button', { name: '12 November 2026' }));
+    expect((screen.getByRole('textbox') as HTMLInputElement).value).toBe('12 November 2026');
+  });
+
+  it('goes from a month to the months of its year and to a decade of years in 4 rows', () => {
+    render(<Picker initial="2026-11-21" min="2025-11-21" max="2027-11-21" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open the calendar' }));
+    const calendar = screen.getByRole('group', { name: 'Calendar' });
+    fireEvent.click(within(calendar).getByRole('button', { name: 'November 2026' }));
+    expect(within(calendar).getAllByRole('button', { name: /^[A-Z][a-z]{2}$/ })).toHaveLength(12);
+    fireEvent.click(within(calendar).getByRole('button', { name: '2026' }));
+    const years = within(calendar).getAllByRole('button', { name: /^20\d\d$/ });
+    expect(years.map((b) => b.textContent)).toEqual([
+      '2020',
+      '2021',
+      '2022',
+      '2023',
+      '2024',
+      '2025',
+      '2026',
+      '2027',
+      '2028',
+      '2029',
+    ]);
+    expect(calendar.querySelector('[data-rows="4"]')?.className).toContain('grid-cols-3');
+    expect(years.find((b) => b.textContent === '2024')).toHaveProperty('disabled', true);
+
+    fireEvent.click(years.find((b) => b.textContent === '2027')!);
+    fireEvent.click(within(calendar).getByRole('button', { name: 'Feb' }));
+    fireEvent.click(within(calendar).getByRole('button', { name: '1 February 2027' }));
+    expect((screen.getByRole('textbox') as HTMLInputElement).value).toBe('1 February 2027');
+  });
+});
+
+describe('error paths of a failed submit', () => {
+  it('names every field in error by its dotted path, array errors included', () => {
+    const paths = errorPathsOf({
+      email: { type: 'custom', message: 'This field is required.' },
+      payerInfo: { companyName: { type: 'custom', message: 'Company name is required' } },
+      sampleTypes: [
+        { type: { type: 'custom', message: 'Type is required' } },
+        { expectedOrigins: { root: { type: 'too_small', message: 'Expected origin is required' } } },
+      ],
+    } as never);
+    expect(paths).toEqual(['email', 'payerInfo.companyName', 'sampleTypes.0.type', 'sampleTypes.1.expectedOrigins']);
+  });
+});
