@@ -4154,6 +4154,710 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/issue-certificate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Verify a certificate by its token (public, rate-limited): its standing and what it certifies */
+    get: {
+      parameters: {
+        query: {
+          /** @description The certificate token */
+          token: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The certificate */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['CertificateVerification'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No certificate has this token */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /** Issue the certificate of a ResultConfirmed sample (→ Completed), or re-issue a Completed one as version n+1 (the previous becomes Superseded) */
+    put: {
+      parameters: {
+        query: {
+          /** @description Sample entry id */
+          id: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Issued */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['IssuedCertificate'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/issue-certificate/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Revoke a sample's valid certificate, with a reason shown on the public page */
+    put: {
+      parameters: {
+        query: {
+          /** @description Sample entry id */
+          id: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            reason: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Revoked */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['Certificate'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/issue-certificate/file': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The PDF certificate of analysis of a token */
+    get: {
+      parameters: {
+        query: {
+          /** @description The certificate token */
+          token: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The PDF */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/pdf': string;
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No certificate has this token */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/issue-certificate/by-sample/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every certificate version of a sample, newest first */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Certificates */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['Certificate'][];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/labels/sample/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** QR labels (IDFL number, sample code, date) of one sample entry, as PDF */
+    get: {
+      parameters: {
+        query?: {
+          /** @description label: one 62 × 29 mm label per page; a4: a sheet of 3 × 8 labels */
+          layout?: 'label' | 'a4';
+        };
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The labels as PDF */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/pdf': string;
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/labels/booking/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** QR labels (IDFL number, sample code, date) of every sample entry of a booking, as PDF */
+    get: {
+      parameters: {
+        query?: {
+          /** @description label: one 62 × 29 mm label per page; a4: a sheet of 3 × 8 labels */
+          layout?: 'label' | 'a4';
+        };
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The labels as PDF */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/pdf': string;
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/labels/dispatch-batch/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** QR labels (IDFL number, sample code, date) of every sample entry in a dispatch batch, as PDF */
+    get: {
+      parameters: {
+        query?: {
+          /** @description label: one 62 × 29 mm label per page; a4: a sheet of 3 × 8 labels */
+          layout?: 'label' | 'a4';
+        };
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The labels as PDF */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/pdf': string;
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/sample-submit-form': {
     parameters: {
       query?: never;
@@ -6999,6 +7703,47 @@ export interface components {
       link: string | null;
       /** Format: date-time */
       createdAt: string;
+    };
+    CertificateVerification: {
+      /** @enum {string} */
+      status: 'Valid' | 'Revoked' | 'Superseded';
+      version: number;
+      issuedAt: string;
+      idflNumber: string;
+      sampleType: string | null;
+      client: string | null;
+      results: {
+        carbon: number | null;
+        hydrogen: number | null;
+        oxygen: number | null;
+      };
+      conclusion: string | null;
+      predictedOrigin: string | null;
+      signatory: string;
+      revokedAt?: string | null;
+      revokeReason?: string | null;
+    };
+    IssuedCertificate: {
+      id: number;
+      token: string;
+      version: number;
+      url: string;
+      fileId: string;
+    };
+    Certificate: {
+      id: number;
+      sampleEntryId: number;
+      token: string;
+      version: number;
+      /** @enum {string} */
+      status: 'Valid' | 'Revoked' | 'Superseded';
+      fileId: string | null;
+      issuedAt: string;
+      issuedBy: number | null;
+      signatory: string | null;
+      revokedAt: string | null;
+      revokeReason: string | null;
+      supersededById: number | null;
     };
     BookingCreated: {
       id: number;

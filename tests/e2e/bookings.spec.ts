@@ -340,6 +340,7 @@ test.describe('[BOOKINGS]', () => {
       page.getByRole('row').filter({ hasText: 'Hanoi Herbs' }).locator('[data-status="Cancelled"]'),
     ).toBeVisible();
   });
+
   test('[BOOKINGS] staff enter a booking by hand and open its attachment', async ({ page, openSignedIn }) => {
     await openSignedIn(roleUsers.CustomerService, '/bookings');
     await page.getByRole('link', { name: 'Create booking' }).click();

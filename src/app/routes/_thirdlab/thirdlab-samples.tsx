@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/app/features/placeholder/coming-soon-page';
+import { ThirdLabPage } from '@/app/features/third-lab/third-lab-page';
 
-export const Route = createFileRoute('/_thirdlab/thirdlab-samples')({
-  component: () => <ComingSoonPage titleKey="pages.thirdLabSamples" />,
-});
+export const Route = createFileRoute('/_thirdlab/thirdlab-samples')({ component: ThirdLabPage });

@@ -1,1 +1,0 @@
-import{t as e}from"./login-page-DlwmorLX.js";var t=e;export{t as component};

@@ -1,1 +1,0 @@
-import{C as e}from"./index-CN-1NOmC.js";import{n as t,t as n}from"./api-client-BqvTtmMK.js";var r={all:[`lookups`],roles:()=>e({queryKey:[...r.all,`roles`],queryFn:async()=>(await t(n.GET(`/api/roles/get-all-role`))).data,staleTime:3e5}),countries:()=>e({queryKey:[...r.all,`countries`],queryFn:async()=>(await t(n.GET(`/api/common-country`))).data,staleTime:3e5})};export{r as t};

@@ -1,0 +1,121 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '@/app/components/ui/button';
+import { Checkbox } from '@/app/components/ui/checkbox';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/app/components/ui/dialog';
+import { FieldError } from '@/app/components/ui/form-field';
+import { Label } from '@/app/components/ui/label';
+
+export const CONFIRMATION_LABEL = 'I confirm all information above is correct.';
+export const CONFIRMATION_REQUIRED = 'Please confirm all information is correct.';
+
+/** The workflow dialogs' rule (spec 5): nothing is sent until the person ticks the confirmation. */
+export const confirmationSchema = z.literal(true, { error: CONFIRMATION_REQUIRED });
+
+/**
+ * The shell of Confirm Transfer, Confirm Received and Return Result: what is about to happen (the
+ * children, e.g. Review Sample or a few fields), the confirmation checkbox, and the confirm button.
+ * `onConfirm` runs only once the box is ticked; it answers true to close the dialog (false keeps it
+ * open, e.g. when the caller's own fields are invalid).
+ */
+export function ConfirmSampleDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  children,
+  wide,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => Promise<boolean | void> | boolean | void;
+  children?: ReactNode;
+  wide?: boolean;
+}) {
+  const { t } = useTranslation('samples');
+  const [confirmed, setConfirmed] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [isBusy, setBusy] = useState(false);
+
+  const changeOpen = (next: boolean) => {
+    if (!next) {
+      setConfirmed(false);
+      setError(undefined);
+    }
+    onOpenChange(next);
+  };
+
+  const confirm = async () => {
+    const checked = confirmationSchema.safeParse(confirmed);
+    if (!checked.success) {
+      setError(CONFIRMATION_REQUIRED);
+      return;
+    }
+    setBusy(true);
+    try {
+      const outcome = await onConfirm();
+      if (outcome !== false) changeOpen(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogContent className={wide ? 'max-h-[90vh] overflow-y-auto sm:max-w-3xl' : 'max-h-[90vh] overflow-y-auto'}>
+        <form
+          noValidate
+          aria-label={title}
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void confirm();
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>{title}</DialogTitle>
+            {description && <DialogDescription>{description}</DialogDescription>}
+          </DialogHeader>
+          {children}
+          <div className="grid gap-1">
+            <div className="flex items-center gap-2">
+              <Checkbox
+                id="confirm-sample-information"
+                checked={confirmed}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'confirm-sample-information-error' : undefined}
+                onCheckedChange={(value) => {
+                  setConfirmed(value === true);
+                  if (value === true) setError(undefined);
+                }}
+              />
+              <Label htmlFor="confirm-sample-information">{t('confirmation')}</Label>
+            </div>
+            <FieldError id="confirm-sample-information-error" message={error} />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => changeOpen(false)}>
+              {t('common:cancel')}
+            </Button>
+            <Button type="submit" disabled={isBusy}>
+              {confirmLabel}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { actionsFor, workflowActions, type WorkflowActionName } from '@/shared/sample-workflow';
+import { Button } from '@/app/components/ui/button';
+import { usePermissions } from '@/app/lib/use-session';
+
+/** The workflow actions this user may take on a sample in this state, limited to those a screen handles. */
+export function useOfferedActions(status: string | undefined, handled: readonly WorkflowActionName[]) {
+  const held = usePermissions();
+  if (!status) return [];
+  return actionsFor(status, held).filter((action) => handled.includes(action));
+}
+
+/**
+ * Buttons for the actions `actionsFor(status, permissions)` allows (and the screen handles): an
+ * action the state or the user's role does not allow is never offered. Undo actions come last.
+ */
+export function SampleActionBar({
+  status,
+  handled,
+  onAction,
+  disabled,
+}: {
+  status: string;
+  handled: readonly WorkflowActionName[];
+  onAction: (action: WorkflowActionName) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation('samples');
+  const offered = useOfferedActions(status, handled);
+  if (offered.length === 0) return null;
+  const ordered = [...offered].sort((a, b) => Number(workflowActions[a].isUndo) - Number(workflowActions[b].isUndo));
+  return (
+    <div className="flex flex-wrap gap-2" data-testid="sample-actions">
+      {ordered.map((action) => (
+        <Button
+          key={action}
+          variant={workflowActions[action].isUndo ? 'outline' : 'default'}
+          disabled={disabled}
+          title={workflowActions[action].requires}
+          onClick={() => onAction(action)}
+        >
+          {t(`actions.${action}`)}
+        </Button>
+      ))}
+    </div>
+  );
+}

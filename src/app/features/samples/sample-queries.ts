@@ -1,0 +1,49 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { components } from '@/shared/api-types';
+import { api, unwrap } from '@/app/lib/api-client';
+
+export type SampleEntry = components['schemas']['SampleEntry'];
+export type SampleDetail = components['schemas']['SampleEntryDetail'];
+export type TimelineEvent = components['schemas']['TimelineEvent'];
+export type UserChoice = components['schemas']['UserChoice'];
+
+/** The benches that show sample entries; each has its own list call, detail call and offline cache. */
+export type SampleArea = 'cs' | 'tester' | 'supervisor';
+
+/** Offline list names (`entity.list` of outbox entries) and list endpoints, one per bench. */
+export const SAMPLE_LISTS = {
+  cs: { list: 'cs-samples', path: '/api/cs-lab/get-all' },
+  tester: { list: 'tester-samples', path: '/api/tester-lab/get-all' },
+  supervisor: { list: 'supervisor-samples', path: '/api/supervisor-lab/get-all' },
+} as const satisfies Record<SampleArea, { list: string; path: string }>;
+
+export const SAMPLE_LIST_NAMES: readonly string[] = Object.values(SAMPLE_LISTS).map((entry) => entry.list);
+
+async function fetchDetail(area: SampleArea, id: number): Promise<SampleDetail> {
+  const params = { params: { path: { id } } };
+  if (area === 'cs') return (await unwrap(api.GET('/api/cs-lab/get-detail/{id}', params))).data;
+  if (area === 'tester') return (await unwrap(api.GET('/api/tester-lab/get-detail/{id}', params))).data;
+  return (await unwrap(api.GET('/api/supervisor-lab/get-detail/{id}', params))).data as SampleDetail;
+}
+
+export const sampleQueries = {
+  all: ['samples'] as const,
+  detail: (area: SampleArea, id: number) =>
+    queryOptions({
+      queryKey: [...sampleQueries.all, 'detail', area, id] as const,
+      queryFn: () => fetchDetail(area, id),
+    }),
+  timeline: (id: number) =>
+    queryOptions({
+      queryKey: [...sampleQueries.all, 'timeline', id] as const,
+      queryFn: async () =>
+        (await unwrap(api.GET('/api/sample-entries/{id}/timeline', { params: { path: { id } } }))).data,
+    }),
+  /** Staff for the "received by" and "sent by" pickers. */
+  users: () =>
+    queryOptions({
+      queryKey: [...sampleQueries.all, 'users'] as const,
+      queryFn: async () => (await unwrap(api.GET('/api/common-user'))).data,
+      staleTime: 5 * 60_000,
+    }),
+};

@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import type { OutboxState } from '@/app/offline/db';
+import { Badge } from '@/app/components/ui/badge';
+
+const VARIANTS: Record<string, 'default' | 'secondary' | 'outline' | 'warning' | 'destructive'> = {
+  New: 'outline',
+  CsConfirmed: 'secondary',
+  SentToTester: 'warning',
+  TesterConfirmed: 'secondary',
+  SentToThirdLab: 'warning',
+  ThirdLabConfirmed: 'secondary',
+  ResultReturned: 'warning',
+  ResultConfirmed: 'default',
+  Completed: 'default',
+};
+
+/**
+ * A sample's status in the laboratory's words. With a queued change (`pendingTo`) it shows where the
+ * sample is going and that the server has not confirmed it yet.
+ */
+export function SampleStatusBadge({
+  status,
+  pendingTo,
+  pendingState,
+}: {
+  status: string;
+  pendingTo?: string;
+  pendingState?: OutboxState;
+}) {
+  const { t } = useTranslation('samples');
+  const label = (value: string) => t(`status.${value}`, { defaultValue: value });
+  if (pendingTo && pendingTo !== status) {
+    const attention = pendingState === 'failed' || pendingState === 'conflict';
+    return (
+      <Badge
+        variant={attention ? 'destructive' : 'warning'}
+        data-status={pendingTo}
+        data-pending="true"
+        title={t('pendingFrom', { status: label(status) })}
+      >
+        {label(pendingTo)} · {t(`pendingState.${pendingState ?? 'pending'}`)}
+      </Badge>
+    );
+  }
+  return (
+    <Badge variant={VARIANTS[status] ?? 'outline'} data-status={status}>
+      {label(status)}
+    </Badge>
+  );
+}

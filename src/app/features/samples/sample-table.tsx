@@ -1,0 +1,116 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, type ReactNode } from 'react';
+import { SortableHead, type Ordering } from '@/app/components/sortable-head';
+import { TableStatusRow } from '@/app/components/table-status-row';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
+import type { PendingSampleChange } from './use-sample-action';
+import type { SampleEntry } from './sample-queries';
+
+export type SampleColumn = {
+  key: string;
+  header: ReactNode;
+  /** The list call's orderBy field, when the column can order the list. */
+  orderField?: string;
+  className?: string;
+  cell: (sample: SampleEntry, pending: PendingSampleChange | undefined) => ReactNode;
+};
+
+/** Above this many rows only the rows in view are rendered (a bench may show hundreds). */
+const VIRTUAL_FROM = 60;
+const ROW_HEIGHT = 49;
+
+/**
+ * The table of a sample list. Rows with a queued change carry `data-pending`; long pages are
+ * virtualised in a scroll box so a bench with hundreds of samples stays quick on a tablet.
+ */
+export function SampleTable({
+  items,
+  columns,
+  pending,
+  isLoading,
+  ordering,
+  onOrder,
+}: {
+  items: SampleEntry[];
+  columns: SampleColumn[];
+  pending: Map<number, PendingSampleChange>;
+  isLoading: boolean;
+  ordering: Ordering;
+  onOrder: (next: Ordering) => void;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const isVirtual = items.length > VIRTUAL_FROM;
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    enabled: isVirtual,
+  });
+  const virtualRows = isVirtual ? virtualizer.getVirtualItems() : [];
+  const shown = isVirtual ? virtualRows.map((row) => ({ sample: items[row.index]!, index: row.index })) : items.map((sample, index) => ({ sample, index }));
+  const paddingTop = isVirtual ? (virtualRows[0]?.start ?? 0) : 0;
+  const paddingBottom = isVirtual ? virtualizer.getTotalSize() - (virtualRows.at(-1)?.end ?? 0) : 0;
+
+  return (
+    <div ref={scrollRef} className={isVirtual ? 'max-h-[70vh] overflow-auto' : undefined}>
+      <Table>
+        <TableHeader className={isVirtual ? 'sticky top-0 z-10 bg-background' : undefined}>
+          <TableRow>
+            {columns.map((column) =>
+              column.orderField ? (
+                <SortableHead
+                  key={column.key}
+                  field={column.orderField}
+                  ordering={ordering}
+                  onOrder={onOrder}
+                  label={column.header}
+                  className={column.className}
+                />
+              ) : (
+                <TableHead key={column.key} className={column.className}>
+                  {column.header}
+                </TableHead>
+              ),
+            )}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {items.length === 0 ? (
+            <TableStatusRow columns={columns.length} isLoading={isLoading} />
+          ) : (
+            <>
+              {paddingTop > 0 && (
+                <tr aria-hidden style={{ height: paddingTop }}>
+                  <td colSpan={columns.length} />
+                </tr>
+              )}
+              {shown.map(({ sample }) => {
+                const change = pending.get(sample.id);
+                return (
+                  <TableRow
+                    key={sample.id}
+                    data-pending={change ? 'true' : undefined}
+                    data-idfl={sample.idflNumber}
+                    style={isVirtual ? { height: ROW_HEIGHT } : undefined}
+                  >
+                    {columns.map((column) => (
+                      <TableCell key={column.key} className={column.className}>
+                        {column.cell(sample, change)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                );
+              })}
+              {paddingBottom > 0 && (
+                <tr aria-hidden style={{ height: paddingBottom }}>
+                  <td colSpan={columns.length} />
+                </tr>
+              )}
+            </>
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { SampleStatus } from '@/shared/sample-workflow';
+import { handleError } from '@/app/lib/handle-error';
+import { offlineDb, type OutboxState } from '@/app/offline/db';
+import { currentOutboxOwner, enqueueMutation, isOwnedBy } from '@/app/offline/outbox';
+import { syncEvents, type SyncedDetail } from '@/app/offline/sync-events';
+import { SAMPLE_LIST_NAMES } from './sample-queries';
+import { sampleChangeOf, sampleChangeRequest, statusAfter, type SampleChangeName } from './sample-requests';
+
+export type SampleRef = { id: number; idflNumber: string; version?: number };
+
+export type FireOptions = {
+  body?: unknown;
+  /** For undoing a third-lab transaction: the package whose samples go back. */
+  packageCode?: string;
+  /** No toast: the caller says what happened itself. */
+  quiet?: boolean;
+};
+
+/**
+ * Queues a change to a sample through the outbox (DESIGN.md 7): it is kept on the device, shown at
+ * once as pending in the bench list named `list`, and sent exactly once (its key is the
+ * Idempotency-Key) as soon as the server can be reached — so the bench works with the network down.
+ */
+export function useSampleAction(list: string) {
+  const { t } = useTranslation('samples');
+  const [isQueuing, setQueuing] = useState(false);
+  const fire = useCallback(
+    async (change: SampleChangeName, sample: SampleRef, options: FireOptions = {}): Promise<string | undefined> => {
+      setQueuing(true);
+      try {
+        const { method, path } = sampleChangeRequest(change, sample.id, { packageCode: options.packageCode });
+        const key = await enqueueMutation({
+          method,
+          path,
+          body: options.body,
+          label: t(`outbox.${change}`, { idflNumber: sample.idflNumber, packageCode: options.packageCode }),
+          entity: { list, id: sample.id },
+        });
+        if (!options.quiet) toast.success(t('queuedTitle'), { description: t('queued', { idflNumber: sample.idflNumber }) });
+        return key;
+      } catch (error) {
+        handleError(error);
+        return undefined;
+      } finally {
+        setQueuing(false);
+      }
+    },
+    [list, t],
+  );
+  return { fire, isQueuing };
+}
+
+export type PendingSampleChange = {
+  key: string;
+  change: SampleChangeName;
+  state: OutboxState;
+  /** Where the sample is going, when the change is a transition. */
+  to?: SampleStatus;
+  error?: string;
+};
+
+/**
+ * The latest unsent change of each sample in a bench list (by sample id), read live from the
+ * outbox, so a row can show "TesterConfirmed (pending)" before the server has heard of it.
+ */
+export function usePendingSampleChanges(list: string): Map<number, PendingSampleChange> {
+  const entries = useLiveQuery(
+    () =>
+      offlineDb.outbox
+        .where('state')
+        .anyOf(['pending', 'sending', 'failed', 'conflict'])
+        .toArray(),
+    [],
+  );
+  const owner = currentOutboxOwner();
+  const changes = new Map<number, PendingSampleChange>();
+  for (const entry of [...(entries ?? [])].sort((a, b) => a.seq - b.seq)) {
+    if (entry.entity?.list !== list || entry.entity.id === undefined || !isOwnedBy(entry, owner)) continue;
+    const change = sampleChangeOf(entry.method, entry.path);
+    if (!change) continue;
+    const previous = changes.get(Number(entry.entity.id));
+    const to = statusAfter(change) ?? previous?.to;
+    changes.set(Number(entry.entity.id), {
+      key: entry.id,
+      change,
+      state: entry.state,
+      ...(to ? { to } : {}),
+      ...(entry.lastError ? { error: entry.lastError } : {}),
+    });
+  }
+  return changes;
+}
+
+/** Conflicts already told about in this tab, so each is toasted once. */
+const toldConflicts = new Set<string>();
+
+/**
+ * A toast for each sample change the server refused as a conflict (e.g. someone else moved the
+ * sample first); the sync page shows it in full and lets a person decide.
+ */
+export function useSampleConflictToasts() {
+  const { t } = useTranslation('samples');
+  useEffect(() => {
+    const onSynced = (event: Event) => {
+      const detail = (event as CustomEvent<SyncedDetail>).detail;
+      if (!detail.conflicts) return;
+      void offlineDb.outbox
+        .where('state')
+        .equals('conflict')
+        .toArray()
+        .then((entries) => {
+          for (const entry of entries) {
+            if (toldConflicts.has(entry.id) || !SAMPLE_LIST_NAMES.includes(entry.entity?.list ?? '')) continue;
+            toldConflicts.add(entry.id);
+            toast.error(t('conflictTitle'), { description: t('conflict', { label: entry.label }) });
+          }
+        });
+    };
+    syncEvents.addEventListener('synced', onSynced);
+    return () => syncEvents.removeEventListener('synced', onSynced);
+  }, [t]);
+}

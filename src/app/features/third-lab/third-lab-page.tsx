@@ -1,0 +1,292 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CloudOffIcon, PackageCheckIcon, PackageOpenIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { actionsFor } from '@/shared/sample-workflow';
+import { ListPager } from '@/app/components/list-pager';
+import { TableStatusRow } from '@/app/components/table-status-row';
+import { Badge } from '@/app/components/ui/badge';
+import { Button } from '@/app/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app/components/ui/card';
+import { formatDisplayDate } from '@/app/components/ui/date-picker';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
+import { handleError } from '@/app/lib/handle-error';
+import { useDebouncedValue } from '@/app/lib/use-debounced-value';
+import { usePermissions } from '@/app/lib/use-session';
+import { useOfflineList } from '@/app/offline/lists';
+import { syncEvents, type SyncedDetail } from '@/app/offline/sync-events';
+import { PageFrame } from '@/app/features/layout/page-frame';
+import { ConfirmStepDialog } from './confirm-step-dialog';
+import { SampleStatusBadge } from './sample-status-badge';
+import { ThirdLabFiltersBar } from './third-lab-filters';
+import {
+  isotopesOf,
+  queueReturnResult,
+  queueThirdLabCheckIn,
+  THIRD_LAB_LIST,
+  THIRD_LAB_PATH,
+  thirdLabQueries,
+  type ThirdLabFilters,
+  type ThirdLabSample,
+} from './third-lab-queries';
+import { ThirdLabSampleSheet, type ThirdLabStep } from './third-lab-sample-sheet';
+import { UndoPackageDialog } from './undo-package-dialog';
+import { useSampleConflictToast } from './use-conflict-toast';
+
+type OpenStep = { step: ThirdLabStep; sample: ThirdLabSample } | { step: 'undo'; sample: null };
+
+/** Third lab (spec 2 /thirdlab-samples): testing statistics, the samples received and their results. */
+export function ThirdLabPage() {
+  const { t, i18n } = useTranslation('third-lab');
+  const held = usePermissions();
+  const [filterInput, setFilterInput] = useState<ThirdLabFilters>({});
+  const [page, setPage] = useState({ limit: 20, offset: 0 });
+  const filters = useDebouncedValue(filterInput);
+  const samples = useOfflineList<ThirdLabSample>({
+    list: THIRD_LAB_LIST,
+    path: THIRD_LAB_PATH,
+    query: { ...filters, orderBy: 'updatedAt:desc', ...page },
+  });
+  const summary = useQuery(thirdLabQueries.summary());
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [step, setStep] = useState<OpenStep | null>(null);
+  useSampleConflictToast(THIRD_LAB_LIST);
+  const queryClient = useQueryClient();
+
+  // The counts change when a queued step reaches the server.
+  useEffect(() => {
+    const onSynced = (event: Event) => {
+      if ((event as CustomEvent<SyncedDetail>).detail.lists.includes(THIRD_LAB_LIST))
+        void queryClient.invalidateQueries({ queryKey: thirdLabQueries.all });
+    };
+    syncEvents.addEventListener('synced', onSynced);
+    return () => syncEvents.removeEventListener('synced', onSynced);
+  }, [queryClient]);
+
+  // The drawer follows the list's row, so a synced change shows in it at once.
+  const openSample = samples.items.find((item) => item.id === openId) ?? null;
+  const date = (value: string | null | undefined) => formatDisplayDate(value, i18n.language);
+
+  const changeFilters = (next: ThirdLabFilters) => {
+    setFilterInput(next);
+    setPage((current) => ({ ...current, offset: 0 }));
+  };
+
+  const takeStep = async (action: () => Promise<string>, message: string) => {
+    try {
+      await action();
+      toast.success(t('common:success'), { description: message });
+    } catch (error) {
+      handleError(error);
+    }
+  };
+
+  const pendingBadge = (id: number) => {
+    const mark = samples.pending.get(String(id));
+    if (!mark) return null;
+    const attention = mark.state === 'failed' || mark.state === 'conflict';
+    return (
+      <Badge variant={attention ? 'destructive' : 'warning'} title={mark.error}>
+        {t(`pending.${mark.state}`)}
+      </Badge>
+    );
+  };
+
+  return (
+    <PageFrame
+      title={t('title')}
+      actions={
+        held.includes('CanUndoSampleTransaction') && (
+          <Button variant="outline" onClick={() => setStep({ step: 'undo', sample: null })}>
+            <PackageOpenIcon />
+            {t('actions.undoPackage')}
+          </Button>
+        )
+      }
+    >
+      <SummaryCards summary={summary.data} />
+
+      <Card>
+        <CardContent className="grid gap-4">
+          <ThirdLabFiltersBar filters={filterInput} onChange={changeFilters} />
+          {samples.isOffline && (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+              <CloudOffIcon className="size-4" />
+              {t('offline')}
+            </p>
+          )}
+          {samples.error && (
+            <p className="text-sm text-destructive" role="alert">
+              {samples.error}
+            </p>
+          )}
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t('columns.idflNumber')}</TableHead>
+                <TableHead>{t('columns.sampleType')}</TableHead>
+                <TableHead>{t('columns.bnCode')}</TableHead>
+                <TableHead>{t('columns.packageCode')}</TableHead>
+                <TableHead>{t('columns.sentDate')}</TableHead>
+                <TableHead>{t('columns.receivedDate')}</TableHead>
+                <TableHead>{t('columns.cho')}</TableHead>
+                <TableHead>{t('columns.resultReturnedDate')}</TableHead>
+                <TableHead>{t('columns.status')}</TableHead>
+                <TableHead className="text-right">{t('common:actions')}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {samples.items.length === 0 ? (
+                <TableStatusRow columns={10} isLoading={samples.isLoading} />
+              ) : (
+                samples.items.map((sample) => {
+                  const values = isotopesOf(sample);
+                  const canReceive = actionsFor(sample.status, held).includes('thirdLabCheckIn');
+                  return (
+                    <TableRow
+                      key={sample.id}
+                      data-idfl={sample.idflNumber}
+                      data-pending={samples.pendingIds.has(String(sample.id)) || undefined}
+                      className="cursor-pointer"
+                      onClick={() => setOpenId(sample.id)}
+                    >
+                      <TableCell className="font-mono font-medium">
+                        <button
+                          type="button"
+                          className="text-primary hover:underline"
+                          aria-label={t('open', { idflNumber: sample.idflNumber })}
+                          onClick={(event) => {
+                            event.stopPropagation();
+                            setOpenId(sample.id);
+                          }}
+                        >
+                          {sample.idflNumber}
+                        </button>
+                      </TableCell>
+                      <TableCell>{sample.sampleType ?? '—'}</TableCell>
+                      <TableCell>{sample.bnCode ?? '—'}</TableCell>
+                      <TableCell className="font-mono">{sample.packageCode ?? '—'}</TableCell>
+                      <TableCell>{date(sample.thirdLabEntry?.sentDate ?? sample.sentDate)}</TableCell>
+                      <TableCell>{date(sample.thirdLabEntry?.receivedDate)}</TableCell>
+                      <TableCell className="font-mono text-xs">
+                        {values.carbon ?? '—'} / {values.hydrogen ?? '—'} / {values.oxygen ?? '—'}
+                      </TableCell>
+                      <TableCell>{date(sample.thirdLabEntry?.resultReturnedDate)}</TableCell>
+                      <TableCell>
+                        <div className="flex flex-wrap items-center gap-1">
+                          <SampleStatusBadge status={sample.status} />
+                          {pendingBadge(sample.id)}
+                        </div>
+                      </TableCell>
+                      <TableCell className="text-right">
+                        {canReceive && (
+                          <Button
+                            size="sm"
+                            onClick={(event) => {
+                              event.stopPropagation();
+                              setStep({ step: 'receive', sample });
+                            }}
+                          >
+                            <PackageCheckIcon />
+                            {t('actions.confirmReceived')}
+                          </Button>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })
+              )}
+            </TableBody>
+          </Table>
+          <ListPager total={samples.total} limit={page.limit} offset={page.offset} onChange={setPage} />
+        </CardContent>
+      </Card>
+
+      <ThirdLabSampleSheet
+        sample={openSample}
+        pending={openSample ? samples.pending.get(String(openSample.id)) : undefined}
+        onClose={() => setOpenId(null)}
+        onStep={(next, sample) => setStep({ step: next, sample })}
+      />
+
+      <ConfirmStepDialog
+        open={step?.step === 'receive'}
+        onOpenChange={(open) => !open && setStep(null)}
+        title={t('receive.title')}
+        description={t('receive.description', { idflNumber: step?.sample?.idflNumber })}
+        rows={stepRows(step?.sample ?? null)}
+        confirmLabel={t('actions.confirmReceived')}
+        onConfirm={() => {
+          const sample = step?.sample;
+          if (!sample) return;
+          return takeStep(
+            () => queueThirdLabCheckIn(sample),
+            t('receive.queued', { idflNumber: sample.idflNumber }),
+          );
+        }}
+      />
+      <ConfirmStepDialog
+        open={step?.step === 'return'}
+        onOpenChange={(open) => !open && setStep(null)}
+        title={t('return.title')}
+        description={t('return.description', { idflNumber: step?.sample?.idflNumber })}
+        rows={stepRows(step?.sample ?? null, true)}
+        confirmLabel={t('actions.returnResult')}
+        onConfirm={() => {
+          const sample = step?.sample;
+          if (!sample) return;
+          return takeStep(() => queueReturnResult(sample), t('return.queued', { idflNumber: sample.idflNumber }));
+        }}
+      />
+      <UndoPackageDialog
+        open={step?.step === 'undo'}
+        onOpenChange={(open) => !open && setStep(null)}
+        packageCode={step?.sample?.packageCode}
+      />
+    </PageFrame>
+  );
+
+  function stepRows(sample: ThirdLabSample | null, withResult = false) {
+    if (!sample) return [];
+    const rows = [
+      { label: t('columns.idflNumber'), value: sample.idflNumber },
+      { label: t('columns.sampleType'), value: sample.sampleType },
+      { label: t('columns.packageCode'), value: sample.packageCode },
+      { label: t('columns.sentWeight'), value: sample.sentWeight != null ? `${sample.sentWeight} g` : null },
+    ];
+    if (!withResult) return rows;
+    const values = isotopesOf(sample);
+    return [
+      ...rows,
+      { label: t('result.carbon'), value: values.carbon },
+      { label: t('result.hydrogen'), value: values.hydrogen },
+      { label: t('result.oxygen'), value: values.oxygen },
+    ];
+  }
+}
+
+type Summary = { byStatus: Record<string, number>; total: number; receivedThisMonth: number; returnedThisMonth: number };
+
+function SummaryCards({ summary }: { summary: Summary | undefined }) {
+  const { t } = useTranslation('third-lab');
+  const cards = [
+    { key: 'total', value: summary?.total },
+    { key: 'awaiting', value: summary?.byStatus.SentToThirdLab ?? (summary ? 0 : undefined) },
+    { key: 'inTesting', value: summary?.byStatus.ThirdLabConfirmed ?? (summary ? 0 : undefined) },
+    { key: 'receivedThisMonth', value: summary?.receivedThisMonth },
+    { key: 'returnedThisMonth', value: summary?.returnedThisMonth },
+  ];
+  return (
+    <section className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label={t('summary.title')}>
+      {cards.map((card) => (
+        <Card key={card.key} className="gap-1 py-4" data-testid={`summary-${card.key}`}>
+          <CardHeader className="px-4">
+            <CardDescription>{t(`summary.${card.key}`)}</CardDescription>
+            <CardTitle className="text-2xl tabular-nums">{card.value ?? '—'}</CardTitle>
+          </CardHeader>
+        </Card>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { components } from '@/shared/api-types';
+import type { UpdateResult } from '@/shared/schemas/third-lab';
+import { api, unwrap } from '@/app/lib/api-client';
+import { ApiError } from '@/app/lib/api-error';
+import { i18n } from '@/app/lib/i18n';
+import { enqueueMutation } from '@/app/offline/outbox';
+
+/**
+ * The third lab's data: its list (cached for offline bench use), the statistic summary, and the bench
+ * actions. Check-in, result, return and undo go through the outbox (DESIGN.md 7) so they work with
+ * the network down and apply exactly once; only the PDF upload needs the network there and then.
+ */
+
+export type ThirdLabSample = components['schemas']['ThirdLabSample'];
+export type ThirdLabEntry = components['schemas']['ThirdLabEntry'];
+
+export const THIRD_LAB_LIST = 'third-lab-samples';
+export const THIRD_LAB_PATH = '/api/third-lab/get-all';
+
+/** The states a sample passes through at the third lab, in the order it meets them. */
+export const THIRD_LAB_STATUSES = [
+  'SentToThirdLab',
+  'ThirdLabConfirmed',
+  'ResultReturned',
+  'ResultConfirmed',
+  'Completed',
+] as const;
+
+export type ThirdLabFilters = {
+  IDFLNumber?: string;
+  sentToThirdLabDate?: string;
+  sentToThirdLabBy?: string;
+  thirdLabReceivedDate?: string;
+  thirdLabReceivedBy?: string;
+  resultReturnedDate?: string;
+  testTeamConfirmedDate?: string;
+  testTeamConfirmedBy?: string;
+  status?: string;
+  BNCode?: string;
+};
+
+export const thirdLabQueries = {
+  all: ['third-lab'] as const,
+  summary: () =>
+    queryOptions({
+      queryKey: [...thirdLabQueries.all, 'summary'] as const,
+      queryFn: async () => (await unwrap(api.GET('/api/third-lab/statistic-summary'))).data,
+    }),
+};
+
+type Isotopes = Pick<ThirdLabEntry, 'carbon' | 'hydrogen' | 'oxygen'>;
+
+/**
+ * The C/H/O values of a row. A queued result update overlays its body on the row's top level (the
+ * offline list merges bodies into rows), so those values win until the server's answer replaces them.
+ */
+export function isotopesOf(sample: ThirdLabSample): Isotopes {
+  const queued = sample as ThirdLabSample & Partial<Isotopes>;
+  return {
+    carbon: queued.carbon ?? sample.thirdLabEntry?.carbon ?? null,
+    hydrogen: queued.hydrogen ?? sample.thirdLabEntry?.hydrogen ?? null,
+    oxygen: queued.oxygen ?? sample.thirdLabEntry?.oxygen ?? null,
+  };
+}
+
+export function hasAllIsotopes(sample: ThirdLabSample): boolean {
+  const values = isotopesOf(sample);
+  return values.carbon != null && values.hydrogen != null && values.oxygen != null;
+}
+
+const entityOf = (sample: Pick<ThirdLabSample, 'id'>) => ({ list: THIRD_LAB_LIST, id: sample.id });
+
+export function queueThirdLabCheckIn(sample: Pick<ThirdLabSample, 'id' | 'idflNumber'>) {
+  return enqueueMutation({
+    method: 'PUT',
+    path: `/api/third-lab/check-in?id=${sample.id}`,
+    label: i18n.t('third-lab:outbox.checkIn', { idflNumber: sample.idflNumber }),
+    entity: entityOf(sample),
+  });
+}
+
+/** No version is sent: the result is the third lab's alone to write, and the trail keeps every change. */
+export function queueResultUpdate(sample: Pick<ThirdLabSample, 'id' | 'idflNumber'>, input: UpdateResult) {
+  return enqueueMutation({
+    method: 'PUT',
+    path: `/api/third-lab/update-result?id=${sample.id}`,
+    body: input,
+    label: i18n.t('third-lab:outbox.updateResult', { idflNumber: sample.idflNumber }),
+    entity: entityOf(sample),
+  });
+}
+
+export function queueReturnResult(sample: Pick<ThirdLabSample, 'id' | 'idflNumber'>) {
+  return enqueueMutation({
+    method: 'PUT',
+    path: `/api/third-lab/return-result?id=${sample.id}`,
+    label: i18n.t('third-lab:outbox.returnResult', { idflNumber: sample.idflNumber }),
+    entity: entityOf(sample),
+  });
+}
+
+export function queueUndoPackage(packageCode: string) {
+  return enqueueMutation({
+    method: 'DELETE',
+    path: `/api/third-lab/undo-sample-transaction?packageCode=${encodeURIComponent(packageCode)}`,
+    label: i18n.t('third-lab:outbox.undoPackage', { packageCode }),
+    entity: { list: THIRD_LAB_LIST },
+  });
+}
+
+export type StoredFile = components['schemas']['StoredFile'];
+
+/** Stores the PDF result at once; update-result then references it by id. */
+export function useUploadResultPdf() {
+  return useMutation({
+    mutationFn: async (file: File): Promise<StoredFile> =>
+      (
+        await unwrap(
+          api.POST('/api/upload-file-pdf', {
+            body: { file } as never,
+            bodySerializer: () => {
+              const form = new FormData();
+              form.append('file', file);
+              return form;
+            },
+          }),
+        )
+      ).data,
+  });
+}
+
+/** Opens a stored PDF in a new tab: it needs the bearer token, so it is fetched and shown from a blob URL. */
+export async function openStoredPdf(id: string) {
+  // The tab is opened before the fetch so the browser treats it as the user's click, not a pop-up.
+  const target = window.open('', '_blank');
+  const { data, error, response } = await api.GET('/api/files/{id}', { params: { path: { id } }, parseAs: 'blob' });
+  if (!response.ok || !data) {
+    target?.close();
+    throw new ApiError(response.status, error);
+  }
+  const url = URL.createObjectURL(data as Blob);
+  if (target) target.location.href = url;
+  else window.open(url, '_blank', 'noopener');
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,168 @@
+import { Dialog as SheetPrimitive } from 'radix-ui';
+import { FileTextIcon, PackageOpenIcon, SendIcon, XIcon, PackageCheckIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { actionsFor } from '@/shared/sample-workflow';
+import { Badge } from '@/app/components/ui/badge';
+import { Button } from '@/app/components/ui/button';
+import { dialogOverlayClass } from '@/app/components/ui/dialog';
+import { formatDisplayDate } from '@/app/components/ui/date-picker';
+import { Separator } from '@/app/components/ui/separator';
+import { handleError } from '@/app/lib/handle-error';
+import { usePermissions } from '@/app/lib/use-session';
+import type { PendingMark } from '@/app/offline/lists';
+import { ResultForm } from './result-form';
+import { SampleStatusBadge } from './sample-status-badge';
+import {
+  hasAllIsotopes,
+  isotopesOf,
+  openStoredPdf,
+  queueResultUpdate,
+  useUploadResultPdf,
+  type ThirdLabSample,
+} from './third-lab-queries';
+
+export type ThirdLabStep = 'receive' | 'return' | 'undo';
+
+/** A sample at the third lab, opened from the list: what arrived, the result, and the next step. */
+export function ThirdLabSampleSheet({
+  sample,
+  pending,
+  onClose,
+  onStep,
+}: {
+  sample: ThirdLabSample | null;
+  pending?: PendingMark;
+  onClose: () => void;
+  onStep: (step: ThirdLabStep, sample: ThirdLabSample) => void;
+}) {
+  const { t, i18n } = useTranslation('third-lab');
+  const held = usePermissions();
+  const upload = useUploadResultPdf();
+  const actions = sample ? actionsFor(sample.status, held) : [];
+  const canEnterResult = sample?.status === 'ThirdLabConfirmed' && held.includes('CanUpdateResultThirdLab');
+  const date = (value: string | null | undefined) => formatDisplayDate(value, i18n.language) || '—';
+
+  return (
+    <SheetPrimitive.Root open={Boolean(sample)} onOpenChange={(open) => !open && onClose()}>
+      <SheetPrimitive.Portal>
+        <SheetPrimitive.Overlay className={dialogOverlayClass} />
+        <SheetPrimitive.Content
+          className="fixed inset-y-0 right-0 z-50 flex h-full w-full max-w-xl flex-col gap-4 overflow-y-auto border-l bg-background p-6 shadow-lg"
+          aria-describedby={undefined}
+        >
+          {sample && (
+            <>
+              <div className="flex items-start justify-between gap-2">
+                <div className="grid gap-1">
+                  <SheetPrimitive.Title className="font-mono text-lg font-semibold">{sample.idflNumber}</SheetPrimitive.Title>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <SampleStatusBadge status={sample.status} />
+                    {pending && (
+                      <Badge variant={pending.state === 'conflict' || pending.state === 'failed' ? 'destructive' : 'warning'}>
+                        {t(`pending.${pending.state}`)}
+                      </Badge>
+                    )}
+                  </div>
+                </div>
+                <SheetPrimitive.Close asChild>
+                  <Button variant="ghost" size="icon" aria-label={t('common:close')}>
+                    <XIcon />
+                  </Button>
+                </SheetPrimitive.Close>
+              </div>
+
+              <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+                <Fact label={t('columns.sampleType')} value={sample.sampleType} />
+                <Fact label={t('columns.sampleCode')} value={sample.sampleCode} />
+                <Fact label={t('columns.bnCode')} value={sample.bnCode} />
+                <Fact label={t('columns.packageCode')} value={sample.packageCode} />
+                <Fact label={t('columns.sentDate')} value={date(sample.thirdLabEntry?.sentDate ?? sample.sentDate)} />
+                <Fact label={t('columns.receivedDate')} value={date(sample.thirdLabEntry?.receivedDate)} />
+                <Fact label={t('columns.resultReturnedDate')} value={date(sample.thirdLabEntry?.resultReturnedDate)} />
+                <Fact label={t('columns.sentWeight')} value={sample.sentWeight != null ? `${sample.sentWeight} g` : null} />
+              </dl>
+
+              <div className="flex flex-wrap gap-2">
+                {actions.includes('thirdLabCheckIn') && (
+                  <Button onClick={() => onStep('receive', sample)}>
+                    <PackageCheckIcon />
+                    {t('actions.confirmReceived')}
+                  </Button>
+                )}
+                {actions.includes('returnResult') && (
+                  <Button onClick={() => onStep('return', sample)} disabled={!hasAllIsotopes(sample)}>
+                    <SendIcon />
+                    {t('actions.returnResult')}
+                  </Button>
+                )}
+                {actions.includes('undoThirdLabTransaction') && sample.packageCode && (
+                  <Button variant="outline" onClick={() => onStep('undo', sample)}>
+                    <PackageOpenIcon />
+                    {t('actions.undoPackage')}
+                  </Button>
+                )}
+                {sample.thirdLabEntry?.reportFileId && (
+                  <Button
+                    variant="outline"
+                    onClick={() => void openStoredPdf(sample.thirdLabEntry.reportFileId as string).catch(handleError)}
+                  >
+                    <FileTextIcon />
+                    {t('actions.openReport')}
+                  </Button>
+                )}
+              </div>
+              {actions.includes('returnResult') && !hasAllIsotopes(sample) && (
+                <p className="text-sm text-muted-foreground">{t('result.enterBeforeReturn')}</p>
+              )}
+
+              <Separator />
+              {canEnterResult ? (
+                <ResultForm
+                  key={`${sample.id}-${sample.thirdLabEntry?.version ?? 0}`}
+                  defaults={{ ...isotopesOf(sample), notes: sample.thirdLabEntry?.notes, reportFileId: sample.thirdLabEntry?.reportFileId }}
+                  uploadPdf={(file) => upload.mutateAsync(file)}
+                  onSubmit={async (values) => {
+                    try {
+                      await queueResultUpdate(sample, values);
+                      toast.success(t('common:success'), { description: t('result.queued', { idflNumber: sample.idflNumber }) });
+                    } catch (error) {
+                      handleError(error);
+                    }
+                  }}
+                />
+              ) : (
+                <ResultSummary sample={sample} />
+              )}
+            </>
+          )}
+        </SheetPrimitive.Content>
+      </SheetPrimitive.Portal>
+    </SheetPrimitive.Root>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <div className="grid">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-medium break-words">{value || '—'}</dd>
+    </div>
+  );
+}
+
+function ResultSummary({ sample }: { sample: ThirdLabSample }) {
+  const { t } = useTranslation('third-lab');
+  const values = isotopesOf(sample);
+  return (
+    <section className="grid gap-2" aria-label={t('result.title')}>
+      <h3 className="font-medium">{t('result.title')}</h3>
+      <dl className="grid grid-cols-3 gap-2 text-sm">
+        <Fact label={t('result.carbon')} value={values.carbon?.toString()} />
+        <Fact label={t('result.hydrogen')} value={values.hydrogen?.toString()} />
+        <Fact label={t('result.oxygen')} value={values.oxygen?.toString()} />
+      </dl>
+      {sample.thirdLabEntry?.notes && <p className="text-sm whitespace-pre-wrap">{sample.thirdLabEntry.notes}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/app/components/ui/alert-dialog';
+import { Button } from '@/app/components/ui/button';
+import { FormField } from '@/app/components/ui/form-field';
+import { Input } from '@/app/components/ui/input';
+import { handleError } from '@/app/lib/handle-error';
+import { queueUndoPackage } from './third-lab-queries';
+
+const PACKAGE_CODE_REQUIRED = 'Package code is required';
+
+/** Undo a sample transaction: the whole package goes back to the tester lab (DESIGN.md 5), after a confirm. */
+export function UndoPackageDialog({
+  open,
+  onOpenChange,
+  packageCode,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  packageCode?: string | null;
+}) {
+  const { t } = useTranslation('third-lab');
+  const id = useId();
+  const [code, setCode] = useState(packageCode ?? '');
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    if (open) {
+      setCode(packageCode ?? '');
+      setError(undefined);
+    }
+  }, [open, packageCode]);
+
+  const undo = async () => {
+    const trimmed = code.trim();
+    if (!trimmed) {
+      setError(PACKAGE_CODE_REQUIRED);
+      return;
+    }
+    try {
+      await queueUndoPackage(trimmed);
+      toast.success(t('common:success'), { description: t('undo.queued', { packageCode: trimmed }) });
+      onOpenChange(false);
+    } catch (failure) {
+      handleError(failure);
+    }
+  };
+
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t('undo.title')}</AlertDialogTitle>
+          <AlertDialogDescription>{t('undo.description')}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <FormField id={`${id}-code`} label={t('undo.packageCode')} error={error}>
+          <Input
+            id={`${id}-code`}
+            value={code}
+            readOnly={Boolean(packageCode)}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => setCode(event.target.value)}
+          />
+        </FormField>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{t('common:cancel')}</AlertDialogCancel>
+          <Button variant="destructive" onClick={() => void undo()}>
+            {t('undo.confirm')}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,210 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { booking, certificate, sampleEntry } from '../../src/server/db/schema.ts';
+import { UNKNOWN_CERTIFICATE_MESSAGE } from '../../src/server/services/certificates.ts';
+import { VERIFY_LIMIT, VERIFY_LIMIT_MESSAGE } from '../../src/server/routes/certificates.ts';
+import { REVOKE_REASON_REQUIRED } from '../../src/shared/certificate.ts';
+import { RESULT, SAMPLE_FORM, sampleAt } from './support/sample-journey.ts';
+import { readQrCodes } from './support/pdf-qr.ts';
+import { useTestApp } from './support/test-app.ts';
+
+const t = useTestApp();
+
+async function confirmedSample(admin: string) {
+  return sampleAt(t, admin, 'ResultConfirmed');
+}
+
+async function issue(token: string, sampleId: number) {
+  return t.request('PUT', `/api/issue-certificate?id=${sampleId}`, { token });
+}
+
+async function verify(token: string) {
+  return t.request('GET', `/api/issue-certificate?token=${encodeURIComponent(token)}`);
+}
+
+async function pdfOf(res: { raw: Response }) {
+  return new Uint8Array(await res.raw.arrayBuffer());
+}
+
+describe('[CERTIFICATE] issue', () => {
+  it('issues version 1 for a ResultConfirmed sample, completes the sample and answers the public check', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await confirmedSample(admin);
+    const supervisor = await t.userWith(['CanConfirmFinalResult']);
+    const res = await issue(supervisor.token, sample.id);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const issued = res.body.data;
+    expect(issued).toMatchObject({ version: 1, url: `http://lab.test/certificate/${issued.token}` });
+    expect(issued.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(typeof issued.fileId).toBe('string');
+
+    const detail = await t.request('GET', `/api/cs-lab/get-detail/${sample.id}`, { token: admin });
+    expect(detail.body.data.status).toBe('Completed');
+
+    const check = await verify(issued.token);
+    expect(check.status, JSON.stringify(check.body)).toBe(200);
+    expect(check.body.data).toEqual({
+      status: 'Valid',
+      version: 1,
+      issuedAt: expect.any(String),
+      idflNumber: sample.idflNumber,
+      sampleType: SAMPLE_FORM.sampleType,
+      client: SAMPLE_FORM.fromClientInfo,
+      results: { carbon: RESULT.carbon, hydrogen: RESULT.hydrogen, oxygen: RESULT.oxygen },
+      conclusion: 'Consistent with the claimed origin',
+      predictedOrigin: null,
+      signatory: expect.any(String),
+    });
+    expect(check.body.data.signatory).toMatch(/\S/);
+    // Only what the certificate holds: no internal ids, tokens or the sample's live record.
+    expect(JSON.stringify(check.body.data)).not.toContain(issued.token);
+  });
+
+  it('stores a PDF whose QR code points at the public verification page', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await confirmedSample(admin);
+    const issued = (await issue(admin, sample.id)).body.data;
+    const file = await t.request('GET', `/api/issue-certificate/file?token=${issued.token}`, { token: admin });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    const bytes = await pdfOf(file);
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+    expect(await readQrCodes(bytes)).toEqual([`http://lab.test/certificate/${issued.token}`]);
+    // The same bytes are the stored file.
+    const stored = await t.request('GET', `/api/files/${issued.fileId}`, { token: admin });
+    expect(Buffer.from(await pdfOf(stored)).equals(Buffer.from(bytes))).toBe(true);
+    expect((await t.request('GET', `/api/issue-certificate/file?token=${issued.token}`)).status).toBe(401);
+  });
+
+  it('refuses a sample that is not ResultConfirmed with a 409 naming its state', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await sampleAt(t, admin, 'ResultReturned');
+    const res = await issue(admin, sample.id);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(`Sample ${sample.idflNumber} is ResultReturned; this action needs ResultConfirmed.`);
+    expect((await issue(admin, 999999)).status).toBe(404);
+  });
+
+  it('refuses users without CanConfirmFinalResult', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await confirmedSample(admin);
+    const viewer = await t.userWith(['CanViewDetailSampleEntrySupervisor']);
+    expect((await issue(viewer.token, sample.id)).status).toBe(403);
+    expect((await t.request('PUT', `/api/issue-certificate?id=${sample.id}`)).status).toBe(401);
+    const revoke = await t.request('PUT', `/api/issue-certificate/revoke?id=${sample.id}`, {
+      token: viewer.token,
+      body: { reason: 'x' },
+    });
+    expect(revoke.status).toBe(403);
+  });
+
+  it('uses the booking for the client and the company', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await confirmedSample(admin);
+    // Hand-made samples have no booking; attach one through the database as a check-in would.
+    const db = t.database.db;
+    const [row] = await db
+      .insert(booking)
+      .values({
+        bookingNumber: 'BK-2026-09999',
+        applicantContactPerson: 'Nguyễn Thị Lan',
+        applicantCompany: 'Công ty Dệt may Đông Á',
+        telephone: '0901234567',
+        email: 'lan@example.com',
+        address: '1 Lê Lợi',
+        cityStateCountry: 'Hồ Chí Minh, Việt Nam',
+        samplePreparedDate: '2026-03-01',
+      })
+      .returning();
+    await db.update(sampleEntry).set({ bookingId: row!.id }).where(eq(sampleEntry.id, sample.id));
+    const issued = (await issue(admin, sample.id)).body.data;
+    const check = await verify(issued.token);
+    expect(check.body.data.client).toBe('Công ty Dệt may Đông Á — Nguyễn Thị Lan');
+    // Vietnamese names fold to the PDF's fonts rather than breaking the certificate.
+    const file = await t.request('GET', `/api/issue-certificate/file?token=${issued.token}`, { token: admin });
+    expect(await readQrCodes(await pdfOf(file))).toEqual([issued.url]);
+  });
+});
+
+describe('[CERTIFICATE] revoke and re-issue', () => {
+  it('revokes with a reason, shown publicly with the date', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await confirmedSample(admin);
+    const issued = (await issue(admin, sample.id)).body.data;
+    const noReason = await t.request('PUT', `/api/issue-certificate/revoke?id=${sample.id}`, {
+      token: admin,
+      body: { reason: '  ' },
+    });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.errors).toEqual({ reason: REVOKE_REASON_REQUIRED });
+    const res = await t.request('PUT', `/api/issue-certificate/revoke?id=${sample.id}`, {
+      token: admin,
+      body: { reason: 'Sample mix-up at reception' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'Revoked', version: 1, revokeReason: 'Sample mix-up at reception' });
+    const check = await verify(issued.token);
+    expect(check.body.data).toMatchObject({
+      status: 'Revoked',
+      revokeReason: 'Sample mix-up at reception',
+      revokedAt: expect.any(String),
+    });
+    const again = await t.request('PUT', `/api/issue-certificate/revoke?id=${sample.id}`, {
+      token: admin,
+      body: { reason: 'again' },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(`The certificate of sample ${sample.idflNumber} is already Revoked.`);
+  });
+
+  it('re-issues version 2 and marks version 1 Superseded, from Valid and from Revoked', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await confirmedSample(admin);
+    const first = (await issue(admin, sample.id)).body.data;
+    const second = await issue(admin, sample.id);
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body.data.version).toBe(2);
+    expect(second.body.data.token).not.toBe(first.token);
+    expect((await verify(first.token)).body.data).toMatchObject({ status: 'Superseded', version: 1 });
+    expect((await verify(second.body.data.token)).body.data).toMatchObject({ status: 'Valid', version: 2 });
+
+    await t.request('PUT', `/api/issue-certificate/revoke?id=${sample.id}`, { token: admin, body: { reason: 'Typo' } });
+    const third = (await issue(admin, sample.id)).body.data;
+    expect(third.version).toBe(3);
+    expect((await verify(second.body.data.token)).body.data.status).toBe('Superseded');
+
+    const list = await t.request('GET', `/api/issue-certificate/by-sample/${sample.id}`, { token: admin });
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((c: { version: number; status: string }) => [c.version, c.status])).toEqual([
+      [3, 'Valid'],
+      [2, 'Superseded'],
+      [1, 'Superseded'],
+    ]);
+    const rows = await t.database.db.select().from(certificate).where(eq(certificate.id, first.id));
+    expect(rows[0]!.supersededById).toBe(second.body.data.id);
+
+    const trail = await t.request('GET', `/api/sample-entries/${sample.id}/timeline`, { token: admin });
+    expect(trail.status).toBe(200);
+    const actions = JSON.stringify(trail.body);
+    expect(actions).toContain('issueCertificate');
+    expect(actions).toContain('reissueCertificate');
+    expect(actions).toContain('revokeCertificate');
+  });
+});
+
+describe('[CERTIFICATE] public verification', () => {
+  it('answers 404 with a clear message for an unknown or malformed token', async () => {
+    const unknown = await verify('A'.repeat(43));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ result: false, message: UNKNOWN_CERTIFICATE_MESSAGE });
+    expect((await verify('short')).status).toBe(404);
+    expect((await t.request('GET', '/api/issue-certificate')).status).toBe(400);
+  });
+
+  it('limits checks per address (429)', async () => {
+    for (let i = 0; i < VERIFY_LIMIT.limit; i++) expect((await verify(`unknown-token-${i}-xxxxxxxxxxxxxxxx`)).status).toBe(404);
+    const limited = await verify('A'.repeat(43));
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toBe(VERIFY_LIMIT_MESSAGE);
+  });
+});
