@@ -1,1 +1,0 @@
-import{t as e}from"./coming-soon-page-BpkWmriG.js";import{n as t}from"./shim-D4Yz6OF7.js";var n=t(),r=()=>(0,n.jsx)(e,{titleKey:`pages.multiAnalyze`});export{r as component};
