@@ -132,13 +132,21 @@ async function drainLocked(options: DrainOptions): Promise<DrainResult> {
     return result;
   };
 
-  // Only the signed-in user's changes are sent, with their session (a bench tablet is shared).
-  let owner: string | undefined;
+  if ((await offlineDb.outbox.where('state').equals('pending').count()) === 0) return finish('idle');
+
+  // Only the signed-in user's changes are sent, with their session (a bench tablet is shared), so
+  // whose session this is must be known first.
+  let token: string | null;
   try {
-    owner = ownerOfToken(await options.auth.getAccessToken());
+    token = (await options.auth.getAccessToken()) ?? (await options.auth.refreshAccessToken());
   } catch {
-    owner = undefined;
+    return finish('offline');
   }
+  if (!token) {
+    await writeMeta(META_KEYS.waitingForSignIn, true);
+    return finish('waiting-for-sign-in');
+  }
+  const owner = ownerOfToken(token);
 
   for (;;) {
     const pending = (await offlineDb.outbox.where('state').equals('pending').sortBy('seq')).filter((entry) =>

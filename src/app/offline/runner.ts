@@ -109,17 +109,21 @@ export function drainNow(): Promise<DrainResult> {
   return running;
 }
 
-/** A tab opened after the worker refreshed the session on its own takes the worker's tokens. */
-async function adoptWorkerSession() {
+/**
+ * A tab opened after the worker refreshed the session on its own takes the worker's tokens; else
+ * the worker gets this tab's tokens (a session stored before this code ran was never mirrored).
+ */
+async function reconcileSessionMirror() {
   const mirrored = await readMirroredSession();
-  const current = getRefreshToken();
-  if (!mirrored || !current) return;
-  if (mirrored.source === 'service-worker' && mirrored.refreshToken !== current && mirrored.login) {
+  const refreshToken = getRefreshToken();
+  const accessToken = getAccessToken();
+  if (!refreshToken || !accessToken) return;
+  if (mirrored?.source === 'service-worker' && mirrored.refreshToken !== refreshToken && mirrored.login) {
     storeSession(mirrored.login as LoginResponse);
     return;
   }
-  const accessToken = getAccessToken();
-  if (accessToken && mirrored.refreshToken !== current) await mirrorSession({ accessToken, refreshToken: current });
+  if (mirrored?.refreshToken !== refreshToken || mirrored.accessToken !== accessToken)
+    await mirrorSession({ accessToken, refreshToken });
 }
 
 function onWorkerMessage(event: MessageEvent<WorkerMessage>) {
@@ -158,7 +162,7 @@ function start() {
     container?.removeEventListener('message', onWorkerMessage);
   };
   void (async () => {
-    await adoptWorkerSession().catch(() => undefined);
+    await reconcileSessionMirror().catch(() => undefined);
     await pruneDoneMutations().catch(() => undefined);
     if (users > 0) await drainNow();
   })();

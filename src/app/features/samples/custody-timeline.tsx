@@ -45,7 +45,9 @@ export function CustodyTimeline({ sampleId, events }: { sampleId: number; events
                     {event.fromStatus !== event.toStatus && event.toStatus && (
                       <span className="font-normal text-muted-foreground">
                         {' '}
-                        · {event.fromStatus ? t(`status.${event.fromStatus}`, { defaultValue: event.fromStatus }) : '—'}{' '}
+                        · {event.fromStatus
+                          ? t(`status.${event.fromStatus}`, { defaultValue: event.fromStatus })
+                          : '—'}{' '}
                         → {t(`status.${event.toStatus}`, { defaultValue: event.toStatus })}
                       </span>
                     )}

@@ -27,6 +27,7 @@ export function SampleTable({
   items,
   columns,
   pending,
+  queuedIds,
   isLoading,
   ordering,
   onOrder,
@@ -34,6 +35,8 @@ export function SampleTable({
   items: SampleEntry[];
   columns: SampleColumn[];
   pending: Map<number, PendingSampleChange>;
+  /** Ids (as strings) with any unsent change, queued creates included (`useOfflineList().pendingIds`). */
+  queuedIds?: Set<string>;
   isLoading: boolean;
   ordering: Ordering;
   onOrder: (next: Ordering) => void;
@@ -48,7 +51,9 @@ export function SampleTable({
     enabled: isVirtual,
   });
   const virtualRows = isVirtual ? virtualizer.getVirtualItems() : [];
-  const shown = isVirtual ? virtualRows.map((row) => ({ sample: items[row.index]!, index: row.index })) : items.map((sample, index) => ({ sample, index }));
+  const shown = isVirtual
+    ? virtualRows.map((row) => ({ sample: items[row.index]!, index: row.index }))
+    : items.map((sample, index) => ({ sample, index }));
   const paddingTop = isVirtual ? (virtualRows[0]?.start ?? 0) : 0;
   const paddingBottom = isVirtual ? virtualizer.getTotalSize() - (virtualRows.at(-1)?.end ?? 0) : 0;
 
@@ -86,11 +91,12 @@ export function SampleTable({
                 </tr>
               )}
               {shown.map(({ sample }) => {
-                const change = pending.get(sample.id);
+                const change = pending.get(Number(sample.id));
+                const isQueued = Boolean(change) || Boolean(queuedIds?.has(String(sample.id)));
                 return (
                   <TableRow
-                    key={sample.id}
-                    data-pending={change ? 'true' : undefined}
+                    key={String(sample.id)}
+                    data-pending={isQueued ? 'true' : undefined}
                     data-idfl={sample.idflNumber}
                     style={isVirtual ? { height: ROW_HEIGHT } : undefined}
                   >

@@ -40,7 +40,8 @@ export function useSampleAction(list: string) {
           label: t(`outbox.${change}`, { idflNumber: sample.idflNumber, packageCode: options.packageCode }),
           entity: { list, id: sample.id },
         });
-        if (!options.quiet) toast.success(t('queuedTitle'), { description: t('queued', { idflNumber: sample.idflNumber }) });
+        if (!options.quiet)
+          toast.success(t('queuedTitle'), { description: t('queued', { idflNumber: sample.idflNumber }) });
         return key;
       } catch (error) {
         handleError(error);
@@ -69,11 +70,7 @@ export type PendingSampleChange = {
  */
 export function usePendingSampleChanges(list: string): Map<number, PendingSampleChange> {
   const entries = useLiveQuery(
-    () =>
-      offlineDb.outbox
-        .where('state')
-        .anyOf(['pending', 'sending', 'failed', 'conflict'])
-        .toArray(),
+    () => offlineDb.outbox.where('state').anyOf(['pending', 'sending', 'failed', 'conflict']).toArray(),
     [],
   );
   const owner = currentOutboxOwner();

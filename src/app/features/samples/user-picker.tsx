@@ -33,7 +33,10 @@ export function UserPicker({
   // A stored name that is no longer a staff choice (or not loaded yet) still shows.
   if (value && !choices.some((choice) => choice.value === value)) choices.unshift({ value, label: value });
   return (
-    <Select value={value || (allowAnyone ? ANYONE : '')} onValueChange={(next) => onChange(next === ANYONE ? '' : next)}>
+    <Select
+      value={value || (allowAnyone ? ANYONE : '')}
+      onValueChange={(next) => onChange(next === ANYONE ? '' : next)}
+    >
       <SelectTrigger id={id} aria-label={label} className="w-full">
         <SelectValue placeholder={label} />
       </SelectTrigger>

@@ -1,0 +1,131 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { components } from '@/shared/api-types';
+import type { Conclusion, TransferIdflData } from '@/shared/schemas/supervisor';
+import { api, unwrap } from '@/app/lib/api-client';
+import { ApiError } from '@/app/lib/api-error';
+
+/**
+ * Result Overview (the supervisor lab). The list is cached for offline reading; the supervisor's
+ * decisions (conclusion, final confirmation, undo, transfer) are sent at once, not queued: they are
+ * judged against the latest result (four eyes, a returned result not yet undone), and the person
+ * must see the server's verdict while deciding.
+ */
+
+export type SupervisorSample = components['schemas']['SampleEntry'];
+export type SupervisorSampleDetail = components['schemas']['SampleEntryDetail'];
+export type TimelineEvent = components['schemas']['TimelineEvent'];
+export type ThirdLabEntry = components['schemas']['ThirdLabEntry'];
+
+export const SUPERVISOR_LIST = 'supervisor-samples';
+export const SUPERVISOR_PATH = '/api/supervisor-lab/get-all';
+
+/** The states the supervisor sees (the server's own filter): at the third lab or past it. */
+export const SUPERVISOR_STATUSES = [
+  'SentToThirdLab',
+  'ThirdLabConfirmed',
+  'ResultReturned',
+  'ResultConfirmed',
+  'Completed',
+] as const;
+
+/** The tester filters (spec 3), which the supervisor list shares. */
+export type SupervisorFilters = {
+  IDFLNumber?: string;
+  receivedFromDate?: string;
+  receivedToDate?: string;
+  receivedByUser?: string;
+  sources?: string;
+  status?: string;
+  sentToTesterByUser?: string;
+  sentToTesterFromDate?: string;
+  sentToTesterToDate?: string;
+  sentToThirdLabFromDate?: string;
+  sentToThirdLabToDate?: string;
+  packageCode?: string;
+};
+
+export const supervisorQueries = {
+  all: ['supervisor'] as const,
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...supervisorQueries.all, 'detail', id] as const,
+      queryFn: async () =>
+        (await unwrap(api.GET('/api/supervisor-lab/get-detail/{id}', { params: { path: { id } } }))).data,
+    }),
+};
+
+function useSampleDecision<TInput>(send: (input: TInput) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: supervisorQueries.all }),
+  });
+}
+
+export function useSaveConclusion(id: number) {
+  return useSampleDecision((input: Conclusion) =>
+    unwrap(api.PUT('/api/supervisor-lab/conclusion-lab/update', { params: { query: { id } }, body: input })),
+  );
+}
+
+export function useConfirmFinalResult(id: number) {
+  return useSampleDecision(() =>
+    unwrap(api.PUT('/api/supervisor-lab/confirm-final-result', { params: { query: { id } } })),
+  );
+}
+
+export function useUndoReturnResult(id: number) {
+  return useSampleDecision(() => unwrap(api.PUT('/api/supervisor-lab/undo-return-result', { params: { query: { id } } })));
+}
+
+export function useTransferIdflData() {
+  return useSampleDecision(({ input, sameId }: { input: TransferIdflData; sameId: boolean }) =>
+    unwrap(
+      api.POST('/api/supervisor-lab/transfer-data-of-idfl', {
+        params: { query: sameId ? { sameId: 'true' } : {} },
+        body: input,
+      }),
+    ),
+  );
+}
+
+export function useIssueCertificate(id: number) {
+  return useSampleDecision(() => unwrap(api.PUT('/api/issue-certificate', { params: { query: { id } } })));
+}
+
+/** The third-lab entry that holds the result: the newest one (a re-sent sample has several). */
+export function latestThirdLabEntry(detail: Pick<SupervisorSampleDetail, 'thirdLabEntries'>): ThirdLabEntry | undefined {
+  return [...detail.thirdLabEntries].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+}
+
+/**
+ * A stored file (the PDF result) as a blob URL: the file needs the bearer token, so it cannot be a
+ * plain link or iframe source. The URL is released when the file changes or the screen closes.
+ */
+export function useStoredFileUrl(fileId: string | null | undefined) {
+  const file = useQuery({
+    queryKey: ['files', fileId] as const,
+    enabled: Boolean(fileId),
+    staleTime: Infinity,
+    queryFn: async () => {
+      const { data, error, response } = await api.GET('/api/files/{id}', {
+        params: { path: { id: fileId as string } },
+        parseAs: 'blob',
+      });
+      if (!response.ok || !data) throw new ApiError(response.status, error);
+      return data as Blob;
+    },
+  });
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!file.data) return;
+    const next = URL.createObjectURL(file.data);
+    setUrl(next);
+    return () => {
+      URL.revokeObjectURL(next);
+      setUrl(undefined);
+    };
+  }, [file.data]);
+  return { url, isLoading: file.isLoading, error: file.error };
+}
