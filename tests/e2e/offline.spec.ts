@@ -160,27 +160,12 @@ test.describe('[OFFLINE]', () => {
     expect(await countriesWithCode(request, session, code)).toHaveLength(0);
 
     const { cdp, registrationId, origin } = await serviceWorkerRegistration(context, blank);
-    const worker = context.serviceWorkers()[0];
-    worker?.on('console', (m) => console.log('SW console', m.text()));
-    console.log('SW', worker?.url(), origin, registrationId, context.serviceWorkers().length);
-    const dump = () => worker?.evaluate(async () => {
-      const req = indexedDB.open('isotope-lab-offline');
-      const db: IDBDatabase = await new Promise((res, rej) => { req.onsuccess = () => res(req.result); req.onerror = () => rej(req.error); });
-      const tx = db.transaction(['outbox', 'meta'], 'readonly');
-      const all = (store: string) => new Promise((res) => { const r = tx.objectStore(store).getAll(); r.onsuccess = () => res(r.result); });
-      return JSON.stringify({ outbox: await all('outbox'), meta: await all('meta') }).slice(0, 1500);
-    });
-    console.log('before', await dump());
-    console.log('locks', await worker?.evaluate(async () => JSON.stringify(await navigator.locks.query())));
-    console.log('regs', await worker?.evaluate(async () => JSON.stringify({ tags: await (self as any).registration.sync?.getTags?.(), hasSync: 'sync' in (self as any).registration })));
     await cdp.send('ServiceWorker.dispatchSyncEvent', {
       origin,
       registrationId,
       tag: 'outbox-sync',
       lastChance: false,
     });
-    await new Promise((r) => setTimeout(r, 3000));
-    console.log('after', await dump());
     await expect
       .poll(async () => (await countriesWithCode(request, session, code)).length, { timeout: 20_000 })
       .toBe(1);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { booking, certificate, sampleEntry } from '../../src/server/db/schema.ts';
+import { auditRecord, booking, certificate, sampleEntry } from '../../src/server/db/schema.ts';
+import { verifyAuditChain } from '../../src/server/services/audit.ts';
 import { UNKNOWN_CERTIFICATE_MESSAGE } from '../../src/server/services/certificates.ts';
 import { VERIFY_LIMIT, VERIFY_LIMIT_MESSAGE } from '../../src/server/routes/certificates.ts';
 import { REVOKE_REASON_REQUIRED } from '../../src/shared/certificate.ts';
@@ -192,6 +193,37 @@ describe('[CERTIFICATE] revoke and re-issue', () => {
   });
 });
 
+describe('[CERTIFICATE] idempotency and custody', () => {
+  it('replays an issue sent twice with the same Idempotency-Key instead of issuing version 2', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await confirmedSample(admin);
+    const headers = { 'Idempotency-Key': 'issue-once-1' };
+    const first = await t.request('PUT', `/api/issue-certificate?id=${sample.id}`, { token: admin, headers });
+    const replay = await t.request('PUT', `/api/issue-certificate?id=${sample.id}`, { token: admin, headers });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(replay.status).toBe(200);
+    expect(replay.body.data).toEqual(first.body.data);
+    const rows = await t.database.db.select().from(certificate).where(eq(certificate.sampleEntryId, sample.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('keeps the audit chain intact through issue, revoke and re-issue', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await confirmedSample(admin);
+    await issue(admin, sample.id);
+    await t.request('PUT', `/api/issue-certificate/revoke?id=${sample.id}`, { token: admin, body: { reason: 'Typo' } });
+    await issue(admin, sample.id);
+    const audit = await t.database.db.select().from(auditRecord).where(eq(auditRecord.entityType, 'certificate'));
+    expect(audit.map((r) => r.action)).toEqual([
+      'issueCertificate',
+      'revokeCertificate',
+      'supersedeCertificate',
+      'issueCertificate',
+    ]);
+    expect((await verifyAuditChain(t.database.db)).valid).toBe(true);
+  });
+});
+
 describe('[CERTIFICATE] public verification', () => {
   it('answers 404 with a clear message for an unknown or malformed token', async () => {
     const unknown = await verify('A'.repeat(43));
@@ -202,7 +234,8 @@ describe('[CERTIFICATE] public verification', () => {
   });
 
   it('limits checks per address (429)', async () => {
-    for (let i = 0; i < VERIFY_LIMIT.limit; i++) expect((await verify(`unknown-token-${i}-xxxxxxxxxxxxxxxx`)).status).toBe(404);
+    for (let i = 0; i < VERIFY_LIMIT.limit; i++)
+      expect((await verify(`unknown-token-${i}-xxxxxxxxxxxxxxxx`)).status).toBe(404);
     const limited = await verify('A'.repeat(43));
     expect(limited.status).toBe(429);
     expect(limited.body.message).toBe(VERIFY_LIMIT_MESSAGE);

@@ -23,7 +23,12 @@ describe('[LABELS] content', () => {
 
   it('falls back to the creation date and a dash for a missing code', () => {
     expect(
-      describeLabel({ idflNumber: 'IDFL-2026-00001', sampleCode: ' ', receivedDate: null, createdAt: '2026-01-05T23:00:00Z' }),
+      describeLabel({
+        idflNumber: 'IDFL-2026-00001',
+        sampleCode: ' ',
+        receivedDate: null,
+        createdAt: '2026-01-05T23:00:00Z',
+      }),
     ).toMatchObject({ sampleCode: '—', date: '2026-01-05' });
     expect(describeLabel({ idflNumber: 'IDFL-2026-00001', sampleCode: null }).date).toBe('');
   });

@@ -17,7 +17,8 @@ export type ListQuery = Record<string, string | number | boolean | null | undefi
 
 export type ListPage<T> = { items: T[]; total: number; limit: number; offset: number };
 
-const PAGE_SIZE = 500;
+/** The shared list query allows 500 a page; an endpoint with a lower cap gets the smaller size. */
+const PAGE_SIZES = [500, 100] as const;
 /** A bench device does not need more than this offline; bigger lists are served page by page. */
 const MAX_CACHED_ROWS = 5_000;
 const FULL_SYNC_EVERY_MS = 24 * 60 * 60 * 1000;
@@ -141,12 +142,30 @@ export async function syncWholeList(options: {
   return 'full';
 }
 
+/** One page of a whole-list load, in the biggest page size the endpoint accepts. */
+async function fetchBigPage(
+  fetcher: ApiFetch,
+  path: string,
+  query: ListQuery,
+): Promise<{ page: ListPage<Record<string, unknown>>; size: number }> {
+  for (const [index, size] of PAGE_SIZES.entries()) {
+    try {
+      return { page: await fetchPage(fetcher, path, { ...query, limit: size }), size };
+    } catch (error) {
+      const isLast = index === PAGE_SIZES.length - 1;
+      if (isLast || !(error instanceof ListFetchError) || error.status !== 400) throw error;
+    }
+  }
+  throw new Error('unreachable');
+}
+
 async function syncDelta(fetcher: ApiFetch, meta: ListMeta, idKey: string): Promise<boolean> {
   const changed: Record<string, unknown>[] = [];
-  for (let offset = 0; offset < MAX_CACHED_ROWS; offset += PAGE_SIZE) {
+  for (let offset = 0; offset < MAX_CACHED_ROWS;) {
     let page: ListPage<Record<string, unknown>>;
+    let size: number;
     try {
-      page = await fetchPage(fetcher, meta.path, { updatedSince: meta.maxUpdatedAt, limit: PAGE_SIZE, offset });
+      ({ page, size } = await fetchBigPage(fetcher, meta.path, { updatedSince: meta.maxUpdatedAt, offset }));
     } catch (error) {
       if (error instanceof ListFetchError && error.status === 400) {
         // The endpoint does not know updatedSince: from now on the list is reloaded in full.
@@ -156,7 +175,8 @@ async function syncDelta(fetcher: ApiFetch, meta: ListMeta, idKey: string): Prom
       throw error;
     }
     changed.push(...page.items);
-    if (page.items.length < PAGE_SIZE) break;
+    if (page.items.length < size) break;
+    offset += size;
   }
   const maxUpdatedAt = newestUpdatedAt(changed, meta.maxUpdatedAt);
   await guardStorage(() =>
@@ -175,10 +195,11 @@ async function syncDelta(fetcher: ApiFetch, meta: ListMeta, idKey: string): Prom
 
 async function syncFull(fetcher: ApiFetch, meta: ListMeta, idKey: string): Promise<void> {
   const records: Record<string, unknown>[] = [];
-  for (let offset = 0; offset < MAX_CACHED_ROWS; offset += PAGE_SIZE) {
-    const page = await fetchPage<Record<string, unknown>>(fetcher, meta.path, { limit: PAGE_SIZE, offset });
+  for (let offset = 0; offset < MAX_CACHED_ROWS;) {
+    const { page, size } = await fetchBigPage(fetcher, meta.path, { offset });
     records.push(...page.items);
-    if (page.items.length < PAGE_SIZE || records.length >= page.total) break;
+    if (page.items.length < size || records.length >= page.total) break;
+    offset += size;
   }
   const rows = records.map((record) => toRow(meta.list, record, idKey));
   const hasUpdatedAt = records.length > 0 && records.every((r) => updatedAtOf(r) !== undefined);

@@ -83,14 +83,27 @@ export function useOfflineList<T = Record<string, unknown>>(options: UseOfflineL
     return { view, rows, entries: entries.filter((e) => e.entity?.list === list && isOwnedBy(e, owner)), meta };
   }, [viewKey, list]);
 
-  const inFlight = useRef<{ key: string; promise: Promise<void> } | null>(null);
+  // One load at a time per view; a refresh asked for meanwhile (the server changed while the list
+  // was on its way) runs once more after it, so the screen never settles on an answer older than
+  // the change it was told about.
+  const inFlight = useRef<{ key: string; promise: Promise<void>; again: boolean } | null>(null);
   const refresh = useCallback(() => {
-    if (inFlight.current?.key === viewKey) return inFlight.current.promise;
-    const promise = refreshNow().finally(() => {
-      if (inFlight.current?.promise === promise) inFlight.current = null;
+    const running = inFlight.current;
+    if (running?.key === viewKey) {
+      running.again = true;
+      return running.promise;
+    }
+    const state = { key: viewKey, again: false, promise: Promise.resolve() };
+    state.promise = (async () => {
+      do {
+        state.again = false;
+        await refreshNow();
+      } while (state.again);
+    })().finally(() => {
+      if (inFlight.current === state) inFlight.current = null;
     });
-    inFlight.current = { key: viewKey, promise };
-    return promise;
+    inFlight.current = state;
+    return state.promise;
 
     async function refreshNow() {
       if (!enabled) return;

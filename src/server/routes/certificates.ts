@@ -3,7 +3,13 @@ import { certificateStatuses, revokeCertificateSchema } from '../../shared/certi
 import type { createRouter } from '../app.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { issueCertificate, listSampleCertificates, loadCertificateFile, revokeCertificate, verifyCertificate } from '../services/certificates.ts';
+import {
+  issueCertificate,
+  listSampleCertificates,
+  loadCertificateFile,
+  revokeCertificate,
+  verifyCertificate,
+} from '../services/certificates.ts';
 import { contentDisposition } from '../services/files.ts';
 import { countEvent, tooManyRequests } from '../services/rate-limit.ts';
 import { clientAddress } from './auth.ts';
@@ -14,10 +20,15 @@ import { idParam, idQuery } from './cs-lab.ts';
 
 /** Generous for a person or a bench scanning a pile of certificates; far too few to guess 256-bit tokens. */
 export const VERIFY_LIMIT = { limit: 60, seconds: 60 };
-export const VERIFY_LIMIT_MESSAGE = 'Too many certificate checks from your address. Please wait a minute and try again.';
+export const VERIFY_LIMIT_MESSAGE =
+  'Too many certificate checks from your address. Please wait a minute and try again.';
 
 const tokenQuery = z.object({
-  token: z.string().min(1, 'The certificate code is required').max(200).openapi({ description: 'The certificate token' }),
+  token: z
+    .string()
+    .min(1, 'The certificate code is required')
+    .max(200)
+    .openapi({ description: 'The certificate token' }),
 });
 
 const resultsSchema = z.object({
@@ -142,7 +153,11 @@ export function registerCertificateRoutes(app: ReturnType<typeof createRouter>) 
     if (count > VERIFY_LIMIT.limit) throw tooManyRequests(VERIFY_LIMIT_MESSAGE);
     const verification = await verifyCertificate(c.var.db, c.req.valid('query').token);
     c.header('cache-control', 'no-store');
-    return ok(c, verification, `Certificate ${verification.idflNumber} version ${verification.version} is ${verification.status}.`);
+    return ok(
+      c,
+      verification,
+      `Certificate ${verification.idflNumber} version ${verification.version} is ${verification.status}.`,
+    );
   });
 
   app.openapi(issueRoute, async (c) => {

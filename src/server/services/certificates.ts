@@ -358,7 +358,9 @@ export async function verifyCertificate(db: Executor, token: string): Promise<Ce
     conclusion: content.conclusion,
     predictedOrigin: content.predictedOrigin,
     signatory: content.signatory,
-    ...(row.status === 'Revoked' ? { revokedAt: row.revokedAt?.toISOString() ?? null, revokeReason: row.revokeReason } : {}),
+    ...(row.status === 'Revoked'
+      ? { revokedAt: row.revokedAt?.toISOString() ?? null, revokeReason: row.revokeReason }
+      : {}),
   };
 }
 

@@ -1,7 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { describeLabel, describeSheet, paginateLabels, type LabelContent, type LabelLayout } from '../../shared/labels.ts';
+import {
+  describeLabel,
+  describeSheet,
+  paginateLabels,
+  type LabelContent,
+  type LabelLayout,
+} from '../../shared/labels.ts';
 import type { Executor } from '../db/client.ts';
 import { booking, dispatchBatch, sampleEntry } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
@@ -27,9 +33,7 @@ export function toWinAnsi(text: string, font: PDFFont): string {
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .normalize('NFC');
-  return [...folded]
-    .map((ch) => (ch === '\n' || supported.has(ch.codePointAt(0)!) ? ch : '?'))
-    .join('');
+  return [...folded].map((ch) => (ch === '\n' || supported.has(ch.codePointAt(0)!) ? ch : '?')).join('');
 }
 
 /** Shrinks the font until the text fits the width (never below a legible minimum), then cuts with an ellipsis. */
@@ -75,7 +79,10 @@ export async function renderLabelsPdf(labels: readonly LabelContent[], layout: L
   const pdf = await PDFDocument.create();
   pdf.setTitle(labels.length === 1 ? `Label ${labels[0]!.idflNumber}` : `Labels (${labels.length})`);
   pdf.setCreator('Isotope Lab');
-  const fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
+  const fonts = {
+    regular: await pdf.embedFont(StandardFonts.Helvetica),
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+  };
   const sheet = describeSheet(layout);
   for (const pageLabels of paginateLabels(labels, layout)) {
     const page = pdf.addPage([sheet.pageWidth, sheet.pageHeight]);

@@ -124,6 +124,10 @@ describe('drain against the real server', () => {
     expect(await readMeta(META_KEYS.waitingForSignIn)).toBe(true);
     expect(await listMutations()).toMatchObject([{ state: 'pending' }]);
 
+    const signedOut = { getAccessToken: () => null, refreshAccessToken: async () => null };
+    expect((await drainWith({ auth: signedOut })).outcome).toBe('waiting-for-sign-in');
+    expect(await listMutations()).toMatchObject([{ state: 'pending', attempts: 1 }]);
+
     let refreshed = 0;
     const renewable = {
       getAccessToken: () => 'expired-token',

@@ -16,7 +16,14 @@ describe('[SCAN] parseScan', () => {
   });
 
   it('calls anything else unknown', () => {
-    for (const text of ['', '   ', 'BK-2026-00001', 'https://example.com/', 'https://lab.example/certificate/abc', TOKEN]) {
+    for (const text of [
+      '',
+      '   ',
+      'BK-2026-00001',
+      'https://example.com/',
+      'https://lab.example/certificate/abc',
+      TOKEN,
+    ]) {
       expect(parseScan(text)).toEqual({ kind: 'unknown' });
     }
   });

@@ -3,9 +3,7 @@ import { isIdflNumber } from '@/shared/labels';
 
 /** What a scanned (or typed) code is: a sample label, a certificate, or something else. */
 export type ScanResult =
-  | { kind: 'idfl'; idflNumber: string }
-  | { kind: 'certificate'; token: string }
-  | { kind: 'unknown' };
+  { kind: 'idfl'; idflNumber: string } | { kind: 'certificate'; token: string } | { kind: 'unknown' };
 
 /**
  * Reads a QR code's text. Sample labels hold the bare IDFL number; certificates hold the address of

@@ -134,7 +134,11 @@ export function ConclusionForm({
         <Textarea id={`${id}-conclusion`} rows={3} {...form.register('conclusion')} />
       </FormField>
       <div className="grid gap-3 sm:grid-cols-3">
-        <FormField id={`${id}-predicted`} label={t('conclusion.predictedOrigin')} error={errors.predictedOrigin?.message}>
+        <FormField
+          id={`${id}-predicted`}
+          label={t('conclusion.predictedOrigin')}
+          error={errors.predictedOrigin?.message}
+        >
           <Input id={`${id}-predicted`} {...form.register('predictedOrigin')} />
         </FormField>
         {consistency('consistentWithPredictedOrigin')}
@@ -218,7 +222,13 @@ function RatioRows({
           <FieldError message={rowErrors?.[index]?.name?.message ?? rowErrors?.[index]?.percent?.message} />
         </div>
       ))}
-      <Button type="button" variant="outline" size="sm" className="w-fit" onClick={() => rows.append({ name: '', percent: 0 })}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="w-fit"
+        onClick={() => rows.append({ name: '', percent: 0 })}
+      >
         <PlusIcon />
         {t('conclusion.addRow')}
       </Button>

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { components } from '@/shared/api-types';
 import type { Conclusion, TransferIdflData } from '@/shared/schemas/supervisor';
 import { api, unwrap } from '@/app/lib/api-client';
@@ -28,22 +28,6 @@ export const SUPERVISOR_STATUSES = [
   'ResultConfirmed',
   'Completed',
 ] as const;
-
-/** The tester filters (spec 3), which the supervisor list shares. */
-export type SupervisorFilters = {
-  IDFLNumber?: string;
-  receivedFromDate?: string;
-  receivedToDate?: string;
-  receivedByUser?: string;
-  sources?: string;
-  status?: string;
-  sentToTesterByUser?: string;
-  sentToTesterFromDate?: string;
-  sentToTesterToDate?: string;
-  sentToThirdLabFromDate?: string;
-  sentToThirdLabToDate?: string;
-  packageCode?: string;
-};
 
 export const supervisorQueries = {
   all: ['supervisor'] as const,
@@ -76,7 +60,9 @@ export function useConfirmFinalResult(id: number) {
 }
 
 export function useUndoReturnResult(id: number) {
-  return useSampleDecision(() => unwrap(api.PUT('/api/supervisor-lab/undo-return-result', { params: { query: { id } } })));
+  return useSampleDecision(() =>
+    unwrap(api.PUT('/api/supervisor-lab/undo-return-result', { params: { query: { id } } })),
+  );
 }
 
 export function useTransferIdflData() {
@@ -95,7 +81,9 @@ export function useIssueCertificate(id: number) {
 }
 
 /** The third-lab entry that holds the result: the newest one (a re-sent sample has several). */
-export function latestThirdLabEntry(detail: Pick<SupervisorSampleDetail, 'thirdLabEntries'>): ThirdLabEntry | undefined {
+export function latestThirdLabEntry(
+  detail: Pick<SupervisorSampleDetail, 'thirdLabEntries'>,
+): ThirdLabEntry | undefined {
   return [...detail.thirdLabEntries].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
 }
 
@@ -117,15 +105,13 @@ export function useStoredFileUrl(fileId: string | null | undefined) {
       return data as Blob;
     },
   });
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!file.data) return;
-    const next = URL.createObjectURL(file.data);
-    setUrl(next);
-    return () => {
-      URL.revokeObjectURL(next);
-      setUrl(undefined);
-    };
-  }, [file.data]);
+  // One URL per blob, released when the blob changes or the screen closes.
+  const url = useMemo(() => (file.data ? URL.createObjectURL(file.data) : undefined), [file.data]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   return { url, isLoading: file.isLoading, error: file.error };
 }

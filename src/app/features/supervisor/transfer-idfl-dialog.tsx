@@ -8,7 +8,14 @@ import { z } from 'zod';
 import { transferIdflDataSchema } from '@/shared/schemas/supervisor';
 import { Button } from '@/app/components/ui/button';
 import { Checkbox } from '@/app/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/app/components/ui/dialog';
 import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
 import { Label } from '@/app/components/ui/label';
@@ -48,7 +55,11 @@ export function TransferIdflDialog({
 
   const submit = form.handleSubmit(async (values) => {
     const { sameId, ...input } = values;
-    await transfer.mutateAsync({ input, sameId });
+    try {
+      await transfer.mutateAsync({ input, sameId });
+    } catch {
+      return; // The central handler has shown the server's message.
+    }
     toast.success(t('common:success'), { description: t('transfer.done', { idflNumber: sample.idflNumber }) });
     onOpenChange(false);
   });
@@ -68,7 +79,12 @@ export function TransferIdflDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <form noValidate className="grid gap-4" aria-label={t('transfer.title')} onSubmit={(event) => void submit(event)}>
+        <form
+          noValidate
+          className="grid gap-4"
+          aria-label={t('transfer.title')}
+          onSubmit={(event) => void submit(event)}
+        >
           <DialogHeader>
             <DialogTitle>{t('transfer.title')}</DialogTitle>
             <DialogDescription>{t('transfer.description', { idflNumber: sample.idflNumber })}</DialogDescription>
@@ -105,7 +121,11 @@ export function TransferIdflDialog({
               control={form.control}
               name="sameId"
               render={({ field }) => (
-                <Checkbox id={`${id}-same`} checked={field.value} onCheckedChange={(value) => field.onChange(value === true)} />
+                <Checkbox
+                  id={`${id}-same`}
+                  checked={field.value}
+                  onCheckedChange={(value) => field.onChange(value === true)}
+                />
               )}
             />
             <Label htmlFor={`${id}-same`}>{t('transfer.sameId')}</Label>

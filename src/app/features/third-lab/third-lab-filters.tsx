@@ -37,7 +37,8 @@ export function ThirdLabFiltersBar({
 }) {
   const { t } = useTranslation('third-lab');
   const id = useId();
-  const set = (name: keyof ThirdLabFilters, value: string | undefined) => onChange({ ...filters, [name]: value || undefined });
+  const set = (name: keyof ThirdLabFilters, value: string | undefined) =>
+    onChange({ ...filters, [name]: value || undefined });
   const isFiltered = Object.values(filters).some(Boolean);
 
   return (
@@ -61,7 +62,10 @@ export function ThirdLabFiltersBar({
       ))}
       <div className="grid gap-1">
         <Label className="text-xs text-muted-foreground">{t('filters.status')}</Label>
-        <Select value={filters.status ?? ANY_STATUS} onValueChange={(value) => set('status', value === ANY_STATUS ? undefined : value)}>
+        <Select
+          value={filters.status ?? ANY_STATUS}
+          onValueChange={(value) => set('status', value === ANY_STATUS ? undefined : value)}
+        >
           <SelectTrigger aria-label={t('filters.status')}>
             <SelectValue />
           </SelectTrigger>

@@ -17,8 +17,10 @@ import { usePermissions } from '@/app/lib/use-session';
 import { useOfflineList } from '@/app/offline/lists';
 import { syncEvents, type SyncedDetail } from '@/app/offline/sync-events';
 import { PageFrame } from '@/app/features/layout/page-frame';
-import { ConfirmStepDialog } from './confirm-step-dialog';
-import { SampleStatusBadge } from './sample-status-badge';
+import { ConfirmSampleDialog } from '@/app/features/samples/confirm-sample-dialog';
+import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
+import { usePendingSampleChanges } from '@/app/features/samples/use-sample-action';
+import { StepSummary } from './step-summary';
 import { ThirdLabFiltersBar } from './third-lab-filters';
 import {
   isotopesOf,
@@ -52,6 +54,8 @@ export function ThirdLabPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const [step, setStep] = useState<OpenStep | null>(null);
   useSampleConflictToast(THIRD_LAB_LIST);
+  // Where each sample is going with its queued steps (e.g. received, not yet confirmed by the server).
+  const queued = usePendingSampleChanges(THIRD_LAB_LIST);
   const queryClient = useQueryClient();
 
   // The counts change when a queued step reaches the server.
@@ -175,8 +179,12 @@ export function ThirdLabPage() {
                       <TableCell>{date(sample.thirdLabEntry?.resultReturnedDate)}</TableCell>
                       <TableCell>
                         <div className="flex flex-wrap items-center gap-1">
-                          <SampleStatusBadge status={sample.status} />
-                          {pendingBadge(sample.id)}
+                          <SampleStatusBadge
+                            status={sample.status}
+                            pendingTo={queued.get(sample.id)?.to}
+                            pendingState={queued.get(sample.id)?.state}
+                          />
+                          {!queued.get(sample.id)?.to && pendingBadge(sample.id)}
                         </div>
                       </TableCell>
                       <TableCell className="text-right">
@@ -210,40 +218,41 @@ export function ThirdLabPage() {
         onStep={(next, sample) => setStep({ step: next, sample })}
       />
 
-      <ConfirmStepDialog
+      <ConfirmSampleDialog
         open={step?.step === 'receive'}
         onOpenChange={(open) => !open && setStep(null)}
         title={t('receive.title')}
         description={t('receive.description', { idflNumber: step?.sample?.idflNumber })}
-        rows={stepRows(step?.sample ?? null)}
         confirmLabel={t('actions.confirmReceived')}
         onConfirm={() => {
           const sample = step?.sample;
           if (!sample) return;
-          return takeStep(
-            () => queueThirdLabCheckIn(sample),
-            t('receive.queued', { idflNumber: sample.idflNumber }),
-          );
+          return takeStep(() => queueThirdLabCheckIn(sample), t('receive.queued', { idflNumber: sample.idflNumber }));
         }}
-      />
-      <ConfirmStepDialog
+      >
+        <StepSummary rows={stepRows(step?.sample ?? null)} />
+      </ConfirmSampleDialog>
+      <ConfirmSampleDialog
         open={step?.step === 'return'}
         onOpenChange={(open) => !open && setStep(null)}
         title={t('return.title')}
         description={t('return.description', { idflNumber: step?.sample?.idflNumber })}
-        rows={stepRows(step?.sample ?? null, true)}
         confirmLabel={t('actions.returnResult')}
         onConfirm={() => {
           const sample = step?.sample;
           if (!sample) return;
           return takeStep(() => queueReturnResult(sample), t('return.queued', { idflNumber: sample.idflNumber }));
         }}
-      />
-      <UndoPackageDialog
-        open={step?.step === 'undo'}
-        onOpenChange={(open) => !open && setStep(null)}
-        packageCode={step?.sample?.packageCode}
-      />
+      >
+        <StepSummary rows={stepRows(step?.sample ?? null, true)} />
+      </ConfirmSampleDialog>
+      {step?.step === 'undo' && (
+        <UndoPackageDialog
+          open
+          onOpenChange={(open) => !open && setStep(null)}
+          packageCode={step.sample?.packageCode}
+        />
+      )}
     </PageFrame>
   );
 
@@ -266,7 +275,12 @@ export function ThirdLabPage() {
   }
 }
 
-type Summary = { byStatus: Record<string, number>; total: number; receivedThisMonth: number; returnedThisMonth: number };
+type Summary = {
+  byStatus: Record<string, number>;
+  total: number;
+  receivedThisMonth: number;
+  returnedThisMonth: number;
+};
 
 function SummaryCards({ summary }: { summary: Summary | undefined }) {
   const { t } = useTranslation('third-lab');

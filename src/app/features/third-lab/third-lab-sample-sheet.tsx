@@ -11,8 +11,8 @@ import { Separator } from '@/app/components/ui/separator';
 import { handleError } from '@/app/lib/handle-error';
 import { usePermissions } from '@/app/lib/use-session';
 import type { PendingMark } from '@/app/offline/lists';
+import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
 import { ResultForm } from './result-form';
-import { SampleStatusBadge } from './sample-status-badge';
 import {
   hasAllIsotopes,
   isotopesOf,
@@ -55,11 +55,15 @@ export function ThirdLabSampleSheet({
             <>
               <div className="flex items-start justify-between gap-2">
                 <div className="grid gap-1">
-                  <SheetPrimitive.Title className="font-mono text-lg font-semibold">{sample.idflNumber}</SheetPrimitive.Title>
+                  <SheetPrimitive.Title className="font-mono text-lg font-semibold">
+                    {sample.idflNumber}
+                  </SheetPrimitive.Title>
                   <div className="flex flex-wrap items-center gap-2">
                     <SampleStatusBadge status={sample.status} />
                     {pending && (
-                      <Badge variant={pending.state === 'conflict' || pending.state === 'failed' ? 'destructive' : 'warning'}>
+                      <Badge
+                        variant={pending.state === 'conflict' || pending.state === 'failed' ? 'destructive' : 'warning'}
+                      >
                         {t(`pending.${pending.state}`)}
                       </Badge>
                     )}
@@ -80,7 +84,10 @@ export function ThirdLabSampleSheet({
                 <Fact label={t('columns.sentDate')} value={date(sample.thirdLabEntry?.sentDate ?? sample.sentDate)} />
                 <Fact label={t('columns.receivedDate')} value={date(sample.thirdLabEntry?.receivedDate)} />
                 <Fact label={t('columns.resultReturnedDate')} value={date(sample.thirdLabEntry?.resultReturnedDate)} />
-                <Fact label={t('columns.sentWeight')} value={sample.sentWeight != null ? `${sample.sentWeight} g` : null} />
+                <Fact
+                  label={t('columns.sentWeight')}
+                  value={sample.sentWeight != null ? `${sample.sentWeight} g` : null}
+                />
               </dl>
 
               <div className="flex flex-wrap gap-2">
@@ -120,12 +127,18 @@ export function ThirdLabSampleSheet({
               {canEnterResult ? (
                 <ResultForm
                   key={`${sample.id}-${sample.thirdLabEntry?.version ?? 0}`}
-                  defaults={{ ...isotopesOf(sample), notes: sample.thirdLabEntry?.notes, reportFileId: sample.thirdLabEntry?.reportFileId }}
+                  defaults={{
+                    ...isotopesOf(sample),
+                    notes: sample.thirdLabEntry?.notes,
+                    reportFileId: sample.thirdLabEntry?.reportFileId,
+                  }}
                   uploadPdf={(file) => upload.mutateAsync(file)}
                   onSubmit={async (values) => {
                     try {
                       await queueResultUpdate(sample, values);
-                      toast.success(t('common:success'), { description: t('result.queued', { idflNumber: sample.idflNumber }) });
+                      toast.success(t('common:success'), {
+                        description: t('result.queued', { idflNumber: sample.idflNumber }),
+                      });
                     } catch (error) {
                       handleError(error);
                     }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -18,7 +18,10 @@ import { queueUndoPackage } from './third-lab-queries';
 
 const PACKAGE_CODE_REQUIRED = 'Package code is required';
 
-/** Undo a sample transaction: the whole package goes back to the tester lab (DESIGN.md 5), after a confirm. */
+/**
+ * Undo a sample transaction: the whole package goes back to the tester lab (DESIGN.md 5), after a
+ * confirm. Mount it when it opens, so it starts from the given package code each time.
+ */
 export function UndoPackageDialog({
   open,
   onOpenChange,
@@ -32,13 +35,6 @@ export function UndoPackageDialog({
   const id = useId();
   const [code, setCode] = useState(packageCode ?? '');
   const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    if (open) {
-      setCode(packageCode ?? '');
-      setError(undefined);
-    }
-  }, [open, packageCode]);
 
   const undo = async () => {
     const trimmed = code.trim();

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/app/features/placeholder/coming-soon-page';
+import { DispatchBatchesPage } from '@/app/features/dispatch/dispatch-batches-page';
 
 export const Route = createFileRoute('/_authenticated/packages')({
-  component: () => <ComingSoonPage titleKey="pages.shippingManagement" />,
+  component: DispatchBatchesPage,
 });

@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PublicComingSoonPage } from '@/app/features/placeholder/public-coming-soon-page';
+import { CertificateVerificationPage } from '@/app/features/certificates/certificate-verification-page';
 
+// Public: anyone holding a certificate verifies it here, without signing in.
 export const Route = createFileRoute('/certificate/$token')({
-  component: () => <PublicComingSoonPage titleKey="pages.certificate" />,
+  component: CertificateRoute,
 });
+
+function CertificateRoute() {
+  const { token } = Route.useParams();
+  return <CertificateVerificationPage token={token} />;
+}

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/app/features/placeholder/coming-soon-page';
+import { CsSamplesPage } from '@/app/features/cs-lab/cs-samples-page';
 
 export const Route = createFileRoute('/_authenticated/clients/')({
-  component: () => <ComingSoonPage titleKey="pages.csCheckIn" />,
+  component: CsSamplesPage,
 });

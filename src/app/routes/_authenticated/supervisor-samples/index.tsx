@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/app/features/placeholder/coming-soon-page';
+import { SupervisorSamplesPage } from '@/app/features/supervisor/supervisor-samples-page';
 
-export const Route = createFileRoute('/_authenticated/supervisor-samples/')({
-  component: () => <ComingSoonPage titleKey="pages.resultOverview" />,
-});
+export const Route = createFileRoute('/_authenticated/supervisor-samples/')({ component: SupervisorSamplesPage });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/app/features/placeholder/coming-soon-page';
+import { TesterSamplesPage } from '@/app/features/tester/tester-samples-page';
 
 export const Route = createFileRoute('/_authenticated/testers/')({
-  component: () => <ComingSoonPage titleKey="pages.testerWorkspace" />,
+  component: TesterSamplesPage,
 });

@@ -1,0 +1,162 @@
+import dayjs from 'dayjs';
+import { CircleCheckIcon, CircleHelpIcon, CircleXIcon, HistoryIcon, QrCodeIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/app/components/ui/button';
+import { Card, CardContent } from '@/app/components/ui/card';
+import { Spinner } from '@/app/components/ui/spinner';
+import { cn } from '@/app/components/ui/cn';
+import { BrandLogo } from '@/app/features/auth/brand';
+import { LanguageSwitch } from '@/app/features/layout/language-switch';
+import { ApiError } from '@/app/lib/api-error';
+import {
+  formatDelta,
+  LABORATORY_NAME,
+  type CertificateStatus,
+  type CertificateVerification,
+} from '@/shared/certificate';
+import { useCertificateVerification } from './certificates-api';
+import { ScanCertificateButton } from './scan-certificate-button';
+
+// The public verification page (/certificate/$token): no sign-in. Anyone holding a certificate
+// sees whether it stands, and what it certifies, in the certificate's own words.
+
+const formatDay = (iso: string | null | undefined) => (iso ? dayjs(iso).format('D MMMM YYYY') : '');
+
+const statusLook: Record<CertificateStatus | 'Unknown', { icon: typeof CircleCheckIcon; className: string }> = {
+  Valid: { icon: CircleCheckIcon, className: 'border-emerald-300 bg-emerald-50 text-emerald-900' },
+  Revoked: { icon: CircleXIcon, className: 'border-red-300 bg-red-50 text-red-900' },
+  Superseded: { icon: HistoryIcon, className: 'border-amber-300 bg-amber-50 text-amber-900' },
+  Unknown: { icon: CircleHelpIcon, className: 'border-slate-300 bg-slate-50 text-slate-900' },
+};
+
+function StatusBanner({
+  status,
+  title,
+  children,
+}: {
+  status: CertificateStatus | 'Unknown';
+  title: string;
+  children?: ReactNode;
+}) {
+  const { icon: Icon, className } = statusLook[status];
+  return (
+    <div
+      role="status"
+      data-certificate-status={status}
+      className={cn('flex items-start gap-3 rounded-lg border p-4', className)}
+    >
+      <Icon className="mt-0.5 size-6 shrink-0" aria-hidden="true" />
+      <div className="space-y-1">
+        <p className="text-lg font-semibold">{title}</p>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function CertificateFacts({ certificate }: { certificate: CertificateVerification }) {
+  const { t } = useTranslation('certificates');
+  const rows: [string, string | null][] = [
+    ['idflNumber', certificate.idflNumber],
+    ['sampleType', certificate.sampleType],
+    ['client', certificate.client],
+    ['carbon', formatDelta(certificate.results.carbon)],
+    ['hydrogen', formatDelta(certificate.results.hydrogen)],
+    ['oxygen', formatDelta(certificate.results.oxygen)],
+    ['conclusion', certificate.conclusion],
+    ['predictedOrigin', certificate.predictedOrigin],
+    ['issuedAt', formatDay(certificate.issuedAt)],
+    ['signatory', certificate.signatory],
+    ['version', String(certificate.version)],
+  ];
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+      {rows.map(([key, value]) => (
+        <div key={key} className="contents">
+          <dt className="text-sm font-medium text-muted-foreground">{t(`fields.${key}`)}</dt>
+          <dd className="font-medium break-words" data-field={key}>
+            {value || '—'}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function VerificationResult({ token }: { token: string }) {
+  const { t } = useTranslation('certificates');
+  const verification = useCertificateVerification(token);
+  if (verification.isPending) {
+    return (
+      <p className="flex items-center gap-2 text-muted-foreground">
+        <Spinner /> {t('checking')}
+      </p>
+    );
+  }
+  if (verification.isError) {
+    const status = verification.error instanceof ApiError ? verification.error.status : 0;
+    if (status === 404 || status === 400) {
+      return (
+        <StatusBanner status="Unknown" title={t('unknownTitle')}>
+          <p>{t('unknownDescription')}</p>
+        </StatusBanner>
+      );
+    }
+    return (
+      <StatusBanner status="Unknown" title={t(status === 429 ? 'tooManyTitle' : 'failedTitle')}>
+        <p>{t(status === 429 ? 'tooManyDescription' : 'failedDescription')}</p>
+        <Button variant="outline" size="sm" className="mt-2" onClick={() => void verification.refetch()}>
+          {t('retry')}
+        </Button>
+      </StatusBanner>
+    );
+  }
+  const certificate = verification.data;
+  return (
+    <div className="space-y-6">
+      <StatusBanner status={certificate.status} title={t(`status.${certificate.status}`)}>
+        <p>{t(`statusDescription.${certificate.status}`, { date: formatDay(certificate.revokedAt) })}</p>
+        {certificate.status === 'Revoked' && certificate.revokeReason && (
+          <p>
+            <span className="font-medium">{t('revokeReason')}:</span> {certificate.revokeReason}
+          </p>
+        )}
+      </StatusBanner>
+      <CertificateFacts certificate={certificate} />
+    </div>
+  );
+}
+
+export function CertificateVerificationPage({ token }: { token: string }) {
+  const { t } = useTranslation('certificates');
+  return (
+    <div className="flex min-h-svh flex-col bg-muted/30">
+      <header className="flex h-[60px] items-center justify-between border-b bg-background px-4">
+        <div className="flex items-center gap-2 font-semibold">
+          <BrandLogo className="size-8" />
+          {LABORATORY_NAME}
+        </div>
+        <LanguageSwitch />
+      </header>
+      <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 p-4 sm:p-6">
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <div>
+            <p className="text-sm font-medium tracking-wide text-primary uppercase">{t('subtitle')}</p>
+            <h1 className="text-2xl font-semibold">{t('title')}</h1>
+          </div>
+          <ScanCertificateButton />
+        </div>
+        <Card>
+          <CardContent className="space-y-6">
+            <VerificationResult token={token} />
+          </CardContent>
+        </Card>
+        <p className="flex items-start gap-2 text-sm text-muted-foreground">
+          <QrCodeIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {t('note')}
+        </p>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/app/lib/api-client';
+import { ApiError } from '@/app/lib/api-error';
+import type { CertificateVerification } from '@/shared/certificate';
+
+// Certificates: the public check by token, and the staff actions on a sample's certificates.
+
+export const certificateQueries = {
+  all: ['certificates'] as const,
+  verification: (token: string) => ['certificates', 'verify', token] as const,
+  bySample: (sampleId: number) => ['certificates', 'by-sample', sampleId] as const,
+};
+
+/** The public verification of a token; a 404 (unknown) or 429 is shown by the page, not as a toast. */
+export function useCertificateVerification(token: string) {
+  return useQuery({
+    queryKey: certificateQueries.verification(token),
+    meta: { handlesErrors: true },
+    staleTime: 0,
+    queryFn: async () => {
+      const { data } = await unwrap(api.GET('/api/issue-certificate', { params: { query: { token } } }));
+      return data as CertificateVerification;
+    },
+  });
+}
+
+export function useSampleCertificates(sampleId: number) {
+  return useQuery({
+    queryKey: certificateQueries.bySample(sampleId),
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/issue-certificate/by-sample/{id}', { params: { path: { id: sampleId } } }))).data,
+  });
+}
+
+export function useIssueSampleCertificate(sampleId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (await unwrap(api.PUT('/api/issue-certificate', { params: { query: { id: sampleId } } }))).data,
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}
+
+export function useRevokeSampleCertificate(sampleId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (reason: string) =>
+      (
+        await unwrap(
+          api.PUT('/api/issue-certificate/revoke', { params: { query: { id: sampleId } }, body: { reason } }),
+        )
+      ).data,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: certificateQueries.all }),
+  });
+}
+
+/**
+ * Opens a certificate's PDF (needs the bearer token, so no plain link). The tab is opened before the
+ * fetch, while the click still counts as a user gesture, so popup blockers let it through.
+ */
+export async function openCertificatePdf(token: string) {
+  const target = window.open('', '_blank');
+  const { data, error, response } = await api.GET('/api/issue-certificate/file', {
+    params: { query: { token } },
+    parseAs: 'blob',
+  });
+  if (!response.ok || !data) {
+    target?.close();
+    throw new ApiError(response.status, error);
+  }
+  const url = URL.createObjectURL(data as Blob);
+  if (target) target.location.href = url;
+  else window.open(url, '_blank', 'noopener');
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

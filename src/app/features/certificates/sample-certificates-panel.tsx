@@ -1,0 +1,182 @@
+import dayjs from 'dayjs';
+import { ExternalLinkIcon, FileTextIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Badge } from '@/app/components/ui/badge';
+import { Button } from '@/app/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/app/components/ui/dialog';
+import { Label } from '@/app/components/ui/label';
+import { Spinner } from '@/app/components/ui/spinner';
+import { Textarea } from '@/app/components/ui/textarea';
+import { handleError } from '@/app/lib/handle-error';
+import { translateMessage } from '@/app/lib/i18n';
+import { usePermissions } from '@/app/lib/use-session';
+import { certificatePath, REVOKE_REASON_REQUIRED, type CertificateStatus } from '@/shared/certificate';
+import {
+  openCertificatePdf,
+  useIssueSampleCertificate,
+  useRevokeSampleCertificate,
+  useSampleCertificates,
+} from './certificates-api';
+
+const statusVariant: Record<CertificateStatus, 'default' | 'destructive' | 'warning'> = {
+  Valid: 'default',
+  Revoked: 'destructive',
+  Superseded: 'warning',
+};
+
+function RevokeDialog({
+  sampleId,
+  open,
+  onOpenChange,
+}: {
+  sampleId: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation('certificates');
+  const revoke = useRevokeSampleCertificate(sampleId);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = () => {
+    if (!reason.trim()) {
+      setError(translateMessage(REVOKE_REASON_REQUIRED));
+      return;
+    }
+    revoke.mutate(reason.trim(), {
+      onSuccess: () => {
+        toast.success(t('panel.revoked'));
+        setReason('');
+        onOpenChange(false);
+      },
+    });
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t('panel.revokeTitle')}</DialogTitle>
+          <DialogDescription>{t('panel.revokeDescription')}</DialogDescription>
+        </DialogHeader>
+        <div className="space-y-2">
+          <Label htmlFor="revoke-reason">{t('revokeReason')}</Label>
+          <Textarea
+            id="revoke-reason"
+            value={reason}
+            aria-invalid={Boolean(error)}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setError(null);
+            }}
+          />
+          {error && <p className="text-sm text-destructive">{error}</p>}
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            {t('panel.cancel')}
+          </Button>
+          <Button variant="destructive" disabled={revoke.isPending} onClick={submit}>
+            {revoke.isPending && <Spinner />}
+            {t('panel.revokeConfirm')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * A sample's certificates for staff: every version with its standing, the PDF and the public page,
+ * and (with CanConfirmFinalResult) issue, re-issue and revoke. For the sample detail screens.
+ */
+export function SampleCertificatesPanel({ sampleId, sampleStatus }: { sampleId: number; sampleStatus: string }) {
+  const { t } = useTranslation('certificates');
+  const permissions = usePermissions();
+  const canDecide = permissions.includes('CanConfirmFinalResult');
+  const certificates = useSampleCertificates(sampleId);
+  const issue = useIssueSampleCertificate(sampleId);
+  const [revoking, setRevoking] = useState(false);
+  const list = certificates.data ?? [];
+  const current = list.find((certificate) => certificate.status !== 'Superseded');
+  const canIssue =
+    canDecide && (sampleStatus === 'ResultConfirmed' || (sampleStatus === 'Completed' && Boolean(current)));
+
+  return (
+    <section className="space-y-3" aria-labelledby={`certificates-${sampleId}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={`certificates-${sampleId}`} className="font-semibold">
+          {t('panel.title')}
+        </h3>
+        <div className="flex gap-2">
+          {canIssue && (
+            <Button
+              size="sm"
+              disabled={issue.isPending}
+              onClick={() =>
+                issue.mutate(undefined, {
+                  onSuccess: (issued) => toast.success(t('panel.issued', { version: issued.version })),
+                })
+              }
+            >
+              {issue.isPending && <Spinner />}
+              {t(current ? 'panel.reissue' : 'panel.issue')}
+            </Button>
+          )}
+          {canDecide && current?.status === 'Valid' && (
+            <Button size="sm" variant="destructive" onClick={() => setRevoking(true)}>
+              {t('panel.revoke')}
+            </Button>
+          )}
+        </div>
+      </div>
+      {certificates.isPending ? (
+        <Spinner />
+      ) : list.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('panel.empty')}</p>
+      ) : (
+        <ul className="divide-y rounded-md border">
+          {list.map((certificate) => (
+            <li key={certificate.id} className="flex flex-wrap items-center gap-3 p-3 text-sm">
+              <Badge variant={statusVariant[certificate.status]}>{t(`status.${certificate.status}`)}</Badge>
+              <span className="font-medium">
+                {t('fields.version')} {certificate.version}
+              </span>
+              <span className="text-muted-foreground">
+                {dayjs(certificate.issuedAt).format('D MMMM YYYY')}
+                {certificate.signatory ? ` · ${certificate.signatory}` : ''}
+              </span>
+              {certificate.status === 'Revoked' && certificate.revokeReason && (
+                <span className="text-destructive">{certificate.revokeReason}</span>
+              )}
+              <span className="ml-auto flex gap-1">
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => void openCertificatePdf(certificate.token).catch(handleError)}
+                >
+                  <FileTextIcon />
+                  {t('panel.openPdf')}
+                </Button>
+                <Button size="sm" variant="ghost" asChild>
+                  <a href={certificatePath(certificate.token)} target="_blank" rel="noreferrer">
+                    <ExternalLinkIcon />
+                    {t('panel.openPage')}
+                  </a>
+                </Button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <RevokeDialog sampleId={sampleId} open={revoking} onOpenChange={setRevoking} />
+    </section>
+  );
+}

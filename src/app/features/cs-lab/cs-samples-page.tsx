@@ -1,0 +1,209 @@
+import { Link } from '@tanstack/react-router';
+import { CloudOffIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { canEdit, type WorkflowActionName } from '@/shared/sample-workflow';
+import { hasAnyPermission } from '@/shared/permissions';
+import { ListPager } from '@/app/components/list-pager';
+import { orderByOf, type Ordering } from '@/app/components/sortable-head';
+import { Button } from '@/app/components/ui/button';
+import { Card, CardContent } from '@/app/components/ui/card';
+import { useDebouncedValue } from '@/app/lib/use-debounced-value';
+import { usePermissions } from '@/app/lib/use-session';
+import { PENDING_ID_PREFIX, useOfflineList } from '@/app/offline/lists';
+import { PageFrame } from '@/app/features/layout/page-frame';
+import { formatSampleDate } from '@/app/features/samples/format';
+import { SampleActionBar } from '@/app/features/samples/sample-action-bar';
+import {
+  emptySampleFilters,
+  SampleFiltersBar,
+  sampleListQuery,
+  type SampleFilterValues,
+} from '@/app/features/samples/sample-filters-bar';
+import type { SampleEntry } from '@/app/features/samples/sample-queries';
+import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
+import { SampleTable, type SampleColumn } from '@/app/features/samples/sample-table';
+import { usePendingSampleChanges, useSampleConflictToasts } from '@/app/features/samples/use-sample-action';
+import { CsCheckInDialog } from './cs-check-in-dialog';
+import { CS_SAMPLES, CS_STATUSES } from './cs-lab-constants';
+import { CsSampleFormDialog } from './cs-sample-form-dialog';
+import { CsTransferDialog } from './cs-transfer-dialog';
+import { DestroyOrderDialog } from './destroy-order-dialog';
+
+export const CS_ACTIONS: readonly WorkflowActionName[] = ['csCheckIn', 'transferToTester'];
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; sample: SampleEntry }
+  | { kind: 'csCheckIn'; sample: SampleEntry }
+  | { kind: 'transferToTester'; sample: SampleEntry }
+  | { kind: 'destroy' }
+  | null;
+
+/** A queued create has only what was typed: it shows as a New sample waiting for its IDFL number. */
+export function completeQueuedSample(sample: SampleEntry, pendingNumber: string): SampleEntry {
+  if (!String(sample.id).startsWith(PENDING_ID_PREFIX)) return sample;
+  return {
+    ...sample,
+    idflNumber: sample.idflNumber || pendingNumber,
+    status: 'New',
+    imageFileIds: sample.imageFileIds ?? [],
+  };
+}
+
+/** CS Check In (spec 2 /clients): the client-side lab's sample entries, offline first. */
+export function CsSamplesPage() {
+  const { t } = useTranslation('cs-lab');
+  const held = usePermissions();
+  const [filters, setFilters] = useState<SampleFilterValues>(emptySampleFilters);
+  const [page, setPage] = useState({ limit: 20, offset: 0 });
+  const [ordering, setOrdering] = useState<Ordering>({ field: 'receivedDate', direction: 'desc' });
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const debounced = useDebouncedValue(filters);
+  const samples = useOfflineList<SampleEntry>({
+    list: CS_SAMPLES.list,
+    path: CS_SAMPLES.path,
+    query: { ...sampleListQuery(debounced, 'cs'), ...page, orderBy: orderByOf(ordering) },
+  });
+  const pending = usePendingSampleChanges(CS_SAMPLES.list);
+  useSampleConflictToasts();
+  const canCreate = hasAnyPermission(held, ['CanCreateSampleEntryCs']);
+  const canUpdate = hasAnyPermission(held, ['CanUpdateSampleEntryCs']);
+  const canDestroy = hasAnyPermission(held, ['CanDestroyOrderSample']);
+  const items = useMemo(
+    () => samples.items.map((sample) => completeQueuedSample(sample, t('pendingNumber'))),
+    [samples.items, t],
+  );
+
+  const columns: SampleColumn[] = [
+    {
+      key: 'idfl',
+      header: t('samples:field.idflNumber'),
+      orderField: 'idflNumber',
+      cell: (sample) =>
+        typeof sample.id === 'number' ? (
+          <Link
+            to="/clients/$id"
+            params={{ id: String(sample.id) }}
+            className="font-mono font-medium underline-offset-4 hover:underline"
+          >
+            {sample.idflNumber}
+          </Link>
+        ) : (
+          <span className="text-muted-foreground italic">{sample.idflNumber}</span>
+        ),
+    },
+    { key: 'code', header: t('samples:field.sampleCode'), orderField: 'sampleCode', cell: (s) => s.sampleCode },
+    { key: 'type', header: t('samples:field.sampleType'), orderField: 'sampleType', cell: (s) => s.sampleType },
+    { key: 'source', header: t('samples:field.source'), orderField: 'source', cell: (s) => s.source },
+    {
+      key: 'received',
+      header: t('samples:field.receivedDate'),
+      orderField: 'receivedDate',
+      cell: (s) => formatSampleDate(s.receivedDate),
+    },
+    { key: 'receivedBy', header: t('samples:field.receivedBy'), cell: (s) => s.receivedBy },
+    {
+      key: 'status',
+      header: t('samples:field.status'),
+      orderField: 'status',
+      cell: (s, change) => <SampleStatusBadge status={s.status} pendingTo={change?.to} pendingState={change?.state} />,
+    },
+    {
+      key: 'actions',
+      header: t('common:actions'),
+      className: 'text-right',
+      cell: (sample, change) =>
+        typeof sample.id !== 'number' || change ? null : (
+          <div className="flex justify-end gap-2">
+            {canUpdate && canEdit('csUpdate', sample.status) && (
+              <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'edit', sample })}>
+                {t('edit')}
+              </Button>
+            )}
+            <SampleActionBar
+              status={sample.status}
+              handled={CS_ACTIONS}
+              onAction={(action) => setDialog({ kind: action as 'csCheckIn' | 'transferToTester', sample })}
+            />
+          </div>
+        ),
+    },
+  ];
+
+  return (
+    <PageFrame
+      title={t('title')}
+      actions={
+        <div className="flex gap-2">
+          {canDestroy && (
+            <Button variant="outline" onClick={() => setDialog({ kind: 'destroy' })}>
+              <Trash2Icon />
+              {t('destroy.open')}
+            </Button>
+          )}
+          {canCreate && (
+            <Button onClick={() => setDialog({ kind: 'create' })}>
+              <PlusIcon />
+              {t('form.create')}
+            </Button>
+          )}
+        </div>
+      }
+    >
+      <Card>
+        <CardContent className="grid gap-4">
+          {samples.isOffline && (
+            <p className="flex items-center gap-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900" role="status">
+              <CloudOffIcon className="size-4" />
+              {t('samples:offlineCopy')}
+            </p>
+          )}
+          {samples.error && (
+            <p className="rounded-md bg-destructive/10 p-2 text-sm text-destructive" role="alert">
+              {samples.error}
+            </p>
+          )}
+          <SampleFiltersBar
+            value={filters}
+            variant="cs"
+            statuses={CS_STATUSES}
+            onChange={(next) => {
+              setFilters(next);
+              setPage((current) => ({ ...current, offset: 0 }));
+            }}
+          />
+          <SampleTable
+            items={items}
+            columns={columns}
+            pending={pending}
+            queuedIds={samples.pendingIds}
+            isLoading={samples.isLoading}
+            ordering={ordering}
+            onOrder={setOrdering}
+          />
+          <ListPager total={samples.total} limit={page.limit} offset={page.offset} onChange={setPage} />
+        </CardContent>
+      </Card>
+      <CsSampleFormDialog
+        key={dialog?.kind === 'edit' ? `edit-${dialog.sample.id}` : 'create'}
+        open={dialog?.kind === 'create' || dialog?.kind === 'edit'}
+        sample={dialog?.kind === 'edit' ? dialog.sample : undefined}
+        onOpenChange={(open) => !open && setDialog(null)}
+      />
+      <CsCheckInDialog
+        sample={dialog?.kind === 'csCheckIn' ? dialog.sample : null}
+        onOpenChange={(open) => !open && setDialog(null)}
+      />
+      <CsTransferDialog
+        sample={dialog?.kind === 'transferToTester' ? dialog.sample : null}
+        onOpenChange={(open) => !open && setDialog(null)}
+      />
+      <DestroyOrderDialog
+        open={dialog?.kind === 'destroy'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        onDestroyed={() => void samples.refresh()}
+      />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,319 @@
+import { CloudOffIcon, FileTextIcon, PencilIcon, PlusIcon, SendIcon, XIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { hasAnyPermission } from '@/shared/permissions';
+import { dispatchBatchStatuses } from '@/shared/schemas/dispatch-batch';
+import { ListPager } from '@/app/components/list-pager';
+import { orderByOf, SortableHead, type Ordering } from '@/app/components/sortable-head';
+import { TableStatusRow } from '@/app/components/table-status-row';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/app/components/ui/alert-dialog';
+import { Badge } from '@/app/components/ui/badge';
+import { Button } from '@/app/components/ui/button';
+import { Card, CardContent } from '@/app/components/ui/card';
+import { DatePicker } from '@/app/components/ui/date-picker';
+import { Input } from '@/app/components/ui/input';
+import { Label } from '@/app/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
+import { handleError } from '@/app/lib/handle-error';
+import { useDebouncedValue } from '@/app/lib/use-debounced-value';
+import { usePermissions } from '@/app/lib/use-session';
+import { useOfflineList, type ListQuery } from '@/app/offline/lists';
+import { PageFrame } from '@/app/features/layout/page-frame';
+import { formatSampleDate } from '@/app/features/samples/format';
+import { UserPicker } from '@/app/features/samples/user-picker';
+import { BatchFormDialog } from './batch-form-dialog';
+import { DISPATCH_BATCHES, type DispatchBatchListItem } from './dispatch-constants';
+import { queueBatchSend } from './dispatch-queries';
+import { PackingListDialog } from './packing-list-dialog';
+
+type Filters = {
+  packageCode: string;
+  shippmentNumber: string;
+  sentBy: string;
+  sentFromDate: string;
+  sentToDate: string;
+  status: string;
+  search: string;
+};
+
+const noFilters: Filters = {
+  packageCode: '',
+  shippmentNumber: '',
+  sentBy: '',
+  sentFromDate: '',
+  sentToDate: '',
+  status: '',
+  search: '',
+};
+
+const STATUS_VARIANT = { Draft: 'outline', Sent: 'warning', Received: 'default' } as const;
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; batch: DispatchBatchListItem }
+  | { kind: 'send'; batch: DispatchBatchListItem }
+  | { kind: 'packingList'; batch: DispatchBatchListItem }
+  | null;
+
+export function batchListQuery(filters: Filters): ListQuery {
+  return Object.fromEntries(
+    Object.entries(filters)
+      .filter(([, v]) => v.trim() !== '')
+      .map(([k, v]) => [k, v.trim()]),
+  );
+}
+
+/** Shipping Management (spec 2 /packages): packages for the third lab, offline first. */
+export function DispatchBatchesPage() {
+  const { t } = useTranslation('dispatch');
+  const held = usePermissions();
+  const [filters, setFilters] = useState<Filters>(noFilters);
+  const [page, setPage] = useState({ limit: 20, offset: 0 });
+  const [ordering, setOrdering] = useState<Ordering>({ field: 'createdAt', direction: 'desc' });
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const debounced = useDebouncedValue(filters);
+  const batches = useOfflineList<DispatchBatchListItem>({
+    list: DISPATCH_BATCHES.list,
+    path: DISPATCH_BATCHES.path,
+    query: { ...batchListQuery(debounced), ...page, orderBy: orderByOf(ordering) },
+  });
+  const canCreate = hasAnyPermission(held, ['CanCreateDispatchBatch']);
+  const canUpdate = hasAnyPermission(held, ['CanUpdateDispatchBatch']);
+  const canSend = hasAnyPermission(held, [
+    'CanCreateDispatchBatch',
+    'CanUpdateDispatchBatch',
+    'CanTransferSampleEntryToThirdLab',
+  ]);
+  const set = (name: keyof Filters) => (value: string) => {
+    setFilters((current) => ({ ...current, [name]: value }));
+    setPage((current) => ({ ...current, offset: 0 }));
+  };
+
+  return (
+    <PageFrame
+      title={t('title')}
+      actions={
+        canCreate && (
+          <Button onClick={() => setDialog({ kind: 'create' })}>
+            <PlusIcon />
+            {t('form.create')}
+          </Button>
+        )
+      }
+    >
+      <Card>
+        <CardContent className="grid gap-4">
+          {batches.isOffline && (
+            <p className="flex items-center gap-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900" role="status">
+              <CloudOffIcon className="size-4" />
+              {t('samples:offlineCopy')}
+            </p>
+          )}
+          {batches.error && (
+            <p className="rounded-md bg-destructive/10 p-2 text-sm text-destructive" role="alert">
+              {batches.error}
+            </p>
+          )}
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" role="search" aria-label={t('filters.title')}>
+            <Input
+              aria-label={t('filters.search')}
+              placeholder={t('filters.search')}
+              value={filters.search}
+              onChange={(e) => set('search')(e.target.value)}
+            />
+            <Input
+              aria-label={t('field.packageCode')}
+              placeholder={t('field.packageCode')}
+              value={filters.packageCode}
+              onChange={(e) => set('packageCode')(e.target.value)}
+            />
+            <Input
+              aria-label={t('field.shippmentNumber')}
+              placeholder={t('field.shippmentNumber')}
+              value={filters.shippmentNumber}
+              onChange={(e) => set('shippmentNumber')(e.target.value)}
+            />
+            <Select value={filters.status || 'all'} onValueChange={(v) => set('status')(v === 'all' ? '' : v)}>
+              <SelectTrigger aria-label={t('field.status')} className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="all">{t('filters.allStatuses')}</SelectItem>
+                {dispatchBatchStatuses.map((status) => (
+                  <SelectItem key={status} value={status}>
+                    {t(`status.${status}`)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <UserPicker
+              id="batch-sent-by"
+              label={t('field.sentBy')}
+              value={filters.sentBy}
+              stores="id"
+              onChange={set('sentBy')}
+            />
+            {(['sentFromDate', 'sentToDate'] as const).map((name) => (
+              <div key={name} className="flex items-end gap-1">
+                <div className="grid flex-1 gap-1">
+                  <Label htmlFor={`batch-${name}`} className="text-xs text-muted-foreground">
+                    {t(`filters.${name}`)}
+                  </Label>
+                  <DatePicker id={`batch-${name}`} value={filters[name]} onChange={set(name)} />
+                </div>
+                {filters[name] && (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`${t(`filters.${name}`)} ×`}
+                    onClick={() => set(name)('')}
+                  >
+                    <XIcon />
+                  </Button>
+                )}
+              </div>
+            ))}
+          </div>
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <SortableHead
+                  field="packageCode"
+                  ordering={ordering}
+                  onOrder={setOrdering}
+                  label={t('field.packageCode')}
+                />
+                <SortableHead
+                  field="packageName"
+                  ordering={ordering}
+                  onOrder={setOrdering}
+                  label={t('field.packageName')}
+                />
+                <TableHead>{t('field.shippmentNumber')}</TableHead>
+                <TableHead>{t('field.sampleCount')}</TableHead>
+                <SortableHead field="sentDate" ordering={ordering} onOrder={setOrdering} label={t('field.sentDate')} />
+                <SortableHead field="status" ordering={ordering} onOrder={setOrdering} label={t('field.status')} />
+                <TableHead className="text-right">{t('common:actions')}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {batches.items.length === 0 ? (
+                <TableStatusRow columns={7} isLoading={batches.isLoading} />
+              ) : (
+                batches.items.map((batch) => {
+                  const id = String(batch.id);
+                  const mark = batches.pending.get(id);
+                  const isSaved = typeof batch.id === 'number';
+                  const isDraft = batch.status === 'Draft';
+                  return (
+                    <TableRow key={id} data-pending={mark ? 'true' : undefined}>
+                      <TableCell className="font-mono font-medium">{batch.packageCode ?? t('pendingCode')}</TableCell>
+                      <TableCell>{batch.packageName}</TableCell>
+                      <TableCell>{batch.shippmentNumber}</TableCell>
+                      <TableCell>
+                        {batch.sampleCount ?? (batch as { sampleEntryIds?: number[] }).sampleEntryIds?.length ?? 0}
+                      </TableCell>
+                      <TableCell>{formatSampleDate(batch.sentDate)}</TableCell>
+                      <TableCell>
+                        <span className="flex flex-wrap gap-1">
+                          <Badge
+                            variant={STATUS_VARIANT[batch.status as keyof typeof STATUS_VARIANT] ?? 'outline'}
+                            data-status={batch.status ?? 'Draft'}
+                          >
+                            {t(`status.${batch.status ?? 'Draft'}`)}
+                          </Badge>
+                          {mark && (
+                            <Badge
+                              variant={mark.state === 'failed' || mark.state === 'conflict' ? 'destructive' : 'warning'}
+                              title={mark.error}
+                            >
+                              {t(`samples:pendingState.${mark.state}`)}
+                            </Badge>
+                          )}
+                        </span>
+                      </TableCell>
+                      <TableCell className="text-right">
+                        {isSaved && !mark && (
+                          <div className="flex justify-end gap-1">
+                            <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'packingList', batch })}>
+                              <FileTextIcon />
+                              {t('packingList.open')}
+                            </Button>
+                            {isDraft && canUpdate && (
+                              <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'edit', batch })}>
+                                <PencilIcon />
+                                {t('edit')}
+                              </Button>
+                            )}
+                            {isDraft && canSend && (
+                              <Button
+                                size="sm"
+                                disabled={batch.sampleCount === 0}
+                                title={batch.sampleCount === 0 ? t('send.empty') : undefined}
+                                onClick={() => setDialog({ kind: 'send', batch })}
+                              >
+                                <SendIcon />
+                                {t('send.open')}
+                              </Button>
+                            )}
+                          </div>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })
+              )}
+            </TableBody>
+          </Table>
+          <ListPager total={batches.total} limit={page.limit} offset={page.offset} onChange={setPage} />
+        </CardContent>
+      </Card>
+      <BatchFormDialog
+        key={dialog?.kind === 'edit' ? `edit-${dialog.batch.id}-${dialog.batch.version}` : `create-${dialog?.kind}`}
+        open={dialog?.kind === 'create' || dialog?.kind === 'edit'}
+        batch={dialog?.kind === 'edit' ? dialog.batch : undefined}
+        onOpenChange={(open) => !open && setDialog(null)}
+      />
+      <PackingListDialog
+        batchId={dialog?.kind === 'packingList' ? dialog.batch.id : null}
+        onOpenChange={(open) => !open && setDialog(null)}
+      />
+      <AlertDialog open={dialog?.kind === 'send'} onOpenChange={(open) => !open && setDialog(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t('send.title')}</AlertDialogTitle>
+            <AlertDialogDescription>
+              {dialog?.kind === 'send' &&
+                t('send.prompt', { packageCode: dialog.batch.packageCode, count: dialog.batch.sampleCount })}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t('common:cancel')}</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => {
+                if (dialog?.kind !== 'send') return;
+                queueBatchSend(dialog.batch).then(
+                  () => toast.success(t('samples:queuedTitle'), { description: t('queued') }),
+                  handleError,
+                );
+              }}
+            >
+              {t('send.confirm')}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,109 @@
+import { useQuery } from '@tanstack/react-query';
+import { PrinterIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/app/components/ui/button';
+import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
+import { Spinner } from '@/app/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
+import { formatSampleDate, formatWeight } from '@/app/features/samples/format';
+import { dispatchQueries } from './dispatch-queries';
+
+// While printing, only the packing list is shown: everything else on the page (and the dialog's
+// buttons) is hidden, and the list takes the whole sheet.
+const PRINT_CSS = `@media print {
+  body * { visibility: hidden !important; }
+  [data-print-area], [data-print-area] * { visibility: visible !important; }
+  [data-print-area] { position: absolute !important; inset: 0 !important; padding: 1.5cm; }
+  [data-print-hidden] { display: none !important; }
+}`;
+
+/** The printable packing list of a package: what is in the box, with weights in grams. */
+export function PackingListDialog({
+  batchId,
+  onOpenChange,
+}: {
+  batchId: number | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation('dispatch');
+  const packing = useQuery({ ...dispatchQueries.packingList(batchId ?? 0), enabled: batchId !== null });
+  const list = packing.data;
+  return (
+    <Dialog open={batchId !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-4xl">
+        <style>{PRINT_CSS}</style>
+        <DialogHeader data-print-hidden>
+          <DialogTitle>{t('packingList.title')}</DialogTitle>
+        </DialogHeader>
+        {!list ? (
+          <div className="flex justify-center py-8">
+            {packing.isPending ? <Spinner className="size-6" /> : t('packingList.unavailable')}
+          </div>
+        ) : (
+          <section data-print-area aria-label={t('packingList.title')} className="grid gap-4 bg-background">
+            <header className="grid gap-1">
+              <h2 className="text-xl font-semibold">
+                {t('packingList.heading')} · <span className="font-mono">{list.packageCode}</span>
+              </h2>
+              <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
+                <dt className="text-muted-foreground">{t('field.packageName')}</dt>
+                <dd>{list.packageName}</dd>
+                <dt className="text-muted-foreground">{t('field.shippmentNumber')}</dt>
+                <dd>{list.shippmentNumber}</dd>
+                <dt className="text-muted-foreground">{t('field.status')}</dt>
+                <dd>{t(`status.${list.status}`, { defaultValue: list.status })}</dd>
+                <dt className="text-muted-foreground">{t('field.sentDate')}</dt>
+                <dd>{formatSampleDate(list.sentDate) || '—'}</dd>
+                <dt className="text-muted-foreground">{t('field.sampleCount')}</dt>
+                <dd>{list.sampleCount}</dd>
+                <dt className="text-muted-foreground">{t('packingList.totalSentWeight')}</dt>
+                <dd>{formatWeight(list.totalSentWeight)}</dd>
+              </dl>
+              {list.notes && <p className="text-sm whitespace-pre-wrap">{list.notes}</p>}
+            </header>
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>#</TableHead>
+                  <TableHead>{t('samples:field.idflNumber')}</TableHead>
+                  <TableHead>{t('samples:field.sampleCode')}</TableHead>
+                  <TableHead>{t('samples:field.sampleType')}</TableHead>
+                  <TableHead>{t('samples:field.localCode')}</TableHead>
+                  <TableHead>{t('samples:field.bnCode')}</TableHead>
+                  <TableHead className="text-right">{t('samples:field.sentWeight')}</TableHead>
+                  <TableHead className="text-right">{t('samples:field.remainingWeight')}</TableHead>
+                  <TableHead>{t('samples:field.storageArea')}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {list.samples.map((sample, index) => (
+                  <TableRow key={sample.id}>
+                    <TableCell>{index + 1}</TableCell>
+                    <TableCell className="font-mono">{sample.idflNumber}</TableCell>
+                    <TableCell>{sample.sampleCode}</TableCell>
+                    <TableCell>{sample.sampleType}</TableCell>
+                    <TableCell>{sample.localCode}</TableCell>
+                    <TableCell>{sample.bnCode}</TableCell>
+                    <TableCell className="text-right">{formatWeight(sample.sentWeight)}</TableCell>
+                    <TableCell className="text-right">{formatWeight(sample.remainingWeight)}</TableCell>
+                    <TableCell>{sample.storageArea}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <p className="hidden text-xs text-muted-foreground print:block">{t('packingList.signature')}</p>
+          </section>
+        )}
+        <DialogFooter data-print-hidden>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            {t('common:close')}
+          </Button>
+          <Button disabled={!list} onClick={() => window.print()}>
+            <PrinterIcon />
+            {t('packingList.print')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,61 @@
+import { ChevronDownIcon, PrinterIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button, type ButtonProps } from '@/app/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/app/components/ui/dropdown-menu';
+import { Spinner } from '@/app/components/ui/spinner';
+import { handleError } from '@/app/lib/handle-error';
+import type { LabelLayout } from '@/shared/labels';
+import { openLabelsPdf, type LabelSource } from './labels-api';
+
+export type PrintLabelsButtonProps = {
+  source: LabelSource;
+  variant?: ButtonProps['variant'];
+  size?: ButtonProps['size'];
+  className?: string;
+};
+
+/**
+ * "Print label(s)": the QR labels of a sample, a booking or a dispatch batch as a PDF in a new tab,
+ * as single 62 × 29 mm labels (label printer) or an A4 sheet of 3 × 8.
+ */
+export function PrintLabelsButton({ source, variant = 'outline', size = 'sm', className }: PrintLabelsButtonProps) {
+  const { t } = useTranslation('labels');
+  const [busy, setBusy] = useState(false);
+
+  const print = async (layout: LabelLayout) => {
+    // Opened now, while the click is a user gesture; filled once the PDF arrives.
+    const target = window.open('', '_blank');
+    setBusy(true);
+    try {
+      const { downloaded } = await openLabelsPdf(source, layout, target);
+      if (downloaded) toast.info(t('popupBlocked'));
+    } catch (error) {
+      handleError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant={variant} size={size} className={className} disabled={busy} aria-busy={busy}>
+          {busy ? <Spinner /> : <PrinterIcon />}
+          {t(source.kind === 'sample' ? 'print' : 'printMany')}
+          <ChevronDownIcon />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => void print('label')}>{t('layoutLabel')}</DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void print('a4')}>{t('layoutA4')}</DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

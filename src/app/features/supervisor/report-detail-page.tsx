@@ -1,0 +1,117 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import dayjs from 'dayjs';
+import { ArrowLeftIcon, PrinterIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/app/components/ui/button';
+import { formatDisplayDate } from '@/app/components/ui/date-picker';
+import { Spinner } from '@/app/components/ui/spinner';
+import { CustodyTimeline } from '@/app/features/samples/custody-timeline';
+import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
+import { ConclusionSummary, Fact } from './sample-facts';
+import { supervisorQueries } from './supervisor-queries';
+
+/**
+ * Supervisor report detail (spec 2 /supervisor-samples/report-detail/{id}): the sample's results,
+ * conclusion and chain of custody on one page, laid out to print (the buttons do not print).
+ */
+export function ReportDetailPage({ id }: { id: number }) {
+  const { t, i18n } = useTranslation('supervisor');
+  const detail = useQuery(supervisorQueries.detail(id));
+  const date = (value: string | null | undefined) => formatDisplayDate(value, i18n.language) || '—';
+
+  if (detail.isPending) {
+    return (
+      <div className="flex justify-center p-10">
+        <Spinner className="size-6" />
+      </div>
+    );
+  }
+  const sample = detail.data;
+  if (!sample) return <p className="text-sm text-muted-foreground">{t('detail.notFound')}</p>;
+  const entries = [...sample.thirdLabEntries].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+
+  return (
+    <article
+      className="mx-auto grid w-full max-w-4xl gap-6 bg-background print:max-w-none"
+      aria-label={t('report.title')}
+    >
+      <div className="flex flex-wrap justify-between gap-2 print:hidden">
+        <Button variant="outline" asChild>
+          <Link to="/supervisor-samples/$id" params={{ id: String(sample.id) }}>
+            <ArrowLeftIcon />
+            {t('report.back')}
+          </Link>
+        </Button>
+        <Button onClick={() => window.print()}>
+          <PrinterIcon />
+          {t('report.print')}
+        </Button>
+      </div>
+
+      <header className="grid gap-1 border-b pb-4">
+        <p className="text-sm text-muted-foreground">{t('common:productName')}</p>
+        <h1 className="text-2xl font-semibold">{t('report.heading', { idflNumber: sample.idflNumber })}</h1>
+        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          <SampleStatusBadge status={sample.status} />
+          <span>{t('report.printedAt', { date: dayjs().locale(i18n.language).format('D MMMM YYYY HH:mm') })}</span>
+        </div>
+      </header>
+
+      <section className="grid gap-2">
+        <h2 className="text-lg font-medium">{t('detail.general')}</h2>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+          <Fact label={t('detail.booking')} value={sample.booking?.bookingNumber} />
+          <Fact label={t('detail.client')} value={sample.booking?.applicantCompany} />
+          <Fact label={t('columns.sampleType')} value={sample.sampleType} />
+          <Fact label={t('detail.sampleCode')} value={sample.sampleCode} />
+          <Fact label={t('columns.source')} value={sample.source} />
+          <Fact label={t('detail.country')} value={sample.countryCode} />
+          <Fact label={t('detail.receivedDate')} value={date(sample.receivedDate)} />
+          <Fact label={t('columns.sentToThirdLab')} value={date(sample.sentDate)} />
+          <Fact label={t('detail.confirmedAt')} value={date(sample.finalResultConfirmedAt)} />
+        </dl>
+      </section>
+
+      <section className="grid gap-2">
+        <h2 className="text-lg font-medium">{t('results.title')}</h2>
+        {entries.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t('results.none')}</p>
+        ) : (
+          <table className="w-full text-sm">
+            <thead>
+              <tr className="border-b text-left text-muted-foreground">
+                <th className="py-1 font-medium">{t('results.lab')}</th>
+                <th className="py-1 font-medium">{t('results.carbon')}</th>
+                <th className="py-1 font-medium">{t('results.hydrogen')}</th>
+                <th className="py-1 font-medium">{t('results.oxygen')}</th>
+                <th className="py-1 font-medium">{t('results.returnedDate')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id} className="border-b">
+                  <td className="py-1">{entry.labName}</td>
+                  <td className="py-1 tabular-nums">{entry.carbon ?? '—'}</td>
+                  <td className="py-1 tabular-nums">{entry.hydrogen ?? '—'}</td>
+                  <td className="py-1 tabular-nums">{entry.oxygen ?? '—'}</td>
+                  <td className="py-1">{date(entry.resultReturnedDate)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {entries[0]?.notes && <p className="text-sm whitespace-pre-wrap">{entries[0].notes}</p>}
+      </section>
+
+      <section className="grid gap-2">
+        <h2 className="text-lg font-medium">{t('conclusion.title')}</h2>
+        <ConclusionSummary sample={sample} />
+      </section>
+
+      <section className="break-inside-avoid-page">
+        <CustodyTimeline sampleId={sample.id} events={sample.timeline} />
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,295 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import {
+  ArrowLeftIcon,
+  AwardIcon,
+  CheckCircle2Icon,
+  DatabaseIcon,
+  ExternalLinkIcon,
+  PrinterIcon,
+  Undo2Icon,
+} from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { canEdit } from '@/shared/sample-workflow';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/app/components/ui/alert-dialog';
+import { Button } from '@/app/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
+import { formatDisplayDate } from '@/app/components/ui/date-picker';
+import { Spinner } from '@/app/components/ui/spinner';
+import { translateMessage } from '@/app/lib/i18n';
+import { usePermissions } from '@/app/lib/use-session';
+import { PageFrame } from '@/app/features/layout/page-frame';
+import { CustodyTimeline } from '@/app/features/samples/custody-timeline';
+import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
+import { ConclusionForm } from './conclusion-form';
+import { ConclusionSummary, Fact } from './sample-facts';
+import {
+  supervisorQueries,
+  useConfirmFinalResult,
+  useIssueCertificate,
+  useSaveConclusion,
+  useStoredFileUrl,
+  useUndoReturnResult,
+  type SupervisorSampleDetail,
+  type ThirdLabEntry,
+} from './supervisor-queries';
+import { TransferIdflDialog } from './transfer-idfl-dialog';
+
+type Decision = 'confirm' | 'undo' | 'certificate';
+
+/** Supervisor sample detail (spec 2 /supervisor-samples/{id}): results, conclusion, sign-off and custody. */
+export function SupervisorSamplePage({ id }: { id: number }) {
+  const { t } = useTranslation('supervisor');
+  const detail = useQuery(supervisorQueries.detail(id));
+
+  if (detail.isPending) {
+    return (
+      <div className="flex justify-center p-10">
+        <Spinner className="size-6" />
+      </div>
+    );
+  }
+  if (!detail.data) {
+    return (
+      <PageFrame title={t('detail.title')}>
+        <p className="text-sm text-muted-foreground">{t('detail.notFound')}</p>
+      </PageFrame>
+    );
+  }
+  return <SampleDetail sample={detail.data} />;
+}
+
+function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
+  const { t, i18n } = useTranslation('supervisor');
+  const held = usePermissions();
+  const saveConclusion = useSaveConclusion(sample.id);
+  const confirmFinal = useConfirmFinalResult(sample.id);
+  const undoReturn = useUndoReturnResult(sample.id);
+  const issueCertificate = useIssueCertificate(sample.id);
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const [isTransferOpen, setTransferOpen] = useState(false);
+  // The server's refusal stays on screen beside the buttons (e.g. the four-eyes rule), not only in a toast.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const actions = sample.availableActions;
+  const canConclude = canEdit('supervisorConclusion', sample.status) && held.includes('CanUpdateSampleEntrySupervisor');
+  const canTransfer = canEdit('transferIdflData', sample.status) && held.includes('CanTransferIDFLData');
+  const date = (value: string | null | undefined) => formatDisplayDate(value, i18n.language) || '—';
+  const entries = [...sample.thirdLabEntries].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+
+  const decide = async () => {
+    const chosen = decision;
+    setDecision(null);
+    setRefusal(null);
+    const run = { confirm: confirmFinal, undo: undoReturn, certificate: issueCertificate }[chosen ?? 'confirm'];
+    try {
+      await run.mutateAsync(undefined);
+      toast.success(t('common:success'), {
+        description: t(`decisions.${chosen}.done`, { idflNumber: sample.idflNumber }),
+      });
+    } catch (error) {
+      setRefusal(error instanceof Error && error.message ? translateMessage(error.message) : t('decisions.failed'));
+    }
+  };
+
+  return (
+    <PageFrame
+      title={t('detail.titleOf', { idflNumber: sample.idflNumber })}
+      actions={
+        <>
+          <Button variant="outline" asChild>
+            <Link to="/supervisor-samples">
+              <ArrowLeftIcon />
+              {t('detail.back')}
+            </Link>
+          </Button>
+          <Button variant="outline" asChild>
+            <Link to="/supervisor-samples/report-detail/$id" params={{ id: String(sample.id) }}>
+              <PrinterIcon />
+              {t('detail.report')}
+            </Link>
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <SampleStatusBadge status={sample.status} />
+        {actions.includes('confirmFinalResult') && (
+          <Button onClick={() => setDecision('confirm')}>
+            <CheckCircle2Icon />
+            {t('decisions.confirm.action')}
+          </Button>
+        )}
+        {actions.includes('undoReturnResult') && (
+          <Button variant="outline" onClick={() => setDecision('undo')}>
+            <Undo2Icon />
+            {t('decisions.undo.action')}
+          </Button>
+        )}
+        {actions.includes('issueCertificate') && (
+          <Button variant="outline" onClick={() => setDecision('certificate')}>
+            <AwardIcon />
+            {t('decisions.certificate.action')}
+          </Button>
+        )}
+        {canTransfer && (
+          <Button variant="outline" onClick={() => setTransferOpen(true)}>
+            <DatabaseIcon />
+            {t('transfer.action')}
+          </Button>
+        )}
+      </div>
+      {refusal && (
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+        >
+          {refusal}
+        </p>
+      )}
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('detail.general')}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+              <Fact label={t('columns.idflNumber')} value={sample.idflNumber} />
+              <Fact label={t('detail.booking')} value={sample.booking?.bookingNumber} />
+              <Fact label={t('detail.client')} value={sample.booking?.applicantCompany} />
+              <Fact label={t('columns.sampleType')} value={sample.sampleType} />
+              <Fact label={t('detail.sampleCode')} value={sample.sampleCode} />
+              <Fact label={t('columns.source')} value={sample.source} />
+              <Fact label={t('detail.country')} value={sample.countryCode} />
+              <Fact label={t('detail.bnCode')} value={sample.bnCode} />
+              <Fact label={t('columns.packageCode')} value={sample.dispatchBatch?.packageCode ?? sample.packageCode} />
+              <Fact
+                label={t('detail.shipment')}
+                value={sample.dispatchBatch?.shippmentNumber ?? sample.shipmentNumber}
+              />
+              <Fact label={t('detail.receivedDate')} value={date(sample.receivedDate)} />
+              <Fact label={t('columns.sentToThirdLab')} value={date(sample.sentDate)} />
+              <Fact label={t('detail.initialWeight')} value={grams(sample.initialWeight)} />
+              <Fact label={t('detail.sentWeight')} value={grams(sample.sentWeight)} />
+            </dl>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('results.title')}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {entries.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{t('results.none')}</p>
+            ) : (
+              entries.map((entry) => <ThirdLabResult key={entry.id} entry={entry} />)
+            )}
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('conclusion.title')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {canConclude ? (
+            <ConclusionForm
+              key={sample.version}
+              defaults={sample}
+              isSaving={saveConclusion.isPending}
+              onSubmit={async (conclusion) => {
+                try {
+                  await saveConclusion.mutateAsync({ ...conclusion, version: sample.version });
+                  toast.success(t('common:success'), {
+                    description: t('conclusion.saved', { idflNumber: sample.idflNumber }),
+                  });
+                } catch {
+                  // The central handler has shown the server's message.
+                }
+              }}
+            />
+          ) : (
+            <ConclusionSummary sample={sample} />
+          )}
+        </CardContent>
+      </Card>
+
+      <CustodyTimeline sampleId={sample.id} events={sample.timeline} />
+
+      <AlertDialog open={decision !== null} onOpenChange={(open) => !open && setDecision(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{decision && t(`decisions.${decision}.title`)}</AlertDialogTitle>
+            <AlertDialogDescription>
+              {decision && t(`decisions.${decision}.prompt`, { idflNumber: sample.idflNumber })}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t('common:cancel')}</AlertDialogCancel>
+            <Button onClick={() => void decide()}>{decision && t(`decisions.${decision}.action`)}</Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+      {canTransfer && <TransferIdflDialog sample={sample} open={isTransferOpen} onOpenChange={setTransferOpen} />}
+    </PageFrame>
+  );
+}
+
+const grams = (value: number | null | undefined) => (value == null ? null : `${value} g`);
+
+function ThirdLabResult({ entry }: { entry: ThirdLabEntry }) {
+  const { t, i18n } = useTranslation('supervisor');
+  const date = (value: string | null | undefined) => formatDisplayDate(value, i18n.language) || '—';
+  return (
+    <section className="grid gap-3" aria-label={t('results.entry', { lab: entry.labName })}>
+      <dl className="grid grid-cols-3 gap-2 text-sm">
+        <Fact label={t('results.carbon')} value={entry.carbon} />
+        <Fact label={t('results.hydrogen')} value={entry.hydrogen} />
+        <Fact label={t('results.oxygen')} value={entry.oxygen} />
+        <Fact label={t('results.lab')} value={entry.labName} />
+        <Fact label={t('results.receivedDate')} value={date(entry.receivedDate)} />
+        <Fact label={t('results.returnedDate')} value={date(entry.resultReturnedDate)} />
+      </dl>
+      {entry.notes && <p className="text-sm whitespace-pre-wrap">{entry.notes}</p>}
+      {entry.reportFileId && <ReportPdf fileId={entry.reportFileId} />}
+    </section>
+  );
+}
+
+/** The PDF result, fetched with the session's token and shown from a blob URL. */
+function ReportPdf({ fileId }: { fileId: string }) {
+  const { t } = useTranslation('supervisor');
+  const file = useStoredFileUrl(fileId);
+  if (file.isLoading) return <Spinner className="size-4" />;
+  if (!file.url) return <p className="text-sm text-destructive">{t('results.pdfFailed')}</p>;
+  return (
+    <div className="grid gap-2">
+      <Button variant="outline" size="sm" className="w-fit" asChild>
+        <a href={file.url} target="_blank" rel="noopener" data-testid="report-pdf-link">
+          <ExternalLinkIcon />
+          {t('results.openPdf')}
+        </a>
+      </Button>
+      <object
+        data={file.url}
+        type="application/pdf"
+        className="h-80 w-full rounded border"
+        aria-label={t('results.pdf')}
+      >
+        <p className="p-2 text-sm text-muted-foreground">{t('results.pdfNotShown')}</p>
+      </object>
+    </div>
+  );
+}

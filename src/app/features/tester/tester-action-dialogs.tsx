@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { hasAnyPermission } from '@/shared/permissions';
+import { canEdit } from '@/shared/sample-workflow';
+import { FieldError, FormField } from '@/app/components/ui/form-field';
+import { Input } from '@/app/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
+import { usePermissions } from '@/app/lib/use-session';
+import { useOfflineList } from '@/app/offline/lists';
+import { ConfirmSampleDialog } from '@/app/features/samples/confirm-sample-dialog';
+import { ReviewSample } from '@/app/features/samples/review-sample';
+import type { SampleEntry } from '@/app/features/samples/sample-queries';
+import { useSampleAction } from '@/app/features/samples/use-sample-action';
+import { DISPATCH_BATCHES, type DispatchBatchListItem } from '@/app/features/dispatch/dispatch-constants';
+import { TESTER_SAMPLES } from './tester-constants';
+
+/** Confirm Received at the tester lab: the sample reviewed, then the confirmation. Works offline. */
+export function TesterCheckInDialog({
+  sample,
+  onOpenChange,
+}: {
+  sample: SampleEntry | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation('tester');
+  const { fire } = useSampleAction(TESTER_SAMPLES.list);
+  return (
+    <ConfirmSampleDialog
+      open={sample !== null}
+      onOpenChange={onOpenChange}
+      title={t('checkIn.title')}
+      description={sample ? t('checkIn.description', { idflNumber: sample.idflNumber }) : undefined}
+      confirmLabel={t('checkIn.confirm')}
+      wide
+      onConfirm={async () => (sample ? Boolean(await fire('testerCheckIn', sample)) : false)}
+    >
+      {sample && <ReviewSample sample={sample} compact />}
+    </ConfirmSampleDialog>
+  );
+}
+
+/** Undo: the sample goes back to the client-side lab (CsConfirmed). */
+export function TesterUndoDialog({
+  sample,
+  onOpenChange,
+}: {
+  sample: SampleEntry | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation('tester');
+  const { fire } = useSampleAction(TESTER_SAMPLES.list);
+  return (
+    <ConfirmSampleDialog
+      open={sample !== null}
+      onOpenChange={onOpenChange}
+      title={t('undo.title')}
+      description={sample ? t('undo.prompt', { idflNumber: sample.idflNumber }) : undefined}
+      confirmLabel={t('undo.confirm')}
+      onConfirm={async () => (sample ? Boolean(await fire('undoTester', sample)) : false)}
+    />
+  );
+}
+
+const PACKAGE_CODE_REQUIRED = 'Package code is required';
+
+/** Whether this user may put this sample into a package now (TesterConfirmed, not already packed). */
+export function useCanAddToBatch(sample: SampleEntry | undefined) {
+  const held = usePermissions();
+  return Boolean(
+    sample &&
+    !sample.dispatchBatchId &&
+    canEdit('addToDispatchBatch', sample.status) &&
+    hasAnyPermission(held, ['CanTransferSampleEntryToThirdLab']),
+  );
+}
+
+/**
+ * Add to a dispatch batch (transfer to the third lab): the sample joins a Draft package and leaves
+ * when the package is sent. The Draft packages come from the cached package list, so it works offline.
+ */
+export function AddToBatchDialog({
+  sample,
+  onOpenChange,
+}: {
+  sample: SampleEntry | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation('tester');
+  const held = usePermissions();
+  const { fire } = useSampleAction(TESTER_SAMPLES.list);
+  const canListBatches = hasAnyPermission(held, ['CanViewAllDispatchBatch']);
+  const drafts = useOfflineList<DispatchBatchListItem>({
+    list: DISPATCH_BATCHES.list,
+    path: DISPATCH_BATCHES.path,
+    query: { status: 'Draft', limit: 100, offset: 0 },
+    enabled: canListBatches && sample !== null,
+  });
+  const [packageCode, setPackageCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const choices = drafts.items.filter((batch) => typeof batch.id === 'number' && batch.status === 'Draft');
+
+  return (
+    <ConfirmSampleDialog
+      open={sample !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          setPackageCode('');
+          setError(undefined);
+        }
+        onOpenChange(open);
+      }}
+      title={t('addToBatch.title')}
+      description={sample ? t('addToBatch.description', { idflNumber: sample.idflNumber }) : undefined}
+      confirmLabel={t('addToBatch.confirm')}
+      onConfirm={async () => {
+        const code = packageCode.trim();
+        if (!code) {
+          setError(PACKAGE_CODE_REQUIRED);
+          return false;
+        }
+        if (!sample) return false;
+        return Boolean(await fire('addToDispatchBatch', sample, { body: { packageCode: code }, packageCode: code }));
+      }}
+    >
+      {canListBatches && choices.length > 0 ? (
+        <div className="grid gap-2">
+          <Select value={packageCode} onValueChange={(value) => (setPackageCode(value), setError(undefined))}>
+            <SelectTrigger aria-label={t('addToBatch.packageCode')} className="w-full">
+              <SelectValue placeholder={t('addToBatch.choose')} />
+            </SelectTrigger>
+            <SelectContent>
+              {choices.map((batch) => (
+                <SelectItem key={batch.id} value={batch.packageCode}>
+                  {batch.packageCode} · {batch.packageName}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <FieldError message={error} />
+        </div>
+      ) : (
+        <FormField id="add-to-batch-code" label={t('addToBatch.packageCode')} error={error}>
+          <Input
+            id="add-to-batch-code"
+            placeholder="PKG-2026-00001"
+            value={packageCode}
+            onChange={(e) => (setPackageCode(e.target.value), setError(undefined))}
+          />
+        </FormField>
+      )}
+    </ConfirmSampleDialog>
+  );
+}

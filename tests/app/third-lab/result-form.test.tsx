@@ -1,0 +1,79 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/app/lib/i18n';
+import { ResultForm } from '@/app/features/third-lab/result-form';
+import type { StoredFile } from '@/app/features/third-lab/third-lab-queries';
+
+// The third lab's result form: the three values are required together, with the spec's one message,
+// and a chosen PDF is stored first and then referred to by id.
+
+const REQUIRED = 'Carbon, Hydrogen, Oxygen is required';
+
+function renderForm(overrides: Partial<Parameters<typeof ResultForm>[0]> = {}) {
+  const onSubmit = vi.fn();
+  const uploadPdf = vi.fn(async (file: File): Promise<StoredFile> => ({
+    id: '6f1c2a54-9d0e-4a51-8a43-2b2f0c1d9e77',
+    name: file.name,
+    mimeType: 'application/pdf',
+    size: file.size,
+    url: '/api/files/6f1c2a54-9d0e-4a51-8a43-2b2f0c1d9e77',
+  }));
+  render(<ResultForm defaults={{}} onSubmit={onSubmit} uploadPdf={uploadPdf} {...overrides} />);
+  return { onSubmit, uploadPdf };
+}
+
+describe('third-lab result form', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it("refuses an empty result with 'Carbon, Hydrogen, Oxygen is required' under each value", async () => {
+    const user = userEvent.setup();
+    const { onSubmit } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Save result' }));
+    await waitFor(() => expect(screen.getAllByText(REQUIRED)).toHaveLength(3));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('names only the values left out', async () => {
+    const user = userEvent.setup();
+    const { onSubmit } = renderForm();
+    await user.type(screen.getByLabelText('Carbon (δ13C)'), '-24.5');
+    await user.type(screen.getByLabelText('Oxygen (δ18O)'), '12.1');
+    await user.click(screen.getByRole('button', { name: 'Save result' }));
+    await waitFor(() => expect(screen.getAllByText(REQUIRED)).toHaveLength(1));
+    expect(screen.getByLabelText('Hydrogen (δ2H)').getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('sends numbers (a decimal comma included), the notes and the uploaded PDF id', async () => {
+    const user = userEvent.setup();
+    const { onSubmit, uploadPdf } = renderForm();
+    await user.type(screen.getByLabelText('Carbon (δ13C)'), '-24,5');
+    await user.type(screen.getByLabelText('Hydrogen (δ2H)'), '-60');
+    await user.type(screen.getByLabelText('Oxygen (δ18O)'), '12.1');
+    await user.type(screen.getByLabelText('Notes (result summary)'), 'Typical of the Mekong delta');
+    const pdf = new File(['%PDF-1.4'], 'result.pdf', { type: 'application/pdf' });
+    await user.upload(screen.getByLabelText('Upload PDF result', { selector: 'input' }), pdf);
+    await waitFor(() => expect(screen.getByTestId('result-report').textContent).toContain('result.pdf'));
+    expect(uploadPdf).toHaveBeenCalledWith(pdf);
+    await user.click(screen.getByRole('button', { name: 'Save result' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      carbon: -24.5,
+      hydrogen: -60,
+      oxygen: 12.1,
+      notes: 'Typical of the Mekong delta',
+      reportFileId: '6f1c2a54-9d0e-4a51-8a43-2b2f0c1d9e77',
+    });
+  });
+
+  it('keeps the values already entered', async () => {
+    const user = userEvent.setup();
+    const { onSubmit } = renderForm({ defaults: { carbon: -20, hydrogen: -50, oxygen: 10, notes: null } });
+    await user.click(screen.getByRole('button', { name: 'Save result' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ carbon: -20, hydrogen: -50, oxygen: 10, notes: null });
+  });
+});

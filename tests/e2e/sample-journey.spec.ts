@@ -1,0 +1,190 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { admin, e2eBaseUrl, roleUsers, type E2eAccount } from './support/accounts.ts';
+import { expect, seedSession, signInThroughApi, test } from './support/fixtures.ts';
+import { bookingBody, submitBookingThroughApi } from './support/page-models/booking-pages.ts';
+
+// One sample through the whole laboratory, each step taken in the browser by the role that owns it
+// (signed in through the API, each in its own browser context), checked against the server.
+
+/** A small but real PDF: the upload endpoint reads the type from the bytes. */
+const resultPdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+type SampleState = {
+  status: string;
+  packageCode: string | null;
+  thirdLabEntries: {
+    carbon: number | null;
+    hydrogen: number | null;
+    oxygen: number | null;
+    reportFileId: string | null;
+  }[];
+  timeline: { action: string }[];
+};
+
+async function bearer(request: APIRequestContext, account: E2eAccount) {
+  const login = await signInThroughApi(request, account);
+  return { authorization: `Bearer ${login.data.accessToken}` };
+}
+
+/** The sample as the server has it (the supervisor's detail call, signed in as the administrator). */
+async function sampleOnServer(request: APIRequestContext, id: number): Promise<SampleState> {
+  const response = await request.get(`/api/supervisor-lab/get-detail/${id}`, { headers: await bearer(request, admin) });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: SampleState }).data;
+}
+
+async function expectStatus(request: APIRequestContext, id: number, status: string) {
+  await expect.poll(async () => (await sampleOnServer(request, id)).status, { timeout: 20_000 }).toBe(status);
+}
+
+/** A tab of its own for a role: the session seeded before the app starts, as the fixtures do. */
+async function openAs(browser: Browser, request: APIRequestContext, account: E2eAccount, path: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: e2eBaseUrl, locale: 'en-US', serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await seedSession(page, await signInThroughApi(request, account));
+  await page.goto(path);
+  return page;
+}
+
+/** Ticks the workflow dialogs' confirmation and confirms. */
+async function confirmInDialog(page: Page, dialogName: string, confirmLabel: string) {
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  await dialog.getByRole('checkbox', { name: 'I confirm all information above is correct.' }).check();
+  await dialog.getByRole('button', { name: confirmLabel, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe('[JOURNEY]', () => {
+  test('[JOURNEY] one sample travels the whole laboratory', async ({ browser, request }) => {
+    test.setTimeout(240_000);
+
+    // A client's booking, submitted through the public API.
+    const booking = await submitBookingThroughApi(request, bookingBody({ email: 'journey@delta-rice.example' }));
+
+    // Customer service confirms the booking: one sample entry per sample type, CsConfirmed.
+    const cs = await openAs(browser, request, roleUsers.CustomerService, `/bookings/${booking.id}`);
+    await cs.getByRole('button', { name: 'Confirm booking' }).click();
+    await cs.getByRole('alertdialog').getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expect(cs.getByText('Booking confirmed successfully.')).toBeVisible();
+    const detail = await request.get(`/api/bookings/detail/${booking.id}`, {
+      headers: await bearer(request, admin),
+    });
+    const { sampleEntries } = (
+      (await detail.json()) as { data: { sampleEntries: { id: number; idflNumber: string }[] } }
+    ).data;
+    expect(sampleEntries).toHaveLength(1);
+    const { id, idflNumber } = sampleEntries[0]!;
+    await expectStatus(request, id, 'CsConfirmed');
+
+    // ... and transfers the sample to the tester (CS Check In detail).
+    await cs.goto(`/clients/${id}`);
+    await cs.getByRole('button', { name: 'Transfer to tester' }).click();
+    await confirmInDialog(cs, 'Confirm Transfer', 'Transfer');
+    await expectStatus(request, id, 'SentToTester');
+
+    // The tester checks the sample in (Tester Workspace detail).
+    const tester = await openAs(browser, request, roleUsers.Tester, `/testers/${id}`);
+    await tester.getByTestId('sample-actions').getByRole('button', { name: 'Check in' }).click();
+    await confirmInDialog(tester, 'Confirm Received', 'Check in');
+    await expectStatus(request, id, 'TesterConfirmed');
+
+    // Shipping makes a package; the tester puts the sample in it; the package is sent.
+    const shipping = await bearer(request, roleUsers.Shipping);
+    const created = await request.post('/api/sample-dispatch-batch', {
+      headers: shipping,
+      data: { packageName: 'Journey box', shippmentNumber: 'DHL-JOURNEY-1' },
+    });
+    expect(created.status()).toBe(201);
+    const batch = ((await created.json()) as { data: { id: number; packageCode: string } }).data;
+    const added = await request.post(`/api/tester-lab/transfer-to-third-lab?id=${id}`, {
+      headers: await bearer(request, roleUsers.Tester),
+      data: { packageCode: batch.packageCode },
+    });
+    expect(added.status(), await added.text()).toBe(200);
+    const sent = await request.post(`/api/sample-dispatch-batch/transfer-to-third-lab?id=${batch.id}`, {
+      headers: shipping,
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+    await expectStatus(request, id, 'SentToThirdLab');
+
+    // The third lab (hoanVuLab, on its own screen) confirms it received the sample...
+    const lab = await openAs(browser, request, roleUsers.hoanVuLab, '/thirdlab-samples');
+    await expect(lab.getByRole('heading', { name: 'Testing statistics' })).toBeVisible();
+    const row = lab.locator(`tr[data-idfl="${idflNumber}"]`);
+    await row.getByRole('button', { name: 'Confirm Received' }).click();
+    await confirmInDialog(lab, 'Confirm Received', 'Confirm Received');
+    await expectStatus(request, id, 'ThirdLabConfirmed');
+    await expect(row.locator('[data-status="ThirdLabConfirmed"]')).toBeVisible();
+
+    // ... enters C, H and O with the PDF result...
+    await row.getByRole('button', { name: `Open sample ${idflNumber}` }).click();
+    const drawer = lab.getByRole('dialog', { name: idflNumber });
+    await drawer.getByRole('button', { name: 'Save result' }).click();
+    await expect(drawer.getByText('Carbon, Hydrogen, Oxygen is required')).toHaveCount(3);
+    await drawer.getByLabel('Carbon (δ13C)').fill('-27.1');
+    await drawer.getByLabel('Hydrogen (δ2H)').fill('-65.4');
+    await drawer.getByLabel('Oxygen (δ18O)').fill('24.2');
+    await drawer.getByLabel('Notes (result summary)').fill('Typical of the Mekong delta');
+    await drawer.locator('input[type="file"]').setInputFiles({
+      name: 'journey-result.pdf',
+      mimeType: 'application/pdf',
+      buffer: resultPdf,
+    });
+    await expect(drawer.getByTestId('result-report')).toContainText('journey-result.pdf');
+    await drawer.getByRole('button', { name: 'Save result' }).click();
+    await expect
+      .poll(async () => (await sampleOnServer(request, id)).thirdLabEntries[0], { timeout: 20_000 })
+      .toMatchObject({ carbon: -27.1, hydrogen: -65.4, oxygen: 24.2, reportFileId: expect.any(String) });
+
+    // ... and returns the result.
+    await drawer.getByRole('button', { name: 'Return Result' }).click();
+    await confirmInDialog(lab, 'Return Result', 'Return Result');
+    await expectStatus(request, id, 'ResultReturned');
+
+    // The supervisor reads the result (the PDF from a blob URL), records the conclusion and confirms.
+    const supervisor = await openAs(browser, request, roleUsers.Supervisor, '/supervisor-samples');
+    await supervisor.getByRole('link', { name: `Open sample ${idflNumber}` }).click();
+    await expect(supervisor.getByRole('heading', { name: `Sample ${idflNumber}` })).toBeVisible();
+    await expect(supervisor.getByTestId('report-pdf-link')).toHaveAttribute('href', /^blob:/);
+    await supervisor.getByLabel('Expected conclusion*', { exact: true }).fill('Vietnam');
+    await supervisor.getByRole('textbox', { name: 'Conclusion', exact: true }).fill('Consistent with Vietnam');
+    await supervisor.getByLabel('Predicted origin', { exact: true }).fill('Mekong Delta');
+    await supervisor.getByRole('button', { name: 'Save conclusion' }).click();
+    await expect(supervisor.getByText(`The conclusion of sample ${idflNumber} has been saved.`)).toBeVisible();
+    await supervisor.getByRole('button', { name: 'Confirm final result' }).click();
+    await supervisor.getByRole('alertdialog').getByRole('button', { name: 'Confirm final result' }).click();
+    await expect(supervisor.getByText(`The final result of sample ${idflNumber} has been confirmed.`)).toBeVisible();
+    await expectStatus(request, id, 'ResultConfirmed');
+    await expect(supervisor.locator('[data-status="ResultConfirmed"]').first()).toBeVisible();
+
+    // The timeline shows every step, in the order the server recorded them.
+    const onServer = (await sampleOnServer(request, id)).timeline.map((event) => event.action);
+    for (const step of [
+      'transferToTester',
+      'testerCheckIn',
+      'addToDispatchBatch',
+      'sendToThirdLab',
+      'thirdLabCheckIn',
+      'updateResult',
+      'returnResult',
+      'updateConclusion',
+      'confirmFinalResult',
+    ])
+      expect(onServer).toContain(step);
+    const timeline = supervisor.getByTestId('custody-timeline').locator('li[data-action]');
+    await expect(timeline).toHaveCount(onServer.length);
+    expect(await timeline.evaluateAll((items) => items.map((item) => item.getAttribute('data-action')))).toEqual(
+      onServer,
+    );
+
+    // The printable report carries the result, the conclusion and the same timeline.
+    await supervisor.getByRole('link', { name: 'Report' }).click();
+    const report = supervisor.getByRole('article', { name: 'Sample report' });
+    await expect(report.getByRole('heading', { name: `Sample report ${idflNumber}` })).toBeVisible();
+    await expect(report.getByText('-27.1')).toBeVisible();
+    await expect(report.getByText('Consistent with Vietnam')).toBeVisible();
+    await expect(report.getByTestId('custody-timeline').locator('li[data-action]')).toHaveCount(onServer.length);
+  });
+});
