@@ -50,6 +50,13 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'react-hooks/rules-of-hooks': 'off' },
   },
   {
+    // A promise nobody awaits loses its error: in the app and the service worker that is a silent
+    // failure of a bench action, so every promise is awaited, returned or explicitly voided.
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
     // The server logs through pino and the app has no console output; scripts, benches and tests may print.
     files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
     rules: { 'no-console': 'error' },

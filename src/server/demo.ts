@@ -51,7 +51,7 @@ async function call(method: string, path: string, token?: string, body?: unknown
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const json = (await res.json()) as { result: boolean; message: string; data: any };
+  const json = (await res.json()) as { result: boolean; message: string; data: Record<string, unknown> };
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
   return json.data;
 }
@@ -153,7 +153,7 @@ async function advance(sampleId: number, target: SampleStatus) {
       shippmentNumber: `VNPOST-${240000 + packageNo}`,
       sampleEntryIds: [sampleId],
     });
-    await call('POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${batch.id}`, shipping);
+    await call('POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${String(batch.id)}`, shipping);
   }
   if (reach >= 4) await call('PUT', `/api/third-lab/check-in?id=${sampleId}`, thirdLab);
   if (reach >= 5) {
@@ -205,11 +205,11 @@ for (const [i, client] of clients.entries()) {
     });
     // The last booking of each client stays UnConfirmed, one is cancelled, the rest go to the lab.
     if (n === 1 && i === clients.length - 1) {
-      await call('PUT', `/api/bookings/cancel?id=${booking.id}`, cs, { cancelReason: 'Client withdrew the request.' });
+      await call('PUT', `/api/bookings/cancel?id=${String(booking.id)}`, cs, { cancelReason: 'Client withdrew the request.' });
       continue;
     }
     if (n === 1 && i % 3 === 2) continue;
-    const confirmed = await call('PUT', `/api/cs-lab/check-in?id=${booking.id}`, cs);
+    const confirmed = await call('PUT', `/api/cs-lab/check-in?id=${String(booking.id)}`, cs);
     const samples = confirmed.sampleEntries as { id: number }[];
     for (const sample of samples) {
       await advance(sample.id, stages[sampleCount % stages.length]!);

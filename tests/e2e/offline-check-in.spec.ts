@@ -1,6 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { roleUsers } from './support/accounts.ts';
 import { expect, signInThroughApi, test, type StoredLogin } from './support/fixtures.ts';
+import { authorised, readTesterSample, seedSampleSentToTester, type SeededSample } from './support/sample-seeding.ts';
 
 // The tester's bench keeps working with the network cut: check-ins are queued in the outbox, shown
 // as pending, and sent once when the network comes back (DESIGN.md 7). As in offline.spec.ts, the
@@ -23,36 +24,7 @@ async function goOnline(context: BrowserContext) {
   await context.setOffline(false);
 }
 
-type Sample = { id: number; idflNumber: string; status: string };
-
-function authorised(session: StoredLogin) {
-  return { authorization: `Bearer ${session.data.accessToken}` };
-}
-
-/** A sample created, checked in and transferred by the client-side lab, through the API. */
-async function seedSampleSentToTester(request: APIRequestContext, cs: StoredLogin, label: string): Promise<Sample> {
-  const headers = authorised(cs);
-  const created = await request.post('/api/cs-lab/create', {
-    headers,
-    data: { sampleType: 'Cotton', sampleCode: label, source: 'E2E bench', fromClientInfo: `Offline check-in ${label}` },
-  });
-  expect(created.status()).toBe(201);
-  const sample = ((await created.json()) as { data: Sample }).data;
-  const checkedIn = await request.put(`/api/cs-lab/check-in?id=${sample.id}&entry=sample`, {
-    headers,
-    data: { receivedDate: new Date().toISOString().slice(0, 10), receivedBy: 'Cam Service', initialWeight: 12.5 },
-  });
-  expect(checkedIn.status()).toBe(200);
-  const transferred = await request.put(`/api/cs-lab/transfer-to-tester?id=${sample.id}`, { headers });
-  expect(transferred.status()).toBe(200);
-  return sample;
-}
-
-async function readSample(request: APIRequestContext, session: StoredLogin, id: number) {
-  const response = await request.get(`/api/tester-lab/get-detail/${id}`, { headers: authorised(session) });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: Sample }).data;
-}
+type Sample = SeededSample;
 
 async function readTimeline(request: APIRequestContext, session: StoredLogin, id: number) {
   const response = await request.get(`/api/sample-entries/${id}/timeline`, { headers: authorised(session) });
@@ -106,14 +78,15 @@ test.describe('[TESTER]', () => {
       await expect(row.getByRole('button', { name: 'Check in' })).toHaveCount(0);
     }
     await expect(page.getByTestId('sync-pending-count')).toHaveText('2');
-    for (const sample of samples) expect((await readSample(request, tester, sample.id)).status).toBe('SentToTester');
+    for (const sample of samples)
+      expect((await readTesterSample(request, tester, sample.id)).status).toBe('SentToTester');
 
     await goOnline(context);
     await expect(page.getByTestId('sync-pending-count')).toHaveText('0', { timeout: 30_000 });
     for (const sample of samples) {
       await expect(sampleRow(page, sample).locator('[data-status="TesterConfirmed"]')).toBeVisible({ timeout: 15_000 });
       await expect(sampleRow(page, sample)).not.toHaveAttribute('data-pending', 'true');
-      expect((await readSample(request, tester, sample.id)).status).toBe('TesterConfirmed');
+      expect((await readTesterSample(request, tester, sample.id)).status).toBe('TesterConfirmed');
       const checkIns = (await readTimeline(request, tester, sample.id)).filter(
         (event) => event.action === 'testerCheckIn',
       );

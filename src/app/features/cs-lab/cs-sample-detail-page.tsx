@@ -86,7 +86,10 @@ export function CsSampleDetailPage({ id }: { id: number }) {
         sample={sample}
         onOpenChange={(open) => !open && setDialog(null)}
       />
-      <CsCheckInDialog sample={dialog === 'csCheckIn' ? sample : null} onOpenChange={(open) => !open && setDialog(null)} />
+      <CsCheckInDialog
+        sample={dialog === 'csCheckIn' ? sample : null}
+        onOpenChange={(open) => !open && setDialog(null)}
+      />
       <CsTransferDialog
         sample={dialog === 'transferToTester' ? sample : null}
         onOpenChange={(open) => !open && setDialog(null)}

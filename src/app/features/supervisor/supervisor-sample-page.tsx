@@ -268,28 +268,40 @@ function ThirdLabResult({ entry }: { entry: ThirdLabEntry }) {
   );
 }
 
-/** The PDF result, fetched with the session's token and shown from a blob URL. */
+/**
+ * The PDF result, fetched with the session's token and opened from a blob URL. It is embedded only
+ * on request: Chromium's PDF viewer takes the keyboard focus when it loads, which would swallow what
+ * the supervisor is typing in the conclusion.
+ */
 function ReportPdf({ fileId }: { fileId: string }) {
   const { t } = useTranslation('supervisor');
   const file = useStoredFileUrl(fileId);
+  const [isEmbedded, setEmbedded] = useState(false);
   if (file.isLoading) return <Spinner className="size-4" />;
   if (!file.url) return <p className="text-sm text-destructive">{t('results.pdfFailed')}</p>;
   return (
     <div className="grid gap-2">
-      <Button variant="outline" size="sm" className="w-fit" asChild>
-        <a href={file.url} target="_blank" rel="noopener" data-testid="report-pdf-link">
-          <ExternalLinkIcon />
-          {t('results.openPdf')}
-        </a>
-      </Button>
-      <object
-        data={file.url}
-        type="application/pdf"
-        className="h-80 w-full rounded border"
-        aria-label={t('results.pdf')}
-      >
-        <p className="p-2 text-sm text-muted-foreground">{t('results.pdfNotShown')}</p>
-      </object>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" asChild>
+          <a href={file.url} target="_blank" rel="noopener" data-testid="report-pdf-link">
+            <ExternalLinkIcon />
+            {t('results.openPdf')}
+          </a>
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => setEmbedded((shown) => !shown)}>
+          {isEmbedded ? t('results.hidePdf') : t('results.showPdf')}
+        </Button>
+      </div>
+      {isEmbedded && (
+        <object
+          data={file.url}
+          type="application/pdf"
+          className="h-96 w-full rounded border"
+          aria-label={t('results.pdf')}
+        >
+          <p className="p-2 text-sm text-muted-foreground">{t('results.pdfNotShown')}</p>
+        </object>
+      )}
     </div>
   );
 }
