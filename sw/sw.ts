@@ -82,8 +82,8 @@ const workerAuth: DrainAuth = {
   refreshAccessToken: refreshSessionHere,
 };
 
-async function drainFromWorker(): Promise<DrainResult> {
-  const result = await drainOutbox({ fetch: (url, init) => fetch(url, init), auth: workerAuth });
+async function drainFromWorker(waitForLock = false): Promise<DrainResult> {
+  const result = await drainOutbox({ fetch: (url, init) => fetch(url, init), auth: workerAuth, waitForLock });
   if (result.done + result.failed + result.conflicts > 0) {
     await postToPages({
       type: 'OUTBOX_SYNCED',
@@ -100,7 +100,7 @@ self.addEventListener('sync', (event: Event) => {
   const syncEvent = event as Event & { tag: string; waitUntil(promise: Promise<unknown>): void };
   if (syncEvent.tag !== OUTBOX_SYNC_TAG) return;
   syncEvent.waitUntil(
-    drainFromWorker().then((result) => {
+    drainFromWorker(true).then((result) => {
       // Rejecting asks the browser to try this sync again later (Chromium: up to 3 times).
       if (result.outcome === 'offline' || result.outcome === 'server-error' || result.outcome === 'busy')
         throw new Error(`Outbox not sent: ${result.outcome}`);

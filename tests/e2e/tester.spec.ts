@@ -1,9 +1,9 @@
 import { roleUsers } from './support/accounts.ts';
 import { expect, signInThroughApi, test } from './support/fixtures.ts';
-import { readTesterSample, seedSampleTesterConfirmed } from './support/sample-seeding.ts';
+import { readTesterSample, seedSampleSentToTester, seedSampleTesterConfirmed } from './support/sample-seeding.ts';
 
 test.describe('[TESTER]', () => {
-  test('[TESTER] updates a sample, sees the remaining weight, puts it into a package and undoes nothing else', async ({
+  test('[TESTER] updates a sample, sees the remaining weight and puts it into a package', async ({
     page,
     request,
     openSignedIn,
@@ -64,5 +64,47 @@ test.describe('[TESTER]', () => {
       .poll(async () => (await readTesterSample(request, tester, sample.id)).packageCode, { timeout: 20_000 })
       .toBe(packageCode);
     await expect(page.getByRole('button', { name: 'Add to dispatch batch' })).toHaveCount(0, { timeout: 20_000 });
+  });
+
+  test('[TESTER] scans a label to check a sample in, then sends another back to CS', async ({
+    page,
+    request,
+    openSignedIn,
+  }) => {
+    const cs = await signInThroughApi(request, roleUsers.CustomerService);
+    const stamp = Date.now().toString(36).toUpperCase();
+    const scanned = await seedSampleSentToTester(request, cs, `SCN-${stamp}`);
+    const returned = await seedSampleSentToTester(request, cs, `UND-${stamp}`);
+
+    const tester = await openSignedIn(roleUsers.Tester, '/testers');
+    await expect(page.locator(`tr[data-idfl="${scanned.idflNumber}"] [data-status="SentToTester"]`)).toBeVisible();
+
+    // No camera in the test browser: the label is typed, as a bench would with a damaged label.
+    await page.getByRole('button', { name: 'Scan to check in' }).click();
+    const scanner = page.getByRole('dialog');
+    await scanner.getByLabel('Type the IDFL number or certificate address').fill(scanned.idflNumber.toLowerCase());
+    await scanner.getByRole('button', { name: 'Use this code' }).click();
+    await expect(scanner).toContainText(`${scanned.idflNumber} checked in`);
+    await scanner.getByRole('button', { name: 'Done' }).click();
+    await expect
+      .poll(async () => (await readTesterSample(request, tester, scanned.id)).status, { timeout: 20_000 })
+      .toBe('TesterConfirmed');
+
+    await page.locator(`tr[data-idfl="${returned.idflNumber}"]`).getByRole('button', { name: 'Undo to CS' }).click();
+    const undo = page.getByRole('dialog');
+    await expect(undo).toContainText(`Send sample ${returned.idflNumber} back to the client-side lab`);
+    await undo.getByRole('checkbox', { name: 'I confirm all information above is correct.' }).click();
+    await undo.getByRole('button', { name: 'Send back' }).click();
+    await expect
+      .poll(
+        async () => {
+          const response = await request.get(`/api/cs-lab/get-detail/${returned.id}`, {
+            headers: { authorization: `Bearer ${cs.data.accessToken}` },
+          });
+          return ((await response.json()) as { data: { status: string } }).data.status;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('CsConfirmed');
   });
 });

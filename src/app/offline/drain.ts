@@ -37,6 +37,11 @@ export type DrainOptions = {
   baseUrl?: string;
   auth: DrainAuth;
   batchSize?: number;
+  /**
+   * Wait for a drain that is already running elsewhere instead of giving up with 'busy'. The
+   * worker's Background Sync wants this: a 'busy' answer makes Chromium retry only minutes later.
+   */
+  waitForLock?: boolean;
 };
 
 export type DrainOutcome =
@@ -93,9 +98,10 @@ async function releaseEntries(entries: OutboxEntry[], reason: string) {
 }
 
 /** Runs `drain` unless another drain holds the device-wide lock. */
-async function withDrainLock(run: () => Promise<DrainResult>): Promise<DrainResult> {
+async function withDrainLock(run: () => Promise<DrainResult>, waitForLock = false): Promise<DrainResult> {
   const locks = globalThis.navigator?.locks;
   if (locks) {
+    if (waitForLock) return await locks.request('outbox-drain', () => run());
     return await locks.request('outbox-drain', { ifAvailable: true }, (lock) => (lock ? run() : emptyResult('busy')));
   }
   if (drainingHere) return emptyResult('busy');
@@ -108,7 +114,7 @@ async function withDrainLock(run: () => Promise<DrainResult>): Promise<DrainResu
 }
 
 export function drainOutbox(options: DrainOptions): Promise<DrainResult> {
-  return withDrainLock(() => drainLocked(options));
+  return withDrainLock(() => drainLocked(options), options.waitForLock);
 }
 
 async function drainLocked(options: DrainOptions): Promise<DrainResult> {

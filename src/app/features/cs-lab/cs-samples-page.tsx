@@ -27,6 +27,7 @@ import { usePendingSampleChanges, useSampleConflictToasts } from '@/app/features
 import { CsCheckInDialog } from './cs-check-in-dialog';
 import { CS_SAMPLES, CS_STATUSES } from './cs-lab-constants';
 import { CsSampleFormDialog } from './cs-sample-form-dialog';
+import { CsScanOpen } from './cs-scan-open';
 import { CsTransferDialog } from './cs-transfer-dialog';
 import { DestroyOrderDialog } from './destroy-order-dialog';
 
@@ -136,6 +137,7 @@ export function CsSamplesPage() {
       title={t('title')}
       actions={
         <div className="flex gap-2">
+          <CsScanOpen />
           {canDestroy && (
             <Button variant="outline" onClick={() => setDialog({ kind: 'destroy' })}>
               <Trash2Icon />

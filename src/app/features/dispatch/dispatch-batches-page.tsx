@@ -29,6 +29,7 @@ import { handleError } from '@/app/lib/handle-error';
 import { useDebouncedValue } from '@/app/lib/use-debounced-value';
 import { usePermissions } from '@/app/lib/use-session';
 import { useOfflineList, type ListQuery } from '@/app/offline/lists';
+import { PrintLabelsButton } from '@/app/features/labels/print-labels-button';
 import { PageFrame } from '@/app/features/layout/page-frame';
 import { formatSampleDate } from '@/app/features/samples/format';
 import { UserPicker } from '@/app/features/samples/user-picker';
@@ -246,6 +247,7 @@ export function DispatchBatchesPage() {
                       <TableCell className="text-right">
                         {isSaved && !mark && (
                           <div className="flex justify-end gap-1">
+                            <PrintLabelsButton source={{ kind: 'dispatch-batch', id: batch.id }} variant="ghost" />
                             <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'packingList', batch })}>
                               <FileTextIcon />
                               {t('packingList.open')}

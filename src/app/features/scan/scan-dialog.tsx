@@ -18,11 +18,14 @@ import { parseScan, type ScanResult } from './parse-scan';
 import { signalRejectedScan, signalScan } from './scan-feedback';
 import { useCameraScanner } from './use-camera-scanner';
 
+/** What the screen made of a code it looked up: a refused one gets the reject signal and is not counted. */
+export type ScanVerdict = { accepted: true; message?: string } | { accepted: false; message: string };
+
 export type ScanDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Called once per accepted code (camera or typed). In single mode the dialog then closes. */
-  onScan: (text: string, result: ScanResult) => void | Promise<void>;
+  onScan: (text: string, result: ScanResult) => void | ScanVerdict | Promise<void | ScanVerdict>;
   /** Which codes this screen takes; the others are refused with a message. Default: any but unknown. */
   accept?: (result: ScanResult) => boolean;
   /** Message for a refused code; defaults to "Not a sample label or certificate". */
@@ -33,6 +36,8 @@ export type ScanDialogProps = {
   continuous?: boolean;
   /** Show the switch between single and continuous mode. */
   allowContinuous?: boolean;
+  /** The tally's wording (e.g. "3 samples checked in"); defaults to "3 codes scanned". */
+  tallyLabel?: (count: number) => string;
 };
 
 // The camera keeps seeing a label for a while: the same text within this window is one scan.
@@ -52,6 +57,7 @@ export function ScanDialog({
   description,
   continuous: initialContinuous = false,
   allowContinuous = true,
+  tallyLabel,
 }: ScanDialogProps) {
   const { t } = useTranslation('scan');
   const elementId = `scan-region-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
@@ -88,14 +94,21 @@ export function ScanDialog({
       setNotice({ tone: 'info', text: t('duplicate', { text }) });
       return;
     }
-    signalScan();
     setNotice(null);
     busy.current = true;
+    let verdict: void | ScanVerdict;
     try {
-      await onScan(text, result);
+      verdict = await onScan(text, result);
     } finally {
       busy.current = false;
     }
+    if (verdict && !verdict.accepted) {
+      signalRejectedScan();
+      setNotice({ tone: 'error', text: verdict.message });
+      return;
+    }
+    signalScan();
+    if (verdict?.message) setNotice({ tone: 'info', text: verdict.message });
     if (continuous) {
       setScanned((list) => [text, ...list]);
     } else {
@@ -192,7 +205,7 @@ export function ScanDialog({
         {continuous && (
           <div className="space-y-1">
             <p className="font-medium" aria-live="polite" data-testid="scan-tally">
-              {t('tally', { count: scanned.length })}
+              {tallyLabel?.(scanned.length) ?? t('tally', { count: scanned.length })}
             </p>
             {scanned.length > 0 && (
               <ul className="max-h-28 space-y-0.5 overflow-y-auto font-mono text-sm text-muted-foreground">

@@ -8,6 +8,7 @@ import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
 import { Spinner } from '@/app/components/ui/spinner';
 import { usePermissions } from '@/app/lib/use-session';
+import { PrintLabelsButton } from '@/app/features/labels/print-labels-button';
 import { PageFrame } from '@/app/features/layout/page-frame';
 import { CustodyTimeline } from '@/app/features/samples/custody-timeline';
 import { ReviewSample } from '@/app/features/samples/review-sample';
@@ -51,7 +52,15 @@ export function TesterSampleDetailPage({ id }: { id: number }) {
 
   const canUpdate = hasAnyPermission(held, ['CanUpdateSampleEntryTester']) && canEdit('testerUpdate', sample.status);
   return (
-    <PageFrame title={t('detailTitleNamed', { idflNumber: sample.idflNumber })} actions={back}>
+    <PageFrame
+      title={t('detailTitleNamed', { idflNumber: sample.idflNumber })}
+      actions={
+        <div className="flex gap-2">
+          <PrintLabelsButton source={{ kind: 'sample', id: sample.id }} />
+          {back}
+        </div>
+      }
+    >
       <div className="grid gap-4">
         {isCachedCopy && (
           <p className="flex items-center gap-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900" role="status">

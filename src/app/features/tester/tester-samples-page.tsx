@@ -22,6 +22,7 @@ import { SampleTable, type SampleColumn } from '@/app/features/samples/sample-ta
 import { usePendingSampleChanges, useSampleConflictToasts } from '@/app/features/samples/use-sample-action';
 import { TesterCheckInDialog, TesterUndoDialog } from './tester-action-dialogs';
 import { TESTER_ACTIONS, TESTER_SAMPLES, TESTER_STATUSES } from './tester-constants';
+import { TesterScanCheckIn } from './tester-scan-check-in';
 
 type Dialog = { kind: 'testerCheckIn' | 'undoTester'; sample: SampleEntry } | null;
 
@@ -90,7 +91,7 @@ export function TesterSamplesPage() {
   ];
 
   return (
-    <PageFrame title={t('title')}>
+    <PageFrame title={t('title')} actions={<TesterScanCheckIn />}>
       <Card>
         <CardContent className="grid gap-4">
           {samples.isOffline && (
