@@ -93,15 +93,22 @@ test.describe('[JOURNEY]', () => {
     await confirmInDialog(tester, 'Confirm Received', 'Check in');
     await expectStatus(request, asAdmin, id, 'TesterConfirmed');
 
-    // Shipping makes a package (the Shipping Management screen is not built yet: through the API);
-    // the tester puts the sample in it on the Tester Workspace.
-    const shipping = await bearer(request, roleUsers.Shipping);
-    const created = await request.post('/api/sample-dispatch-batch', {
-      headers: shipping,
-      data: { packageName: 'Journey box', shippmentNumber: 'DHL-JOURNEY-1' },
-    });
-    expect(created.status()).toBe(201);
-    const batch = ((await created.json()) as { data: { id: number; packageCode: string } }).data;
+    // Shipping makes a package on Shipping Management...
+    const shipping = await openAs(browser, request, roleUsers.Shipping, '/packages');
+    await shipping.getByRole('button', { name: 'Create package' }).click();
+    const packageForm = shipping.getByRole('dialog', { name: 'Create package' });
+    await packageForm.getByLabel('Package name').fill('Journey box');
+    await packageForm.getByLabel('Shipment Number').fill('DHL-JOURNEY-1');
+    await packageForm.getByRole('button', { name: 'Create package' }).click();
+    await expect(packageForm).toBeHidden();
+    const findPackage = async () => {
+      const list = await request.get('/api/sample-dispatch-batch?shippmentNumber=DHL-JOURNEY-1', { headers: asAdmin });
+      return ((await list.json()) as { data: { items: { id: number; packageCode: string }[] } }).data.items[0];
+    };
+    await expect.poll(findPackage, { timeout: 20_000 }).toBeDefined();
+    const batch = (await findPackage())!;
+
+    // ... the tester puts the sample in it on the Tester Workspace...
     await tester.getByRole('button', { name: 'Add to dispatch batch' }).click();
     const addToBatch = tester.getByRole('dialog', { name: 'Transfer to third lab' });
     await addToBatch.getByRole('combobox', { name: 'Package code' }).click();
@@ -111,11 +118,12 @@ test.describe('[JOURNEY]', () => {
       .poll(async () => (await sampleOnServer(request, asAdmin, id)).packageCode, { timeout: 20_000 })
       .toBe(batch.packageCode);
 
-    // Shipping sends the package to the third lab.
-    const sent = await request.post(`/api/sample-dispatch-batch/transfer-to-third-lab?id=${batch.id}`, {
-      headers: shipping,
-    });
-    expect(sent.status(), await sent.text()).toBe(200);
+    // ... and Shipping sends the package to the third lab.
+    await shipping.reload();
+    const packageRow = shipping.getByRole('row').filter({ hasText: batch.packageCode });
+    await expect(packageRow.getByRole('cell', { name: '1', exact: true })).toBeVisible();
+    await packageRow.getByRole('button', { name: 'Send', exact: true }).click();
+    await shipping.getByRole('alertdialog', { name: 'Send package' }).getByRole('button', { name: 'Send' }).click();
     await expectStatus(request, asAdmin, id, 'SentToThirdLab');
 
     // The third lab (hoanVuLab, on its own screen) confirms it received the sample...

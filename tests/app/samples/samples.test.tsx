@@ -7,6 +7,7 @@ import { SampleActionBar } from '@/app/features/samples/sample-action-bar';
 import { sampleChangeOf, sampleChangeRequest, statusAfter } from '@/app/features/samples/sample-requests';
 import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
 import { usePendingSampleChanges, useSampleAction } from '@/app/features/samples/use-sample-action';
+import { formatSampleDate } from '@/app/features/samples/format';
 import { previewRemainingWeight } from '@/app/features/tester/tester-sample-form';
 import '@/app/lib/i18n';
 
@@ -215,5 +216,14 @@ describe('useSampleAction', () => {
       expect(result.current.pending.get(41)).toMatchObject({ change: 'testerCheckIn', to: 'TesterConfirmed' }),
     );
     expect(result.current.pending.get(42)).toBeUndefined();
+  });
+});
+
+describe('formatSampleDate', () => {
+  it('shows a calendar date as its day and a moment with its time', () => {
+    expect(formatSampleDate('2026-11-21T00:00:00.000Z')).toBe('21 Nov 2026');
+    expect(formatSampleDate('2026-11-21')).toBe('21 Nov 2026');
+    expect(formatSampleDate('2026-11-21T10:50:36.798Z')).toMatch(/^21 Nov 2026 \d{2}:\d{2}$/);
+    expect(formatSampleDate(null)).toBe('');
   });
 });

@@ -199,6 +199,27 @@ describe('[SCAN] checking in a scanned label', () => {
     expect(await listMutations()).toHaveLength(1);
   });
 
+  it('lets a check-in the server refused as a conflict be scanned again', async () => {
+    await cache('tester-samples', { id: 9, idflNumber: 'IDFL-2026-00009', status: 'SentToTester' });
+    await offlineDb.outbox.add({
+      id: 'refused-key',
+      seq: 1,
+      method: 'PUT',
+      path: '/api/tester-lab/check-in?id=9',
+      label: 'Tester check-in of sample IDFL-2026-00009',
+      entity: { list: 'tester-samples', id: 9 },
+      createdAt: '2026-11-21T08:00:00.000Z',
+      state: 'conflict',
+      attempts: 1,
+    });
+    const outcome = await checkInScannedLabel('IDFL-2026-00009', {
+      stage: 'tester',
+      permissions: TESTER,
+      fetcher: serverWith([]).fetcher,
+    });
+    expect(outcome.decision.kind).toBe('checkIn');
+  });
+
   it('checks a New sample in at the client-side lab with the tray details', async () => {
     await cache('cs-samples', { id: 10, idflNumber: 'IDFL-2026-00010', status: 'New' });
     const tray = { receivedDate: '2026-11-21', receivedBy: 'Cam Service', initialWeight: 25, unit: 'g' };
@@ -227,6 +248,7 @@ describe('[SCAN] checking in a scanned label', () => {
     expect(outcome.decision.kind).toBe('checkIn');
     expect((await listMutations())[0]).toMatchObject({
       path: '/api/third-lab/check-in?id=11',
+      label: 'Confirm received IDFL-2026-00011',
       entity: { list: 'third-lab-samples', id: 11 },
     });
   });

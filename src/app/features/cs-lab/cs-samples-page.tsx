@@ -123,6 +123,7 @@ export function CsSamplesPage() {
               </Button>
             )}
             <SampleActionBar
+              size="sm"
               status={sample.status}
               handled={CS_ACTIONS}
               onAction={(action) => setDialog({ kind: action as 'csCheckIn' | 'transferToTester', sample })}

@@ -8,6 +8,7 @@ import { sampleQueries, type TimelineEvent } from './sample-queries';
 function describeValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatSampleDate(value);
   return String(value);
 }
 

@@ -19,22 +19,26 @@ export function SampleActionBar({
   handled,
   onAction,
   disabled,
+  size = 'default',
 }: {
   status: string;
   handled: readonly WorkflowActionName[];
   onAction: (action: WorkflowActionName) => void;
   disabled?: boolean;
+  /** 'sm' in table rows: the buttons stay on one line. */
+  size?: 'default' | 'sm';
 }) {
   const { t } = useTranslation('samples');
   const offered = useOfferedActions(status, handled);
   if (offered.length === 0) return null;
   const ordered = [...offered].sort((a, b) => Number(workflowActions[a].isUndo) - Number(workflowActions[b].isUndo));
   return (
-    <div className="flex flex-wrap gap-2" data-testid="sample-actions">
+    <div className={size === 'sm' ? 'flex justify-end gap-1' : 'flex flex-wrap gap-2'} data-testid="sample-actions">
       {ordered.map((action) => (
         <Button
           key={action}
           variant={workflowActions[action].isUndo ? 'outline' : 'default'}
+          size={size}
           disabled={disabled}
           title={workflowActions[action].requires}
           onClick={() => onAction(action)}

@@ -47,6 +47,8 @@ export function SampleTable({
     count: items.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
+    // Rows show on the first paint, before the scroll box has been measured.
+    initialRect: { width: 0, height: 800 },
     overscan: 10,
     enabled: isVirtual,
   });
@@ -58,7 +60,7 @@ export function SampleTable({
   const paddingBottom = isVirtual ? virtualizer.getTotalSize() - (virtualRows.at(-1)?.end ?? 0) : 0;
 
   return (
-    <div ref={scrollRef} className={isVirtual ? 'max-h-[70vh] overflow-auto' : undefined}>
+    <div ref={scrollRef} className={isVirtual ? 'max-h-[70vh] min-w-0 overflow-auto' : 'min-w-0'}>
       <Table>
         <TableHeader className={isVirtual ? 'sticky top-0 z-10 bg-background' : undefined}>
           <TableRow>

@@ -12,12 +12,29 @@ export type CheckInStageDefinition = {
   list: string;
   /** Its list endpoint, asked by IDFL number when the device has no copy of the sample. */
   path: string;
+  /** The outbox label (as the bench's own dialogs write it), shown on the sync page. */
+  outboxLabel: string;
 };
 
 export const CHECK_IN_STAGES: Record<CheckInStage, CheckInStageDefinition> = {
-  cs: { action: 'csCheckIn', list: SAMPLE_LISTS.cs.list, path: SAMPLE_LISTS.cs.path },
-  tester: { action: 'testerCheckIn', list: SAMPLE_LISTS.tester.list, path: SAMPLE_LISTS.tester.path },
-  thirdLab: { action: 'thirdLabCheckIn', list: THIRD_LAB_LIST, path: THIRD_LAB_PATH },
+  cs: {
+    action: 'csCheckIn',
+    list: SAMPLE_LISTS.cs.list,
+    path: SAMPLE_LISTS.cs.path,
+    outboxLabel: 'samples:outbox.csCheckIn',
+  },
+  tester: {
+    action: 'testerCheckIn',
+    list: SAMPLE_LISTS.tester.list,
+    path: SAMPLE_LISTS.tester.path,
+    outboxLabel: 'samples:outbox.testerCheckIn',
+  },
+  thirdLab: {
+    action: 'thirdLabCheckIn',
+    list: THIRD_LAB_LIST,
+    path: THIRD_LAB_PATH,
+    outboxLabel: 'third-lab:outbox.checkIn',
+  },
 };
 
 /**

@@ -97,6 +97,8 @@ async function askServer(
   });
   // A list this user may not see knows nothing for them: the label is unknown here.
   if (response.status === 403 || response.status === 404) return undefined;
+  // A gateway with no server behind it is the same as no network.
+  if ([502, 503, 504].includes(response.status)) throw new TypeError(`The server answered ${response.status}`);
   if (!response.ok) throw new Error(`The server answered ${response.status}`);
   const body = (await response.json()) as { data?: { items?: SampleRecord[] } };
   const record = body.data?.items?.find((item) => sameIdfl(item, idflNumber));

@@ -74,7 +74,7 @@ export async function checkInScannedLabel(
     method,
     path,
     ...(context.stage === 'cs' ? { body: context.tray } : {}),
-    label: i18n.t(`samples:outbox.${definition.action}`, { idflNumber: sample.idflNumber }),
+    label: i18n.t(definition.outboxLabel, { idflNumber: sample.idflNumber }),
     entity: { list: definition.list, id: sample.id },
   });
   return { decision, outboxKey };

@@ -81,6 +81,7 @@ export function TesterSamplesPage() {
         change ? null : (
           <div className="flex justify-end">
             <SampleActionBar
+              size="sm"
               status={sample.status}
               handled={TESTER_ACTIONS}
               onAction={(action) => setDialog({ kind: action as 'testerCheckIn' | 'undoTester', sample })}

@@ -5,12 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { actionsFor } from '@/shared/sample-workflow';
 import { ListPager } from '@/app/components/list-pager';
-import { TableStatusRow } from '@/app/components/table-status-row';
+import { orderByOf, type Ordering } from '@/app/components/sortable-head';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { formatDisplayDate } from '@/app/components/ui/date-picker';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { handleError } from '@/app/lib/handle-error';
 import { useDebouncedValue } from '@/app/lib/use-debounced-value';
 import { usePermissions } from '@/app/lib/use-session';
@@ -18,7 +17,9 @@ import { useOfflineList } from '@/app/offline/lists';
 import { syncEvents, type SyncedDetail } from '@/app/offline/sync-events';
 import { PageFrame } from '@/app/features/layout/page-frame';
 import { ConfirmSampleDialog } from '@/app/features/samples/confirm-sample-dialog';
+import type { SampleEntry } from '@/app/features/samples/sample-queries';
 import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
+import { SampleTable, type SampleColumn } from '@/app/features/samples/sample-table';
 import { usePendingSampleChanges } from '@/app/features/samples/use-sample-action';
 import { StepSummary } from './step-summary';
 import { ThirdLabFiltersBar } from './third-lab-filters';
@@ -44,11 +45,12 @@ export function ThirdLabPage() {
   const held = usePermissions();
   const [filterInput, setFilterInput] = useState<ThirdLabFilters>({});
   const [page, setPage] = useState({ limit: 20, offset: 0 });
+  const [ordering, setOrdering] = useState<Ordering>({ field: 'updatedAt', direction: 'desc' });
   const filters = useDebouncedValue(filterInput);
   const samples = useOfflineList<ThirdLabSample>({
     list: THIRD_LAB_LIST,
     path: THIRD_LAB_PATH,
-    query: { ...filters, orderBy: 'updatedAt:desc', ...page },
+    query: { ...filters, orderBy: orderByOf(ordering), ...page },
   });
   const summary = useQuery(thirdLabQueries.summary());
   const [openId, setOpenId] = useState<number | null>(null);
@@ -97,6 +99,83 @@ export function ThirdLabPage() {
     );
   };
 
+  // The list's rows are third-lab samples (the sample with its third-lab entry).
+  const asThirdLab = (sample: SampleEntry) => sample as ThirdLabSample;
+  const columns: SampleColumn[] = [
+    {
+      key: 'idfl',
+      header: t('columns.idflNumber'),
+      orderField: 'idflNumber',
+      className: 'font-mono font-medium',
+      cell: (sample) => (
+        <button
+          type="button"
+          className="text-primary hover:underline"
+          aria-label={t('open', { idflNumber: sample.idflNumber })}
+          onClick={() => setOpenId(sample.id)}
+        >
+          {sample.idflNumber}
+        </button>
+      ),
+    },
+    { key: 'type', header: t('columns.sampleType'), cell: (sample) => sample.sampleType ?? '—' },
+    { key: 'bn', header: t('columns.bnCode'), cell: (sample) => sample.bnCode ?? '—' },
+    {
+      key: 'package',
+      header: t('columns.packageCode'),
+      className: 'font-mono',
+      cell: (sample) => sample.packageCode ?? '—',
+    },
+    {
+      key: 'sent',
+      header: t('columns.sentDate'),
+      orderField: 'sentDate',
+      cell: (sample) => date(asThirdLab(sample).thirdLabEntry?.sentDate ?? sample.sentDate),
+    },
+    {
+      key: 'received',
+      header: t('columns.receivedDate'),
+      cell: (sample) => date(asThirdLab(sample).thirdLabEntry?.receivedDate),
+    },
+    {
+      key: 'cho',
+      header: t('columns.cho'),
+      className: 'font-mono text-xs',
+      cell: (sample) => {
+        const values = isotopesOf(asThirdLab(sample));
+        return `${values.carbon ?? '—'} / ${values.hydrogen ?? '—'} / ${values.oxygen ?? '—'}`;
+      },
+    },
+    {
+      key: 'returned',
+      header: t('columns.resultReturnedDate'),
+      cell: (sample) => date(asThirdLab(sample).thirdLabEntry?.resultReturnedDate),
+    },
+    {
+      key: 'status',
+      header: t('columns.status'),
+      orderField: 'status',
+      cell: (sample, change) => (
+        <div className="flex flex-wrap items-center gap-1">
+          <SampleStatusBadge status={sample.status} pendingTo={change?.to} pendingState={change?.state} />
+          {!change?.to && pendingBadge(sample.id)}
+        </div>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('common:actions'),
+      className: 'text-right',
+      cell: (sample) =>
+        actionsFor(sample.status, held).includes('thirdLabCheckIn') && !queued.get(sample.id)?.to ? (
+          <Button size="sm" onClick={() => setStep({ step: 'receive', sample: asThirdLab(sample) })}>
+            <PackageCheckIcon />
+            {t('actions.confirmReceived')}
+          </Button>
+        ) : null,
+    },
+  ];
+
   return (
     <PageFrame
       title={t('title')}
@@ -125,88 +204,18 @@ export function ThirdLabPage() {
               {samples.error}
             </p>
           )}
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t('columns.idflNumber')}</TableHead>
-                <TableHead>{t('columns.sampleType')}</TableHead>
-                <TableHead>{t('columns.bnCode')}</TableHead>
-                <TableHead>{t('columns.packageCode')}</TableHead>
-                <TableHead>{t('columns.sentDate')}</TableHead>
-                <TableHead>{t('columns.receivedDate')}</TableHead>
-                <TableHead>{t('columns.cho')}</TableHead>
-                <TableHead>{t('columns.resultReturnedDate')}</TableHead>
-                <TableHead>{t('columns.status')}</TableHead>
-                <TableHead className="text-right">{t('common:actions')}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {samples.items.length === 0 ? (
-                <TableStatusRow columns={10} isLoading={samples.isLoading} />
-              ) : (
-                samples.items.map((sample) => {
-                  const values = isotopesOf(sample);
-                  const canReceive = actionsFor(sample.status, held).includes('thirdLabCheckIn');
-                  return (
-                    <TableRow
-                      key={sample.id}
-                      data-idfl={sample.idflNumber}
-                      data-pending={samples.pendingIds.has(String(sample.id)) || undefined}
-                      className="cursor-pointer"
-                      onClick={() => setOpenId(sample.id)}
-                    >
-                      <TableCell className="font-mono font-medium">
-                        <button
-                          type="button"
-                          className="text-primary hover:underline"
-                          aria-label={t('open', { idflNumber: sample.idflNumber })}
-                          onClick={(event) => {
-                            event.stopPropagation();
-                            setOpenId(sample.id);
-                          }}
-                        >
-                          {sample.idflNumber}
-                        </button>
-                      </TableCell>
-                      <TableCell>{sample.sampleType ?? '—'}</TableCell>
-                      <TableCell>{sample.bnCode ?? '—'}</TableCell>
-                      <TableCell className="font-mono">{sample.packageCode ?? '—'}</TableCell>
-                      <TableCell>{date(sample.thirdLabEntry?.sentDate ?? sample.sentDate)}</TableCell>
-                      <TableCell>{date(sample.thirdLabEntry?.receivedDate)}</TableCell>
-                      <TableCell className="font-mono text-xs">
-                        {values.carbon ?? '—'} / {values.hydrogen ?? '—'} / {values.oxygen ?? '—'}
-                      </TableCell>
-                      <TableCell>{date(sample.thirdLabEntry?.resultReturnedDate)}</TableCell>
-                      <TableCell>
-                        <div className="flex flex-wrap items-center gap-1">
-                          <SampleStatusBadge
-                            status={sample.status}
-                            pendingTo={queued.get(sample.id)?.to}
-                            pendingState={queued.get(sample.id)?.state}
-                          />
-                          {!queued.get(sample.id)?.to && pendingBadge(sample.id)}
-                        </div>
-                      </TableCell>
-                      <TableCell className="text-right">
-                        {canReceive && (
-                          <Button
-                            size="sm"
-                            onClick={(event) => {
-                              event.stopPropagation();
-                              setStep({ step: 'receive', sample });
-                            }}
-                          >
-                            <PackageCheckIcon />
-                            {t('actions.confirmReceived')}
-                          </Button>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })
-              )}
-            </TableBody>
-          </Table>
+          <SampleTable
+            items={samples.items}
+            columns={columns}
+            pending={queued}
+            queuedIds={samples.pendingIds}
+            isLoading={samples.isLoading}
+            ordering={ordering}
+            onOrder={(next) => {
+              setOrdering(next);
+              setPage((current) => ({ ...current, offset: 0 }));
+            }}
+          />
           <ListPager total={samples.total} limit={page.limit} offset={page.offset} onChange={setPage} />
         </CardContent>
       </Card>

@@ -1,0 +1,78 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { SampleEntry } from '@/app/features/samples/sample-queries';
+import { SampleTable, type SampleColumn } from '@/app/features/samples/sample-table';
+import type { PendingSampleChange } from '@/app/features/samples/use-sample-action';
+import '@/app/lib/i18n';
+
+function samplesOf(count: number): SampleEntry[] {
+  return Array.from(
+    { length: count },
+    (_, index) =>
+      ({
+        id: index + 1,
+        idflNumber: `IDFL-2026-${String(index + 1).padStart(5, '0')}`,
+        status: 'SentToTester',
+      }) as SampleEntry,
+  );
+}
+
+const columns: SampleColumn[] = [{ key: 'idfl', header: 'IDFL number', cell: (sample) => sample.idflNumber }];
+const ordering = { field: 'idflNumber', direction: 'asc' } as const;
+
+describe('SampleTable', () => {
+  it('renders every row of a short page and marks the ones with a queued change', () => {
+    const pending = new Map<number, PendingSampleChange>([
+      [2, { key: 'k', change: 'testerCheckIn', state: 'pending', to: 'TesterConfirmed' }],
+    ]);
+    render(
+      <SampleTable
+        items={samplesOf(5)}
+        columns={columns}
+        pending={pending}
+        isLoading={false}
+        ordering={ordering}
+        onOrder={() => undefined}
+      />,
+    );
+    const rows = document.querySelectorAll('tbody tr');
+    expect(rows).toHaveLength(5);
+    expect(document.querySelector('tr[data-idfl="IDFL-2026-00002"]')?.getAttribute('data-pending')).toBe('true');
+    expect(document.querySelector('tr[data-idfl="IDFL-2026-00001"]')?.hasAttribute('data-pending')).toBe(false);
+  });
+
+  it('renders only the rows in view of a long page (virtualised)', () => {
+    // jsdom lays nothing out: the scroll box is given the height a tablet screen would give it.
+    const measure = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    onTestFinished(() => measure.mockRestore());
+    render(
+      <SampleTable
+        items={samplesOf(500)}
+        columns={columns}
+        pending={new Map()}
+        isLoading={false}
+        ordering={ordering}
+        onOrder={() => undefined}
+      />,
+    );
+    const shown = document.querySelectorAll('tbody tr[data-idfl]').length;
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(100);
+    expect(screen.getByText('IDFL-2026-00001')).toBeTruthy();
+    expect(screen.queryByText('IDFL-2026-00500')).toBeNull();
+  });
+
+  it('says there is nothing to show', () => {
+    render(
+      <SampleTable
+        items={[]}
+        columns={columns}
+        pending={new Map()}
+        isLoading={false}
+        ordering={ordering}
+        onOrder={() => undefined}
+      />,
+    );
+    expect(screen.getByText('No data')).toBeTruthy();
+  });
+});
