@@ -54,6 +54,12 @@ test.describe('[SUPERVISOR]', () => {
     await transfer.getByLabel('Region').fill('Mekong Delta');
     await transfer.getByRole('button', { name: 'Transfer', exact: true }).click();
     await expect(other.getByText(`The IDFL data of sample ${sample.idflNumber} has been transferred.`)).toBeVisible();
+
+    // The certificate of analysis completes the sample.
+    await other.getByRole('button', { name: 'Issue certificate' }).click();
+    await other.getByRole('alertdialog').getByRole('button', { name: 'Issue certificate' }).click();
+    await expect(other.getByText(`The certificate of sample ${sample.idflNumber} has been issued.`)).toBeVisible();
+    await expect.poll(() => sampleStatus(request, asAdmin, sample.id)).toBe('Completed');
     await context.close();
   });
 });

@@ -5,14 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { createUserSchema, updateUserSchema } from '@/shared/schemas/users';
-import { Button } from '@/app/components/ui/button';
-import { Checkbox } from '@/app/components/ui/checkbox';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
+import { CheckboxField } from '@/app/components/checkbox-field';
+import { FormDialogFooter } from '@/app/components/form-dialog-footer';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
 import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
-import { Label } from '@/app/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
-import { Spinner } from '@/app/components/ui/spinner';
 import { ApiError } from '@/app/lib/api-error';
 import { translateMessage } from '@/app/lib/i18n';
 import { lookupQueries } from '@/app/lib/lookups';
@@ -180,31 +178,8 @@ export function AccountFormDialog({
               )}
             />
           </FormField>
-          {!isCreate && (
-            <Controller
-              control={form.control}
-              name="active"
-              render={({ field }) => (
-                <div className="flex items-center gap-2">
-                  <Checkbox
-                    id="account-active"
-                    checked={field.value}
-                    onCheckedChange={(v) => field.onChange(v === true)}
-                  />
-                  <Label htmlFor="account-active">{t('active')}</Label>
-                </div>
-              )}
-            />
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" disabled={isSaving}>
-              {isSaving && <Spinner />}
-              {t('common:save')}
-            </Button>
-          </DialogFooter>
+          {!isCreate && <CheckboxField control={form.control} name="active" id="account-active" label={t('active')} />}
+          <FormDialogFooter onCancel={() => onOpenChange(false)} isSaving={isSaving} showsProgress />
         </form>
       </DialogContent>
     </Dialog>

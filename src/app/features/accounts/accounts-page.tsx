@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { hasAnyPermission } from '@/shared/permissions';
 import { ListPager } from '@/app/components/list-pager';
-import { TableStatusRow } from '@/app/components/table-status-row';
+import { useListFilters } from '@/app/components/use-list-filters';
+import { FilterInput } from '@/app/components/filter-input';
+import { ListTable } from '@/app/components/list-table';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -19,10 +21,8 @@ import {
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
-import { Input } from '@/app/components/ui/input';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
 import { translateMessage } from '@/app/lib/i18n';
-import { useDebouncedValue } from '@/app/lib/use-debounced-value';
 import { usePermissions } from '@/app/lib/use-session';
 import { PageFrame } from '@/app/features/layout/page-frame';
 import { AccountFormDialog } from './account-form-dialog';
@@ -34,10 +34,8 @@ type Editing = { mode: 'create' } | { mode: 'edit'; account: Account } | null;
 export function AccountsPage() {
   const { t } = useTranslation('accounts');
   const held = usePermissions();
-  const [text, setText] = useState({ username: '', displayName: '', email: '' });
-  const [page, setPage] = useState({ limit: 20, offset: 0 });
-  const filters = useDebouncedValue(text);
-  const accounts = useQuery(accountQueries.list({ ...filters, ...page }));
+  const { filters, settled, page, setPage, setFilter } = useListFilters({ username: '', displayName: '', email: '' });
+  const accounts = useQuery(accountQueries.list({ ...settled, ...page }));
   const [editing, setEditing] = useState<Editing>(null);
   const [resetting, setResetting] = useState<Account | null>(null);
   const sendReset = useSendPasswordReset();
@@ -46,11 +44,6 @@ export function AccountsPage() {
   const canUpdate = hasAnyPermission(held, ['CanUpdateUser']);
   const canReset = hasAnyPermission(held, ['CanResetPassowrd']);
   const items = accounts.data?.items ?? [];
-
-  const setFilter = (name: keyof typeof text, value: string) => {
-    setText((current) => ({ ...current, [name]: value }));
-    setPage((current) => ({ ...current, offset: 0 }));
-  };
 
   return (
     <PageFrame
@@ -67,28 +60,28 @@ export function AccountsPage() {
       <Card>
         <CardContent className="grid gap-4">
           <div className="grid gap-3 sm:grid-cols-3">
-            <Input
-              aria-label={t('filterUsername')}
-              placeholder={t('filterUsername')}
-              value={text.username}
-              onChange={(e) => setFilter('username', e.target.value)}
+            <FilterInput
+              label={t('filterUsername')}
+              value={filters.username}
+              onChange={(value) => setFilter('username', value)}
             />
-            <Input
-              aria-label={t('filterDisplayName')}
-              placeholder={t('filterDisplayName')}
-              value={text.displayName}
-              onChange={(e) => setFilter('displayName', e.target.value)}
+            <FilterInput
+              label={t('filterDisplayName')}
+              value={filters.displayName}
+              onChange={(value) => setFilter('displayName', value)}
             />
-            <Input
-              aria-label={t('filterEmail')}
-              placeholder={t('filterEmail')}
-              value={text.email}
-              onChange={(e) => setFilter('email', e.target.value)}
+            <FilterInput
+              label={t('filterEmail')}
+              value={filters.email}
+              onChange={(value) => setFilter('email', value)}
             />
           </div>
-          <Table>
-            <TableHeader>
-              <TableRow>
+          <ListTable
+            columns={7}
+            isLoading={accounts.isPending}
+            items={items}
+            head={
+              <>
                 <TableHead>{t('username')}</TableHead>
                 <TableHead>{t('displayName')}</TableHead>
                 <TableHead>{t('email')}</TableHead>
@@ -96,51 +89,45 @@ export function AccountsPage() {
                 <TableHead>{t('country')}</TableHead>
                 <TableHead>{t('status')}</TableHead>
                 <TableHead className="text-right">{t('common:actions')}</TableHead>
+              </>
+            }
+            row={(account) => (
+              <TableRow key={account.id}>
+                <TableCell className="font-medium">{account.username}</TableCell>
+                <TableCell>{account.displayName}</TableCell>
+                <TableCell>{account.email}</TableCell>
+                <TableCell>{account.role.name}</TableCell>
+                <TableCell>{account.country ? `${account.country.code} · ${account.country.name}` : '—'}</TableCell>
+                <TableCell>
+                  <Badge variant={account.active ? 'secondary' : 'outline'}>
+                    {account.active ? t('active') : t('inactive')}
+                  </Badge>
+                </TableCell>
+                <TableCell className="text-right">
+                  {canUpdate && (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={t('editNamed', { name: account.username })}
+                      onClick={() => setEditing({ mode: 'edit', account })}
+                    >
+                      <PencilIcon />
+                    </Button>
+                  )}
+                  {canReset && (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={t('resetPasswordNamed', { name: account.username })}
+                      onClick={() => setResetting(account)}
+                    >
+                      <KeyRoundIcon />
+                    </Button>
+                  )}
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {items.length === 0 ? (
-                <TableStatusRow columns={7} isLoading={accounts.isPending} />
-              ) : (
-                items.map((account) => (
-                  <TableRow key={account.id}>
-                    <TableCell className="font-medium">{account.username}</TableCell>
-                    <TableCell>{account.displayName}</TableCell>
-                    <TableCell>{account.email}</TableCell>
-                    <TableCell>{account.role.name}</TableCell>
-                    <TableCell>{account.country ? `${account.country.code} · ${account.country.name}` : '—'}</TableCell>
-                    <TableCell>
-                      <Badge variant={account.active ? 'secondary' : 'outline'}>
-                        {account.active ? t('active') : t('inactive')}
-                      </Badge>
-                    </TableCell>
-                    <TableCell className="text-right">
-                      {canUpdate && (
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={t('editNamed', { name: account.username })}
-                          onClick={() => setEditing({ mode: 'edit', account })}
-                        >
-                          <PencilIcon />
-                        </Button>
-                      )}
-                      {canReset && (
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={t('resetPasswordNamed', { name: account.username })}
-                          onClick={() => setResetting(account)}
-                        >
-                          <KeyRoundIcon />
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
+            )}
+          />
           <ListPager total={accounts.data?.total ?? 0} limit={page.limit} offset={page.offset} onChange={setPage} />
         </CardContent>
       </Card>

@@ -1,10 +1,13 @@
-import { CloudOffIcon, LockIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { LockIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { hasAnyPermission } from '@/shared/permissions';
 import { ListPager } from '@/app/components/list-pager';
-import { TableStatusRow } from '@/app/components/table-status-row';
+import { useListFilters } from '@/app/components/use-list-filters';
+import { FilterInput } from '@/app/components/filter-input';
+import { ListNotices } from '@/app/components/list-notices';
+import { ListTable } from '@/app/components/list-table';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -18,10 +21,8 @@ import {
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
-import { Input } from '@/app/components/ui/input';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
 import { handleError } from '@/app/lib/handle-error';
-import { useDebouncedValue } from '@/app/lib/use-debounced-value';
 import { usePermissions } from '@/app/lib/use-session';
 import { useOfflineList } from '@/app/offline/lists';
 import { PageFrame } from '@/app/features/layout/page-frame';
@@ -34,24 +35,17 @@ type Editing = { mode: 'create' } | { mode: 'edit'; country: Country } | null;
 export function CountriesPage() {
   const { t } = useTranslation('countries');
   const held = usePermissions();
-  const [text, setText] = useState({ code: '', name: '' });
-  const [page, setPage] = useState({ limit: 20, offset: 0 });
-  const filters = useDebouncedValue(text);
+  const { filters, settled, page, setPage, setFilter } = useListFilters({ code: '', name: '' });
   const countries = useOfflineList<Country>({
     list: COUNTRY_LIST,
     path: COUNTRY_PATH,
-    query: { code: filters.code || undefined, name: filters.name || undefined, ...page },
+    query: { code: settled.code || undefined, name: settled.name || undefined, ...page },
   });
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Country | null>(null);
   const canCreate = hasAnyPermission(held, ['CanCreateCountry']);
   const canUpdate = hasAnyPermission(held, ['CanUpdateCountry']);
   const canDelete = hasAnyPermission(held, ['CanDeleteCountry']);
-
-  const setFilter = (name: keyof typeof text, value: string) => {
-    setText((current) => ({ ...current, [name]: value }));
-    setPage((current) => ({ ...current, offset: 0 }));
-  };
 
   const pendingLabel = (id: string) => {
     const mark = countries.pending.get(id);
@@ -79,95 +73,72 @@ export function CountriesPage() {
     >
       <Card>
         <CardContent className="grid gap-4">
-          {countries.isOffline && (
-            <p className="flex items-center gap-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900" role="status">
-              <CloudOffIcon className="size-4" />
-              {t('offlineCopy')}
-            </p>
-          )}
-          {countries.error && (
-            <p className="rounded-md bg-destructive/10 p-2 text-sm text-destructive" role="alert">
-              {countries.error}
-            </p>
-          )}
+          <ListNotices isOffline={countries.isOffline} error={countries.error} offlineMessage={t('offlineCopy')} />
           <div className="grid gap-3 sm:grid-cols-2">
-            <Input
-              aria-label={t('filterCode')}
-              placeholder={t('filterCode')}
-              value={text.code}
-              onChange={(e) => setFilter('code', e.target.value)}
-            />
-            <Input
-              aria-label={t('filterName')}
-              placeholder={t('filterName')}
-              value={text.name}
-              onChange={(e) => setFilter('name', e.target.value)}
-            />
+            <FilterInput label={t('filterCode')} value={filters.code} onChange={(value) => setFilter('code', value)} />
+            <FilterInput label={t('filterName')} value={filters.name} onChange={(value) => setFilter('name', value)} />
           </div>
-          <Table>
-            <TableHeader>
-              <TableRow>
+          <ListTable
+            columns={6}
+            isLoading={countries.isLoading}
+            items={countries.items}
+            head={
+              <>
                 <TableHead>{t('code')}</TableHead>
                 <TableHead>{t('name')}</TableHead>
                 <TableHead>{t('userCount')}</TableHead>
                 <TableHead>{t('projectCount')}</TableHead>
                 <TableHead>{t('protected')}</TableHead>
                 <TableHead className="text-right">{t('common:actions')}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {countries.items.length === 0 ? (
-                <TableStatusRow columns={6} isLoading={countries.isLoading} />
-              ) : (
-                countries.items.map((country) => {
-                  const id = String(country.id);
-                  const isQueuedCreate = countries.pending.get(id)?.action === 'create';
-                  const isQueuedDelete = countries.pending.get(id)?.action === 'delete';
-                  return (
-                    <TableRow key={id} data-pending={countries.pendingIds.has(id) || undefined}>
-                      <TableCell className="font-mono font-medium">{country.code}</TableCell>
-                      <TableCell>
-                        <span className="mr-2">{country.name}</span>
-                        {pendingLabel(id)}
-                      </TableCell>
-                      <TableCell>{country.userCount ?? 0}</TableCell>
-                      <TableCell>{country.projectCount ?? 0}</TableCell>
-                      <TableCell>
-                        {country.protected && (
-                          <Badge variant="secondary">
-                            <LockIcon className="size-3" />
-                            {t('protected')}
-                          </Badge>
-                        )}
-                      </TableCell>
-                      <TableCell className="text-right">
-                        {canUpdate && !isQueuedCreate && !isQueuedDelete && (
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={t('editNamed', { name: country.name })}
-                            onClick={() => setEditing({ mode: 'edit', country })}
-                          >
-                            <PencilIcon />
-                          </Button>
-                        )}
-                        {canDelete && !country.protected && !isQueuedCreate && !isQueuedDelete && (
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={t('deleteNamed', { name: country.name })}
-                            onClick={() => setDeleting(country)}
-                          >
-                            <Trash2Icon />
-                          </Button>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })
-              )}
-            </TableBody>
-          </Table>
+              </>
+            }
+            row={(country) => {
+              const id = String(country.id);
+              const isQueuedCreate = countries.pending.get(id)?.action === 'create';
+              const isQueuedDelete = countries.pending.get(id)?.action === 'delete';
+              return (
+                <TableRow key={id} data-pending={countries.pendingIds.has(id) || undefined}>
+                  <TableCell className="font-mono font-medium">{country.code}</TableCell>
+                  <TableCell>
+                    <span className="mr-2">{country.name}</span>
+                    {pendingLabel(id)}
+                  </TableCell>
+                  <TableCell>{country.userCount ?? 0}</TableCell>
+                  <TableCell>{country.projectCount ?? 0}</TableCell>
+                  <TableCell>
+                    {country.protected && (
+                      <Badge variant="secondary">
+                        <LockIcon className="size-3" />
+                        {t('protected')}
+                      </Badge>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    {canUpdate && !isQueuedCreate && !isQueuedDelete && (
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={t('editNamed', { name: country.name })}
+                        onClick={() => setEditing({ mode: 'edit', country })}
+                      >
+                        <PencilIcon />
+                      </Button>
+                    )}
+                    {canDelete && !country.protected && !isQueuedCreate && !isQueuedDelete && (
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={t('deleteNamed', { name: country.name })}
+                        onClick={() => setDeleting(country)}
+                      >
+                        <Trash2Icon />
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              );
+            }}
+          />
           <ListPager total={countries.total} limit={page.limit} offset={page.offset} onChange={setPage} />
         </CardContent>
       </Card>

@@ -1,16 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { countrySchema } from '@/shared/schemas/countries';
-import { Button } from '@/app/components/ui/button';
-import { Checkbox } from '@/app/components/ui/checkbox';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
+import { CheckboxField } from '@/app/components/checkbox-field';
+import { FormDialogFooter } from '@/app/components/form-dialog-footer';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
 import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
-import { Label } from '@/app/components/ui/label';
 import { handleError } from '@/app/lib/handle-error';
 import { queueCountryCreate, queueCountryUpdate, type Country } from './country-outbox';
 
@@ -73,28 +72,8 @@ export function CountryFormDialog({
           <FormField id="country-name" label={t('name')} error={errors.name?.message}>
             <Input id="country-name" autoComplete="off" {...form.register('name')} />
           </FormField>
-          <Controller
-            control={form.control}
-            name="protected"
-            render={({ field }) => (
-              <div className="flex items-center gap-2">
-                <Checkbox
-                  id="country-protected"
-                  checked={field.value}
-                  onCheckedChange={(v) => field.onChange(v === true)}
-                />
-                <Label htmlFor="country-protected">{t('protected')}</Label>
-              </div>
-            )}
-          />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" disabled={isSaving}>
-              {t('common:save')}
-            </Button>
-          </DialogFooter>
+          <CheckboxField control={form.control} name="protected" id="country-protected" label={t('protected')} />
+          <FormDialogFooter onCancel={() => onOpenChange(false)} isSaving={isSaving} />
         </form>
       </DialogContent>
     </Dialog>

@@ -5,13 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { csSampleFormSchema } from '@/shared/schemas/sample-entry';
-import { Button } from '@/app/components/ui/button';
-import { Checkbox } from '@/app/components/ui/checkbox';
+import { CheckboxField } from '@/app/components/checkbox-field';
+import { FormDialogFooter } from '@/app/components/form-dialog-footer';
 import { DatePicker } from '@/app/components/ui/date-picker';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
 import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
-import { Label } from '@/app/components/ui/label';
 import { Textarea } from '@/app/components/ui/textarea';
 import { handleError } from '@/app/lib/handle-error';
 import { enqueueMutation } from '@/app/offline/outbox';
@@ -194,29 +193,13 @@ export function CsSampleFormDialog({
             >
               <Textarea id="cs-note" rows={3} {...form.register('note')} />
             </FormField>
-            <Controller
-              control={form.control}
-              name="isPaid"
-              render={({ field }) => (
-                <div className="flex items-center gap-2">
-                  <Checkbox
-                    id="cs-paid"
-                    checked={field.value ?? false}
-                    onCheckedChange={(v) => field.onChange(v === true)}
-                  />
-                  <Label htmlFor="cs-paid">{t('samples:field.isPaid')}</Label>
-                </div>
-              )}
-            />
+            <CheckboxField control={form.control} name="isPaid" id="cs-paid" label={t('samples:field.isPaid')} />
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" disabled={isSaving}>
-              {isCreate ? t('form.create') : t('common:save')}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            onCancel={() => onOpenChange(false)}
+            isSaving={isSaving}
+            submitLabel={isCreate ? t('form.create') : t('common:save')}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,31 +1,22 @@
 import { Link } from '@tanstack/react-router';
-import { CloudOffIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canEdit, type WorkflowActionName } from '@/shared/sample-workflow';
 import { hasAnyPermission } from '@/shared/permissions';
-import { ListPager } from '@/app/components/list-pager';
-import { orderByOf, type Ordering } from '@/app/components/sortable-head';
 import { Button } from '@/app/components/ui/button';
-import { Card, CardContent } from '@/app/components/ui/card';
-import { useDebouncedValue } from '@/app/lib/use-debounced-value';
 import { usePermissions } from '@/app/lib/use-session';
-import { PENDING_ID_PREFIX, useOfflineList } from '@/app/offline/lists';
+import { PENDING_ID_PREFIX } from '@/app/offline/lists';
 import { PageFrame } from '@/app/features/layout/page-frame';
 import { formatSampleDate } from '@/app/features/samples/format';
 import { SampleActionBar } from '@/app/features/samples/sample-action-bar';
-import {
-  emptySampleFilters,
-  SampleFiltersBar,
-  sampleListQuery,
-  type SampleFilterValues,
-} from '@/app/features/samples/sample-filters-bar';
 import type { SampleEntry } from '@/app/features/samples/sample-queries';
+import { SampleListCard, useSampleList } from '@/app/features/samples/sample-list';
+import type { SampleColumn } from '@/app/features/samples/sample-table';
+import { useSampleConflictToasts } from '@/app/features/samples/use-sample-action';
 import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
-import { SampleTable, type SampleColumn } from '@/app/features/samples/sample-table';
-import { usePendingSampleChanges, useSampleConflictToasts } from '@/app/features/samples/use-sample-action';
 import { CsCheckInDialog } from './cs-check-in-dialog';
-import { CS_SAMPLES, CS_STATUSES } from './cs-lab-constants';
+import { CS_STATUSES } from './cs-lab-constants';
 import { CsSampleFormDialog } from './cs-sample-form-dialog';
 import { CsScanOpen } from './cs-scan-open';
 import { CsTransferDialog } from './cs-transfer-dialog';
@@ -56,17 +47,9 @@ export function completeQueuedSample(sample: SampleEntry, pendingNumber: string)
 export function CsSamplesPage() {
   const { t } = useTranslation('cs-lab');
   const held = usePermissions();
-  const [filters, setFilters] = useState<SampleFilterValues>(emptySampleFilters);
-  const [page, setPage] = useState({ limit: 20, offset: 0 });
-  const [ordering, setOrdering] = useState<Ordering>({ field: 'receivedDate', direction: 'desc' });
   const [dialog, setDialog] = useState<Dialog>(null);
-  const debounced = useDebouncedValue(filters);
-  const samples = useOfflineList<SampleEntry>({
-    list: CS_SAMPLES.list,
-    path: CS_SAMPLES.path,
-    query: { ...sampleListQuery(debounced, 'cs'), ...page, orderBy: orderByOf(ordering) },
-  });
-  const pending = usePendingSampleChanges(CS_SAMPLES.list);
+  const view = useSampleList('cs', { pageSize: 20, orderField: 'receivedDate' });
+  const { samples } = view;
   useSampleConflictToasts();
   const canCreate = hasAnyPermission(held, ['CanCreateSampleEntryCs']);
   const canUpdate = hasAnyPermission(held, ['CanUpdateSampleEntryCs']);
@@ -154,40 +137,7 @@ export function CsSamplesPage() {
         </div>
       }
     >
-      <Card>
-        <CardContent className="grid gap-4">
-          {samples.isOffline && (
-            <p className="flex items-center gap-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900" role="status">
-              <CloudOffIcon className="size-4" />
-              {t('samples:offlineCopy')}
-            </p>
-          )}
-          {samples.error && (
-            <p className="rounded-md bg-destructive/10 p-2 text-sm text-destructive" role="alert">
-              {samples.error}
-            </p>
-          )}
-          <SampleFiltersBar
-            value={filters}
-            variant="cs"
-            statuses={CS_STATUSES}
-            onChange={(next) => {
-              setFilters(next);
-              setPage((current) => ({ ...current, offset: 0 }));
-            }}
-          />
-          <SampleTable
-            items={items}
-            columns={columns}
-            pending={pending}
-            queuedIds={samples.pendingIds}
-            isLoading={samples.isLoading}
-            ordering={ordering}
-            onOrder={setOrdering}
-          />
-          <ListPager total={samples.total} limit={page.limit} offset={page.offset} onChange={setPage} />
-        </CardContent>
-      </Card>
+      <SampleListCard view={view} items={items} columns={columns} statuses={CS_STATUSES} />
       <CsSampleFormDialog
         key={dialog?.kind === 'edit' ? `edit-${dialog.sample.id}` : 'create'}
         open={dialog?.kind === 'create' || dialog?.kind === 'edit'}

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { dispatchBatchFormSchema } from '@/shared/schemas/dispatch-batch';
-import { Button } from '@/app/components/ui/button';
+import { FormDialogFooter } from '@/app/components/form-dialog-footer';
 import { Checkbox } from '@/app/components/ui/checkbox';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
 import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
 import { Textarea } from '@/app/components/ui/textarea';
@@ -148,14 +148,11 @@ export function BatchFormDialog({
               </div>
             )}
           </fieldset>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" disabled={isSaving}>
-              {batch ? t('common:save') : t('form.create')}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            onCancel={() => onOpenChange(false)}
+            isSaving={isSaving}
+            submitLabel={batch ? t('common:save') : t('form.create')}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,12 +1,14 @@
-import { CloudOffIcon, FileTextIcon, PencilIcon, PlusIcon, SendIcon, XIcon } from 'lucide-react';
+import { FileTextIcon, PencilIcon, PlusIcon, SendIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { hasAnyPermission } from '@/shared/permissions';
 import { dispatchBatchStatuses } from '@/shared/schemas/dispatch-batch';
+import { FilterInput } from '@/app/components/filter-input';
+import { ListNotices } from '@/app/components/list-notices';
 import { ListPager } from '@/app/components/list-pager';
+import { ListTable } from '@/app/components/list-table';
 import { orderByOf, SortableHead, type Ordering } from '@/app/components/sortable-head';
-import { TableStatusRow } from '@/app/components/table-status-row';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -21,12 +23,11 @@ import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
 import { DatePicker } from '@/app/components/ui/date-picker';
-import { Input } from '@/app/components/ui/input';
 import { Label } from '@/app/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
 import { handleError } from '@/app/lib/handle-error';
-import { useDebouncedValue } from '@/app/lib/use-debounced-value';
+import { useListFilters } from '@/app/components/use-list-filters';
 import { usePermissions } from '@/app/lib/use-session';
 import { useOfflineList, type ListQuery } from '@/app/offline/lists';
 import { PrintLabelsButton } from '@/app/features/labels/print-labels-button';
@@ -79,15 +80,13 @@ export function batchListQuery(filters: Filters): ListQuery {
 export function DispatchBatchesPage() {
   const { t } = useTranslation('dispatch');
   const held = usePermissions();
-  const [filters, setFilters] = useState<Filters>(noFilters);
-  const [page, setPage] = useState({ limit: 20, offset: 0 });
+  const { filters, settled, page, setPage, setFilter } = useListFilters(noFilters);
   const [ordering, setOrdering] = useState<Ordering>({ field: 'createdAt', direction: 'desc' });
   const [dialog, setDialog] = useState<Dialog>(null);
-  const debounced = useDebouncedValue(filters);
   const batches = useOfflineList<DispatchBatchListItem>({
     list: DISPATCH_BATCHES.list,
     path: DISPATCH_BATCHES.path,
-    query: { ...batchListQuery(debounced), ...page, orderBy: orderByOf(ordering) },
+    query: { ...batchListQuery(settled), ...page, orderBy: orderByOf(ordering) },
   });
   const canCreate = hasAnyPermission(held, ['CanCreateDispatchBatch']);
   const canUpdate = hasAnyPermission(held, ['CanUpdateDispatchBatch']);
@@ -96,10 +95,7 @@ export function DispatchBatchesPage() {
     'CanUpdateDispatchBatch',
     'CanTransferSampleEntryToThirdLab',
   ]);
-  const set = (name: keyof Filters) => (value: string) => {
-    setFilters((current) => ({ ...current, [name]: value }));
-    setPage((current) => ({ ...current, offset: 0 }));
-  };
+  const set = (name: keyof Filters) => (value: string) => setFilter(name, value);
 
   return (
     <PageFrame
@@ -115,35 +111,14 @@ export function DispatchBatchesPage() {
     >
       <Card>
         <CardContent className="grid gap-4">
-          {batches.isOffline && (
-            <p className="flex items-center gap-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900" role="status">
-              <CloudOffIcon className="size-4" />
-              {t('samples:offlineCopy')}
-            </p>
-          )}
-          {batches.error && (
-            <p className="rounded-md bg-destructive/10 p-2 text-sm text-destructive" role="alert">
-              {batches.error}
-            </p>
-          )}
+          <ListNotices isOffline={batches.isOffline} error={batches.error} offlineMessage={t('samples:offlineCopy')} />
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" role="search" aria-label={t('filters.title')}>
-            <Input
-              aria-label={t('filters.search')}
-              placeholder={t('filters.search')}
-              value={filters.search}
-              onChange={(e) => set('search')(e.target.value)}
-            />
-            <Input
-              aria-label={t('field.packageCode')}
-              placeholder={t('field.packageCode')}
-              value={filters.packageCode}
-              onChange={(e) => set('packageCode')(e.target.value)}
-            />
-            <Input
-              aria-label={t('field.shippmentNumber')}
-              placeholder={t('field.shippmentNumber')}
+            <FilterInput label={t('filters.search')} value={filters.search} onChange={set('search')} />
+            <FilterInput label={t('field.packageCode')} value={filters.packageCode} onChange={set('packageCode')} />
+            <FilterInput
+              label={t('field.shippmentNumber')}
               value={filters.shippmentNumber}
-              onChange={(e) => set('shippmentNumber')(e.target.value)}
+              onChange={set('shippmentNumber')}
             />
             <Select value={filters.status || 'all'} onValueChange={(v) => set('status')(v === 'all' ? '' : v)}>
               <SelectTrigger aria-label={t('field.status')} className="w-full">
@@ -186,9 +161,12 @@ export function DispatchBatchesPage() {
               </div>
             ))}
           </div>
-          <Table>
-            <TableHeader>
-              <TableRow>
+          <ListTable
+            columns={7}
+            isLoading={batches.isLoading}
+            items={batches.items}
+            head={
+              <>
                 <SortableHead
                   field="packageCode"
                   ordering={ordering}
@@ -206,78 +184,72 @@ export function DispatchBatchesPage() {
                 <SortableHead field="sentDate" ordering={ordering} onOrder={setOrdering} label={t('field.sentDate')} />
                 <SortableHead field="status" ordering={ordering} onOrder={setOrdering} label={t('field.status')} />
                 <TableHead className="text-right">{t('common:actions')}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {batches.items.length === 0 ? (
-                <TableStatusRow columns={7} isLoading={batches.isLoading} />
-              ) : (
-                batches.items.map((batch) => {
-                  const id = String(batch.id);
-                  const mark = batches.pending.get(id);
-                  const isSaved = typeof batch.id === 'number';
-                  const isDraft = batch.status === 'Draft';
-                  return (
-                    <TableRow key={id} data-pending={mark ? 'true' : undefined}>
-                      <TableCell className="font-mono font-medium">{batch.packageCode ?? t('pendingCode')}</TableCell>
-                      <TableCell>{batch.packageName}</TableCell>
-                      <TableCell>{batch.shippmentNumber}</TableCell>
-                      <TableCell>
-                        {batch.sampleCount ?? (batch as { sampleEntryIds?: number[] }).sampleEntryIds?.length ?? 0}
-                      </TableCell>
-                      <TableCell>{formatSampleDate(batch.sentDate)}</TableCell>
-                      <TableCell>
-                        <span className="flex flex-wrap gap-1">
-                          <Badge
-                            variant={STATUS_VARIANT[batch.status as keyof typeof STATUS_VARIANT] ?? 'outline'}
-                            data-status={batch.status ?? 'Draft'}
-                          >
-                            {t(`status.${batch.status ?? 'Draft'}`)}
-                          </Badge>
-                          {mark && (
-                            <Badge
-                              variant={mark.state === 'failed' || mark.state === 'conflict' ? 'destructive' : 'warning'}
-                              title={mark.error}
-                            >
-                              {t(`samples:pendingState.${mark.state}`)}
-                            </Badge>
-                          )}
-                        </span>
-                      </TableCell>
-                      <TableCell className="text-right">
-                        {isSaved && !mark && (
-                          <div className="flex justify-end gap-1">
-                            <PrintLabelsButton source={{ kind: 'dispatch-batch', id: batch.id }} variant="ghost" />
-                            <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'packingList', batch })}>
-                              <FileTextIcon />
-                              {t('packingList.open')}
-                            </Button>
-                            {isDraft && canUpdate && (
-                              <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'edit', batch })}>
-                                <PencilIcon />
-                                {t('edit')}
-                              </Button>
-                            )}
-                            {isDraft && canSend && (
-                              <Button
-                                size="sm"
-                                disabled={batch.sampleCount === 0}
-                                title={batch.sampleCount === 0 ? t('send.empty') : undefined}
-                                onClick={() => setDialog({ kind: 'send', batch })}
-                              >
-                                <SendIcon />
-                                {t('send.open')}
-                              </Button>
-                            )}
-                          </div>
+              </>
+            }
+            row={(batch) => {
+              const id = String(batch.id);
+              const mark = batches.pending.get(id);
+              const isSaved = typeof batch.id === 'number';
+              const isDraft = batch.status === 'Draft';
+              return (
+                <TableRow key={id} data-pending={mark ? 'true' : undefined}>
+                  <TableCell className="font-mono font-medium">{batch.packageCode ?? t('pendingCode')}</TableCell>
+                  <TableCell>{batch.packageName}</TableCell>
+                  <TableCell>{batch.shippmentNumber}</TableCell>
+                  <TableCell>
+                    {batch.sampleCount ?? (batch as { sampleEntryIds?: number[] }).sampleEntryIds?.length ?? 0}
+                  </TableCell>
+                  <TableCell>{formatSampleDate(batch.sentDate)}</TableCell>
+                  <TableCell>
+                    <span className="flex flex-wrap gap-1">
+                      <Badge
+                        variant={STATUS_VARIANT[batch.status as keyof typeof STATUS_VARIANT] ?? 'outline'}
+                        data-status={batch.status ?? 'Draft'}
+                      >
+                        {t(`status.${batch.status ?? 'Draft'}`)}
+                      </Badge>
+                      {mark && (
+                        <Badge
+                          variant={mark.state === 'failed' || mark.state === 'conflict' ? 'destructive' : 'warning'}
+                          title={mark.error}
+                        >
+                          {t(`samples:pendingState.${mark.state}`)}
+                        </Badge>
+                      )}
+                    </span>
+                  </TableCell>
+                  <TableCell className="text-right">
+                    {isSaved && !mark && (
+                      <div className="flex justify-end gap-1">
+                        <PrintLabelsButton source={{ kind: 'dispatch-batch', id: batch.id }} variant="ghost" />
+                        <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'packingList', batch })}>
+                          <FileTextIcon />
+                          {t('packingList.open')}
+                        </Button>
+                        {isDraft && canUpdate && (
+                          <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'edit', batch })}>
+                            <PencilIcon />
+                            {t('edit')}
+                          </Button>
                         )}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })
-              )}
-            </TableBody>
-          </Table>
+                        {isDraft && canSend && (
+                          <Button
+                            size="sm"
+                            disabled={batch.sampleCount === 0}
+                            title={batch.sampleCount === 0 ? t('send.empty') : undefined}
+                            onClick={() => setDialog({ kind: 'send', batch })}
+                          >
+                            <SendIcon />
+                            {t('send.open')}
+                          </Button>
+                        )}
+                      </div>
+                    )}
+                  </TableCell>
+                </TableRow>
+              );
+            }}
+          />
           <ListPager total={batches.total} limit={page.limit} offset={page.offset} onChange={setPage} />
         </CardContent>
       </Card>

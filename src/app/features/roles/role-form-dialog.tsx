@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { roleSchema } from '@/shared/schemas/roles';
-import { Button } from '@/app/components/ui/button';
+import { CheckboxField } from '@/app/components/checkbox-field';
+import { FormDialogFooter } from '@/app/components/form-dialog-footer';
 import { Checkbox } from '@/app/components/ui/checkbox';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
 import { FieldError, FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
 import { Label } from '@/app/components/ui/label';
@@ -69,19 +70,12 @@ export function RoleFormDialog({
             <FormField id="role-name" label={t('name')} error={errors.name?.message}>
               <Input id="role-name" autoComplete="off" {...form.register('name')} />
             </FormField>
-            <Controller
+            <CheckboxField
               control={form.control}
               name="active"
-              render={({ field }) => (
-                <div className="flex items-center gap-2 self-end pb-2">
-                  <Checkbox
-                    id="role-active"
-                    checked={field.value}
-                    onCheckedChange={(v) => field.onChange(v === true)}
-                  />
-                  <Label htmlFor="role-active">{t('active')}</Label>
-                </div>
-              )}
+              id="role-active"
+              label={t('active')}
+              className="self-end pb-2"
             />
           </div>
           <FormField id="role-description" label={t('description')} error={errors.description?.message}>
@@ -148,15 +142,7 @@ export function RoleFormDialog({
             />
             <FieldError message={errors.permissions?.message} />
           </fieldset>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" disabled={saveRole.isPending}>
-              {saveRole.isPending && <Spinner />}
-              {t('common:save')}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={() => onOpenChange(false)} isSaving={saveRole.isPending} showsProgress />
         </form>
       </DialogContent>
     </Dialog>

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasAnyPermission } from '@/shared/permissions';
 import { ListPager } from '@/app/components/list-pager';
-import { TableStatusRow } from '@/app/components/table-status-row';
+import { useListFilters } from '@/app/components/use-list-filters';
+import { FilterInput } from '@/app/components/filter-input';
+import { ListTable } from '@/app/components/list-table';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
-import { Input } from '@/app/components/ui/input';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
-import { useDebouncedValue } from '@/app/lib/use-debounced-value';
+import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
 import { usePermissions } from '@/app/lib/use-session';
 import { PageFrame } from '@/app/features/layout/page-frame';
 import { roleQueries, type Role } from './role-queries';
@@ -22,10 +22,8 @@ type Editing = { mode: 'create' } | { mode: 'edit'; role: Role } | null;
 export function RolesPage() {
   const { t } = useTranslation('roles');
   const held = usePermissions();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState({ limit: 20, offset: 0 });
-  const settledSearch = useDebouncedValue(search);
-  const roles = useQuery(roleQueries.list({ search: settledSearch, ...page }));
+  const { filters, settled, page, setPage, setFilter } = useListFilters({ search: '' });
+  const roles = useQuery(roleQueries.list({ search: settled.search, ...page }));
   const [editing, setEditing] = useState<Editing>(null);
   const canCreate = hasAnyPermission(held, ['CanCreateRolePermission']);
   const canUpdate = hasAnyPermission(held, ['CanUpdateRolePermission']);
@@ -45,59 +43,52 @@ export function RolesPage() {
     >
       <Card>
         <CardContent className="grid gap-4">
-          <Input
+          <FilterInput
             className="sm:max-w-xs"
-            aria-label={t('common:search')}
-            placeholder={t('common:search')}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage((current) => ({ ...current, offset: 0 }));
-            }}
+            label={t('common:search')}
+            value={filters.search}
+            onChange={(value) => setFilter('search', value)}
           />
-          <Table>
-            <TableHeader>
-              <TableRow>
+          <ListTable
+            columns={6}
+            isLoading={roles.isPending}
+            items={items}
+            head={
+              <>
                 <TableHead>{t('name')}</TableHead>
                 <TableHead>{t('description')}</TableHead>
                 <TableHead>{t('permissionCount')}</TableHead>
                 <TableHead>{t('userCount')}</TableHead>
                 <TableHead>{t('status')}</TableHead>
                 <TableHead className="text-right">{t('common:actions')}</TableHead>
+              </>
+            }
+            row={(role) => (
+              <TableRow key={role.id}>
+                <TableCell className="font-medium">{role.name}</TableCell>
+                <TableCell className="max-w-md truncate whitespace-normal">{role.description}</TableCell>
+                <TableCell>{role.permissions.length}</TableCell>
+                <TableCell>{role.userCount}</TableCell>
+                <TableCell>
+                  <Badge variant={role.active ? 'secondary' : 'outline'}>
+                    {role.active ? t('active') : t('inactive')}
+                  </Badge>
+                </TableCell>
+                <TableCell className="text-right">
+                  {canUpdate && (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={t('editNamed', { name: role.name })}
+                      onClick={() => setEditing({ mode: 'edit', role })}
+                    >
+                      <PencilIcon />
+                    </Button>
+                  )}
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {items.length === 0 ? (
-                <TableStatusRow columns={6} isLoading={roles.isPending} />
-              ) : (
-                items.map((role) => (
-                  <TableRow key={role.id}>
-                    <TableCell className="font-medium">{role.name}</TableCell>
-                    <TableCell className="max-w-md truncate whitespace-normal">{role.description}</TableCell>
-                    <TableCell>{role.permissions.length}</TableCell>
-                    <TableCell>{role.userCount}</TableCell>
-                    <TableCell>
-                      <Badge variant={role.active ? 'secondary' : 'outline'}>
-                        {role.active ? t('active') : t('inactive')}
-                      </Badge>
-                    </TableCell>
-                    <TableCell className="text-right">
-                      {canUpdate && (
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={t('editNamed', { name: role.name })}
-                          onClick={() => setEditing({ mode: 'edit', role })}
-                        >
-                          <PencilIcon />
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
+            )}
+          />
           <ListPager total={roles.data?.total ?? 0} limit={page.limit} offset={page.offset} onChange={setPage} />
         </CardContent>
       </Card>

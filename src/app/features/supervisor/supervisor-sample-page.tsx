@@ -30,6 +30,7 @@ import { translateMessage } from '@/app/lib/i18n';
 import { usePermissions } from '@/app/lib/use-session';
 import { PageFrame } from '@/app/features/layout/page-frame';
 import { CustodyTimeline } from '@/app/features/samples/custody-timeline';
+import { ReviewSample } from '@/app/features/samples/review-sample';
 import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
 import { ConclusionForm } from './conclusion-form';
 import { ConclusionSummary, Fact } from './sample-facts';
@@ -70,7 +71,7 @@ export function SupervisorSamplePage({ id }: { id: number }) {
 }
 
 function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
-  const { t, i18n } = useTranslation('supervisor');
+  const { t } = useTranslation('supervisor');
   const held = usePermissions();
   const saveConclusion = useSaveConclusion(sample.id);
   const confirmFinal = useConfirmFinalResult(sample.id);
@@ -83,7 +84,6 @@ function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
   const actions = sample.availableActions;
   const canConclude = canEdit('supervisorConclusion', sample.status) && held.includes('CanUpdateSampleEntrySupervisor');
   const canTransfer = canEdit('transferIdflData', sample.status) && held.includes('CanTransferIDFLData');
-  const date = (value: string | null | undefined) => formatDisplayDate(value, i18n.language) || '—';
   const entries = [...sample.thirdLabEntries].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
   const decide = async () => {
@@ -157,47 +157,18 @@ function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
         </p>
       )}
 
-      <div className="grid gap-4 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('detail.general')}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-              <Fact label={t('columns.idflNumber')} value={sample.idflNumber} />
-              <Fact label={t('detail.booking')} value={sample.booking?.bookingNumber} />
-              <Fact label={t('detail.client')} value={sample.booking?.applicantCompany} />
-              <Fact label={t('columns.sampleType')} value={sample.sampleType} />
-              <Fact label={t('detail.sampleCode')} value={sample.sampleCode} />
-              <Fact label={t('columns.source')} value={sample.source} />
-              <Fact label={t('detail.country')} value={sample.countryCode} />
-              <Fact label={t('detail.bnCode')} value={sample.bnCode} />
-              <Fact label={t('columns.packageCode')} value={sample.dispatchBatch?.packageCode ?? sample.packageCode} />
-              <Fact
-                label={t('detail.shipment')}
-                value={sample.dispatchBatch?.shippmentNumber ?? sample.shipmentNumber}
-              />
-              <Fact label={t('detail.receivedDate')} value={date(sample.receivedDate)} />
-              <Fact label={t('columns.sentToThirdLab')} value={date(sample.sentDate)} />
-              <Fact label={t('detail.initialWeight')} value={grams(sample.initialWeight)} />
-              <Fact label={t('detail.sentWeight')} value={grams(sample.sentWeight)} />
-            </dl>
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('results.title')}</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            {entries.length === 0 ? (
-              <p className="text-sm text-muted-foreground">{t('results.none')}</p>
-            ) : (
-              entries.map((entry) => <ThirdLabResult key={entry.id} entry={entry} />)
-            )}
-          </CardContent>
-        </Card>
-      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('results.title')}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {entries.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t('results.none')}</p>
+          ) : (
+            entries.map((entry) => <ThirdLabResult key={entry.id} entry={entry} />)
+          )}
+        </CardContent>
+      </Card>
 
       <Card>
         <CardHeader>
@@ -226,6 +197,7 @@ function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
         </CardContent>
       </Card>
 
+      <ReviewSample sample={sample} />
       <CustodyTimeline sampleId={sample.id} events={sample.timeline} />
 
       <AlertDialog open={decision !== null} onOpenChange={(open) => !open && setDecision(null)}>
@@ -246,8 +218,6 @@ function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
     </PageFrame>
   );
 }
-
-const grams = (value: number | null | undefined) => (value == null ? null : `${value} g`);
 
 function ThirdLabResult({ entry }: { entry: ThirdLabEntry }) {
   const { t, i18n } = useTranslation('supervisor');

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { TableStatusRow } from '@/app/components/table-status-row';
+import { Table, TableBody, TableHeader, TableRow } from '@/app/components/ui/table';
+
+/** A list's table: its header row, then its rows, or one status row while loading or when empty. */
+export function ListTable<T>({
+  head,
+  columns,
+  isLoading,
+  items,
+  row,
+}: {
+  /** The header cells. */
+  head: ReactNode;
+  /** How many columns the status row spans. */
+  columns: number;
+  isLoading: boolean;
+  items: readonly T[];
+  row: (item: T) => ReactNode;
+}) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>{head}</TableRow>
+      </TableHeader>
+      <TableBody>
+        {items.length === 0 ? (
+          <TableStatusRow columns={columns} isLoading={isLoading} />
+        ) : (
+          items.map((item) => row(item))
+        )}
+      </TableBody>
+    </Table>
+  );
+}

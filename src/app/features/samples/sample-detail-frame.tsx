@@ -1,0 +1,95 @@
+import { Link } from '@tanstack/react-router';
+import { ArrowLeftIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OfflineCopyNotice } from '@/app/components/list-notices';
+import { Button } from '@/app/components/ui/button';
+import { Card, CardContent } from '@/app/components/ui/card';
+import { Spinner } from '@/app/components/ui/spinner';
+import { PrintLabelsButton } from '@/app/features/labels/print-labels-button';
+import { PageFrame } from '@/app/features/layout/page-frame';
+import { CustodyTimeline } from './custody-timeline';
+import { ReviewSample } from './review-sample';
+import type { SampleDetail, SampleEntry } from './sample-queries';
+import { SampleStatusBadge } from './sample-status-badge';
+import type { useSampleDetail } from './use-sample-detail';
+
+/** The lab whose detail screen it is: its words and the list the back button returns to. */
+type DetailArea = { namespace: 'cs-lab' | 'tester'; listPath: '/clients' | '/testers' };
+
+function BackToList({ namespace, listPath }: DetailArea) {
+  const { t } = useTranslation(namespace);
+  return (
+    <Button variant="ghost" size="sm" asChild>
+      <Link to={listPath}>
+        <ArrowLeftIcon />
+        {t('back')}
+      </Link>
+    </Button>
+  );
+}
+
+/** A sample detail screen before its sample is known: still loading, or not found. */
+export function SampleDetailMissing({ isLoading, ...area }: DetailArea & { isLoading: boolean }) {
+  const { t } = useTranslation(area.namespace);
+  return (
+    <PageFrame title={t('detailTitle')} actions={<BackToList {...area} />}>
+      <Card>
+        <CardContent className="flex justify-center py-10 text-muted-foreground">
+          {isLoading ? <Spinner className="size-6" /> : t('notFound')}
+        </CardContent>
+      </Card>
+    </PageFrame>
+  );
+}
+
+type Pending = ReturnType<typeof useSampleDetail>['pending'];
+
+/**
+ * The frame every lab's sample detail shares: title, labels and back, the offline-copy notice, the
+ * status with the lab's own actions beside it, then Review Sample and the chain of custody.
+ */
+export function SampleDetailFrame({
+  sample,
+  pending,
+  isCachedCopy,
+  actions,
+  dialogs,
+  children,
+  ...area
+}: DetailArea & {
+  sample: SampleEntry | SampleDetail;
+  pending: Pending;
+  isCachedCopy: boolean;
+  /** Beside the status badge. */
+  actions: ReactNode;
+  /** After the frame's content (they open over it). */
+  dialogs: ReactNode;
+  /** Between the status row and Review Sample. */
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation(area.namespace);
+  return (
+    <PageFrame
+      title={t('detailTitleNamed', { idflNumber: sample.idflNumber })}
+      actions={
+        <div className="flex gap-2">
+          <PrintLabelsButton source={{ kind: 'sample', id: sample.id }} />
+          <BackToList {...area} />
+        </div>
+      }
+    >
+      <div className="grid gap-4">
+        {isCachedCopy && <OfflineCopyNotice>{t('samples:offlineCopy')}</OfflineCopyNotice>}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <SampleStatusBadge status={sample.status} pendingTo={pending?.to} pendingState={pending?.state} />
+          {actions}
+        </div>
+        {children}
+        <ReviewSample sample={sample} />
+        <CustodyTimeline sampleId={sample.id} />
+      </div>
+      {dialogs}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListNotices } from '@/app/components/list-notices';
+import { ListPager } from '@/app/components/list-pager';
+import { orderByOf, type Ordering } from '@/app/components/sortable-head';
+import { Card, CardContent } from '@/app/components/ui/card';
+import { useListFilters } from '@/app/components/use-list-filters';
+import { useOfflineList } from '@/app/offline/lists';
+import { emptySampleFilters, SampleFiltersBar, sampleListQuery } from './sample-filters-bar';
+import { SAMPLE_LISTS, type SampleEntry } from './sample-queries';
+import { SampleTable, type SampleColumn } from './sample-table';
+import { usePendingSampleChanges } from './use-sample-action';
+
+type ListArea = 'cs' | 'tester';
+
+/** A bench's sample list, offline first: its filters, page and ordering (newest first by `orderField`). */
+export function useSampleList(area: ListArea, { pageSize, orderField }: { pageSize: number; orderField: string }) {
+  const { list, path } = SAMPLE_LISTS[area];
+  const view = useListFilters(emptySampleFilters, pageSize);
+  const [ordering, setOrdering] = useState<Ordering>({ field: orderField, direction: 'desc' });
+  const samples = useOfflineList<SampleEntry>({
+    list,
+    path,
+    query: { ...sampleListQuery(view.settled, area), ...view.page, orderBy: orderByOf(ordering) },
+  });
+  const pending = usePendingSampleChanges(list);
+  return { ...view, area, ordering, setOrdering, samples, pending };
+}
+
+/** The card of a bench's sample list: offline notice, filters, the table and its pager. */
+export function SampleListCard({
+  view,
+  items,
+  columns,
+  statuses,
+}: {
+  view: ReturnType<typeof useSampleList>;
+  /** The rows to show (defaults to the list's own). */
+  items?: SampleEntry[];
+  columns: SampleColumn[];
+  /** The statuses this list can hold, for the status filter. */
+  statuses: readonly string[];
+}) {
+  const { t } = useTranslation('samples');
+  const { samples } = view;
+  return (
+    <Card>
+      <CardContent className="grid gap-4">
+        <ListNotices isOffline={samples.isOffline} error={samples.error} offlineMessage={t('offlineCopy')} />
+        <SampleFiltersBar value={view.filters} variant={view.area} statuses={statuses} onChange={view.replaceFilters} />
+        <SampleTable
+          items={items ?? samples.items}
+          columns={columns}
+          pending={view.pending}
+          queuedIds={samples.pendingIds}
+          isLoading={samples.isLoading}
+          ordering={view.ordering}
+          onOrder={view.setOrdering}
+        />
+        <ListPager total={samples.total} limit={view.page.limit} offset={view.page.offset} onChange={view.setPage} />
+      </CardContent>
+    </Card>
+  );
+}
