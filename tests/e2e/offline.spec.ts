@@ -109,16 +109,15 @@ test.describe('[OFFLINE]', () => {
     await expect(page.getByRole('cell', { name: 'VN', exact: true })).toBeVisible();
 
     let committed = 0;
-    // Only the first send: the request reaches the server and is applied, the answer never comes back.
-    await context.route(
-      '**/api/sync',
-      async (route) => {
-        const response = await route.fetch();
-        if (response.ok()) committed += 1;
-        await route.abort('connectionreset');
-      },
-      { times: 1 },
-    );
+    // The first send reaches the server and is applied, but its answer never comes back; after that
+    // the network stays down until the test brings it back, so the change must wait as pending
+    // (however quickly the app retries on a loaded machine).
+    await context.route('**/api/sync', async (route) => {
+      if (committed > 0) return route.abort('internetdisconnected');
+      const response = await route.fetch();
+      if (response.ok()) committed += 1;
+      await route.abort('connectionreset');
+    });
     const code = freshCode();
     const name = `Lost Answer ${code}`;
     await addCountry(page, code, name);
@@ -127,15 +126,17 @@ test.describe('[OFFLINE]', () => {
     await expect(pendingCount(page)).toHaveText('1');
 
     await goOffline(context);
+    await context.unroute('**/api/sync');
     await goOnline(context);
     await expect(pendingCount(page)).toHaveText('0', { timeout: 30_000 });
     expect(await countriesWithCode(request, session, code)).toHaveLength(1);
 
-    // The sync page shows the change as sent, after two attempts (the first answer was lost).
+    // The sync page shows the change as sent after more than one attempt (the first answer was lost,
+    // and the app kept retrying while the network was down).
     await page.getByTestId('sync-indicator').click();
     const sent = page.getByTestId('sync-done').getByTestId('outbox-entry').filter({ hasText: name });
     await expect(sent).toHaveAttribute('data-state', 'done');
-    await expect(sent).toContainText('Attempts: 2');
+    await expect(sent).toContainText(/Attempts: ([2-9]|\d{2,})/);
   });
 
   test('[OFFLINE] with no page open, the service worker sends the outbox on a Background Sync', async ({
@@ -157,7 +158,8 @@ test.describe('[OFFLINE]', () => {
     const blank = await context.newPage();
     await page.close();
     await goOnline(context);
-    expect(await countriesWithCode(request, session, code)).toHaveLength(0);
+    // Chromium may fire the registered sync by itself as soon as it is online again; the event
+    // below makes sure it fires. Either way no page of the app is open: the worker sent it.
 
     const { cdp, registrationId, origin } = await serviceWorkerRegistration(context, blank);
     await cdp.send('ServiceWorker.dispatchSyncEvent', {

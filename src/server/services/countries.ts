@@ -1,10 +1,10 @@
-import { and, asc, eq, gte, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { country } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import type { AuthUser } from '../http/context.ts';
 import { appendAudit, diffFields } from './audit.ts';
-import { containing, sortOrder, withUniqueCheck, type Paging } from './users.ts';
+import { containing, countRows, isTakenByAnother, sortOrder, withUniqueCheck, type Paging } from './users.ts';
 
 type CountryFields = { code: string; name: string; protected: boolean; version?: number };
 
@@ -83,10 +83,7 @@ export async function listCountries(db: Executor, filters: CountryFilters) {
     .orderBy(...order)
     .limit(filters.limit)
     .offset(filters.offset);
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(country)
-    .where(where);
+  const total = await countRows(db, country, where);
   return { items: rows.map(toCountry), total, limit: filters.limit, offset: filters.offset };
 }
 
@@ -105,13 +102,7 @@ export async function findCountry(db: Executor, id: number): Promise<CountryReco
 }
 
 async function requireUniqueCode(db: Executor, code: string, exceptId?: number) {
-  const conditions = [eq(country.code, code)];
-  if (exceptId !== undefined) conditions.push(ne(country.id, exceptId));
-  const [taken] = await db
-    .select({ id: country.id })
-    .from(country)
-    .where(and(...conditions));
-  if (taken) throw duplicateCode();
+  if (await isTakenByAnother(db, country, country.id, eq(country.code, code), exceptId)) throw duplicateCode();
 }
 
 const duplicateCode = () =>

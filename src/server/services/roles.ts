@@ -1,11 +1,19 @@
-import { and, asc, eq, gte, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { allPermissions, permissionGroups } from '../../shared/permissions.ts';
 import type { Executor } from '../db/client.ts';
 import { role } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import type { AuthUser } from '../http/context.ts';
 import { appendAudit, diffFields } from './audit.ts';
-import { containing, requireRoleManagerRemains, sortOrder, withUniqueCheck, type Paging } from './users.ts';
+import {
+  containing,
+  countRows,
+  isTakenByAnother,
+  requireRoleManagerRemains,
+  sortOrder,
+  withUniqueCheck,
+  type Paging,
+} from './users.ts';
 
 type RoleFields = { name: string; description: string; active: boolean; permissions: string[]; version?: number };
 
@@ -88,10 +96,7 @@ export async function listRoles(
     .orderBy(...order)
     .limit(filters.limit)
     .offset(filters.offset);
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(role)
-    .where(where);
+  const total = await countRows(db, role, where);
   return { items: rows.map(toRole), total, limit: filters.limit, offset: filters.offset };
 }
 
@@ -111,13 +116,9 @@ export async function findRole(db: Executor, id: number): Promise<RoleRecord> {
 }
 
 async function requireUniqueName(db: Executor, name: string, exceptId?: number) {
-  const conditions = [eq(sql`lower(${role.name})`, name.toLowerCase())];
-  if (exceptId !== undefined) conditions.push(ne(role.id, exceptId));
-  const [taken] = await db
-    .select({ id: role.id })
-    .from(role)
-    .where(and(...conditions));
-  if (taken) throw duplicateName();
+  if (await isTakenByAnother(db, role, role.id, eq(sql`lower(${role.name})`, name.toLowerCase()), exceptId)) {
+    throw duplicateName();
+  }
 }
 
 const duplicateName = () =>

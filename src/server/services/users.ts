@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Permission } from '../../shared/permissions.ts';
 import type { CreateUserInput, UpdateUserInput } from '../../shared/schemas/users.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -55,6 +56,32 @@ export async function withUniqueCheck<T>(write: () => Promise<T>, onDuplicate: (
 /** `%text%` for ILIKE, with the caller's wildcards taken literally. */
 export function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** How many rows of `table` a filtered list holds in all (its `total`, whatever page is shown). */
+export async function countRows(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(table)
+    .where(where);
+  return total;
+}
+
+/** Whether a row other than `exceptId` (the one being updated) already matches `condition`. */
+export async function isTakenByAnother(
+  db: Executor,
+  table: PgTable,
+  id: PgColumn,
+  condition: SQL,
+  exceptId?: number,
+): Promise<boolean> {
+  const conditions = [condition];
+  if (exceptId !== undefined) conditions.push(ne(id, exceptId));
+  const [taken] = await db
+    .select({ id })
+    .from(table)
+    .where(and(...conditions));
+  return taken !== undefined;
 }
 
 export type UserFilters = Paging & {
@@ -159,10 +186,7 @@ export async function listUsers(db: Executor, filters: UserFilters) {
     .orderBy(...order)
     .limit(filters.limit)
     .offset(filters.offset);
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(appUser)
-    .where(where);
+  const total = await countRows(db, appUser, where);
   return { items: rows.map(toAccount), total, limit: filters.limit, offset: filters.offset };
 }
 

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { KeyRoundIcon, PencilIcon, PlusIcon } from 'lucide-react';
+import { KeyRoundIcon, PencilIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { hasAnyPermission } from '@/shared/permissions';
+import { CreateButton } from '@/app/components/create-button';
 import { ListPager } from '@/app/components/list-pager';
 import { useListFilters } from '@/app/components/use-list-filters';
 import { FilterInput } from '@/app/components/filter-input';
@@ -48,14 +49,7 @@ export function AccountsPage() {
   return (
     <PageFrame
       title={t('title')}
-      actions={
-        canCreate && (
-          <Button onClick={() => setEditing({ mode: 'create' })}>
-            <PlusIcon />
-            {t('create')}
-          </Button>
-        )
-      }
+      actions={canCreate && <CreateButton label={t('create')} onClick={() => setEditing({ mode: 'create' })} />}
     >
       <Card>
         <CardContent className="grid gap-4">

@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { PlusIcon, Trash2Icon } from 'lucide-react';
+import { Trash2Icon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canEdit, type WorkflowActionName } from '@/shared/sample-workflow';
 import { hasAnyPermission } from '@/shared/permissions';
+import { CreateButton } from '@/app/components/create-button';
 import { Button } from '@/app/components/ui/button';
 import { usePermissions } from '@/app/lib/use-session';
 import { PENDING_ID_PREFIX } from '@/app/offline/lists';
@@ -11,10 +12,9 @@ import { PageFrame } from '@/app/features/layout/page-frame';
 import { formatSampleDate } from '@/app/features/samples/format';
 import { SampleActionBar } from '@/app/features/samples/sample-action-bar';
 import type { SampleEntry } from '@/app/features/samples/sample-queries';
-import { SampleListCard, useSampleList } from '@/app/features/samples/sample-list';
+import { SampleListCard, useSampleList, useSharedSampleColumns } from '@/app/features/samples/sample-list';
 import type { SampleColumn } from '@/app/features/samples/sample-table';
 import { useSampleConflictToasts } from '@/app/features/samples/use-sample-action';
-import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
 import { CsCheckInDialog } from './cs-check-in-dialog';
 import { CS_STATUSES } from './cs-lab-constants';
 import { CsSampleFormDialog } from './cs-sample-form-dialog';
@@ -59,6 +59,7 @@ export function CsSamplesPage() {
     [samples.items, t],
   );
 
+  const shared = useSharedSampleColumns();
   const columns: SampleColumn[] = [
     {
       key: 'idfl',
@@ -77,8 +78,8 @@ export function CsSamplesPage() {
           <span className="text-muted-foreground italic">{sample.idflNumber}</span>
         ),
     },
-    { key: 'code', header: t('samples:field.sampleCode'), orderField: 'sampleCode', cell: (s) => s.sampleCode },
-    { key: 'type', header: t('samples:field.sampleType'), orderField: 'sampleType', cell: (s) => s.sampleType },
+    shared.sampleCode,
+    shared.sampleType,
     { key: 'source', header: t('samples:field.source'), orderField: 'source', cell: (s) => s.source },
     {
       key: 'received',
@@ -87,12 +88,7 @@ export function CsSamplesPage() {
       cell: (s) => formatSampleDate(s.receivedDate),
     },
     { key: 'receivedBy', header: t('samples:field.receivedBy'), cell: (s) => s.receivedBy },
-    {
-      key: 'status',
-      header: t('samples:field.status'),
-      orderField: 'status',
-      cell: (s, change) => <SampleStatusBadge status={s.status} pendingTo={change?.to} pendingState={change?.state} />,
-    },
+    shared.status,
     {
       key: 'actions',
       header: t('common:actions'),
@@ -128,12 +124,7 @@ export function CsSamplesPage() {
               {t('destroy.open')}
             </Button>
           )}
-          {canCreate && (
-            <Button onClick={() => setDialog({ kind: 'create' })}>
-              <PlusIcon />
-              {t('form.create')}
-            </Button>
-          )}
+          {canCreate && <CreateButton label={t('form.create')} onClick={() => setDialog({ kind: 'create' })} />}
         </div>
       }
     >

@@ -1,9 +1,10 @@
-import { FileTextIcon, PencilIcon, PlusIcon, SendIcon, XIcon } from 'lucide-react';
+import { FileTextIcon, PencilIcon, SendIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { hasAnyPermission } from '@/shared/permissions';
 import { dispatchBatchStatuses } from '@/shared/schemas/dispatch-batch';
+import { CreateButton } from '@/app/components/create-button';
 import { FilterInput } from '@/app/components/filter-input';
 import { ListNotices } from '@/app/components/list-notices';
 import { ListPager } from '@/app/components/list-pager';
@@ -100,14 +101,7 @@ export function DispatchBatchesPage() {
   return (
     <PageFrame
       title={t('title')}
-      actions={
-        canCreate && (
-          <Button onClick={() => setDialog({ kind: 'create' })}>
-            <PlusIcon />
-            {t('form.create')}
-          </Button>
-        )
-      }
+      actions={canCreate && <CreateButton label={t('form.create')} onClick={() => setDialog({ kind: 'create' })} />}
     >
       <Card>
         <CardContent className="grid gap-4">

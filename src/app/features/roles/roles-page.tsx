@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { PencilIcon, PlusIcon } from 'lucide-react';
+import { PencilIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasAnyPermission } from '@/shared/permissions';
+import { CreateButton } from '@/app/components/create-button';
 import { ListPager } from '@/app/components/list-pager';
 import { useListFilters } from '@/app/components/use-list-filters';
 import { FilterInput } from '@/app/components/filter-input';
@@ -32,14 +33,7 @@ export function RolesPage() {
   return (
     <PageFrame
       title={t('title')}
-      actions={
-        canCreate && (
-          <Button onClick={() => setEditing({ mode: 'create' })}>
-            <PlusIcon />
-            {t('create')}
-          </Button>
-        )
-      }
+      actions={canCreate && <CreateButton label={t('create')} onClick={() => setEditing({ mode: 'create' })} />}
     >
       <Card>
         <CardContent className="grid gap-4">

@@ -8,6 +8,7 @@ import { useListFilters } from '@/app/components/use-list-filters';
 import { useOfflineList } from '@/app/offline/lists';
 import { emptySampleFilters, SampleFiltersBar, sampleListQuery } from './sample-filters-bar';
 import { SAMPLE_LISTS, type SampleEntry } from './sample-queries';
+import { SampleStatusBadge } from './sample-status-badge';
 import { SampleTable, type SampleColumn } from './sample-table';
 import { usePendingSampleChanges } from './use-sample-action';
 
@@ -25,6 +26,21 @@ export function useSampleList(area: ListArea, { pageSize, orderField }: { pageSi
   });
   const pending = usePendingSampleChanges(list);
   return { ...view, area, ordering, setOrdering, samples, pending };
+}
+
+/** The columns every bench's sample list shows the same way. */
+export function useSharedSampleColumns() {
+  const { t } = useTranslation('samples');
+  return {
+    sampleCode: { key: 'code', header: t('field.sampleCode'), orderField: 'sampleCode', cell: (s) => s.sampleCode },
+    sampleType: { key: 'type', header: t('field.sampleType'), orderField: 'sampleType', cell: (s) => s.sampleType },
+    status: {
+      key: 'status',
+      header: t('field.status'),
+      orderField: 'status',
+      cell: (s, change) => <SampleStatusBadge status={s.status} pendingTo={change?.to} pendingState={change?.state} />,
+    },
+  } satisfies Record<string, SampleColumn>;
 }
 
 /** The card of a bench's sample list: offline notice, filters, the table and its pager. */

@@ -5,10 +5,9 @@ import { PageFrame } from '@/app/features/layout/page-frame';
 import { formatSampleDate, formatWeight } from '@/app/features/samples/format';
 import { SampleActionBar } from '@/app/features/samples/sample-action-bar';
 import type { SampleEntry } from '@/app/features/samples/sample-queries';
-import { SampleListCard, useSampleList } from '@/app/features/samples/sample-list';
+import { SampleListCard, useSampleList, useSharedSampleColumns } from '@/app/features/samples/sample-list';
 import type { SampleColumn } from '@/app/features/samples/sample-table';
 import { useSampleConflictToasts } from '@/app/features/samples/use-sample-action';
-import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
 import { TesterCheckInDialog, TesterUndoDialog } from './tester-action-dialogs';
 import { TESTER_ACTIONS, TESTER_STATUSES } from './tester-constants';
 import { TesterScanCheckIn } from './tester-scan-check-in';
@@ -22,6 +21,7 @@ export function TesterSamplesPage() {
   const view = useSampleList('tester', { pageSize: 50, orderField: 'sentToTesterDate' });
   useSampleConflictToasts();
 
+  const shared = useSharedSampleColumns();
   const columns: SampleColumn[] = [
     {
       key: 'idfl',
@@ -37,8 +37,8 @@ export function TesterSamplesPage() {
         </Link>
       ),
     },
-    { key: 'code', header: t('samples:field.sampleCode'), orderField: 'sampleCode', cell: (s) => s.sampleCode },
-    { key: 'type', header: t('samples:field.sampleType'), orderField: 'sampleType', cell: (s) => s.sampleType },
+    shared.sampleCode,
+    shared.sampleType,
     {
       key: 'sentToTester',
       header: t('samples:field.sentToTesterDate'),
@@ -47,12 +47,7 @@ export function TesterSamplesPage() {
     },
     { key: 'weight', header: t('samples:field.remainingWeight'), cell: (s) => formatWeight(s.remainingWeight) },
     { key: 'package', header: t('samples:field.packageCode'), orderField: 'packageCode', cell: (s) => s.packageCode },
-    {
-      key: 'status',
-      header: t('samples:field.status'),
-      orderField: 'status',
-      cell: (s, change) => <SampleStatusBadge status={s.status} pendingTo={change?.to} pendingState={change?.state} />,
-    },
+    shared.status,
     {
       key: 'actions',
       header: t('common:actions'),
