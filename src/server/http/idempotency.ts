@@ -4,6 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { bearerToken } from '../auth/guard.ts';
 import { readAccessToken } from '../auth/tokens.ts';
 import type { Executor } from '../db/client.ts';
+import { isUniqueViolation } from '../db/queries.ts';
 import { idempotencyRecord } from '../db/schema.ts';
 import { conflict } from '../errors.ts';
 import type { AppEnv } from './context.ts';
@@ -17,17 +18,6 @@ const NOT_REPLAYED = ['/api/auth', '/api/user/reset-password', '/api/sync'];
 
 /** Thrown inside the transaction to roll back a mutation whose answer is not to be kept. */
 class DiscardAnswer extends Error {}
-
-function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 async function storedAnswer(db: Executor, scope: string, key: string) {
   const [row] = await db

@@ -4,7 +4,7 @@ import { country } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import type { AuthUser } from '../http/context.ts';
 import { appendAudit, diffFields } from './audit.ts';
-import { containing, countRows, isTakenByAnother, sortOrder, withUniqueCheck, type Paging } from './users.ts';
+import { containing, countRows, isTakenByAnother, sortOrder, withUniqueCheck, type Paging } from '../db/queries.ts';
 
 type CountryFields = { code: string; name: string; protected: boolean; version?: number };
 

@@ -5,15 +5,8 @@ import { role } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import type { AuthUser } from '../http/context.ts';
 import { appendAudit, diffFields } from './audit.ts';
-import {
-  containing,
-  countRows,
-  isTakenByAnother,
-  requireRoleManagerRemains,
-  sortOrder,
-  withUniqueCheck,
-  type Paging,
-} from './users.ts';
+import { containing, countRows, isTakenByAnother, sortOrder, withUniqueCheck, type Paging } from '../db/queries.ts';
+import { requireRoleManagerRemains } from './users.ts';
 
 type RoleFields = { name: string; description: string; active: boolean; permissions: string[]; version?: number };
 
