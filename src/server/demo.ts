@@ -205,7 +205,9 @@ for (const [i, client] of clients.entries()) {
     });
     // The last booking of each client stays UnConfirmed, one is cancelled, the rest go to the lab.
     if (n === 1 && i === clients.length - 1) {
-      await call('PUT', `/api/bookings/cancel?id=${String(booking.id)}`, cs, { cancelReason: 'Client withdrew the request.' });
+      await call('PUT', `/api/bookings/cancel?id=${String(booking.id)}`, cs, {
+        cancelReason: 'Client withdrew the request.',
+      });
       continue;
     }
     if (n === 1 && i % 3 === 2) continue;
