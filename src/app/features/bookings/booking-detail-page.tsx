@@ -38,6 +38,7 @@ import { handleError } from '@/app/lib/handle-error';
 import { translateMessage } from '@/app/lib/i18n';
 import { usePermissions } from '@/app/lib/use-session';
 import { PageFrame } from '@/app/features/layout/page-frame';
+import { PrintLabelsButton } from '@/app/features/labels/print-labels-button';
 import {
   bookingQueries,
   openStoredFile,
@@ -87,6 +88,9 @@ export function BookingDetailPage({ id }: { id: number }) {
       actions={
         <>
           {back}
+          {detail.status === 'Confirmed' && (
+            <PrintLabelsButton source={{ kind: 'booking', id: detail.id }} size="default" />
+          )}
           {canCancel && (
             <Button variant="outline" onClick={() => setDialog('cancel')}>
               <BanIcon />

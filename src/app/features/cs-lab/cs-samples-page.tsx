@@ -19,6 +19,7 @@ import { CsCheckInDialog } from './cs-check-in-dialog';
 import { CS_STATUSES } from './cs-lab-constants';
 import { CsSampleFormDialog } from './cs-sample-form-dialog';
 import { CsScanOpen } from './cs-scan-open';
+import { ScanCheckInButton } from '@/app/features/scan-check-in/scan-check-in-button';
 import { CsTransferDialog } from './cs-transfer-dialog';
 import { DestroyOrderDialog } from './destroy-order-dialog';
 
@@ -118,6 +119,7 @@ export function CsSamplesPage() {
       actions={
         <div className="flex gap-2">
           <CsScanOpen />
+          <ScanCheckInButton stage="cs" variant="outline" size="default" />
           {canDestroy && (
             <Button variant="outline" onClick={() => setDialog({ kind: 'destroy' })}>
               <Trash2Icon />

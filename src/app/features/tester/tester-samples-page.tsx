@@ -10,7 +10,7 @@ import type { SampleColumn } from '@/app/features/samples/sample-table';
 import { useSampleConflictToasts } from '@/app/features/samples/use-sample-action';
 import { TesterCheckInDialog, TesterUndoDialog } from './tester-action-dialogs';
 import { TESTER_ACTIONS, TESTER_STATUSES } from './tester-constants';
-import { TesterScanCheckIn } from './tester-scan-check-in';
+import { ScanCheckInButton } from '@/app/features/scan-check-in/scan-check-in-button';
 
 type Dialog = { kind: 'testerCheckIn' | 'undoTester'; sample: SampleEntry } | null;
 
@@ -67,7 +67,7 @@ export function TesterSamplesPage() {
   ];
 
   return (
-    <PageFrame title={t('title')} actions={<TesterScanCheckIn />}>
+    <PageFrame title={t('title')} actions={<ScanCheckInButton stage="tester" variant="outline" size="default" />}>
       <SampleListCard view={view} columns={columns} statuses={TESTER_STATUSES} />
       <TesterCheckInDialog
         sample={dialog?.kind === 'testerCheckIn' ? dialog.sample : null}

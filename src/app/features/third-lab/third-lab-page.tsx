@@ -16,6 +16,7 @@ import { usePermissions } from '@/app/lib/use-session';
 import { useOfflineList } from '@/app/offline/lists';
 import { syncEvents, type SyncedDetail } from '@/app/offline/sync-events';
 import { PageFrame } from '@/app/features/layout/page-frame';
+import { ScanCheckInButton } from '@/app/features/scan-check-in/scan-check-in-button';
 import { ConfirmSampleDialog } from '@/app/features/samples/confirm-sample-dialog';
 import type { SampleEntry } from '@/app/features/samples/sample-queries';
 import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
@@ -180,12 +181,15 @@ export function ThirdLabPage() {
     <PageFrame
       title={t('title')}
       actions={
-        held.includes('CanUndoSampleTransaction') && (
-          <Button variant="outline" onClick={() => setStep({ step: 'undo', sample: null })}>
-            <PackageOpenIcon />
-            {t('actions.undoPackage')}
-          </Button>
-        )
+        <>
+          <ScanCheckInButton stage="thirdLab" variant="outline" size="default" />
+          {held.includes('CanUndoSampleTransaction') && (
+            <Button variant="outline" onClick={() => setStep({ step: 'undo', sample: null })}>
+              <PackageOpenIcon />
+              {t('actions.undoPackage')}
+            </Button>
+          )}
+        </>
       }
     >
       <SummaryCards summary={summary.data} />
