@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStoredLogin } from '@/app/lib/use-session';
+import { ScanCertificateButton } from '@/app/features/certificates/scan-certificate-button';
 import { NotificationBell } from '@/app/features/notifications/notification-bell';
 import { InstallButton } from '@/app/features/pwa/install-button';
 import { SyncIndicator } from '@/app/features/sync/sync-indicator';
@@ -22,6 +23,8 @@ export function AppHeader({ leading }: { leading?: ReactNode }) {
       <span className="hidden text-xs text-muted-foreground sm:inline" aria-label={t('version')}>
         {APP_VERSION_LABEL}
       </span>
+      {/* Staff check a client's certificate by scanning its QR code, as anyone can on the public page. */}
+      <ScanCertificateButton variant="ghost" />
       <LanguageSwitch />
       <NotificationBell />
       <span className="hidden max-w-48 truncate text-sm font-medium md:inline" data-testid="display-name">
