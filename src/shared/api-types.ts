@@ -3500,20 +3500,7 @@ export interface paths {
               /** @enum {boolean} */
               result: true;
               message: string;
-              data: {
-                id: number;
-                sampleCode: string;
-                material: string;
-                countryCode: string;
-                region: string | null;
-                latitude: number;
-                longitude: number;
-                d13C: number | null;
-                d2H: number | null;
-                d18O: number | null;
-                verifiedBy: string | null;
-                sourceSampleEntryId: number | null;
-              };
+              data: components['schemas']['CleanIsotopeRecord'];
             };
           };
         };
@@ -4852,6 +4839,1316 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analysis/materials': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Materials with reference data: record and region counts */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The materials */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                material: string;
+                recordCount: number;
+                regionCount: number;
+                lastUpdated: string;
+              }[];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analysis/model': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A material's fitted model (for the real-time analysis in the browser, offline too) */
+    get: {
+      parameters: {
+        query: {
+          material: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The fitted model and the reference version it was fitted on */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                material: string;
+                referenceVersion: string;
+                fittedAt: string;
+                /** @description OriginModel (src/shared/origin-model) */
+                model: {
+                  [key: string]: unknown;
+                };
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analysis/model-report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How far to trust a material's model: held-out accuracy, log loss, calibration, confusion, baselines */
+    get: {
+      parameters: {
+        query: {
+          material: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The report */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['ModelReport'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analysis/create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Analyse one sample or several at once (nothing is saved) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            material: string;
+            samples: {
+              d13C?: number | null;
+              d2H?: number | null;
+              d18O?: number | null;
+              d15N?: number | null;
+              d34S?: number | null;
+              otherElements?: {
+                [key: string]: number;
+              };
+              sampleCode?: string | null;
+              idflNumber?: string | null;
+              claimedOrigin?: string | null;
+              expectedOrigins?: string[];
+            }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Every figure of every sample */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                material: string;
+                referenceVersion: string;
+                results: {
+                  index: number;
+                  sampleCode: string | null;
+                  idflNumber: string | null;
+                  values: {
+                    [key: string]: number | null;
+                  };
+                  claimedOrigin: string | null;
+                  expectedOrigins: string[];
+                  analysis: components['schemas']['OriginAnalysis'];
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analysis': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The analysis history, filtered and paged */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+          offset?: number | null;
+          search?: string;
+          orderBy?: string;
+          analysisFromDate?: string;
+          analysisToDate?: string;
+          countryCode?: string;
+          sources?: string;
+          classify?: 'Pending' | 'Unsatisfied' | 'Neutral' | 'Satisfied';
+          status?: 'Saved' | 'SavedToSampleEntry' | 'Transferred';
+          prediction?: string;
+          material?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of analyses */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                items: components['schemas']['Analysis'][];
+                total: number;
+                limit: number;
+                offset: number;
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /** Classify an analysis: MarkPending, MarkUnsatisfied, MarkNeutral or MarkSatisfied */
+    put: {
+      parameters: {
+        query: {
+          id: number;
+          action: 'MarkPending' | 'MarkUnsatisfied' | 'MarkNeutral' | 'MarkSatisfied';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Classified */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['AnalysisDetail'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such analysis */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /** Save analyses (recomputed by the server) in one step */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            material: string;
+            analyses: {
+              d13C?: number | null;
+              d2H?: number | null;
+              d18O?: number | null;
+              d15N?: number | null;
+              d34S?: number | null;
+              otherElements?: {
+                [key: string]: number;
+              };
+              sampleCode?: string | null;
+              idflNumber?: string | null;
+              claimedOrigin?: string | null;
+              expectedOrigins?: string[];
+              countryCode?: string | null;
+              sources?: string | null;
+              conclusion?: string | null;
+            }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Saved */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['Analysis'][];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analysis/save-to-sample-entry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Write an analysis's predicted origin and consistency to a sample entry (version-checked, in its chain of custody) */
+    post: {
+      parameters: {
+        query: {
+          idflNumber: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            analysisId: number;
+            version?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Saved to the sample entry */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                analysis: components['schemas']['AnalysisDetail'];
+                sampleEntry: {
+                  id: number;
+                  idflNumber: string;
+                  version: number;
+                };
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such analysis or sample entry */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analysis/transfer-data/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Make a satisfied analysis a clean isotope reference record */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            countryCode?: string | null;
+            region?: string | null;
+            latitude?: number | null;
+            longitude?: number | null;
+            classify?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Transferred */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                analysis: components['schemas']['AnalysisDetail'];
+                record: components['schemas']['CleanIsotopeRecord'];
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such analysis */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analysis/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One saved analysis with its values and every figure */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The analysis */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['AnalysisDetail'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such analysis */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/clean-isotope': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The clean isotope reference records, filtered and paged */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+          offset?: number | null;
+          search?: string;
+          orderBy?: string;
+          sampleCode?: string;
+          classify?: string;
+          verifiedBy?: string;
+          countryCode?: string;
+          material?: string;
+          region?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of reference records */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                items: components['schemas']['CleanIsotopeRecord'][];
+                total: number;
+                limit: number;
+                offset: number;
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/clean-isotope/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import reference records from a CSV or XLSX file, all or nothing (re-imported sample codes are updated) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            /**
+             * Format: binary
+             * @description CSV or XLSX, at most 20 MiB
+             */
+            file: string;
+            /**
+             * @description JSON object: our column (or a further element name) → the header in your file
+             * @example {"sampleCode":"sample_ID","region":"cluster_location","latitude":"lat","longitude":"lon"}
+             */
+            mapping?: string;
+            /** @description Material of every row, when the file has none */
+            material?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The import counts */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                created: number;
+                updated: number;
+                total: number;
+                materials: string[];
+                elements: string[];
+              };
+            };
+          };
+        };
+        /** @description Bad rows: errors keyed rows.<row>.<column>, and data.rowErrors; nothing was changed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: false;
+              message: string;
+              errors?: {
+                [key: string]: string;
+              };
+              data?: {
+                rowErrors: {
+                  row: number;
+                  column: string;
+                  message: string;
+                }[];
+                errorCount: number;
+                rowCount: number;
+              };
+            };
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The file is too large */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/clean-isotope/export-csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The filtered reference records as a CSV download; `path` names the file */
+    post: {
+      parameters: {
+        query?: {
+          /** @description The download name (".csv" is added) */
+          path?: string;
+          search?: string;
+          orderBy?: string;
+          sampleCode?: string;
+          classify?: string;
+          verifiedBy?: string;
+          countryCode?: string;
+          material?: string;
+          region?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The CSV file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -7694,6 +8991,29 @@ export interface components {
     ThirdLabSample: components['schemas']['SampleEntry'] & {
       thirdLabEntry: components['schemas']['ThirdLabEntry'];
     };
+    CleanIsotopeRecord: {
+      id: number;
+      sampleCode: string;
+      material: string;
+      classify: string | null;
+      countryCode: string | null;
+      region: string | null;
+      latitude: number | null;
+      longitude: number | null;
+      d13C: number | null;
+      d2H: number | null;
+      d18O: number | null;
+      d15N: number | null;
+      d34S: number | null;
+      /** @description Further elements, by name */
+      otherElements: {
+        [key: string]: number;
+      };
+      verifiedBy: string | null;
+      sourceSampleEntryId: number | null;
+      createdAt: string;
+      updatedAt: string;
+    };
     Notification: {
       id: number;
       userId: number | null;
@@ -7744,6 +9064,174 @@ export interface components {
       revokedAt: string | null;
       revokeReason: string | null;
       supersededById: number | null;
+    };
+    ModelReport: {
+      material: string;
+      referenceVersion: string;
+      referenceCount: number;
+      elements: string[];
+      regions: {
+        region: string;
+        count: number;
+        locatedCount: number;
+      }[];
+      excludedRegions: {
+        region: string;
+        count: number;
+      }[];
+      settings: {
+        shrinkToPooled: number;
+        shrinkToDiagonal: number;
+        degreesOfFreedom: number | null;
+        bandwidth: number;
+        kernelWeight: number;
+        temperature: number;
+      };
+      validation: {
+        /** @enum {string} */
+        method: 'leave-one-out' | 'k-fold';
+        folds: number;
+        sampleCount: number;
+        regions: string[];
+        accuracy: number;
+        logLoss: number;
+        expectedCalibrationError: number;
+        calibration: {
+          from: number;
+          to: number;
+          count: number;
+          meanConfidence: number;
+          accuracy: number;
+        }[];
+        confusion: number[][];
+        perRegion: {
+          region: string;
+          count: number;
+          sensitivity: number;
+          precision: number | null;
+        }[];
+      };
+      baselines: {
+        /** @enum {string} */
+        name: 'nearestCentroid' | 'diagonalGaussian';
+        accuracy: number;
+        logLoss: number;
+        expectedCalibrationError: number;
+      }[];
+      computedAt: string;
+      durationMs: number;
+    };
+    OriginAnalysis: {
+      elementsUsed: string[];
+      elementsMissing: string[];
+      regionalProbability: {
+        region: string;
+        probability: number;
+        typicality: number;
+      }[];
+      /** @description Null when the sample is atypical of every region */
+      predictedOrigin: string | null;
+      mostProbableRegion: string | null;
+      isAtypical: boolean;
+      typicality: number;
+      consistency: {
+        claimed: {
+          region: string;
+          isKnownRegion: boolean;
+          probability: number | null;
+          typicality: number | null;
+          /** @enum {string} */
+          verdict: 'consistent' | 'inconsistent' | 'inconclusive';
+          thresholds: {
+            consistentProbability: number;
+            inconsistentProbability: number;
+            atypicalPValue: number;
+          };
+        } | null;
+        xinjiang: {
+          region: string;
+          isKnownRegion: boolean;
+          probability: number | null;
+          typicality: number | null;
+          /** @enum {string} */
+          verdict: 'consistent' | 'inconsistent' | 'inconclusive';
+          thresholds: {
+            consistentProbability: number;
+            inconsistentProbability: number;
+            atypicalPValue: number;
+          };
+        };
+      };
+      quality: {
+        score: number;
+        typicality: number;
+        completeness: number;
+        lowered: {
+          /** @enum {string} */
+          reason: 'missingElements' | 'lowTypicality' | 'noElements';
+          elements?: string[];
+          value?: number;
+        }[];
+      };
+      elementStatus: {
+        element: string;
+        value: number;
+        regions: {
+          region: string;
+          mean: number;
+          sd: number;
+          low: number;
+          high: number;
+          z: number;
+          /** @enum {string} */
+          status: 'within' | 'borderline' | 'outside';
+        }[];
+      }[];
+      composition: {
+        regionA: string;
+        regionB: string;
+        fractionA: number;
+        distance: number;
+        typicality: number;
+      }[];
+      prior: {
+        /** @enum {string} */
+        kind: 'uniform' | 'expected';
+        regions: string[];
+      };
+    };
+    Analysis: {
+      id: number;
+      sampleCode: string | null;
+      idflNumber: string | null;
+      material: string | null;
+      countryCode: string | null;
+      sources: string | null;
+      /** @enum {string} */
+      classify: 'Pending' | 'Unsatisfied' | 'Neutral' | 'Satisfied';
+      status: string;
+      prediction: string | null;
+      conclusion: string | null;
+      referenceVersion: string | null;
+      sampleEntryId: number | null;
+      cleanIsotopeRecordId: number | null;
+      analysisDate: string;
+      createdBy: number | null;
+      createdByName: string | null;
+      version: number;
+      topProbability: number | null;
+      qualityScore: number | null;
+      isAtypical: boolean;
+      /** @enum {string|null} */
+      claimedVerdict: 'consistent' | 'inconsistent' | 'inconclusive' | null;
+      /** @enum {string|null} */
+      xinjiangVerdict: 'consistent' | 'inconsistent' | 'inconclusive' | null;
+    };
+    AnalysisDetail: components['schemas']['Analysis'] & {
+      input: {
+        [key: string]: unknown;
+      };
+      result: components['schemas']['OriginAnalysis'] & (Record<string, never> | null);
     };
     BookingCreated: {
       id: number;

@@ -389,17 +389,27 @@ export const analysis = pgTable(
     classify: text('classify', { enum: ['Pending', 'Unsatisfied', 'Neutral', 'Satisfied'] })
       .notNull()
       .default('Pending'),
-    status: text('status').notNull().default('Draft'),
+    /** Saved → SavedToSampleEntry → Transferred (src/shared/schemas/analysis.ts). */
+    status: text('status').notNull().default('Saved'),
     prediction: text('prediction'),
     input: jsonb('input').$type<Record<string, unknown>>().notNull(),
     result: jsonb('result').$type<Record<string, unknown>>(),
     conclusion: text('conclusion'),
+    /** The reference set's version the result was computed on. */
+    referenceVersion: text('reference_version'),
+    sampleEntryId: integer('sample_entry_id').references(() => sampleEntry.id),
+    cleanIsotopeRecordId: integer('clean_isotope_record_id'),
     analysisDate: at('analysis_date').notNull().defaultNow(),
     createdBy: integer('created_by').references(() => appUser.id),
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('analysis_date').on(t.analysisDate)],
+  (t) => [
+    index('analysis_date').on(t.analysisDate),
+    index('analysis_classify_date').on(t.classify, t.analysisDate),
+    index('analysis_prediction_date').on(t.prediction, t.analysisDate),
+  ],
 );
 
 export const cleanIsotopeRecord = pgTable(
@@ -409,20 +419,27 @@ export const cleanIsotopeRecord = pgTable(
     sampleCode: text('sample_code').notNull(),
     material: text('material').notNull(),
     classify: text('classify'),
-    countryCode: text('country_code').notNull(),
+    /** Country or region (at least one): the model's class is the region, else the country. */
+    countryCode: text('country_code'),
     region: text('region'),
-    latitude: doublePrecision('latitude').notNull(),
-    longitude: doublePrecision('longitude').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     d13C: doublePrecision('d13c'),
     d2H: doublePrecision('d2h'),
     d18O: doublePrecision('d18o'),
+    d15N: doublePrecision('d15n'),
+    d34S: doublePrecision('d34s'),
     otherElements: jsonb('other_elements').$type<Record<string, number>>().notNull().default({}),
     verifiedBy: text('verified_by'),
     sourceSampleEntryId: integer('source_sample_entry_id').references(() => sampleEntry.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('clean_isotope_material_country').on(t.material, t.countryCode)],
+  (t) => [
+    index('clean_isotope_material_country').on(t.material, t.countryCode),
+    // Re-importing a sample code of a material updates it (the import's upsert key).
+    uniqueIndex('clean_isotope_material_sample_code').on(t.material, t.sampleCode),
+  ],
 );
 
 /** Notifications addressed to one user, or to every holder of a permission. */

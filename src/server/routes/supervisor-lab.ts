@@ -3,7 +3,9 @@ import type { SampleStatus } from '../../shared/sample-workflow.ts';
 import { conclusionSchema, transferIdflDataSchema } from '../../shared/schemas/supervisor.ts';
 import type { createRouter } from '../app.ts';
 import { envelope, ok } from '../http/responses.ts';
+import { cleanIsotopeRecordSchema } from '../http/clean-isotope-record.ts';
 import { defineRoute } from '../http/route.ts';
+import { toCleanIsotopeRecord } from '../services/clean-isotope.ts';
 import { listSampleEntries, readSampleDetail } from '../services/sample-entries.ts';
 import { confirmFinalResult, transferIdflData, undoReturnResult, updateConclusion } from '../services/supervisor.ts';
 import {
@@ -110,22 +112,7 @@ const transferRouteDef = defineRoute({
       description: 'The clean isotope record',
       content: {
         'application/json': {
-          schema: envelope(
-            z.object({
-              id: z.number().int(),
-              sampleCode: z.string(),
-              material: z.string(),
-              countryCode: z.string(),
-              region: z.string().nullable(),
-              latitude: z.number(),
-              longitude: z.number(),
-              d13C: z.number().nullable(),
-              d2H: z.number().nullable(),
-              d18O: z.number().nullable(),
-              verifiedBy: z.string().nullable(),
-              sourceSampleEntryId: z.number().int().nullable(),
-            }),
-          ),
+          schema: envelope(cleanIsotopeRecordSchema),
         },
       },
     },
@@ -166,6 +153,6 @@ export function registerSupervisorLabRoutes(app: ReturnType<typeof createRouter>
       sameId: c.req.valid('query').sameId === 'true',
       by: c.var.auth,
     });
-    return ok(c, record, 'The IDFL data has been transferred to the clean isotope data set.');
+    return ok(c, toCleanIsotopeRecord(record), 'The IDFL data has been transferred to the clean isotope data set.');
   });
 }

@@ -3,6 +3,7 @@ import type { Conclusion, TransferIdflData } from '../../shared/schemas/supervis
 import type { Executor } from '../db/client.ts';
 import { cleanIsotopeRecord, thirdLabEntry } from '../db/schema.ts';
 import { conflict, forbidden } from '../errors.ts';
+import { withUniqueCheck } from '../db/queries.ts';
 import { appendAudit } from './audit.ts';
 import {
   assertVersion,
@@ -132,7 +133,13 @@ export async function transferIdflData(
           .set({ ...values, updatedAt: new Date() })
           .where(eq(cleanIsotopeRecord.id, existing.id))
           .returning()
-      : await tx.insert(cleanIsotopeRecord).values(values).returning();
+      : await withUniqueCheck(
+          () => tx.insert(cleanIsotopeRecord).values(values).returning(),
+          () =>
+            conflict(
+              `The clean data set already holds sample code ${values.sampleCode} of ${values.material}; it cannot be filed twice.`,
+            ),
+        );
     await appendAudit(tx, {
       entityType: SAMPLE_ENTITY,
       entityId: sample.id,
