@@ -5981,6 +5981,12 @@ export interface paths {
                 created: number;
                 updated: number;
                 total: number;
+                /** @description Rows whose sample code repeats an earlier row of the file, numbered #2, #3… */
+                renamed: {
+                  row: number;
+                  from: string;
+                  to: string;
+                }[];
                 materials: string[];
                 elements: string[];
               };

@@ -169,7 +169,13 @@ function cellText(value: ExcelJS.CellValue): string {
 
 type ColumnPlan = { ours: Partial<Record<CleanIsotopeColumn, number>>; elements: Record<string, number> };
 
-const normalise = (header: string) => header.trim().replace(/^δ/i, 'd').toLowerCase();
+/** Headers compare without case, spaces, "_" or "-", and with δ read as d ("Sample Code" = sampleCode). */
+const normalise = (header: string) =>
+  header
+    .trim()
+    .replace(/^δ/i, 'd')
+    .replace(/[\s_-]+/g, '')
+    .toLowerCase();
 
 function planColumns(headers: readonly string[], mapping: Record<string, string>): ColumnPlan {
   const index = new Map<string, number>();
@@ -227,6 +233,7 @@ function readRows(table: Table, plan: ColumnPlan, material: string | undefined) 
     if (errors.length < maxImportErrors) errors.push(e);
   };
   const seen = new Map<string, number>();
+  const renamed: { row: number; from: string; to: string }[] = [];
   table.rows.forEach((cells, i) => {
     const rowNumber = i + 2; // the header is row 1, as a spreadsheet shows it
     const record: Record<string, unknown> = { otherElements: {} };
@@ -265,16 +272,20 @@ function readRows(table: Table, plan: ColumnPlan, material: string | undefined) 
         addError({ row: rowNumber, column: String(issue.path[0] ?? 'row'), message: issue.message });
       return;
     }
+    // Real files repeat codes for different samples (one numbering per survey). Each repeat is
+    // kept as its own record, numbered in file order ("139#2"), so a re-import of the same file
+    // updates the same records; the answer lists every renamed row.
     const key = `${parsed.data.material.toLowerCase()}\u0000${parsed.data.sampleCode}`;
-    const earlier = seen.get(key);
-    if (earlier !== undefined) {
-      addError({ row: rowNumber, column: 'sampleCode', message: `Sample code repeats row ${earlier}` });
-      return;
+    const occurrence = (seen.get(key) ?? 0) + 1;
+    seen.set(key, occurrence);
+    if (occurrence > 1) {
+      const renamedTo = `${parsed.data.sampleCode}#${occurrence}`;
+      renamed.push({ row: rowNumber, from: parsed.data.sampleCode, to: renamedTo });
+      parsed.data.sampleCode = renamedTo;
     }
-    seen.set(key, rowNumber);
     rows.push(parsed.data);
   });
-  return { rows, errors, errorCount };
+  return { rows, errors, errorCount, renamed };
 }
 
 const IMPORT_CHUNK = 500;
@@ -297,7 +308,7 @@ export async function importCleanIsotopes(db: Db | Executor, options: ImportOpti
     });
   if (plan.ours.material === undefined && !options.material)
     throw badRequest('The file has no material column; choose the material.', { material: 'Material is required' });
-  const { rows, errors, errorCount } = readRows(table, plan, options.material);
+  const { rows, errors, errorCount, renamed } = readRows(table, plan, options.material);
   if (errorCount > 0) {
     throw new AppError('BAD_REQUEST', `${errorCount} row(s) cannot be imported; nothing was changed.`, {
       errors: Object.fromEntries(errors.map((e) => [`rows.${e.row}.${e.column}`, e.message])),
@@ -334,6 +345,7 @@ export async function importCleanIsotopes(db: Db | Executor, options: ImportOpti
       created,
       updated: rows.length - created,
       total: rows.length,
+      renamed,
       materials: [...new Set(rows.map((r) => materials.get(r.material.toLowerCase()) ?? r.material))],
       elements: [
         ...isotopeColumns.filter((c) => rows.some((r) => r[c] !== null)),
