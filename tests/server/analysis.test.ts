@@ -21,7 +21,7 @@ const analystPermissions = [
   'CanExportCleanSample',
 ] as const;
 
-function fileForm(name: string, content: string | Uint8Array, fields: Record<string, string> = {}) {
+function fileForm(name: string, content: string | Uint8Array<ArrayBuffer>, fields: Record<string, string> = {}) {
   const form = new FormData();
   form.set('file', new File([content], name));
   for (const [k, v] of Object.entries(fields)) form.set(k, v);

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { capPerRegion, stableHash, strawberries, tapWater } from '../../bench/origin-data.ts';
 import { analyseSample } from '../../src/shared/origin-model/analysis.ts';
 import { diagonalGaussianLearner, nearestCentroidLearner } from '../../src/shared/origin-model/baselines.ts';
-import { fitOriginModel, predictRegionProbabilities, type ReferenceSample } from '../../src/shared/origin-model/estimator.ts';
+import {
+  fitOriginModel,
+  predictRegionProbabilities,
+  type ReferenceSample,
+} from '../../src/shared/origin-model/estimator.ts';
 import { chiSquareSurvival, fSurvival, logGamma } from '../../src/shared/origin-model/statistics.ts';
 import { crossValidate } from '../../src/shared/origin-model/validation.ts';
 
@@ -88,7 +92,11 @@ describe('[ORIGIN MODEL] one sample', () => {
     const far = model.regions.map((r) => r.region).find((r) => r !== some.region)!;
     const other = analyseSample(model, some.values, { claimedRegion: far });
     expect(other.consistency.claimed?.verdict).not.toBe('consistent');
-    expect(own.consistency.xinjiang).toMatchObject({ region: 'Xinjiang', isKnownRegion: false, verdict: 'inconclusive' });
+    expect(own.consistency.xinjiang).toMatchObject({
+      region: 'Xinjiang',
+      isKnownRegion: false,
+      verdict: 'inconclusive',
+    });
     expect(own.consistency.claimed?.thresholds.consistentProbability).toBe(0.5);
   });
 

@@ -81,11 +81,9 @@ const importRoute = defineRoute({
               created: z.number().int(),
               updated: z.number().int(),
               total: z.number().int(),
-              renamed: z
-                .array(z.object({ row: z.number().int(), from: z.string(), to: z.string() }))
-                .openapi({
-                  description: 'Rows whose sample code repeats an earlier row of the file, numbered #2, #3…',
-                }),
+              renamed: z.array(z.object({ row: z.number().int(), from: z.string(), to: z.string() })).openapi({
+                description: 'Rows whose sample code repeats an earlier row of the file, numbered #2, #3…',
+              }),
               materials: z.array(z.string()),
               elements: z.array(z.string()),
             }),

@@ -11,8 +11,7 @@ import type { HttpMutationMethod } from '@/app/offline/db';
  * transitions. An origin analysis is saved to its sample from the analysis screens, by IDFL number.
  */
 export type SampleChangeName =
-  | Exclude<WorkflowActionName, 'sendToThirdLab'>
-  | Exclude<SampleEditName, 'saveOriginAnalysis'>;
+  Exclude<WorkflowActionName, 'sendToThirdLab'> | Exclude<SampleEditName, 'saveOriginAnalysis'>;
 
 type RequestShape = { method: HttpMutationMethod; path: (id: number) => string };
 
