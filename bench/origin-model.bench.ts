@@ -132,6 +132,7 @@ export default async function benchOriginModel(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   for (const [name, load] of dataSets) {
     const data = load();
+    // Leave-one-out wherever it is affordable here (the product switches earlier, see validation.ts).
     const method = data.length > 1000 ? { folds: 10 } : ('leave-one-out' as const);
     const reports = learners.map(([label, learner]) => {
       const { value, ms } = time(() => crossValidate(data, learner, method));

@@ -2,16 +2,16 @@
 // cached per version of that set, and the analyses analysts run, save, classify, write to a sample
 // entry and transfer to the reference set.
 import { createHash } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { analyseSample, type OriginAnalysis } from '../../shared/origin-model/analysis.ts';
-import { diagonalGaussianLearner, nearestCentroidLearner } from '../../shared/origin-model/baselines.ts';
 import {
   fitOriginModel,
   regionOf,
   type OriginModel,
   type ReferenceSample,
 } from '../../shared/origin-model/estimator.ts';
-import { crossValidate, type ValidationReport } from '../../shared/origin-model/validation.ts';
+import type { ValidationReport } from '../../shared/origin-model/validation.ts';
 import {
   classifyActions,
   transferableClassify,
@@ -28,6 +28,7 @@ import { analysis, appUser, bookingSampleType, cleanIsotopeRecord, sampleEntry, 
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { appendAudit, diffFields } from './audit.ts';
 import { findMaterial, upsertCleanIsotope } from './clean-isotope.ts';
+import type { ValidationJobResult } from './model-validation-job.ts';
 import { assertVersion, judgeEdit, lockSample, recordSampleChange, type Actor } from './sample-entries.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -118,24 +119,31 @@ export type ModelReport = {
   durationMs: number;
 };
 
+/** Judges a model in a worker thread, so the server keeps answering while it refits many times. */
+function judgeInWorker(references: ReferenceSample[]): Promise<ValidationJobResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./model-validation-worker.mjs', import.meta.url), {
+      workerData: { job: 'judgeModel', references },
+    });
+    worker.once('message', (result: ValidationJobResult) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`model validation worker stopped with code ${code}`));
+    });
+  });
+}
+
 /** How far to trust a material's model: its held-out figures beside two simple baselines. */
 export async function modelReportFor(db: Executor, requested: string): Promise<ModelReport> {
   const { material, version, model } = await modelFor(db, requested);
   const cached = reports.get(material);
   if (cached?.version === version) return cached.report;
-  const report = loadReferences(db, material).then((references) => {
+  const report = loadReferences(db, material).then(async (references) => {
     const started = performance.now();
-    const validation = crossValidate(references);
-    const method = validation.method === 'leave-one-out' ? 'leave-one-out' : { folds: validation.folds };
-    const baselines = (
-      [
-        ['nearestCentroid', nearestCentroidLearner],
-        ['diagonalGaussian', diagonalGaussianLearner],
-      ] as const
-    ).map(([name, learner]) => {
-      const b = crossValidate(references, learner, method);
-      return { name, accuracy: b.accuracy, logLoss: b.logLoss, expectedCalibrationError: b.expectedCalibrationError };
-    });
+    const { validation, baselines } = await judgeInWorker(references);
     return {
       material,
       referenceVersion: version,

@@ -29,8 +29,16 @@ export type ValidationReport = {
 
 /** Probabilities below this count as this in the log loss (as scikit-learn clips). */
 const probabilityFloor = 1e-15;
-/** Sets at most this large are judged leave-one-out; larger ones by 10-fold cross-validation. */
-export const leaveOneOutLimit = 1000;
+/**
+ * Sets up to this size (counted in records × elements, as refitting costs) are judged
+ * leave-one-out; larger ones by stratified 10-fold cross-validation.
+ */
+export const leaveOneOutBudget = 2000;
+
+export function defaultValidationMethod(records: readonly ReferenceSample[]): ValidationMethod {
+  const elements = new Set(records.flatMap((r) => Object.keys(r.values).filter((e) => r.values[e] != null)));
+  return records.length * Math.max(1, elements.size) <= leaveOneOutBudget ? 'leave-one-out' : { folds: 10 };
+}
 
 export const originModelLearner: Learner = (train) => {
   const model = fitOriginModel(train);
@@ -43,7 +51,7 @@ export const originModelLearner: Learner = (train) => {
 export function crossValidate(
   records: readonly ReferenceSample[],
   learner: Learner = originModelLearner,
-  method: ValidationMethod = records.length <= leaveOneOutLimit ? 'leave-one-out' : { folds: 10 },
+  method: ValidationMethod = defaultValidationMethod(records),
 ): ValidationReport {
   // A held-out record's region must stay learnable without it.
   const counts = new Map<string, number>();
