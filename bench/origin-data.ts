@@ -60,3 +60,20 @@ export function capPerRegion<T extends ReferenceSample & { id: string }>(
     return n < cap;
   });
 }
+
+/** Nine tap-water cities drawn by a stable hash, twenty taps each: the shape of a typical lab set. */
+export function nineCities(salt: string) {
+  const all = tapWater();
+  const counts = new Map<string, number>();
+  for (const r of all) counts.set(r.region, (counts.get(r.region) ?? 0) + 1);
+  const cities = [...counts]
+    .filter(([, n]) => n >= 25)
+    .map(([c]) => c)
+    .sort((a, b) => stableHash(salt + a) - stableHash(salt + b))
+    .slice(0, 9);
+  return capPerRegion(
+    all.filter((r) => cities.includes(r.region)),
+    20,
+    salt,
+  );
+}

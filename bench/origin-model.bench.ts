@@ -23,7 +23,7 @@ import { parseEnv } from '../src/server/env.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { createMailer } from '../src/server/services/mail.ts';
 import { seedDatabase } from '../src/server/seed.ts';
-import { capPerRegion, stableHash, strawberries, tapWater } from './origin-data.ts';
+import { capPerRegion, nineCities, strawberries, tapWater } from './origin-data.ts';
 import type { BenchRow } from './run.ts';
 
 /** The Gaussian per region that DESIGN.md sketches: full covariance, no shrinkage, no kernel. */
@@ -49,22 +49,6 @@ const learners: [string, Learner][] = [
   ['diagonal Gaussian', diagonalGaussianLearner],
   ['Gaussian per region (DESIGN sketch)', gaussianPerRegionLearner],
 ];
-
-function nineCities(salt: string) {
-  const all = tapWater();
-  const counts = new Map<string, number>();
-  for (const r of all) counts.set(r.region, (counts.get(r.region) ?? 0) + 1);
-  const cities = [...counts]
-    .filter(([, n]) => n >= 25)
-    .map(([c]) => c)
-    .sort((a, b) => stableHash(salt + a) - stableHash(salt + b))
-    .slice(0, 9);
-  return capPerRegion(
-    all.filter((r) => cities.includes(r.region)),
-    20,
-    salt,
-  );
-}
 
 const dataSets: [string, () => ReferenceSample[]][] = [
   ['strawberries SLO/abroad, 4 isotopes (157)', () => strawberries()],

@@ -4,6 +4,7 @@
 // higher near the sea), two growing sites per region and a few records with elements missing,
 // as a real laboratory's spreadsheet has. Exported as the CSV a laboratory would import.
 import Papa from 'papaparse';
+import { cleanIsotopeColumns } from '../shared/schemas/clean-isotope.ts';
 
 type Centre = { c: number; h: number; o: number; n: number; s: number };
 type RegionPlan = { countryCode: string; region: string; lat: number; lon: number; centre: Centre };
@@ -166,21 +167,7 @@ export function demoReferenceCsv(perRegion = 30): string {
     }
   }
   return Papa.unparse({
-    fields: [
-      'sampleCode',
-      'material',
-      'countryCode',
-      'region',
-      'latitude',
-      'longitude',
-      'classify',
-      'verifiedBy',
-      'd13C',
-      'd2H',
-      'd18O',
-      'd15N',
-      'd34S',
-    ],
+    fields: [...cleanIsotopeColumns],
     data: rows,
   });
 }

@@ -4,22 +4,13 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { sharedDataDir } from '../../bench/origin-data.ts';
+import { permissionGroups } from '../../src/shared/permissions.ts';
 import { sampleAt } from './support/sample-journey.ts';
 import { useTestApp, type TestApp } from './support/test-app.ts';
 
 const t = useTestApp();
 
-const analystPermissions = [
-  'CanViewAllAnalysis',
-  'CanTakeATest',
-  'CanSaveATest',
-  'CanTransferSample',
-  'CanUpdateClassify',
-  'CanSaveAnalysisToSampleEntry',
-  'CanViewAllCleanSample',
-  'CanImportCleanSample',
-  'CanExportCleanSample',
-] as const;
+const analystPermissions = [...permissionGroups.analysis, ...permissionGroups.cleanSample];
 
 function fileForm(name: string, content: string | Uint8Array<ArrayBuffer>, fields: Record<string, string> = {}) {
   const form = new FormData();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capPerRegion, stableHash, strawberries, tapWater } from '../../bench/origin-data.ts';
+import { nineCities, strawberries } from '../../bench/origin-data.ts';
 import { analyseSample } from '../../src/shared/origin-model/analysis.ts';
 import { diagonalGaussianLearner, nearestCentroidLearner } from '../../src/shared/origin-model/baselines.ts';
 import {
@@ -12,23 +12,6 @@ import { crossValidate } from '../../src/shared/origin-model/validation.ts';
 
 // The origin model on real public data (../shared/data), judged leave-one-out against baselines
 // computed in the same run, never against numbers fixed in advance.
-
-/** Nine tap-water cities drawn by a stable hash, twenty taps each: the shape of a typical lab set. */
-function nineCities(salt: string) {
-  const all = tapWater();
-  const counts = new Map<string, number>();
-  for (const r of all) counts.set(r.region, (counts.get(r.region) ?? 0) + 1);
-  const cities = [...counts]
-    .filter(([, n]) => n >= 25)
-    .map(([c]) => c)
-    .sort((a, b) => stableHash(salt + a) - stableHash(salt + b))
-    .slice(0, 9);
-  return capPerRegion(
-    all.filter((r) => cities.includes(r.region)),
-    20,
-    salt,
-  );
-}
 
 describe('[ORIGIN MODEL] leave-one-out on real data, against baselines in the same run', () => {
   it.each([
