@@ -4,7 +4,7 @@ import type { Executor } from '../db/client.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { appendAudit, diffFields } from './audit.ts';
-import { notifyPermission } from './custody.ts';
+import { notifyPermission } from './notifications.ts';
 import { nextNumber } from './numbering.ts';
 import {
   assertVersion,

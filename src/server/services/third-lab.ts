@@ -5,7 +5,7 @@ import type { Executor } from '../db/client.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { appendAudit, diffFields } from './audit.ts';
-import { notifyPermission } from './custody.ts';
+import { notifyPermission } from './notifications.ts';
 import { markBatchReceivedWhenComplete, reopenDispatchBatch } from './dispatch-batches.ts';
 import {
   assertFilesExist,
