@@ -20,7 +20,10 @@ const subscriptionBody = z.object({
     .trim()
     .max(2000)
     .url('Endpoint must be a URL')
-    .refine((value) => /^https?:$/.test(new URL(value).protocol), 'Endpoint must be an https URL'),
+    .refine(
+      (value) => !URL.canParse(value) || /^https?:$/.test(new URL(value).protocol),
+      'Endpoint must be an https URL',
+    ),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     p256dh: base64url('keys.p256dh', 65).openapi({ description: "The browser's P-256 public key" }),

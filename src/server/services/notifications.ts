@@ -37,9 +37,7 @@ export async function notify(db: Executor, target: NotificationTarget, entry: Ne
     .returning();
   // Every subscribed browser of an active reader gets one delivery; a deactivated role grants nothing.
   const readers =
-    userId !== null
-      ? sql`u.id = ${userId}`
-      : sql`r.active AND r.permissions @> ${JSON.stringify([permission])}::jsonb`;
+    userId !== null ? sql`u.id = ${userId}` : sql`r.active AND r.permissions @> ${JSON.stringify([permission])}::jsonb`;
   await db.execute(sql`
     INSERT INTO push_delivery (notification_id, subscription_id)
     SELECT ${row!.id}, s.id FROM push_subscription s

@@ -141,7 +141,12 @@ export function createPushSender(vapid: VapidKeys, logger: Logger): PushSender {
       .from(pushDelivery)
       .innerJoin(pushSubscription, eq(pushSubscription.id, pushDelivery.subscriptionId))
       .innerJoin(notification, eq(notification.id, pushDelivery.notificationId))
-      .where(inArray(pushDelivery.id, claimed.map((c) => c.id)));
+      .where(
+        inArray(
+          pushDelivery.id,
+          claimed.map((c) => c.id),
+        ),
+      );
     const attemptsOf = new Map(claimed.map((c) => [c.id, c.attempts]));
 
     for (const row of rows) {
