@@ -8420,6 +8420,11 @@ export interface components {
       message: string;
       /** @description The record's page in the app */
       link: string | null;
+      /** @description What happened, as a code the app translates */
+      kind: string | null;
+      params: {
+        [key: string]: string | number;
+      };
       /** Format: date-time */
       createdAt: string;
       read: boolean;

@@ -69,6 +69,8 @@ describe('[WEB PUSH] delivery to a subscribed browser', () => {
       message: `Sample ${created.body.data.idflNumber} was sent to the tester lab.`,
       url: `/testers/${id}`,
       time: note.createdAt,
+      kind: 'sampleSentToTester',
+      params: { idflNumber: created.body.data.idflNumber },
     });
     // Another browser cannot read it.
     expect(() => browserKeys().decrypt(request.body)).toThrow();

@@ -435,6 +435,9 @@ export const notification = pgTable(
     title: text('title').notNull(),
     message: text('message').notNull(),
     link: text('link'),
+    /** What happened, as a code the app translates (with params); title and message are its English. */
+    kind: text('kind'),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [

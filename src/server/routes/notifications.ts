@@ -27,6 +27,8 @@ const notificationSchema = z
     title: z.string(),
     message: z.string(),
     link: z.string().nullable().openapi({ description: "The record's page in the app" }),
+    kind: z.string().nullable().openapi({ description: 'What happened, as a code the app translates' }),
+    params: z.record(z.string(), z.union([z.string(), z.number()])),
     createdAt: z.string().openapi({ format: 'date-time' }),
     read: z.boolean(),
   })
@@ -252,7 +254,13 @@ export function registerNotificationRoutes(app: ReturnType<typeof createRouter>)
 
   for (const route of pingRoutes) {
     app.openapi(route, async (c) => {
-      const created = await notifyUser(c.var.db, { userId: c.var.auth.id, title: 'Ping', message: 'pong' });
+      const created = await notifyUser(c.var.db, {
+        userId: c.var.auth.id,
+        kind: 'ping',
+        params: { message: 'pong' },
+        title: 'Ping',
+        message: 'pong',
+      });
       if (c.req.method === 'GET') void c.var.deps.notifier.wake(c.var.deps.database.db);
       return ok(c, toDto({ ...created, read: false }), 'pong');
     });
@@ -261,7 +269,13 @@ export function registerNotificationRoutes(app: ReturnType<typeof createRouter>)
   for (const route of pingMessageRoutes) {
     app.openapi(route, async (c) => {
       const { message } = c.req.valid('param');
-      const created = await notifyUser(c.var.db, { userId: c.var.auth.id, title: 'Ping', message });
+      const created = await notifyUser(c.var.db, {
+        userId: c.var.auth.id,
+        kind: 'ping',
+        params: { message },
+        title: 'Ping',
+        message,
+      });
       if (c.req.method === 'GET') void c.var.deps.notifier.wake(c.var.deps.database.db);
       return ok(c, toDto({ ...created, read: false }), message);
     });

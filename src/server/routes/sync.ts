@@ -88,6 +88,8 @@ export function registerSyncRoutes(app: ReturnType<typeof createRouter>) {
         const reason = (body as { message?: unknown } | null)?.message;
         await notifyUser(c.var.db, {
           userId: c.var.auth.id,
+          kind: 'outboxRefused',
+          params: { reason: typeof reason === 'string' ? reason : '' },
           title: 'Change refused',
           message: `A change waiting on this device was refused by the server${typeof reason === 'string' ? `: ${reason}` : '.'}`,
           link: '/sync',

@@ -117,6 +117,8 @@ export async function confirmBooking(db: Executor, { bookingId, by }: { bookingI
     // The specification's push: 'Booking Confirmed ... has been confirmed.'
     await notifyPermission(tx, {
       permission: 'CanViewAllSampleEntryCs',
+      kind: 'bookingConfirmed',
+      params: { bookingNumber: confirmed.bookingNumber },
       title: 'Booking Confirmed',
       message: `Booking ${confirmed.bookingNumber} has been confirmed.`,
       link: `/bookings/${confirmed.id}`,
@@ -257,6 +259,8 @@ export async function createBooking(db: Executor, { input, by }: { input: Bookin
     if (!by) {
       await notifyPermission(tx, {
         permission: 'CanViewAllbooking',
+        kind: 'bookingArrived',
+        params: { bookingNumber: created!.bookingNumber, company: created!.applicantCompany },
         title: 'New booking request',
         message: `Booking ${created!.bookingNumber} from ${created!.applicantCompany} arrived through the Order Request Form.`,
         link: `/bookings/${created!.id}`,

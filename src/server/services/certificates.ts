@@ -296,6 +296,8 @@ export async function issueCertificate(
     // The client-side lab hands the certificate to the client.
     await notifyPermission(tx, {
       permission: 'CanViewDetailSampleEntryCs',
+      kind: 'certificateIssued',
+      params: { idflNumber: sample.idflNumber, version },
       title: 'Certificate issued',
       message: `Certificate version ${version} of sample ${sample.idflNumber} was issued.`,
       link: `/clients/${sample.id}`,

@@ -207,6 +207,8 @@ export async function sendDispatchBatch(db: Executor, { id, by }: { id: number; 
     });
     await notifyPermission(tx, {
       permission: 'CanCheckInThirdLab',
+      kind: 'batchSent',
+      params: { packageCode: batch.packageCode, count: members.length },
       title: 'New package to check in',
       message: `Package ${batch.packageCode} with ${members.length} sample(s) was sent to the third lab.`,
       link: '/thirdlab-samples',

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { NotificationKind } from '../../shared/notification-kinds.ts';
 import type { Permission } from '../../shared/permissions.ts';
 import type { Executor } from '../db/client.ts';
 import { notification, notificationReceipt } from '../db/schema.ts';
@@ -11,7 +12,13 @@ import { notFound } from '../errors.ts';
 
 export type NotificationTarget = { userId: number } | { permission: Permission };
 
-export type NewNotification = { title: string; message: string; link?: string | null };
+export type NewNotification = {
+  kind: NotificationKind;
+  params?: Record<string, string | number>;
+  title: string;
+  message: string;
+  link?: string | null;
+};
 
 /** The reader a list or a change is for: the user and the permissions their role grants now. */
 export type Reader = { id: number; permissions: readonly string[] };
@@ -23,6 +30,8 @@ export type NotificationView = {
   title: string;
   message: string;
   link: string | null;
+  kind: string | null;
+  params: Record<string, string | number>;
   createdAt: Date;
   read: boolean;
 };
@@ -33,7 +42,15 @@ export async function notify(db: Executor, target: NotificationTarget, entry: Ne
   const permission = 'permission' in target ? target.permission : null;
   const [row] = await db
     .insert(notification)
-    .values({ userId, permission, title: entry.title, message: entry.message, link: entry.link ?? null })
+    .values({
+      userId,
+      permission,
+      kind: entry.kind,
+      params: entry.params ?? {},
+      title: entry.title,
+      message: entry.message,
+      link: entry.link ?? null,
+    })
     .returning();
   // Every subscribed browser of an active reader gets one delivery; a deactivated role grants nothing.
   const readers =
@@ -74,6 +91,8 @@ const viewColumns = {
   title: notification.title,
   message: notification.message,
   link: notification.link,
+  kind: notification.kind,
+  params: notification.params,
   createdAt: notification.createdAt,
   read: sql<boolean>`${notificationReceipt.readAt} IS NOT NULL`,
 };

@@ -248,6 +248,8 @@ export async function transferToTester(db: Executor, { id, by }: { id: number; b
     });
     await notifyPermission(tx, {
       permission: 'CanCheckInSampleEntryTester',
+      kind: 'sampleSentToTester',
+      params: { idflNumber: sample.idflNumber },
       title: 'New sample to check in',
       message: `Sample ${sample.idflNumber} was sent to the tester lab.`,
       link: `/testers/${sample.id}`,

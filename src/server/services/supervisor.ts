@@ -65,6 +65,8 @@ export async function confirmFinalResult(db: Executor, { id, by }: { id: number;
     // Next comes the certificate, issued by those who may confirm final results.
     await notifyPermission(tx, {
       permission: 'CanConfirmFinalResult',
+      kind: 'finalResultConfirmed',
+      params: { idflNumber: sample.idflNumber, by: by.displayName },
       title: 'Final result confirmed',
       message: `The final result of sample ${sample.idflNumber} was confirmed by ${by.displayName}; its certificate can be issued.`,
       link: `/supervisor-samples/${sample.id}`,

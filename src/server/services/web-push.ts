@@ -14,7 +14,15 @@ export type VapidKeys = { publicKey: string; privateKey: string; subject: string
 export type PushSubscriptionInput = { endpoint: string; keys: { p256dh: string; auth: string } };
 
 /** What the service worker receives (sw/sw.ts reads these names). */
-export type PushPayload = { id: string; title: string; message: string; url: string; time: string };
+export type PushPayload = {
+  id: string;
+  title: string;
+  message: string;
+  url: string;
+  time: string;
+  kind: string | null;
+  params: Record<string, string | number>;
+};
 
 const VAPID_SETTING = 'vapid_keys';
 const MAX_ATTEMPTS = 6;
@@ -136,6 +144,8 @@ export function createPushSender(vapid: VapidKeys, logger: Logger): PushSender {
         title: notification.title,
         message: notification.message,
         link: notification.link,
+        kind: notification.kind,
+        params: notification.params,
         createdAt: notification.createdAt,
       })
       .from(pushDelivery)
@@ -162,6 +172,8 @@ export function createPushSender(vapid: VapidKeys, logger: Logger): PushSender {
           message: row.message,
           url: row.link ?? '/',
           time: row.createdAt.toISOString(),
+          kind: row.kind,
+          params: row.params,
         },
       });
       if (result.outcome === 'sent') {
