@@ -220,9 +220,7 @@ export function registerNotificationRoutes(app: ReturnType<typeof createRouter>)
     const response = streamSSE(c, async (stream) => {
       let unsubscribe = () => {};
       try {
-        let lastId = resumeFrom ?? (await latestNotificationId(db, reader));
-        // New ones are sent one round at a time, in order, however often the notifier calls.
-        let sending = Promise.resolve();
+        let lastId = 0;
         const sendNew = async () => {
           for (const n of await notificationsAfter(db, reader, lastId)) {
             if (stream.aborted) return;
@@ -230,12 +228,18 @@ export function registerNotificationRoutes(app: ReturnType<typeof createRouter>)
             lastId = n.id;
           }
         };
-        const page = await listNotifications(db, { reader, limit: 1, offset: 0 });
-        await stream.writeSSE({ event: 'ready', id: String(lastId), data: JSON.stringify({ unread: page.unread }) });
+        // Listening starts before the starting point is read, so nothing committed in between is
+        // missed; new ones are sent one round at a time, in order, however often the notifier calls.
+        let sending = (async () => {
+          lastId = resumeFrom ?? (await latestNotificationId(db, reader));
+          const page = await listNotifications(db, { reader, limit: 1, offset: 0 });
+          await stream.writeSSE({ event: 'ready', id: String(lastId), data: JSON.stringify({ unread: page.unread }) });
+          if (resumeFrom !== undefined) await sendNew();
+        })();
         unsubscribe = deps.notifier.subscribe(() => {
           sending = sending.then(sendNew).catch((err: unknown) => deps.logger.warn({ err }, 'stream send failed'));
         });
-        if (resumeFrom !== undefined) await sendNew();
+        await sending;
         while (!stream.aborted && Date.now() < endsAt) {
           await pause(stream, Math.min(KEEP_ALIVE_MS, endsAt - Date.now()));
           if (!stream.aborted) await stream.write(': keep-alive\n\n');
