@@ -56,6 +56,29 @@ test.describe('[NOTIFICATIONS] the bell', () => {
     await expect(page.getByTestId('notification-count')).toHaveCount(0);
   });
 
+  test('shows at most 5 toasts at once; the rest wait their turn as others close after 4 s', async ({
+    page,
+    openSignedIn,
+  }) => {
+    const tester = await openSignedIn(roleUsers.Tester, '/testers');
+    await emptyBell(page, tester);
+    const streaming = page.waitForResponse((r) => r.url().endsWith('/api/notification/stream') && r.ok());
+    await page.reload();
+    await streaming;
+    for (let i = 1; i <= 7; i++) {
+      const ping = await page.request.post(`/api/notification/ping/bench-call-${i}`, { headers: authorised(tester) });
+      expect(ping.status()).toBe(200);
+    }
+    await expect(page.getByTestId('notification-count')).toHaveText('7');
+    const toasts = page.locator('[data-sonner-toast]').filter({ hasText: /bench-call-/ });
+    await expect(toasts).toHaveCount(5);
+    for (let i = 1; i <= 5; i++) await expect(toasts.filter({ hasText: `bench-call-${i}` })).toBeVisible();
+    await expect(toasts.filter({ hasText: 'bench-call-6' })).toHaveCount(0);
+    // Once the first ones close (4000 ms), the waiting ones show, in order.
+    await expect(toasts.filter({ hasText: 'bench-call-6' })).toBeVisible({ timeout: 9_000 });
+    await expect(toasts.filter({ hasText: 'bench-call-7' })).toBeVisible();
+  });
+
   test('shows the notifications in Vietnamese and never asks for push permission on load', async ({
     page,
     openSignedIn,
