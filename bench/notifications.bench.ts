@@ -118,6 +118,9 @@ export default async function benchNotifications(): Promise<BenchRow[]> {
       baseline: { label: 'writing it alone', value: writeOnly / ROUNDS },
       value: delivered / ROUNDS,
       unit: 'ms',
+      // Measured here: 1.7× with the new rows read once per wake for all streams; 16× when each
+      // stream ran its own query.
+      targetRatio: 4,
     },
   ];
 }

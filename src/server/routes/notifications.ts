@@ -6,6 +6,7 @@ import { defineRoute } from '../http/route.ts';
 import {
   dismissAllNotifications,
   dismissNotification,
+  isAddressedTo,
   latestNotificationId,
   listNotifications,
   markAllNotificationsRead,
@@ -221,23 +222,28 @@ export function registerNotificationRoutes(app: ReturnType<typeof createRouter>)
       let unsubscribe = () => {};
       try {
         let lastId = 0;
-        const sendNew = async () => {
-          for (const n of await notificationsAfter(db, reader, lastId)) {
-            if (stream.aborted) return;
+        const send = async (items: NotificationView[]) => {
+          for (const n of items) {
+            if (stream.aborted || n.id <= lastId) continue;
             await stream.writeSSE({ event: 'notification', id: String(n.id), data: JSON.stringify(toDto(n)) });
             lastId = n.id;
           }
         };
         // Listening starts before the starting point is read, so nothing committed in between is
-        // missed; new ones are sent one round at a time, in order, however often the notifier calls.
+        // missed; new ones are sent one batch at a time, in order, however often the notifier calls.
         let sending = (async () => {
           lastId = resumeFrom ?? (await latestNotificationId(db, reader));
           const page = await listNotifications(db, { reader, limit: 1, offset: 0 });
           await stream.writeSSE({ event: 'ready', id: String(lastId), data: JSON.stringify({ unread: page.unread }) });
-          if (resumeFrom !== undefined) await sendNew();
+          // Reconnecting: what was written while away, as the database has it now.
+          if (resumeFrom !== undefined) await send(await notificationsAfter(db, reader, lastId));
         })();
-        unsubscribe = deps.notifier.subscribe(() => {
-          sending = sending.then(sendNew).catch((err: unknown) => deps.logger.warn({ err }, 'stream send failed'));
+        unsubscribe = deps.notifier.subscribe((written) => {
+          const mine = written.filter((n) => isAddressedTo(n, reader));
+          if (mine.length === 0) return;
+          sending = sending
+            .then(() => send(mine))
+            .catch((err: unknown) => deps.logger.warn({ err }, 'stream send failed'));
         });
         await sending;
         while (!stream.aborted && Date.now() < endsAt) {

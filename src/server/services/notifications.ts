@@ -73,12 +73,21 @@ export function notifyUser(db: Executor, entry: NewNotification & { userId: numb
   return notify(db, { userId: entry.userId }, entry);
 }
 
-/** Addressed to this reader: to them by name, or to a permission their role grants. */
+/**
+ * Addressed to this reader: to them by name, or to a permission their role grants. The same rule,
+ * for a row already read, is isAddressedTo below (the notifier hands new rows to every stream).
+ */
 function addressedTo(reader: Reader): SQL {
   const byPermission = reader.permissions.length
     ? and(isNull(notification.userId), inArray(notification.permission, [...reader.permissions]))
     : undefined;
   return or(eq(notification.userId, reader.id), byPermission)!;
+}
+
+export function isAddressedTo(n: { userId: number | null; permission: string | null }, reader: Reader): boolean {
+  return (
+    n.userId === reader.id || (n.userId === null && n.permission !== null && reader.permissions.includes(n.permission))
+  );
 }
 
 const receiptOf = (reader: Reader) =>
@@ -140,6 +149,24 @@ export async function notificationsAfter(db: Executor, reader: Reader, afterId: 
     .orderBy(asc(notification.id))
     .limit(limit);
   return rows as NotificationView[];
+}
+
+/**
+ * Every notification written after `afterId`, oldest first, as a new one looks to any reader (no
+ * receipt yet: unread). The notifier reads them once for all the streams it wakes.
+ */
+export async function notificationsWrittenAfter(
+  db: Executor,
+  afterId: number,
+  limit = 500,
+): Promise<NotificationView[]> {
+  const rows = await db
+    .select()
+    .from(notification)
+    .where(gt(notification.id, afterId))
+    .orderBy(asc(notification.id))
+    .limit(limit);
+  return rows.map((n) => ({ ...n, read: false }));
 }
 
 /** The newest notification id addressed to the reader (0 when none): where a new stream starts. */

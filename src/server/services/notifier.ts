@@ -1,7 +1,7 @@
 import type { Db, Executor } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
-import { latestNotificationId } from './notifications.ts';
+import { latestNotificationId, notificationsWrittenAfter, type NotificationView } from './notifications.ts';
 import { createPushSender, loadVapidKeys, type PushSender } from './web-push.ts';
 
 /**
@@ -12,17 +12,23 @@ import { createPushSender, loadVapidKeys, type PushSender } from './web-push.ts'
  */
 export type Notifier = {
   readonly push: PushSender;
-  /** A stream's listener, called when notifications newer than the last seen ones exist. */
-  subscribe: (listener: () => void) => () => void;
+  /**
+   * A stream's listener, called with the notifications written since the last call, oldest first
+   * (addressed to anyone: each stream keeps its reader's). Read once per wake for all streams.
+   */
+  subscribe: (listener: NotificationListener) => () => void;
   /** After a commit that may have written notifications. */
   wake: (db: Db) => Promise<void>;
   /** The timer's round: wake, and send pushes whose retry is due. */
   tick: (db: Db) => Promise<void>;
 };
 
-export function createNotifier(push: PushSender, logger: Logger): Notifier {
-  const listeners = new Set<() => void>();
-  let lastSeen = -1;
+export type NotificationListener = (written: NotificationView[]) => void;
+
+/** `startAfter`: the newest notification id when the instance starts; older ones concern no stream. */
+export function createNotifier(push: PushSender, logger: Logger, startAfter = 0): Notifier {
+  const listeners = new Set<NotificationListener>();
+  let lastSeen = startAfter;
   let running: Promise<void> | undefined;
   let again = false;
 
@@ -31,11 +37,14 @@ export function createNotifier(push: PushSender, logger: Logger): Notifier {
   };
 
   async function check(db: Db) {
-    const latest = await latestNotificationId(db);
-    if (latest <= lastSeen) return;
-    lastSeen = latest;
-    for (const listener of listeners) listener();
-    sendPushes(db);
+    // A long burst is read in pages, so no stream misses any of it.
+    for (;;) {
+      const written = await notificationsWrittenAfter(db, lastSeen);
+      if (written.length === 0) return;
+      lastSeen = written[written.length - 1]!.id;
+      for (const listener of listeners) listener(written);
+      sendPushes(db);
+    }
   }
 
   function wake(db: Db): Promise<void> {
@@ -73,5 +82,5 @@ export function createNotifier(push: PushSender, logger: Logger): Notifier {
 
 /** The notifier with its push sender, signing with the configured or kept VAPID keys. */
 export async function startNotifier(db: Executor, env: Env, logger: Logger): Promise<Notifier> {
-  return createNotifier(createPushSender(await loadVapidKeys(db, env), logger), logger);
+  return createNotifier(createPushSender(await loadVapidKeys(db, env), logger), logger, await latestNotificationId(db));
 }
