@@ -9,6 +9,7 @@ import { appUser } from '../src/server/db/schema.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { createMailer } from '../src/server/services/mail.ts';
+import { startNotifier } from '../src/server/services/notifier.ts';
 import { seedDatabase } from '../src/server/seed.ts';
 import type { BenchRow } from './run.ts';
 
@@ -30,6 +31,7 @@ export default async function benchApi(): Promise<BenchRow[]> {
     logger,
     database,
     mailer: createMailer(env, logger),
+    notifier: await startNotifier(database.db, env, logger),
     signingKey: await loadSigningKey(database.db, env),
   });
   const json = (body: unknown, token?: string, key?: string) => {

@@ -22,6 +22,7 @@ import { cleanIsotopeRecord } from '../src/server/db/schema.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { createMailer } from '../src/server/services/mail.ts';
+import { startNotifier } from '../src/server/services/notifier.ts';
 import { seedDatabase } from '../src/server/seed.ts';
 import { capPerRegion, nineCities, strawberries, tapWater } from './origin-data.ts';
 import type { BenchRow } from './run.ts';
@@ -173,6 +174,7 @@ export default async function benchOriginModel(): Promise<BenchRow[]> {
     logger,
     database,
     mailer: createMailer(env, logger),
+    notifier: await startNotifier(database.db, env, logger),
     signingKey: await loadSigningKey(database.db, env),
   });
   await database.db.insert(cleanIsotopeRecord).values(

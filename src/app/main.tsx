@@ -5,7 +5,6 @@ import { createRoot } from 'react-dom/client';
 import './styles.css';
 import '@/app/lib/i18n';
 import { mirrorSessionChanges } from '@/app/features/auth/session-wiring';
-import { listenForWorkerNotifications } from '@/app/features/notifications/notification-store';
 import { listenForInstallPrompt } from '@/app/features/pwa/install-button';
 import { registerServiceWorker } from '@/app/features/pwa/service-worker';
 import { createQueryClient } from '@/app/lib/query-client';
@@ -16,7 +15,6 @@ const router = createAppRouter(queryClient);
 
 mirrorSessionChanges();
 listenForInstallPrompt();
-listenForWorkerNotifications();
 registerServiceWorker();
 
 const root = document.getElementById('root');

@@ -55,6 +55,10 @@ export function createApp(deps: Deps) {
     if (deps.mailer.hasQueued) {
       deps.mailer.deliver(deps.database.db).catch((err: unknown) => deps.logger.warn({ err }, 'mail delivery failed'));
     }
+    // So are the notifications a change wrote: to open streams and, queued, as Web Push.
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) {
+      void deps.notifier.wake(deps.database.db);
+    }
     c.header('x-request-id', requestId);
     const ms = Math.round((performance.now() - started) * 10) / 10;
     deps.logger.info({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');

@@ -25,6 +25,19 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   STATIC_DIR: z.string().default('./dist'),
+  // Web Push: both keys (URL-safe base64, as web-push generates them) or neither, and then a pair is
+  // generated once and kept in the database.
+  VAPID_PUBLIC_KEY: z.string().min(80).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(40).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https: URL')
+    .optional(),
+  // Push services are reached over https only; http endpoints are for a push service on a test bench.
+  PUSH_ALLOW_HTTP_ENDPOINTS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -34,6 +47,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY } = parsed.data;
+  if (Boolean(VAPID_PUBLIC_KEY) !== Boolean(VAPID_PRIVATE_KEY)) {
+    throw new Error('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
   }
   return parsed.data;
 }

@@ -5,7 +5,7 @@ import { bootServer } from './server.ts';
 
 const env = parseEnv();
 const logger = createLogger(env);
-const { app, database, mailer, seeded } = await bootServer(env, logger);
+const { app, database, mailer, notifier, seeded } = await bootServer(env, logger);
 
 if (seeded && !env.ADMIN_PASSWORD) {
   // Printed on stdout as well as logged, so a person starting the server for the first time sees it.
@@ -24,6 +24,10 @@ const mailTimer = setInterval(() => {
   mailer.deliver(database.db).catch((err: unknown) => logger.warn({ err }, 'mail delivery failed'));
 }, 60_000);
 mailTimer.unref();
+
+// Open streams hear of notifications written by other instances, and pushes due for a retry go out.
+const notificationTimer = setInterval(() => void notifier.tick(database.db), 5_000);
+notificationTimer.unref();
 
 const shutdown = (signal: string) => {
   logger.info({ signal }, 'shutting down');

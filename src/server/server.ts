@@ -5,6 +5,7 @@ import type { Env } from './env.ts';
 import type { Logger } from './logger.ts';
 import { loadSigningKey } from './auth/tokens.ts';
 import { createMailer } from './services/mail.ts';
+import { startNotifier } from './services/notifier.ts';
 import { seedDatabase } from './seed.ts';
 
 /** Opens and migrates the database, seeds it, and builds the app: what main.ts and the e2e server share. */
@@ -14,7 +15,8 @@ export async function bootServer(env: Env, logger: Logger) {
   const seeded = await seedDatabase(database.db, env, logger);
   const signingKey = await loadSigningKey(database.db, env);
   const mailer = createMailer(env, logger);
-  const app = createApp({ env, logger, database, mailer, signingKey });
+  const notifier = await startNotifier(database.db, env, logger);
+  const app = createApp({ env, logger, database, mailer, notifier, signingKey });
   mailer.deliver(database.db).catch((err: unknown) => logger.warn({ err }, 'mail delivery failed'));
-  return { app, database, mailer, seeded };
+  return { app, database, mailer, notifier, seeded };
 }

@@ -2,6 +2,7 @@ import type { Database, Executor } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../services/mail.ts';
+import type { Notifier } from '../services/notifier.ts';
 
 /** What the app is built from; tests build the same app from their own database. */
 export type Deps = {
@@ -9,6 +10,7 @@ export type Deps = {
   logger: Logger;
   database: Database;
   mailer: Mailer;
+  notifier: Notifier;
   signingKey: Uint8Array;
 };
 

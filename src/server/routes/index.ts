@@ -17,6 +17,8 @@ import { registerDispatchBatchRoutes } from './dispatch-batches.ts';
 import { registerThirdLabRoutes } from './third-lab.ts';
 import { registerSupervisorLabRoutes } from './supervisor-lab.ts';
 import { registerCustodyRoutes } from './custody.ts';
+import { registerNotificationRoutes } from './notifications.ts';
+import { registerPushSubscriptionRoutes } from './push-subscriptions.ts';
 import { registerCertificateRoutes } from './certificates.ts';
 import { registerLabelRoutes } from './labels.ts';
 import { registerAnalysisRoutes } from './analysis.ts';
@@ -33,6 +35,8 @@ export function registerRoutes(app: ReturnType<typeof createRouter>) {
   registerThirdLabRoutes(app);
   registerSupervisorLabRoutes(app);
   registerCustodyRoutes(app);
+  registerNotificationRoutes(app);
+  registerPushSubscriptionRoutes(app);
   registerCertificateRoutes(app);
   registerLabelRoutes(app);
   registerAnalysisRoutes(app);

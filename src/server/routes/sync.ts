@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { createRouter } from '../app.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
+import { notifyUser } from '../services/notifications.ts';
 
 export const SYNC_BATCH_LIMIT = 100;
 
@@ -44,6 +45,12 @@ const syncRoute = defineRoute({
 });
 
 /**
+ * The server judged the change and said no (bad input, no permission, gone, conflict): it stays in
+ * the outbox for a person to resolve, so its owner is told. A 401 or 429 is retried, a 5xx too.
+ */
+const isRefusal = (status: number) => status >= 400 && status < 500 && status !== 401 && status !== 429;
+
+/**
  * Drains an outbox in one round trip. Each mutation goes through the whole app as its own request
  * (same guards, validation and Idempotency-Key handling), so a batch resent after a lost answer
  * changes nothing twice. A failed mutation does not stop the ones after it: each has its own answer.
@@ -77,6 +84,17 @@ export function registerSyncRoutes(app: ReturnType<typeof createRouter>) {
         // not JSON: keep the text
       }
       results.push({ key: mutation.key, status: response.status, body });
+      if (isRefusal(response.status)) {
+        const reason = (body as { message?: unknown } | null)?.message;
+        await notifyUser(c.var.db, {
+          userId: c.var.auth.id,
+          kind: 'outboxRefused',
+          params: { reason: typeof reason === 'string' ? reason : '' },
+          title: 'Change refused',
+          message: `A change waiting on this device was refused by the server${typeof reason === 'string' ? `: ${reason}` : '.'}`,
+          link: '/sync',
+        });
+      }
     }
     return ok(c, { results }, `${results.filter((r) => r.status < 400).length} of ${results.length} applied`);
   });

@@ -7,7 +7,6 @@ import {
   bookingPayer,
   bookingRetailer,
   bookingSampleType,
-  notification,
   sampleEntry,
   storedFile,
 } from '../db/schema.ts';
@@ -16,6 +15,7 @@ import type { AuthUser } from '../http/context.ts';
 import { appendAudit, auditTrail } from './audit.ts';
 import { fileUrl } from './files.ts';
 import { nextNumber } from './numbering.ts';
+import { notifyPermission } from './notifications.ts';
 
 export type BookingStatus = (typeof booking.status.enumValues)[number];
 
@@ -114,8 +114,11 @@ export async function confirmBooking(db: Executor, { bookingId, by }: { bookingI
       sampleEntries.push(entry!);
     }
 
-    await tx.insert(notification).values({
+    // The specification's push: 'Booking Confirmed ... has been confirmed.'
+    await notifyPermission(tx, {
       permission: 'CanViewAllSampleEntryCs',
+      kind: 'bookingConfirmed',
+      params: { bookingNumber: confirmed.bookingNumber },
       title: 'Booking Confirmed',
       message: `Booking ${confirmed.bookingNumber} has been confirmed.`,
       link: `/bookings/${confirmed.id}`,
@@ -253,6 +256,16 @@ export async function createBooking(db: Executor, { input, by }: { input: Bookin
       actor: by ?? null,
       at: now,
     });
+    if (!by) {
+      await notifyPermission(tx, {
+        permission: 'CanViewAllbooking',
+        kind: 'bookingArrived',
+        params: { bookingNumber: created!.bookingNumber, company: created!.applicantCompany },
+        title: 'New booking request',
+        message: `Booking ${created!.bookingNumber} from ${created!.applicantCompany} arrived through the Order Request Form.`,
+        link: `/bookings/${created!.id}`,
+      });
+    }
 
     return created!;
   });

@@ -21,7 +21,8 @@ import type { Executor } from '../db/client.ts';
 import { booking, dispatchBatch, sampleEntry, storedFile, thirdLabEntry } from '../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { appendAudit, diffFields } from './audit.ts';
-import { notifyPermission, sampleTimeline } from './custody.ts';
+import { sampleTimeline } from './custody.ts';
+import { notifyPermission } from './notifications.ts';
 import { nextNumber } from './numbering.ts';
 
 /** Who acts: the signed-in staff member (AuthUser satisfies it). */
@@ -247,6 +248,8 @@ export async function transferToTester(db: Executor, { id, by }: { id: number; b
     });
     await notifyPermission(tx, {
       permission: 'CanCheckInSampleEntryTester',
+      kind: 'sampleSentToTester',
+      params: { idflNumber: sample.idflNumber },
       title: 'New sample to check in',
       message: `Sample ${sample.idflNumber} was sent to the tester lab.`,
       link: `/testers/${sample.id}`,

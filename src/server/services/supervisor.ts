@@ -15,6 +15,7 @@ import {
   type Actor,
 } from './sample-entries.ts';
 import { lockThirdLabEntry } from './third-lab.ts';
+import { notifyPermission } from './notifications.ts';
 
 export const FOUR_EYES_MESSAGE = 'Four eyes: you entered this result, so someone else must confirm the final result.';
 
@@ -55,13 +56,23 @@ export async function confirmFinalResult(db: Executor, { id, by }: { id: number;
         updatedAt: now,
       })
       .where(eq(thirdLabEntry.id, entry.id));
-    return recordSampleChange(tx, {
+    const confirmed = await recordSampleChange(tx, {
       sample,
       action: 'confirmFinalResult',
       by,
       toStatus,
       changes: { finalResultConfirmedBy: by.id, finalResultConfirmedAt: now },
     });
+    // Next comes the certificate, issued by those who may confirm final results.
+    await notifyPermission(tx, {
+      permission: 'CanConfirmFinalResult',
+      kind: 'finalResultConfirmed',
+      params: { idflNumber: sample.idflNumber, by: by.displayName },
+      title: 'Final result confirmed',
+      message: `The final result of sample ${sample.idflNumber} was confirmed by ${by.displayName}; its certificate can be issued.`,
+      link: `/supervisor-samples/${sample.id}`,
+    });
+    return confirmed;
   });
 }
 

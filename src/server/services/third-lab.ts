@@ -5,7 +5,7 @@ import type { Executor } from '../db/client.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { appendAudit, diffFields } from './audit.ts';
-import { notifyPermission } from './custody.ts';
+import { notifyPermission } from './notifications.ts';
 import { markBatchReceivedWhenComplete, reopenDispatchBatch } from './dispatch-batches.ts';
 import {
   assertFilesExist,
@@ -130,6 +130,8 @@ export async function returnThirdLabResult(db: Executor, { id, by }: { id: numbe
     });
     await notifyPermission(tx, {
       permission: 'CanConfirmFinalResult',
+      kind: 'resultReturned',
+      params: { idflNumber: sample.idflNumber },
       title: 'Result returned',
       message: `The third lab returned the result of sample ${sample.idflNumber}.`,
       link: `/supervisor-samples/${sample.id}`,
@@ -187,6 +189,8 @@ export async function undoSampleTransaction(db: Executor, { packageCode, by }: {
     const reopened = await reopenDispatchBatch(tx, batch, by, reason);
     await notifyPermission(tx, {
       permission: 'CanTransferSampleEntryToThirdLab',
+      kind: 'batchUndone',
+      params: { packageCode, count: undone.length },
       title: 'Package returned to draft',
       message: `Package ${packageCode} was undone by the third lab; its ${undone.length} sample(s) are back at the tester lab.`,
       link: '/packages',
