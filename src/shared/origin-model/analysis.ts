@@ -205,7 +205,7 @@ export function analyseSample(model: OriginModel, values: ElementValues, options
 }
 
 /** Blends are sought among this many of the most probable regions. */
-const compositionCandidates = 8;
+const compositionCandidates = 6;
 
 function mostProbable(probabilities: readonly number[], count: number): number[] {
   return probabilities
@@ -246,8 +246,8 @@ function elementStatusOf(
 
 /**
  * Two-region blends: for regions A and B, the fraction f that brings f·μA + (1 − f)·μB closest
- * to the sample (Mahalanobis distance under the blend's covariance, f²ΣA + (1 − f)²ΣB, refined
- * from the closed form under the average covariance). Only proper blends (0 < f < 1) count, and
+ * to the sample (closed form under the average covariance), then judged by the Mahalanobis
+ * distance under the blend's own covariance, f²ΣA + (1 − f)²ΣB. Only proper blends (0 < f < 1) count, and
  * only among the most probable regions, so the real-time screen stays fast with many regions.
  */
 function compositionOf(
@@ -281,16 +281,12 @@ function compositionOf(
       if (denominator === 0) continue;
       const closedForm = delta.reduce((s, v, i) => s + v * rest[i]!, 0) / denominator;
       if (!(closedForm > 0.02 && closedForm < 0.98)) continue;
-      // Refine under the blend's own covariance by a short search around the closed form.
-      let best = { f: closedForm, distance: Infinity };
-      for (let step = -10; step <= 10; step++) {
-        const f = Math.min(0.99, Math.max(0.01, closedForm + step * 0.01));
-        const blend = sa.map((row, i) => row.map((v, j) => f * f * v + (1 - f) * (1 - f) * sb[i]![j]!));
-        const { factor: bf } = choleskyWithRidge(blend);
-        const diff = observed.map((j, i) => xs[i]! - (f * ra.mean[j]! + (1 - f) * rb.mean[j]!));
-        const distance = squaredNorm(forwardSolve(bf, diff));
-        if (distance < best.distance) best = { f, distance };
-      }
+      // Judged under the blend's own covariance, f²ΣA + (1 − f)²ΣB, at that fraction.
+      const f = closedForm;
+      const blend = sa.map((row, i) => row.map((v, j) => f * f * v + (1 - f) * (1 - f) * sb[i]![j]!));
+      const { factor: blendFactor } = choleskyWithRidge(blend);
+      const diff = observed.map((j, i) => xs[i]! - (f * ra.mean[j]! + (1 - f) * rb.mean[j]!));
+      const best = { f, distance: squaredNorm(forwardSolve(blendFactor, diff)) };
       out.push({
         regionA: ra.region,
         regionB: rb.region,

@@ -273,7 +273,40 @@ function silverman(count: number, d: number): number {
   return (4 / (d + 2)) ** (1 / (d + 4)) * count ** (-1 / (d + 4));
 }
 
-/** Squared distances from y (x already transformed by the factor) to each complete reference. */
+/**
+ * The region's complete references in the whitened space of a factor (L⁻¹·x), computed once per
+ * factor: a query then costs one triangular solve plus O(d) per reference, not O(d²).
+ */
+const whitenedPoints = new WeakMap<Matrix, { values: Float64Array; count: number }>();
+
+function whitened(points: readonly (number | null)[][], observed: readonly number[], factor: Matrix) {
+  let hit = whitenedPoints.get(factor);
+  if (!hit) {
+    const d = observed.length;
+    const values = new Float64Array(points.length * d);
+    const v = new Array<number>(d);
+    let count = 0;
+    for (const p of points) {
+      let complete = true;
+      for (let i = 0; i < d; i++) {
+        const value = p[observed[i]!];
+        if (value === null || value === undefined) {
+          complete = false;
+          break;
+        }
+        v[i] = value;
+      }
+      if (!complete) continue;
+      values.set(forwardSolve(factor, v), count * d);
+      count++;
+    }
+    hit = { values, count };
+    whitenedPoints.set(factor, hit);
+  }
+  return hit;
+}
+
+/** Squared Mahalanobis distances from xs to each of the region's complete references. */
 function kernelDistances(
   xs: readonly number[],
   observed: readonly number[],
@@ -282,23 +315,16 @@ function kernelDistances(
 ): number[] {
   const y = forwardSolve(factor, xs);
   const d = observed.length;
-  const out: number[] = [];
-  const v = new Array<number>(d);
-  for (const p of points) {
-    let complete = true;
-    for (let i = 0; i < d; i++) {
-      const value = p[observed[i]!];
-      if (value === null || value === undefined) {
-        complete = false;
-        break;
-      }
-      v[i] = value;
-    }
-    if (!complete) continue;
-    const yp = forwardSolve(factor, v);
+  const { values, count } = whitened(points, observed, factor);
+  const out = new Array<number>(count);
+  for (let k = 0; k < count; k++) {
     let sum = 0;
-    for (let i = 0; i < d; i++) sum += (y[i]! - yp[i]!) ** 2;
-    out.push(sum);
+    const base = k * d;
+    for (let i = 0; i < d; i++) {
+      const diff = y[i]! - values[base + i]!;
+      sum += diff * diff;
+    }
+    out[k] = sum;
   }
   return out;
 }
