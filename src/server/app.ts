@@ -5,8 +5,6 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { AppError } from './errors.ts';
 import type { AppEnv, Deps } from './http/context.ts';
-import { limitRequestBody } from './http/body-limit.ts';
-import { idempotency } from './http/idempotency.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerStaticApp } from './static.ts';
@@ -60,8 +58,7 @@ export function createApp(deps: Deps) {
     deps.logger.info({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
 
-  app.use('/api/*', limitRequestBody);
-  app.use('/api/*', idempotency);
+  // Body limits and Idempotency-Key handling run per operation, after its sign-in check (defineRoute).
 
   app.onError((error, c) => {
     if (error instanceof AppError) {

@@ -2,7 +2,9 @@ import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { type Permission } from '../../shared/permissions.ts';
 import { authenticate, authorize } from '../auth/guard.ts';
+import { MAX_JSON_BODY, MAX_PUBLIC_BODY, limitBody } from './body-limit.ts';
 import type { AppEnv } from './context.ts';
+import { idempotency } from './idempotency.ts';
 import { errorBodySchema } from './responses.ts';
 
 /** Who may call an operation: anyone, any signed-in user, or holders of at least one permission. */
@@ -24,22 +26,31 @@ const guardedErrors = {
   403: errorResponse('Missing permission'),
 } as const;
 
-type GuardedConfig<R extends RouteConfig> = R & { access: Access };
+type GuardedConfig<R extends RouteConfig> = R & {
+  access: Access;
+  /** The largest body this operation reads, in bytes; small by default for public operations. */
+  bodyLimit?: number;
+};
 
 /**
  * Declares an operation: the zod route, its security and permission list in the document
  * (x-permissions, read by the permission-matrix test), the guard that enforces them, and the
  * error responses every operation can give.
+ *
+ * The order of the middleware is the security boundary: the caller is signed in and allowed before
+ * a byte of the body is read, the body is counted against this operation's limit as it streams, and
+ * only then may the Idempotency-Key layer hash it and the validators parse it.
  */
 export function defineRoute<R extends RouteConfig>(config: GuardedConfig<R>) {
-  const { access, ...route } = config;
+  const { access, bodyLimit, ...route } = config;
   const isPublic = access === 'public';
   const permissions = Array.isArray(access) ? [...access] : [];
   const guard: MiddlewareHandler<AppEnv>[] = isPublic ? [] : [authenticate, authorize(permissions)];
+  const limit = limitBody(bodyLimit ?? (isPublic ? MAX_PUBLIC_BODY : MAX_JSON_BODY));
   const existing = route.middleware ? (Array.isArray(route.middleware) ? route.middleware : [route.middleware]) : [];
   return createRoute({
     ...route,
-    middleware: [...guard, ...existing] as R['middleware'],
+    middleware: [...guard, limit, idempotency, ...existing] as R['middleware'],
     security: isPublic ? [] : [{ bearerAuth: [] }],
     'x-permissions': permissions,
     'x-access': isPublic ? 'public' : permissions.length ? 'permission' : 'signedIn',

@@ -1,9 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
-import type { MiddlewareHandler } from 'hono';
 import type { createRouter } from '../app.ts';
 import { AppError } from '../errors.ts';
-import type { AppEnv } from '../http/context.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { IMAGE_UPLOAD, MiB, PDF_UPLOAD, contentDisposition, loadFile, storeUploads } from '../services/files.ts';
@@ -41,16 +38,6 @@ const pdfForm = z
   .object({ file: binary.openapi({ description: 'A PDF, at most 20 MiB' }) })
   .openapi({ description: 'One PDF result file' });
 
-/** Refuses an oversized body while it streams in, before any of it is parsed: a 413, never a crash. */
-function limitBody(maxBytes: number): MiddlewareHandler<AppEnv> {
-  return bodyLimit({
-    maxSize: maxBytes,
-    onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', `The upload is larger than ${Math.floor(maxBytes / MiB)} MiB in total.`);
-    },
-  });
-}
-
 // Room for the multipart framing around the largest allowed files.
 const FRAMING = 64 * 1024;
 
@@ -63,7 +50,7 @@ const uploadImagesRoute = defineRoute({
   tags: ['Files'],
   summary: 'Upload sample images (the type is read from the bytes)',
   access: ['CanUploadFile'],
-  middleware: [limitBody(MAX_IMAGES_PER_UPLOAD * IMAGE_UPLOAD.maxBytes + FRAMING)] as const,
+  bodyLimit: MAX_IMAGES_PER_UPLOAD * IMAGE_UPLOAD.maxBytes + FRAMING,
   request: { body: { content: { 'multipart/form-data': { schema: imagesForm } }, required: true } },
   responses: {
     201: { description: 'Stored', content: { 'application/json': { schema: envelope(z.array(storedFileSchema)) } } },
@@ -78,7 +65,7 @@ const uploadPdfRoute = defineRoute({
   tags: ['Files'],
   summary: 'Upload a PDF result (the type is read from the bytes)',
   access: ['CanUploaPdfResult', 'CanUploadFile'],
-  middleware: [limitBody(PDF_UPLOAD.maxBytes + FRAMING)] as const,
+  bodyLimit: PDF_UPLOAD.maxBytes + FRAMING,
   request: { body: { content: { 'multipart/form-data': { schema: pdfForm } }, required: true } },
   responses: {
     201: { description: 'Stored', content: { 'application/json': { schema: envelope(storedFileSchema) } } },
