@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { bookingFormSchema, quickFillLookupSchema } from '../../shared/schemas/booking.ts';
 import type { createRouter } from '../app.ts';
-import { AppError, badRequest } from '../errors.ts';
+import { badRequest } from '../errors.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { createBooking } from '../services/bookings.ts';

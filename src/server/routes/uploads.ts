@@ -3,7 +3,7 @@ import type { createRouter } from '../app.ts';
 import { AppError } from '../errors.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { IMAGE_UPLOAD, MiB, PDF_UPLOAD, contentDisposition, loadFile, storeUploads } from '../services/files.ts';
+import { IMAGE_UPLOAD, PDF_UPLOAD, contentDisposition, loadFile, storeUploads } from '../services/files.ts';
 
 export const MAX_IMAGES_PER_UPLOAD = 10;
 
