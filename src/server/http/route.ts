@@ -5,6 +5,7 @@ import { authenticate, authorize } from '../auth/guard.ts';
 import { MAX_JSON_BODY, MAX_PUBLIC_BODY, limitBody } from './body-limit.ts';
 import type { AppEnv } from './context.ts';
 import { idempotency } from './idempotency.ts';
+import { registerOfflineOperation } from './offline-operations.ts';
 import { errorBodySchema } from './responses.ts';
 
 /** Who may call an operation: anyone, any signed-in user, or holders of at least one permission. */
@@ -30,6 +31,8 @@ type GuardedConfig<R extends RouteConfig> = R & {
   access: Access;
   /** The largest body this operation reads, in bytes; small by default for public operations. */
   bodyLimit?: number;
+  /** A bench change the offline outbox may queue and send through /api/sync. */
+  offline?: boolean;
 };
 
 /**
@@ -42,7 +45,8 @@ type GuardedConfig<R extends RouteConfig> = R & {
  * only then may the Idempotency-Key layer hash it and the validators parse it.
  */
 export function defineRoute<R extends RouteConfig>(config: GuardedConfig<R>) {
-  const { access, bodyLimit, ...route } = config;
+  const { access, bodyLimit, offline, ...route } = config;
+  if (offline) registerOfflineOperation(route.method, route.path);
   const isPublic = access === 'public';
   const permissions = Array.isArray(access) ? [...access] : [];
   const guard: MiddlewareHandler<AppEnv>[] = isPublic ? [] : [authenticate, authorize(permissions)];
@@ -54,6 +58,7 @@ export function defineRoute<R extends RouteConfig>(config: GuardedConfig<R>) {
     security: isPublic ? [] : [{ bearerAuth: [] }],
     'x-permissions': permissions,
     'x-access': isPublic ? 'public' : permissions.length ? 'permission' : 'signedIn',
+    ...(offline ? { 'x-offline': true } : {}),
     responses: {
       ...commonErrors,
       ...(isPublic ? {} : guardedErrors),

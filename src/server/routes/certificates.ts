@@ -91,6 +91,7 @@ const verifyRoute = defineRoute({
 const issueRoute = defineRoute({
   method: 'put',
   path: '/api/issue-certificate',
+  offline: true,
   tags: ['Certificates'],
   summary:
     'Issue the certificate of a ResultConfirmed sample (→ Completed), or re-issue a Completed one as version n+1 (the previous becomes Superseded)',

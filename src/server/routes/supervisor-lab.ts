@@ -58,6 +58,7 @@ const detailRouteDef = defineRoute({
 const conclusionRouteDef = defineRoute({
   method: 'put',
   path: '/api/supervisor-lab/conclusion-lab/update',
+  offline: true,
   tags: ['Supervisor lab'],
   summary: "Record the supervisor's conclusion of a sample; optional version",
   access: ['CanUpdateSampleEntrySupervisor'],
@@ -71,6 +72,7 @@ const conclusionRouteDef = defineRoute({
 const confirmRouteDef = defineRoute({
   method: 'put',
   path: '/api/supervisor-lab/confirm-final-result',
+  offline: true,
   tags: ['Supervisor lab'],
   summary:
     'Confirm the final result (ResultReturned → ResultConfirmed); needs a conclusion, and someone other than who entered the result',
@@ -82,6 +84,7 @@ const confirmRouteDef = defineRoute({
 const undoRouteDef = defineRoute({
   method: 'put',
   path: '/api/supervisor-lab/undo-return-result',
+  offline: true,
   tags: ['Supervisor lab'],
   summary: 'Send a returned result back to the third lab (ResultReturned → ThirdLabConfirmed)',
   access: ['CanUndoReturnResultFromThirdParty'],
@@ -92,6 +95,7 @@ const undoRouteDef = defineRoute({
 const transferRouteDef = defineRoute({
   method: 'post',
   path: '/api/supervisor-lab/transfer-data-of-idfl',
+  offline: true,
   tags: ['Supervisor lab'],
   summary:
     "Copy a confirmed sample's C/H/O into the clean isotope data set; sameId=true replaces the record made from it before",

@@ -43,6 +43,7 @@ const sampleAnswer = (description: string) => ({
 const checkInRouteDef = defineRoute({
   method: 'put',
   path: '/api/tester-lab/check-in',
+  offline: true,
   tags: ['Tester lab'],
   summary: 'Confirm a sample received at the tester lab (SentToTester → TesterConfirmed)',
   access: ['CanCheckInSampleEntryTester'],
@@ -77,6 +78,7 @@ const detailRouteDef = defineRoute({
 const updateRouteDef = defineRoute({
   method: 'put',
   path: '/api/tester-lab/update-sample',
+  offline: true,
   tags: ['Tester lab'],
   summary: "Update the tester's data of a sample (SentToTester or TesterConfirmed); optional version",
   access: ['CanUpdateSampleEntryTester'],
@@ -90,6 +92,7 @@ const updateRouteDef = defineRoute({
 const undoRouteDef = defineRoute({
   method: 'put',
   path: '/api/tester-lab/undo-status-isotope',
+  offline: true,
   tags: ['Tester lab'],
   summary: 'Send a sample back to the client-side lab (SentToTester or TesterConfirmed → CsConfirmed)',
   access: ['CanUndoStatusIsotopeForTester'],
@@ -106,6 +109,7 @@ const undoRouteDef = defineRoute({
 const transferRouteDef = defineRoute({
   method: 'post',
   path: '/api/tester-lab/transfer-to-third-lab',
+  offline: true,
   tags: ['Tester lab'],
   summary: 'Put a TesterConfirmed sample into a Draft dispatch batch; it leaves when the batch is sent',
   access: ['CanTransferSampleEntryToThirdLab'],
