@@ -1,9 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import type { SampleStatus } from '../../shared/sample-workflow.ts';
 import { conclusionSchema, transferIdflDataSchema } from '../../shared/schemas/supervisor.ts';
 import type { createRouter } from '../app.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
+import { supervisorStatuses } from '../services/sample-visibility.ts';
 import { listSampleEntries, readSampleDetail } from '../services/sample-entries.ts';
 import { confirmFinalResult, transferIdflData, undoReturnResult, updateConclusion } from '../services/supervisor.ts';
 import {
@@ -17,15 +17,6 @@ import {
 } from './cs-lab.ts';
 
 // Supervisor lab, "Result Overview" (spec section 7).
-
-/** The supervisor reviews samples once the third lab has them. */
-export const supervisorStatuses: readonly SampleStatus[] = [
-  'SentToThirdLab',
-  'ThirdLabConfirmed',
-  'ResultReturned',
-  'ResultConfirmed',
-  'Completed',
-];
 
 const sampleAnswer = (description: string) => ({
   200: { description, content: { 'application/json': { schema: envelope(sampleEntrySchema) } } },

@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import type { SampleStatus } from '../../shared/sample-workflow.ts';
 import { addToDispatchBatchSchema } from '../../shared/schemas/dispatch-batch.ts';
 import { testerUpdateSampleSchema } from '../../shared/schemas/sample-entry.ts';
 import type { createRouter } from '../app.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
+import { testerStatuses } from '../services/sample-visibility.ts';
 import { addSampleToDispatchBatch } from '../services/dispatch-batches.ts';
 import {
   checkInSampleTester,
@@ -24,17 +24,6 @@ import {
 } from './cs-lab.ts';
 
 // Tester lab (spec section 7).
-
-/** The tester sees samples from the moment they are sent to it. */
-export const testerStatuses: readonly SampleStatus[] = [
-  'SentToTester',
-  'TesterConfirmed',
-  'SentToThirdLab',
-  'ThirdLabConfirmed',
-  'ResultReturned',
-  'ResultConfirmed',
-  'Completed',
-];
 
 const sampleAnswer = (description: string) => ({
   200: { description, content: { 'application/json': { schema: envelope(sampleEntrySchema) } } },

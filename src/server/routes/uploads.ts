@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import type { createRouter } from '../app.ts';
-import { AppError } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
 import { envelope, ok } from '../http/responses.ts';
+import { canReadFile } from '../services/sample-visibility.ts';
 import { defineRoute } from '../http/route.ts';
 import { IMAGE_UPLOAD, PDF_UPLOAD, contentDisposition, loadFile, storeUploads } from '../services/files.ts';
 
@@ -78,7 +79,7 @@ const fileRoute = defineRoute({
   method: 'get',
   path: '/api/files/{id}',
   tags: ['Files'],
-  summary: 'The bytes of a stored file, with its type and name',
+  summary: 'The bytes of a stored file, for its uploader and those who may read the record that holds it',
   access: 'signedIn',
   request: {
     params: z.object({
@@ -119,6 +120,8 @@ export function registerUploadRoutes(app: ReturnType<typeof createRouter>) {
 
   app.openapi(fileRoute, async (c) => {
     const file = await loadFile(c.var.db, c.req.valid('param').id);
+    // A file the caller may not read answers as one that does not exist.
+    if (!(await canReadFile(c.var.db, c.var.auth, file))) throw notFound('File');
     return c.body(new Uint8Array(file.data), 200, {
       'content-type': file.mimeType,
       'content-length': String(file.size),
