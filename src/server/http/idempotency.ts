@@ -52,7 +52,8 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const scope = userId ? `user:${userId}` : 'public';
   const path = new URL(c.req.url).pathname + new URL(c.req.url).search;
   // Hashed as bytes: uploads are binary, and text decoding would make different files look alike.
-  const body = new Uint8Array(await c.req.raw.clone().arrayBuffer());
+  // The request's shared copy of the bytes, so the validators after this read the same ones.
+  const body = new Uint8Array(await c.req.arrayBuffer());
   const requestHash = createHash('sha256').update(`${c.req.method} ${path}\n`).update(body).digest('hex');
 
   const root = c.var.db;
