@@ -73,6 +73,8 @@ export const appUser = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Raised when the password changes: access tokens carry it, so older ones stop working at once. */
+    sessionEpoch: integer('session_epoch').notNull().default(0),
   },
   (t) => [
     uniqueIndex('app_user_username_lower').on(sql`lower(${t.username})`),

@@ -20,6 +20,8 @@ export type AuthUser = {
   email: string;
   roleName: string;
   permissions: string[];
+  /** The refresh-token family of the session the request came from. */
+  sessionFamily?: string;
 };
 
 export type AppEnv = {

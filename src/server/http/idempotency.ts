@@ -48,7 +48,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   if (key.length > 200) throw conflict('Idempotency-Key is too long (200 characters at most).');
 
   const token = bearerToken(c.req.header('authorization'));
-  const userId = token ? await readAccessToken(c.var.deps.signingKey, token) : undefined;
+  const userId = token ? (await readAccessToken(c.var.deps.signingKey, token))?.userId : undefined;
   const scope = userId ? `user:${userId}` : 'public';
   const path = new URL(c.req.url).pathname + new URL(c.req.url).search;
   // Hashed as bytes: uploads are binary, and text decoding would make different files look alike.

@@ -90,7 +90,7 @@ export function registerAuthRoutes(app: ReturnType<typeof createRouter>) {
       c.req.valid('json').refreshToken,
       deps.env.REFRESH_TOKEN_TTL_DAYS,
     );
-    const session = await issueSession(c.var.db, deps.env, deps.signingKey, rotated.userId, rotated.refreshToken);
+    const session = await issueSession(c.var.db, deps.env, deps.signingKey, rotated.userId, rotated.refresh);
     return ok(c, session, 'Session refreshed');
   });
 

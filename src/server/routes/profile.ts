@@ -78,7 +78,7 @@ export function registerProfileRoutes(app: ReturnType<typeof createRouter>) {
 
   app.openapi(changePasswordRoute, async (c) => {
     const { oldPassword, newPassword } = c.req.valid('json');
-    await changePassword(c.var.db, c.var.auth.id, oldPassword, newPassword);
+    await changePassword(c.var.db, c.var.auth, oldPassword, newPassword);
     return ok(c, true, 'Password changed successfully');
   });
 

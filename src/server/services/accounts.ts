@@ -1,7 +1,7 @@
 import { eq, or, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { loadAuthUser } from '../auth/guard.ts';
-import { issueAccessToken, issueRefreshToken, randomToken, sha256 } from '../auth/tokens.ts';
+import { issueAccessToken, issueRefreshToken, randomToken, revokeOtherSessions, sha256 } from '../auth/tokens.ts';
 import type { Executor } from '../db/client.ts';
 import { appUser, country, passwordReset, role } from '../db/schema.ts';
 import type { Env } from '../env.ts';
@@ -83,27 +83,59 @@ export async function issueSession(
   env: Pick<Env, 'ACCESS_TOKEN_TTL_SECONDS' | 'REFRESH_TOKEN_TTL_DAYS'>,
   signingKey: Uint8Array,
   userId: number,
-  refreshToken?: string,
+  rotated?: { token: string; familyId: string },
 ) {
   const profile = await loadProfile(db, userId);
+  const refresh = rotated ?? (await issueRefreshToken(db, userId, env.REFRESH_TOKEN_TTL_DAYS));
+  const [{ epoch } = { epoch: 0 }] = await db
+    .select({ epoch: appUser.sessionEpoch })
+    .from(appUser)
+    .where(eq(appUser.id, userId));
   return {
-    accessToken: await issueAccessToken(signingKey, userId, env.ACCESS_TOKEN_TTL_SECONDS),
-    refreshToken: refreshToken ?? (await issueRefreshToken(db, userId, env.REFRESH_TOKEN_TTL_DAYS)),
+    accessToken: await issueAccessToken(
+      signingKey,
+      { userId, epoch, familyId: refresh.familyId },
+      env.ACCESS_TOKEN_TTL_SECONDS,
+    ),
+    refreshToken: refresh.token,
     expiresIn: env.ACCESS_TOKEN_TTL_SECONDS,
     roles: [profile.role],
     user: profile,
   };
 }
 
-export async function changePassword(db: Executor, userId: number, oldPassword: string, newPassword: string) {
-  const [user] = await db.select().from(appUser).where(eq(appUser.id, userId));
-  if (!user) throw unauthorized();
-  if (!(await verifyPassword(user.passwordHash, oldPassword)))
+/**
+ * Sets a new password and ends the user's other sessions: their refresh tokens are revoked and the
+ * raised session epoch stops every access token already handed out. The session making the change
+ * (`keepFamilyId`) stays: its next request refreshes into the new epoch.
+ */
+async function setPassword(db: Executor, userId: number, newPassword: string, keepFamilyId?: string) {
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(appUser)
+      .set({
+        passwordHash,
+        updatedAt: new Date(),
+        version: sql`${appUser.version} + 1`,
+        sessionEpoch: sql`${appUser.sessionEpoch} + 1`,
+      })
+      .where(eq(appUser.id, userId));
+    await revokeOtherSessions(tx, userId, keepFamilyId);
+  });
+}
+
+export async function changePassword(
+  db: Executor,
+  user: { id: number; sessionFamily?: string },
+  oldPassword: string,
+  newPassword: string,
+) {
+  const [found] = await db.select().from(appUser).where(eq(appUser.id, user.id));
+  if (!found) throw unauthorized();
+  if (!(await verifyPassword(found.passwordHash, oldPassword)))
     throw badRequest('Failed to change password', { oldPassword: 'Old password is incorrect' });
-  await db
-    .update(appUser)
-    .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date(), version: sql`${appUser.version} + 1` })
-    .where(eq(appUser.id, userId));
+  await setPassword(db, user.id, newPassword, user.sessionFamily);
 }
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -154,10 +186,8 @@ export async function completePasswordReset(db: Executor, token: string, newPass
       token: 'This reset link is invalid or has expired.',
     });
   await db.update(passwordReset).set({ usedAt: new Date() }).where(eq(passwordReset.id, reset.id));
-  await db
-    .update(appUser)
-    .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date(), version: sql`${appUser.version} + 1` })
-    .where(eq(appUser.id, reset.userId));
+  // Whoever asked for the reset may not be the one signed in elsewhere: every session ends.
+  await setPassword(db, reset.userId, newPassword);
 }
 
 export async function findRoleByName(db: Executor, name: string) {

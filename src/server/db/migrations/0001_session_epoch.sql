@@ -1,0 +1,1 @@
+ALTER TABLE "app_user" ADD COLUMN "session_epoch" integer DEFAULT 0 NOT NULL;
