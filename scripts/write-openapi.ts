@@ -5,6 +5,7 @@ import { createApp, openApiDocument } from '../src/server/app.ts';
 import type { Database } from '../src/server/db/client.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { createLogger } from '../src/server/logger.ts';
+import { createBackground } from '../src/server/services/background.ts';
 import { createMailer } from '../src/server/services/mail.ts';
 
 const env = parseEnv({ LOG_LEVEL: 'silent', STATIC_DIR: '' });
@@ -16,7 +17,14 @@ const database = {
   migrate: async () => {},
   close: async () => {},
 } as unknown as Database;
-const app = createApp({ env, logger, database, mailer: createMailer(env, logger), signingKey: new Uint8Array(32) });
+const app = createApp({
+  env,
+  logger,
+  database,
+  mailer: createMailer(env, logger),
+  signingKey: new Uint8Array(32),
+  background: createBackground(logger, { held: true }),
+});
 
 mkdirSync('openapi', { recursive: true });
 writeFileSync('openapi/openapi.json', `${JSON.stringify(openApiDocument(app), null, 2)}\n`);

@@ -1,31 +1,52 @@
 import { z } from 'zod';
 
 // The only place that reads process.env: everything else receives a parsed, typed Env.
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().optional(),
-  PUBLIC_URL: z.string().url().optional(),
-  JWT_SECRET: z.string().min(32).optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(15 * 60),
-  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
-  ADMIN_EMAIL: z.string().email().default('admin@isotope.lab'),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Isotope Lab <no-reply@isotope.lab>'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
-  STATIC_DIR: z.string().default('./dist'),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().optional(),
+    // An empty value (PUBLIC_URL= in a file of settings) means unset.
+    PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+    JWT_SECRET: z.string().min(32).optional(),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(15 * 60),
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+    ADMIN_EMAIL: z.string().email().default('admin@isotope.lab'),
+    ADMIN_PASSWORD: z.string().min(8).optional(),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Isotope Lab <no-reply@isotope.lab>'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+    STATIC_DIR: z.string().default('./dist'),
+    /** Without PUBLIC_URL: the host names a request may use for the links it causes (mail, certificates). */
+    ALLOWED_HOSTS: z
+      .string()
+      .default('localhost,127.0.0.1,[::1]')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+  })
+  .superRefine((env, ctx) => {
+    // Links in mail and on certificates must not follow a request's Host header in production.
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'PUBLIC_URL is required when NODE_ENV=production',
+      });
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -5,7 +5,7 @@ import { bootServer } from './server.ts';
 
 const env = parseEnv();
 const logger = createLogger(env);
-const { app, database, mailer, seeded } = await bootServer(env, logger);
+const { app, database, mailer, seeded, background } = await bootServer(env, logger);
 
 if (seeded && !env.ADMIN_PASSWORD) {
   // Printed on stdout as well as logged, so a person starting the server for the first time sees it.
@@ -28,7 +28,10 @@ mailTimer.unref();
 const shutdown = (signal: string) => {
   logger.info({ signal }, 'shutting down');
   server.close(() => {
-    void database.close().finally(() => process.exit(0));
+    void background
+      .settled()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
   });
 };
 process.on('SIGINT', () => shutdown('SIGINT'));

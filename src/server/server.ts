@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './logger.ts';
 import { loadSigningKey } from './auth/tokens.ts';
+import { createBackground } from './services/background.ts';
 import { createMailer } from './services/mail.ts';
 import { seedDatabase } from './seed.ts';
 
@@ -14,7 +15,8 @@ export async function bootServer(env: Env, logger: Logger) {
   const seeded = await seedDatabase(database.db, env, logger);
   const signingKey = await loadSigningKey(database.db, env);
   const mailer = createMailer(env, logger);
-  const app = createApp({ env, logger, database, mailer, signingKey });
+  const background = createBackground(logger);
+  const app = createApp({ env, logger, database, mailer, signingKey, background });
   mailer.deliver(database.db).catch((err: unknown) => logger.warn({ err }, 'mail delivery failed'));
-  return { app, database, mailer, seeded };
+  return { app, database, mailer, seeded, background };
 }

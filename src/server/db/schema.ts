@@ -130,6 +130,8 @@ export const outboundMail = pgTable('outbound_mail', {
   sentAt: at('sent_at'),
   error: text('error'),
   createdAt: createdAt(),
+  /** The text with its secrets (a reset link) blanked: all that is shown, and all that is kept once sent. */
+  redactedText: text('redacted_text'),
 });
 
 /** First answers to mutations sent with an Idempotency-Key, so replays change nothing. */

@@ -1,6 +1,7 @@
 import type { Database, Executor } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
+import type { Background } from '../services/background.ts';
 import type { Mailer } from '../services/mail.ts';
 
 /** What the app is built from; tests build the same app from their own database. */
@@ -10,6 +11,7 @@ export type Deps = {
   database: Database;
   mailer: Mailer;
   signingKey: Uint8Array;
+  background: Background;
 };
 
 /** The signed-in staff member, loaded fresh from the database on every request. */

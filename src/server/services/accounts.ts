@@ -165,14 +165,16 @@ export async function sendResetLink(
   await db
     .insert(passwordReset)
     .values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
-  const link = `${publicUrl.replace(/\/$/, '')}/auth/reset-password?token=${token}`;
+  const linkTo = (secret: string) => `${publicUrl.replace(/\/$/, '')}/auth/reset-password?token=${secret}`;
+  const textWith = (link: string) =>
+    `Hello ${user.displayName},\n\nTo choose a new password, open this link within one hour:\n${link}\n\n` +
+    `If you did not ask for this, ignore this message; your password stays as it is.\n\n` +
+    `Xin chào ${user.displayName}, mở liên kết trên trong vòng một giờ để đặt lại mật khẩu.`;
   await mailer.send(db, {
     to: user.email,
     subject: 'Isotope Lab: reset your password',
-    text:
-      `Hello ${user.displayName},\n\nTo choose a new password, open this link within one hour:\n${link}\n\n` +
-      `If you did not ask for this, ignore this message; your password stays as it is.\n\n` +
-      `Xin chào ${user.displayName}, mở liên kết trên trong vòng một giờ để đặt lại mật khẩu.`,
+    text: textWith(linkTo(token)),
+    redactedText: textWith(linkTo('[redacted]')),
   });
 }
 

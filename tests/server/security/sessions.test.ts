@@ -53,6 +53,7 @@ describe('[SECURITY] sessions end with a password change or reset', () => {
     const stolen = await session();
     const request = await t.request('POST', `/api/user/reset-password?email=${encodeURIComponent(ADMIN.email)}`);
     expect(request.status).toBe(200);
+    await t.settled();
     const confirm = await t.request('POST', '/api/user/reset-password/confirm', {
       body: { token: await mailedResetToken(), newPassword: 'reset-password-1' },
     });

@@ -4,6 +4,7 @@
 import { createApp, openApiDocument } from '../../../src/server/app.ts';
 import type { Database } from '../../../src/server/db/client.ts';
 import { createLogger } from '../../../src/server/logger.ts';
+import { createBackground } from '../../../src/server/services/background.ts';
 import { createMailer } from '../../../src/server/services/mail.ts';
 import { testEnv } from './test-app.ts';
 
@@ -51,7 +52,14 @@ export function buildDocument(): OpenApiDocument {
     migrate: async () => {},
     close: async () => {},
   } as unknown as Database;
-  const app = createApp({ env, logger, database, mailer: createMailer(env, logger), signingKey: new Uint8Array(32) });
+  const app = createApp({
+    env,
+    logger,
+    database,
+    mailer: createMailer(env, logger),
+    signingKey: new Uint8Array(32),
+    background: createBackground(logger, { held: true }),
+  });
   return openApiDocument(app);
 }
 

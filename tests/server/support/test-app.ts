@@ -8,6 +8,7 @@ import { parseEnv, type Env } from '../../../src/server/env.ts';
 import { createLogger } from '../../../src/server/logger.ts';
 import { hashPassword } from '../../../src/server/auth/passwords.ts';
 import { loadSigningKey } from '../../../src/server/auth/tokens.ts';
+import { createBackground, type Background } from '../../../src/server/services/background.ts';
 import { createMailer } from '../../../src/server/services/mail.ts';
 import { seedDatabase } from '../../../src/server/seed.ts';
 import type { Permission } from '../../../src/shared/permissions.ts';
@@ -22,6 +23,8 @@ export type TestApp = {
   request: (method: string, path: string, options?: RequestOptions) => Promise<TestResponse>;
   signIn: (login: string, password: string) => Promise<string>;
   signInAsAdmin: () => Promise<string>;
+  /** Runs the work answers set off in the background (held until now) and waits for it. */
+  settled: () => Promise<void>;
   /** A user holding exactly these permissions (through a role of their own); returns a token. */
   userWith: (
     permissions: readonly Permission[],
@@ -105,7 +108,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 /** Call at the top of a test file: every test starts from a freshly seeded database. */
 export function useTestApp(envOverrides: Record<string, string> = {}): TestApp {
   const env = testEnv(envOverrides);
-  const state = {} as { app: App; database: Database };
+  const state = {} as { app: App; database: Database; background: Background };
   let userCounter = 0;
 
   beforeEach(async () => {
@@ -115,7 +118,15 @@ export function useTestApp(envOverrides: Record<string, string> = {}): TestApp {
     const logger = createLogger(env);
     const signingKey = await loadSigningKey(database.db, env);
     state.database = database;
-    state.app = createApp({ env, logger, database, mailer: createMailer(env, logger), signingKey });
+    state.background = createBackground(logger, { held: true });
+    state.app = createApp({
+      env,
+      logger,
+      database,
+      mailer: createMailer(env, logger),
+      signingKey,
+      background: state.background,
+    });
     userCounter = 0;
   });
 
@@ -160,6 +171,7 @@ export function useTestApp(envOverrides: Record<string, string> = {}): TestApp {
     request,
     signIn,
     signInAsAdmin: () => signIn(ADMIN.username, ADMIN.password),
+    settled: () => state.background.settled(),
     async userWith(permissions, name) {
       userCounter += 1;
       const username = name ?? `user${userCounter}`;

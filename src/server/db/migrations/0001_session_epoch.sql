@@ -1,1 +1,0 @@
-ALTER TABLE "app_user" ADD COLUMN "session_epoch" integer DEFAULT 0 NOT NULL;
