@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { AppError } from './errors.ts';
 import type { AppEnv, Deps } from './http/context.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerStaticApp } from './static.ts';
@@ -57,6 +58,8 @@ export function createApp(deps: Deps) {
     const ms = Math.round((performance.now() - started) * 10) / 10;
     deps.logger.info({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
+
+  app.use('*', securityHeaders);
 
   // Body limits and Idempotency-Key handling run per operation, after its sign-in check (defineRoute).
 

@@ -22,10 +22,16 @@ const envSchema = z
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Isotope Lab <no-reply@isotope.lab>'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Deprecated: TRUST_PROXY=true means one trusted proxy (TRUSTED_PROXIES=1). */
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0'])
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    /**
+     * How many reverse proxies in front of the server append to X-Forwarded-For. The caller's
+     * address is the hop that many places from the right; anything further left the caller wrote.
+     */
+    TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).optional(),
     STATIC_DIR: z.string().default('./dist'),
     /** Without PUBLIC_URL: the host names a request may use for the links it causes (mail, certificates). */
     ALLOWED_HOSTS: z
@@ -48,7 +54,7 @@ const envSchema = z
       });
   });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, 'TRUSTED_PROXIES'> & { TRUSTED_PROXIES: number };
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -56,5 +62,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  const { TRUSTED_PROXIES, TRUST_PROXY } = parsed.data;
+  return { ...parsed.data, TRUSTED_PROXIES: TRUSTED_PROXIES ?? (TRUST_PROXY ? 1 : 0) };
 }
