@@ -65,6 +65,8 @@ export function createApp(deps: Deps) {
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
+      const retryAfter = (error.data as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+      if (error.status === 429 && retryAfter) c.header('retry-after', String(retryAfter));
       return c.json({ result: false, message: error.message, errors: error.errors, data: error.data }, error.status);
     }
     if (error instanceof ZodError) {
