@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { parseEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { bootServer } from './server.ts';
+import { removeUnclaimedAttachments } from './services/public-attachments.ts';
 
 const env = parseEnv();
 const logger = createLogger(env);
@@ -24,6 +25,17 @@ const mailTimer = setInterval(() => {
   mailer.deliver(database.db).catch((err: unknown) => logger.warn({ err }, 'mail delivery failed'));
 }, 60_000);
 mailTimer.unref();
+
+// Attachments of the public form that no booking took within the hour are removed.
+const cleanUpAttachments = () =>
+  removeUnclaimedAttachments(database.db)
+    .then((removed) => {
+      if (removed) logger.info({ removed }, 'unclaimed attachments removed');
+    })
+    .catch((err: unknown) => logger.warn({ err }, 'attachment clean-up failed'));
+void cleanUpAttachments();
+const cleanUpTimer = setInterval(cleanUpAttachments, 10 * 60_000);
+cleanUpTimer.unref();
 
 const shutdown = (signal: string) => {
   logger.info({ signal }, 'shutting down');

@@ -160,6 +160,10 @@ export const storedFile = pgTable('stored_file', {
   data: bytea('data').notNull(),
   uploadedBy: integer('uploaded_by').references(() => appUser.id),
   createdAt: createdAt(),
+  /** For an anonymous upload (the public form's attachments): the caller's address, for its quota. */
+  uploadedFrom: text('uploaded_from'),
+  /** When a booking took an anonymous upload as its attachment; unclaimed ones are cleaned up. */
+  claimedAt: at('claimed_at'),
 });
 
 export const booking = pgTable(

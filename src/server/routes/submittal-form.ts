@@ -7,6 +7,7 @@ import { defineRoute } from '../http/route.ts';
 import { createBooking } from '../services/bookings.ts';
 import { checkUpload, IMAGE_TYPES, MiB, PDF_TYPES, storeFile, type UploadRule } from '../services/files.ts';
 import { offerQuickFill, lookUpQuickFill } from '../services/quick-fill.ts';
+import { enforceAttachmentQuota } from '../services/public-attachments.ts';
 import { enforceLimit } from '../services/rate-limit.ts';
 import { clientAddress } from './auth.ts';
 import { bookingCreatedSchema } from './bookings.ts';
@@ -75,7 +76,9 @@ const attachmentsRoute = defineRoute({
   path: '/api/sample-submit-form/attachments',
   tags: ['Submittal form'],
   summary: 'Upload attachments for the Order Request Form (images or PDF, at most 10 MiB per request)',
-  description: 'Answers the stored files; send their ids in the form as attachmentFileIds.',
+  description:
+    'Answers the stored files; send their ids in the form as attachmentFileIds within an hour, or they are ' +
+    'deleted. Each address may upload 25 MiB per hour.',
   access: 'public',
   bodyLimit: ATTACHMENT_UPLOAD.maxBytes + 64 * 1024,
   request: {
@@ -120,7 +123,8 @@ export function registerSubmittalFormRoutes(app: ReturnType<typeof createRouter>
 
   app.openapi(attachmentsRoute, async (c) => {
     const { db } = c.var;
-    await enforceLimit(db, `submit-form:attachments:${clientAddress(c)}`, ATTACHMENT_UPLOAD_LIMIT);
+    const address = clientAddress(c);
+    await enforceLimit(db, `submit-form:attachments:${address}`, ATTACHMENT_UPLOAD_LIMIT);
     const form = await c.req.formData();
     const files = form.getAll('files').filter((f): f is File => typeof f !== 'string');
     if (!files.length)
@@ -132,9 +136,15 @@ export function registerSubmittalFormRoutes(app: ReturnType<typeof createRouter>
     // Every file is checked before any is stored, so one bad file stores none of them.
     const checked = [];
     for (const file of files) checked.push(await checkUpload(file, ATTACHMENT_UPLOAD, 'files'));
+    await enforceAttachmentQuota(
+      db,
+      address,
+      checked.reduce((sum, file) => sum + file.data.length, 0),
+    );
     const stored = [];
     for (const file of checked) {
-      stored.push(await storeFile(db, { ...file, kind: file.mimeType === 'application/pdf' ? 'pdf' : 'image' }, null));
+      const kind = file.mimeType === 'application/pdf' ? 'pdf' : 'image';
+      stored.push(await storeFile(db, { ...file, kind }, null, address));
     }
     return ok(c, stored, 'Files uploaded successfully.', 201);
   });
