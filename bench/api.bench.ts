@@ -3,6 +3,7 @@
 import { verify } from '@node-rs/argon2';
 import { Hono } from 'hono';
 import { createApp } from '../src/server/app.ts';
+import { createBackground } from '../src/server/services/background.ts';
 import { loadSigningKey } from '../src/server/auth/tokens.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { appUser } from '../src/server/db/schema.ts';
@@ -33,6 +34,7 @@ export default async function benchApi(): Promise<BenchRow[]> {
     mailer: createMailer(env, logger),
     notifier: await startNotifier(database.db, env, logger),
     signingKey: await loadSigningKey(database.db, env),
+    background: createBackground(logger),
   });
   const json = (body: unknown, token?: string, key?: string) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };

@@ -9,6 +9,7 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { appUser, role } from '../src/server/db/schema.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { createLogger } from '../src/server/logger.ts';
+import { createBackground } from '../src/server/services/background.ts';
 import { createMailer } from '../src/server/services/mail.ts';
 import { notifyPermission } from '../src/server/services/notifications.ts';
 import { startNotifier } from '../src/server/services/notifier.ts';
@@ -32,6 +33,7 @@ export default async function benchNotifications(): Promise<BenchRow[]> {
     mailer: createMailer(env, logger),
     notifier,
     signingKey: await loadSigningKey(database.db, env),
+    background: createBackground(logger),
   });
 
   const [lab] = await database.db

@@ -21,6 +21,7 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { cleanIsotopeRecord } from '../src/server/db/schema.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { createLogger } from '../src/server/logger.ts';
+import { createBackground } from '../src/server/services/background.ts';
 import { createMailer } from '../src/server/services/mail.ts';
 import { startNotifier } from '../src/server/services/notifier.ts';
 import { seedDatabase } from '../src/server/seed.ts';
@@ -180,6 +181,7 @@ export default async function benchOriginModel(): Promise<BenchRow[]> {
     mailer: createMailer(env, logger),
     notifier: await startNotifier(database.db, env, logger),
     signingKey: await loadSigningKey(database.db, env),
+    background: createBackground(logger),
   });
   await database.db.insert(cleanIsotopeRecord).values(
     syntheticReferences(1_000, 9).map((r, i) => ({

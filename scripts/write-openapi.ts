@@ -5,6 +5,7 @@ import { createApp, openApiDocument } from '../src/server/app.ts';
 import type { Database } from '../src/server/db/client.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { createLogger } from '../src/server/logger.ts';
+import { createBackground } from '../src/server/services/background.ts';
 import { createMailer } from '../src/server/services/mail.ts';
 import { createNotifier } from '../src/server/services/notifier.ts';
 import { createPushSender, unusedVapidKeys } from '../src/server/services/web-push.ts';
@@ -25,6 +26,7 @@ const app = createApp({
   mailer: createMailer(env, logger),
   notifier: createNotifier(createPushSender(unusedVapidKeys(), logger), logger),
   signingKey: new Uint8Array(32),
+  background: createBackground(logger, { held: true }),
 });
 
 mkdirSync('openapi', { recursive: true });

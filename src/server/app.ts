@@ -5,8 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { AppError } from './errors.ts';
 import type { AppEnv, Deps } from './http/context.ts';
-import { limitRequestBody } from './http/body-limit.ts';
-import { idempotency } from './http/idempotency.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerStaticApp } from './static.ts';
@@ -64,11 +63,14 @@ export function createApp(deps: Deps) {
     deps.logger.info({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
 
-  app.use('/api/*', limitRequestBody);
-  app.use('/api/*', idempotency);
+  app.use('*', securityHeaders);
+
+  // Body limits and Idempotency-Key handling run per operation, after its sign-in check (defineRoute).
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
+      const retryAfter = (error.data as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+      if (error.status === 429 && retryAfter) c.header('retry-after', String(retryAfter));
       return c.json({ result: false, message: error.message, errors: error.errors, data: error.data }, error.status);
     }
     if (error instanceof ZodError) {

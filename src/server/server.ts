@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './logger.ts';
 import { loadSigningKey } from './auth/tokens.ts';
+import { createBackground } from './services/background.ts';
 import { createMailer } from './services/mail.ts';
 import { startNotifier } from './services/notifier.ts';
 import { seedDatabase } from './seed.ts';
@@ -16,7 +17,8 @@ export async function bootServer(env: Env, logger: Logger) {
   const signingKey = await loadSigningKey(database.db, env);
   const mailer = createMailer(env, logger);
   const notifier = await startNotifier(database.db, env, logger);
-  const app = createApp({ env, logger, database, mailer, notifier, signingKey });
+  const background = createBackground(logger);
+  const app = createApp({ env, logger, database, mailer, notifier, signingKey, background });
   mailer.deliver(database.db).catch((err: unknown) => logger.warn({ err }, 'mail delivery failed'));
-  return { app, database, mailer, notifier, seeded };
+  return { app, database, mailer, notifier, seeded, background };
 }

@@ -69,14 +69,12 @@ export interface paths {
             'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Too many requests */
+        /** @description Too many failures: wait data.retryAfterSeconds (a known device may still sign in) */
         429: {
           headers: {
             [name: string]: unknown;
           };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
+          content?: never;
         };
       };
     };
@@ -7092,8 +7090,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Upload attachments for the Order Request Form (images or PDF, 10 MiB each, at most 10)
-     * @description Answers the stored files; send their ids in the form as attachmentFileIds.
+     * Upload attachments for the Order Request Form (images or PDF, at most 10 MiB per request)
+     * @description Answers the stored files; send their ids in the form as attachmentFileIds within an hour, or they are deleted. Each address may upload 25 MiB per hour.
      */
     post: {
       parameters: {
@@ -7142,7 +7140,7 @@ export interface paths {
             'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description A file is larger than 10 MiB */
+        /** @description The files are larger than 10 MiB in total */
         413: {
           headers: {
             [name: string]: unknown;
@@ -9288,7 +9286,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The bytes of a stored file, with its type and name */
+    /** The bytes of a stored file, for its uploader and those who may read the record that holds it */
     get: {
       parameters: {
         query?: never;
@@ -9378,7 +9376,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Mail the server sent or kept (reset links when no SMTP server is set), newest first */
+    /** Mail the server sent or keeps to send, newest first; reset links are shown redacted */
     get: {
       parameters: {
         query?: {

@@ -245,10 +245,16 @@ describe('[CUSTODY] the audit table', () => {
     ).toBe(403);
     expect((await t.request('GET', '/api/audit/verify', { token: none.token })).status).toBe(403);
     expect((await t.request('GET', '/api/audit/verify')).status).toBe(401);
-    const viewer = await t.userWith(['CanViewAllTransactionThirdLab']);
+    const viewer = await t.userWith(['CanViewDetailSampleEntryCs']);
     expect(
       (await t.request('GET', `/api/sample-entries/${created.body.data.id}/timeline`, { token: viewer.token })).status,
     ).toBe(200);
+    // The third lab holds a timeline permission, but this sample was never sent to it (issue 14).
+    const thirdLab = await t.userWith(['CanViewAllTransactionThirdLab']);
+    expect(
+      (await t.request('GET', `/api/sample-entries/${created.body.data.id}/timeline`, { token: thirdLab.token }))
+        .status,
+    ).toBe(404);
     expect((await t.request('GET', '/api/sample-entries/9999/timeline', { token: viewer.token })).status).toBe(404);
   });
 });

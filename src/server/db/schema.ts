@@ -73,6 +73,8 @@ export const appUser = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Raised when the password changes: access tokens carry it, so older ones stop working at once. */
+    sessionEpoch: integer('session_epoch').notNull().default(0),
   },
   (t) => [
     uniqueIndex('app_user_username_lower').on(sql`lower(${t.username})`),
@@ -128,6 +130,8 @@ export const outboundMail = pgTable('outbound_mail', {
   sentAt: at('sent_at'),
   error: text('error'),
   createdAt: createdAt(),
+  /** The text with its secrets (a reset link) blanked: all that is shown, and all that is kept once sent. */
+  redactedText: text('redacted_text'),
 });
 
 /** First answers to mutations sent with an Idempotency-Key, so replays change nothing. */
@@ -156,6 +160,10 @@ export const storedFile = pgTable('stored_file', {
   data: bytea('data').notNull(),
   uploadedBy: integer('uploaded_by').references(() => appUser.id),
   createdAt: createdAt(),
+  /** For an anonymous upload (the public form's attachments): the caller's address, for its quota. */
+  uploadedFrom: text('uploaded_from'),
+  /** When a booking took an anonymous upload as its attachment; unclaimed ones are cleaned up. */
+  claimedAt: at('claimed_at'),
 });
 
 export const booking = pgTable(

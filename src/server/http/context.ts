@@ -1,6 +1,7 @@
 import type { Database, Executor } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
+import type { Background } from '../services/background.ts';
 import type { Mailer } from '../services/mail.ts';
 import type { Notifier } from '../services/notifier.ts';
 
@@ -12,6 +13,7 @@ export type Deps = {
   mailer: Mailer;
   notifier: Notifier;
   signingKey: Uint8Array;
+  background: Background;
 };
 
 /** The signed-in staff member, loaded fresh from the database on every request. */
@@ -22,6 +24,8 @@ export type AuthUser = {
   email: string;
   roleName: string;
   permissions: string[];
+  /** The refresh-token family of the session the request came from. */
+  sessionFamily?: string;
 };
 
 export type AppEnv = {

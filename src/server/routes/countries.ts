@@ -40,6 +40,7 @@ const listCountriesRoute = defineRoute({
 const createCountryRoute = defineRoute({
   method: 'post',
   path: '/api/country',
+  offline: true,
   tags: ['Countries'],
   summary: 'Add a country',
   access: ['CanCreateCountry'],
@@ -52,6 +53,7 @@ const createCountryRoute = defineRoute({
 const updateCountryRoute = defineRoute({
   method: 'put',
   path: '/api/country',
+  offline: true,
   tags: ['Countries'],
   summary: 'Edit a country (send `version` to refuse a stale write)',
   access: ['CanUpdateCountry'],
@@ -65,6 +67,7 @@ const updateCountryRoute = defineRoute({
 const deleteCountryRoute = defineRoute({
   method: 'delete',
   path: '/api/country',
+  offline: true,
   tags: ['Countries'],
   summary: 'Delete a country that is not protected and not in use',
   access: ['CanDeleteCountry'],

@@ -4,6 +4,7 @@ import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { sampleTimeline, verifyCustodyChain } from '../services/custody.ts';
 import { findSample } from '../services/sample-entries.ts';
+import { assertSampleVisible } from '../services/sample-visibility.ts';
 import { idParam, timelineEventSchema } from './cs-lab.ts';
 
 // Chain of custody: a sample's timeline and the audit chain check.
@@ -51,7 +52,7 @@ const verifyRouteDef = defineRoute({
 export function registerCustodyRoutes(app: ReturnType<typeof createRouter>) {
   app.openapi(timelineRouteDef, async (c) => {
     const { id } = c.req.valid('param');
-    await findSample(c.var.db, id);
+    assertSampleVisible(c.var.auth.permissions, await findSample(c.var.db, id));
     return ok(c, await sampleTimeline(c.var.db, id));
   });
 

@@ -1,11 +1,11 @@
 import { z } from '@hono/zod-openapi';
-import type { SampleStatus } from '../../shared/sample-workflow.ts';
 import { conclusionSchema, transferIdflDataSchema } from '../../shared/schemas/supervisor.ts';
 import type { createRouter } from '../app.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { cleanIsotopeRecordSchema } from '../http/clean-isotope-record.ts';
 import { defineRoute } from '../http/route.ts';
 import { toCleanIsotopeRecord } from '../services/clean-isotope.ts';
+import { supervisorStatuses } from '../services/sample-visibility.ts';
 import { listSampleEntries, readSampleDetail } from '../services/sample-entries.ts';
 import { confirmFinalResult, transferIdflData, undoReturnResult, updateConclusion } from '../services/supervisor.ts';
 import {
@@ -19,15 +19,6 @@ import {
 } from './cs-lab.ts';
 
 // Supervisor lab, "Result Overview" (spec section 7).
-
-/** The supervisor reviews samples once the third lab has them. */
-export const supervisorStatuses: readonly SampleStatus[] = [
-  'SentToThirdLab',
-  'ThirdLabConfirmed',
-  'ResultReturned',
-  'ResultConfirmed',
-  'Completed',
-];
 
 const sampleAnswer = (description: string) => ({
   200: { description, content: { 'application/json': { schema: envelope(sampleEntrySchema) } } },
@@ -60,6 +51,7 @@ const detailRouteDef = defineRoute({
 const conclusionRouteDef = defineRoute({
   method: 'put',
   path: '/api/supervisor-lab/conclusion-lab/update',
+  offline: true,
   tags: ['Supervisor lab'],
   summary: "Record the supervisor's conclusion of a sample; optional version",
   access: ['CanUpdateSampleEntrySupervisor'],
@@ -73,6 +65,7 @@ const conclusionRouteDef = defineRoute({
 const confirmRouteDef = defineRoute({
   method: 'put',
   path: '/api/supervisor-lab/confirm-final-result',
+  offline: true,
   tags: ['Supervisor lab'],
   summary:
     'Confirm the final result (ResultReturned → ResultConfirmed); needs a conclusion, and someone other than who entered the result',
@@ -84,6 +77,7 @@ const confirmRouteDef = defineRoute({
 const undoRouteDef = defineRoute({
   method: 'put',
   path: '/api/supervisor-lab/undo-return-result',
+  offline: true,
   tags: ['Supervisor lab'],
   summary: 'Send a returned result back to the third lab (ResultReturned → ThirdLabConfirmed)',
   access: ['CanUndoReturnResultFromThirdParty'],
@@ -94,6 +88,7 @@ const undoRouteDef = defineRoute({
 const transferRouteDef = defineRoute({
   method: 'post',
   path: '/api/supervisor-lab/transfer-data-of-idfl',
+  offline: true,
   tags: ['Supervisor lab'],
   summary:
     "Copy a confirmed sample's C/H/O into the clean isotope data set; sameId=true replaces the record made from it before",

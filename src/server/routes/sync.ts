@@ -1,5 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { createRouter } from '../app.ts';
+import { badRequest } from '../errors.ts';
+import { isOfflineOperation, plainApiPath } from '../http/offline-operations.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { notifyUser } from '../services/notifications.ts';
@@ -12,14 +14,30 @@ const mutationSchema = z.object({
   path: z
     .string()
     .regex(/^\/api\//, 'Path must start with /api/')
-    .refine((p) => !p.startsWith('/api/sync') && !p.startsWith('/api/auth'), 'This path cannot be synced')
     .max(2000),
   body: z.unknown().optional(),
 });
 
+const NOT_SYNCABLE = 'Only bench changes can be sent through the outbox';
+
+// Each path is judged as the router will read it, and only the bench changes declared offline in
+// their route may pass: no nested sync, no sign-in, no administration from inside a batch.
 const syncRequestSchema = z.object({
-  mutations: z.array(mutationSchema).min(1, 'At least one mutation').max(SYNC_BATCH_LIMIT),
+  mutations: z
+    .array(mutationSchema)
+    .min(1, 'At least one mutation')
+    .max(SYNC_BATCH_LIMIT, `At most ${SYNC_BATCH_LIMIT} mutations per batch`)
+    .superRefine((mutations, ctx) => {
+      mutations.forEach((mutation, i) => {
+        const plain = plainApiPath(mutation.path);
+        if (!plain || !isOfflineOperation(mutation.method, plain.pathname))
+          ctx.addIssue({ code: 'custom', path: [i, 'path'], message: NOT_SYNCABLE });
+      });
+    }),
 });
+
+/** Marks the requests a batch runs, so that a sync can never run inside another one. */
+const INSIDE_SYNC = Symbol('inside sync');
 
 const syncAnswerSchema = z
   .object({
@@ -57,10 +75,13 @@ const isRefusal = (status: number) => status >= 400 && status < 500 && status !=
  */
 export function registerSyncRoutes(app: ReturnType<typeof createRouter>) {
   app.openapi(syncRoute, async (c) => {
+    if ((c.env as Record<symbol, unknown> | undefined)?.[INSIDE_SYNC]) throw badRequest(NOT_SYNCABLE);
     const { mutations } = c.req.valid('json');
     const origin = new URL(c.req.url).origin;
+    const innerEnv = { ...(c.env as object | undefined), [INSIDE_SYNC]: true };
     const results: { key: string; status: number; body: unknown }[] = [];
     for (const mutation of mutations) {
+      const { pathname, search } = plainApiPath(mutation.path)!;
       const headers = new Headers({
         authorization: c.req.header('authorization') ?? '',
         'idempotency-key': mutation.key,
@@ -69,12 +90,12 @@ export function registerSyncRoutes(app: ReturnType<typeof createRouter>) {
       const hasBody = mutation.body !== undefined;
       if (hasBody) headers.set('content-type', 'application/json');
       const response = await app.fetch(
-        new Request(origin + mutation.path, {
+        new Request(origin + pathname + search, {
           method: mutation.method,
           headers,
           body: hasBody ? JSON.stringify(mutation.body) : undefined,
         }),
-        c.env,
+        innerEnv,
       );
       const text = await response.text();
       let body: unknown = text;

@@ -16,6 +16,7 @@ import { appendAudit, auditTrail } from './audit.ts';
 import { fileUrl } from './files.ts';
 import { nextNumber } from './numbering.ts';
 import { notifyPermission } from './notifications.ts';
+import { claimAttachments } from './public-attachments.ts';
 
 export type BookingStatus = (typeof booking.status.enumValues)[number];
 
@@ -153,21 +154,10 @@ const blankToNull = (value: string | null | undefined) => (value && value.trim()
  */
 export async function createBooking(db: Executor, { input, by }: { input: BookingInput; by?: Actor }) {
   const attachmentFileIds = [...new Set(input.attachmentFileIds)];
-  if (attachmentFileIds.length) {
-    const found = await db
-      .select({ id: storedFile.id })
-      .from(storedFile)
-      .where(inArray(storedFile.id, attachmentFileIds));
-    const known = new Set(found.map((f) => f.id));
-    const errors: Record<string, string> = {};
-    input.attachmentFileIds.forEach((id, i) => {
-      if (!known.has(id)) errors[`attachmentFileIds.${i}`] = 'This attachment was not found; please upload it again.';
-    });
-    if (Object.keys(errors).length)
-      throw badRequest('Some attachments were not found; please upload them again.', errors);
-  }
 
   return db.transaction(async (tx) => {
+    // The attachments become this booking's, in the same transaction: none can be taken twice.
+    await claimAttachments(tx, input.attachmentFileIds);
     const now = new Date();
     const [created] = await tx
       .insert(booking)

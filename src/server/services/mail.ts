@@ -5,7 +5,14 @@ import { outboundMail } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** The text without its secrets, when it has any: shown to administrators and kept once sent. */
+  redactedText?: string;
+};
 
 export type Mailer = {
   /**
@@ -51,9 +58,15 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>, logger: L
           text: mail.text,
           html: mail.html ?? undefined,
         });
+        // Once delivered, only the redacted copy stays: a reset link must not outlive its mail.
         await db
           .update(outboundMail)
-          .set({ sentAt: sql`now()`, error: null })
+          .set({
+            sentAt: sql`now()`,
+            error: null,
+            text: sql`coalesce(${outboundMail.redactedText}, ${outboundMail.text})`,
+            html: sql`CASE WHEN ${outboundMail.redactedText} IS NULL THEN ${outboundMail.html} END`,
+          })
           .where(sql`${outboundMail.id} = ${mail.id}`);
       } catch (error) {
         logger.warn({ err: error, to: mail.to }, 'mail not sent');

@@ -33,12 +33,34 @@ export async function currentCount(db: Executor, key: string): Promise<number> {
   return row?.count ?? 0;
 }
 
+/** Holds a key for the given seconds from now (a delay that ends at a known time), whatever it held. */
+export async function holdFor(db: Executor, key: string, seconds: number) {
+  await db
+    .insert(rateLimit)
+    .values({ key, count: 1, resetAt: sql`now() + make_interval(secs => ${seconds})` })
+    .onConflictDoUpdate({
+      target: rateLimit.key,
+      set: { count: 1, resetAt: sql`now() + make_interval(secs => ${seconds})` },
+    });
+}
+
+/** Seconds until a held key is released; 0 when it is not held. */
+export async function secondsHeld(db: Executor, key: string): Promise<number> {
+  const [row] = await db
+    .select({ seconds: sql<number>`ceil(extract(epoch from ${rateLimit.resetAt} - now()))::int` })
+    .from(rateLimit)
+    .where(sql`${rateLimit.key} = ${key} AND ${rateLimit.resetAt} > now()`);
+  return row?.seconds ?? 0;
+}
+
 export async function clearCount(db: Executor, key: string) {
   await db.delete(rateLimit).where(eq(rateLimit.key, key));
 }
 
-export const tooManyRequests = (message = 'Too many attempts. Please wait a few minutes and try again.') =>
-  new AppError('TOO_MANY_REQUESTS', message);
+export const tooManyRequests = (
+  message = 'Too many attempts. Please wait a few minutes and try again.',
+  retryAfterSeconds?: number,
+) => new AppError('TOO_MANY_REQUESTS', message, retryAfterSeconds ? { data: { retryAfterSeconds } } : {});
 
 /** Counts the event and refuses it once the window is full. */
 export async function enforceLimit(db: Executor, key: string, window: Window) {

@@ -24,6 +24,7 @@ import { appendAudit, diffFields } from './audit.ts';
 import { sampleTimeline } from './custody.ts';
 import { notifyPermission } from './notifications.ts';
 import { nextNumber } from './numbering.ts';
+import { assertSampleVisible } from './sample-visibility.ts';
 
 /** Who acts: the signed-in staff member (AuthUser satisfies it). */
 export type Actor = { id: number; displayName: string };
@@ -608,5 +609,6 @@ export async function findSampleDetail(db: Executor, id: number) {
 /** The detail as a bench sees it: with the actions its user may fire now (the state machine's answer). */
 export async function readSampleDetail(db: Executor, id: number, permissions: readonly string[]) {
   const detail = await findSampleDetail(db, id);
+  assertSampleVisible(permissions, detail);
   return { ...detail, availableActions: actionsFor(detail.status, permissions) };
 }

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { SampleStatus } from '../../shared/sample-workflow.ts';
 import { ISOTOPES_REQUIRED, missingIsotopes, type UpdateResult } from '../../shared/schemas/third-lab.ts';
 import type { Executor } from '../db/client.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
@@ -23,17 +22,9 @@ import {
   type Actor,
   type SampleEntry,
 } from './sample-entries.ts';
+import { thirdLabStatuses } from './sample-visibility.ts';
 
 export type ThirdLabEntry = typeof thirdLabEntry.$inferSelect;
-
-/** The statuses a sample has while at the third lab or after it. */
-export const thirdLabStatuses: readonly SampleStatus[] = [
-  'SentToThirdLab',
-  'ThirdLabConfirmed',
-  'ResultReturned',
-  'ResultConfirmed',
-  'Completed',
-];
 
 /** The open third-lab entry of a sample (the one of its latest dispatch), held for the transaction. */
 export async function lockThirdLabEntry(db: Executor, sample: SampleEntry): Promise<ThirdLabEntry> {

@@ -4,6 +4,7 @@
 import { createApp, openApiDocument } from '../../../src/server/app.ts';
 import type { Database } from '../../../src/server/db/client.ts';
 import { createLogger } from '../../../src/server/logger.ts';
+import { createBackground } from '../../../src/server/services/background.ts';
 import { createMailer } from '../../../src/server/services/mail.ts';
 import { createNotifier } from '../../../src/server/services/notifier.ts';
 import { createPushSender, unusedVapidKeys } from '../../../src/server/services/web-push.ts';
@@ -60,6 +61,7 @@ export function buildDocument(): OpenApiDocument {
     mailer: createMailer(env, logger),
     notifier: createNotifier(createPushSender(unusedVapidKeys(), logger), logger),
     signingKey: new Uint8Array(32),
+    background: createBackground(logger, { held: true }),
   });
   return openApiDocument(app);
 }

@@ -8,6 +8,7 @@ import { parseEnv, type Env } from '../../../src/server/env.ts';
 import { createLogger } from '../../../src/server/logger.ts';
 import { hashPassword } from '../../../src/server/auth/passwords.ts';
 import { loadSigningKey } from '../../../src/server/auth/tokens.ts';
+import { createBackground, type Background } from '../../../src/server/services/background.ts';
 import { createMailer } from '../../../src/server/services/mail.ts';
 import { startNotifier, type Notifier } from '../../../src/server/services/notifier.ts';
 import { seedDatabase } from '../../../src/server/seed.ts';
@@ -25,6 +26,8 @@ export type TestApp = {
   request: (method: string, path: string, options?: RequestOptions) => Promise<TestResponse>;
   signIn: (login: string, password: string) => Promise<string>;
   signInAsAdmin: () => Promise<string>;
+  /** Runs the work answers set off in the background (held until now) and waits for it. */
+  settled: () => Promise<void>;
   /** A user holding exactly these permissions (through a role of their own); returns a token. */
   userWith: (
     permissions: readonly Permission[],
@@ -108,7 +111,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 /** Call at the top of a test file: every test starts from a freshly seeded database. */
 export function useTestApp(envOverrides: Record<string, string> = {}): TestApp {
   const env = testEnv(envOverrides);
-  const state = {} as { app: App; database: Database; notifier: Notifier };
+  const state = {} as { app: App; database: Database; notifier: Notifier; background: Background };
   let userCounter = 0;
 
   beforeEach(async () => {
@@ -120,7 +123,16 @@ export function useTestApp(envOverrides: Record<string, string> = {}): TestApp {
     state.database = database;
     const notifier = await startNotifier(database.db, env, logger);
     state.notifier = notifier;
-    state.app = createApp({ env, logger, database, mailer: createMailer(env, logger), notifier, signingKey });
+    state.background = createBackground(logger, { held: true });
+    state.app = createApp({
+      env,
+      logger,
+      database,
+      mailer: createMailer(env, logger),
+      notifier,
+      signingKey,
+      background: state.background,
+    });
     userCounter = 0;
   });
 
@@ -171,6 +183,7 @@ export function useTestApp(envOverrides: Record<string, string> = {}): TestApp {
     request,
     signIn,
     signInAsAdmin: () => signIn(ADMIN.username, ADMIN.password),
+    settled: () => state.background.settled(),
     async userWith(permissions, name) {
       userCounter += 1;
       const username = name ?? `user${userCounter}`;
