@@ -1,6 +1,8 @@
 import type { Database, Executor } from '../db/client.ts';
 import type { Env } from '../env.ts';
+import type { ErrorReporter } from '../error-reporting.ts';
 import type { Logger } from '../logger.ts';
+import type { Metrics } from '../metrics.ts';
 import type { Mailer } from '../services/mail.ts';
 
 /** What the app is built from; tests build the same app from their own database. */
@@ -10,7 +12,14 @@ export type Deps = {
   database: Database;
   mailer: Mailer;
   signingKey: Uint8Array;
+  metrics: Metrics;
+  errorReporter: ErrorReporter;
+  /** Requests being answered now; a stopping server waits for them (main.ts). */
+  inFlight: { count: number };
 };
+
+/** Metrics, error reporting and the in-flight count are made by createApp when not given. */
+export type AppInputs = Omit<Deps, 'metrics' | 'errorReporter' | 'inFlight'> & Partial<Deps>;
 
 /** The signed-in staff member, loaded fresh from the database on every request. */
 export type AuthUser = {

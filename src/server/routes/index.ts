@@ -19,6 +19,7 @@ import { registerSupervisorLabRoutes } from './supervisor-lab.ts';
 import { registerCustodyRoutes } from './custody.ts';
 import { registerCertificateRoutes } from './certificates.ts';
 import { registerLabelRoutes } from './labels.ts';
+import { registerOperationsRoutes } from './operations.ts';
 
 /** Every API area, in one place so the document and the permission-matrix test see them all. */
 export function registerRoutes(app: ReturnType<typeof createRouter>) {
@@ -42,4 +43,5 @@ export function registerRoutes(app: ReturnType<typeof createRouter>) {
   registerLookupRoutes(app);
   registerUploadRoutes(app);
   registerOutboundMailRoutes(app);
+  registerOperationsRoutes(app);
 }

@@ -77,6 +77,9 @@ export function registerSyncRoutes(app: ReturnType<typeof createRouter>) {
         // not JSON: keep the text
       }
       results.push({ key: mutation.key, status: response.status, body });
+      c.var.deps.metrics.countSyncMutation(
+        response.status < 400 ? 'applied' : response.status === 409 ? 'conflicting' : 'refused',
+      );
     }
     return ok(c, { results }, `${results.filter((r) => r.status < 400).length} of ${results.length} applied`);
   });

@@ -20,7 +20,7 @@ export type Mailer = {
   deliver: (db: Db) => Promise<number>;
 };
 
-const MAX_ATTEMPTS = 5;
+export const MAIL_MAX_ATTEMPTS = 5;
 // A claim older than this is taken to belong to an instance that died mid-send.
 const CLAIM_TIMEOUT_SECONDS = 300;
 
@@ -37,7 +37,7 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>, logger: L
       .update(outboundMail)
       .set({ claimedAt: sql`now()`, attempts: sql`${outboundMail.attempts} + 1` })
       .where(
-        sql`${outboundMail.id} IN (SELECT id FROM outbound_mail WHERE sent_at IS NULL AND attempts < ${MAX_ATTEMPTS}
+        sql`${outboundMail.id} IN (SELECT id FROM outbound_mail WHERE sent_at IS NULL AND attempts < ${MAIL_MAX_ATTEMPTS}
           AND (claimed_at IS NULL OR claimed_at < now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS}))
           ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED)`,
       )
