@@ -75,7 +75,10 @@ export function createMetrics(database: Database): Metrics {
                  count(*) FILTER (WHERE attempts < ${MAIL_MAX_ATTEMPTS} AND error IS NOT NULL)::int AS retrying,
                  count(*) FILTER (WHERE attempts >= ${MAIL_MAX_ATTEMPTS})::int AS failed
           FROM outbound_mail WHERE sent_at IS NULL`);
-        const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, number>[];
+        const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
+          string,
+          number
+        >[];
         for (const state of ['waiting', 'retrying', 'failed']) this.set({ state }, Number(rows[0]?.[state] ?? 0));
       } catch {
         // the database is down: isotope_db_available says so

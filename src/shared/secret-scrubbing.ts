@@ -13,6 +13,8 @@ const SECRET_TEXT: [RegExp, string][] = [
   [/\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, FILTERED],
   // token=…, password=… in a query string or form body (reset links carry their token this way)
   [/([?&;\s](?:[a-z_]*token|password|pass|secret|code)=)[^&#\s"']+/gi, `$1${FILTERED}`],
+  // the values a failed query was sent with (Drizzle puts them in its message): anything personal
+  [/(\bparams: ).*/g, `$1${FILTERED}`],
   // credentials in a connection string: postgres://user:password@host
   [/(\b[a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:)[^@\s]+@/gi, `$1${FILTERED}@`],
 ];

@@ -27,7 +27,11 @@ describe('[OUTAGE] which failures mean the database is away', () => {
       code: '55000',
     });
     expect(isDatabaseUnavailable(refused)).toBe(true);
-    expect(isDatabaseUnavailable(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }))).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+      ),
+    ).toBe(true);
   });
 
   it('does not take a wrong query or a broken rule for an outage', () => {
@@ -101,7 +105,14 @@ if (process.env.TEST_DB === 'postgres') {
       const logger = createLogger(env);
       reportDatabaseOutages(database, logger, reporter);
       const signingKey = await loadSigningKey(database.db, env);
-      app = createApp({ env, logger, database, mailer: createMailer(env, logger), signingKey, errorReporter: reporter });
+      app = createApp({
+        env,
+        logger,
+        database,
+        mailer: createMailer(env, logger),
+        signingKey,
+        errorReporter: reporter,
+      });
     });
 
     afterAll(async () => {

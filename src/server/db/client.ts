@@ -124,6 +124,11 @@ function openPostgres(url: string, options: typeof DATABASE_DEFAULTS): Database 
       await pool.end();
     },
     availability,
-    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: options.poolSize }),
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: options.poolSize,
+    }),
   };
 }
