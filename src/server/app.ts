@@ -7,7 +7,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from './db/availability.ts';
 import { createErrorReporter } from './error-reporting.ts';
-import { AppError, databaseUnavailable } from './errors.ts';
+import { AppError, databaseUnavailable, shuttingDown } from './errors.ts';
 import type { AppEnv, AppInputs, Deps } from './http/context.ts';
 import { limitRequestBody } from './http/body-limit.ts';
 import { idempotency } from './http/idempotency.ts';
@@ -58,7 +58,7 @@ export function createApp(inputs: AppInputs) {
     ...inputs,
     metrics: inputs.metrics ?? createMetrics(inputs.database),
     errorReporter: inputs.errorReporter ?? createErrorReporter(inputs.env, inputs.logger),
-    inFlight: inputs.inFlight ?? { count: 0 },
+    traffic: inputs.traffic ?? { inFlight: 0, isStopping: false },
   };
   const app = createRouter();
 
@@ -68,11 +68,20 @@ export function createApp(inputs: AppInputs) {
     c.set('deps', deps);
     c.set('db', deps.database.db);
     const started = performance.now();
-    deps.inFlight.count += 1;
+    if (deps.traffic.isStopping) {
+      // A stopping server takes no new work, even on a connection kept open from before: the
+      // client (the outbox) sends it again, to this instance's successor or another one.
+      const stopping = shuttingDown();
+      c.header('connection', 'close');
+      c.header('retry-after', '5');
+      c.header('x-request-id', requestId);
+      return c.json({ result: false, message: stopping.message, code: stopping.code }, stopping.status);
+    }
+    deps.traffic.inFlight += 1;
     try {
       await next();
     } finally {
-      deps.inFlight.count -= 1;
+      deps.traffic.inFlight -= 1;
     }
     // Mail recorded by this request is sent now that its transaction has committed.
     if (deps.mailer.hasQueued) {

@@ -9,7 +9,8 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'TOO_MANY_REQUESTS'
-  | 'DATABASE_UNAVAILABLE';
+  | 'DATABASE_UNAVAILABLE'
+  | 'SHUTTING_DOWN';
 
 const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   BAD_REQUEST: 400,
@@ -21,6 +22,7 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   DATABASE_UNAVAILABLE: 503,
+  SHUTTING_DOWN: 503,
 };
 
 /**
@@ -52,3 +54,6 @@ export const unauthorized = (message = 'Your session has expired.') => new AppEr
 /** The database cannot be reached (restarting, failing over, refusing connections): try again shortly. */
 export const databaseUnavailable = () =>
   new AppError('DATABASE_UNAVAILABLE', 'The database is unavailable. Please try again in a moment.');
+/** This server is stopping (a deploy or a restart): nothing was done; send it again. */
+export const shuttingDown = () =>
+  new AppError('SHUTTING_DOWN', 'The server is restarting. Please try again in a moment.');

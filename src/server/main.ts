@@ -1,11 +1,13 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { parseEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { bootServer } from './server.ts';
+import { shutDownGracefully } from './shutdown.ts';
 
 const env = parseEnv();
 const logger = createLogger(env);
-const { app, database, mailer, seeded } = await bootServer(env, logger);
+const { app, database, mailer, seeded, errorReporter, traffic } = await bootServer(env, logger);
 
 if (seeded && !env.ADMIN_PASSWORD) {
   // Printed on stdout as well as logged, so a person starting the server for the first time sees it.
@@ -17,7 +19,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
     { port: info.port, database: database.kind },
     `Isotope Lab listening on http://localhost:${info.port} (API at /api, reference at /api/docs)`,
   );
-});
+}) as Server;
 
 // Mail left unsent (SMTP down, or an instance stopped mid-send) is retried every minute.
 const mailTimer = setInterval(() => {
@@ -25,11 +27,34 @@ const mailTimer = setInterval(() => {
 }, 60_000);
 mailTimer.unref();
 
+// Failures outside any request (a timer, a library's event) are reported too; the process goes on.
+process.on('unhandledRejection', (reason) => {
+  logger.error({ err: reason }, 'unhandled rejection');
+  errorReporter.report(reason, { tags: { source: 'unhandledRejection' } });
+});
+
+let stopping: Promise<void> | undefined;
 const shutdown = (signal: string) => {
-  logger.info({ signal }, 'shutting down');
-  server.close(() => {
-    void database.close().finally(() => process.exit(0));
-  });
+  if (stopping) return;
+  logger.info({ signal, inFlight: traffic.inFlight }, 'shutting down: finishing the requests in flight');
+  stopping = shutDownGracefully({
+    server,
+    traffic,
+    database,
+    mailer,
+    errorReporter,
+    logger,
+    timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    timers: [mailTimer],
+  })
+    .then(() => {
+      logger.info('stopped');
+      process.exit(0);
+    })
+    .catch((error: unknown) => {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    });
 };
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));

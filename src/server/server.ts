@@ -3,6 +3,7 @@ import { createApp } from './app.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createErrorReporter, type ErrorReporter } from './error-reporting.ts';
+import type { Traffic } from './http/context.ts';
 import type { Logger } from './logger.ts';
 import { loadSigningKey } from './auth/tokens.ts';
 import { createMailer } from './services/mail.ts';
@@ -43,8 +44,8 @@ export async function bootServer(env: Env, logger: Logger) {
   const seeded = await seedDatabase(database.db, env, logger);
   const signingKey = await loadSigningKey(database.db, env);
   const mailer = createMailer(env, logger);
-  const inFlight = { count: 0 };
-  const app = createApp({ env, logger, database, mailer, signingKey, errorReporter, inFlight });
+  const traffic: Traffic = { inFlight: 0, isStopping: false };
+  const app = createApp({ env, logger, database, mailer, signingKey, errorReporter, traffic });
   mailer.deliver(database.db).catch((err: unknown) => logger.warn({ err }, 'mail delivery failed'));
-  return { app, database, mailer, seeded, errorReporter, inFlight };
+  return { app, database, mailer, seeded, errorReporter, traffic };
 }

@@ -14,12 +14,14 @@ export type Deps = {
   signingKey: Uint8Array;
   metrics: Metrics;
   errorReporter: ErrorReporter;
-  /** Requests being answered now; a stopping server waits for them (main.ts). */
-  inFlight: { count: number };
+  traffic: Traffic;
 };
 
-/** Metrics, error reporting and the in-flight count are made by createApp when not given. */
-export type AppInputs = Omit<Deps, 'metrics' | 'errorReporter' | 'inFlight'> & Partial<Deps>;
+/** Requests being answered now, and whether the server is stopping (shutdown.ts waits and refuses). */
+export type Traffic = { inFlight: number; isStopping: boolean };
+
+/** Metrics, error reporting and the traffic count are made by createApp when not given. */
+export type AppInputs = Omit<Deps, 'metrics' | 'errorReporter' | 'traffic'> & Partial<Deps>;
 
 /** The signed-in staff member, loaded fresh from the database on every request. */
 export type AuthUser = {
