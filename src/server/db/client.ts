@@ -29,6 +29,8 @@ export type Database = {
   availability: DatabaseAvailability;
   /** Connections open, idle and asked for (PostgreSQL); PGlite has one connection and no pool. */
   poolUse: () => PoolUse;
+  /** What backups are taken from: the embedded database itself, or the server's address. */
+  source: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
 };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -75,6 +77,7 @@ function openPglite(dataDir?: string): Database {
     },
     availability: createDatabaseAvailability(),
     poolUse: () => ({ total: 1, idle: 0, waiting: 0, max: 1 }),
+    source: { kind: 'pglite', client },
   };
 }
 
@@ -130,5 +133,6 @@ function openPostgres(url: string, options: typeof DATABASE_DEFAULTS): Database 
       waiting: pool.waitingCount,
       max: options.poolSize,
     }),
+    source: { kind: 'postgres', url },
   };
 }
