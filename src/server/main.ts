@@ -1,5 +1,7 @@
 import type { Server } from 'node:http';
+import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { announceRunningServer } from './db/running-server.ts';
 import { parseEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { bootServer } from './server.ts';
@@ -7,7 +9,8 @@ import { shutDownGracefully } from './shutdown.ts';
 
 const env = parseEnv();
 const logger = createLogger(env);
-const { app, database, mailer, seeded, errorReporter, traffic } = await bootServer(env, logger);
+const { app, database, mailer, seeded, errorReporter, traffic, backupToken } = await bootServer(env, logger);
+let withdrawAnnouncement = (): void => undefined;
 
 if (seeded && !env.ADMIN_PASSWORD) {
   // Printed on stdout as well as logged, so a person starting the server for the first time sees it.
@@ -15,6 +18,14 @@ if (seeded && !env.ADMIN_PASSWORD) {
 }
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  // npm run backup, run beside this server, asks it for the embedded database's snapshot.
+  if (backupToken) {
+    withdrawAnnouncement = announceRunningServer(
+      path.resolve(env.DATA_DIR),
+      { host: env.HOST, port: info.port },
+      backupToken,
+    );
+  }
   logger.info(
     { port: info.port, database: database.kind },
     `Isotope Lab listening on http://localhost:${info.port} (API at /api, reference at /api/docs)`,
@@ -48,6 +59,7 @@ const shutdown = (signal: string) => {
     timers: [mailTimer],
   })
     .then(() => {
+      withdrawAnnouncement();
       logger.info('stopped');
       process.exit(0);
     })

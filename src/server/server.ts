@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createApp } from './app.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { createBackupToken } from './db/running-server.ts';
 import type { Env } from './env.ts';
 import { createErrorReporter, type ErrorReporter } from './error-reporting.ts';
 import type { Traffic } from './http/context.ts';
@@ -45,7 +46,8 @@ export async function bootServer(env: Env, logger: Logger) {
   const signingKey = await loadSigningKey(database.db, env);
   const mailer = createMailer(env, logger);
   const traffic: Traffic = { inFlight: 0, isStopping: false };
-  const app = createApp({ env, logger, database, mailer, signingKey, errorReporter, traffic });
+  const backupToken = database.kind === 'pglite' ? createBackupToken() : undefined;
+  const app = createApp({ env, logger, database, mailer, signingKey, errorReporter, traffic, backupToken });
   mailer.deliver(database.db).catch((err: unknown) => logger.warn({ err }, 'mail delivery failed'));
-  return { app, database, mailer, seeded, errorReporter, traffic };
+  return { app, database, mailer, seeded, errorReporter, traffic, backupToken };
 }

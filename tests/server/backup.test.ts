@@ -154,7 +154,8 @@ describe('[BACKUP] backup and restore', () => {
     const stray = path.join(workDir, 'not-a-backup.txt');
     writeFileSync(stray, 'hello');
     await expect(restoreDatabase(await freshTarget(), stray)).rejects.toThrow(/not a backup/);
-    const otherKind: RestoreTarget = 'url' in target ? { dataDir: path.join(workDir, 'other') } : { url: 'postgres://x@127.0.0.1:1/none' };
+    const otherKind: RestoreTarget =
+      'url' in target ? { dataDir: path.join(workDir, 'other') } : { url: 'postgres://x@127.0.0.1:1/none' };
     await expect(restoreDatabase(otherKind, file)).rejects.toThrow(/This backup is of/);
   });
 });

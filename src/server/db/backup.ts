@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, renameSync } from 'node:fs';
-import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -19,8 +19,7 @@ export class BackupError extends Error {}
 
 /** Writes one consistent snapshot of the database to `file` (written aside, then renamed into place). */
 export async function backupDatabase(database: Database, file: string): Promise<{ kind: BackupKind; bytes: number }> {
-  const partial = `${file}.partial`;
-  try {
+  return writeBackup(file, database.source.kind, async (partial) => {
     if (database.source.kind === 'postgres') {
       await run('pg_dump', [
         '--format=custom',
@@ -33,13 +32,37 @@ export async function backupDatabase(database: Database, file: string): Promise<
       const dump = await database.source.client.dumpDataDir('gzip');
       await writeFile(partial, new Uint8Array(await dump.arrayBuffer()));
     }
+  });
+}
+
+/** The snapshot of an embedded database that a running server holds, asked of that server. */
+export async function backupFromRunningServer(
+  server: { host: string; port: number; token: string },
+  file: string,
+): Promise<{ kind: BackupKind; bytes: number }> {
+  return writeBackup(file, 'pglite', async (partial) => {
+    const res = await fetch(
+      `http://${server.host.includes(':') ? `[${server.host}]` : server.host}:${server.port}/api/operations/backup`,
+      {
+        headers: { authorization: `Bearer ${server.token}` },
+      },
+    );
+    if (!res.ok) throw new BackupError(`The running server refused the backup (${res.status}).`);
+    await writeFile(partial, new Uint8Array(await res.arrayBuffer()));
+  });
+}
+
+async function writeBackup(file: string, kind: BackupKind, write: (partial: string) => Promise<void>) {
+  const partial = `${file}.partial`;
+  try {
+    await write(partial);
     await rename(partial, file);
   } catch (error) {
     await rm(partial, { force: true });
     throw error;
   }
-  const bytes = (await readFile(file)).byteLength;
-  return { kind: database.source.kind, bytes };
+  const bytes = (await stat(file)).size;
+  return { kind, bytes };
 }
 
 /** Which database a backup file is of, from its first bytes: pg_dump's archive or PGlite's gzip tarball. */

@@ -15,6 +15,8 @@ export type Deps = {
   metrics: Metrics;
   errorReporter: ErrorReporter;
   traffic: Traffic;
+  /** Set when this server serves an embedded database: `npm run backup` asks it for the snapshot. */
+  backupToken?: string;
 };
 
 /** Requests being answered now, and whether the server is stopping (shutdown.ts waits and refuses). */

@@ -99,4 +99,21 @@ export function registerOperationsRoutes(app: ReturnType<typeof createRouter>) {
     }
     return c.body(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType });
   });
+
+  // The embedded database's snapshot, for `npm run backup` while this server holds the data
+  // directory (db/running-server.ts). Not part of the API: only the token beside the data opens it.
+  app.get('/api/operations/backup', async (c) => {
+    const { backupToken, database } = c.var.deps;
+    if (!backupToken || database.source.kind !== 'pglite') {
+      return c.json({ result: false, message: 'No route for GET /api/operations/backup.' }, 404);
+    }
+    if (!sameToken(bearerToken(c.req.header('authorization')), backupToken)) {
+      return c.json({ result: false, message: 'A valid backup token is required.', code: 'UNAUTHORIZED' }, 401);
+    }
+    const snapshot = await database.source.client.dumpDataDir('gzip');
+    return c.body(new Uint8Array(await snapshot.arrayBuffer()), 200, {
+      'content-type': 'application/gzip',
+      'cache-control': 'no-store',
+    });
+  });
 }
