@@ -8,6 +8,7 @@ import { mirrorSessionChanges } from '@/app/features/auth/session-wiring';
 import { listenForWorkerNotifications } from '@/app/features/notifications/notification-store';
 import { listenForInstallPrompt } from '@/app/features/pwa/install-button';
 import { registerServiceWorker } from '@/app/features/pwa/service-worker';
+import { startErrorReporting } from '@/app/lib/error-reporting';
 import { createQueryClient } from '@/app/lib/query-client';
 import { createAppRouter } from './router';
 
@@ -18,6 +19,7 @@ mirrorSessionChanges();
 listenForInstallPrompt();
 listenForWorkerNotifications();
 registerServiceWorker();
+void startErrorReporting();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
