@@ -14,7 +14,7 @@ let isStarted = false;
 
 export async function startErrorReporting(fetchConfig: typeof fetch = fetch): Promise<boolean> {
   if (isStarted) return true;
-  let settings: Settings | null = null;
+  let settings: Settings | null;
   try {
     const res = await fetchConfig('/api/app-config');
     if (!res.ok) return false;
