@@ -1,19 +1,20 @@
-import * as Sentry from '@sentry/react';
 import { scrubSecrets } from '@/shared/secret-scrubbing';
 import { ApiError, isNetworkError, isServerUnavailable } from './api-error';
 
 /**
  * The app's error reporting (spec 8: "failures are also sent to an error-reporting service, except
  * for the public country list"). One build serves every laboratory, so where to report is asked of
- * the server at start (GET /api/app-config); without a SENTRY_DSN there, nothing is reported.
+ * the server at start (GET /api/app-config); without a SENTRY_DSN there, nothing is reported and
+ * the SDK is never even loaded (it is its own chunk, fetched only when a laboratory turns it on).
  */
 
 type Settings = { dsn: string; environment: string; release: string };
+type SentrySdk = typeof import('@sentry/react');
 
-let isStarted = false;
+let sentry: SentrySdk | undefined;
 
 export async function startErrorReporting(fetchConfig: typeof fetch = fetch): Promise<boolean> {
-  if (isStarted) return true;
+  if (sentry) return true;
   let settings: Settings | null;
   try {
     const res = await fetchConfig('/api/app-config');
@@ -25,7 +26,8 @@ export async function startErrorReporting(fetchConfig: typeof fetch = fetch): Pr
     return false;
   }
   if (!settings) return false;
-  Sentry.init({
+  const sdk = await import('@sentry/react');
+  sdk.init({
     dsn: settings.dsn,
     environment: settings.environment,
     release: settings.release,
@@ -36,7 +38,7 @@ export async function startErrorReporting(fetchConfig: typeof fetch = fetch): Pr
     },
     beforeBreadcrumb: (breadcrumb) => scrubSecrets(breadcrumb),
   });
-  isStarted = true;
+  sentry = sdk;
   return true;
 }
 
@@ -54,8 +56,9 @@ export function reportFailedCall(
   error: unknown,
   call: { kind: 'query' | 'mutation'; key?: unknown; notReported?: boolean },
 ) {
-  if (!isStarted || !isReportable(error, call)) return;
-  Sentry.withScope((scope) => {
+  const sdk = sentry;
+  if (!sdk || !isReportable(error, call)) return;
+  sdk.withScope((scope) => {
     scope.setTag('call', call.kind);
     if (call.key !== undefined) scope.setExtra('key', JSON.stringify(call.key));
     if (error instanceof ApiError) {
@@ -63,9 +66,9 @@ export function reportFailedCall(
       if (error.code) scope.setTag('code', error.code);
       // The spec stores the answer body as the error text; send the same (scrubbed before it leaves).
       scope.setExtra('response', error.body);
-      Sentry.captureException(new Error(`${error.status} ${error.message || 'failed call'}`, { cause: error }));
+      sdk.captureException(new Error(`${error.status} ${error.message || 'failed call'}`, { cause: error }));
     } else {
-      Sentry.captureException(error);
+      sdk.captureException(error);
     }
   });
 }
