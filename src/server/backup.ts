@@ -22,6 +22,13 @@ async function takeBackup() {
     // The embedded database is open in one process at a time: the running server takes the snapshot.
     if (running) return backupFromRunningServer(running, target);
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) throw new Error(`There is no database in ${dataDir}.`);
+    // Opened by a process that did not say so (or left behind by one that was killed): opening it a
+    // second time could damage it. Starting the server clears a stale one and serves the backup.
+    if (existsSync(path.join(dataDir, 'postmaster.pid'))) {
+      throw new Error(
+        `The database in ${dataDir} is open in another process. Run the backup while the server runs on it (it takes the snapshot), or after it stopped cleanly.`,
+      );
+    }
   }
   const database = openConfiguredDatabase(env);
   try {
