@@ -47,10 +47,14 @@ export function createRouter() {
   });
 }
 
-/** The route template that answered ('/api/bookings/{id}' style, never the raw URL), for metrics and reports. */
+/**
+ * The route template that answered ('/api/bookings/detail/:id', never the raw URL with its ids),
+ * for metrics and reports. Only catch-all middleware matched: the built app's files, or nothing.
+ */
 function routeTemplate(c: Context<AppEnv>): string {
   const template = routePath(c as unknown as Context, -1);
-  return template === '*' || template === '/api/*' ? 'unmatched' : template;
+  if (template !== '*' && template !== '/api/*') return template;
+  return c.res.status === 404 || c.req.path.startsWith('/api/') ? 'unmatched' : 'static';
 }
 
 export function createApp(inputs: AppInputs) {
