@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { reportFailedCall } from './error-reporting';
 import { handleError } from './handle-error';
+import { noteServerAnswer } from './server-status';
 
 /**
  * Set `meta: { handlesErrors: true }` on a query or mutation that shows its own error, and
@@ -17,7 +18,9 @@ declare module '@tanstack/react-query' {
 export function createQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({
+      onSuccess: () => noteServerAnswer(),
       onError: (error, query) => {
+        noteServerAnswer(error);
         reportFailedCall(error, { kind: 'query', key: query.queryKey, notReported: query.meta?.notReported });
         if (!query.meta?.handlesErrors) handleError(error);
       },
