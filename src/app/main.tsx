@@ -7,6 +7,7 @@ import '@/app/lib/i18n';
 import { mirrorSessionChanges } from '@/app/features/auth/session-wiring';
 import { listenForInstallPrompt } from '@/app/features/pwa/install-button';
 import { registerServiceWorker } from '@/app/features/pwa/service-worker';
+import { startErrorReporting } from '@/app/lib/error-reporting';
 import { createQueryClient } from '@/app/lib/query-client';
 import { createAppRouter } from './router';
 
@@ -16,6 +17,7 @@ const router = createAppRouter(queryClient);
 mirrorSessionChanges();
 listenForInstallPrompt();
 registerServiceWorker();
+void startErrorReporting();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

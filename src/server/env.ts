@@ -8,6 +8,9 @@ const envSchema = z
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
     // An empty value (PUBLIC_URL= in a file of settings) means unset.
     PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
     JWT_SECRET: z.string().min(32).optional(),
@@ -33,6 +36,14 @@ const envSchema = z
      */
     TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).optional(),
     STATIC_DIR: z.string().default('./dist'),
+    // Operations: /metrics is served only with a token to ask for; errors are reported only with a DSN.
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+    SENTRY_DSN: z.string().url().optional(),
+    SENTRY_ENVIRONMENT: z.string().optional(),
+    /** The commit this build is from (CI or the image sets it); part of the reported release. */
+    GIT_COMMIT: z.string().max(64).optional(),
+    /** How long a stopping server lets requests in flight finish before it closes anyway. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(20_000),
     /** Without PUBLIC_URL: the host names a request may use for the links it causes (mail, certificates). */
     ALLOWED_HOSTS: z
       .string()

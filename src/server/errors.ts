@@ -8,7 +8,9 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'TOO_MANY_REQUESTS';
+  | 'TOO_MANY_REQUESTS'
+  | 'DATABASE_UNAVAILABLE'
+  | 'SHUTTING_DOWN';
 
 const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   BAD_REQUEST: 400,
@@ -19,6 +21,8 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  DATABASE_UNAVAILABLE: 503,
+  SHUTTING_DOWN: 503,
 };
 
 /**
@@ -47,3 +51,9 @@ export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not
 export const conflict = (message: string, data?: unknown) => new AppError('CONFLICT', message, { data });
 export const forbidden = (message = 'You do not have permission to do this.') => new AppError('FORBIDDEN', message);
 export const unauthorized = (message = 'Your session has expired.') => new AppError('UNAUTHORIZED', message);
+/** The database cannot be reached (restarting, failing over, refusing connections): try again shortly. */
+export const databaseUnavailable = () =>
+  new AppError('DATABASE_UNAVAILABLE', 'The database is unavailable. Please try again in a moment.');
+/** This server is stopping (a deploy or a restart): nothing was done; send it again. */
+export const shuttingDown = () =>
+  new AppError('SHUTTING_DOWN', 'The server is restarting. Please try again in a moment.');

@@ -8,6 +8,10 @@ export const errorBodySchema = z
   .object({
     result: z.literal(false),
     message: z.string(),
+    code: z
+      .string()
+      .optional()
+      .openapi({ description: 'What went wrong, for programs: BAD_REQUEST, CONFLICT, DATABASE_UNAVAILABLE…' }),
     errors: z.record(z.string(), z.string()).optional().openapi({ description: 'Field messages keyed by dotted path' }),
     data: z.unknown().optional(),
   })

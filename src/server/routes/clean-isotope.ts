@@ -1,8 +1,7 @@
 import { z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { importMappingSchema } from '../../shared/schemas/clean-isotope.ts';
 import type { createRouter } from '../app.ts';
-import { AppError, badRequest } from '../errors.ts';
+import { badRequest } from '../errors.ts';
 import { cleanIsotopeRecordSchema } from '../http/clean-isotope-record.ts';
 import { envelope, listQuery, ok, pageOf } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
@@ -62,14 +61,7 @@ const importRoute = defineRoute({
   tags: ['Clean isotope'],
   summary: 'Import reference records from a CSV or XLSX file, all or nothing (re-imported sample codes are updated)',
   access: ['CanImportCleanSample'],
-  middleware: [
-    bodyLimit({
-      maxSize: MAX_IMPORT_BYTES + 64 * 1024,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', 'An import file may be at most 20 MiB.');
-      },
-    }),
-  ] as const,
+  bodyLimit: MAX_IMPORT_BYTES + 64 * 1024,
   request: { body: { content: { 'multipart/form-data': { schema: importForm } }, required: true } },
   responses: {
     200: {

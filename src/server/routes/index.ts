@@ -23,6 +23,7 @@ import { registerCertificateRoutes } from './certificates.ts';
 import { registerLabelRoutes } from './labels.ts';
 import { registerAnalysisRoutes } from './analysis.ts';
 import { registerCleanIsotopeRoutes } from './clean-isotope.ts';
+import { registerOperationsRoutes } from './operations.ts';
 
 /** Every API area, in one place so the document and the permission-matrix test see them all. */
 export function registerRoutes(app: ReturnType<typeof createRouter>) {
@@ -50,4 +51,5 @@ export function registerRoutes(app: ReturnType<typeof createRouter>) {
   registerLookupRoutes(app);
   registerUploadRoutes(app);
   registerOutboundMailRoutes(app);
+  registerOperationsRoutes(app);
 }

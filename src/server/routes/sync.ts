@@ -116,6 +116,9 @@ export function registerSyncRoutes(app: ReturnType<typeof createRouter>) {
           link: '/sync',
         });
       }
+      c.var.deps.metrics.countSyncMutation(
+        response.status < 400 ? 'applied' : response.status === 409 ? 'conflicting' : 'refused',
+      );
     }
     return ok(c, { results }, `${results.filter((r) => r.status < 400).length} of ${results.length} applied`);
   });
