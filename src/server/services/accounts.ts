@@ -94,11 +94,7 @@ export async function signIn(
 
   if (!knownDevice) {
     const wait = Math.max(await secondsHeld(db, keys.accountDelay), await secondsHeld(db, keys.addressDelay));
-    if (wait > 0)
-      throw tooManyRequests(
-        `Too many sign-in attempts. Please wait ${Math.ceil(wait / 60)} minute(s) and try again.`,
-        wait,
-      );
+    if (wait > 0) throw tooManyRequests('Too many sign-in attempts. Please wait a few minutes and try again.', wait);
   }
 
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
