@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { admin, roleUsers } from './support/accounts.ts';
-import { expect, test } from './support/fixtures.ts';
+import { admin, e2eBaseUrl, roleUsers } from './support/accounts.ts';
+import { expect, seedSession, signInThroughApi, test } from './support/fixtures.ts';
 import { headersOf, returnResult, sendSampleToThirdLab } from './support/sample-setup.ts';
 
 // The analyst's origin analysis screens, as the seeded Analyst: reference data imported through the
@@ -26,6 +26,7 @@ test.describe('[ANALYSIS]', () => {
     page,
     context,
     request,
+    browser,
   }) => {
     const asAdmin = await headersOf(request, admin);
     const sample = await sendSampleToThirdLab(request, asAdmin, 'origin@analysis.example');
@@ -101,10 +102,14 @@ test.describe('[ANALYSIS]', () => {
     const first = await page.getByRole('list', { name: 'Regional probability' }).innerText();
     await page.getByLabel('δ18O ‰').fill('-5');
     await expect.poll(async () => page.getByRole('list', { name: 'Regional probability' }).innerText()).not.toBe(first);
-    await page.getByLabel('δ2H ‰').fill('-30');
+    // An Albuquerque tap's own values: a typical sample, so a region is predicted.
+    await page.getByLabel('δ2H ‰').fill('-93');
+    await page.getByLabel('δ18O ‰').fill('-12.5');
     await page.getByLabel('Claimed origin').fill('Albuquerque');
     await expect(page.getByTestId('consistency').filter({ hasText: 'Claimed origin: Albuquerque' })).toBeVisible();
     await expect(page.getByTestId('consistency').filter({ hasText: 'Xinjiang' })).toBeVisible();
+    await expect(predicted).not.toHaveText(/atypical/);
+    const sampleInsightPrediction = (await predicted.innerText()).trim();
 
     // The five views, still offline.
     const view = page.getByRole('dialog');
@@ -138,6 +143,19 @@ test.describe('[ANALYSIS]', () => {
     await view.getByLabel('Also save the prediction to this sample entry').check();
     await view.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText(`Saved to sample entry ${sample.idflNumber}`)).toBeVisible();
+
+    // The supervisor's sample detail shows the saved prediction, with a link to the analysis.
+    const supervisorContext = await browser.newContext({ baseURL: e2eBaseUrl, locale: 'en-US' });
+    const supervisor = await supervisorContext.newPage();
+    await seedSession(supervisor, await signInThroughApi(request, admin));
+    await supervisor.goto(`/supervisor-samples/${sample.id}`);
+    const origin = supervisor.getByTestId('sample-origin');
+    await expect(origin).toContainText('Origin analysis');
+    await expect(origin).toContainText(sampleInsightPrediction);
+    await origin.getByRole('link', { name: 'Open in the analysis history' }).click();
+    await expect(supervisor).toHaveURL(new RegExp(`/analysis/analysis-list\\?search=${sample.idflNumber}`));
+    await expect(supervisor.getByRole('row', { name: new RegExp(sample.idflNumber) })).toBeVisible();
+    await supervisorContext.close();
 
     // The history, filtered through the address; classify, then transfer.
     await page.goto(`/analysis/analysis-list?search=${encodeURIComponent(sample.idflNumber)}`);
