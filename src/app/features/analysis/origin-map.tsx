@@ -17,6 +17,34 @@ const countries = feature(
 const width = 640;
 const height = 360;
 
+/** The smallest view shown, in degrees: enough country outlines around a single place to read it. */
+const minimumSpan = { longitude: 30, latitude: 18 };
+const margin = 0.15;
+
+/** The box around the points, widened to the minimum span and a margin, as a shape to fit the map to. */
+function viewOf(points: readonly (readonly [number, number])[]): Feature<MultiPoint> {
+  const longitudes = points.map((p) => p[0]);
+  const latitudes = points.map((p) => p[1]);
+  const widen = (low: number, high: number, minimum: number, limit: number) => {
+    const centre = (low + high) / 2;
+    const half = Math.max((high - low) * (1 + margin), minimum) / 2;
+    return [Math.max(-limit, centre - half), Math.min(limit, centre + half)] as const;
+  };
+  const [west, east] = widen(Math.min(...longitudes), Math.max(...longitudes), minimumSpan.longitude, 180);
+  const [south, north] = widen(Math.min(...latitudes), Math.max(...latitudes), minimumSpan.latitude, 90);
+  return {
+    type: 'Feature',
+    properties: {},
+    geometry: {
+      type: 'MultiPoint',
+      coordinates: [
+        [west, south],
+        [east, north],
+      ],
+    },
+  };
+}
+
 /**
  * The reference locations of the regions in play, coloured by each region's probability, over
  * country outlines, zoomed to those locations.
@@ -34,34 +62,16 @@ export function OriginMap({
     const located = regions.filter((r) => r.locations.length > 0);
     const inPlay = located.filter((r) => (probabilities.get(r.region) ?? 0) >= 0.01);
     const focus = inPlay.length > 0 ? inPlay : located;
-    const focusPoints: Feature<MultiPoint> = {
-      type: 'Feature',
-      properties: {},
-      geometry: {
-        type: 'MultiPoint',
-        coordinates: focus.flatMap((r) => r.locations.map((l) => [l.longitude, l.latitude])),
-      },
-    };
+    const coordinates = focus.flatMap((r) => r.locations.map((l) => [l.longitude, l.latitude] as const));
     const projection = geoEquirectangular();
-    if (focusPoints.geometry.coordinates.length > 0) {
+    if (coordinates.length > 0) {
       projection.fitExtent(
         [
-          [24, 24],
-          [width - 24, height - 24],
+          [12, 12],
+          [width - 12, height - 12],
         ],
-        focusPoints,
+        viewOf(coordinates),
       );
-      // A single place (or a tight cluster) would zoom in to street level: keep a country's worth in view.
-      const maxScale = 1800;
-      if (projection.scale() > maxScale) {
-        const centre = projection.invert?.([width / 2, height / 2]);
-        projection.scale(maxScale);
-        const moved = centre ? projection(centre) : null;
-        if (moved) {
-          const [tx, ty] = projection.translate();
-          projection.translate([tx + width / 2 - moved[0], ty + height / 2 - moved[1]]);
-        }
-      }
     } else {
       projection.fitSize([width, height], countries);
     }
@@ -77,7 +87,24 @@ export function OriginMap({
         }),
       )
       .filter((p) => p !== null && p.x >= 0 && p.x <= width && p.y >= 0 && p.y <= height);
-    return { outlines: countries.features.map((f) => path(f) ?? ''), points };
+    // The most probable regions are named at the middle of their references.
+    const labels = located
+      .filter((r) => (probabilities.get(r.region) ?? 0) >= 0.05)
+      .map((r) => {
+        const longitude = r.locations.reduce((sum, l) => sum + l.longitude, 0) / r.locations.length;
+        const latitude = r.locations.reduce((sum, l) => sum + l.latitude, 0) / r.locations.length;
+        const xy = projection([longitude, latitude]);
+        return xy
+          ? {
+              region: r.region,
+              x: xy[0],
+              y: xy[1],
+              text: `${r.region} ${((probabilities.get(r.region) ?? 0) * 100).toFixed(0)}%`,
+            }
+          : null;
+      })
+      .filter((l) => l !== null);
+    return { outlines: countries.features.map((f) => path(f) ?? ''), points, labels };
   }, [regions, probabilities]);
 
   return (
@@ -108,6 +135,21 @@ export function OriginMap({
             </circle>
           ) : null,
         )}
+      </g>
+      <g className="pointer-events-none text-[11px] font-semibold">
+        {drawn.labels.map((l) => (
+          <text
+            key={l.region}
+            x={l.x + 7}
+            y={l.y - 7}
+            className="fill-slate-900"
+            stroke="white"
+            strokeWidth={3}
+            paintOrder="stroke"
+          >
+            {l.text}
+          </text>
+        ))}
       </g>
     </svg>
   );
