@@ -94,6 +94,12 @@ test.describe('[ANALYSIS]', () => {
     await page.getByRole('combobox', { name: 'Material' }).click();
     await page.getByRole('option', { name: /^Tap water \(/ }).click();
     await expect(page.getByTestId('model-status')).toContainText('Reference set', { timeout: 90_000 });
+    // Pulled from the sample entry: the third lab's results.
+    await page.getByLabel('Pull values from a sample entry (IDFL number)').fill(sample.idflNumber);
+    await page.getByRole('button', { name: 'Pull values' }).click();
+    await expect(page.getByLabel('δ2H ‰')).toHaveValue('-58.2');
+    await expect(page.getByLabel('δ13C ‰')).toHaveValue('-26.4');
+    await page.getByLabel('δ13C ‰').fill('');
     await context.setOffline(true);
     await page.getByLabel('δ2H ‰').fill('-120');
     await page.getByLabel('δ18O ‰').fill('-16');
