@@ -20,14 +20,10 @@ import { Input } from '@/app/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
 import { PageFrame } from '@/app/features/layout/page-frame';
-import {
-  analysisQueries,
-  useClassifyAnalysis,
-  useTransferAnalysis,
-  type Analysis,
-  type AnalysisListQuery,
-} from './analysis-queries';
+import { analysisQueries, useClassifyAnalysis, type Analysis, type AnalysisListQuery } from './analysis-queries';
+import { AnalysisDetailDialog } from './analysis-detail-dialog';
 import { percent } from './sample-values';
+import { TransferAnalysisDialog } from './transfer-analysis-dialog';
 import { VerdictBadge } from './verdict-badge';
 
 /** The history's filters, every one kept in the address so a filtered view can be shared or linked to. */
@@ -94,7 +90,8 @@ export function AnalysisListPage() {
   };
   const list = useQuery(analysisQueries.list(query));
   const classify = useClassifyAnalysis();
-  const transfer = useTransferAnalysis();
+  const [transferring, setTransferring] = useState<Analysis | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
   const [draftSearch, setDraftSearch] = useState(search.search ?? '');
 
   const setFilter = (name: keyof AnalysisListSearch, value: string | undefined) =>
@@ -104,12 +101,6 @@ export function AnalysisListPage() {
     classify.mutate(
       { id: row.id, action },
       { onSuccess: () => toast.success(t('list.classified', { classify: t(`classify.${classifyActions[action]}`) })) },
-    );
-
-  const doTransfer = (row: Analysis) =>
-    transfer.mutate(
-      { id: row.id, input: {} },
-      { onSuccess: () => toast.success(t('list.transferred', { id: row.id })) },
     );
 
   const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
@@ -246,6 +237,9 @@ export function AnalysisListPage() {
                   <TableCell>{t(`status.${row.status}`, { defaultValue: row.status })}</TableCell>
                   <TableCell>
                     <div className="flex gap-1">
+                      <Button variant="ghost" size="sm" onClick={() => setViewing(row.id)}>
+                        {t('detail.view')}
+                      </Button>
                       <DropdownMenu>
                         <DropdownMenuTrigger asChild>
                           <Button variant="outline" size="sm" aria-label={t('list.classifyRow', { id: row.id })}>
@@ -263,9 +257,9 @@ export function AnalysisListPage() {
                       <Button
                         variant="outline"
                         size="sm"
-                        disabled={row.classify !== 'Satisfied' || transfer.isPending}
+                        disabled={row.classify !== 'Satisfied'}
                         title={row.classify !== 'Satisfied' ? t('list.transferNeedsSatisfied') : undefined}
-                        onClick={() => doTransfer(row)}
+                        onClick={() => setTransferring(row)}
                       >
                         {t('list.transfer')}
                       </Button>
@@ -295,6 +289,8 @@ export function AnalysisListPage() {
           </div>
         </CardContent>
       </Card>
+      <AnalysisDetailDialog id={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+      <TransferAnalysisDialog analysis={transferring} onOpenChange={(open) => !open && setTransferring(null)} />
     </PageFrame>
   );
 }
