@@ -140,8 +140,10 @@ export function OriginMap({
         {drawn.labels.map((l) => (
           <text
             key={l.region}
-            x={l.x + 7}
+            // Near the right edge the name is written leftwards, so it stays on the map.
+            x={l.x > width * 0.75 ? l.x - 7 : l.x + 7}
             y={l.y - 7}
+            textAnchor={l.x > width * 0.75 ? 'end' : 'start'}
             className="fill-slate-900"
             stroke="white"
             strokeWidth={3}
