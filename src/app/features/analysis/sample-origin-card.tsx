@@ -30,7 +30,9 @@ function Consistent({ value }: { value: boolean | null }) {
 export function SampleOriginCard({ sample }: { sample: SampleOrigin }) {
   const { t, i18n } = useTranslation('analysis');
   const held = usePermissions();
-  if (!sample.analysisDate) return null;
+  // The third lab's result also stamps analysisDate: only a prediction means an origin analysis was saved.
+  const hasPrediction = Boolean(sample.predictedOrigin) || Object.keys(sample.evaluationByRegionRatio ?? {}).length > 0;
+  if (!hasPrediction) return null;
   const regions = Object.entries(sample.evaluationByRegionRatio ?? {})
     .sort((a, b) => b[1] - a[1])
     .slice(0, 5);
@@ -54,9 +56,11 @@ export function SampleOriginCard({ sample }: { sample: SampleOrigin }) {
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-muted-foreground">{t('result.predictedOrigin')}</span>
           <span className="font-semibold">{sample.predictedOrigin ?? '—'}</span>
-          <span className="text-xs text-muted-foreground">
-            {t('sampleOrigin.analysed', { date: new Date(sample.analysisDate).toLocaleString(i18n.language) })}
-          </span>
+          {sample.analysisDate && (
+            <span className="text-xs text-muted-foreground">
+              {t('sampleOrigin.analysed', { date: new Date(sample.analysisDate).toLocaleString(i18n.language) })}
+            </span>
+          )}
         </div>
         <div className="flex flex-wrap gap-4">
           <span className="flex items-center gap-2">
