@@ -195,7 +195,12 @@ export const booking = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('booking_status_created').on(t.status, t.createdAt), index('booking_email').on(t.email)],
+  (t) => [
+    index('booking_status_created').on(t.status, t.createdAt),
+    index('booking_email').on(t.email),
+    // The dashboard's monthly chart and summary read bookings by creation time across statuses.
+    index('booking_created').on(t.createdAt),
+  ],
 );
 
 export const bookingSampleType = pgTable('booking_sample_type', {
@@ -331,11 +336,16 @@ export const sampleEntry = pgTable(
     consistentWithXinjiangOrigin: boolean('consistent_with_xinjiang_origin'),
     finalResultConfirmedBy: integer('final_result_confirmed_by').references(() => appUser.id),
     finalResultConfirmedAt: at('final_result_confirmed_at'),
+    /** When the sample entered its current status; kept by a trigger (sql/after-migrate.sql). */
+    statusChangedAt: at('status_changed_at'),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The dashboard's long-waiting samples: open statuses whose current stage began before a day.
+    index('sample_entry_status_changed').on(t.status, t.statusChangedAt),
+    index('sample_entry_final_result').on(t.finalResultConfirmedAt),
     index('sample_entry_status_updated').on(t.status, t.updatedAt),
     index('sample_entry_booking').on(t.bookingId),
     index('sample_entry_received').on(t.receivedDate),
@@ -374,7 +384,10 @@ export const thirdLabEntry = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('third_lab_entry_sample').on(t.sampleEntryId)],
+  (t) => [
+    index('third_lab_entry_sample').on(t.sampleEntryId),
+    index('third_lab_entry_returned').on(t.resultReturnedDate),
+  ],
 );
 
 export const analysis = pgTable(
@@ -499,7 +512,11 @@ export const auditRecord = pgTable(
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },
-  (t) => [index('audit_record_entity').on(t.entityType, t.entityId)],
+  (t) => [
+    index('audit_record_entity').on(t.entityType, t.entityId),
+    // Turnaround: the transitions into one status within a period (dashboard statistics).
+    index('audit_record_transition').on(t.entityType, t.toStatus, t.at),
+  ],
 );
 
 /** Sequential, per-year numbering for booking and IDFL numbers. */

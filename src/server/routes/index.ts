@@ -19,6 +19,8 @@ import { registerSupervisorLabRoutes } from './supervisor-lab.ts';
 import { registerCustodyRoutes } from './custody.ts';
 import { registerCertificateRoutes } from './certificates.ts';
 import { registerLabelRoutes } from './labels.ts';
+import { registerStatisticsRoutes } from './statistics.ts';
+import { registerReportRoutes } from './reports.ts';
 
 /** Every API area, in one place so the document and the permission-matrix test see them all. */
 export function registerRoutes(app: ReturnType<typeof createRouter>) {
@@ -33,6 +35,8 @@ export function registerRoutes(app: ReturnType<typeof createRouter>) {
   registerCustodyRoutes(app);
   registerCertificateRoutes(app);
   registerLabelRoutes(app);
+  registerStatisticsRoutes(app);
+  registerReportRoutes(app);
   registerSubmittalFormRoutes(app);
   registerBookingRoutes(app);
   registerCustomerRoutes(app);
