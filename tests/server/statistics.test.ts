@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { analysis, booking, sampleEntry, thirdLabEntry } from '../../src/server/db/schema.ts';
 import { appendAudit } from '../../src/server/services/audit.ts';
 import { defaultSummaryWindow } from '../../src/shared/statistics.ts';
+import { sampleAt } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
 
 // Every figure of the dashboard, checked against rows this file writes with known timestamps.
@@ -338,8 +340,6 @@ describe('[STATISTICS] analysis trends', () => {
 
 describe('[STATISTICS] time in the current stage', () => {
   it('is restarted by the database whenever a sample changes status, whichever service moves it', async () => {
-    const { sampleAt } = await import('./support/sample-journey.ts');
-    const { eq } = await import('drizzle-orm');
     const admin = await t.signInAsAdmin();
     const sample = await sampleAt(t, admin, 'CsConfirmed');
     const before = new Date();
