@@ -66,8 +66,19 @@ function whereOf(filters: ReportFilters): SQL | undefined {
 
 /** Samples and grams per source (or status), grouped by the database. */
 export async function reportGroups(db: Executor, kind: ReportKind, filters: ReportFilters): Promise<ReportGroup[]> {
+  const rows = await reportGroupsQuery(db, kind, filters);
+  const groups = rows.map((r) => ({ ...r, initialWeight: Number(r.initialWeight), sentWeight: Number(r.sentWeight) }));
+  if (kind === 'status') {
+    const order = (status: string | null) => sampleStatuses.indexOf(status as (typeof sampleStatuses)[number]);
+    return groups.sort((a, b) => order(a.key) - order(b.key));
+  }
+  return groups.sort((a, b) => b.samples - a.samples || String(a.key ?? '').localeCompare(String(b.key ?? '')));
+}
+
+/** With a received-date range, sample_entry_received narrows the rows before they are grouped. */
+export function reportGroupsQuery(db: Executor, kind: ReportKind, filters: ReportFilters) {
   const key = groupColumn(kind);
-  const rows = await db
+  return db
     .select({
       key,
       samples: count(),
@@ -77,12 +88,6 @@ export async function reportGroups(db: Executor, kind: ReportKind, filters: Repo
     .from(sampleEntry)
     .where(whereOf(filters))
     .groupBy(key);
-  const groups = rows.map((r) => ({ ...r, initialWeight: Number(r.initialWeight), sentWeight: Number(r.sentWeight) }));
-  if (kind === 'status') {
-    const order = (status: string | null) => sampleStatuses.indexOf(status as (typeof sampleStatuses)[number]);
-    return groups.sort((a, b) => order(a.key) - order(b.key));
-  }
-  return groups.sort((a, b) => b.samples - a.samples || String(a.key ?? '').localeCompare(String(b.key ?? '')));
 }
 
 export function totalOf(groups: ReportGroup[]) {
@@ -96,7 +101,8 @@ export function totalOf(groups: ReportGroup[]) {
   );
 }
 
-async function rowBatch(db: Executor, filters: ReportFilters, afterId: number, limit: number): Promise<ReportRow[]> {
+/** One batch of rows after a sample id: the primary key pages, the filters narrow. */
+export function rowBatch(db: Executor, filters: ReportFilters, afterId: number, limit: number) {
   return db
     .select({
       id: sampleEntry.id,

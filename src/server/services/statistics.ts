@@ -66,6 +66,46 @@ async function samplesNeedingAttention(db: Executor, where: SQL, order: SQL): Pr
 }
 
 /**
+ * The summary's queries by name, each with the index it reads (the EXPLAIN test checks them on
+ * PostgreSQL): bookings created, samples received and completed, analyses and third-lab returns in
+ * the period; samples per stage, waiting and rushed now.
+ */
+export function summaryQueries({ period, waitingSince }: { period: Period; waitingSince: Date }) {
+  const { from, to } = period;
+  return {
+    // booking_created
+    bookings: sql`SELECT count(*)::int AS total,
+            count(*) FILTER (WHERE status = 'UnConfirmed')::int AS "UnConfirmed",
+            count(*) FILTER (WHERE status = 'Confirmed')::int AS "Confirmed",
+            count(*) FILTER (WHERE status = 'Cancelled')::int AS "Cancelled",
+            count(*) FILTER (WHERE rush_service)::int AS rush
+          FROM booking WHERE created_at >= ${from} AND created_at < ${to}`,
+    // an index-only scan of sample_entry_status_changed (or _status_updated)
+    stages: sql`SELECT status, count(*)::int AS count FROM sample_entry GROUP BY status`,
+    // sample_entry_received
+    received: sql`SELECT count(*)::int AS count FROM sample_entry WHERE received_date >= ${from} AND received_date < ${to}`,
+    // sample_entry_final_result
+    completed: sql`SELECT count(*)::int AS count FROM sample_entry
+          WHERE final_result_confirmed_at >= ${from} AND final_result_confirmed_at < ${to}`,
+    // sample_entry_status_changed
+    waiting: sql`SELECT count(*)::int AS count FROM sample_entry
+          WHERE status IN (${openList}) AND status_changed_at < ${waitingSince}`,
+    // the few rush bookings, then sample_entry_booking
+    rush: sql`SELECT count(*)::int AS count FROM sample_entry s JOIN booking b ON b.id = s.booking_id
+          WHERE b.rush_service AND s.status IN (${openList})`,
+    // analysis_date
+    analyses: sql`SELECT classify, count(*)::int AS count FROM analysis
+          WHERE analysis_date >= ${from} AND analysis_date < ${to} GROUP BY classify`,
+    // third_lab_entry_returned
+    thirdLab: sql`SELECT count(*)::int AS count,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM result_returned_date - sent_date) / 3600) AS median,
+            percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM result_returned_date - sent_date) / 3600) AS p90
+          FROM third_lab_entry
+          WHERE result_returned_date >= ${from} AND result_returned_date < ${to} AND sent_date IS NOT NULL`,
+  };
+}
+
+/**
  * The statistic summary of a period: bookings created and samples received or completed in it,
  * analyses made in it, the third lab's turnaround of results returned in it; and, as of now, the
  * samples in each stage, the rush ones and those waiting longer than `waitingDays` in their stage.
@@ -76,58 +116,18 @@ export async function statisticSummary(
 ) {
   const { from, to } = period;
   const waitingSince = new Date(now.getTime() - waitingDays * DAY_MS);
-  const [bookingRows, stageRows, sampleRows, waitingRows, rushRows, analysisRows, thirdLabRows] = await Promise.all([
-    // booking_created
-    rowsOf<Record<string, number>>(
-      db,
-      sql`SELECT count(*)::int AS total,
-            count(*) FILTER (WHERE status = 'UnConfirmed')::int AS "UnConfirmed",
-            count(*) FILTER (WHERE status = 'Confirmed')::int AS "Confirmed",
-            count(*) FILTER (WHERE status = 'Cancelled')::int AS "Cancelled",
-            count(*) FILTER (WHERE rush_service)::int AS rush
-          FROM booking WHERE created_at >= ${from} AND created_at < ${to}`,
-    ),
-    // sample_entry_status_changed (index-only)
-    rowsOf<{ status: string; count: number }>(
-      db,
-      sql`SELECT status, count(*)::int AS count FROM sample_entry GROUP BY status`,
-    ),
-    // sample_entry_received, sample_entry_final_result
-    rowsOf<{ received: number; completed: number }>(
-      db,
-      sql`SELECT
-            (SELECT count(*)::int FROM sample_entry WHERE received_date >= ${from} AND received_date < ${to}) AS received,
-            (SELECT count(*)::int FROM sample_entry
-              WHERE final_result_confirmed_at >= ${from} AND final_result_confirmed_at < ${to}) AS completed`,
-    ),
-    // sample_entry_status_changed
-    rowsOf<{ count: number }>(
-      db,
-      sql`SELECT count(*)::int AS count FROM sample_entry
-          WHERE status IN (${openList}) AND status_changed_at < ${waitingSince}`,
-    ),
-    // booking_status_created for the few rush bookings, then sample_entry_booking
-    rowsOf<{ count: number }>(
-      db,
-      sql`SELECT count(*)::int AS count FROM sample_entry s JOIN booking b ON b.id = s.booking_id
-          WHERE b.rush_service AND s.status IN (${openList})`,
-    ),
-    // analysis_date
-    rowsOf<{ classify: string; count: number }>(
-      db,
-      sql`SELECT classify, count(*)::int AS count FROM analysis
-          WHERE analysis_date >= ${from} AND analysis_date < ${to} GROUP BY classify`,
-    ),
-    // third_lab_entry_returned
-    rowsOf<{ count: number; median: number | null; p90: number | null }>(
-      db,
-      sql`SELECT count(*)::int AS count,
-            percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM result_returned_date - sent_date) / 3600) AS median,
-            percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM result_returned_date - sent_date) / 3600) AS p90
-          FROM third_lab_entry
-          WHERE result_returned_date >= ${from} AND result_returned_date < ${to} AND sent_date IS NOT NULL`,
-    ),
-  ]);
+  const q = summaryQueries({ period, waitingSince });
+  const [bookingRows, stageRows, receivedRows, completedRows, waitingRows, rushRows, analysisRows, thirdLabRows] =
+    await Promise.all([
+      rowsOf<Record<string, number>>(db, q.bookings),
+      rowsOf<{ status: string; count: number }>(db, q.stages),
+      rowsOf<{ count: number }>(db, q.received),
+      rowsOf<{ count: number }>(db, q.completed),
+      rowsOf<{ count: number }>(db, q.waiting),
+      rowsOf<{ count: number }>(db, q.rush),
+      rowsOf<{ classify: string; count: number }>(db, q.analyses),
+      rowsOf<{ count: number; median: number | null; p90: number | null }>(db, q.thirdLab),
+    ]);
   const [longWaiting, rushSamples] = await Promise.all([
     samplesNeedingAttention(db, sql`s.status_changed_at < ${waitingSince}`, sql`s.status_changed_at ASC, s.id ASC`),
     samplesNeedingAttention(db, sql`b.rush_service`, sql`s.status_changed_at ASC, s.id ASC`),
@@ -151,8 +151,8 @@ export async function statisticSummary(
     samples: {
       byStage,
       open: openSampleStatuses.reduce((sum, s) => sum + (byStage[s] ?? 0), 0),
-      received: sampleRows[0]!.received,
-      completed: sampleRows[0]!.completed,
+      received: receivedRows[0]!.count,
+      completed: completedRows[0]!.count,
       overdue: waitingRows[0]!.count,
       rush: rushRows[0]!.count,
       longWaiting,
@@ -181,19 +181,9 @@ export async function bookingMonthlyStatusChart(
   const start = month ? `${year}-${String(month).padStart(2, '0')}-01` : `${year}-01-01`;
   const unit = month ? sql.raw(`'1 month'`) : sql.raw(`'1 year'`);
   const step = month ? sql.raw(`'1 day'`) : sql.raw(`'1 month'`);
-  // booking_created: one index range per bucket.
   const rows = await rowsOf<{ bucket: string; total: number } & Record<string, number>>(
     db,
-    sql`SELECT to_char(g.bucket, 'YYYY-MM-DD') AS bucket,
-          count(b.id)::int AS total,
-          count(b.id) FILTER (WHERE b.status = 'UnConfirmed')::int AS "UnConfirmed",
-          count(b.id) FILTER (WHERE b.status = 'Confirmed')::int AS "Confirmed",
-          count(b.id) FILTER (WHERE b.status = 'Cancelled')::int AS "Cancelled"
-        FROM generate_series(${start}::timestamp, ${start}::timestamp + interval ${unit} - interval ${step},
-          interval ${step}) AS g(bucket)
-        LEFT JOIN booking b ON b.created_at >= (g.bucket AT TIME ZONE ${timeZone})
-          AND b.created_at < ((g.bucket + interval ${step}) AT TIME ZONE ${timeZone})
-        GROUP BY g.bucket ORDER BY g.bucket`,
+    monthlyChartQuery({ year, month, timeZone }),
   );
   return {
     year,
@@ -206,25 +196,52 @@ export async function bookingMonthlyStatusChart(
   };
 }
 
+/** booking_created: one index range per generated bucket. */
+export function monthlyChartQuery({ year, month, timeZone }: { year: number; month?: number; timeZone: string }) {
+  const start = month ? `${year}-${String(month).padStart(2, '0')}-01` : `${year}-01-01`;
+  const unit = month ? sql.raw(`'1 month'`) : sql.raw(`'1 year'`);
+  const step = month ? sql.raw(`'1 day'`) : sql.raw(`'1 month'`);
+  return sql`SELECT to_char(g.bucket, 'YYYY-MM-DD') AS bucket,
+          count(b.id)::int AS total,
+          count(b.id) FILTER (WHERE b.status = 'UnConfirmed')::int AS "UnConfirmed",
+          count(b.id) FILTER (WHERE b.status = 'Confirmed')::int AS "Confirmed",
+          count(b.id) FILTER (WHERE b.status = 'Cancelled')::int AS "Cancelled"
+        FROM generate_series(${start}::timestamp, ${start}::timestamp + interval ${unit} - interval ${step},
+          interval ${step}) AS g(bucket)
+        LEFT JOIN booking b ON b.created_at >= (g.bucket AT TIME ZONE ${timeZone})
+          AND b.created_at < ((g.bucket + interval ${step}) AT TIME ZONE ${timeZone})
+        GROUP BY g.bucket ORDER BY g.bucket`;
+}
+
 /**
  * Median and 90th percentile of the time each stage took, and of the whole path, from the chain
  * of custody: a stage ends when the sample first entered its end status within the period, and
  * began at the sample's latest entry into its start status before that (an undo restarts a stage).
  */
 export async function turnaround(db: Executor, { period }: { period: Period }) {
+  const rows = await rowsOf<{ stage: string; count: number; median: number | null; p90: number | null }>(
+    db,
+    turnaroundQuery(period),
+  );
+  return {
+    fromDate: period.from.toISOString(),
+    toDate: period.to.toISOString(),
+    stages: rows.map((r) => ({
+      stage: r.stage,
+      samples: r.count,
+      medianHours: roundHours(r.median),
+      p90Hours: roundHours(r.p90),
+    })),
+  };
+}
+
+/** audit_record_transition finds the period's transitions; audit_record_entity each sample's start. */
+export function turnaroundQuery(period: Period) {
   const stageValues = sql.join(
     turnaroundStages.map((s, i) => sql`(${s.stage}, ${s.from}, ${s.to}, ${i})`),
     sql`, `,
   );
-  // audit_record_transition finds the period's transitions; audit_record_entity each sample's start.
-  const rows = await rowsOf<{
-    stage: string;
-    count: number;
-    median: number | null;
-    p90: number | null;
-  }>(
-    db,
-    sql`WITH stage(name, from_status, to_status, position) AS (VALUES ${stageValues}),
+  return sql`WITH stage(name, from_status, to_status, position) AS (VALUES ${stageValues}),
         ended AS (
           SELECT st.name, st.from_status, a.entity_id, min(a.at) AS ended_at
           FROM stage st JOIN audit_record a
@@ -243,18 +260,7 @@ export async function turnaround(db: Executor, { period }: { period: Period }) {
           percentile_cont(0.5) WITHIN GROUP (ORDER BY sp.hours) AS median,
           percentile_cont(0.9) WITHIN GROUP (ORDER BY sp.hours) AS p90
         FROM stage st LEFT JOIN spans sp ON sp.name = st.name AND sp.hours IS NOT NULL
-        GROUP BY st.name, st.position ORDER BY st.position`,
-  );
-  return {
-    fromDate: period.from.toISOString(),
-    toDate: period.to.toISOString(),
-    stages: rows.map((r) => ({
-      stage: r.stage,
-      samples: r.count,
-      medianHours: roundHours(r.median),
-      p90Hours: roundHours(r.p90),
-    })),
-  };
+        GROUP BY st.name, st.position ORDER BY st.position`;
 }
 
 /** Analyses per week (weeks start on Monday, in the laboratory's time zone) by classify status and by predicted origin. */
