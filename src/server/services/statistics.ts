@@ -178,9 +178,6 @@ export async function bookingMonthlyStatusChart(
   db: Executor,
   { year, month, timeZone }: { year: number; month?: number; timeZone: string },
 ) {
-  const start = month ? `${year}-${String(month).padStart(2, '0')}-01` : `${year}-01-01`;
-  const unit = month ? sql.raw(`'1 month'`) : sql.raw(`'1 year'`);
-  const step = month ? sql.raw(`'1 day'`) : sql.raw(`'1 month'`);
   const rows = await rowsOf<{ bucket: string; total: number } & Record<string, number>>(
     db,
     monthlyChartQuery({ year, month, timeZone }),
