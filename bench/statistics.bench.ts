@@ -17,6 +17,7 @@ const BOOKINGS = 20_000;
 const TRANSITIONS_PER_SAMPLE = 4;
 // One sample every 10 minutes: 100,000 samples span about two years, ending now.
 const STEP_MINUTES = 10;
+const OPEN_SAMPLES = (30 * 24 * 60) / STEP_MINUTES;
 
 async function timePerCall(calls: number, fn: () => Promise<unknown>): Promise<number> {
   for (let i = 0; i < 3; i++) await fn(); // warm up: plans and caches
@@ -25,7 +26,7 @@ async function timePerCall(calls: number, fn: () => Promise<unknown>): Promise<n
   return (performance.now() - started) / calls;
 }
 
-async function fillLaboratory(database: Database) {
+export async function fillLaboratory(database: Database) {
   const db = database.db;
   const start = new Date(Date.now() - SAMPLES * STEP_MINUTES * 60_000).toISOString();
   await db.execute(sql`
@@ -39,8 +40,11 @@ async function fillLaboratory(database: Database) {
     INSERT INTO sample_entry (idfl_number, booking_id, status, source, received_by, received_date,
       final_result_confirmed_at, status_changed_at, initial_weight, sent_weight, remaining_weight, sample_code)
     SELECT 'IDFL-B-' || i, 1 + i % ${BOOKINGS},
-      (ARRAY['New', 'CsConfirmed', 'SentToTester', 'TesterConfirmed', 'SentToThirdLab', 'ThirdLabConfirmed',
-        'ResultReturned', 'ResultConfirmed', 'Completed'])[1 + i % 9],
+      -- As in a laboratory: the history is completed; the samples of the last 30 days are at every stage.
+      CASE WHEN i > ${SAMPLES - OPEN_SAMPLES}
+        THEN (ARRAY['New', 'CsConfirmed', 'SentToTester', 'TesterConfirmed', 'SentToThirdLab', 'ThirdLabConfirmed',
+          'ResultReturned', 'ResultConfirmed', 'Completed'])[1 + i % 9]
+        ELSE (ARRAY['ResultConfirmed', 'Completed'])[1 + i % 2] END,
       (ARRAY['Client', 'Retailer', 'Factory', 'Mill'])[1 + i % 4], 'Lan Nguyen',
       ${start}::timestamptz + (i * interval '${sql.raw(String(STEP_MINUTES))} minutes'),
       CASE WHEN i % 9 >= 7 THEN ${start}::timestamptz + (i * interval '${sql.raw(String(STEP_MINUTES))} minutes') + interval '9 days' END,

@@ -31,8 +31,11 @@ async function seedHistory() {
     INSERT INTO sample_entry (idfl_number, booking_id, status, source, received_by, received_date,
       final_result_confirmed_at, status_changed_at, initial_weight)
     SELECT 'IDFL-' || i, 1 + i % ${ROWS},
-      (ARRAY['New', 'CsConfirmed', 'SentToTester', 'TesterConfirmed', 'SentToThirdLab', 'ThirdLabConfirmed',
-        'ResultReturned', 'ResultConfirmed', 'Completed'])[1 + i % 9],
+      -- As in a laboratory: the history is completed, only the latest samples are still open.
+      CASE WHEN i > ${ROWS - 700}
+        THEN (ARRAY['New', 'CsConfirmed', 'SentToTester', 'TesterConfirmed', 'SentToThirdLab', 'ThirdLabConfirmed',
+          'ResultReturned'])[1 + i % 7]
+        ELSE (ARRAY['ResultConfirmed', 'Completed'])[1 + i % 2] END,
       (ARRAY['Client', 'Retailer', 'Factory'])[1 + i % 3], 'Lan Nguyen',
       timestamptz '2025-01-01' + (i * interval '1 hour'),
       CASE WHEN i % 9 >= 7 THEN timestamptz '2025-01-05' + (i * interval '1 hour') END,
@@ -67,7 +70,9 @@ describe('[STATISTICS] indexes', () => {
     expect(await plan(queries.bookings)).toContain('booking_created');
     expect(await plan(queries.received)).toContain('sample_entry_received');
     expect(await plan(queries.completed)).toContain('sample_entry_final_result');
-    expect(await plan(queries.waiting)).toContain('sample_entry_status_changed');
+    expect(await plan(queries.waiting)).toContain('sample_entry_open_since');
+    expect(await plan(queries.openStages)).toContain('sample_entry_open_since');
+    expect(await plan(queries.rush)).not.toMatch(/Seq Scan on sample_entry/);
     expect(await plan(queries.analyses)).toContain('analysis_date');
     expect(await plan(queries.thirdLab)).toContain('third_lab_entry_returned');
     expect(await plan(monthlyChartQuery({ year: 2026, month: 1, timeZone: 'Asia/Ho_Chi_Minh' }))).toContain(
@@ -83,7 +88,12 @@ describe('[STATISTICS] indexes', () => {
     await seedHistory();
     const filters = { receivedFromDate: '2026-01-05', receivedToDate: '2026-01-11' };
     expect(await plan(reportGroupsQuery(t.database.db, 'source', filters))).toContain('sample_entry_received');
-    const rows = await plan(rowBatch(t.database.db, filters, 0, 1_000));
-    expect(rows).not.toMatch(/Seq Scan on sample_entry/);
+    const first = await plan(rowBatch(t.database.db, filters, null, 1_000));
+    expect(first).toContain('sample_entry_received');
+    const cursor = { phase: 'received' as const, date: new Date('2026-01-07T00:00:00Z'), id: 9_000 };
+    const later = await plan(rowBatch(t.database.db, filters, cursor, 1_000));
+    // The keyset continues inside the period's range of the received-date index.
+    expect(later).toContain('sample_entry_received');
+    expect(later).not.toMatch(/Seq Scan on sample_entry|sample_entry_pkey/);
   });
 });

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { openSampleStatuses } from '../../shared/statistics.ts';
 
 // One schema for every entity of the specification (section 3). Later work extends these tables
 // rather than adding parallel ones. Timestamps are timezone-aware; weights are grams.
@@ -24,6 +25,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
+
+const openStatusList = openSampleStatuses.map((status) => `'${status}'`).join(', ');
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -200,6 +203,9 @@ export const booking = pgTable(
     index('booking_email').on(t.email),
     // The dashboard's monthly chart and summary read bookings by creation time across statuses.
     index('booking_created').on(t.createdAt),
+    index('booking_rush')
+      .on(t.id)
+      .where(sql`rush_service`),
   ],
 );
 
@@ -345,6 +351,11 @@ export const sampleEntry = pgTable(
   (t) => [
     // The dashboard's long-waiting samples: open statuses whose current stage began before a day.
     index('sample_entry_status_changed').on(t.status, t.statusChangedAt),
+    // The few samples still open (most of a laboratory's history is completed): the dashboard's
+    // counts per open stage and its long-waiting samples read only these.
+    index('sample_entry_open_since')
+      .on(t.statusChangedAt, t.status)
+      .where(sql.raw(`status IN (${openStatusList})`)),
     index('sample_entry_final_result').on(t.finalResultConfirmedAt),
     index('sample_entry_status_updated').on(t.status, t.updatedAt),
     index('sample_entry_booking').on(t.bookingId),

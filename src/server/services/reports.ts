@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
-import { and, asc, count, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { sampleStatuses } from '../../shared/sample-workflow.ts';
@@ -101,8 +101,22 @@ export function totalOf(groups: ReportGroup[]) {
   );
 }
 
-/** One batch of rows after a sample id: the primary key pages, the filters narrow. */
-export function rowBatch(db: Executor, filters: ReportFilters, afterId: number, limit: number) {
+/**
+ * Where the previous batch ended. Rows come in order of received date (then id), and the samples
+ * not yet received (no date) after them by id: each batch continues through the index on
+ * (received_date, id) instead of rereading what came before.
+ */
+export type RowCursor = { phase: 'received'; date: Date; id: number } | { phase: 'notReceived'; id: number } | null;
+
+/** One batch of rows after the cursor. */
+export function rowBatch(db: Executor, filters: ReportFilters, cursor: RowCursor, limit: number) {
+  const received = cursor?.phase !== 'notReceived';
+  const after =
+    cursor === null
+      ? undefined
+      : cursor.phase === 'received'
+        ? sql`(${sampleEntry.receivedDate}, ${sampleEntry.id}) > (${cursor.date}, ${cursor.id})`
+        : gt(sampleEntry.id, cursor.id);
   return db
     .select({
       id: sampleEntry.id,
@@ -121,26 +135,50 @@ export function rowBatch(db: Executor, filters: ReportFilters, afterId: number, 
     })
     .from(sampleEntry)
     .leftJoin(booking, eq(booking.id, sampleEntry.bookingId))
-    .where(and(whereOf(filters), gt(sampleEntry.id, afterId)))
-    .orderBy(asc(sampleEntry.id))
+    .where(
+      and(whereOf(filters), received ? isNotNull(sampleEntry.receivedDate) : isNull(sampleEntry.receivedDate), after),
+    )
+    .orderBy(...(received ? [asc(sampleEntry.receivedDate), asc(sampleEntry.id)] : [asc(sampleEntry.id)]))
     .limit(limit);
 }
 
-/** Every row of the report, a batch at a time, in the order the samples were entered (keyset paging by id). */
+/** Up to `limit` rows after the cursor, crossing from the received samples to the others. */
+async function nextRows(db: Executor, filters: ReportFilters, cursor: RowCursor, limit: number) {
+  let rows: ReportRow[] = [];
+  if (cursor?.phase !== 'notReceived') rows = await rowBatch(db, filters, cursor, limit);
+  // A received-date filter leaves out the samples not yet received.
+  const mayHaveUndated = !filters.receivedFromDate && !filters.receivedToDate;
+  if (rows.length < limit && mayHaveUndated) {
+    const undatedCursor: RowCursor = cursor?.phase === 'notReceived' ? cursor : { phase: 'notReceived', id: 0 };
+    rows = rows.concat(await rowBatch(db, filters, undatedCursor, limit - rows.length));
+  }
+  const last = rows[rows.length - 1];
+  const next: RowCursor = !last
+    ? null
+    : last.receivedDate
+      ? { phase: 'received', date: last.receivedDate, id: last.id }
+      : { phase: 'notReceived', id: last.id };
+  return { rows, next };
+}
+
+/** Every row of the report, a batch at a time (keyset paging, see RowCursor). */
 async function* reportRows(db: Executor, filters: ReportFilters): AsyncGenerator<ReportRow[]> {
-  let afterId = 0;
+  let cursor: RowCursor = null;
   for (;;) {
-    const batch = await rowBatch(db, filters, afterId, BATCH);
-    if (batch.length === 0) return;
-    yield batch;
-    if (batch.length < BATCH) return;
-    afterId = batch[batch.length - 1]!.id;
+    const { rows, next } = await nextRows(db, filters, cursor, BATCH);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < BATCH) return;
+    cursor = next;
   }
 }
 
 /** The figures and the first rows, for the report screens' preview table and chart. */
 export async function reportPreview(db: Executor, kind: ReportKind, filters: ReportFilters) {
-  const [groups, rows] = await Promise.all([reportGroups(db, kind, filters), rowBatch(db, filters, 0, PREVIEW_ROWS)]);
+  const [groups, { rows }] = await Promise.all([
+    reportGroups(db, kind, filters),
+    nextRows(db, filters, null, PREVIEW_ROWS),
+  ]);
   return {
     groups,
     total: totalOf(groups),

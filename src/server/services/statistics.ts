@@ -25,10 +25,14 @@ async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
 
 const isoOf = (value: Date | string | null): string | null => (value == null ? null : new Date(value).toISOString());
 const roundHours = (value: number | string | null) => (value == null ? null : Math.round(Number(value) * 100) / 100);
-const openList = sql.join(
-  openSampleStatuses.map((s) => sql`${s}`),
-  sql`, `,
+const closedList = sql.raw(
+  sampleStatuses
+    .filter((status) => !(openSampleStatuses as readonly string[]).includes(status))
+    .map((status) => `'${status}'`)
+    .join(', '),
 );
+// Written out, not bound, so the planner can match the partial index sample_entry_open_since.
+const openList = sql.raw(openSampleStatuses.map((status) => `'${status}'`).join(', '));
 
 type SampleNeedingAttention = {
   id: number;
@@ -80,17 +84,19 @@ export function summaryQueries({ period, waitingSince }: { period: Period; waiti
             count(*) FILTER (WHERE status = 'Cancelled')::int AS "Cancelled",
             count(*) FILTER (WHERE rush_service)::int AS rush
           FROM booking WHERE created_at >= ${from} AND created_at < ${to}`,
-    // an index-only scan of sample_entry_status_changed (or _status_updated)
-    stages: sql`SELECT status, count(*)::int AS count FROM sample_entry GROUP BY status`,
+    // sample_entry_open_since for the open stages; the closed ones count through sample_entry_status_changed
+    openStages: sql`SELECT status, count(*)::int AS count FROM sample_entry WHERE status IN (${openList}) GROUP BY status`,
+    closedStages: sql`SELECT status, count(*)::int AS count FROM sample_entry
+          WHERE status IN (${closedList}) GROUP BY status`,
     // sample_entry_received
     received: sql`SELECT count(*)::int AS count FROM sample_entry WHERE received_date >= ${from} AND received_date < ${to}`,
     // sample_entry_final_result
     completed: sql`SELECT count(*)::int AS count FROM sample_entry
           WHERE final_result_confirmed_at >= ${from} AND final_result_confirmed_at < ${to}`,
-    // sample_entry_status_changed
+    // sample_entry_open_since
     waiting: sql`SELECT count(*)::int AS count FROM sample_entry
           WHERE status IN (${openList}) AND status_changed_at < ${waitingSince}`,
-    // the few rush bookings, then sample_entry_booking
+    // the open samples (sample_entry_open_since), then their bookings
     rush: sql`SELECT count(*)::int AS count FROM sample_entry s JOIN booking b ON b.id = s.booking_id
           WHERE b.rush_service AND s.status IN (${openList})`,
     // analysis_date
@@ -117,17 +123,27 @@ export async function statisticSummary(
   const { from, to } = period;
   const waitingSince = new Date(now.getTime() - waitingDays * DAY_MS);
   const q = summaryQueries({ period, waitingSince });
-  const [bookingRows, stageRows, receivedRows, completedRows, waitingRows, rushRows, analysisRows, thirdLabRows] =
-    await Promise.all([
-      rowsOf<Record<string, number>>(db, q.bookings),
-      rowsOf<{ status: string; count: number }>(db, q.stages),
-      rowsOf<{ count: number }>(db, q.received),
-      rowsOf<{ count: number }>(db, q.completed),
-      rowsOf<{ count: number }>(db, q.waiting),
-      rowsOf<{ count: number }>(db, q.rush),
-      rowsOf<{ classify: string; count: number }>(db, q.analyses),
-      rowsOf<{ count: number; median: number | null; p90: number | null }>(db, q.thirdLab),
-    ]);
+  const [
+    bookingRows,
+    openStageRows,
+    closedStageRows,
+    receivedRows,
+    completedRows,
+    waitingRows,
+    rushRows,
+    analysisRows,
+    thirdLabRows,
+  ] = await Promise.all([
+    rowsOf<Record<string, number>>(db, q.bookings),
+    rowsOf<{ status: string; count: number }>(db, q.openStages),
+    rowsOf<{ status: string; count: number }>(db, q.closedStages),
+    rowsOf<{ count: number }>(db, q.received),
+    rowsOf<{ count: number }>(db, q.completed),
+    rowsOf<{ count: number }>(db, q.waiting),
+    rowsOf<{ count: number }>(db, q.rush),
+    rowsOf<{ classify: string; count: number }>(db, q.analyses),
+    rowsOf<{ count: number; median: number | null; p90: number | null }>(db, q.thirdLab),
+  ]);
   const [longWaiting, rushSamples] = await Promise.all([
     samplesNeedingAttention(db, sql`s.status_changed_at < ${waitingSince}`, sql`s.status_changed_at ASC, s.id ASC`),
     samplesNeedingAttention(db, sql`b.rush_service`, sql`s.status_changed_at ASC, s.id ASC`),
@@ -135,7 +151,7 @@ export async function statisticSummary(
 
   const bookings = bookingRows[0]!;
   const byStage = Object.fromEntries(sampleStatuses.map((s) => [s, 0])) as Record<string, number>;
-  for (const row of stageRows) byStage[row.status] = row.count;
+  for (const row of [...openStageRows, ...closedStageRows]) byStage[row.status] = row.count;
   const byClassify = Object.fromEntries(analysisClassifications.map((c) => [c, 0])) as Record<string, number>;
   for (const row of analysisRows) byClassify[row.classify] = row.count;
   const thirdLab = thirdLabRows[0]!;

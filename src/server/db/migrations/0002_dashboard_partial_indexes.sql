@@ -1,0 +1,2 @@
+CREATE INDEX "booking_rush" ON "booking" USING btree ("id") WHERE rush_service;--> statement-breakpoint
+CREATE INDEX "sample_entry_open_since" ON "sample_entry" USING btree ("status_changed_at","status") WHERE status IN ('New', 'CsConfirmed', 'SentToTester', 'TesterConfirmed', 'SentToThirdLab', 'ThirdLabConfirmed', 'ResultReturned');
