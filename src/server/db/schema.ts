@@ -527,6 +527,8 @@ export const auditRecord = pgTable(
     index('audit_record_entity').on(t.entityType, t.entityId),
     // Turnaround: the transitions into one status within a period (dashboard statistics).
     index('audit_record_transition').on(t.entityType, t.toStatus, t.at),
+    // ...and, for each of them, when that sample entered the stage's start status (index-only).
+    index('audit_record_entity_status').on(t.entityType, t.entityId, t.toStatus, t.at),
   ],
 );
 

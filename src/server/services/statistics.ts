@@ -248,7 +248,7 @@ export async function turnaround(db: Executor, { period }: { period: Period }) {
   };
 }
 
-/** audit_record_transition finds the period's transitions; audit_record_entity each sample's start. */
+/** audit_record_transition finds the period's transitions; audit_record_entity_status each sample's start. */
 export function turnaroundQuery(period: Period) {
   const stageValues = sql.join(
     turnaroundStages.map((s, i) => sql`(${s.stage}, ${s.from}, ${s.to}, ${i})`),

@@ -1,2 +1,3 @@
+CREATE INDEX "audit_record_entity_status" ON "audit_record" USING btree ("entity_type","entity_id","to_status","at");--> statement-breakpoint
 CREATE INDEX "booking_rush" ON "booking" USING btree ("id") WHERE rush_service;--> statement-breakpoint
 CREATE INDEX "sample_entry_open_since" ON "sample_entry" USING btree ("status_changed_at","status") WHERE status IN ('New', 'CsConfirmed', 'SentToTester', 'TesterConfirmed', 'SentToThirdLab', 'ThirdLabConfirmed', 'ResultReturned');
