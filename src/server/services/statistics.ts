@@ -254,25 +254,30 @@ export function turnaroundQuery(period: Period) {
     turnaroundStages.map((s, i) => sql`(${s.stage}, ${s.from}, ${s.to}, ${i})`),
     sql`, `,
   );
+  // The end statuses written out, so that the period's transitions are found through the index.
+  const endStatuses = sql.raw([...new Set(turnaroundStages.map((s) => `'${s.to}'`))].join(', '));
   return sql`WITH stage(name, from_status, to_status, position) AS (VALUES ${stageValues}),
         ended AS (
           SELECT st.name, st.from_status, a.entity_id, min(a.at) AS ended_at
-          FROM stage st JOIN audit_record a
-            ON a.entity_type = ${SAMPLE_ENTITY} AND a.to_status = st.to_status
-           AND a.at >= ${period.from} AND a.at < ${period.to}
+          FROM audit_record a JOIN stage st ON st.to_status = a.to_status
+          WHERE a.entity_type = ${SAMPLE_ENTITY} AND a.to_status IN (${endStatuses})
+            AND a.at >= ${period.from} AND a.at < ${period.to}
           GROUP BY st.name, st.from_status, a.entity_id
         ),
-        spans AS (
-          SELECT e.name, extract(epoch FROM e.ended_at - (
-            SELECT max(s.at) FROM audit_record s
-            WHERE s.entity_type = ${SAMPLE_ENTITY} AND s.entity_id = e.entity_id
-              AND s.to_status = e.from_status AND s.at <= e.ended_at)) / 3600 AS hours
+        spans AS MATERIALIZED (
+          SELECT e.name, extract(epoch FROM e.ended_at - started.at) / 3600 AS hours
           FROM ended e
+          JOIN LATERAL (
+            SELECT s.at FROM audit_record s
+            WHERE s.entity_type = ${SAMPLE_ENTITY} AND s.entity_id = e.entity_id
+              AND s.to_status = e.from_status AND s.at <= e.ended_at
+            ORDER BY s.at DESC LIMIT 1
+          ) started ON true
         )
         SELECT st.name AS stage, count(sp.hours)::int AS count,
           percentile_cont(0.5) WITHIN GROUP (ORDER BY sp.hours) AS median,
           percentile_cont(0.9) WITHIN GROUP (ORDER BY sp.hours) AS p90
-        FROM stage st LEFT JOIN spans sp ON sp.name = st.name AND sp.hours IS NOT NULL
+        FROM stage st LEFT JOIN spans sp ON sp.name = st.name
         GROUP BY st.name, st.position ORDER BY st.position`;
 }
 
