@@ -6877,6 +6877,565 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/statictis/statistic-summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Counts of a period (bookings, samples received and completed, analyses, third-lab turnaround) and of now (samples per stage, rush, waiting too long) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description ISO date or date-time; the period starts there */
+          fromDate?: string;
+          /** @description ISO date (that whole day included) or date-time (the period ends just before it) */
+          toDate?: string;
+          waitingDays?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Summary */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['StatisticSummary'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/statictis/booking-monthly-status-chart': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Bookings per day of a month, or per month of a year when month is absent, by status */
+    get: {
+      parameters: {
+        query: {
+          year: number;
+          month?: number;
+          /** @description The laboratory's time zone for day, week and month buckets */
+          timeZone?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Chart series */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['BookingMonthlyStatusChart'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/statictis/turnaround': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Median and 90th percentile time of each stage and end to end, from the chain of custody (default: 30 days) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description ISO date or date-time; the period starts there */
+          fromDate?: string;
+          /** @description ISO date (that whole day included) or date-time (the period ends just before it) */
+          toDate?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Turnaround */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['Turnaround'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/statictis/analysis-trends': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Analyses per week by classify status and by predicted origin (default: the last 12 weeks) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description ISO date or date-time; the period starts there */
+          fromDate?: string;
+          /** @description ISO date (that whole day included) or date-time (the period ends just before it) */
+          toDate?: string;
+          /** @description The laboratory's time zone for day, week and month buckets */
+          timeZone?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Analysis trends */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['AnalysisTrends'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/report/sample-entry-source': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Sample entries by source, filtered by who received them, when, and sources */
+    get: {
+      parameters: {
+        query?: {
+          receivedByUser?: string;
+          receivedFromDate?: string;
+          /** @description A date-only value includes that whole day */
+          receivedToDate?: string;
+          /** @description xlsx (default) or csv: a file to download; json: figures and first rows to preview */
+          format?: 'xlsx' | 'csv' | 'json';
+          sources?: string | string[];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The report: an attachment (xlsx or csv), or the preview (json) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+            'text/csv': string;
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['SampleReportPreview'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/report/sample-by-status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Sample entries by status, filtered by who received them, when, and statuses */
+    get: {
+      parameters: {
+        query?: {
+          receivedByUser?: string;
+          receivedFromDate?: string;
+          /** @description A date-only value includes that whole day */
+          receivedToDate?: string;
+          /** @description xlsx (default) or csv: a file to download; json: figures and first rows to preview */
+          format?: 'xlsx' | 'csv' | 'json';
+          status?: string | string[];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The report: an attachment (xlsx or csv), or the preview (json) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+            'text/csv': string;
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['SampleReportPreview'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/sample-submit-form': {
     parameters: {
       query?: never;
@@ -10185,6 +10744,132 @@ export interface components {
         [key: string]: unknown;
       };
       result: components['schemas']['OriginAnalysis'] & (Record<string, never> | null);
+    };
+    StatisticSummary: {
+      fromDate: string;
+      toDate: string;
+      waitingDays: number;
+      bookings: {
+        total: number;
+        byStatus: {
+          [key: string]: number;
+        };
+        rush: number;
+      };
+      samples: {
+        /** @description Samples in each status now */
+        byStage: {
+          [key: string]: number;
+        };
+        open: number;
+        /** @description Received in the period */
+        received: number;
+        /** @description Final result confirmed in the period */
+        completed: number;
+        /** @description Open samples in their stage for longer than waitingDays */
+        overdue: number;
+        /** @description Open samples of rush bookings */
+        rush: number;
+        longWaiting: {
+          id: number;
+          idflNumber: string;
+          status: string;
+          statusChangedAt: string | null;
+          bookingNumber: string | null;
+          rush: boolean;
+        }[];
+        rushSamples: {
+          id: number;
+          idflNumber: string;
+          status: string;
+          statusChangedAt: string | null;
+          bookingNumber: string | null;
+          rush: boolean;
+        }[];
+      };
+      analyses: {
+        total: number;
+        byClassify: {
+          [key: string]: number;
+        };
+      };
+      thirdLabTurnaround: {
+        returned: number;
+        /** @description Hours; null when no sample finished the stage */
+        medianHours: number | null;
+        /** @description Hours; null when no sample finished the stage */
+        p90Hours: number | null;
+      };
+    };
+    BookingMonthlyStatusChart: {
+      year: number;
+      month: number | null;
+      timeZone: string;
+      /** @enum {string} */
+      bucket: 'day' | 'month';
+      labels: string[];
+      totals: number[];
+      series: {
+        status: string;
+        counts: number[];
+      }[];
+    };
+    Turnaround: {
+      fromDate: string;
+      toDate: string;
+      stages: {
+        stage: string;
+        samples: number;
+        /** @description Hours; null when no sample finished the stage */
+        medianHours: number | null;
+        /** @description Hours; null when no sample finished the stage */
+        p90Hours: number | null;
+      }[];
+    };
+    AnalysisTrends: {
+      fromDate: string;
+      toDate: string;
+      timeZone: string;
+      /** @description Mondays that start each week */
+      weeks: string[];
+      byClassify: {
+        counts: number[];
+        total: number;
+        classify: string;
+      }[];
+      byPrediction: {
+        counts: number[];
+        total: number;
+        origin: string | null;
+      }[];
+    };
+    SampleReportPreview: {
+      groups: {
+        key: string | null;
+        samples: number;
+        initialWeight: number;
+        sentWeight: number;
+      }[];
+      total: {
+        samples: number;
+        initialWeight: number;
+        sentWeight: number;
+      };
+      rows: {
+        id: number;
+        idflNumber: string;
+        sampleCode: string | null;
+        sampleType: string | null;
+        source: string | null;
+        status: string;
+        countryCode: string | null;
+        receivedDate: string | null;
+        receivedBy: string | null;
+        bookingNumber: string | null;
+        initialWeight: number | null;
+        sentWeight: number | null;
+        remainingWeight: number | null;
+      }[];
     };
     BookingCreated: {
       id: number;

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { openSampleStatuses } from '../../shared/statistics.ts';
 
 // One schema for every entity of the specification (section 3). Later work extends these tables
 // rather than adding parallel ones. Timestamps are timezone-aware; weights are grams.
@@ -24,6 +25,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
+
+const openStatusList = openSampleStatuses.map((status) => `'${status}'`).join(', ');
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -203,7 +206,15 @@ export const booking = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('booking_status_created').on(t.status, t.createdAt), index('booking_email').on(t.email)],
+  (t) => [
+    index('booking_status_created').on(t.status, t.createdAt),
+    index('booking_email').on(t.email),
+    // The dashboard's monthly chart and summary read bookings by creation time across statuses.
+    index('booking_created').on(t.createdAt),
+    index('booking_rush')
+      .on(t.id)
+      .where(sql`rush_service`),
+  ],
 );
 
 export const bookingSampleType = pgTable('booking_sample_type', {
@@ -339,11 +350,21 @@ export const sampleEntry = pgTable(
     consistentWithXinjiangOrigin: boolean('consistent_with_xinjiang_origin'),
     finalResultConfirmedBy: integer('final_result_confirmed_by').references(() => appUser.id),
     finalResultConfirmedAt: at('final_result_confirmed_at'),
+    /** When the sample entered its current status; kept by a trigger (sql/after-migrate.sql). */
+    statusChangedAt: at('status_changed_at'),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The dashboard's long-waiting samples: open statuses whose current stage began before a day.
+    index('sample_entry_status_changed').on(t.status, t.statusChangedAt),
+    // The few samples still open (most of a laboratory's history is completed): the dashboard's
+    // counts per open stage and its long-waiting samples read only these.
+    index('sample_entry_open_since')
+      .on(t.statusChangedAt, t.status)
+      .where(sql.raw(`status IN (${openStatusList})`)),
+    index('sample_entry_final_result').on(t.finalResultConfirmedAt),
     index('sample_entry_status_updated').on(t.status, t.updatedAt),
     index('sample_entry_booking').on(t.bookingId),
     index('sample_entry_received').on(t.receivedDate),
@@ -382,7 +403,10 @@ export const thirdLabEntry = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('third_lab_entry_sample').on(t.sampleEntryId)],
+  (t) => [
+    index('third_lab_entry_sample').on(t.sampleEntryId),
+    index('third_lab_entry_returned').on(t.resultReturnedDate),
+  ],
 );
 
 export const analysis = pgTable(
@@ -569,7 +593,13 @@ export const auditRecord = pgTable(
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },
-  (t) => [index('audit_record_entity').on(t.entityType, t.entityId)],
+  (t) => [
+    index('audit_record_entity').on(t.entityType, t.entityId),
+    // Turnaround: the transitions into one status within a period (dashboard statistics).
+    index('audit_record_transition').on(t.entityType, t.toStatus, t.at),
+    // ...and, for each of them, when that sample entered the stage's start status (index-only).
+    index('audit_record_entity_status').on(t.entityType, t.entityId, t.toStatus, t.at),
+  ],
 );
 
 /** Sequential, per-year numbering for booking and IDFL numbers. */

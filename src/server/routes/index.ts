@@ -24,6 +24,8 @@ import { registerLabelRoutes } from './labels.ts';
 import { registerAnalysisRoutes } from './analysis.ts';
 import { registerCleanIsotopeRoutes } from './clean-isotope.ts';
 import { registerOperationsRoutes } from './operations.ts';
+import { registerStatisticsRoutes } from './statistics.ts';
+import { registerReportRoutes } from './reports.ts';
 
 /** Every API area, in one place so the document and the permission-matrix test see them all. */
 export function registerRoutes(app: ReturnType<typeof createRouter>) {
@@ -42,6 +44,8 @@ export function registerRoutes(app: ReturnType<typeof createRouter>) {
   registerLabelRoutes(app);
   registerAnalysisRoutes(app);
   registerCleanIsotopeRoutes(app);
+  registerStatisticsRoutes(app);
+  registerReportRoutes(app);
   registerSubmittalFormRoutes(app);
   registerBookingRoutes(app);
   registerCustomerRoutes(app);
