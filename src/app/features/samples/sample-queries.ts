@@ -17,6 +17,9 @@ export const SAMPLE_LISTS = {
   supervisor: { list: 'supervisor-samples', path: '/api/supervisor-lab/get-all' },
 } as const satisfies Record<SampleArea, { list: string; path: string }>;
 
+/** `entity.record` of sample changes: one sample's changes chain whichever bench list queued them. */
+export const SAMPLE_RECORD = 'sample';
+
 export const SAMPLE_LIST_NAMES: readonly string[] = Object.values(SAMPLE_LISTS).map((entry) => entry.list);
 
 async function fetchDetail(area: SampleArea, id: number): Promise<SampleDetail> {

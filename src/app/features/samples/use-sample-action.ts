@@ -7,7 +7,7 @@ import { handleError } from '@/app/lib/handle-error';
 import { offlineDb, type OutboxState } from '@/app/offline/db';
 import { currentOutboxOwner, enqueueMutation, isOwnedBy } from '@/app/offline/outbox';
 import { syncEvents, type SyncedDetail } from '@/app/offline/sync-events';
-import { SAMPLE_LIST_NAMES } from './sample-queries';
+import { SAMPLE_LIST_NAMES, SAMPLE_RECORD } from './sample-queries';
 import { sampleChangeOf, sampleChangeRequest, statusAfter, type SampleChangeName } from './sample-requests';
 
 export type SampleRef = { id: number; idflNumber: string; version?: number };
@@ -38,7 +38,7 @@ export function useSampleAction(list: string) {
           path,
           body: options.body,
           label: t(`outbox.${change}`, { idflNumber: sample.idflNumber, packageCode: options.packageCode }),
-          entity: { list, id: sample.id },
+          entity: { list, id: sample.id, record: SAMPLE_RECORD },
         });
         if (!options.quiet)
           toast.success(t('queuedTitle'), { description: t('queued', { idflNumber: sample.idflNumber }) });
