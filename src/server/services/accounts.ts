@@ -84,10 +84,12 @@ export async function issueSession(
   signingKey: Uint8Array,
   userId: number,
   refreshToken?: string,
+  /** A refresh retried within its grace answers the same access token: issued at the same instant. */
+  issuedAt?: Date,
 ) {
   const profile = await loadProfile(db, userId);
   return {
-    accessToken: await issueAccessToken(signingKey, userId, env.ACCESS_TOKEN_TTL_SECONDS),
+    accessToken: await issueAccessToken(signingKey, userId, env.ACCESS_TOKEN_TTL_SECONDS, issuedAt),
     refreshToken: refreshToken ?? (await issueRefreshToken(db, userId, env.REFRESH_TOKEN_TTL_DAYS)),
     expiresIn: env.ACCESS_TOKEN_TTL_SECONDS,
     roles: [profile.role],
