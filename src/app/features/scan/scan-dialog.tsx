@@ -1,5 +1,5 @@
 import { CameraOffIcon, KeyboardIcon, ScanLineIcon } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
 import { Checkbox } from '@/app/components/ui/checkbox';
@@ -79,8 +79,10 @@ export function ScanDialog({
   const queue = useRef<Promise<void>>(Promise.resolve());
   const seen = useRef(new Set<string>());
   const logSeq = useRef(0);
-  const closed = useRef(false);
-  closed.current = !open;
+  const closed = useRef(!open);
+  useEffect(() => {
+    closed.current = !open;
+  }, [open]);
 
   const reset = () => {
     setScanned([]);
