@@ -16,6 +16,7 @@ import {
   isOwnedBy,
   offlineDb,
   ownerOfToken,
+  readMeta,
   writeMeta,
   type OutboxEntry,
 } from './db.ts';
@@ -60,6 +61,9 @@ export type DrainResult = {
   /** Cached lists changed on the server by this drain: open screens refetch them. */
   lists: string[];
 };
+
+/** What the last drain found, for the header and the sync page: `sentAt` is the last time the server answered. */
+export type LastDrain = { at: string; outcome: DrainOutcome; sentAt?: string };
 
 type SyncAnswer = { key: string; status: number; body: unknown };
 
@@ -130,15 +134,24 @@ async function drainLocked(options: DrainOptions): Promise<DrainResult> {
 
   const result = emptyResult('idle');
   const lists = new Set<string>();
+  let answeredAt: string | undefined;
   const finish = async (outcome: DrainOutcome) => {
     result.outcome = outcome;
     result.lists = [...lists];
-    // An idle look at an empty outbox is not news (and would wake every live query each minute).
-    if (outcome !== 'idle') await writeMeta(META_KEYS.lastDrain, { at: new Date().toISOString(), outcome });
+    const previous = await readMeta<LastDrain>(META_KEYS.lastDrain);
+    // An idle look at an empty outbox is not news (and would wake every live query each minute),
+    // unless the last word was "unreachable": with nothing to send, that is no longer known.
+    const wasUnreachable = previous?.outcome === 'offline' || previous?.outcome === 'server-error';
+    if (outcome === 'idle' && !wasUnreachable) return result;
+    const sentAt = answeredAt ?? previous?.sentAt;
+    const record: LastDrain = { at: new Date().toISOString(), outcome, ...(sentAt ? { sentAt } : {}) };
+    await writeMeta(META_KEYS.lastDrain, record);
     return result;
   };
 
   if ((await offlineDb.outbox.where('state').equals('pending').count()) === 0) return finish('idle');
+  // The browser knows it has no network: nothing is marked as sending and no attempt is counted.
+  if (globalThis.navigator?.onLine === false) return finish('offline');
 
   // Only the signed-in user's changes are sent, with their session (a bench tablet is shared), so
   // whose session this is must be known first.
@@ -169,8 +182,10 @@ async function drainLocked(options: DrainOptions): Promise<DrainResult> {
     await saveEntries(batch);
 
     const sent = await sendBatch(options, batch);
+    // A request that failed without an answer may still have reached the server (the answer can be
+    // lost on the way back), so it counts as an attempt; one never made (browser offline) does not.
     if (sent.kind === 'offline') {
-      await releaseEntries(batch, 'No connection to the server');
+      await releaseEntries(batch, 'Waiting for the network');
       return finish('offline');
     }
     if (sent.kind === 'signed-out') {
@@ -178,6 +193,7 @@ async function drainLocked(options: DrainOptions): Promise<DrainResult> {
       await writeMeta(META_KEYS.waitingForSignIn, true);
       return finish('waiting-for-sign-in');
     }
+    answeredAt = new Date().toISOString();
     await deleteMeta(META_KEYS.waitingForSignIn);
     const { response, body } = sent;
 

@@ -12,7 +12,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../src/app/lib/i18n.ts';
 import { SyncIndicator } from '../../../src/app/features/sync/sync-indicator.tsx';
 import { SyncPage } from '../../../src/app/features/sync/sync-page.tsx';
-import { offlineDb } from '../../../src/app/offline/db.ts';
+import { connectionOf } from '../../../src/app/offline/connection.ts';
+import { META_KEYS, offlineDb, writeMeta } from '../../../src/app/offline/db.ts';
 import { enqueueMutation, listMutations } from '../../../src/app/offline/outbox.ts';
 import { clearOfflineData } from '../../../src/app/offline/session-mirror.ts';
 
@@ -98,6 +99,36 @@ describe('sync indicator', () => {
 
     await userEvent.click(indicator);
     expect(await screen.findByTestId('sync-page')).toBeTruthy();
+  });
+
+  it('the header believes the last request over the browser: online with a silent server is "unreachable"', () => {
+    expect(connectionOf(false, 'synced')).toBe('offline');
+    expect(connectionOf(true, 'offline')).toBe('unreachable');
+    expect(connectionOf(true, 'server-error')).toBe('unreachable');
+    expect(connectionOf(true, 'synced')).toBe('online');
+    expect(connectionOf(true, undefined)).toBe('online');
+  });
+
+  it('shows "Last sent" only once the server answered', async () => {
+    await writeMeta(META_KEYS.lastDrain, { at: new Date().toISOString(), outcome: 'offline' });
+    renderAt('/sync');
+    const page = await screen.findByTestId('sync-page');
+    await waitFor(() => expect(page.textContent).toContain('Nothing sent from this device yet.'));
+    await act(async () => {
+      await writeMeta(META_KEYS.lastDrain, {
+        at: '2026-05-01T10:00:00.000Z',
+        outcome: 'synced',
+        sentAt: '2026-05-01T10:00:00.000Z',
+      });
+    });
+    await waitFor(() => expect(page.textContent).toContain('Last sent: 1 May 2026'));
+  });
+
+  it('says a change waits for the network while the device is offline', async () => {
+    await enqueueMutation({ method: 'POST', path: '/api/country', body: { code: 'LA' }, label: 'Add LA' });
+    renderAt('/sync');
+    const pending = await screen.findByTestId('sync-pending');
+    await waitFor(() => expect(pending.textContent).toContain('Waiting for the network'));
   });
 
   it('speaks Vietnamese too', async () => {

@@ -30,6 +30,7 @@ import {
   retryMutation,
 } from '@/app/offline/outbox.ts';
 import { drainNow, startOutboxRunner } from '@/app/offline/runner.ts';
+import { connectionOf } from '@/app/offline/connection.ts';
 import { useIsOnline } from '@/app/offline/use-is-online.ts';
 import { useOutbox } from '@/app/offline/use-outbox.ts';
 
@@ -121,6 +122,7 @@ function DiscardButton({ entry }: { entry: OutboxEntry }) {
 
 function EntryRow({ entry }: { entry: OutboxEntry }) {
   const { t } = useTranslation('sync');
+  const isOnline = useIsOnline();
   const isMine = isOwnedBy(entry, currentOutboxOwner());
   const canRetry = entry.state === 'failed' || entry.state === 'conflict';
   const canKeepMine = entry.state === 'conflict' && typeof asRecord(entry.serverRecord)?.version === 'number';
@@ -133,7 +135,9 @@ function EntryRow({ entry }: { entry: OutboxEntry }) {
       data-state={entry.state}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <Badge variant={STATE_BADGE[entry.state]}>{t(`page.state.${entry.state}`)}</Badge>
+        <Badge variant={STATE_BADGE[entry.state]}>
+          {entry.state === 'pending' && !isOnline ? t('page.waitingForNetwork') : t(`page.state.${entry.state}`)}
+        </Badge>
         <span className="font-medium">{entry.label}</span>
         <span className="font-mono text-xs text-muted-foreground">
           {entry.method} {entry.path}
@@ -282,9 +286,11 @@ export function SyncPage() {
           isOnline ? 'bg-muted/50' : 'border-amber-300 bg-amber-50 text-amber-900',
         )}
       >
-        <p>{isOnline ? t('page.online') : t('page.offline')}</p>
+        <p>{t(`page.${connectionOf(isOnline, outbox?.lastDrain?.outcome)}`)}</p>
         <p className="text-muted-foreground">
-          {outbox?.lastDrain ? t('page.lastSync', { time: formatTime(outbox.lastDrain.at) }) : t('page.neverSynced')}
+          {outbox?.lastDrain?.sentAt
+            ? t('page.lastSync', { time: formatTime(outbox.lastDrain.sentAt) })
+            : t('page.neverSynced')}
         </p>
       </div>
 
