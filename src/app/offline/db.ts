@@ -67,6 +67,8 @@ export type OutboxEntry = {
    */
   ownerId?: string;
   doneAt?: string;
+  /** When a person was told of this conflict (a toast): each conflict is told once. */
+  conflictToldAt?: string;
 };
 
 export type ListRow = {

@@ -156,6 +156,30 @@ describe('sync page', () => {
     expect(pending.textContent).toContain('Add LA');
   });
 
+  it('offers only what can succeed for a status conflict: no retry, no "keep mine", the server state shown', async () => {
+    const key = await enqueueMutation({
+      method: 'PUT',
+      path: '/api/tester-lab/check-in?id=9',
+      label: 'Check in IDFL-2026-00009',
+      entity: { list: 'tester-samples', id: 9, record: 'sample' },
+    });
+    await offlineDb.outbox.update(key, {
+      state: 'conflict',
+      responseStatus: 409,
+      lastError: 'Sample IDFL-2026-00009 is already checked in.',
+      serverRecord: { id: 9, status: 'TesterConfirmed', version: 5 },
+    });
+    renderAt('/sync');
+    const attention = await screen.findByTestId('sync-attention');
+    const row = await within(attention).findByTestId('outbox-entry');
+    expect(within(row).getByTestId('conflict-server-state').textContent).toBe(
+      'On the server it is now: Tester confirmed.',
+    );
+    expect(within(row).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: /keep my version/i })).toBeNull();
+    expect(within(row).getByTestId('discard-change')).toBeTruthy();
+  });
+
   it('asks before discarding a change, and keeps it when the person cancels', async () => {
     const { failed } = await queueFailedAndConflicting();
     renderAt('/sync');

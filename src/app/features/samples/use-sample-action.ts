@@ -111,9 +111,15 @@ export function useSampleConflictToasts() {
         .toArray()
         .then((entries) => {
           for (const entry of entries) {
-            if (toldConflicts.has(entry.id) || !SAMPLE_LIST_NAMES.includes(entry.entity?.list ?? '')) continue;
+            if (entry.conflictToldAt || toldConflicts.has(entry.id)) continue;
+            if (!SAMPLE_LIST_NAMES.includes(entry.entity?.list ?? '')) continue;
             toldConflicts.add(entry.id);
-            toast.error(t('conflictTitle'), { description: t('conflict', { label: entry.label }) });
+            // Remembered on the device: a reload or another page does not toast it again.
+            void offlineDb.outbox.update(entry.id, { conflictToldAt: new Date().toISOString() });
+            toast.error(t('conflictTitle'), {
+              id: `conflict-${entry.id}`,
+              description: t('conflict', { label: entry.label }),
+            });
           }
         });
     };

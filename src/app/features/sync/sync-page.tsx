@@ -61,9 +61,17 @@ function ConflictComparison({ entry }: { entry: OutboxEntry }) {
   const { t } = useTranslation('sync');
   const mine = asRecord(entry.body);
   const server = asRecord(entry.serverRecord);
-  if (!mine || !server) return null;
-  const fields = Object.keys(mine).filter((field) => field !== 'version');
-  if (fields.length === 0) return null;
+  if (!server) return null;
+  const fields = Object.keys(mine ?? {}).filter((field) => field !== 'version');
+  if (!mine || fields.length === 0) {
+    // A status change with nothing to compare: say where the server has the record now.
+    if (typeof server.status !== 'string') return null;
+    return (
+      <p className="text-sm" data-testid="conflict-server-state">
+        {t('page.serverState', { status: t(`samples:status.${server.status}`, { defaultValue: server.status }) })}
+      </p>
+    );
+  }
   return (
     <table className="mt-2 w-full max-w-xl border text-xs" data-testid="conflict-comparison">
       <thead className="bg-muted">
@@ -124,8 +132,14 @@ function EntryRow({ entry }: { entry: OutboxEntry }) {
   const { t } = useTranslation('sync');
   const isOnline = useIsOnline();
   const isMine = isOwnedBy(entry, currentOutboxOwner());
-  const canRetry = entry.state === 'failed' || entry.state === 'conflict';
-  const canKeepMine = entry.state === 'conflict' && typeof asRecord(entry.serverRecord)?.version === 'number';
+  // Only what can succeed: a conflict sent again unchanged is refused again, so it is not offered;
+  // "keep my version" only for an edit checked against a version (a stale write), never for a
+  // status change the server already moved past (sent back, checked in by someone else).
+  const canRetry = entry.state === 'failed';
+  const canKeepMine =
+    entry.state === 'conflict' &&
+    typeof asRecord(entry.serverRecord)?.version === 'number' &&
+    typeof asRecord(entry.body)?.version === 'number';
   const canDiscard = entry.state !== 'done' && entry.state !== 'sending';
   const refused = entry.state === 'failed' || entry.state === 'conflict';
   return (
