@@ -9,6 +9,7 @@ import { currentOutboxOwner, enqueueMutation, isOwnedBy } from '@/app/offline/ou
 import { syncEvents, type SyncedDetail } from '@/app/offline/sync-events';
 import { SAMPLE_LIST_NAMES, SAMPLE_RECORD } from './sample-queries';
 import { sampleChangeOf, sampleChangeRequest, statusAfter, type SampleChangeName } from './sample-requests';
+import { noticeQueued } from './announce';
 
 export type SampleRef = { id: number; idflNumber: string; version?: number };
 
@@ -40,8 +41,7 @@ export function useSampleAction(list: string) {
           label: t(`outbox.${change}`, { idflNumber: sample.idflNumber, packageCode: options.packageCode }),
           entity: { list, id: sample.id, record: SAMPLE_RECORD },
         });
-        if (!options.quiet)
-          toast.success(t('queuedTitle'), { description: t('queued', { idflNumber: sample.idflNumber }) });
+        if (!options.quiet) noticeQueued(t('queuedTitle'), t('queued', { idflNumber: sample.idflNumber }));
         return key;
       } catch (error) {
         handleError(error);
