@@ -156,6 +156,20 @@ describe('sync page', () => {
     expect(pending.textContent).toContain('Add LA');
   });
 
+  it('says what it means when the browser has not promised to keep the offline data', async () => {
+    Object.defineProperty(window.navigator, 'storage', {
+      configurable: true,
+      value: { persisted: async () => false },
+    });
+    try {
+      renderAt('/sync');
+      const notice = await screen.findByTestId('storage-not-persistent');
+      expect(notice.textContent).toContain('may delete cached lists and changes not yet sent');
+    } finally {
+      delete (window.navigator as { storage?: unknown }).storage;
+    }
+  });
+
   it('offers only what can succeed for a status conflict: no retry, no "keep mine", the server state shown', async () => {
     const key = await enqueueMutation({
       method: 'PUT',

@@ -31,6 +31,7 @@ import {
 } from '@/app/offline/outbox.ts';
 import { drainNow, startOutboxRunner } from '@/app/offline/runner.ts';
 import { connectionOf } from '@/app/offline/connection.ts';
+import { isStoragePersistent } from '@/app/offline/session-mirror.ts';
 import { useIsOnline } from '@/app/offline/use-is-online.ts';
 import { useOutbox } from '@/app/offline/use-outbox.ts';
 
@@ -247,6 +248,14 @@ export function SyncPage() {
   const outbox = useOutbox();
   const [isSending, setSending] = useState(false);
   const [storageFull, setStorageFull] = useState(false);
+  const [persistent, setPersistent] = useState<boolean | undefined>();
+  useEffect(() => {
+    let live = true;
+    void isStoragePersistent().then((value) => live && setPersistent(value));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   useEffect(() => startOutboxRunner(), []);
   useEffect(() => {
@@ -314,6 +323,15 @@ export function SyncPage() {
           <Button asChild size="sm">
             <Link to="/auth/login">{t('page.signIn')}</Link>
           </Button>
+        </div>
+      )}
+
+      {persistent === false && (
+        <div
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="storage-not-persistent"
+        >
+          {t('page.notPersistent')}
         </div>
       )}
 
