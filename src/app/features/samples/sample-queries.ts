@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
 import { api, unwrap } from '@/app/lib/api-client';
+import { pickListFirstFromServer } from '@/app/offline/pick-lists';
 
 export type SampleEntry = components['schemas']['SampleEntry'];
 export type SampleDetail = components['schemas']['SampleEntryDetail'];
@@ -46,7 +47,8 @@ export const sampleQueries = {
   users: () =>
     queryOptions({
       queryKey: [...sampleQueries.all, 'users'] as const,
-      queryFn: async () => (await unwrap(api.GET('/api/common-user'))).data,
+      // Kept on the device from sign-in on (offline/pick-lists.ts): bench forms fill in offline.
+      queryFn: () => pickListFirstFromServer('users', async () => (await unwrap(api.GET('/api/common-user'))).data),
       staleTime: 5 * 60_000,
     }),
 };

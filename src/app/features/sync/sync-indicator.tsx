@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { cn } from '@/app/components/ui/cn';
 import { storageFullListeners } from '@/app/offline/db.ts';
+import { fetchWithSession } from '@/app/offline/page-fetch.ts';
+import { PICK_LIST_REFRESH_MS, refreshPickLists } from '@/app/offline/pick-lists.ts';
 import { startOutboxRunner } from '@/app/offline/runner.ts';
 import { connectionOf } from '@/app/offline/connection.ts';
 import { useIsOnline } from '@/app/offline/use-is-online.ts';
@@ -21,6 +23,14 @@ export function SyncIndicator() {
   const outbox = useOutbox();
 
   useEffect(() => startOutboxRunner(), []);
+
+  // Every pick list a bench form needs is on the device from sign-in on, and kept fresh.
+  useEffect(() => {
+    if (!isOnline) return;
+    void refreshPickLists(fetchWithSession);
+    const timer = setInterval(() => void refreshPickLists(fetchWithSession), PICK_LIST_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [isOnline]);
 
   // A full device must never go unnoticed: whatever failed to be kept, say so wherever the user is.
   useEffect(() => {
