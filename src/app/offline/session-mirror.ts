@@ -48,8 +48,8 @@ export async function readMirroredSession(): Promise<MirroredSession | undefined
 /** Where the app runs: a browser tab, or installed (its own window). */
 function runningAs(): 'browser' | 'installed' {
   // matchMedia exists in windows only; this module is also part of the service worker.
-  const { matchMedia } = globalThis as { matchMedia?: (query: string) => { matches: boolean } };
-  return matchMedia?.('(display-mode: standalone)').matches ? 'installed' : 'browser';
+  const scope = globalThis as { matchMedia?: (query: string) => { matches: boolean } };
+  return scope.matchMedia?.('(display-mode: standalone)').matches ? 'installed' : 'browser';
 }
 
 /**
