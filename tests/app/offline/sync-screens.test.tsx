@@ -194,6 +194,25 @@ describe('sync page', () => {
     expect(within(row).getByTestId('discard-change')).toBeTruthy();
   });
 
+  it('resolves several conflicts at once, after a confirmation, leaving other changes alone', async () => {
+    for (const id of [21, 22, 23]) {
+      const key = await enqueueMutation({
+        method: 'PUT',
+        path: `/api/tester-lab/check-in?id=${id}`,
+        label: `Check in ${id}`,
+        entity: { list: 'tester-samples', id, record: 'sample' },
+      });
+      await offlineDb.outbox.update(key, { state: 'conflict', serverRecord: { id, status: 'TesterConfirmed' } });
+    }
+    await enqueueMutation({ method: 'POST', path: '/api/country', body: { code: 'LA' }, label: 'Add LA' });
+    renderAt('/sync');
+    await userEvent.click(await screen.findByTestId('discard-conflicts'));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Discard 3 conflicting changes?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Discard change' }));
+    await waitFor(async () => expect((await listMutations()).map((entry) => entry.label)).toEqual(['Add LA']));
+  });
+
   it('asks before discarding a change, and keeps it when the person cancels', async () => {
     const { failed } = await queueFailedAndConflicting();
     renderAt('/sync');

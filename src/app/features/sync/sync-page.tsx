@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { RefreshCw, RotateCcw, Send, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -24,6 +24,7 @@ import { storageFullListeners, type OutboxEntry, type OutboxState } from '@/app/
 import {
   currentOutboxOwner,
   discardMutation,
+  discardMutations,
   isOwnedBy,
   overwriteServerVersion,
   retryFailedMutations,
@@ -205,18 +206,54 @@ function EntryRow({ entry }: { entry: OutboxEntry }) {
   );
 }
 
+/** Resolves several refused changes at once: discards every conflict, after a confirmation. */
+function DiscardConflictsButton({ entries }: { entries: OutboxEntry[] }) {
+  const { t } = useTranslation('sync');
+  const conflicts = entries.filter((entry) => entry.state === 'conflict');
+  if (conflicts.length < 2) return null;
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="outline" size="sm" data-testid="discard-conflicts">
+          <Trash2 aria-hidden />
+          {t('page.discardConflicts', { count: conflicts.length })}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t('page.discardConflictsTitle', { count: conflicts.length })}</AlertDialogTitle>
+          <AlertDialogDescription>{t('page.discardConflictsDescription')}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{t('page.cancel')}</AlertDialogCancel>
+          <AlertDialogAction
+            variant="destructive"
+            onClick={() => {
+              void discardMutations(conflicts.map((entry) => entry.id)).then(() => toast.success(t('page.discarded')));
+            }}
+          >
+            {t('page.discardConfirm')}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
 function Section({
   title,
   hint,
   empty,
   entries,
   testId,
+  actions,
 }: {
   title: string;
   hint?: string;
   empty: string;
   entries: OutboxEntry[];
   testId: string;
+  actions?: ReactNode;
 }) {
   return (
     <Card data-testid={testId}>
@@ -225,6 +262,7 @@ function Section({
           {title} <span className="text-muted-foreground tabular-nums">({entries.length})</span>
         </CardTitle>
         {hint && entries.length > 0 && <CardDescription>{hint}</CardDescription>}
+        {actions}
       </CardHeader>
       <CardContent>
         {entries.length === 0 ? (
@@ -347,6 +385,7 @@ export function SyncPage() {
         hint={t('page.sections.attentionHint')}
         empty={t('page.empty.attention')}
         entries={attention}
+        actions={<DiscardConflictsButton entries={attention} />}
       />
       <Section
         testId="sync-pending"
