@@ -6,7 +6,8 @@ import { authorised, readTesterSample, seedSampleSentToTester, type SeededSample
 // Issue 18, a bench's day offline in small: 20 labels scanned 100 ms apart with the network cut for
 // page and service worker, then 5 sample updates queued from the cached copies of the same samples,
 // a reload offline, and a reconnect. Every action reaches the server exactly once, with zero
-// conflicts: the device's own earlier check-in never makes its later update "someone else's".
+// conflicts: the device's own earlier check-in never makes its later update "someone else's". An
+// offline filter by IDFL number finds its sample.
 
 const SCANS = 20;
 const UPDATES = 5;
@@ -159,6 +160,13 @@ test.describe('[OFFLINE DAY]', () => {
     await page.reload();
     await expect(page.getByTestId('sync-pending-count')).toHaveText(String(SCANS + UPDATES), { timeout: 15_000 });
     expect((await readTesterSample(request, tester, ids[0]!)).status).toBe('SentToTester');
+
+    // Still offline, the IDFL number filter finds its sample from the device's copy, and only it.
+    const wanted = samples[7]!;
+    await page.getByLabel('IDFL number', { exact: true }).fill(wanted.idflNumber);
+    await expect(page.locator('tbody tr[data-idfl]')).toHaveCount(1);
+    await expect(page.locator(`tr[data-idfl="${wanted.idflNumber}"]`)).toBeVisible();
+    await page.getByLabel('IDFL number', { exact: true }).fill('');
 
     await goOnline(context);
     await expect(page.getByTestId('sync-pending-count')).toHaveText('0', { timeout: 45_000 });
