@@ -1,5 +1,6 @@
+import { describe, expect, it, vi } from 'vitest';
+import { REFRESH_RETRY_GRACE_MS } from '../../src/server/auth/tokens.ts';
 import { outboundMail } from '../../src/server/db/schema.ts';
-import { describe, expect, it } from 'vitest';
 import { ADMIN, useTestApp } from './support/test-app.ts';
 
 const t = useTestApp();
@@ -69,9 +70,38 @@ describe('[AUTH] tokens', () => {
     const own = await t.request('GET', '/api/user/get-own-user', { token: rotated.body.data.accessToken });
     expect(own.body.data.username).toBe('admin');
 
-    // Reusing the first token is theft: both it and its successor stop working.
+    // Once its successor was used, reusing the first token is theft: the whole family stops working.
+    const third = await t.request('POST', '/api/auth/refresh', { body: { refreshToken: second } });
+    expect(third.status).toBe(200);
     expect((await t.request('POST', '/api/auth/refresh', { body: { refreshToken: first } })).status).toBe(401);
-    expect((await t.request('POST', '/api/auth/refresh', { body: { refreshToken: second } })).status).toBe(401);
+    expect(
+      (await t.request('POST', '/api/auth/refresh', { body: { refreshToken: third.body.data.refreshToken } })).status,
+    ).toBe(401);
+  });
+
+  it('answers a refresh retried within the grace with the same new pair, and revokes on reuse after it', async () => {
+    const signIn = await t.request('POST', '/api/auth', { body: { email: 'admin', password: ADMIN.password } });
+    const first = signIn.body.data.refreshToken;
+    const answered = await t.request('POST', '/api/auth/refresh', { body: { refreshToken: first } });
+    // The answer was lost on the way: the tablet sends the same token again.
+    const retried = await t.request('POST', '/api/auth/refresh', { body: { refreshToken: first } });
+    expect(retried.status).toBe(200);
+    expect(retried.body.data.refreshToken).toBe(answered.body.data.refreshToken);
+    expect(retried.body.data.accessToken).toBe(answered.body.data.accessToken);
+    expect((await t.request('GET', '/api/user/get-own-user', { token: retried.body.data.accessToken })).status).toBe(
+      200,
+    );
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + REFRESH_RETRY_GRACE_MS + 1_000);
+      // Past the grace the same token is a replay: the family is revoked, the successor too.
+      expect((await t.request('POST', '/api/auth/refresh', { body: { refreshToken: first } })).status).toBe(401);
+      const successor = retried.body.data.refreshToken;
+      expect((await t.request('POST', '/api/auth/refresh', { body: { refreshToken: successor } })).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('logout revokes the refresh token', async () => {

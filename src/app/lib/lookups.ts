@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
+import { pickListFirstFromServer } from '../offline/pick-lists.ts';
 import { api, unwrap } from './api-client';
 
 export type RoleChoice = components['schemas']['Role'];
@@ -17,7 +18,9 @@ export const lookupQueries = {
   countries: () =>
     queryOptions({
       queryKey: [...lookupQueries.all, 'countries'] as const,
-      queryFn: async () => (await unwrap(api.GET('/api/common-country'))).data,
+      // Kept on the device from sign-in on (offline/pick-lists.ts): bench forms fill in offline.
+      queryFn: () =>
+        pickListFirstFromServer('countries', async () => (await unwrap(api.GET('/api/common-country'))).data),
       staleTime: 5 * 60_000,
       // Spec 8: the public country list's failures are not sent to error reporting.
       meta: { notReported: true },

@@ -31,7 +31,15 @@ export type HttpMutationMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** pending: waits to be sent; sending: in flight; failed: refused (4xx), needs a person; conflict: 409; done: applied. */
 export type OutboxState = 'pending' | 'sending' | 'failed' | 'conflict' | 'done';
 
-export type OutboxEntity = { list: string; id?: string | number };
+export type OutboxEntity = {
+  list: string;
+  id?: string | number;
+  /**
+   * The kind of record the id names when several lists show the same records (every bench's
+   * sample list shows sample entries): changes to one record chain across lists. Defaults to `list`.
+   */
+  record?: string;
+};
 
 export type OutboxEntry = {
   /** The Idempotency-Key (a UUID). */
@@ -59,6 +67,8 @@ export type OutboxEntry = {
    */
   ownerId?: string;
   doneAt?: string;
+  /** When a person was told of this conflict (a toast): each conflict is told once. */
+  conflictToldAt?: string;
 };
 
 export type ListRow = {

@@ -16,6 +16,7 @@ import {
   isOwnedBy,
   offlineDb,
   ownerOfToken,
+  readMeta,
   writeMeta,
   type OutboxEntry,
 } from './db.ts';
@@ -60,6 +61,9 @@ export type DrainResult = {
   /** Cached lists changed on the server by this drain: open screens refetch them. */
   lists: string[];
 };
+
+/** What the last drain found, for the header and the sync page: `sentAt` is the last time the server answered. */
+export type LastDrain = { at: string; outcome: DrainOutcome; sentAt?: string };
 
 type SyncAnswer = { key: string; status: number; body: unknown };
 
@@ -130,15 +134,24 @@ async function drainLocked(options: DrainOptions): Promise<DrainResult> {
 
   const result = emptyResult('idle');
   const lists = new Set<string>();
+  let answeredAt: string | undefined;
   const finish = async (outcome: DrainOutcome) => {
     result.outcome = outcome;
     result.lists = [...lists];
-    // An idle look at an empty outbox is not news (and would wake every live query each minute).
-    if (outcome !== 'idle') await writeMeta(META_KEYS.lastDrain, { at: new Date().toISOString(), outcome });
+    const previous = await readMeta<LastDrain>(META_KEYS.lastDrain);
+    // An idle look at an empty outbox is not news (and would wake every live query each minute),
+    // unless the last word was "unreachable": with nothing to send, that is no longer known.
+    const wasUnreachable = previous?.outcome === 'offline' || previous?.outcome === 'server-error';
+    if (outcome === 'idle' && !wasUnreachable) return result;
+    const sentAt = answeredAt ?? previous?.sentAt;
+    const record: LastDrain = { at: new Date().toISOString(), outcome, ...(sentAt ? { sentAt } : {}) };
+    await writeMeta(META_KEYS.lastDrain, record);
     return result;
   };
 
   if ((await offlineDb.outbox.where('state').equals('pending').count()) === 0) return finish('idle');
+  // The browser knows it has no network: nothing is marked as sending and no attempt is counted.
+  if (globalThis.navigator?.onLine === false) return finish('offline');
 
   // Only the signed-in user's changes are sent, with their session (a bench tablet is shared), so
   // whose session this is must be known first.
@@ -160,14 +173,19 @@ async function drainLocked(options: DrainOptions): Promise<DrainResult> {
     );
     if (pending.length === 0) return finish(result.done + result.failed + result.conflicts > 0 ? 'synced' : 'idle');
     const now = new Date().toISOString();
-    const batch = pending
-      .slice(0, batchSize)
-      .map((entry) => ({ ...entry, state: 'sending' as const, attempts: entry.attempts + 1, lastAttemptAt: now }));
+    const batch = chainSafeBatch(pending, batchSize).map((entry) => ({
+      ...entry,
+      state: 'sending' as const,
+      attempts: entry.attempts + 1,
+      lastAttemptAt: now,
+    }));
     await saveEntries(batch);
 
     const sent = await sendBatch(options, batch);
+    // A request that failed without an answer may still have reached the server (the answer can be
+    // lost on the way back), so it counts as an attempt; one never made (browser offline) does not.
     if (sent.kind === 'offline') {
-      await releaseEntries(batch, 'No connection to the server');
+      await releaseEntries(batch, 'Waiting for the network');
       return finish('offline');
     }
     if (sent.kind === 'signed-out') {
@@ -175,6 +193,7 @@ async function drainLocked(options: DrainOptions): Promise<DrainResult> {
       await writeMeta(META_KEYS.waitingForSignIn, true);
       return finish('waiting-for-sign-in');
     }
+    answeredAt = new Date().toISOString();
     await deleteMeta(META_KEYS.waitingForSignIn);
     const { response, body } = sent;
 
@@ -205,6 +224,7 @@ async function drainLocked(options: DrainOptions): Promise<DrainResult> {
       else mustWait = true;
     }
     await saveEntries(answered);
+    await chainVersions(answered);
     for (const entry of answered) {
       if (entry.state !== 'done') continue;
       // A full disk must not undo the record that the server applied the change.
@@ -212,6 +232,76 @@ async function drainLocked(options: DrainOptions): Promise<DrainResult> {
     }
     if (mustWait) return finish('server-error');
   }
+}
+
+/** The record a change is made to, across lists ('sample:12'), or undefined for a new record. */
+export function recordKeyOf(entry: Pick<OutboxEntry, 'entity'>): string | undefined {
+  const entity = entry.entity;
+  if (!entity || entity.id === undefined) return undefined;
+  return `${entity.record ?? entity.list}:${String(entity.id)}`;
+}
+
+/** The `version` a change expects the record to be at (stale-write check), when it names one. */
+function expectedVersionOf(entry: Pick<OutboxEntry, 'body'>): number | undefined {
+  const version = (entry.body as { version?: unknown } | null | undefined)?.version;
+  return typeof version === 'number' ? version : undefined;
+}
+
+/**
+ * The next batch: in order, but a change that expects a version of a record an earlier change in
+ * the same batch touches waits for the next round trip, so it is sent only after that earlier
+ * change's answer has told this device which version its own change produced (chainVersions).
+ */
+export function chainSafeBatch(pending: OutboxEntry[], batchSize: number): OutboxEntry[] {
+  const batch: OutboxEntry[] = [];
+  const touched = new Set<string>();
+  for (const entry of pending) {
+    if (batch.length >= batchSize) break;
+    const record = recordKeyOf(entry);
+    if (record && touched.has(record) && expectedVersionOf(entry) !== undefined) break;
+    if (record) touched.add(record);
+    batch.push(entry);
+  }
+  return batch;
+}
+
+/**
+ * Changes queued one after another on this device to the same record chain: each later change was
+ * based on the version the device saw before its own earlier change. When the earlier change is
+ * applied and the server answers version R, a later change still expecting R − 1 is based on
+ * exactly the state this device's own change moved from — nobody else wrote in between, because
+ * every write raises the version by one — so it now expects R. If someone else changed the record
+ * first, R − 1 is newer than what the later change expects, it is left alone and is refused as a
+ * conflict: a conflict means someone ELSE changed the record. Its key is kept: a change refused or
+ * never sent has no stored answer under it.
+ */
+async function chainVersions(answered: OutboxEntry[]) {
+  const produced = new Map<string, { seq: number; version: number }>();
+  for (const entry of answered) {
+    const record = recordKeyOf(entry);
+    const version = (entry.responseBody as { data?: { version?: unknown } } | undefined)?.data?.version;
+    if (entry.state !== 'done' || !record || typeof version !== 'number') continue;
+    produced.set(record, { seq: entry.seq, version });
+  }
+  if (produced.size === 0) return;
+  await guardStorage(() =>
+    offlineDb.transaction('rw', offlineDb.outbox, async () => {
+      const waiting = await offlineDb.outbox.where('state').equals('pending').sortBy('seq');
+      const rewritten: OutboxEntry[] = [];
+      for (const entry of waiting) {
+        const record = recordKeyOf(entry);
+        const earlier = record ? produced.get(record) : undefined;
+        const expected = expectedVersionOf(entry);
+        if (!record || !earlier || expected === undefined || entry.seq < earlier.seq) continue;
+        if (expected !== earlier.version - 1) continue;
+        const next = { ...entry, body: { ...(entry.body as Record<string, unknown>), version: earlier.version } };
+        // Every later change still expecting R − 1 moves on to R; when the next of them is applied,
+        // its answer moves the rest on again.
+        rewritten.push(next);
+      }
+      if (rewritten.length > 0) await offlineDb.outbox.bulkPut(rewritten);
+    }),
+  );
 }
 
 type Sent = { kind: 'offline' } | { kind: 'signed-out' } | { kind: 'answered'; response: Response; body: unknown };

@@ -258,15 +258,28 @@ export type CachedView = { records: Record<string, unknown>[]; total: number; fr
 
 const PAGING_KEYS = new Set(['limit', 'offset', 'orderBy', 'search', 'updatedSince']);
 
-function matchesFilters(record: Record<string, unknown>, query: ListQuery): boolean {
+/**
+ * How a list's own query parameters select records offline, for parameters that are not simply a
+ * field of the record (`IDFLNumber` → `idflNumber`, `receivedFromDate` → `receivedDate ≥ …`),
+ * written next to the list so it says the same as its server endpoint. `search` may be given too.
+ */
+export type OfflineFilters = Record<string, (record: Record<string, unknown>, value: string) => boolean>;
+
+function matchesFilters(record: Record<string, unknown>, query: ListQuery, filters: OfflineFilters = {}): boolean {
   for (const [key, value] of Object.entries(query)) {
-    if (PAGING_KEYS.has(key) || !isSet(value)) continue;
+    if (!isSet(value)) continue;
+    const own = filters[key];
+    if (own) {
+      if (!own(record, String(value))) return false;
+      continue;
+    }
+    if (PAGING_KEYS.has(key)) continue;
     const field = record[key];
     if (field === undefined) continue;
     if (!String(field).toLowerCase().includes(String(value).toLowerCase())) return false;
   }
   const search = query.search;
-  if (isSet(search)) {
+  if (isSet(search) && !filters.search) {
     const needle = String(search).toLowerCase();
     const hit = Object.values(record).some(
       (field) =>
@@ -277,22 +290,55 @@ function matchesFilters(record: Record<string, unknown>, query: ListQuery): bool
   return true;
 }
 
+function compareValues(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return String(a).localeCompare(String(b), undefined, { numeric: true, sensitivity: 'base' });
+}
+
 /**
- * The view as the server last gave it; for a view never loaded, the whole cached list filtered and
- * paged here (an approximation of the server's filters: substring match per field).
+ * Orders records as the list endpoints do for `orderBy` (`field:asc|desc`, or `-field`): by that
+ * field, empty values last, then newest id first.
+ */
+export function sortRecords(records: Record<string, unknown>[], orderBy: unknown, idKey = 'id') {
+  if (!isSet(orderBy)) return records;
+  const trimmed = String(orderBy).trim();
+  const descending = trimmed.startsWith('-') || /[:\s]desc$/i.test(trimmed);
+  const field = trimmed.replace(/^-/, '').split(/[:\s]/)[0] ?? '';
+  if (!field) return records;
+  return [...records].sort((a, b) => {
+    const x = a[field];
+    const y = b[field];
+    const xEmpty = x === null || x === undefined || x === '';
+    const yEmpty = y === null || y === undefined || y === '';
+    if (xEmpty !== yEmpty) return xEmpty ? 1 : -1;
+    const byField = xEmpty ? 0 : compareValues(x, y) * (descending ? -1 : 1);
+    return byField || compareValues(b[idKey], a[idKey]);
+  });
+}
+
+/**
+ * The view as the server last gave it; for a view never loaded, the whole cached list filtered,
+ * sorted and paged here, with the list's own `filters` for parameters that are not plain fields.
  */
 export function readCachedView(options: {
   rows: ListRow[];
   view?: { ids: string[]; total: number };
   query?: ListQuery;
+  filters?: OfflineFilters;
+  idKey?: string;
 }): CachedView {
-  const { rows, view, query = {} } = options;
+  const { rows, view, query = {}, filters, idKey } = options;
   const byId = new Map(rows.map((row) => [row.id, row.record]));
   if (view) {
     const records = view.ids.map((id) => byId.get(id)).filter((r): r is Record<string, unknown> => r !== undefined);
     return { records, total: view.total, fromServer: true };
   }
-  const matching = rows.map((row) => row.record).filter((record) => matchesFilters(record, query));
+  const matching = sortRecords(
+    rows.map((row) => row.record).filter((record) => matchesFilters(record, query, filters)),
+    query.orderBy,
+    idKey,
+  );
   const offset = Number(query.offset ?? 0) || 0;
   const limit = Number(query.limit ?? matching.length) || matching.length;
   return { records: matching.slice(offset, offset + limit), total: matching.length, fromServer: false };

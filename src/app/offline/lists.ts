@@ -17,6 +17,7 @@ import {
   viewKeyOf,
   type ApiFetch,
   type ListQuery,
+  type OfflineFilters,
   type PendingMark,
 } from './list-cache.ts';
 import { currentOutboxOwner, isOwnedBy } from './outbox.ts';
@@ -24,7 +25,7 @@ import { fetchWithSession } from './page-fetch.ts';
 import { syncEvents, type SyncedDetail } from './sync-events.ts';
 import { useIsOnline } from './use-is-online.ts';
 
-export { PENDING_ID_PREFIX, type ListQuery, type PendingMark } from './list-cache.ts';
+export { PENDING_ID_PREFIX, type ListQuery, type OfflineFilters, type PendingMark } from './list-cache.ts';
 
 export type UseOfflineListOptions = {
   /** The cache's name for this list, e.g. 'countries'; outbox entries name it in `entity.list`. */
@@ -37,6 +38,8 @@ export type UseOfflineListOptions = {
   enabled?: boolean;
   /** For tests or other sessions; defaults to the signed-in session's fetch. */
   fetcher?: ApiFetch;
+  /** How this list's query parameters select records offline (a module constant: it is not watched). */
+  offlineFilters?: OfflineFilters;
 };
 
 export type OfflineList<T> = {
@@ -61,7 +64,7 @@ const wholeListSyncedAt = new Map<string, number>();
 const WHOLE_LIST_EVERY_MS = 30_000;
 
 export function useOfflineList<T = Record<string, unknown>>(options: UseOfflineListOptions): OfflineList<T> {
-  const { list, path, query = {}, idKey = 'id', enabled = true, fetcher = fetchWithSession } = options;
+  const { list, path, query = {}, idKey = 'id', enabled = true, fetcher = fetchWithSession, offlineFilters } = options;
   // The query as a stable value: callers pass a new object on every render.
   const canonical = canonicalQuery(query);
   const stableQuery = useMemo<ListQuery>(() => Object.fromEntries(new URLSearchParams(canonical)), [canonical]);
@@ -156,7 +159,13 @@ export function useOfflineList<T = Record<string, unknown>>(options: UseOfflineL
 
   const merged = useMemo(() => {
     if (!snapshot) return undefined;
-    const cached = readCachedView({ rows: snapshot.rows, view: snapshot.view, query: stableQuery });
+    const cached = readCachedView({
+      rows: snapshot.rows,
+      view: snapshot.view,
+      query: stableQuery,
+      idKey,
+      ...(offlineFilters ? { filters: offlineFilters } : {}),
+    });
     const offset = Number(stableQuery.offset ?? 0) || 0;
     return mergePendingChanges<T>({
       list,
@@ -166,7 +175,7 @@ export function useOfflineList<T = Record<string, unknown>>(options: UseOfflineL
       idKey,
       includeCreates: offset === 0,
     });
-  }, [snapshot, list, idKey, stableQuery]);
+  }, [snapshot, list, idKey, stableQuery, offlineFilters]);
 
   const hasCachedCopy = Boolean(snapshot?.view) || (snapshot?.rows.length ?? 0) > 0;
   return {

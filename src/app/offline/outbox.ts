@@ -163,6 +163,12 @@ export async function discardMutation(key: string): Promise<void> {
   notifyOutboxChanged();
 }
 
+/** Drops several refused changes at once (a person chose to, after a confirmation). */
+export async function discardMutations(keys: string[]): Promise<void> {
+  await offlineDb.outbox.bulkDelete(keys);
+  notifyOutboxChanged();
+}
+
 /** Forgets applied changes older than `ageMs`; they are kept a while to show what was sent. */
 export async function pruneDoneMutations(ageMs = 24 * 60 * 60 * 1000, now = Date.now()): Promise<number> {
   const before = new Date(now - ageMs).toISOString();

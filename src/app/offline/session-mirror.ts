@@ -45,20 +45,44 @@ export async function readMirroredSession(): Promise<MirroredSession | undefined
   return readMeta<MirroredSession>(META_KEYS.session);
 }
 
+/** Where the app runs: a browser tab, or installed (its own window). */
+function runningAs(): 'browser' | 'installed' {
+  // matchMedia exists in windows only; this module is also part of the service worker.
+  const scope = globalThis as { matchMedia?: (query: string) => { matches: boolean } };
+  return scope.matchMedia?.('(display-mode: standalone)').matches ? 'installed' : 'browser';
+}
+
 /**
- * Asks the browser, once per device, not to evict our storage under pressure: the outbox may hold
- * the only copy of a day's bench work. The browser may say no; the app works either way.
+ * Asks the browser not to evict our storage under pressure: the outbox may hold the only copy of a
+ * day's bench work. Asked once in a browser tab and once more when the app runs installed (browsers
+ * grant it far more readily to an installed app). The browser may say no: the app works either way
+ * and the sync page says what that means (isStoragePersistent).
  */
 export async function requestPersistentStorage(): Promise<boolean> {
   // persist() exists in windows only (a worker's StorageManager lacks it).
   const storage = globalThis.navigator?.storage as (StorageManager & { persist?: () => Promise<boolean> }) | undefined;
   if (!storage?.persist) return false;
-  if (await readMeta<boolean>(META_KEYS.persistRequested)) return (await storage.persisted?.()) ?? false;
-  await writeMeta(META_KEYS.persistRequested, true);
+  const context = runningAs();
+  const asked = await readMeta<unknown>(META_KEYS.persistRequested);
+  // Older versions stored `true` for "asked in the browser".
+  const askedIn = Array.isArray(asked) ? (asked as string[]) : asked === true ? ['browser'] : [];
+  if (askedIn.includes(context)) return (await storage.persisted?.()) ?? false;
+  await writeMeta(META_KEYS.persistRequested, [...askedIn, context]);
   try {
     return await storage.persist();
   } catch {
     return false;
+  }
+}
+
+/** Whether the browser promised to keep this device's data; undefined when it cannot say. */
+export async function isStoragePersistent(): Promise<boolean | undefined> {
+  const storage = globalThis.navigator?.storage;
+  if (!storage?.persisted) return undefined;
+  try {
+    return await storage.persisted();
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { LastDrain } from './drain.ts';
 import { META_KEYS, offlineDb, type OutboxEntry, type OutboxState } from './db.ts';
 
 export type OutboxSummary = {
@@ -9,7 +10,7 @@ export type OutboxSummary = {
   /** Refused by the server, waiting for a person: failed + conflict. */
   needsAttention: number;
   waitingForSignIn: boolean;
-  lastDrain?: { at: string; outcome: string };
+  lastDrain?: LastDrain;
 };
 
 const EMPTY_COUNTS: Record<OutboxState, number> = { pending: 0, sending: 0, failed: 0, conflict: 0, done: 0 };
@@ -31,7 +32,7 @@ export function useOutbox(): OutboxSummary | undefined {
       needsAttention: counts.failed + counts.conflict,
       waitingForSignIn: waiting?.value === true,
     };
-    if (lastDrain) summary.lastDrain = lastDrain.value as { at: string; outcome: string };
+    if (lastDrain) summary.lastDrain = lastDrain.value as LastDrain;
     return summary;
   }, []);
 }

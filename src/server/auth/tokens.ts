@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { sign, verify } from 'hono/jwt';
 import type { Executor } from '../db/client.ts';
@@ -38,8 +38,13 @@ export type AccessClaims = {
   familyId: string;
 };
 
-export async function issueAccessToken(key: Uint8Array, claims: AccessClaims, ttlSeconds: number): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
+export async function issueAccessToken(
+  key: Uint8Array,
+  claims: AccessClaims,
+  ttlSeconds: number,
+  issuedAt: Date = new Date(),
+): Promise<string> {
+  const now = Math.floor(issuedAt.getTime() / 1000);
   return sign(
     { sub: String(claims.userId), sep: claims.epoch, fam: claims.familyId, iat: now, exp: now + ttlSeconds },
     keyString(key),
@@ -66,8 +71,8 @@ export async function issueRefreshToken(
   userId: number,
   ttlDays: number,
   familyId: string = randomUUID(),
+  token: string = randomToken(),
 ): Promise<{ token: string; familyId: string }> {
-  const token = randomToken();
   await db.insert(refreshToken).values({
     userId,
     familyId,
@@ -78,30 +83,65 @@ export async function issueRefreshToken(
 }
 
 /**
- * Trades a refresh token for a new one in the same family. A token presented a second time means
- * it was stolen or replayed: the whole family is revoked and the holder must sign in again.
+ * How long a refresh token that was just traded may be presented again and get the same answer:
+ * on a flaky network the answer to a refresh is often lost and the client retries with the token
+ * it still holds. That retry is not theft.
  */
-export async function rotateRefreshToken(db: Executor, token: string, ttlDays: number) {
+export const REFRESH_RETRY_GRACE_MS = 30_000;
+
+/**
+ * The refresh token that succeeds `token`: derived from it with the server's key, so a retry within
+ * the grace gets the very same successor without the server keeping any token in clear.
+ */
+function successorOf(signingKey: Uint8Array, token: string): string {
+  return createHmac('sha256', signingKey).update(`refresh-successor:${token}`).digest('base64url');
+}
+
+/**
+ * Trades a refresh token for a new one in the same family. A token presented again within
+ * REFRESH_RETRY_GRACE_MS, while its successor is still unused, is a retry after a lost answer: it
+ * gets the same new pair (same refresh token, access token issued at the same instant). Presented
+ * later, or after its successor was used, it means it was stolen or replayed: the whole family is
+ * revoked and the holder must sign in again.
+ */
+export async function rotateRefreshToken(db: Executor, token: string, ttlDays: number, signingKey: Uint8Array) {
   const [row] = await db
     .select()
     .from(refreshToken)
     .where(eq(refreshToken.tokenHash, sha256(token)));
   if (!row || row.revokedAt || row.expiresAt < new Date()) throw unauthorized();
+  const next = successorOf(signingKey, token);
   if (row.usedAt) {
+    if (await isRetryWithinGrace(db, row.usedAt, next))
+      return { userId: row.userId, refresh: { token: next, familyId: row.familyId }, issuedAt: row.usedAt };
     await revokeFamily(db, row.familyId);
     throw unauthorized();
   }
+  const usedAt = new Date();
   const claimed = await db
     .update(refreshToken)
-    .set({ usedAt: new Date() })
+    .set({ usedAt })
     .where(and(eq(refreshToken.id, row.id), isNull(refreshToken.usedAt)))
     .returning({ id: refreshToken.id });
   if (claimed.length === 0) {
+    // Two sends of the same refresh at once: the one that claimed it issues the successor.
+    const [winner] = await db.select().from(refreshToken).where(eq(refreshToken.id, row.id));
+    if (winner?.usedAt && !winner.revokedAt && Date.now() - winner.usedAt.getTime() <= REFRESH_RETRY_GRACE_MS)
+      return { userId: row.userId, refresh: { token: next, familyId: row.familyId }, issuedAt: winner.usedAt };
     await revokeFamily(db, row.familyId);
     throw unauthorized();
   }
-  const next = await issueRefreshToken(db, row.userId, ttlDays, row.familyId);
-  return { userId: row.userId, refresh: next };
+  await issueRefreshToken(db, row.userId, ttlDays, row.familyId, next);
+  return { userId: row.userId, refresh: { token: next, familyId: row.familyId }, issuedAt: usedAt };
+}
+
+async function isRetryWithinGrace(db: Executor, usedAt: Date, successor: string): Promise<boolean> {
+  if (Date.now() - usedAt.getTime() > REFRESH_RETRY_GRACE_MS) return false;
+  const [next] = await db
+    .select()
+    .from(refreshToken)
+    .where(eq(refreshToken.tokenHash, sha256(successor)));
+  return Boolean(next && !next.usedAt && !next.revokedAt);
 }
 
 export async function revokeFamily(db: Executor, familyId: string) {

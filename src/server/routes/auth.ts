@@ -110,8 +110,16 @@ export function registerAuthRoutes(app: ReturnType<typeof createRouter>) {
       c.var.db,
       c.req.valid('json').refreshToken,
       deps.env.REFRESH_TOKEN_TTL_DAYS,
+      deps.signingKey,
     );
-    const session = await issueSession(c.var.db, deps.env, deps.signingKey, rotated.userId, rotated.refresh);
+    const session = await issueSession(
+      c.var.db,
+      deps.env,
+      deps.signingKey,
+      rotated.userId,
+      rotated.refresh,
+      rotated.issuedAt,
+    );
     return ok(c, session, 'Session refreshed');
   });
 

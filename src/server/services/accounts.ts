@@ -123,6 +123,8 @@ export async function issueSession(
   signingKey: Uint8Array,
   userId: number,
   rotated?: { token: string; familyId: string },
+  /** A refresh retried within its grace answers the same access token: issued at the same instant. */
+  issuedAt?: Date,
 ) {
   const profile = await loadProfile(db, userId);
   const refresh = rotated ?? (await issueRefreshToken(db, userId, env.REFRESH_TOKEN_TTL_DAYS));
@@ -135,6 +137,7 @@ export async function issueSession(
       signingKey,
       { userId, epoch, familyId: refresh.familyId },
       env.ACCESS_TOKEN_TTL_SECONDS,
+      issuedAt,
     ),
     refreshToken: refresh.token,
     expiresIn: env.ACCESS_TOKEN_TTL_SECONDS,

@@ -112,9 +112,26 @@ describe('drain against the real server', () => {
     const result = await drainWith({ fetch: dead });
     expect(result.outcome).toBe('offline');
     expect(await listMutations()).toMatchObject([
-      { state: 'pending', attempts: 1, lastError: 'No connection to the server' },
+      { state: 'pending', attempts: 1, lastError: 'Waiting for the network' },
     ]);
     expect(await countriesWithCode('QN')).toHaveLength(0);
+  });
+
+  it('counts no attempt and marks nothing as sending while the browser knows it is offline', async () => {
+    await addCountry('QO');
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      const fetch = vi.fn(serverFetch);
+      expect((await drainWith({ fetch })).outcome).toBe('offline');
+      expect(fetch).not.toHaveBeenCalled();
+      expect(await listMutations()).toMatchObject([{ state: 'pending', attempts: 0 }]);
+      expect(await readMeta(META_KEYS.lastDrain)).toMatchObject({ outcome: 'offline' });
+      expect(await readMeta<{ sentAt?: string }>(META_KEYS.lastDrain)).not.toHaveProperty('sentAt');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect((await drainWith()).outcome).toBe('synced');
+    expect(await readMeta(META_KEYS.lastDrain)).toMatchObject({ outcome: 'synced', sentAt: expect.any(String) });
   });
 
   it('renews an expired session once, and waits for sign-in when it cannot', async () => {

@@ -12,7 +12,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../src/app/lib/i18n.ts';
 import { SyncIndicator } from '../../../src/app/features/sync/sync-indicator.tsx';
 import { SyncPage } from '../../../src/app/features/sync/sync-page.tsx';
-import { offlineDb } from '../../../src/app/offline/db.ts';
+import { connectionOf } from '../../../src/app/offline/connection.ts';
+import { META_KEYS, offlineDb, writeMeta } from '../../../src/app/offline/db.ts';
 import { enqueueMutation, listMutations } from '../../../src/app/offline/outbox.ts';
 import { clearOfflineData } from '../../../src/app/offline/session-mirror.ts';
 
@@ -100,6 +101,36 @@ describe('sync indicator', () => {
     expect(await screen.findByTestId('sync-page')).toBeTruthy();
   });
 
+  it('the header believes the last request over the browser: online with a silent server is "unreachable"', () => {
+    expect(connectionOf(false, 'synced')).toBe('offline');
+    expect(connectionOf(true, 'offline')).toBe('unreachable');
+    expect(connectionOf(true, 'server-error')).toBe('unreachable');
+    expect(connectionOf(true, 'synced')).toBe('online');
+    expect(connectionOf(true, undefined)).toBe('online');
+  });
+
+  it('shows "Last sent" only once the server answered', async () => {
+    await writeMeta(META_KEYS.lastDrain, { at: new Date().toISOString(), outcome: 'offline' });
+    renderAt('/sync');
+    const page = await screen.findByTestId('sync-page');
+    await waitFor(() => expect(page.textContent).toContain('Nothing sent from this device yet.'));
+    await act(async () => {
+      await writeMeta(META_KEYS.lastDrain, {
+        at: '2026-05-01T10:00:00.000Z',
+        outcome: 'synced',
+        sentAt: '2026-05-01T10:00:00.000Z',
+      });
+    });
+    await waitFor(() => expect(page.textContent).toContain('Last sent: 1 May 2026'));
+  });
+
+  it('says a change waits for the network while the device is offline', async () => {
+    await enqueueMutation({ method: 'POST', path: '/api/country', body: { code: 'LA' }, label: 'Add LA' });
+    renderAt('/sync');
+    const pending = await screen.findByTestId('sync-pending');
+    await waitFor(() => expect(pending.textContent).toContain('Waiting for the network'));
+  });
+
   it('speaks Vietnamese too', async () => {
     await i18n.changeLanguage('vi');
     renderAt('/');
@@ -123,6 +154,63 @@ describe('sync page', () => {
     const pending = screen.getByTestId('sync-pending');
     expect(within(pending).getAllByTestId('outbox-entry')).toHaveLength(1);
     expect(pending.textContent).toContain('Add LA');
+  });
+
+  it('says what it means when the browser has not promised to keep the offline data', async () => {
+    Object.defineProperty(window.navigator, 'storage', {
+      configurable: true,
+      value: { persisted: async () => false },
+    });
+    try {
+      renderAt('/sync');
+      const notice = await screen.findByTestId('storage-not-persistent');
+      expect(notice.textContent).toContain('may delete cached lists and changes not yet sent');
+    } finally {
+      delete (window.navigator as { storage?: unknown }).storage;
+    }
+  });
+
+  it('offers only what can succeed for a status conflict: no retry, no "keep mine", the server state shown', async () => {
+    const key = await enqueueMutation({
+      method: 'PUT',
+      path: '/api/tester-lab/check-in?id=9',
+      label: 'Check in IDFL-2026-00009',
+      entity: { list: 'tester-samples', id: 9, record: 'sample' },
+    });
+    await offlineDb.outbox.update(key, {
+      state: 'conflict',
+      responseStatus: 409,
+      lastError: 'Sample IDFL-2026-00009 is already checked in.',
+      serverRecord: { id: 9, status: 'TesterConfirmed', version: 5 },
+    });
+    renderAt('/sync');
+    const attention = await screen.findByTestId('sync-attention');
+    const row = await within(attention).findByTestId('outbox-entry');
+    expect(within(row).getByTestId('conflict-server-state').textContent).toBe(
+      'On the server it is now: Tester confirmed.',
+    );
+    expect(within(row).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: /keep my version/i })).toBeNull();
+    expect(within(row).getByTestId('discard-change')).toBeTruthy();
+  });
+
+  it('resolves several conflicts at once, after a confirmation, leaving other changes alone', async () => {
+    for (const id of [21, 22, 23]) {
+      const key = await enqueueMutation({
+        method: 'PUT',
+        path: `/api/tester-lab/check-in?id=${id}`,
+        label: `Check in ${id}`,
+        entity: { list: 'tester-samples', id, record: 'sample' },
+      });
+      await offlineDb.outbox.update(key, { state: 'conflict', serverRecord: { id, status: 'TesterConfirmed' } });
+    }
+    await enqueueMutation({ method: 'POST', path: '/api/country', body: { code: 'LA' }, label: 'Add LA' });
+    renderAt('/sync');
+    await userEvent.click(await screen.findByTestId('discard-conflicts'));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Discard 3 conflicting changes?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Discard change' }));
+    await waitFor(async () => expect((await listMutations()).map((entry) => entry.label)).toEqual(['Add LA']));
   });
 
   it('asks before discarding a change, and keeps it when the person cancels', async () => {

@@ -41,6 +41,30 @@ describe('SampleTable', () => {
     expect(document.querySelector('tr[data-idfl="IDFL-2026-00001"]')?.hasAttribute('data-pending')).toBe(false);
   });
 
+  it('marks a row whose change the server refused (a conflict), with the reason', () => {
+    const pending = new Map<number, PendingSampleChange>([
+      [3, { key: 'k3', change: 'testerUpdate', state: 'conflict', error: 'Changed by someone else.' }],
+      [4, { key: 'k4', change: 'testerCheckIn', state: 'pending', to: 'TesterConfirmed' }],
+    ]);
+    render(
+      <SampleTable
+        items={samplesOf(5)}
+        columns={columns}
+        pending={pending}
+        isLoading={false}
+        ordering={ordering}
+        onOrder={() => undefined}
+      />,
+    );
+    const conflicting = document.querySelector('tr[data-idfl="IDFL-2026-00003"]');
+    expect(conflicting?.getAttribute('data-sync-state')).toBe('conflict');
+    expect(conflicting?.getAttribute('title')).toContain('Changed by someone else.');
+    expect(conflicting?.className).toContain('border-l-destructive');
+    const waiting = document.querySelector('tr[data-idfl="IDFL-2026-00004"]');
+    expect(waiting?.getAttribute('data-sync-state')).toBe('pending');
+    expect(waiting?.className).not.toContain('border-l-destructive');
+  });
+
   it('renders only the rows in view of a long page (virtualised)', () => {
     // jsdom lays nothing out: the scroll box is given the height a tablet screen would give it.
     const measure = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import '@/app/lib/i18n';
@@ -45,6 +45,38 @@ describe('[SCAN] ScanDialog without a camera', () => {
     expect(screen.getByText('Already scanned: IDFL-2026-00001')).toBeTruthy();
     expect(onScan).toHaveBeenCalledTimes(2);
     expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it('queues scans that arrive while one is still being checked: 20 labels, none dropped, each outcome listed', async () => {
+    await i18n.changeLanguage('en');
+    const feedback = await import('@/app/features/scan/scan-feedback');
+    const rejected = vi.spyOn(feedback, 'signalRejectedScan');
+    const accepted = vi.spyOn(feedback, 'signalScan');
+    const handled: string[] = [];
+    // Each look-up takes longer than the gap between two scans, as a slow IndexedDB or network would.
+    const onScan = async (text: string) => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      handled.push(text);
+      return text.endsWith('13')
+        ? { accepted: false as const, message: `Unknown label ${text}` }
+        : { accepted: true as const, message: `Checked in ${text}` };
+    };
+    render(<ScanDialog open continuous onOpenChange={() => undefined} onScan={onScan} />);
+    const field = screen.getByLabelText('Type the IDFL number or certificate address');
+    const codes = Array.from({ length: 20 }, (_, i) => `IDFL-2026-${String(i + 1).padStart(5, '0')}`);
+    for (const code of codes) {
+      fireEvent.change(field, { target: { value: code } });
+      fireEvent.submit(field.closest('form')!);
+    }
+    await waitFor(() => expect(handled).toHaveLength(20), { timeout: 5000 });
+    expect(handled).toEqual(codes);
+    const log = await screen.findByTestId('scan-log');
+    await waitFor(() => expect(log.querySelectorAll('li')).toHaveLength(20));
+    expect(log.querySelectorAll('li[data-outcome="ok"]')).toHaveLength(19);
+    expect(log.querySelector('li[data-outcome="error"]')?.textContent).toContain('Unknown label IDFL-2026-00013');
+    expect(screen.getByTestId('scan-tally').textContent).toBe('19 codes scanned');
+    expect(accepted).toHaveBeenCalledTimes(19);
+    expect(rejected).toHaveBeenCalledTimes(1);
   });
 
   it('speaks Vietnamese', async () => {

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { csSampleFormSchema } from '@/shared/schemas/sample-entry';
 import { CheckboxField } from '@/app/components/checkbox-field';
@@ -19,6 +18,7 @@ import { useSampleAction } from '@/app/features/samples/use-sample-action';
 import { UserPicker } from '@/app/features/samples/user-picker';
 import { toNumber } from './cs-check-in-dialog';
 import { CS_SAMPLES } from './cs-lab-constants';
+import { noticeQueued } from '@/app/features/samples/announce';
 
 type SampleForm = z.input<typeof csSampleFormSchema>;
 
@@ -82,7 +82,7 @@ export function CsSampleFormDialog({
           label: t('form.outboxCreate', { sampleCode: values.sampleCode }),
           entity: { list: CS_SAMPLES.list },
         });
-        toast.success(t('samples:queuedTitle'), { description: t('form.queuedCreate') });
+        noticeQueued(t('samples:queuedTitle'), t('form.queuedCreate'));
       }
       onOpenChange(false);
     } catch (error) {

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { dispatchBatchFormSchema } from '@/shared/schemas/dispatch-batch';
 import { FormDialogFooter } from '@/app/components/form-dialog-footer';
@@ -18,6 +17,7 @@ import { formatWeight } from '@/app/features/samples/format';
 import { SAMPLE_LISTS, type SampleEntry } from '@/app/features/samples/sample-queries';
 import type { DispatchBatchListItem } from './dispatch-constants';
 import { dispatchQueries, queueBatchCreate, queueBatchUpdate } from './dispatch-queries';
+import { noticeQueued } from '@/app/features/samples/announce';
 
 type BatchForm = z.input<typeof dispatchBatchFormSchema>;
 
@@ -78,7 +78,7 @@ export function BatchFormDialog({
       } else {
         await queueBatchCreate({ ...fields, ...(adding.length ? { sampleEntryIds: adding } : {}) });
       }
-      toast.success(t('samples:queuedTitle'), { description: t('queued') });
+      noticeQueued(t('samples:queuedTitle'), t('queued'));
       onOpenChange(false);
     } catch (error) {
       handleError(error);

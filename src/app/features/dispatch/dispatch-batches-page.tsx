@@ -1,7 +1,6 @@
 import { FileTextIcon, PencilIcon, SendIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { hasAnyPermission } from '@/shared/permissions';
 import { dispatchBatchStatuses } from '@/shared/schemas/dispatch-batch';
 import { CreateButton } from '@/app/components/create-button';
@@ -39,6 +38,7 @@ import { BatchFormDialog } from './batch-form-dialog';
 import { DISPATCH_BATCHES, type DispatchBatchListItem } from './dispatch-constants';
 import { queueBatchSend } from './dispatch-queries';
 import { PackingListDialog } from './packing-list-dialog';
+import { noticeQueued } from '@/app/features/samples/announce';
 
 type Filters = {
   packageCode: string;
@@ -272,7 +272,7 @@ export function DispatchBatchesPage() {
               onClick={() => {
                 if (dialog?.kind !== 'send') return;
                 queueBatchSend(dialog.batch).then(
-                  () => toast.success(t('samples:queuedTitle'), { description: t('queued') }),
+                  () => noticeQueued(t('samples:queuedTitle'), t('queued')),
                   handleError,
                 );
               }}

@@ -4,6 +4,25 @@ import { syncEvents } from '@/app/offline/sync-events';
 
 const GIVE_UP_AFTER_MS = 10 * 60_000;
 
+/** The one bench confirmation notice: each new one replaces the last instead of stacking. */
+export const QUEUED_NOTICE_ID = 'bench-queued';
+
+/**
+ * "Saved on this device": a compact, short notice at the top centre, one at a time, so a row of
+ * check-ins never buries the list's Actions column under stacked toasts. The header's pending
+ * counter keeps the running total.
+ */
+export function noticeQueued(title: string, description: string) {
+  toast.success(title, {
+    id: QUEUED_NOTICE_ID,
+    description,
+    position: 'top-center',
+    duration: 1500,
+    closeButton: false,
+    className: 'max-h-20 py-2',
+  });
+}
+
 /**
  * Shows a success toast once the server has applied a queued change (the spec's 'Transfer
  * Successful' comes from the server's answer). Offline, it waits for the reconnection; it stops

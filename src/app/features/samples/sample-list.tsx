@@ -7,6 +7,7 @@ import { Card, CardContent } from '@/app/components/ui/card';
 import { useListFilters } from '@/app/components/use-list-filters';
 import { useStatusSearch } from '@/app/lib/status-search';
 import { useOfflineList } from '@/app/offline/lists';
+import { SAMPLE_OFFLINE_FILTERS } from './sample-offline-filters';
 import { emptySampleFilters, SampleFiltersBar, sampleListQuery } from './sample-filters-bar';
 import { SAMPLE_LISTS, type SampleEntry } from './sample-queries';
 import { SampleStatusBadge } from './sample-status-badge';
@@ -28,6 +29,7 @@ export function useSampleList(
     list,
     path,
     query: { ...sampleListQuery(view.settled, area), ...view.page, orderBy: orderByOf(ordering) },
+    offlineFilters: SAMPLE_OFFLINE_FILTERS,
   });
   const pending = usePendingSampleChanges(list);
   return { ...view, area, ordering, setOrdering, samples, pending };

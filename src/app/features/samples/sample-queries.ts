@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
 import { api, unwrap } from '@/app/lib/api-client';
+import { pickListFirstFromServer } from '@/app/offline/pick-lists';
 
 export type SampleEntry = components['schemas']['SampleEntry'];
 export type SampleDetail = components['schemas']['SampleEntryDetail'];
@@ -16,6 +17,9 @@ export const SAMPLE_LISTS = {
   tester: { list: 'tester-samples', path: '/api/tester-lab/get-all' },
   supervisor: { list: 'supervisor-samples', path: '/api/supervisor-lab/get-all' },
 } as const satisfies Record<SampleArea, { list: string; path: string }>;
+
+/** `entity.record` of sample changes: one sample's changes chain whichever bench list queued them. */
+export const SAMPLE_RECORD = 'sample';
 
 export const SAMPLE_LIST_NAMES: readonly string[] = Object.values(SAMPLE_LISTS).map((entry) => entry.list);
 
@@ -43,7 +47,8 @@ export const sampleQueries = {
   users: () =>
     queryOptions({
       queryKey: [...sampleQueries.all, 'users'] as const,
-      queryFn: async () => (await unwrap(api.GET('/api/common-user'))).data,
+      // Kept on the device from sign-in on (offline/pick-lists.ts): bench forms fill in offline.
+      queryFn: () => pickListFirstFromServer('users', async () => (await unwrap(api.GET('/api/common-user'))).data),
       staleTime: 5 * 60_000,
     }),
 };

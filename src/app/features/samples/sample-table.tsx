@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SortableHead, type Ordering } from '@/app/components/sortable-head';
 import { TableStatusRow } from '@/app/components/table-status-row';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
@@ -41,6 +42,7 @@ export function SampleTable({
   ordering: Ordering;
   onOrder: (next: Ordering) => void;
 }) {
+  const { t } = useTranslation('samples');
   const scrollRef = useRef<HTMLDivElement>(null);
   const isVirtual = items.length > VIRTUAL_FROM;
   const virtualizer = useVirtualizer({
@@ -95,10 +97,15 @@ export function SampleTable({
               {shown.map(({ sample }) => {
                 const change = pending.get(Number(sample.id));
                 const isQueued = Boolean(change) || Boolean(queuedIds?.has(String(sample.id)));
+                // Refused by the server (a conflict or a rejection): marked where the technician works.
+                const refused = change?.state === 'conflict' || change?.state === 'failed';
                 return (
                   <TableRow
                     key={String(sample.id)}
                     data-pending={isQueued ? 'true' : undefined}
+                    data-sync-state={change?.state}
+                    className={refused ? 'border-l-4 border-l-destructive bg-destructive/5' : undefined}
+                    title={refused ? t('rowRefused', { reason: change?.error ?? '' }) : undefined}
                     data-idfl={sample.idflNumber}
                     style={isVirtual ? { height: ROW_HEIGHT } : undefined}
                   >

@@ -7,8 +7,9 @@ import { handleError } from '@/app/lib/handle-error';
 import { offlineDb, type OutboxState } from '@/app/offline/db';
 import { currentOutboxOwner, enqueueMutation, isOwnedBy } from '@/app/offline/outbox';
 import { syncEvents, type SyncedDetail } from '@/app/offline/sync-events';
-import { SAMPLE_LIST_NAMES } from './sample-queries';
+import { SAMPLE_LIST_NAMES, SAMPLE_RECORD } from './sample-queries';
 import { sampleChangeOf, sampleChangeRequest, statusAfter, type SampleChangeName } from './sample-requests';
+import { noticeQueued } from './announce';
 
 export type SampleRef = { id: number; idflNumber: string; version?: number };
 
@@ -38,10 +39,9 @@ export function useSampleAction(list: string) {
           path,
           body: options.body,
           label: t(`outbox.${change}`, { idflNumber: sample.idflNumber, packageCode: options.packageCode }),
-          entity: { list, id: sample.id },
+          entity: { list, id: sample.id, record: SAMPLE_RECORD },
         });
-        if (!options.quiet)
-          toast.success(t('queuedTitle'), { description: t('queued', { idflNumber: sample.idflNumber }) });
+        if (!options.quiet) noticeQueued(t('queuedTitle'), t('queued', { idflNumber: sample.idflNumber }));
         return key;
       } catch (error) {
         handleError(error);
@@ -111,9 +111,15 @@ export function useSampleConflictToasts() {
         .toArray()
         .then((entries) => {
           for (const entry of entries) {
-            if (toldConflicts.has(entry.id) || !SAMPLE_LIST_NAMES.includes(entry.entity?.list ?? '')) continue;
+            if (entry.conflictToldAt || toldConflicts.has(entry.id)) continue;
+            if (!SAMPLE_LIST_NAMES.includes(entry.entity?.list ?? '')) continue;
             toldConflicts.add(entry.id);
-            toast.error(t('conflictTitle'), { description: t('conflict', { label: entry.label }) });
+            // Remembered on the device: a reload or another page does not toast it again.
+            void offlineDb.outbox.update(entry.id, { conflictToldAt: new Date().toISOString() });
+            toast.error(t('conflictTitle'), {
+              id: `conflict-${entry.id}`,
+              description: t('conflict', { label: entry.label }),
+            });
           }
         });
     };

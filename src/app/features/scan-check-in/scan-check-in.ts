@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { CsCheckInSample } from '@/shared/schemas/sample-entry';
 import { actionsFor, canFire, workflowActions } from '@/shared/sample-workflow';
 import type { ScanVerdict } from '@/app/features/scan/scan-dialog';
+import { SAMPLE_RECORD } from '@/app/features/samples/sample-queries';
 import { sampleChangeRequest } from '@/app/features/samples/sample-requests';
 import { i18n } from '@/app/lib/i18n';
 import type { ApiFetch } from '@/app/offline/list-cache';
@@ -75,7 +76,7 @@ export async function checkInScannedLabel(
     path,
     ...(context.stage === 'cs' ? { body: context.tray } : {}),
     label: i18n.t(definition.outboxLabel, { idflNumber: sample.idflNumber }),
-    entity: { list: definition.list, id: sample.id },
+    entity: { list: definition.list, id: sample.id, record: SAMPLE_RECORD },
   });
   return { decision, outboxKey };
 }

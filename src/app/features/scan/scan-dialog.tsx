@@ -1,5 +1,5 @@
 import { CameraOffIcon, KeyboardIcon, ScanLineIcon } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
 import { Checkbox } from '@/app/components/ui/checkbox';
@@ -40,6 +40,11 @@ export type ScanDialogProps = {
   tallyLabel?: (count: number) => string;
 };
 
+export type ScanLogEntry = { id: number; text: string; tone: 'ok' | 'error' | 'info'; message: string };
+
+/** How many scans the running list keeps on screen. */
+const LOG_LENGTH = 50;
+
 // The camera keeps seeing a label for a while: the same text within this window is one scan.
 const REPEAT_WINDOW_MS = 2500;
 
@@ -65,65 +70,91 @@ export function ScanDialog({
   const [manual, setManual] = useState('');
   const [scanned, setScanned] = useState<string[]>([]);
   const [notice, setNotice] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
+  /** What each scan did, newest first: the bench sees every label's fate, none is dropped. */
+  const [log, setLog] = useState<ScanLogEntry[]>([]);
+  const [waiting, setWaiting] = useState(0);
   const last = useRef<{ text: string; at: number } | null>(null);
-  const busy = useRef(false);
+  // Scans arrive faster than they are looked up (a keyboard-wedge scanner types a label every
+  // 100-150 ms): each is queued behind the one before, never dropped.
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const seen = useRef(new Set<string>());
+  const logSeq = useRef(0);
+  const closed = useRef(!open);
+  useEffect(() => {
+    closed.current = !open;
+  }, [open]);
 
   const reset = () => {
     setScanned([]);
+    setLog([]);
     setNotice(null);
     setManual('');
     last.current = null;
+    seen.current = new Set();
   };
 
-  const handleText = async (raw: string, from: 'camera' | 'manual') => {
+  const record = (text: string, tone: ScanLogEntry['tone'], message: string) => {
+    logSeq.current += 1;
+    const entry = { id: logSeq.current, text, tone, message };
+    setLog((entries) => [entry, ...entries].slice(0, LOG_LENGTH));
+    setNotice(tone === 'error' ? { tone: 'error', text: message } : message ? { tone: 'info', text: message } : null);
+  };
+
+  const processScan = async (text: string) => {
+    if (closed.current) return;
+    const result = parseScan(text);
+    if (!accept(result)) {
+      signalRejectedScan();
+      record(text, 'error', rejectMessage?.(text) ?? t('unknown', { text }));
+      return;
+    }
+    if (continuous && seen.current.has(text)) {
+      record(text, 'info', t('duplicate', { text }));
+      return;
+    }
+    let verdict: void | ScanVerdict;
+    try {
+      verdict = await onScan(text, result);
+    } catch (error) {
+      verdict = { accepted: false, message: error instanceof Error ? error.message : String(error) };
+    }
+    if (verdict && !verdict.accepted) {
+      signalRejectedScan();
+      record(text, 'error', verdict.message);
+      return;
+    }
+    signalScan();
+    if (continuous) {
+      seen.current.add(text);
+      setScanned((list) => [text, ...list]);
+      record(text, 'ok', verdict?.message ?? text);
+    } else {
+      closed.current = true;
+      reset();
+      onOpenChange(false);
+    }
+  };
+
+  const handleText = (raw: string, from: 'camera' | 'manual') => {
     const text = raw.trim();
-    if (!text || busy.current) return;
+    if (!text) return;
     const now = Date.now();
     if (from === 'camera' && last.current?.text === text && now - last.current.at < REPEAT_WINDOW_MS) {
       last.current = { text, at: now };
       return;
     }
     last.current = { text, at: now };
-    const result = parseScan(text);
-    if (!accept(result)) {
-      signalRejectedScan();
-      setNotice({ tone: 'error', text: rejectMessage?.(text) ?? t('unknown', { text }) });
-      return;
-    }
-    if (continuous && scanned.includes(text)) {
-      setNotice({ tone: 'info', text: t('duplicate', { text }) });
-      return;
-    }
-    setNotice(null);
-    busy.current = true;
-    let verdict: void | ScanVerdict;
-    try {
-      verdict = await onScan(text, result);
-    } finally {
-      busy.current = false;
-    }
-    if (verdict && !verdict.accepted) {
-      signalRejectedScan();
-      setNotice({ tone: 'error', text: verdict.message });
-      return;
-    }
-    signalScan();
-    if (verdict?.message) setNotice({ tone: 'info', text: verdict.message });
-    if (continuous) {
-      setScanned((list) => [text, ...list]);
-    } else {
-      reset();
-      onOpenChange(false);
-    }
+    setWaiting((count) => count + 1);
+    queue.current = queue.current.then(() => processScan(text)).finally(() => setWaiting((count) => count - 1));
   };
 
-  const camera = useCameraScanner(elementId, open, (text) => void handleText(text, 'camera'));
+  const camera = useCameraScanner(elementId, open, (text) => handleText(text, 'camera'));
 
   const submitManual = (event: FormEvent) => {
     event.preventDefault();
     const text = manual;
     setManual('');
-    void handleText(text, 'manual');
+    handleText(text, 'manual');
   };
 
   const changeOpen = (next: boolean) => {
@@ -182,7 +213,7 @@ export function ScanDialog({
           </div>
         </form>
 
-        {notice && (
+        {notice && !continuous && (
           <p
             role="alert"
             className={notice.tone === 'error' ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}
@@ -207,10 +238,33 @@ export function ScanDialog({
             <p className="font-medium" aria-live="polite" data-testid="scan-tally">
               {tallyLabel?.(scanned.length) ?? t('tally', { count: scanned.length })}
             </p>
-            {scanned.length > 0 && (
-              <ul className="max-h-28 space-y-0.5 overflow-y-auto font-mono text-sm text-muted-foreground">
-                {scanned.slice(0, 20).map((text) => (
-                  <li key={text}>{text}</li>
+            {waiting > 0 && (
+              <p className="text-sm text-muted-foreground" data-testid="scan-waiting">
+                {t('waiting', { count: waiting })}
+              </p>
+            )}
+            {log.length > 0 && (
+              <ul
+                className="max-h-40 space-y-0.5 overflow-y-auto text-sm"
+                data-testid="scan-log"
+                aria-label={t('log')}
+                aria-live="polite"
+              >
+                {log.map((entry) => (
+                  <li
+                    key={entry.id}
+                    data-outcome={entry.tone}
+                    className={
+                      entry.tone === 'error'
+                        ? 'text-destructive'
+                        : entry.tone === 'ok'
+                          ? 'text-foreground'
+                          : 'text-muted-foreground'
+                    }
+                  >
+                    <span aria-hidden="true">{entry.tone === 'ok' ? '✓ ' : entry.tone === 'error' ? '✗ ' : '• '}</span>
+                    {entry.message}
+                  </li>
                 ))}
               </ul>
             )}

@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { cn } from '@/app/components/ui/cn';
 import { storageFullListeners } from '@/app/offline/db.ts';
+import { fetchWithSession } from '@/app/offline/page-fetch.ts';
+import { PICK_LIST_REFRESH_MS, refreshPickLists } from '@/app/offline/pick-lists.ts';
 import { startOutboxRunner } from '@/app/offline/runner.ts';
+import { connectionOf } from '@/app/offline/connection.ts';
 import { useIsOnline } from '@/app/offline/use-is-online.ts';
 import { useOutbox } from '@/app/offline/use-outbox.ts';
 
@@ -21,6 +24,14 @@ export function SyncIndicator() {
 
   useEffect(() => startOutboxRunner(), []);
 
+  // Every pick list a bench form needs is on the device from sign-in on, and kept fresh.
+  useEffect(() => {
+    if (!isOnline) return;
+    void refreshPickLists(fetchWithSession);
+    const timer = setInterval(() => void refreshPickLists(fetchWithSession), PICK_LIST_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [isOnline]);
+
   // A full device must never go unnoticed: whatever failed to be kept, say so wherever the user is.
   useEffect(() => {
     const onStorageFull = () => toast.error(t('page.storageFull'), { id: 'offline-storage-full' });
@@ -34,7 +45,9 @@ export function SyncIndicator() {
   const needsAttention = outbox?.needsAttention ?? 0;
   const waitingForSignIn = outbox?.waitingForSignIn === true && unsent > 0;
 
-  const status = isOnline ? t('indicator.online') : t('indicator.offline');
+  const connection = connectionOf(isOnline, outbox?.lastDrain?.outcome);
+  const connected = connection === 'online';
+  const status = t(`indicator.${connection}`);
   const detail = waitingForSignIn
     ? t('indicator.waitingForSignIn')
     : needsAttention > 0
@@ -42,7 +55,7 @@ export function SyncIndicator() {
       : unsent > 0
         ? t('indicator.pending', { count: unsent })
         : t('indicator.allSent');
-  const Icon = !isOnline
+  const Icon = !connected
     ? WifiOff
     : waitingForSignIn
       ? KeyRound
@@ -56,13 +69,14 @@ export function SyncIndicator() {
     <Link
       to="/sync"
       data-testid="sync-indicator"
-      data-online={isOnline ? 'true' : 'false'}
+      data-online={connected ? 'true' : 'false'}
+      data-network={isOnline ? 'true' : 'false'}
       data-pending={unsent}
       aria-label={`${status}. ${detail}. ${t('indicator.openSyncPage')}`}
       title={`${status} · ${detail}`}
       className={cn(
         'inline-flex h-9 items-center gap-1.5 rounded-md border px-2.5 text-sm font-medium transition-colors hover:bg-accent',
-        isOnline ? 'text-foreground' : 'border-amber-300 bg-amber-50 text-amber-900',
+        connected ? 'text-foreground' : 'border-amber-300 bg-amber-50 text-amber-900',
       )}
     >
       <Icon className={cn('size-4', needsAttention > 0 && 'text-destructive')} aria-hidden />

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { RefreshCw, RotateCcw, Send, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -24,12 +24,15 @@ import { storageFullListeners, type OutboxEntry, type OutboxState } from '@/app/
 import {
   currentOutboxOwner,
   discardMutation,
+  discardMutations,
   isOwnedBy,
   overwriteServerVersion,
   retryFailedMutations,
   retryMutation,
 } from '@/app/offline/outbox.ts';
 import { drainNow, startOutboxRunner } from '@/app/offline/runner.ts';
+import { connectionOf } from '@/app/offline/connection.ts';
+import { isStoragePersistent } from '@/app/offline/session-mirror.ts';
 import { useIsOnline } from '@/app/offline/use-is-online.ts';
 import { useOutbox } from '@/app/offline/use-outbox.ts';
 
@@ -60,9 +63,17 @@ function ConflictComparison({ entry }: { entry: OutboxEntry }) {
   const { t } = useTranslation('sync');
   const mine = asRecord(entry.body);
   const server = asRecord(entry.serverRecord);
-  if (!mine || !server) return null;
-  const fields = Object.keys(mine).filter((field) => field !== 'version');
-  if (fields.length === 0) return null;
+  if (!server) return null;
+  const fields = Object.keys(mine ?? {}).filter((field) => field !== 'version');
+  if (!mine || fields.length === 0) {
+    // A status change with nothing to compare: say where the server has the record now.
+    if (typeof server.status !== 'string') return null;
+    return (
+      <p className="text-sm" data-testid="conflict-server-state">
+        {t('page.serverState', { status: t(`samples:status.${server.status}`, { defaultValue: server.status }) })}
+      </p>
+    );
+  }
   return (
     <table className="mt-2 w-full max-w-xl border text-xs" data-testid="conflict-comparison">
       <thead className="bg-muted">
@@ -121,9 +132,16 @@ function DiscardButton({ entry }: { entry: OutboxEntry }) {
 
 function EntryRow({ entry }: { entry: OutboxEntry }) {
   const { t } = useTranslation('sync');
+  const isOnline = useIsOnline();
   const isMine = isOwnedBy(entry, currentOutboxOwner());
-  const canRetry = entry.state === 'failed' || entry.state === 'conflict';
-  const canKeepMine = entry.state === 'conflict' && typeof asRecord(entry.serverRecord)?.version === 'number';
+  // Only what can succeed: a conflict sent again unchanged is refused again, so it is not offered;
+  // "keep my version" only for an edit checked against a version (a stale write), never for a
+  // status change the server already moved past (sent back, checked in by someone else).
+  const canRetry = entry.state === 'failed';
+  const canKeepMine =
+    entry.state === 'conflict' &&
+    typeof asRecord(entry.serverRecord)?.version === 'number' &&
+    typeof asRecord(entry.body)?.version === 'number';
   const canDiscard = entry.state !== 'done' && entry.state !== 'sending';
   const refused = entry.state === 'failed' || entry.state === 'conflict';
   return (
@@ -133,7 +151,9 @@ function EntryRow({ entry }: { entry: OutboxEntry }) {
       data-state={entry.state}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <Badge variant={STATE_BADGE[entry.state]}>{t(`page.state.${entry.state}`)}</Badge>
+        <Badge variant={STATE_BADGE[entry.state]}>
+          {entry.state === 'pending' && !isOnline ? t('page.waitingForNetwork') : t(`page.state.${entry.state}`)}
+        </Badge>
         <span className="font-medium">{entry.label}</span>
         <span className="font-mono text-xs text-muted-foreground">
           {entry.method} {entry.path}
@@ -186,18 +206,54 @@ function EntryRow({ entry }: { entry: OutboxEntry }) {
   );
 }
 
+/** Resolves several refused changes at once: discards every conflict, after a confirmation. */
+function DiscardConflictsButton({ entries }: { entries: OutboxEntry[] }) {
+  const { t } = useTranslation('sync');
+  const conflicts = entries.filter((entry) => entry.state === 'conflict');
+  if (conflicts.length < 2) return null;
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="outline" size="sm" data-testid="discard-conflicts">
+          <Trash2 aria-hidden />
+          {t('page.discardConflicts', { count: conflicts.length })}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t('page.discardConflictsTitle', { count: conflicts.length })}</AlertDialogTitle>
+          <AlertDialogDescription>{t('page.discardConflictsDescription')}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{t('page.cancel')}</AlertDialogCancel>
+          <AlertDialogAction
+            variant="destructive"
+            onClick={() => {
+              void discardMutations(conflicts.map((entry) => entry.id)).then(() => toast.success(t('page.discarded')));
+            }}
+          >
+            {t('page.discardConfirm')}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
 function Section({
   title,
   hint,
   empty,
   entries,
   testId,
+  actions,
 }: {
   title: string;
   hint?: string;
   empty: string;
   entries: OutboxEntry[];
   testId: string;
+  actions?: ReactNode;
 }) {
   return (
     <Card data-testid={testId}>
@@ -206,6 +262,7 @@ function Section({
           {title} <span className="text-muted-foreground tabular-nums">({entries.length})</span>
         </CardTitle>
         {hint && entries.length > 0 && <CardDescription>{hint}</CardDescription>}
+        {actions}
       </CardHeader>
       <CardContent>
         {entries.length === 0 ? (
@@ -229,6 +286,14 @@ export function SyncPage() {
   const outbox = useOutbox();
   const [isSending, setSending] = useState(false);
   const [storageFull, setStorageFull] = useState(false);
+  const [persistent, setPersistent] = useState<boolean | undefined>();
+  useEffect(() => {
+    let live = true;
+    void isStoragePersistent().then((value) => live && setPersistent(value));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   useEffect(() => startOutboxRunner(), []);
   useEffect(() => {
@@ -282,9 +347,11 @@ export function SyncPage() {
           isOnline ? 'bg-muted/50' : 'border-amber-300 bg-amber-50 text-amber-900',
         )}
       >
-        <p>{isOnline ? t('page.online') : t('page.offline')}</p>
+        <p>{t(`page.${connectionOf(isOnline, outbox?.lastDrain?.outcome)}`)}</p>
         <p className="text-muted-foreground">
-          {outbox?.lastDrain ? t('page.lastSync', { time: formatTime(outbox.lastDrain.at) }) : t('page.neverSynced')}
+          {outbox?.lastDrain?.sentAt
+            ? t('page.lastSync', { time: formatTime(outbox.lastDrain.sentAt) })
+            : t('page.neverSynced')}
         </p>
       </div>
 
@@ -294,6 +361,15 @@ export function SyncPage() {
           <Button asChild size="sm">
             <Link to="/auth/login">{t('page.signIn')}</Link>
           </Button>
+        </div>
+      )}
+
+      {persistent === false && (
+        <div
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="storage-not-persistent"
+        >
+          {t('page.notPersistent')}
         </div>
       )}
 
@@ -309,6 +385,7 @@ export function SyncPage() {
         hint={t('page.sections.attentionHint')}
         empty={t('page.empty.attention')}
         entries={attention}
+        actions={<DiscardConflictsButton entries={attention} />}
       />
       <Section
         testId="sync-pending"

@@ -1,0 +1,42 @@
+import { act, render, waitFor } from '@testing-library/react';
+import { toast } from 'sonner';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import '@/app/lib/i18n';
+import { useSampleConflictToasts } from '@/app/features/samples/use-sample-action';
+import { offlineDb } from '@/app/offline/db';
+import { enqueueMutation } from '@/app/offline/outbox';
+import { clearOfflineData } from '@/app/offline/session-mirror';
+import { announceSynced } from '@/app/offline/sync-events';
+
+function Bench() {
+  useSampleConflictToasts();
+  return null;
+}
+
+beforeEach(async () => {
+  await clearOfflineData();
+});
+
+describe('conflict toasts', () => {
+  it('tells of a conflict once and records on the device that it was told (a reload does not toast it again)', async () => {
+    const error = vi.spyOn(toast, 'error');
+    const key = await enqueueMutation({
+      method: 'PUT',
+      path: '/api/tester-lab/update-sample?id=3',
+      body: { note: 'x', version: 1 },
+      label: 'Update IDFL-2026-00003',
+      entity: { list: 'tester-samples', id: 3, record: 'sample' },
+    });
+    await offlineDb.outbox.update(key, { state: 'conflict', lastError: 'Changed by someone else.' });
+    const first = render(<Bench />);
+    act(() => announceSynced({ done: 0, failed: 0, conflicts: 1, lists: [] }));
+    await waitFor(() => expect(error).toHaveBeenCalledTimes(1));
+    await waitFor(async () => expect((await offlineDb.outbox.get(key))?.conflictToldAt).toBeTruthy());
+    first.unmount();
+
+    render(<Bench />);
+    act(() => announceSynced({ done: 0, failed: 0, conflicts: 1, lists: [] }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(error).toHaveBeenCalledTimes(1);
+  });
+});
