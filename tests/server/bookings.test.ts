@@ -272,7 +272,8 @@ describe('[BOOKINGS] cancel', () => {
     const audit = await t.database.db
       .select()
       .from(auditRecord)
-      .where(eq(auditRecord.entityId, String(id)));
+      .where(eq(auditRecord.entityId, String(id)))
+      .orderBy(auditRecord.id);
     expect(audit.at(-1)).toMatchObject({
       entityType: 'booking',
       action: 'cancel',
@@ -352,7 +353,7 @@ describe('[BOOKINGS] confirmBooking (service; exposed as PUT /api/cs-lab/check-i
     expect(entries[1]!.fromClientInfo).toBe('Composition: Cotton/poly 60/40; Expected origins: India, USA');
     expect(entries.every((e) => e.bookingSampleTypeId && e.receivedDate && e.confirmDate)).toBe(true);
 
-    const audit = await t.database.db.select().from(auditRecord);
+    const audit = await t.database.db.select().from(auditRecord).orderBy(auditRecord.id);
     expect(audit.filter((r) => r.entityType === 'sample_entry').map((r) => [r.entityId, r.toStatus])).toEqual(
       entries.map((e) => [String(e.id), 'CsConfirmed']),
     );
