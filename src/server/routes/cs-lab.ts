@@ -238,7 +238,8 @@ const updateRouteDef = defineRoute({
   method: 'put',
   path: '/api/cs-lab/update',
   tags: ['Client-side lab'],
-  summary: 'Edit a sample entry still at the client-side lab (New or CsConfirmed); optional version',
+  summary:
+    'Edit a sample entry still at the client-side lab (New or CsConfirmed); `version` required (stale write → 409)',
   access: ['CanUpdateSampleEntryCs'],
   request: { query: idQuery, ...json(csUpdateSampleSchema) },
   responses: sampleAnswer('Updated'),

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { SampleStatus } from '../../shared/sample-workflow.ts';
 import { conclusionSchema, transferIdflDataSchema } from '../../shared/schemas/supervisor.ts';
+import { recordVersion } from '../../shared/schemas/version.ts';
 import type { createRouter } from '../app.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
@@ -59,11 +60,14 @@ const conclusionRouteDef = defineRoute({
   method: 'put',
   path: '/api/supervisor-lab/conclusion-lab/update',
   tags: ['Supervisor lab'],
-  summary: "Record the supervisor's conclusion of a sample; optional version",
+  summary: "Record the supervisor's conclusion of a sample; `version` required (stale write → 409)",
   access: ['CanUpdateSampleEntrySupervisor'],
   request: {
     query: idQuery,
-    body: { content: { 'application/json': { schema: conclusionSchema } }, required: true },
+    body: {
+      content: { 'application/json': { schema: conclusionSchema.extend({ version: recordVersion }) } },
+      required: true,
+    },
   },
   responses: sampleAnswer('Saved'),
 });

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { createUserSchema, updateUserSchema } from '../../shared/schemas/users.ts';
+import { recordVersion } from '../../shared/schemas/version.ts';
 import type { createRouter } from '../app.ts';
 import { conflict } from '../errors.ts';
 import { envelope, listQuery, ok, pageOf, recordId, updatedSinceQuery } from '../http/responses.ts';
@@ -66,11 +67,15 @@ const updateUserRoute = defineRoute({
   method: 'put',
   path: '/api/user/{id}',
   tags: ['Users'],
-  summary: 'Update an account: name, e-mail, role, country, active (send `version` to refuse a stale write)',
+  summary:
+    'Update an account: name, e-mail, role, country, active (`version` is the one last read; a stale write answers 409)',
   access: ['CanUpdateUser'],
   request: {
     params: idParams,
-    body: { content: { 'application/json': { schema: updateUserSchema } }, required: true },
+    body: {
+      content: { 'application/json': { schema: updateUserSchema.extend({ version: recordVersion }) } },
+      required: true,
+    },
   },
   responses: {
     200: { description: 'Updated', content: { 'application/json': { schema: envelope(accountSchema) } } },

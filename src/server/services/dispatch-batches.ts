@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CreateDispatchBatch, UpdateDispatchBatch } from '../../shared/schemas/dispatch-batch.ts';
-import type { Executor } from '../db/client.ts';
+import type { Executor, Tx } from '../db/client.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
+import { assertVersion } from './stale-writes.ts';
 import { appendAudit, diffFields } from './audit.ts';
 import { notifyPermission } from './custody.ts';
 import { nextNumber } from './numbering.ts';
 import {
-  assertVersion,
   escapeLike,
   fromDateCondition,
   judgeEdit,
@@ -23,7 +23,7 @@ export type DispatchBatch = typeof dispatchBatch.$inferSelect;
 
 const BATCH_ENTITY = 'dispatch_batch';
 
-async function lockBatch(db: Executor, where: SQL, what: string): Promise<DispatchBatch> {
+async function lockBatch(db: Tx, where: SQL, what: string): Promise<DispatchBatch> {
   const [row] = await db.select().from(dispatchBatch).where(where).for('update');
   if (!row) throw notFound(what);
   return row;
@@ -36,7 +36,7 @@ function assertDraft(batch: DispatchBatch, doing: string) {
 }
 
 async function recordBatchChange(
-  db: Executor,
+  db: Tx,
   options: {
     batch: DispatchBatch;
     action: string;
@@ -66,7 +66,7 @@ async function recordBatchChange(
 }
 
 /** Puts a TesterConfirmed sample into a Draft package (it leaves for the third lab when the package is sent). */
-async function putSampleInBatch(db: Executor, batch: DispatchBatch, sampleId: number, by: Actor) {
+async function putSampleInBatch(db: Tx, batch: DispatchBatch, sampleId: number, by: Actor) {
   const sample = await lockSample(db, sampleId);
   judgeEdit('addToDispatchBatch', sample);
   if (sample.dispatchBatchId === batch.id) return sample;
@@ -81,7 +81,7 @@ async function putSampleInBatch(db: Executor, batch: DispatchBatch, sampleId: nu
   });
 }
 
-async function takeSampleOutOfBatch(db: Executor, batch: DispatchBatch, sampleId: number, by: Actor) {
+async function takeSampleOutOfBatch(db: Tx, batch: DispatchBatch, sampleId: number, by: Actor) {
   const sample = await lockSample(db, sampleId);
   if (sample.dispatchBatchId !== batch.id) {
     throw conflict(`Sample ${sample.idflNumber} is not in package ${batch.packageCode}.`, sample);
@@ -216,7 +216,7 @@ export async function sendDispatchBatch(db: Executor, { id, by }: { id: number; 
 }
 
 /** A package is Received once the third lab has checked in every sample in it. */
-export async function markBatchReceivedWhenComplete(db: Executor, batchId: number, by: Actor) {
+export async function markBatchReceivedWhenComplete(db: Tx, batchId: number, by: Actor) {
   const batch = await lockBatch(db, eq(dispatchBatch.id, batchId), 'Dispatch batch');
   if (batch.status !== 'Sent') return batch;
   const [waiting] = await db
@@ -228,7 +228,7 @@ export async function markBatchReceivedWhenComplete(db: Executor, batchId: numbe
 }
 
 /** Third-lab undo by package code: the package goes back to Draft with its samples. */
-export async function reopenDispatchBatch(db: Executor, batch: DispatchBatch, by: Actor, reason: string) {
+export async function reopenDispatchBatch(db: Tx, batch: DispatchBatch, by: Actor, reason: string) {
   return recordBatchChange(db, {
     batch,
     action: 'undoSend',

@@ -5,6 +5,7 @@ import { role } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import type { AuthUser } from '../http/context.ts';
 import { appendAudit, diffFields } from './audit.ts';
+import { assertVersion, lockForEdit } from './stale-writes.ts';
 import { containing, countRows, isTakenByAnother, sortOrder, withUniqueCheck, type Paging } from '../db/queries.ts';
 import { requireRoleManagerRemains } from './users.ts';
 
@@ -120,59 +121,64 @@ const duplicateName = () =>
   });
 
 export async function createRole(db: Executor, input: RoleFields, by: AuthUser): Promise<RoleRecord> {
-  await requireUniqueName(db, input.name);
-  const [created] = await withUniqueCheck(
-    () =>
-      db
-        .insert(role)
-        .values({
-          name: input.name,
-          description: input.description,
-          active: input.active,
-          permissions: inCatalogueOrder(input.permissions),
-        })
-        .returning({ id: role.id }),
-    duplicateName,
-  );
-  const record = await findRole(db, created!.id);
-  await appendAudit(db, {
-    entityType: 'role',
-    entityId: record.id,
-    action: 'created',
-    changes: { name: { from: null, to: record.name }, permissions: { from: null, to: record.permissions } },
-    actor: by,
+  return db.transaction(async (tx) => {
+    await requireUniqueName(tx, input.name);
+    const [created] = await withUniqueCheck(
+      () =>
+        tx
+          .insert(role)
+          .values({
+            name: input.name,
+            description: input.description,
+            active: input.active,
+            permissions: inCatalogueOrder(input.permissions),
+          })
+          .returning({ id: role.id }),
+      duplicateName,
+    );
+    const record = await findRole(tx, created!.id);
+    await appendAudit(tx, {
+      entityType: 'role',
+      entityId: record.id,
+      action: 'created',
+      changes: { name: { from: null, to: record.name }, permissions: { from: null, to: record.permissions } },
+      actor: by,
+    });
+    return record;
   });
-  return record;
 }
 
 export async function updateRole(db: Executor, id: number, input: RoleFields, by: AuthUser): Promise<RoleRecord> {
-  const current = await findRole(db, id);
-  if (input.version !== undefined && input.version !== current.version) {
-    throw conflict('This role was changed by someone else. Review the current values and try again.', current);
-  }
-  await requireUniqueName(db, input.name, id);
-  const next = {
-    name: input.name,
-    description: input.description,
-    active: input.active,
-    permissions: inCatalogueOrder(input.permissions),
-  };
-  const changes = diffFields(
-    {
-      name: current.name,
-      description: current.description,
-      active: current.active,
-      permissions: current.permissions as string[],
-    },
-    next,
-  );
-  if (Object.keys(changes).length === 0) return current;
   // One transaction, so a change refused by the last check leaves the role as it was.
   return db.transaction(async (tx) => {
-    await tx
-      .update(role)
-      .set({ ...next, updatedAt: new Date(), version: sql`${role.version} + 1` })
-      .where(eq(role.id, id));
+    if (!(await lockForEdit(tx, role, role.id, id))) throw notFound('Role');
+    const current = await findRole(tx, id);
+    assertVersion(current, input.version, 'role');
+    await requireUniqueName(tx, input.name, id);
+    const next = {
+      name: input.name,
+      description: input.description,
+      active: input.active,
+      permissions: inCatalogueOrder(input.permissions),
+    };
+    const changes = diffFields(
+      {
+        name: current.name,
+        description: current.description,
+        active: current.active,
+        permissions: current.permissions as string[],
+      },
+      next,
+    );
+    if (Object.keys(changes).length === 0) return current;
+    await withUniqueCheck(
+      () =>
+        tx
+          .update(role)
+          .set({ ...next, updatedAt: new Date(), version: sql`${role.version} + 1` })
+          .where(eq(role.id, id)),
+      duplicateName,
+    );
     await requireRoleManagerRemains(tx);
     await appendAudit(tx, { entityType: 'role', entityId: id, action: 'updated', changes, actor: by });
     return findRole(tx, id);

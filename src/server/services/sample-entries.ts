@@ -17,10 +17,11 @@ import {
   type CsUpdateSample,
   type TesterUpdateSample,
 } from '../../shared/schemas/sample-entry.ts';
-import type { Executor } from '../db/client.ts';
+import type { Executor, Tx } from '../db/client.ts';
 import { booking, dispatchBatch, sampleEntry, storedFile, thirdLabEntry } from '../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { appendAudit, diffFields } from './audit.ts';
+import { assertVersion } from './stale-writes.ts';
 import { notifyPermission, sampleTimeline } from './custody.ts';
 import { nextNumber } from './numbering.ts';
 
@@ -52,7 +53,7 @@ export function judgeEdit(edit: SampleEditName, sample: SampleEntry) {
 }
 
 /** Reads the sample and holds it until the transaction ends, so two benches cannot both move it. */
-export async function lockSample(db: Executor, id: number): Promise<SampleEntry> {
+export async function lockSample(db: Tx, id: number): Promise<SampleEntry> {
   const [row] = await db.select().from(sampleEntry).where(eq(sampleEntry.id, id)).for('update');
   if (!row) throw notFound('Sample entry');
   return row;
@@ -62,13 +63,6 @@ export async function findSample(db: Executor, id: number): Promise<SampleEntry>
   const [row] = await db.select().from(sampleEntry).where(eq(sampleEntry.id, id));
   if (!row) throw notFound('Sample entry');
   return row;
-}
-
-/** A stale write (the record moved on since the client read it) answers 409 with the current record. */
-export function assertVersion(current: { version: number }, version: number | undefined, what = 'sample entry') {
-  if (version !== undefined && version !== current.version) {
-    throw conflict(`This ${what} was changed by someone else; review the current version and try again.`, current);
-  }
 }
 
 /** Remaining weight is the server's to compute: initial − sent, never negative. */
@@ -96,7 +90,7 @@ const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
  * transition (from → to in the chain of custody); without, a field change.
  */
 export async function recordSampleChange(
-  db: Executor,
+  db: Tx,
   options: {
     sample: SampleEntry;
     action: string;
@@ -192,7 +186,7 @@ export async function updateSampleEntryCs(
 ) {
   return db.transaction(async (tx) => {
     const sample = await lockSample(tx, id);
-    assertVersion(sample, input.version);
+    assertVersion(sample, input.version, 'sample entry');
     judgeEdit('csUpdate', sample);
     if (input.imageFileIds) await assertFilesExist(tx, input.imageFileIds, 'imageFileIds', 'image');
     const { version: _version, receivedDate, ...fields } = input;
@@ -344,7 +338,7 @@ export async function updateSampleEntryTester(
 ) {
   return db.transaction(async (tx) => {
     const sample = await lockSample(tx, id);
-    assertVersion(sample, input.version);
+    assertVersion(sample, input.version, 'sample entry');
     judgeEdit('testerUpdate', sample);
     if (input.imageFileIds) await assertFilesExist(tx, input.imageFileIds, 'imageFileIds', 'image');
     const { version: _version, ...fields } = input;

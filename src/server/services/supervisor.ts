@@ -3,9 +3,9 @@ import type { Conclusion, TransferIdflData } from '../../shared/schemas/supervis
 import type { Executor } from '../db/client.ts';
 import { cleanIsotopeRecord, thirdLabEntry } from '../db/schema.ts';
 import { conflict, forbidden } from '../errors.ts';
+import { assertVersion } from './stale-writes.ts';
 import { appendAudit } from './audit.ts';
 import {
-  assertVersion,
   judgeEdit,
   judgeTransition,
   lockSample,
@@ -20,7 +20,7 @@ export const FOUR_EYES_MESSAGE = 'Four eyes: you entered this result, so someone
 export async function updateConclusion(db: Executor, { id, input, by }: { id: number; input: Conclusion; by: Actor }) {
   return db.transaction(async (tx) => {
     const sample = await lockSample(tx, id);
-    assertVersion(sample, input.version);
+    assertVersion(sample, input.version, 'sample entry');
     judgeEdit('supervisorConclusion', sample);
     const { version: _version, ...fields } = input;
     return recordSampleChange(tx, { sample, action: 'updateConclusion', by, changes: fields });

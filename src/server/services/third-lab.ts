@@ -4,12 +4,12 @@ import { ISOTOPES_REQUIRED, missingIsotopes, type UpdateResult } from '../../sha
 import type { Executor } from '../db/client.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
+import { assertVersion } from './stale-writes.ts';
 import { appendAudit, diffFields } from './audit.ts';
 import { notifyPermission } from './custody.ts';
 import { markBatchReceivedWhenComplete, reopenDispatchBatch } from './dispatch-batches.ts';
 import {
   assertFilesExist,
-  assertVersion,
   escapeLike,
   fileUrl,
   judgeEdit,

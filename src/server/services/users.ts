@@ -8,6 +8,7 @@ import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { containing, countRows, sortOrder, withUniqueCheck, type Paging } from '../db/queries.ts';
 import type { AuthUser } from '../http/context.ts';
 import { appendAudit, diffFields } from './audit.ts';
+import { assertVersion, lockForEdit } from './stale-writes.ts';
 
 export type UserFilters = Paging & {
   username?: string;
@@ -187,70 +188,72 @@ export async function requireRoleManagerRemains(db: Executor) {
 
 export async function createUser(db: Executor, input: CreateUserInput, by: AuthUser): Promise<Account> {
   await requireUnique(db, { username: input.username, email: input.email });
-  await requireRole(db, input.roleId);
-  await requireCountry(db, input.countryId);
+  // Hashed before the transaction opens: argon2 is slow on purpose and must not hold it open.
   const passwordHash = await hashPassword(input.password);
-  const [created] = await withUniqueCheck(
-    () =>
-      db
-        .insert(appUser)
-        .values({
-          username: input.username,
-          displayName: input.displayName,
-          email: input.email,
-          passwordHash,
-          roleId: input.roleId,
-          countryId: input.countryId ?? null,
-        })
-        .returning({ id: appUser.id }),
-    () => new AppError('CONFLICT', 'This username or email is already used by another account'),
-  );
-  const account = await findAccount(db, created!.id);
-  await appendAudit(db, {
-    entityType: 'user',
-    entityId: account.id,
-    action: 'created',
-    changes: {
-      username: { from: null, to: account.username },
-      role: { from: null, to: account.role.name },
-      country: { from: null, to: account.country?.code ?? null },
-    },
-    actor: by,
+  return db.transaction(async (tx) => {
+    await requireRole(tx, input.roleId);
+    await requireCountry(tx, input.countryId);
+    const [created] = await withUniqueCheck(
+      () =>
+        tx
+          .insert(appUser)
+          .values({
+            username: input.username,
+            displayName: input.displayName,
+            email: input.email,
+            passwordHash,
+            roleId: input.roleId,
+            countryId: input.countryId ?? null,
+          })
+          .returning({ id: appUser.id }),
+      () => new AppError('CONFLICT', 'This username or email is already used by another account'),
+    );
+    const account = await findAccount(tx, created!.id);
+    await appendAudit(tx, {
+      entityType: 'user',
+      entityId: account.id,
+      action: 'created',
+      changes: {
+        username: { from: null, to: account.username },
+        role: { from: null, to: account.role.name },
+        country: { from: null, to: account.country?.code ?? null },
+      },
+      actor: by,
+    });
+    return account;
   });
-  return account;
 }
 
 export async function updateUser(db: Executor, id: number, input: UpdateUserInput, by: AuthUser): Promise<Account> {
-  const current = await findAccount(db, id);
-  if (input.version !== undefined && input.version !== current.version) {
-    throw conflict('This account was changed by someone else. Review the current values and try again.', current);
-  }
-  if (id === by.id && input.active === false) {
-    throw conflict('You cannot deactivate your own account.');
-  }
-  await requireUnique(db, { email: input.email }, id);
-  await requireRole(db, input.roleId);
-  await requireCountry(db, input.countryId);
-  const next = {
-    displayName: input.displayName,
-    email: input.email,
-    roleId: input.roleId,
-    countryId: input.countryId === undefined ? (current.country?.id ?? null) : input.countryId,
-    active: input.active ?? current.active,
-  };
-  const changes = diffFields(
-    {
-      displayName: current.displayName,
-      email: current.email,
-      roleId: current.role.id,
-      countryId: current.country?.id ?? null,
-      active: current.active,
-    },
-    next,
-  );
-  if (Object.keys(changes).length === 0) return current;
   // One transaction, so a change refused by the last check leaves the account as it was.
   return db.transaction(async (tx) => {
+    if (!(await lockForEdit(tx, appUser, appUser.id, id))) throw notFound('Account');
+    const current = await findAccount(tx, id);
+    assertVersion(current, input.version, 'account');
+    if (id === by.id && input.active === false) {
+      throw conflict('You cannot deactivate your own account.');
+    }
+    await requireUnique(tx, { email: input.email }, id);
+    await requireRole(tx, input.roleId);
+    await requireCountry(tx, input.countryId);
+    const next = {
+      displayName: input.displayName,
+      email: input.email,
+      roleId: input.roleId,
+      countryId: input.countryId === undefined ? (current.country?.id ?? null) : input.countryId,
+      active: input.active ?? current.active,
+    };
+    const changes = diffFields(
+      {
+        displayName: current.displayName,
+        email: current.email,
+        roleId: current.role.id,
+        countryId: current.country?.id ?? null,
+        active: current.active,
+      },
+      next,
+    );
+    if (Object.keys(changes).length === 0) return current;
     await tx
       .update(appUser)
       .set({ ...next, updatedAt: new Date(), version: sql`${appUser.version} + 1` })
