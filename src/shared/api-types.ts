@@ -790,7 +790,7 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Edit a sample entry still at the client-side lab (New or CsConfirmed); optional version */
+    /** Edit a sample entry still at the client-side lab (New or CsConfirmed); `version` required (stale write → 409) */
     put: {
       parameters: {
         query: {
@@ -828,7 +828,7 @@ export interface paths {
             smell?: boolean;
             dirty?: boolean;
             imageFileIds?: string[];
-            version?: number;
+            version: number;
           };
         };
       };
@@ -1676,7 +1676,7 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Update the tester's data of a sample (SentToTester or TesterConfirmed); optional version */
+    /** Update the tester's data of a sample (SentToTester or TesterConfirmed); `version` required (stale write → 409) */
     put: {
       parameters: {
         query: {
@@ -1706,7 +1706,7 @@ export interface paths {
             expectedConclusion?: string;
             localCode?: string;
             bnCode?: string | null;
-            version?: number;
+            version: number;
           };
         };
       };
@@ -2059,7 +2059,7 @@ export interface paths {
         };
       };
     };
-    /** Change a Draft package: its name, shipment number, notes, and samples; optional version */
+    /** Change a Draft package: its name, shipment number, notes, and samples; `version` required (stale write → 409) */
     put: {
       parameters: {
         query: {
@@ -2077,7 +2077,7 @@ export interface paths {
             notes?: string | null;
             addSampleEntryIds?: number[];
             removeSampleEntryIds?: number[];
-            version?: number;
+            version: number;
           };
         };
       };
@@ -3182,7 +3182,7 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Record the supervisor's conclusion of a sample; optional version */
+    /** Record the supervisor's conclusion of a sample; `version` required (stale write → 409) */
     put: {
       parameters: {
         query: {
@@ -3207,7 +3207,7 @@ export interface paths {
             evaluationByMixRatio?: {
               [key: string]: number;
             } | null;
-            version?: number;
+            version: number;
           };
         };
       };
@@ -5902,7 +5902,7 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Update an account: name, e-mail, role, country, active (send `version` to refuse a stale write) */
+    /** Update an account: name, e-mail, role, country, active (`version` is the one last read; a stale write answers 409) */
     put: {
       parameters: {
         query?: never;
@@ -5921,7 +5921,7 @@ export interface paths {
             roleId: number;
             countryId?: number | null;
             active?: boolean;
-            version?: number;
+            version: number;
           };
         };
       };
@@ -6186,7 +6186,7 @@ export interface paths {
         };
       };
     };
-    /** Update a role (send `version` to refuse a stale write) */
+    /** Update a role (`version` is the one last read; a stale write answers 409) */
     put: {
       parameters: {
         query: {
@@ -6206,7 +6206,7 @@ export interface paths {
             active?: boolean;
             /** @default [] */
             permissions?: string[];
-            version?: number;
+            version: number;
           };
         };
       };
@@ -6633,7 +6633,7 @@ export interface paths {
         };
       };
     };
-    /** Edit a country (send `version` to refuse a stale write) */
+    /** Edit a country (`version` is the one last read; a stale write answers 409) */
     put: {
       parameters: {
         query: {
@@ -6650,7 +6650,7 @@ export interface paths {
             name: string;
             /** @default false */
             protected?: boolean;
-            version?: number;
+            version: number;
           };
         };
       };

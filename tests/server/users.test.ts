@@ -187,7 +187,7 @@ describe('[USERS] update', () => {
 
     const deactivate = await t.request('PUT', `/api/user/${created.id}`, {
       token: admin,
-      body: { displayName: 'Lan T.', email: 'lan.t@lab.test', roleId: own.body.data.roleId, active: false },
+      body: { displayName: 'Lan T.', email: 'lan.t@lab.test', roleId: own.body.data.roleId, active: false, version: 2 },
     });
     expect(deactivate.body.data.active).toBe(false);
     expect((await t.request('GET', '/api/user/get-own-user', { token })).status).toBe(401);
@@ -213,19 +213,25 @@ describe('[USERS] update', () => {
     const created = (await createTester(admin)).body.data;
     const taken = await t.request('PUT', `/api/user/${created.id}`, {
       token: admin,
-      body: { displayName: 'x', email: 'ADMIN@isotope.lab', roleId: created.role.id },
+      body: { displayName: 'x', email: 'ADMIN@isotope.lab', roleId: created.role.id, version: 1 },
     });
     expect(taken.status).toBe(409);
     expect(taken.body.errors).toEqual({ email: 'This email is already used by another account' });
     const missing = await t.request('PUT', '/api/user/9999', {
       token: admin,
-      body: { displayName: 'x', email: 'x@lab.test', roleId: created.role.id },
+      body: { displayName: 'x', email: 'x@lab.test', roleId: created.role.id, version: 1 },
     });
     expect(missing.status).toBe(404);
 
+    const before = (await t.request('GET', '/api/user?username=admin', { token: admin })).body.data.items[0];
     const self = await t.request('PUT', '/api/user/1', {
       token: admin,
-      body: { displayName: 'Administrator', email: 'admin@isotope.lab', roleId: created.role.id },
+      body: {
+        displayName: 'Administrator',
+        email: 'admin@isotope.lab',
+        roleId: created.role.id,
+        version: before.version,
+      },
     });
     // Moving the only role manager to a role without role management would lock everyone out.
     expect(self.status).toBe(409);
@@ -238,6 +244,7 @@ describe('[USERS] update', () => {
         email: 'admin@isotope.lab',
         roleId: still.body.data.items[0].role.id,
         active: false,
+        version: still.body.data.items[0].version,
       },
     });
     expect(selfDeactivate.status).toBe(409);
