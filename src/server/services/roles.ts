@@ -2,7 +2,7 @@ import { and, asc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { allPermissions, permissionGroups } from '../../shared/permissions.ts';
 import type { Executor } from '../db/client.ts';
 import { role } from '../db/schema.ts';
-import { AppError, conflict, notFound } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
 import type { AuthUser } from '../http/context.ts';
 import { appendAudit, diffFields } from './audit.ts';
 import { assertVersion, lockForEdit } from './stale-writes.ts';
