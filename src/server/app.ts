@@ -3,6 +3,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
+import { serverMessage, type ServerMessageCode, type ServerMessageParams } from '../shared/server-messages.ts';
 import { AppError } from './errors.ts';
 import type { AppEnv, Deps } from './http/context.ts';
 import { limitRequestBody } from './http/body-limit.ts';
@@ -24,9 +25,17 @@ export function fieldErrors(error: ZodError): Record<string, string> {
   return errors;
 }
 
-function firstMessage(errors: Record<string, string>): string {
-  const [path, message] = Object.entries(errors)[0] ?? [];
-  return path && path !== '_' ? `${path}: ${message}` : (message ?? 'Invalid input.');
+/** A failure answer: the catalogue's code and values, and the English message built from them. */
+function failure(code: ServerMessageCode, params: ServerMessageParams = {}, extra: Record<string, unknown> = {}) {
+  return { result: false as const, message: serverMessage(code, params), code, params, ...extra };
+}
+
+/** A validation failure names its first field; each field's own message is in `errors`. */
+function invalid(errors: Record<string, string>) {
+  const [path, detail = 'Invalid input.'] = Object.entries(errors)[0] ?? [];
+  const answer =
+    path && path !== '_' ? failure('invalidField', { field: path, detail }) : failure('invalidInput', { detail });
+  return { ...answer, errors };
 }
 
 /** A router whose validation failures answer 400 with field messages, never a bare zod dump. */
@@ -34,8 +43,7 @@ export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
-        const errors = fieldErrors(result.error);
-        return c.json({ result: false, message: firstMessage(errors), errors }, 400);
+        return c.json(invalid(fieldErrors(result.error)), 400);
       }
     },
   });
@@ -65,18 +73,15 @@ export function createApp(deps: Deps) {
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
-      return c.json({ result: false, message: error.message, errors: error.errors, data: error.data }, error.status);
+      return c.json(failure(error.code, error.params, { errors: error.errors, data: error.data }), error.status);
     }
-    if (error instanceof ZodError) {
-      const errors = fieldErrors(error);
-      return c.json({ result: false, message: firstMessage(errors), errors }, 400);
-    }
+    if (error instanceof ZodError) return c.json(invalid(fieldErrors(error)), 400);
     if (error instanceof HTTPException) {
       const status = error.status as ContentfulStatusCode;
-      return c.json({ result: false, message: error.message || 'Bad request.' }, status);
+      return c.json(failure('invalidInput', { detail: error.message || 'Bad request.' }), status);
     }
     deps.logger.error({ err: error, requestId: c.var.requestId, path: c.req.path }, 'unhandled error');
-    return c.json({ result: false, message: 'Server internal error!' }, 500);
+    return c.json(failure('serverInternal'), 500);
   });
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
@@ -90,7 +95,7 @@ export function createApp(deps: Deps) {
   registerDocsRoutes(app, () => (document ??= openApiDocument(app)));
   if (deps.env.STATIC_DIR) registerStaticApp(app, deps.env.STATIC_DIR);
 
-  app.notFound((c) => c.json({ result: false, message: `No route for ${c.req.method} ${c.req.path}.` }, 404));
+  app.notFound((c) => c.json(failure('routeNotFound', { method: c.req.method, path: c.req.path }), 404));
 
   return app;
 }

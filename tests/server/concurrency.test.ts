@@ -25,6 +25,7 @@ function expectOneWinner(answers: TestResponse[]) {
   expect(statuses, JSON.stringify(answers.map((a) => a.body))).toEqual([200, 409]);
   const stale = answers.find((a) => a.status === 409)!;
   expect(stale.body.message).toMatch(/changed by someone else/);
+  expect(stale.body.code).toMatch(/^stale[A-Z]/);
   return { winner: answers.find((a) => a.status === 200)!.body.data, stale: stale.body };
 }
 
@@ -184,5 +185,6 @@ describe('[CONCURRENCY] one stale-write rule for every editable record', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.errors).toHaveProperty('version');
+    expect(res.body).toMatchObject({ code: 'invalidField', params: { field: 'version' } });
   });
 });

@@ -21,9 +21,7 @@ export function sortOrder(
   const [field = '', direction = 'asc'] = orderBy.split(':');
   const column = Object.hasOwn(columns, field) ? columns[field] : undefined;
   if (!column || !['asc', 'desc'].includes(direction.toLowerCase())) {
-    throw badRequest(`orderBy must be one of ${Object.keys(columns).join(', ')}, optionally with :asc or :desc`, {
-      orderBy: 'Unknown sort order',
-    });
+    throw badRequest('badOrderBy', { choices: Object.keys(columns).join(', ') }, { orderBy: 'Unknown sort order' });
   }
   return [direction.toLowerCase() === 'desc' ? desc(column) : asc(column), ...fallback];
 }

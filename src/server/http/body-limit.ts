@@ -11,7 +11,7 @@ export const MAX_JSON_BODY = 2 * MiB;
 export const MAX_MULTIPART_BODY = 110 * MiB;
 
 const tooLarge = (max: number) => () => {
-  throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${Math.floor(max / MiB)} MiB.`);
+  throw new AppError('PAYLOAD_TOO_LARGE', 'bodyTooLarge', { mib: Math.floor(max / MiB) });
 };
 
 const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BODY, onError: tooLarge(MAX_JSON_BODY) });

@@ -7,7 +7,11 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 export const errorBodySchema = z
   .object({
     result: z.literal(false),
-    message: z.string(),
+    message: z.string().openapi({ description: 'In English; translate by `code` with `params`' }),
+    code: z.string().openapi({ description: 'The message code (shared catalogue src/shared/server-messages.ts)' }),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number(), z.array(z.string())]))
+      .openapi({ description: 'The values the message names' }),
     errors: z.record(z.string(), z.string()).optional().openapi({ description: 'Field messages keyed by dotted path' }),
     data: z.unknown().optional(),
   })

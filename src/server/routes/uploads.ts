@@ -46,7 +46,7 @@ function limitBody(maxBytes: number): MiddlewareHandler<AppEnv> {
   return bodyLimit({
     maxSize: maxBytes,
     onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', `The upload is larger than ${Math.floor(maxBytes / MiB)} MiB in total.`);
+      throw new AppError('PAYLOAD_TOO_LARGE', 'uploadTooLarge', { mib: Math.floor(maxBytes / MiB) });
     },
   });
 }
@@ -117,9 +117,12 @@ export function registerUploadRoutes(app: ReturnType<typeof createRouter>) {
   app.openapi(uploadImagesRoute, async (c) => {
     const files = asList(c.req.valid('form').files);
     if (files.length > MAX_IMAGES_PER_UPLOAD) {
-      throw new AppError('PAYLOAD_TOO_LARGE', `At most ${MAX_IMAGES_PER_UPLOAD} images can be uploaded at once.`, {
-        errors: { files: `At most ${MAX_IMAGES_PER_UPLOAD} images` },
-      });
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        'tooManyImages',
+        { count: MAX_IMAGES_PER_UPLOAD },
+        { errors: { files: `At most ${MAX_IMAGES_PER_UPLOAD} images` } },
+      );
     }
     const stored = await storeUploads(c.var.db, files, IMAGE_UPLOAD, 'files', c.var.auth.id);
     return ok(c, stored, `${stored.length} image(s) uploaded`, 201);

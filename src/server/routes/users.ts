@@ -112,7 +112,7 @@ export function registerUserRoutes(app: ReturnType<typeof createRouter>) {
   app.openapi(resetUserPasswordRoute, async (c) => {
     const { db, deps } = c.var;
     const account = await findAccount(db, c.req.valid('param').id);
-    if (!account.active) throw conflict('This account is deactivated; activate it first.');
+    if (!account.active) throw conflict('accountDeactivated');
     const publicUrl = deps.env.PUBLIC_URL ?? new URL(c.req.url).origin;
     await sendResetLink(db, deps.mailer, publicUrl, account);
     return ok(c, true, `A reset link has been sent to ${account.email}.`);

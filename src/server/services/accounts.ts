@@ -64,14 +64,14 @@ export async function signIn(
     (await currentCount(db, accountKey)) >= ACCOUNT_WINDOW.limit ||
     (await currentCount(db, addressKey)) >= ADDRESS_WINDOW.limit
   ) {
-    throw tooManyRequests('Too many sign-in attempts. Please wait 15 minutes and try again.');
+    throw tooManyRequests('tooManySignIns');
   }
   const user = await findUserByLogin(db, input.login);
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !passwordOk || !user.active) {
     await countEvent(db, accountKey, ACCOUNT_WINDOW);
     await countEvent(db, addressKey, ADDRESS_WINDOW);
-    throw new AppError('UNAUTHORIZED', 'Incorrect e-mail/username or password.');
+    throw new AppError('UNAUTHORIZED', 'wrongCredentials');
   }
   await clearCount(db, accountKey);
   await db.update(appUser).set({ lastSignedInAt: new Date() }).where(eq(appUser.id, user.id));
@@ -99,7 +99,7 @@ export async function changePassword(db: Executor, userId: number, oldPassword: 
   const [user] = await db.select().from(appUser).where(eq(appUser.id, userId));
   if (!user) throw unauthorized();
   if (!(await verifyPassword(user.passwordHash, oldPassword)))
-    throw badRequest('Failed to change password', { oldPassword: 'Old password is incorrect' });
+    throw badRequest('oldPasswordWrong', {}, { oldPassword: 'Old password is incorrect' });
   await db
     .update(appUser)
     .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date(), version: sql`${appUser.version} + 1` })
@@ -150,9 +150,7 @@ export async function completePasswordReset(db: Executor, token: string, newPass
     .from(passwordReset)
     .where(eq(passwordReset.tokenHash, sha256(token)));
   if (!reset || reset.usedAt || reset.expiresAt < new Date())
-    throw badRequest('This reset link is invalid or has expired.', {
-      token: 'This reset link is invalid or has expired.',
-    });
+    throw badRequest('resetLinkInvalid', {}, { token: 'This reset link is invalid or has expired.' });
   await db.update(passwordReset).set({ usedAt: new Date() }).where(eq(passwordReset.id, reset.id));
   await db
     .update(appUser)
@@ -162,6 +160,6 @@ export async function completePasswordReset(db: Executor, token: string, newPass
 
 export async function findRoleByName(db: Executor, name: string) {
   const [row] = await db.select().from(role).where(eq(role.name, name));
-  if (!row) throw notFound(`Role ${name}`);
+  if (!row) throw notFound('namedRoleNotFound', { name });
   return row;
 }

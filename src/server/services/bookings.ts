@@ -39,10 +39,11 @@ export async function confirmBooking(db: Executor, { bookingId, by }: { bookingI
   return db.transaction(async (tx) => {
     // The row lock makes two simultaneous confirmations queue: the second sees Confirmed and gets a 409.
     const [current] = await tx.select().from(booking).where(eq(booking.id, bookingId)).for('update');
-    if (!current) throw notFound('Booking');
+    if (!current) throw notFound('bookingNotFound');
     if (current.status !== 'UnConfirmed') {
       throw conflict(
-        `Booking ${current.bookingNumber} is ${current.status}; only UnConfirmed bookings can be confirmed.`,
+        'bookingWrongStateConfirm',
+        { bookingNumber: current.bookingNumber, status: current.status },
         { id: current.id, bookingNumber: current.bookingNumber, status: current.status },
       );
     }
@@ -59,7 +60,7 @@ export async function confirmBooking(db: Executor, { bookingId, by }: { bookingI
       })
       .where(and(eq(booking.id, bookingId), eq(booking.status, 'UnConfirmed')))
       .returning();
-    if (!confirmed) throw conflict(`Booking ${current.bookingNumber} changed meanwhile; please reload it.`);
+    if (!confirmed) throw conflict('bookingChangedMeanwhile', { bookingNumber: current.bookingNumber });
 
     await appendAudit(tx, {
       entityType: 'booking',
@@ -160,8 +161,7 @@ export async function createBooking(db: Executor, { input, by }: { input: Bookin
     input.attachmentFileIds.forEach((id, i) => {
       if (!known.has(id)) errors[`attachmentFileIds.${i}`] = 'This attachment was not found; please upload it again.';
     });
-    if (Object.keys(errors).length)
-      throw badRequest('Some attachments were not found; please upload them again.', errors);
+    if (Object.keys(errors).length) throw badRequest('attachmentsMissing', {}, errors);
   }
 
   return db.transaction(async (tx) => {
@@ -295,8 +295,7 @@ export function parseOrderBy<K extends string>(
   const [field, direction = 'asc'] = orderBy.split(':').map((p) => p.trim());
   const dir = direction.toLowerCase();
   if (!allowed.includes(field as K) || (dir !== 'asc' && dir !== 'desc')) {
-    const message = `orderBy must be one of ${allowed.join(', ')}, optionally followed by :asc or :desc.`;
-    throw badRequest(message, { orderBy: message });
+    throw badRequest('badOrderBy', { choices: allowed.join(', ') }, { orderBy: 'Unknown sort order' });
   }
   return { field: field as K, direction: dir };
 }
@@ -383,7 +382,7 @@ export async function listBookings(db: Executor, filters: BookingListFilters) {
 /** Everything submitted with a booking, the sample entries made from it and its history. */
 export async function findBookingDetail(db: Executor, bookingId: number) {
   const [found] = await db.select().from(booking).where(eq(booking.id, bookingId));
-  if (!found) throw notFound('Booking');
+  if (!found) throw notFound('bookingNotFound');
   const [sampleTypes, [payer], [retailer], [factory], attachments, sampleEntries, trail] = await Promise.all([
     db
       .select()
@@ -494,10 +493,11 @@ export async function cancelBooking(
 ) {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(booking).where(eq(booking.id, bookingId)).for('update');
-    if (!current) throw notFound('Booking');
+    if (!current) throw notFound('bookingNotFound');
     if (current.status !== 'UnConfirmed') {
       throw conflict(
-        `Booking ${current.bookingNumber} is ${current.status}; only UnConfirmed bookings can be cancelled.`,
+        'bookingWrongStateCancel',
+        { bookingNumber: current.bookingNumber, status: current.status },
         { id: current.id, bookingNumber: current.bookingNumber, status: current.status },
       );
     }
@@ -514,7 +514,7 @@ export async function cancelBooking(
       })
       .where(and(eq(booking.id, bookingId), eq(booking.status, 'UnConfirmed')))
       .returning();
-    if (!cancelled) throw conflict(`Booking ${current.bookingNumber} changed meanwhile; please reload it.`);
+    if (!cancelled) throw conflict('bookingChangedMeanwhile', { bookingNumber: current.bookingNumber });
     await appendAudit(tx, {
       entityType: 'booking',
       entityId: bookingId,

@@ -15,7 +15,8 @@ import {
 } from '../../shared/certificate.ts';
 import type { Executor } from '../db/client.ts';
 import { booking, certificate, sampleEntry, thirdLabEntry } from '../db/schema.ts';
-import { AppError, conflict } from '../errors.ts';
+import { serverMessage } from '../../shared/server-messages.ts';
+import { conflict, notFound } from '../errors.ts';
 import { appendAudit } from './audit.ts';
 import { loadFile, storeFile } from './files.ts';
 import { fitText, renderQrPng, toWinAnsi } from './labels.ts';
@@ -33,8 +34,7 @@ import {
 // Versions never change: a correction issues version n+1 and marks the one before Superseded.
 
 export const CERTIFICATE_ENTITY = 'certificate';
-export const UNKNOWN_CERTIFICATE_MESSAGE =
-  'No certificate has this code. Check that the address was copied in full, or contact the laboratory.';
+export const UNKNOWN_CERTIFICATE_MESSAGE = serverMessage('unknownCertificate');
 
 export type Certificate = typeof certificate.$inferSelect;
 
@@ -227,7 +227,7 @@ export async function issueCertificate(
     const sample = await lockSample(tx, id);
     const current = sample.status === 'Completed' ? await findCurrentCertificate(tx, sample.id) : null;
     if (sample.status === 'Completed' && !current) {
-      throw conflict(`Sample ${sample.idflNumber} is Completed but has no certificate to re-issue.`, sample);
+      throw conflict('completedWithoutCertificate', { idflNumber: sample.idflNumber }, sample);
     }
     // Names the state in the 409: 'Sample IDFL-2026-00001 is ResultReturned; this action needs ResultConfirmed.'
     if (!current) judgeTransition('issueCertificate', sample);
@@ -302,12 +302,9 @@ export async function revokeCertificate(db: Executor, { id, reason, by }: { id: 
     const sample = await lockSample(tx, id);
     const current = await findCurrentCertificate(tx, sample.id);
     if (!current || current.status !== 'Valid') {
-      throw conflict(
-        current
-          ? `The certificate of sample ${sample.idflNumber} is already ${current.status}.`
-          : `Sample ${sample.idflNumber} has no certificate to revoke.`,
-        current ?? undefined,
-      );
+      throw current
+        ? conflict('certificateNotValid', { idflNumber: sample.idflNumber, status: current.status }, current)
+        : conflict('noCertificateToRevoke', { idflNumber: sample.idflNumber });
     }
     const revokedAt = new Date();
     const [revoked] = await tx
@@ -337,9 +334,9 @@ export async function revokeCertificate(db: Executor, { id, reason, by }: { id: 
 }
 
 async function findByToken(db: Executor, token: string) {
-  if (!isCertificateToken(token)) throw new AppError('NOT_FOUND', UNKNOWN_CERTIFICATE_MESSAGE);
+  if (!isCertificateToken(token)) throw notFound('unknownCertificate');
   const [row] = await db.select().from(certificate).where(eq(certificate.token, token));
-  if (!row) throw new AppError('NOT_FOUND', UNKNOWN_CERTIFICATE_MESSAGE);
+  if (!row) throw notFound('unknownCertificate');
   return row;
 }
 
@@ -366,7 +363,7 @@ export async function verifyCertificate(db: Executor, token: string): Promise<Ce
 
 export async function loadCertificateFile(db: Executor, token: string) {
   const row = await findByToken(db, token);
-  if (!row.fileId) throw new AppError('NOT_FOUND', 'This certificate has no PDF file.');
+  if (!row.fileId) throw notFound('certificateHasNoPdf');
   return loadFile(db, row.fileId);
 }
 
@@ -390,7 +387,7 @@ export function describeCertificate(row: Certificate) {
 
 export async function listSampleCertificates(db: Executor, sampleEntryId: number) {
   const [sample] = await db.select({ id: sampleEntry.id }).from(sampleEntry).where(eq(sampleEntry.id, sampleEntryId));
-  if (!sample) throw new AppError('NOT_FOUND', 'Sample entry not found.');
+  if (!sample) throw notFound('sampleNotFound');
   const rows = await db
     .select()
     .from(certificate)

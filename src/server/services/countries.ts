@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { country } from '../db/schema.ts';
+import { serverMessage } from '../../shared/server-messages.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import type { AuthUser } from '../http/context.ts';
 import { appendAudit, diffFields } from './audit.ts';
@@ -9,7 +10,7 @@ import { containing, countRows, isTakenByAnother, sortOrder, withUniqueCheck, ty
 
 type CountryFields = { code: string; name: string; protected: boolean; version?: number };
 
-export const PROTECTED_COUNTRY_MESSAGE = 'Protected countries cannot be deleted.';
+export const PROTECTED_COUNTRY_MESSAGE = serverMessage('countryProtected');
 
 // Written with qualified names: drizzle leaves columns unqualified in one-table selects, where an
 // inner "id" would mean the inner table's id.
@@ -98,7 +99,7 @@ export async function listCountryChoices(db: Executor) {
 
 export async function findCountry(db: Executor, id: number): Promise<CountryRecord> {
   const [row] = await db.select(countrySelection).from(country).where(eq(country.id, id));
-  if (!row) throw notFound('Country');
+  if (!row) throw notFound('countryNotFound');
   return toCountry(row);
 }
 
@@ -107,9 +108,7 @@ async function requireUniqueCode(db: Executor, code: string, exceptId?: number) 
 }
 
 const duplicateCode = () =>
-  new AppError('CONFLICT', 'A country with this code already exists', {
-    errors: { code: 'A country with this code already exists' },
-  });
+  new AppError('CONFLICT', 'countryCodeTaken', {}, { errors: { code: 'A country with this code already exists' } });
 
 export async function createCountry(db: Executor, input: CountryFields, by: AuthUser): Promise<CountryRecord> {
   return db.transaction(async (tx) => {
@@ -140,16 +139,17 @@ export async function updateCountry(
   by: AuthUser,
 ): Promise<CountryRecord> {
   return db.transaction(async (tx) => {
-    if (!(await lockForEdit(tx, country, country.id, id))) throw notFound('Country');
+    if (!(await lockForEdit(tx, country, country.id, id))) throw notFound('countryNotFound');
     const current = await findCountry(tx, id);
-    assertVersion(current, input.version, 'country');
+    assertVersion(current, input.version, 'staleCountry');
     if (input.code !== current.code) {
       await requireUniqueCode(tx, input.code, id);
       // Sample entries refer to the country by code; renaming it would silently orphan them.
       if (current.projectCount > 0) {
         throw new AppError(
           'CONFLICT',
-          `The code ${current.code} is used by ${current.projectCount} sample entries and cannot be changed.`,
+          'countryCodeInUse',
+          { code: current.code, count: current.projectCount },
           { errors: { code: 'This code is in use and cannot be changed' }, data: current },
         );
       }
@@ -172,17 +172,14 @@ export async function updateCountry(
 
 export async function deleteCountry(db: Executor, id: number, by: AuthUser): Promise<CountryRecord> {
   return db.transaction(async (tx) => {
-    if (!(await lockForEdit(tx, country, country.id, id))) throw notFound('Country');
+    if (!(await lockForEdit(tx, country, country.id, id))) throw notFound('countryNotFound');
     const current = await findCountry(tx, id);
-    if (current.protected) throw conflict(PROTECTED_COUNTRY_MESSAGE, current);
+    if (current.protected) throw conflict('countryProtected', {}, current);
     if (current.userCount > 0) {
-      throw conflict(
-        `This country is assigned to ${current.userCount} account(s); assign them another country first.`,
-        current,
-      );
+      throw conflict('countryHasAccounts', { count: current.userCount }, current);
     }
     if (current.projectCount > 0) {
-      throw conflict(`This country is used by ${current.projectCount} sample entries and cannot be deleted.`, current);
+      throw conflict('countryHasSamples', { count: current.projectCount }, current);
     }
     await tx.delete(country).where(eq(country.id, id));
     await appendAudit(tx, {

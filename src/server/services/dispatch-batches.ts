@@ -23,15 +23,15 @@ export type DispatchBatch = typeof dispatchBatch.$inferSelect;
 
 const BATCH_ENTITY = 'dispatch_batch';
 
-async function lockBatch(db: Tx, where: SQL, what: string): Promise<DispatchBatch> {
+async function lockBatch(db: Tx, where: SQL, missing: AppError): Promise<DispatchBatch> {
   const [row] = await db.select().from(dispatchBatch).where(where).for('update');
-  if (!row) throw notFound(what);
+  if (!row) throw missing;
   return row;
 }
 
-function assertDraft(batch: DispatchBatch, doing: string) {
+function assertDraft(batch: DispatchBatch, doing: 'packageNotDraftToChange' | 'packageNotDraftToSend') {
   if (batch.status !== 'Draft') {
-    throw conflict(`Package ${batch.packageCode} is ${batch.status}; only a Draft package can be ${doing}.`, batch);
+    throw conflict(doing, { packageCode: batch.packageCode, status: batch.status }, batch);
   }
 }
 
@@ -71,7 +71,11 @@ async function putSampleInBatch(db: Tx, batch: DispatchBatch, sampleId: number, 
   judgeEdit('addToDispatchBatch', sample);
   if (sample.dispatchBatchId === batch.id) return sample;
   if (sample.dispatchBatchId !== null) {
-    throw conflict(`Sample ${sample.idflNumber} is already in package ${sample.packageCode}.`, sample);
+    throw conflict(
+      'sampleAlreadyInPackage',
+      { idflNumber: sample.idflNumber, packageCode: sample.packageCode ?? '' },
+      sample,
+    );
   }
   return recordSampleChange(db, {
     sample,
@@ -84,7 +88,7 @@ async function putSampleInBatch(db: Tx, batch: DispatchBatch, sampleId: number, 
 async function takeSampleOutOfBatch(db: Tx, batch: DispatchBatch, sampleId: number, by: Actor) {
   const sample = await lockSample(db, sampleId);
   if (sample.dispatchBatchId !== batch.id) {
-    throw conflict(`Sample ${sample.idflNumber} is not in package ${batch.packageCode}.`, sample);
+    throw conflict('sampleNotInPackage', { idflNumber: sample.idflNumber, packageCode: batch.packageCode }, sample);
   }
   return recordSampleChange(db, {
     sample,
@@ -102,9 +106,12 @@ export async function createDispatchBatch(db: Executor, { input, by }: { input: 
       .from(dispatchBatch)
       .where(eq(dispatchBatch.packageCode, packageCode));
     if (taken) {
-      throw new AppError('CONFLICT', `Package code ${packageCode} already exists.`, {
-        errors: { packageCode: `Package code ${packageCode} already exists.` },
-      });
+      throw new AppError(
+        'CONFLICT',
+        'packageCodeTaken',
+        { packageCode },
+        { errors: { packageCode: `Package code ${packageCode} already exists.` } },
+      );
     }
     const [batch] = await tx
       .insert(dispatchBatch)
@@ -138,9 +145,9 @@ export async function updateDispatchBatch(
   { id, input, by }: { id: number; input: UpdateDispatchBatch; by: Actor },
 ) {
   return db.transaction(async (tx) => {
-    const batch = await lockBatch(tx, eq(dispatchBatch.id, id), 'Dispatch batch');
-    assertVersion(batch, input.version, 'package');
-    assertDraft(batch, 'changed');
+    const batch = await lockBatch(tx, eq(dispatchBatch.id, id), notFound('batchNotFound'));
+    assertVersion(batch, input.version, 'stalePackage');
+    assertDraft(batch, 'packageNotDraftToChange');
     for (const sampleId of new Set(input.removeSampleEntryIds ?? []))
       await takeSampleOutOfBatch(tx, batch, sampleId, by);
     for (const sampleId of new Set(input.addSampleEntryIds ?? [])) await putSampleInBatch(tx, batch, sampleId, by);
@@ -158,8 +165,12 @@ export async function addSampleToDispatchBatch(
   { sampleId, packageCode, by }: { sampleId: number; packageCode: string; by: Actor },
 ) {
   return db.transaction(async (tx) => {
-    const batch = await lockBatch(tx, eq(dispatchBatch.packageCode, packageCode), `Package ${packageCode}`);
-    assertDraft(batch, 'changed');
+    const batch = await lockBatch(
+      tx,
+      eq(dispatchBatch.packageCode, packageCode),
+      notFound('packageNotFound', { packageCode }),
+    );
+    assertDraft(batch, 'packageNotDraftToChange');
     return putSampleInBatch(tx, batch, sampleId, by);
   });
 }
@@ -170,15 +181,14 @@ export async function addSampleToDispatchBatch(
  */
 export async function sendDispatchBatch(db: Executor, { id, by }: { id: number; by: Actor }) {
   return db.transaction(async (tx) => {
-    const batch = await lockBatch(tx, eq(dispatchBatch.id, id), 'Dispatch batch');
-    assertDraft(batch, 'sent');
+    const batch = await lockBatch(tx, eq(dispatchBatch.id, id), notFound('batchNotFound'));
+    assertDraft(batch, 'packageNotDraftToSend');
     const members = await tx
       .select({ id: sampleEntry.id })
       .from(sampleEntry)
       .where(eq(sampleEntry.dispatchBatchId, batch.id))
       .orderBy(asc(sampleEntry.id));
-    if (members.length === 0)
-      throw conflict(`Package ${batch.packageCode} has no samples; add samples before sending it.`, batch);
+    if (members.length === 0) throw conflict('packageEmpty', { packageCode: batch.packageCode }, batch);
     const now = new Date();
     for (const member of members) {
       const sample = await lockSample(tx, member.id);
@@ -217,7 +227,7 @@ export async function sendDispatchBatch(db: Executor, { id, by }: { id: number; 
 
 /** A package is Received once the third lab has checked in every sample in it. */
 export async function markBatchReceivedWhenComplete(db: Tx, batchId: number, by: Actor) {
-  const batch = await lockBatch(db, eq(dispatchBatch.id, batchId), 'Dispatch batch');
+  const batch = await lockBatch(db, eq(dispatchBatch.id, batchId), notFound('batchNotFound'));
   if (batch.status !== 'Sent') return batch;
   const [waiting] = await db
     .select({ count: count() })
@@ -308,7 +318,7 @@ export async function listDispatchBatches(db: Executor, filters: DispatchBatchFi
 /** The package and what is in it, for the printed packing list that travels with the box. */
 export async function findPackingList(db: Executor, id: number) {
   const [batch] = await db.select().from(dispatchBatch).where(eq(dispatchBatch.id, id));
-  if (!batch) throw notFound('Dispatch batch');
+  if (!batch) throw notFound('batchNotFound');
   const samples = await db
     .select({
       id: sampleEntry.id,

@@ -108,7 +108,7 @@ export type LabelSource = { kind: 'sample' | 'booking' | 'dispatch-batch'; id: n
 export async function loadLabels(db: Executor, source: LabelSource): Promise<{ labels: LabelContent[]; name: string }> {
   if (source.kind === 'sample') {
     const [sample] = await db.select(labelColumns).from(sampleEntry).where(eq(sampleEntry.id, source.id));
-    if (!sample) throw notFound('Sample entry');
+    if (!sample) throw notFound('sampleNotFound');
     return { labels: [describeLabel(sample)], name: `label-${sample.idflNumber}.pdf` };
   }
   if (source.kind === 'booking') {
@@ -116,14 +116,14 @@ export async function loadLabels(db: Executor, source: LabelSource): Promise<{ l
       .select({ bookingNumber: booking.bookingNumber })
       .from(booking)
       .where(eq(booking.id, source.id));
-    if (!found) throw notFound('Booking');
+    if (!found) throw notFound('bookingNotFound');
     const samples = await db
       .select(labelColumns)
       .from(sampleEntry)
       .where(eq(sampleEntry.bookingId, source.id))
       .orderBy(asc(sampleEntry.idflNumber));
     if (!samples.length) {
-      throw conflict(`Booking ${found.bookingNumber} has no sample entries yet; check the booking in first.`);
+      throw conflict('bookingHasNoSamples', { bookingNumber: found.bookingNumber });
     }
     return { labels: samples.map(describeLabel), name: `labels-${found.bookingNumber}.pdf` };
   }
@@ -131,12 +131,12 @@ export async function loadLabels(db: Executor, source: LabelSource): Promise<{ l
     .select({ packageCode: dispatchBatch.packageCode })
     .from(dispatchBatch)
     .where(eq(dispatchBatch.id, source.id));
-  if (!batch) throw notFound('Dispatch batch');
+  if (!batch) throw notFound('batchNotFound');
   const samples = await db
     .select(labelColumns)
     .from(sampleEntry)
     .where(eq(sampleEntry.dispatchBatchId, source.id))
     .orderBy(asc(sampleEntry.idflNumber));
-  if (!samples.length) throw conflict(`Dispatch batch ${batch.packageCode} holds no samples.`);
+  if (!samples.length) throw conflict('batchHasNoSamples', { packageCode: batch.packageCode });
   return { labels: samples.map(describeLabel), name: `labels-${batch.packageCode}.pdf` };
 }

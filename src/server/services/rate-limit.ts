@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { rateLimit } from '../db/schema.ts';
+import type { ServerMessageCode } from '../../shared/server-messages.ts';
 import { AppError } from '../errors.ts';
 
 export type Window = { limit: number; seconds: number };
@@ -37,8 +38,7 @@ export async function clearCount(db: Executor, key: string) {
   await db.delete(rateLimit).where(eq(rateLimit.key, key));
 }
 
-export const tooManyRequests = (message = 'Too many attempts. Please wait a few minutes and try again.') =>
-  new AppError('TOO_MANY_REQUESTS', message);
+export const tooManyRequests = (code: ServerMessageCode = 'tooManyAttempts') => new AppError('TOO_MANY_REQUESTS', code);
 
 /** Counts the event and refuses it once the window is full. */
 export async function enforceLimit(db: Executor, key: string, window: Window) {

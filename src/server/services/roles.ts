@@ -105,7 +105,7 @@ export async function listAllRoles(db: Executor) {
 
 export async function findRole(db: Executor, id: number): Promise<RoleRecord> {
   const [row] = await db.select(roleSelection).from(role).where(eq(role.id, id));
-  if (!row) throw notFound('Role');
+  if (!row) throw notFound('roleNotFound');
   return toRole(row);
 }
 
@@ -116,9 +116,7 @@ async function requireUniqueName(db: Executor, name: string, exceptId?: number) 
 }
 
 const duplicateName = () =>
-  new AppError('CONFLICT', 'A role with this name already exists', {
-    errors: { name: 'A role with this name already exists' },
-  });
+  new AppError('CONFLICT', 'roleNameTaken', {}, { errors: { name: 'A role with this name already exists' } });
 
 export async function createRole(db: Executor, input: RoleFields, by: AuthUser): Promise<RoleRecord> {
   return db.transaction(async (tx) => {
@@ -151,9 +149,9 @@ export async function createRole(db: Executor, input: RoleFields, by: AuthUser):
 export async function updateRole(db: Executor, id: number, input: RoleFields, by: AuthUser): Promise<RoleRecord> {
   // One transaction, so a change refused by the last check leaves the role as it was.
   return db.transaction(async (tx) => {
-    if (!(await lockForEdit(tx, role, role.id, id))) throw notFound('Role');
+    if (!(await lockForEdit(tx, role, role.id, id))) throw notFound('roleNotFound');
     const current = await findRole(tx, id);
-    assertVersion(current, input.version, 'role');
+    assertVersion(current, input.version, 'staleRole');
     await requireUniqueName(tx, input.name, id);
     const next = {
       name: input.name,

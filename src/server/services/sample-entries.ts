@@ -32,13 +32,22 @@ type SampleChanges = Partial<typeof sampleEntry.$inferInsert>;
 
 export const SAMPLE_ENTITY = 'sample_entry';
 
+/** The state machine's refusal as the API's 409: the sample, its state and the states the action needs. */
+function wrongState(error: IllegalTransitionError, sample: SampleEntry) {
+  return conflict(
+    'sampleWrongState',
+    { idflNumber: sample.idflNumber, status: error.status, needed: error.allowedFrom },
+    sample,
+  );
+}
+
 /** Turns the state machine's verdict into the API's 409, naming the sample and its state. */
 // The 409 carries the current record, so a bench whose queued action lost the race can show what happened.
 export function judgeTransition(action: WorkflowActionName, sample: SampleEntry) {
   try {
     return nextStatus(action, sample.status, sampleSubject(sample.idflNumber));
   } catch (error) {
-    if (error instanceof IllegalTransitionError) throw conflict(error.message, sample);
+    if (error instanceof IllegalTransitionError) throw wrongState(error, sample);
     throw error;
   }
 }
@@ -47,7 +56,7 @@ export function judgeEdit(edit: SampleEditName, sample: SampleEntry) {
   try {
     assertEditable(edit, sample.status, sampleSubject(sample.idflNumber));
   } catch (error) {
-    if (error instanceof IllegalTransitionError) throw conflict(error.message, sample);
+    if (error instanceof IllegalTransitionError) throw wrongState(error, sample);
     throw error;
   }
 }
@@ -55,13 +64,13 @@ export function judgeEdit(edit: SampleEditName, sample: SampleEntry) {
 /** Reads the sample and holds it until the transaction ends, so two benches cannot both move it. */
 export async function lockSample(db: Tx, id: number): Promise<SampleEntry> {
   const [row] = await db.select().from(sampleEntry).where(eq(sampleEntry.id, id)).for('update');
-  if (!row) throw notFound('Sample entry');
+  if (!row) throw notFound('sampleNotFound');
   return row;
 }
 
 export async function findSample(db: Executor, id: number): Promise<SampleEntry> {
   const [row] = await db.select().from(sampleEntry).where(eq(sampleEntry.id, id));
-  if (!row) throw notFound('Sample entry');
+  if (!row) throw notFound('sampleNotFound');
   return row;
 }
 
@@ -73,7 +82,7 @@ export function computeWeights(
   const initialWeight = change.initialWeight !== undefined ? change.initialWeight : current.initialWeight;
   const sentWeight = change.sentWeight !== undefined ? change.sentWeight : current.sentWeight;
   if (initialWeight != null && sentWeight != null && sentWeight > initialWeight) {
-    throw badRequest(SENT_WEIGHT_TOO_LARGE, { sentWeight: SENT_WEIGHT_TOO_LARGE });
+    throw badRequest('sentWeightTooLarge', {}, { sentWeight: SENT_WEIGHT_TOO_LARGE });
   }
   const remainingWeight = initialWeight == null ? null : roundGrams(initialWeight - (sentWeight ?? 0));
   return { initialWeight, sentWeight, remainingWeight };
@@ -131,11 +140,13 @@ export async function assertFilesExist(db: Executor, ids: readonly string[], fie
   const found = new Map(rows.map((r) => [r.id, r.kind]));
   ids.forEach((id, index) => {
     const path = ids.length === 1 && !field.endsWith('Ids') ? field : `${field}.${index}`;
-    if (!found.has(id)) throw badRequest('File not found', { [path]: 'File not found' });
+    if (!found.has(id)) throw badRequest('fileNotFound', {}, { [path]: 'File not found' });
     if (kind && found.get(id) !== kind)
-      throw badRequest(`The file must be a ${kind.toUpperCase()}`, {
-        [path]: `The file must be a ${kind.toUpperCase()}`,
-      });
+      throw badRequest(
+        'fileWrongKind',
+        { kind: kind.toUpperCase() },
+        { [path]: `The file must be a ${kind.toUpperCase()}` },
+      );
   });
 }
 
@@ -150,9 +161,12 @@ export async function createSampleEntry(db: Executor, { input, by }: { input: Cs
       .from(sampleEntry)
       .where(eq(sampleEntry.idflNumber, idflNumber));
     if (taken) {
-      throw new AppError('CONFLICT', `IDFL number ${idflNumber} already exists.`, {
-        errors: { idflNumber: `IDFL number ${idflNumber} already exists.` },
-      });
+      throw new AppError(
+        'CONFLICT',
+        'idflNumberTaken',
+        { idflNumber },
+        { errors: { idflNumber: `IDFL number ${idflNumber} already exists.` } },
+      );
     }
     await assertFilesExist(tx, input.imageFileIds ?? [], 'imageFileIds', 'image');
     const weights = computeWeights({ initialWeight: null, sentWeight: null }, input);
@@ -186,7 +200,7 @@ export async function updateSampleEntryCs(
 ) {
   return db.transaction(async (tx) => {
     const sample = await lockSample(tx, id);
-    assertVersion(sample, input.version, 'sample entry');
+    assertVersion(sample, input.version, 'staleSample');
     judgeEdit('csUpdate', sample);
     if (input.imageFileIds) await assertFilesExist(tx, input.imageFileIds, 'imageFileIds', 'image');
     const { version: _version, receivedDate, ...fields } = input;
@@ -256,14 +270,15 @@ export async function transferToTester(db: Executor, { id, by }: { id: number; b
 export async function destroyOrder(db: Executor, { orderNumber, by }: { orderNumber: string; by: Actor }) {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(booking).where(eq(booking.bookingNumber, orderNumber)).for('update');
-    if (!order) throw notFound(`Order ${orderNumber}`);
+    if (!order) throw notFound('orderNotFound', { orderNumber });
     if (order.status === 'Cancelled')
-      throw conflict(`Order ${orderNumber} is already Cancelled.`, { status: order.status });
+      throw conflict('orderAlreadyCancelled', { orderNumber }, { status: order.status });
     const samples = await tx.select().from(sampleEntry).where(eq(sampleEntry.bookingId, order.id)).for('update');
     const moved = samples.find((s) => s.status !== 'New' && s.status !== 'CsConfirmed');
     if (moved) {
       throw conflict(
-        `Order ${orderNumber} cannot be destroyed: sample ${moved.idflNumber} is ${moved.status}; every sample must be New or CsConfirmed.`,
+        'orderCannotBeDestroyed',
+        { orderNumber, idflNumber: moved.idflNumber, status: moved.status },
         { status: moved.status },
       );
     }
@@ -338,7 +353,7 @@ export async function updateSampleEntryTester(
 ) {
   return db.transaction(async (tx) => {
     const sample = await lockSample(tx, id);
-    assertVersion(sample, input.version, 'sample entry');
+    assertVersion(sample, input.version, 'staleSample');
     judgeEdit('testerUpdate', sample);
     if (input.imageFileIds) await assertFilesExist(tx, input.imageFileIds, 'imageFileIds', 'image');
     const { version: _version, ...fields } = input;

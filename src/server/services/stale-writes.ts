@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.ts';
+import type { ServerMessageCode } from '../../shared/server-messages.ts';
 import { conflict } from '../errors.ts';
 
 // The one stale-write rule for every editable record: inside the writer's transaction, lock the row
@@ -18,8 +19,12 @@ export async function lockForEdit(tx: Tx, table: PgTable, id: PgColumn, value: n
  * A stale write (the record moved on since the client read it) answers 409 with the current record.
  * `version` is undefined only where an update schema says last-write-wins is intended.
  */
-export function assertVersion<T extends { version: number }>(current: T, version: number | undefined, what: string) {
+export function assertVersion<T extends { version: number }>(
+  current: T,
+  version: number | undefined,
+  stale: ServerMessageCode,
+) {
   if (version !== undefined && version !== current.version) {
-    throw conflict(`This ${what} was changed by someone else; review the current version and try again.`, current);
+    throw conflict(stale, {}, current);
   }
 }

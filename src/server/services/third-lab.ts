@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { SampleStatus } from '../../shared/sample-workflow.ts';
-import { ISOTOPES_REQUIRED, missingIsotopes, type UpdateResult } from '../../shared/schemas/third-lab.ts';
+import { missingIsotopes, type UpdateResult } from '../../shared/schemas/third-lab.ts';
 import type { Executor } from '../db/client.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
@@ -44,7 +44,7 @@ export async function lockThirdLabEntry(db: Executor, sample: SampleEntry): Prom
     .orderBy(desc(thirdLabEntry.id))
     .limit(1)
     .for('update');
-  if (!entry) throw conflict(`Sample ${sample.idflNumber} has no third-lab entry.`, sample);
+  if (!entry) throw conflict('noThirdLabEntry', { idflNumber: sample.idflNumber }, sample);
   return entry;
 }
 
@@ -84,12 +84,12 @@ export async function updateThirdLabResult(
   { id, input, by }: { id: number; input: UpdateResult; by: Actor },
 ) {
   const missing = missingIsotopes(input);
-  if (Object.keys(missing).length) throw badRequest(ISOTOPES_REQUIRED, missing);
+  if (Object.keys(missing).length) throw badRequest('isotopesRequired', {}, missing);
   return db.transaction(async (tx) => {
     const sample = await lockSample(tx, id);
     judgeEdit('thirdLabResult', sample);
     const entry = await lockThirdLabEntry(tx, sample);
-    assertVersion(entry, input.version, 'result');
+    assertVersion(entry, input.version, 'staleResult');
     if (input.reportFileId) await assertFilesExist(tx, [input.reportFileId], 'reportFileId', 'pdf');
     const changes = {
       carbon: input.carbon!,
@@ -118,7 +118,7 @@ export async function returnThirdLabResult(db: Executor, { id, by }: { id: numbe
     const toStatus = judgeTransition('returnResult', sample);
     const entry = await lockThirdLabEntry(tx, sample);
     if (entry.carbon == null || entry.hydrogen == null || entry.oxygen == null)
-      throw conflict(ISOTOPES_REQUIRED, sample);
+      throw conflict('isotopesRequired', {}, sample);
     const now = new Date();
     const thirdLab = await updateThirdLabEntry(tx, entry, { resultReturnedDate: now });
     const updated = await recordSampleChange(tx, {
@@ -149,14 +149,14 @@ export async function undoSampleTransaction(db: Executor, { packageCode, by }: {
       .from(dispatchBatch)
       .where(eq(dispatchBatch.packageCode, packageCode))
       .for('update');
-    if (!batch) throw notFound(`Package ${packageCode}`);
+    if (!batch) throw notFound('packageNotFound', { packageCode });
     const members = await tx
       .select({ id: sampleEntry.id })
       .from(sampleEntry)
       .where(eq(sampleEntry.dispatchBatchId, batch.id))
       .orderBy(asc(sampleEntry.id));
     if (batch.status === 'Draft' || members.length === 0) {
-      throw conflict(`Package ${packageCode} is ${batch.status}; only a sent package can be undone.`, batch);
+      throw conflict('packageNotSent', { packageCode, status: batch.status }, batch);
     }
     const reason = `Sample transaction of package ${packageCode} undone`;
     const undone: number[] = [];

@@ -118,7 +118,7 @@ export async function listUsers(db: Executor, filters: UserFilters) {
 
 export async function findAccount(db: Executor, id: number): Promise<Account> {
   const [row] = await accountsQuery(db).where(eq(appUser.id, id));
-  if (!row) throw notFound('Account');
+  if (!row) throw notFound('accountNotFound');
   return toAccount(row);
 }
 
@@ -133,13 +133,13 @@ export async function listUserChoices(db: Executor) {
 
 async function requireRole(db: Executor, roleId: number) {
   const [row] = await db.select({ id: role.id }).from(role).where(eq(role.id, roleId));
-  if (!row) throw badRequest('Role is required', { roleId: 'This role does not exist' });
+  if (!row) throw badRequest('roleRequired', {}, { roleId: 'This role does not exist' });
 }
 
 async function requireCountry(db: Executor, countryId: number | null | undefined) {
   if (countryId === null || countryId === undefined) return;
   const [row] = await db.select({ id: country.id }).from(country).where(eq(country.id, countryId));
-  if (!row) throw badRequest('Country does not exist', { countryId: 'This country does not exist' });
+  if (!row) throw badRequest('countryMissing', {}, { countryId: 'This country does not exist' });
 }
 
 /** Refuses a username or e-mail another account already uses (case does not make a new account). */
@@ -160,7 +160,7 @@ async function requireUnique(db: Executor, fields: { username?: string; email?: 
     if (taken && taken.id !== exceptId) errors.email = 'This email is already used by another account';
   }
   if (Object.keys(errors).length) {
-    throw new AppError('CONFLICT', Object.values(errors)[0]!, { errors });
+    throw new AppError('CONFLICT', errors.username ? 'usernameTaken' : 'emailTaken', {}, { errors });
   }
 }
 
@@ -182,7 +182,7 @@ export async function requireRoleManagerRemains(db: Executor) {
     )
     .limit(1);
   if (managers.length === 0) {
-    throw conflict('This change would leave no active account able to manage roles.');
+    throw conflict('lastRoleManager');
   }
 }
 
@@ -206,7 +206,7 @@ export async function createUser(db: Executor, input: CreateUserInput, by: AuthU
             countryId: input.countryId ?? null,
           })
           .returning({ id: appUser.id }),
-      () => new AppError('CONFLICT', 'This username or email is already used by another account'),
+      () => new AppError('CONFLICT', 'usernameOrEmailTaken'),
     );
     const account = await findAccount(tx, created!.id);
     await appendAudit(tx, {
@@ -227,11 +227,11 @@ export async function createUser(db: Executor, input: CreateUserInput, by: AuthU
 export async function updateUser(db: Executor, id: number, input: UpdateUserInput, by: AuthUser): Promise<Account> {
   // One transaction, so a change refused by the last check leaves the account as it was.
   return db.transaction(async (tx) => {
-    if (!(await lockForEdit(tx, appUser, appUser.id, id))) throw notFound('Account');
+    if (!(await lockForEdit(tx, appUser, appUser.id, id))) throw notFound('accountNotFound');
     const current = await findAccount(tx, id);
-    assertVersion(current, input.version, 'account');
+    assertVersion(current, input.version, 'staleAccount');
     if (id === by.id && input.active === false) {
-      throw conflict('You cannot deactivate your own account.');
+      throw conflict('cannotDeactivateSelf');
     }
     await requireUnique(tx, { email: input.email }, id);
     await requireRole(tx, input.roleId);

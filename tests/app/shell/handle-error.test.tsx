@@ -90,4 +90,33 @@ describe('central error handler (spec 8)', () => {
     expect(screen.getByText('Vui lòng nhập tên vai trò')).toBeTruthy();
     await i18n.changeLanguage('en');
   });
+
+  it('says a server message with values in Vietnamese, by its code', async () => {
+    await i18n.changeLanguage('vi');
+    await showError(
+      new ApiError(409, {
+        result: false,
+        message: 'Sample IDFL-2026-00007 is SentToTester; this action needs New or CsConfirmed.',
+        code: 'sampleWrongState',
+        params: { idflNumber: 'IDFL-2026-00007', status: 'SentToTester', needed: ['New', 'CsConfirmed'] },
+      }),
+    );
+    expect(
+      screen.getByText(
+        'Mẫu IDFL-2026-00007 đang ở trạng thái SentToTester; thao tác này cần trạng thái New hoặc CsConfirmed.',
+      ),
+    ).toBeTruthy();
+    await showError(
+      new ApiError(409, {
+        result: false,
+        message: 'This country is assigned to 3 account(s); assign them another country first.',
+        code: 'countryHasAccounts',
+        params: { count: 3 },
+      }),
+    );
+    expect(
+      screen.getByText('Quốc gia này đang được gán cho 3 tài khoản; hãy gán quốc gia khác cho các tài khoản đó trước.'),
+    ).toBeTruthy();
+    await i18n.changeLanguage('en');
+  });
 });
