@@ -917,11 +917,14 @@ export interface paths {
           search?: string;
           orderBy?: string;
           IDFLNumber?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           receivedFromDate?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           receivedToDate?: string;
           receivedByUser?: string;
           sources?: string | string[];
           status?: string | string[];
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           updatedSince?: string;
         };
         header?: never;
@@ -1487,16 +1490,23 @@ export interface paths {
           search?: string;
           orderBy?: string;
           IDFLNumber?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           receivedFromDate?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           receivedToDate?: string;
           receivedByUser?: string;
           sources?: string | string[];
           status?: string | string[];
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           updatedSince?: string;
           sentToTesterByUser?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           sentToTesterFromDate?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           sentToTesterToDate?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           sentToThirdLabFromDate?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           sentToThirdLabToDate?: string;
           packageCode?: string;
         };
@@ -1983,7 +1993,9 @@ export interface paths {
           packageCode?: string;
           shippmentNumber?: string;
           sentBy?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           sentFromDate?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           sentToDate?: string;
           status?: string | string[];
         };
@@ -2422,15 +2434,20 @@ export interface paths {
           search?: string;
           orderBy?: string;
           IDFLNumber?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           sentToThirdLabDate?: string;
           sentToThirdLabBy?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           thirdLabReceivedDate?: string;
           thirdLabReceivedBy?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           resultReturnedDate?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           testTeamConfirmedDate?: string;
           testTeamConfirmedBy?: string;
           status?: string | string[];
           BNCode?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           updatedSince?: string;
         };
         header?: never;
@@ -2993,16 +3010,23 @@ export interface paths {
           search?: string;
           orderBy?: string;
           IDFLNumber?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           receivedFromDate?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           receivedToDate?: string;
           receivedByUser?: string;
           sources?: string | string[];
           status?: string | string[];
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           updatedSince?: string;
           sentToTesterByUser?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           sentToTesterFromDate?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           sentToTesterToDate?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           sentToThirdLabFromDate?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           sentToThirdLabToDate?: string;
           packageCode?: string;
         };
@@ -3759,6 +3783,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           since?: string;
           limit?: number;
           offset?: number | null;
@@ -7471,7 +7496,14 @@ export interface components {
     ErrorBody: {
       /** @enum {boolean} */
       result: false;
+      /** @description In English; translate by `code` with `params` */
       message: string;
+      /** @description The message code (shared catalogue src/shared/server-messages.ts) */
+      code: string;
+      /** @description The values the message names */
+      params: {
+        [key: string]: string | number | string[];
+      };
       /** @description Field messages keyed by dotted path */
       errors?: {
         [key: string]: string;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { BookingInput } from '../../shared/schemas/booking.ts';
 import type { Executor } from '../db/client.ts';
+import { parseSort } from '../db/queries.ts';
 import {
   booking,
   bookingFactory,
@@ -285,19 +286,13 @@ export const bookingOrderColumns = {
   status: booking.status,
 } as const;
 
-/** `field` or `field:asc|desc` over the allowed columns; anything else is a field error on orderBy. */
+/** The list's sort (queries.ts parseSort), or the fallback when none is asked for. */
 export function parseOrderBy<K extends string>(
   orderBy: string | undefined,
   allowed: readonly K[],
   fallback: { field: K; direction: 'asc' | 'desc' },
 ): { field: K; direction: 'asc' | 'desc' } {
-  if (!orderBy) return fallback;
-  const [field, direction = 'asc'] = orderBy.split(':').map((p) => p.trim());
-  const dir = direction.toLowerCase();
-  if (!allowed.includes(field as K) || (dir !== 'asc' && dir !== 'desc')) {
-    throw badRequest('badOrderBy', { choices: allowed.join(', ') }, { orderBy: 'Unknown sort order' });
-  }
-  return { field: field as K, direction: dir };
+  return parseSort(orderBy, allowed) ?? fallback;
 }
 
 /** Text for ILIKE '%…%' with the user's own % and _ taken literally. */

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CreateDispatchBatch, UpdateDispatchBatch } from '../../shared/schemas/dispatch-batch.ts';
 import type { Executor, Tx } from '../db/client.ts';
+import { sortOrder } from '../db/queries.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { assertVersion } from './stale-writes.ts';
@@ -282,8 +283,6 @@ export async function listDispatchBatches(db: Executor, filters: DispatchBatchFi
       : undefined,
   ];
   const where = and(...conditions);
-  const descending = filters.orderBy?.startsWith('-') || /[:\s]desc$/i.test(filters.orderBy ?? '');
-  const field = filters.orderBy?.replace(/^-/, '').split(/[:\s]/)[0];
   const columns = {
     packageCode: dispatchBatch.packageCode,
     packageName: dispatchBatch.packageName,
@@ -293,10 +292,7 @@ export async function listDispatchBatches(db: Executor, filters: DispatchBatchFi
     createdAt: dispatchBatch.createdAt,
     updatedAt: dispatchBatch.updatedAt,
   } as const;
-  const column = field ? columns[field as keyof typeof columns] : undefined;
-  const orderBy = column
-    ? [descending ? desc(column) : asc(column), desc(dispatchBatch.id)]
-    : [desc(dispatchBatch.createdAt), desc(dispatchBatch.id)];
+  const orderBy = sortOrder(filters.orderBy, columns, [desc(dispatchBatch.createdAt), desc(dispatchBatch.id)]);
   const [items, [totalRow]] = await Promise.all([
     db
       .select({ batch: dispatchBatch, sampleCount })

@@ -18,6 +18,7 @@ import {
   type TesterUpdateSample,
 } from '../../shared/schemas/sample-entry.ts';
 import type { Executor, Tx } from '../db/client.ts';
+import { sortOrder } from '../db/queries.ts';
 import { booking, dispatchBatch, sampleEntry, storedFile, thirdLabEntry } from '../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { appendAudit, diffFields } from './audit.ts';
@@ -492,19 +493,6 @@ const sampleOrderColumns: Record<string, AnyPgColumn> = {
 };
 
 /** 'receivedDate', 'receivedDate:desc', 'receivedDate desc' or '-receivedDate'; unknown fields fall back. */
-export function parseOrderBy(
-  orderBy: string | undefined,
-  columns: Record<string, AnyPgColumn>,
-  fallback: SQL[],
-): SQL[] {
-  if (!orderBy) return fallback;
-  const trimmed = orderBy.trim();
-  const descending = trimmed.startsWith('-') || /[:\s]desc$/i.test(trimmed);
-  const field = trimmed.replace(/^-/, '').split(/[:\s]/)[0] ?? '';
-  const column = columns[field];
-  if (!column) return fallback;
-  return [descending ? desc(column) : asc(column), desc(sampleEntry.id)];
-}
 
 export function sampleListConditions(filters: Omit<SampleListFilters, 'limit' | 'offset' | 'orderBy'>): SQL[] {
   const conditions: (SQL | undefined)[] = [
@@ -550,10 +538,7 @@ export async function listSampleEntries(db: Executor, filters: SampleListFilters
     : filters.status;
   if (scope && status?.length === 0) return { items: [], total: 0, limit: filters.limit, offset: filters.offset };
   const where = and(...sampleListConditions({ ...filters, status }));
-  const orderBy = parseOrderBy(filters.orderBy, sampleOrderColumns, [
-    desc(sampleEntry.updatedAt),
-    desc(sampleEntry.id),
-  ]);
+  const orderBy = sortOrder(filters.orderBy, sampleOrderColumns, [desc(sampleEntry.updatedAt), desc(sampleEntry.id)]);
   const [items, [totalRow]] = await Promise.all([
     db
       .select()

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL }
 import type { SampleStatus } from '../../shared/sample-workflow.ts';
 import { missingIsotopes, type UpdateResult } from '../../shared/schemas/third-lab.ts';
 import type { Executor } from '../db/client.ts';
+import { sortOrder } from '../db/queries.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { assertVersion } from './stale-writes.ts';
@@ -16,7 +17,6 @@ import {
   judgeTransition,
   lockSample,
   onDayCondition,
-  parseOrderBy,
   recordSampleChange,
   SAMPLE_ENTITY,
   userCondition,
@@ -253,7 +253,7 @@ export async function listThirdLabSamples(db: Executor, filters: ThirdLabFilters
       : undefined,
   ];
   const where = and(...conditions);
-  const orderBy = parseOrderBy(filters.orderBy, thirdLabOrderColumns, [
+  const orderBy = sortOrder(filters.orderBy, thirdLabOrderColumns, [
     desc(thirdLabEntry.sentDate),
     desc(sampleEntry.id),
   ]);
