@@ -143,7 +143,7 @@ describe('[USERS] list', () => {
     expect(delta.body.data.items.map((u: { username: string }) => u.username)).toEqual(['tester1']);
     const bad = await t.request('GET', '/api/user?updatedSince=yesterday', { token: admin });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.updatedSince).toBe('updatedSince must be an ISO date-time');
+    expect(bad.body.errors.updatedSince).toBe('Enter a date as YYYY-MM-DD or an ISO date-time');
   });
 
   it('needs CanViewAllUser', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import {
   CERTIFICATE_TOKEN_BYTES,
   certificateUrl,
@@ -19,7 +19,8 @@ import { serverMessage } from '../../shared/server-messages.ts';
 import { conflict, notFound } from '../errors.ts';
 import { appendAudit } from './audit.ts';
 import { loadFile, storeFile } from './files.ts';
-import { fitText, renderQrPng, toWinAnsi } from './labels.ts';
+import { fitText, renderQrPng } from './labels.ts';
+import { embedUnicodeFonts, printable } from './pdf-fonts.ts';
 import {
   completeSampleWithCertificate,
   judgeTransition,
@@ -131,13 +132,12 @@ export async function renderCertificatePdf(content: CertificateContent, verifyUr
   pdf.setTitle(`Certificate of analysis ${content.idflNumber} v${content.version}`);
   pdf.setAuthor(content.laboratoryName);
   pdf.setCreator(content.laboratoryName);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedUnicodeFonts(pdf);
   const page: PDFPage = pdf.addPage([595.28, 841.89]);
   const { width, height } = page.getSize();
   const margin = 50;
   const text = (value: string, x: number, y: number, size: number, font = regular, color = rgb(0, 0, 0)) =>
-    page.drawText(toWinAnsi(value, font), { x, y, size, font, color });
+    page.drawText(printable(value, font), { x, y, size, font, color });
 
   // Branding band
   page.drawRectangle({ x: 0, y: height - 90, width, height: 90, color: BRAND });
@@ -166,7 +166,7 @@ export async function renderCertificatePdf(content: CertificateContent, verifyUr
     ['Signatory', content.signatory],
   ];
   for (const [label, value] of rows) {
-    const lines = wrapText(toWinAnsi(value, regular), regular, 11, valueWidth).slice(0, 6);
+    const lines = wrapText(printable(value, regular), regular, 11, valueWidth).slice(0, 6);
     text(label, margin, y, 11, bold, MUTED);
     for (const line of lines) {
       text(line, margin + labelWidth, y, 11);
@@ -204,7 +204,7 @@ export async function renderCertificatePdf(content: CertificateContent, verifyUr
     text(line, margin, noteY, 10);
     noteY -= 14;
   }
-  const fittedUrl = fitText(toWinAnsi(verifyUrl, regular), regular, noteWidth, 8, 5);
+  const fittedUrl = fitText(printable(verifyUrl, regular), regular, noteWidth, 8, 5);
   page.drawText(fittedUrl.text, { x: margin, y: noteY - 4, size: fittedUrl.size, font: regular, color: MUTED });
   return pdf.save();
 }

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { embedUnicodeFonts, printable } from './pdf-fonts.ts';
 import QRCode from 'qrcode';
 import {
   describeLabel,
@@ -19,21 +20,6 @@ import { conflict, notFound } from '../errors.ts';
 /** A QR code as PNG bytes; error correction M survives a scuffed label without growing the code much. */
 export async function renderQrPng(text: string, scale = 8): Promise<Buffer> {
   return QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale });
-}
-
-/**
- * The standard PDF fonts speak WinAnsi only: Vietnamese diacritics and Greek letters are folded to
- * their base letters (Nguyễn → Nguyen, δ → d) rather than breaking the PDF; anything else becomes '?'.
- */
-export function toWinAnsi(text: string, font: PDFFont): string {
-  const supported = new Set(font.getCharacterSet());
-  const folded = text
-    .replace(/[đĐ]/g, (ch) => (ch === 'đ' ? 'd' : 'D'))
-    .replace(/δ/g, 'd')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .normalize('NFC');
-  return [...folded].map((ch) => (ch === '\n' || supported.has(ch.codePointAt(0)!) ? ch : '?')).join('');
 }
 
 /** Shrinks the font until the text fits the width (never below a legible minimum), then cuts with an ellipsis. */
@@ -68,7 +54,7 @@ function drawLabel(
   ];
   let y = cell.y + cell.height - padding - 12 * scale;
   for (const line of lines) {
-    const fitted = fitText(toWinAnsi(line.text, line.font), line.font, textWidth, line.size);
+    const fitted = fitText(printable(line.text, line.font), line.font, textWidth, line.size);
     page.drawText(fitted.text, { x: textX, y, size: fitted.size, font: line.font, color: rgb(0, 0, 0) });
     y -= fitted.size + 6 * scale;
   }
@@ -79,10 +65,7 @@ export async function renderLabelsPdf(labels: readonly LabelContent[], layout: L
   const pdf = await PDFDocument.create();
   pdf.setTitle(labels.length === 1 ? `Label ${labels[0]!.idflNumber}` : `Labels (${labels.length})`);
   pdf.setCreator('Isotope Lab');
-  const fonts = {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-  };
+  const fonts = await embedUnicodeFonts(pdf);
   const sheet = describeSheet(layout);
   for (const pageLabels of paginateLabels(labels, layout)) {
     const page = pdf.addPage([sheet.pageWidth, sheet.pageHeight]);
