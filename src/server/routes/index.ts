@@ -19,12 +19,14 @@ import { registerSupervisorLabRoutes } from './supervisor-lab.ts';
 import { registerCustodyRoutes } from './custody.ts';
 import { registerCertificateRoutes } from './certificates.ts';
 import { registerLabelRoutes } from './labels.ts';
+import { registerDeletionRoutes } from './deletions.ts';
 
 /** Every API area, in one place so the document and the permission-matrix test see them all. */
 export function registerRoutes(app: ReturnType<typeof createRouter>) {
   registerAuthRoutes(app);
   registerProfileRoutes(app);
   registerSyncRoutes(app);
+  registerDeletionRoutes(app);
   registerCsLabRoutes(app);
   registerTesterLabRoutes(app);
   registerDispatchBatchRoutes(app);

@@ -5,6 +5,7 @@ import { serverMessage } from '../../shared/server-messages.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import type { AuthUser } from '../http/context.ts';
 import { appendAudit, diffFields } from './audit.ts';
+import { recordDeletions } from './deletions.ts';
 import { assertVersion, lockForEdit } from './stale-writes.ts';
 import { containing, countRows, isTakenByAnother, sortOrder, withUniqueCheck, type Paging } from '../db/queries.ts';
 
@@ -182,6 +183,7 @@ export async function deleteCountry(db: Executor, id: number, by: AuthUser): Pro
       throw conflict('countryHasSamples', { count: current.projectCount }, current);
     }
     await tx.delete(country).where(eq(country.id, id));
+    await recordDeletions(tx, 'country', [id]);
     await appendAudit(tx, {
       entityType: 'country',
       entityId: id,

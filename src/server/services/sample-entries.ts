@@ -22,6 +22,7 @@ import { sortOrder } from '../db/queries.ts';
 import { booking, dispatchBatch, sampleEntry, storedFile, thirdLabEntry } from '../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { appendAudit, diffFields } from './audit.ts';
+import { recordDeletions } from './deletions.ts';
 import { assertVersion } from './stale-writes.ts';
 import { notifyPermission, sampleTimeline } from './custody.ts';
 import { nextNumber } from './numbering.ts';
@@ -302,6 +303,11 @@ export async function destroyOrder(db: Executor, { orderNumber, by }: { orderNum
           sampleEntry.id,
           samples.map((s) => s.id),
         ),
+      );
+      await recordDeletions(
+        tx,
+        'sample_entry',
+        samples.map((s) => s.id),
       );
     }
     const now = new Date();
