@@ -5,7 +5,10 @@ import { createApp, openApiDocument } from '../src/server/app.ts';
 import type { Database } from '../src/server/db/client.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { createLogger } from '../src/server/logger.ts';
+import { createBackground } from '../src/server/services/background.ts';
 import { createMailer } from '../src/server/services/mail.ts';
+import { createNotifier } from '../src/server/services/notifier.ts';
+import { createPushSender, unusedVapidKeys } from '../src/server/services/web-push.ts';
 
 const env = parseEnv({ LOG_LEVEL: 'silent', STATIC_DIR: '' });
 const logger = createLogger(env);
@@ -16,7 +19,15 @@ const database = {
   migrate: async () => {},
   close: async () => {},
 } as unknown as Database;
-const app = createApp({ env, logger, database, mailer: createMailer(env, logger), signingKey: new Uint8Array(32) });
+const app = createApp({
+  env,
+  logger,
+  database,
+  mailer: createMailer(env, logger),
+  notifier: createNotifier(createPushSender(unusedVapidKeys(), logger), logger),
+  signingKey: new Uint8Array(32),
+  background: createBackground(logger, { held: true }),
+});
 
 mkdirSync('openapi', { recursive: true });
 writeFileSync('openapi/openapi.json', `${JSON.stringify(openApiDocument(app), null, 2)}\n`);

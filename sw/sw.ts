@@ -114,7 +114,16 @@ self.addEventListener('message', (event) => {
   else if (message?.type === 'DRAIN_OUTBOX') event.waitUntil(drainFromWorker());
 });
 
-type PushPayload = { id?: string; title?: string; message?: string; body?: string; time?: string; url?: string };
+type PushPayload = {
+  id?: string;
+  title?: string;
+  message?: string;
+  body?: string;
+  time?: string;
+  url?: string;
+  kind?: string | null;
+  params?: Record<string, string | number>;
+};
 
 function readPush(event: PushEvent): PushPayload {
   if (!event.data) return {};
@@ -130,6 +139,7 @@ self.addEventListener('push', (event) => {
   const title = payload.title ?? 'Isotope Lab';
   const message = payload.message ?? payload.body ?? '';
   const time = payload.time ?? new Date().toISOString();
+  const url = payload.url ?? '/';
   // Settled, not all: without notification permission the page still hears about it (the bell).
   event.waitUntil(
     Promise.allSettled([
@@ -137,9 +147,19 @@ self.addEventListener('push', (event) => {
         body: message,
         icon: '/icons/icon-192.png',
         badge: '/icons/icon-192.png',
-        data: { url: payload.url ?? '/' },
+        // One system notification per server notification, however often it is delivered.
+        ...(payload.id ? { tag: `notification-${payload.id}` } : {}),
+        data: { url },
       }),
-      postToPages({ type: 'NEW_NOTIFICATION', title, message, time, ...(payload.id ? { id: payload.id } : {}) }),
+      postToPages({
+        type: 'NEW_NOTIFICATION',
+        title,
+        message,
+        time,
+        url,
+        ...(payload.id ? { id: payload.id } : {}),
+        ...(payload.kind ? { kind: payload.kind, params: payload.params ?? {} } : {}),
+      }),
     ]),
   );
 });

@@ -5,9 +5,9 @@ import { createRoot } from 'react-dom/client';
 import './styles.css';
 import '@/app/lib/i18n';
 import { mirrorSessionChanges } from '@/app/features/auth/session-wiring';
-import { listenForWorkerNotifications } from '@/app/features/notifications/notification-store';
 import { listenForInstallPrompt } from '@/app/features/pwa/install-button';
 import { registerServiceWorker } from '@/app/features/pwa/service-worker';
+import { startErrorReporting } from '@/app/lib/error-reporting';
 import { createQueryClient } from '@/app/lib/query-client';
 import { createAppRouter } from './router';
 
@@ -16,8 +16,8 @@ const router = createAppRouter(queryClient);
 
 mirrorSessionChanges();
 listenForInstallPrompt();
-listenForWorkerNotifications();
 registerServiceWorker();
+void startErrorReporting();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

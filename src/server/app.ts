@@ -1,19 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { routePath } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { serverMessage, type ServerMessageCode, type ServerMessageParams } from '../shared/server-messages.ts';
-import { AppError } from './errors.ts';
-import type { AppEnv, Deps } from './http/context.ts';
-import { limitRequestBody } from './http/body-limit.ts';
-import { idempotency } from './http/idempotency.ts';
+import { isDatabaseUnavailable } from './db/availability.ts';
+import { createErrorReporter } from './error-reporting.ts';
+import { AppError, databaseUnavailable, shuttingDown } from './errors.ts';
+import type { AppEnv, AppInputs, Deps } from './http/context.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { createBackground } from './services/background.ts';
+import { createNotifier } from './services/notifier.ts';
+import { createPushSender, unusedVapidKeys } from './services/web-push.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
 import { registerRoutes } from './routes/index.ts';
+import { createMetrics } from './metrics.ts';
 import { registerStaticApp } from './static.ts';
+import { API_VERSION } from './version.ts';
 
 export const API_TITLE = 'Isotope Lab API';
-export const API_VERSION = '2.1.0';
+export { API_VERSION };
 
 /** Field messages keyed by dotted path, as the forms expect them. */
 export function fieldErrors(error: ZodError): Record<string, string> {
@@ -49,7 +57,26 @@ export function createRouter() {
   });
 }
 
-export function createApp(deps: Deps) {
+/**
+ * The route template that answered ('/api/bookings/detail/:id', never the raw URL with its ids),
+ * for metrics and reports. Only catch-all middleware matched: the built app's files, or nothing.
+ */
+function routeTemplate(c: Context<AppEnv>): string {
+  const template = routePath(c as unknown as Context, -1);
+  if (!['*', '/*', '/api/*'].includes(template)) return template;
+  return c.res.status === 404 || c.req.path.startsWith('/api/') ? 'unmatched' : 'static';
+}
+
+export function createApp(inputs: AppInputs) {
+  const deps: Deps = {
+    ...inputs,
+    metrics: inputs.metrics ?? createMetrics(inputs.database),
+    errorReporter: inputs.errorReporter ?? createErrorReporter(inputs.env, inputs.logger),
+    traffic: inputs.traffic ?? { inFlight: 0, isStopping: false },
+    background: inputs.background ?? createBackground(inputs.logger),
+    // Without a notifier of its own (docs, benches), notifications reach open streams but no push service.
+    notifier: inputs.notifier ?? createNotifier(createPushSender(unusedVapidKeys(), inputs.logger), inputs.logger),
+  };
   const app = createRouter();
 
   app.use('*', async (c, next) => {
@@ -58,22 +85,52 @@ export function createApp(deps: Deps) {
     c.set('deps', deps);
     c.set('db', deps.database.db);
     const started = performance.now();
-    await next();
+    if (deps.traffic.isStopping) {
+      // A stopping server takes no new work, even on a connection kept open from before: the
+      // client (the outbox) sends it again, to this instance's successor or another one.
+      const stopping = shuttingDown();
+      c.header('connection', 'close');
+      c.header('retry-after', '5');
+      c.header('x-request-id', requestId);
+      return c.json(failure(stopping.code, stopping.params), stopping.status);
+    }
+    deps.traffic.inFlight += 1;
+    try {
+      await next();
+    } finally {
+      deps.traffic.inFlight -= 1;
+    }
     // Mail recorded by this request is sent now that its transaction has committed.
     if (deps.mailer.hasQueued) {
       deps.mailer.deliver(deps.database.db).catch((err: unknown) => deps.logger.warn({ err }, 'mail delivery failed'));
     }
+    // So are the notifications a change wrote: to open streams and, queued, as Web Push.
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) {
+      void deps.notifier.wake(deps.database.db);
+    }
     c.header('x-request-id', requestId);
-    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const elapsed = performance.now() - started;
+    const route = routeTemplate(c);
+    deps.metrics.observeRequest({ method: c.req.method, route, status: c.res.status }, elapsed / 1000);
+    const ms = Math.round(elapsed * 10) / 10;
     deps.logger.info({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
 
-  app.use('/api/*', limitRequestBody);
-  app.use('/api/*', idempotency);
+  app.use('*', securityHeaders);
+
+  // Body limits and Idempotency-Key handling run per operation, after its sign-in check (defineRoute).
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
+      const retryAfter = (error.data as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+      if (error.status === 429 && retryAfter) c.header('retry-after', String(retryAfter));
       return c.json(failure(error.code, error.params, { errors: error.errors, data: error.data }), error.status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Told (logged and reported) once per outage by the availability watch, not once per request.
+      deps.database.availability.markUnavailable(error);
+      const unavailable = databaseUnavailable();
+      return c.json(failure(unavailable.code, unavailable.params), unavailable.status);
     }
     if (error instanceof ZodError) return c.json(invalid(fieldErrors(error)), 400);
     if (error instanceof HTTPException) {
@@ -81,6 +138,10 @@ export function createApp(deps: Deps) {
       return c.json(failure('invalidInput', { detail: error.message || 'Bad request.' }), status);
     }
     deps.logger.error({ err: error, requestId: c.var.requestId, path: c.req.path }, 'unhandled error');
+    deps.errorReporter.report(error, {
+      tags: { route: routeTemplate(c), method: c.req.method },
+      extra: { requestId: c.var.requestId },
+    });
     return c.json(failure('serverInternal'), 500);
   });
 

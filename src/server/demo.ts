@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import { blankBookingForm } from '../shared/schemas/booking.ts';
 import type { SampleStatus } from '../shared/sample-workflow.ts';
 import { hashPassword } from './auth/passwords.ts';
-import { appUser, cleanIsotopeRecord, role } from './db/schema.ts';
+import { appUser, role } from './db/schema.ts';
+import { demoAnalyses, demoReferenceCsv } from './demo-references.ts';
 import { parseEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { bootServer } from './server.ts';
@@ -223,41 +224,29 @@ for (const [i, client] of clients.entries()) {
   }
 }
 
-// Reference data for origin analysis: per material and region, records scattered around a centre
-// typical of that region's climate (lighter δ2H and δ18O inland and at altitude, C4 crops heavier δ13C).
-const regions = [
-  { material: 'Cotton', countryCode: 'VN', region: 'Mekong Delta', lat: 10.0, lon: 105.8, c: -27.5, h: -45, o: 26.5 },
-  { material: 'Cotton', countryCode: 'CN', region: 'Xinjiang', lat: 41.1, lon: 85.2, c: -25.8, h: -95, o: 20.1 },
-  { material: 'Cotton', countryCode: 'IN', region: 'Gujarat', lat: 22.3, lon: 71.2, c: -26.6, h: -30, o: 29.0 },
-  { material: 'Cotton', countryCode: 'US', region: 'Texas', lat: 33.6, lon: -101.8, c: -25.9, h: -60, o: 25.0 },
-  { material: 'Rice', countryCode: 'VN', region: 'Mekong Delta', lat: 10.0, lon: 105.8, c: -28.4, h: -55, o: 24.5 },
-  { material: 'Rice', countryCode: 'TH', region: 'Central Plain', lat: 15.0, lon: 100.5, c: -28.0, h: -50, o: 25.3 },
-];
-let seed = 42;
-const random = () => {
-  seed = (seed * 1103515245 + 12345) % 2 ** 31;
-  return seed / 2 ** 31;
-};
-const gaussian = () => Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
-const records = regions.flatMap((r) =>
-  Array.from({ length: 25 }, (_, k) => ({
-    sampleCode: `REF-${r.countryCode}-${r.material.slice(0, 3).toUpperCase()}-${String(k + 1).padStart(3, '0')}`,
-    material: r.material,
-    classify: 'Satisfied',
-    countryCode: r.countryCode,
-    region: r.region,
-    latitude: r.lat + gaussian() * 0.5,
-    longitude: r.lon + gaussian() * 0.5,
-    d13C: r.c + gaussian() * 0.4,
-    d2H: r.h + gaussian() * 6,
-    d18O: r.o + gaussian() * 0.9,
-    verifiedBy: 'Do Thanh Mai',
-  })),
-);
-await db.insert(cleanIsotopeRecord).values(records);
+// Reference data for origin analysis: a generated set per material, imported as the CSV a
+// laboratory would upload, then a few analyses saved and classified as an analyst would.
+const analyst = await tokenOf('analyst.mai');
+const form = new FormData();
+form.set('file', new File([demoReferenceCsv()], 'demo-reference-set.csv', { type: 'text/csv' }));
+const imported = await app.request('/api/clean-isotope/import', {
+  method: 'POST',
+  headers: { authorization: `Bearer ${analyst}` },
+  body: form,
+});
+if (imported.status !== 200) throw new Error(`reference import: ${imported.status} ${await imported.text()}`);
+const { total: referenceCount } = ((await imported.json()) as { data: { total: number } }).data;
+const actions = ['MarkSatisfied', 'MarkNeutral', 'MarkUnsatisfied', 'MarkPending', 'MarkSatisfied'];
+for (const [i, { material, ...sample }] of demoAnalyses.entries()) {
+  const saved = (await call('POST', '/api/analysis', analyst, {
+    material,
+    analyses: [{ ...sample, countryCode: null, sources: i % 2 ? 'Client' : 'Laboratory' }],
+  })) as unknown as { id: number }[];
+  await call('PUT', `/api/analysis?id=${saved[0]!.id}&action=${actions[i]}`, analyst);
+}
 
 process.stdout.write(
   `Demo data added: ${staff.length} staff (password ${DEMO_PASSWORD}: ${staff.map((s) => s.username).join(', ')}), ` +
-    `${clients.length * 2} bookings, ${sampleCount} samples across every stage, ${records.length} reference isotope records.\n`,
+    `${clients.length * 2} bookings, ${sampleCount} samples across every stage, ${referenceCount} reference isotope records, ${demoAnalyses.length} analyses.\n`,
 );
 await database.close();

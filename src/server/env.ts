@@ -1,33 +1,84 @@
 import { z } from 'zod';
 
 // The only place that reads process.env: everything else receives a parsed, typed Env.
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().optional(),
-  PUBLIC_URL: z.string().url().optional(),
-  JWT_SECRET: z.string().min(32).optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(15 * 60),
-  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
-  ADMIN_EMAIL: z.string().email().default('admin@isotope.lab'),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Isotope Lab <no-reply@isotope.lab>'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
-  STATIC_DIR: z.string().default('./dist'),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+    // An empty value (PUBLIC_URL= in a file of settings) means unset.
+    PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+    JWT_SECRET: z.string().min(32).optional(),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(15 * 60),
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+    ADMIN_EMAIL: z.string().email().default('admin@isotope.lab'),
+    ADMIN_PASSWORD: z.string().min(8).optional(),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Isotope Lab <no-reply@isotope.lab>'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Deprecated: TRUST_PROXY=true means one trusted proxy (TRUSTED_PROXIES=1). */
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+    /**
+     * How many reverse proxies in front of the server append to X-Forwarded-For. The caller's
+     * address is the hop that many places from the right; anything further left the caller wrote.
+     */
+    TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).optional(),
+    STATIC_DIR: z.string().default('./dist'),
+    // Operations: /metrics is served only with a token to ask for; errors are reported only with a DSN.
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+    SENTRY_DSN: z.string().url().optional(),
+    SENTRY_ENVIRONMENT: z.string().optional(),
+    /** The commit this build is from (CI or the image sets it); part of the reported release. */
+    GIT_COMMIT: z.string().max(64).optional(),
+    /** How long a stopping server lets requests in flight finish before it closes anyway. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(20_000),
+    /** Without PUBLIC_URL: the host names a request may use for the links it causes (mail, certificates). */
+    ALLOWED_HOSTS: z
+      .string()
+      .default('localhost,127.0.0.1,[::1]')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    // Web Push: both keys (URL-safe base64, as web-push generates them) or neither, and then a pair
+    // is generated once and kept in the database.
+    VAPID_PUBLIC_KEY: z.string().min(80).optional(),
+    VAPID_PRIVATE_KEY: z.string().min(40).optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https: URL')
+      .optional(),
+    // Push services are reached over https only; http endpoints are for a push service on a test bench.
+    PUSH_ALLOW_HTTP_ENDPOINTS: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+  })
+  .superRefine((env, ctx) => {
+    // Links in mail and on certificates must not follow a request's Host header in production.
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'PUBLIC_URL is required when NODE_ENV=production',
+      });
+  });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, 'TRUSTED_PROXIES'> & { TRUSTED_PROXIES: number };
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -35,5 +86,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  const { TRUSTED_PROXIES, TRUST_PROXY, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY } = parsed.data;
+  if (Boolean(VAPID_PUBLIC_KEY) !== Boolean(VAPID_PRIVATE_KEY)) {
+    throw new Error('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
+  }
+  return { ...parsed.data, TRUSTED_PROXIES: TRUSTED_PROXIES ?? (TRUST_PROXY ? 1 : 0) };
 }

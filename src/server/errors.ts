@@ -9,7 +9,9 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'TOO_MANY_REQUESTS';
+  | 'TOO_MANY_REQUESTS'
+  | 'DATABASE_UNAVAILABLE'
+  | 'SHUTTING_DOWN';
 
 const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   BAD_REQUEST: 400,
@@ -20,6 +22,8 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  DATABASE_UNAVAILABLE: 503,
+  SHUTTING_DOWN: 503,
 };
 
 /**
@@ -59,3 +63,7 @@ export const conflict = (code: ServerMessageCode, params?: ServerMessageParams, 
   new AppError('CONFLICT', code, params, { data });
 export const forbidden = (code: ServerMessageCode = 'forbidden') => new AppError('FORBIDDEN', code);
 export const unauthorized = (code: ServerMessageCode = 'sessionExpired') => new AppError('UNAUTHORIZED', code);
+/** The database cannot be reached (restarting, failing over, refusing connections): try again shortly. */
+export const databaseUnavailable = () => new AppError('DATABASE_UNAVAILABLE', 'databaseUnavailable');
+/** This server is stopping (a deploy or a restart): nothing was done; send it again. */
+export const shuttingDown = () => new AppError('SHUTTING_DOWN', 'shuttingDown');

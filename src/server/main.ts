@@ -1,11 +1,20 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { announceRunningServer } from './db/running-server.ts';
 import { parseEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { bootServer } from './server.ts';
+import { removeUnclaimedAttachments } from './services/public-attachments.ts';
+import { shutDownGracefully } from './shutdown.ts';
 
 const env = parseEnv();
 const logger = createLogger(env);
-const { app, database, mailer, seeded } = await bootServer(env, logger);
+const { app, database, mailer, notifier, seeded, background, errorReporter, traffic, backupToken } = await bootServer(
+  env,
+  logger,
+);
+let withdrawAnnouncement = (): void => undefined;
 
 if (seeded && !env.ADMIN_PASSWORD) {
   // Printed on stdout as well as logged, so a person starting the server for the first time sees it.
@@ -13,11 +22,19 @@ if (seeded && !env.ADMIN_PASSWORD) {
 }
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  // npm run backup, run beside this server, asks it for the embedded database's snapshot.
+  if (backupToken) {
+    withdrawAnnouncement = announceRunningServer(
+      path.resolve(env.DATA_DIR),
+      { host: env.HOST, port: info.port },
+      backupToken,
+    );
+  }
   logger.info(
     { port: info.port, database: database.kind },
     `Isotope Lab listening on http://localhost:${info.port} (API at /api, reference at /api/docs)`,
   );
-});
+}) as Server;
 
 // Mail left unsent (SMTP down, or an instance stopped mid-send) is retried every minute.
 const mailTimer = setInterval(() => {
@@ -25,11 +42,51 @@ const mailTimer = setInterval(() => {
 }, 60_000);
 mailTimer.unref();
 
+// Open streams hear of notifications written by other instances, and pushes due for a retry go out.
+const notificationTimer = setInterval(() => void notifier.tick(database.db), 5_000);
+notificationTimer.unref();
+
+// Attachments of the public form that no booking took within the hour are removed.
+const cleanUpAttachments = () =>
+  removeUnclaimedAttachments(database.db)
+    .then((removed) => {
+      if (removed) logger.info({ removed }, 'unclaimed attachments removed');
+    })
+    .catch((err: unknown) => logger.warn({ err }, 'attachment clean-up failed'));
+void cleanUpAttachments();
+const cleanUpTimer = setInterval(cleanUpAttachments, 10 * 60_000);
+cleanUpTimer.unref();
+
+// Failures outside any request (a timer, a library's event) are reported too; the process goes on.
+process.on('unhandledRejection', (reason) => {
+  logger.error({ err: reason }, 'unhandled rejection');
+  errorReporter.report(reason, { tags: { source: 'unhandledRejection' } });
+});
+
+let stopping: Promise<void> | undefined;
 const shutdown = (signal: string) => {
-  logger.info({ signal }, 'shutting down');
-  server.close(() => {
-    void database.close().finally(() => process.exit(0));
-  });
+  if (stopping) return;
+  logger.info({ signal, inFlight: traffic.inFlight }, 'shutting down: finishing the requests in flight');
+  stopping = shutDownGracefully({
+    server,
+    traffic,
+    database,
+    mailer,
+    errorReporter,
+    logger,
+    timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    timers: [mailTimer, notificationTimer, cleanUpTimer],
+    background,
+  })
+    .then(() => {
+      withdrawAnnouncement();
+      logger.info('stopped');
+      process.exit(0);
+    })
+    .catch((error: unknown) => {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    });
 };
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -23,7 +23,7 @@ export function registerStaticApp(app: ReturnType<typeof createRouter>, staticDi
     if (served.status !== 200) return served;
     const file = c.req.path;
     const policy =
-      file === '/sw.js' || file.endsWith('.html') || file.endsWith('.webmanifest')
+      file === '/' || file === '/sw.js' || file.endsWith('.html') || file.endsWith('.webmanifest')
         ? 'no-cache'
         : file.startsWith('/assets/')
           ? 'public, max-age=31536000, immutable'

@@ -69,14 +69,12 @@ export interface paths {
             'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Too many requests */
+        /** @description Too many failures: wait data.retryAfterSeconds (a known device may still sign in) */
         429: {
           headers: {
             [name: string]: unknown;
           };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
+          content?: never;
         };
       };
     };
@@ -3621,20 +3619,7 @@ export interface paths {
               /** @enum {boolean} */
               result: true;
               message: string;
-              data: {
-                id: number;
-                sampleCode: string;
-                material: string;
-                countryCode: string;
-                region: string | null;
-                latitude: number;
-                longitude: number;
-                d13C: number | null;
-                d2H: number | null;
-                d18O: number | null;
-                verifiedBy: string | null;
-                sourceSampleEntryId: number | null;
-              };
+              data: components['schemas']['CleanIsotopeRecord'];
             };
           };
         };
@@ -3876,12 +3861,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Notifications for the signed-in user or any permission they hold, newest first */
+    /** The caller's notifications, newest first, with the number unread */
     get: {
       parameters: {
         query?: {
           /** @description YYYY-MM-DD or an ISO 8601 date-time */
           since?: string;
+          unreadOnly?: 'true' | 'false';
           limit?: number;
           offset?: number | null;
         };
@@ -3891,7 +3877,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Notifications */
+        /** @description A page of notifications; unread counts all of them, not only this page */
         200: {
           headers: {
             [name: string]: unknown;
@@ -3901,8 +3887,454 @@ export interface paths {
               /** @enum {boolean} */
               result: true;
               message: string;
-              data: components['schemas']['Notification'][];
+              data: {
+                items: components['schemas']['Notification'][];
+                total: number;
+                limit: number;
+                offset: number;
+                unread: number;
+              };
             };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Clear the caller's bell */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description How many were removed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                count: number;
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notification/{id}/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Mark one notification read (for the caller only) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Marked read */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                count: number;
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such notification for the caller */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notification/read-all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Mark all the caller's notifications read */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description How many were marked read */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                count: number;
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notification/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove one notification from the caller's bell */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Removed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                count: number;
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such notification for the caller */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notification/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Server-sent events: `ready` with the unread count, then one `notification` event per new one
+     * @description Send the bearer token in the Authorization header (read it with fetch; EventSource cannot send headers). Reconnect with Last-Event-ID to receive what was written meanwhile. The server ends the stream when the access token would have expired, so a reconnect carries a fresh token.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: {
+          'last-event-id'?: number | null;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description An event stream */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/event-stream': string;
           };
         };
         /** @description Bad input, with field messages */
@@ -3967,7 +4399,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Health check of the notification path: creates a notification for the caller */
+    /** Sends the caller a test notification (bell, stream and Web Push) */
     get: {
       parameters: {
         query?: never;
@@ -4039,7 +4471,7 @@ export interface paths {
       };
     };
     put?: never;
-    /** Health check of the notification path: creates a notification for the caller */
+    /** Sends the caller a test notification (bell, stream and Web Push) */
     post: {
       parameters: {
         query?: never;
@@ -4123,7 +4555,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Health check of the notification path with a message of your own */
+    /** Sends the caller a test notification with a message of their own */
     get: {
       parameters: {
         query?: never;
@@ -4197,7 +4629,7 @@ export interface paths {
       };
     };
     put?: never;
-    /** Health check of the notification path with a message of your own */
+    /** Sends the caller a test notification with a message of their own */
     post: {
       parameters: {
         query?: never;
@@ -4271,6 +4703,277 @@ export interface paths {
       };
     };
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/push-subscription/public-key': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The server's VAPID public key (applicationServerKey for PushManager.subscribe) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description URL-safe base64 of the uncompressed P-256 public key */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                publicKey: string;
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/push-subscription': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Keeps this browser's push subscription for the caller (PushSubscription.toJSON()) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uri */
+            endpoint: string;
+            expirationTime?: number | null;
+            keys: {
+              /** @description The browser's P-256 public key */
+              p256dh: string;
+              /** @description The 16-byte authentication secret */
+              auth: string;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Kept */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                id: number;
+                endpoint: string;
+                createdAt: string;
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /** Forgets this browser's push subscription (the caller's own only) */
+    delete: {
+      parameters: {
+        query: {
+          endpoint: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Forgotten */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: null;
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The caller has no subscription with this endpoint */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;
@@ -4980,6 +5683,1883 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/analysis/materials': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Materials with reference data: record and region counts */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The materials */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                material: string;
+                recordCount: number;
+                regionCount: number;
+                lastUpdated: string;
+              }[];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analysis/model': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A material's fitted model (for the real-time analysis in the browser, offline too) */
+    get: {
+      parameters: {
+        query: {
+          material: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The fitted model and the reference version it was fitted on */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                material: string;
+                referenceVersion: string;
+                fittedAt: string;
+                /** @description OriginModel (src/shared/origin-model) */
+                model: {
+                  [key: string]: unknown;
+                };
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analysis/model-report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How far to trust a material's model: held-out accuracy, log loss, calibration, confusion, baselines */
+    get: {
+      parameters: {
+        query: {
+          material: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The report */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['ModelReport'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analysis/create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Analyse one sample or several at once (nothing is saved) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            material: string;
+            samples: {
+              d13C?: number | null;
+              d2H?: number | null;
+              d18O?: number | null;
+              d15N?: number | null;
+              d34S?: number | null;
+              otherElements?: {
+                [key: string]: number;
+              };
+              sampleCode?: string | null;
+              idflNumber?: string | null;
+              claimedOrigin?: string | null;
+              expectedOrigins?: string[];
+            }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Every figure of every sample */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                material: string;
+                referenceVersion: string;
+                results: {
+                  index: number;
+                  sampleCode: string | null;
+                  idflNumber: string | null;
+                  values: {
+                    [key: string]: number | null;
+                  };
+                  claimedOrigin: string | null;
+                  expectedOrigins: string[];
+                  analysis: components['schemas']['OriginAnalysis'];
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analysis': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The analysis history, filtered and paged */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+          offset?: number | null;
+          search?: string;
+          orderBy?: string;
+          analysisFromDate?: string;
+          analysisToDate?: string;
+          countryCode?: string;
+          sources?: string;
+          classify?: 'Pending' | 'Unsatisfied' | 'Neutral' | 'Satisfied';
+          status?: 'Saved' | 'SavedToSampleEntry' | 'Transferred';
+          prediction?: string;
+          material?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of analyses */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                items: components['schemas']['Analysis'][];
+                total: number;
+                limit: number;
+                offset: number;
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /** Classify an analysis: MarkPending, MarkUnsatisfied, MarkNeutral or MarkSatisfied */
+    put: {
+      parameters: {
+        query: {
+          id: number;
+          action: 'MarkPending' | 'MarkUnsatisfied' | 'MarkNeutral' | 'MarkSatisfied';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Classified */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['AnalysisDetail'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such analysis */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /** Save analyses (recomputed by the server) in one step */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            material: string;
+            analyses: {
+              d13C?: number | null;
+              d2H?: number | null;
+              d18O?: number | null;
+              d15N?: number | null;
+              d34S?: number | null;
+              otherElements?: {
+                [key: string]: number;
+              };
+              sampleCode?: string | null;
+              idflNumber?: string | null;
+              claimedOrigin?: string | null;
+              expectedOrigins?: string[];
+              countryCode?: string | null;
+              sources?: string | null;
+              conclusion?: string | null;
+            }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Saved */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['Analysis'][];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analysis/save-to-sample-entry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Write an analysis's predicted origin and consistency to a sample entry (version-checked, in its chain of custody) */
+    post: {
+      parameters: {
+        query: {
+          idflNumber: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            analysisId: number;
+            version?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Saved to the sample entry */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                analysis: components['schemas']['AnalysisDetail'];
+                sampleEntry: {
+                  id: number;
+                  idflNumber: string;
+                  version: number;
+                };
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such analysis or sample entry */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analysis/transfer-data/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Make a satisfied analysis a clean isotope reference record */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            countryCode?: string | null;
+            region?: string | null;
+            latitude?: number | null;
+            longitude?: number | null;
+            classify?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Transferred */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                analysis: components['schemas']['AnalysisDetail'];
+                record: components['schemas']['CleanIsotopeRecord'];
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such analysis */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analysis/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One saved analysis with its values and every figure */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The analysis */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['AnalysisDetail'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such analysis */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/clean-isotope': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The clean isotope reference records, filtered and paged */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+          offset?: number | null;
+          search?: string;
+          orderBy?: string;
+          sampleCode?: string;
+          classify?: string;
+          verifiedBy?: string;
+          countryCode?: string;
+          material?: string;
+          region?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of reference records */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                items: components['schemas']['CleanIsotopeRecord'][];
+                total: number;
+                limit: number;
+                offset: number;
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/clean-isotope/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import reference records from a CSV or XLSX file, all or nothing (re-imported sample codes are updated) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            /**
+             * Format: binary
+             * @description CSV or XLSX, at most 20 MiB
+             */
+            file: string;
+            /**
+             * @description JSON object: our column (or a further element name) → the header in your file
+             * @example {"sampleCode":"sample_ID","region":"cluster_location","latitude":"lat","longitude":"lon"}
+             */
+            mapping?: string;
+            /** @description Material of every row, when the file has none */
+            material?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The import counts */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                created: number;
+                updated: number;
+                total: number;
+                /** @description Rows whose sample code repeats an earlier row of the file, numbered #2, #3… */
+                renamed: {
+                  row: number;
+                  from: string;
+                  to: string;
+                }[];
+                materials: string[];
+                elements: string[];
+              };
+            };
+          };
+        };
+        /** @description Bad rows: errors keyed rows.<row>.<column>, and data.rowErrors; nothing was changed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: false;
+              message: string;
+              errors?: {
+                [key: string]: string;
+              };
+              data?: {
+                rowErrors: {
+                  row: number;
+                  column: string;
+                  message: string;
+                }[];
+                errorCount: number;
+                rowCount: number;
+              };
+            };
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The file is too large */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/clean-isotope/export-csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The filtered reference records as a CSV download; `path` names the file */
+    post: {
+      parameters: {
+        query?: {
+          /** @description The download name (".csv" is added) */
+          path?: string;
+          search?: string;
+          orderBy?: string;
+          sampleCode?: string;
+          classify?: string;
+          verifiedBy?: string;
+          countryCode?: string;
+          material?: string;
+          region?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The CSV file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/statictis/statistic-summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Counts of a period (bookings, samples received and completed, analyses, third-lab turnaround) and of now (samples per stage, rush, waiting too long) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description ISO date or date-time; the period starts there */
+          fromDate?: string;
+          /** @description ISO date (that whole day included) or date-time (the period ends just before it) */
+          toDate?: string;
+          waitingDays?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Summary */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['StatisticSummary'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/statictis/booking-monthly-status-chart': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Bookings per day of a month, or per month of a year when month is absent, by status */
+    get: {
+      parameters: {
+        query: {
+          year: number;
+          month?: number;
+          /** @description The laboratory's time zone for day, week and month buckets */
+          timeZone?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Chart series */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['BookingMonthlyStatusChart'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/statictis/turnaround': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Median and 90th percentile time of each stage and end to end, from the chain of custody (default: 30 days) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description ISO date or date-time; the period starts there */
+          fromDate?: string;
+          /** @description ISO date (that whole day included) or date-time (the period ends just before it) */
+          toDate?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Turnaround */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['Turnaround'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/statictis/analysis-trends': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Analyses per week by classify status and by predicted origin (default: the last 12 weeks) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description ISO date or date-time; the period starts there */
+          fromDate?: string;
+          /** @description ISO date (that whole day included) or date-time (the period ends just before it) */
+          toDate?: string;
+          /** @description The laboratory's time zone for day, week and month buckets */
+          timeZone?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Analysis trends */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['AnalysisTrends'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/report/sample-entry-source': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Sample entries by source, filtered by who received them, when, and sources */
+    get: {
+      parameters: {
+        query?: {
+          receivedByUser?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          receivedFromDate?: string;
+          /** @description A date-only value includes that whole day */
+          receivedToDate?: string;
+          /** @description xlsx (default) or csv: a file to download; json: figures and first rows to preview */
+          format?: 'xlsx' | 'csv' | 'json';
+          sources?: string | string[];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The report: an attachment (xlsx or csv), or the preview (json) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+            'text/csv': string;
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['SampleReportPreview'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/report/sample-by-status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Sample entries by status, filtered by who received them, when, and statuses */
+    get: {
+      parameters: {
+        query?: {
+          receivedByUser?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          receivedFromDate?: string;
+          /** @description A date-only value includes that whole day */
+          receivedToDate?: string;
+          /** @description xlsx (default) or csv: a file to download; json: figures and first rows to preview */
+          format?: 'xlsx' | 'csv' | 'json';
+          status?: string | string[];
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The report: an attachment (xlsx or csv), or the preview (json) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+            'text/csv': string;
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['SampleReportPreview'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/sample-submit-form': {
     parameters: {
       query?: never;
@@ -5193,8 +7773,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Upload attachments for the Order Request Form (images or PDF, 10 MiB each, at most 10)
-     * @description Answers the stored files; send their ids in the form as attachmentFileIds.
+     * Upload attachments for the Order Request Form (images or PDF, at most 10 MiB per request)
+     * @description Answers the stored files; send their ids in the form as attachmentFileIds within an hour, or they are deleted. Each address may upload 25 MiB per hour.
      */
     post: {
       parameters: {
@@ -5243,7 +7823,7 @@ export interface paths {
             'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description A file is larger than 10 MiB */
+        /** @description The files are larger than 10 MiB in total */
         413: {
           headers: {
             [name: string]: unknown;
@@ -7389,7 +9969,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The bytes of a stored file, with its type and name */
+    /** The bytes of a stored file, for its uploader and those who may read the record that holds it */
     get: {
       parameters: {
         query?: never;
@@ -7479,7 +10059,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Mail the server sent or kept (reset links when no SMTP server is set), newest first */
+    /** Mail the server sent or keeps to send, newest first; reset links are shown redacted */
     get: {
       parameters: {
         query?: {
@@ -7531,6 +10111,228 @@ export interface paths {
         };
         /** @description Missing permission */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Liveness: the process answers (no database work) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Alive */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                /** @enum {string} */
+                status: 'ok';
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/health/ready': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Readiness: the database answers and its migrations are applied */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Ready to serve */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                /** @enum {string} */
+                status: 'ready';
+                migration: string;
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Not ready, with the reason */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/app-config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The app's run-time settings (one build serves every deployment) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Where the app reports its errors (null: not at all) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                errorReporting: components['schemas']['ErrorReportingSettings'];
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
           headers: {
             [name: string]: unknown;
           };
@@ -7823,15 +10625,45 @@ export interface components {
     ThirdLabSample: components['schemas']['SampleEntry'] & {
       thirdLabEntry: components['schemas']['ThirdLabEntry'];
     };
+    CleanIsotopeRecord: {
+      id: number;
+      sampleCode: string;
+      material: string;
+      classify: string | null;
+      countryCode: string | null;
+      region: string | null;
+      latitude: number | null;
+      longitude: number | null;
+      d13C: number | null;
+      d2H: number | null;
+      d18O: number | null;
+      d15N: number | null;
+      d34S: number | null;
+      /** @description Further elements, by name */
+      otherElements: {
+        [key: string]: number;
+      };
+      verifiedBy: string | null;
+      sourceSampleEntryId: number | null;
+      createdAt: string;
+      updatedAt: string;
+    };
     Notification: {
       id: number;
       userId: number | null;
       permission: string | null;
       title: string;
       message: string;
+      /** @description The record's page in the app */
       link: string | null;
+      /** @description What happened, as a code the app translates */
+      kind: string | null;
+      params: {
+        [key: string]: string | number;
+      };
       /** Format: date-time */
       createdAt: string;
+      read: boolean;
     };
     CertificateVerification: {
       /** @enum {string} */
@@ -7873,6 +10705,300 @@ export interface components {
       revokedAt: string | null;
       revokeReason: string | null;
       supersededById: number | null;
+    };
+    ModelReport: {
+      material: string;
+      referenceVersion: string;
+      referenceCount: number;
+      elements: string[];
+      regions: {
+        region: string;
+        count: number;
+        locatedCount: number;
+      }[];
+      excludedRegions: {
+        region: string;
+        count: number;
+      }[];
+      settings: {
+        shrinkToPooled: number;
+        shrinkToDiagonal: number;
+        degreesOfFreedom: number | null;
+        bandwidth: number;
+        kernelWeight: number;
+        temperature: number;
+      };
+      validation: {
+        /** @enum {string} */
+        method: 'leave-one-out' | 'k-fold';
+        folds: number;
+        sampleCount: number;
+        regions: string[];
+        accuracy: number;
+        logLoss: number;
+        expectedCalibrationError: number;
+        calibration: {
+          from: number;
+          to: number;
+          count: number;
+          meanConfidence: number;
+          accuracy: number;
+        }[];
+        confusion: number[][];
+        perRegion: {
+          region: string;
+          count: number;
+          sensitivity: number;
+          precision: number | null;
+        }[];
+      };
+      baselines: {
+        /** @enum {string} */
+        name: 'nearestCentroid' | 'diagonalGaussian';
+        accuracy: number;
+        logLoss: number;
+        expectedCalibrationError: number;
+      }[];
+      computedAt: string;
+      durationMs: number;
+    };
+    OriginAnalysis: {
+      elementsUsed: string[];
+      elementsMissing: string[];
+      regionalProbability: {
+        region: string;
+        probability: number;
+        typicality: number;
+      }[];
+      /** @description Null when the sample is atypical of every region */
+      predictedOrigin: string | null;
+      mostProbableRegion: string | null;
+      isAtypical: boolean;
+      typicality: number;
+      consistency: {
+        claimed: {
+          region: string;
+          isKnownRegion: boolean;
+          probability: number | null;
+          typicality: number | null;
+          /** @enum {string} */
+          verdict: 'consistent' | 'inconsistent' | 'inconclusive';
+          thresholds: {
+            consistentProbability: number;
+            inconsistentProbability: number;
+            atypicalPValue: number;
+          };
+        } | null;
+        xinjiang: {
+          region: string;
+          isKnownRegion: boolean;
+          probability: number | null;
+          typicality: number | null;
+          /** @enum {string} */
+          verdict: 'consistent' | 'inconsistent' | 'inconclusive';
+          thresholds: {
+            consistentProbability: number;
+            inconsistentProbability: number;
+            atypicalPValue: number;
+          };
+        };
+      };
+      quality: {
+        score: number;
+        typicality: number;
+        completeness: number;
+        lowered: {
+          /** @enum {string} */
+          reason: 'missingElements' | 'lowTypicality' | 'noElements';
+          elements?: string[];
+          value?: number;
+        }[];
+      };
+      elementStatus: {
+        element: string;
+        value: number;
+        regions: {
+          region: string;
+          mean: number;
+          sd: number;
+          low: number;
+          high: number;
+          z: number;
+          /** @enum {string} */
+          status: 'within' | 'borderline' | 'outside';
+        }[];
+      }[];
+      composition: {
+        regionA: string;
+        regionB: string;
+        fractionA: number;
+        distance: number;
+        typicality: number;
+      }[];
+      prior: {
+        /** @enum {string} */
+        kind: 'uniform' | 'expected';
+        regions: string[];
+      };
+    };
+    Analysis: {
+      id: number;
+      sampleCode: string | null;
+      idflNumber: string | null;
+      material: string | null;
+      countryCode: string | null;
+      sources: string | null;
+      /** @enum {string} */
+      classify: 'Pending' | 'Unsatisfied' | 'Neutral' | 'Satisfied';
+      status: string;
+      prediction: string | null;
+      conclusion: string | null;
+      referenceVersion: string | null;
+      sampleEntryId: number | null;
+      cleanIsotopeRecordId: number | null;
+      analysisDate: string;
+      createdBy: number | null;
+      createdByName: string | null;
+      version: number;
+      topProbability: number | null;
+      qualityScore: number | null;
+      isAtypical: boolean;
+      /** @enum {string|null} */
+      claimedVerdict: 'consistent' | 'inconsistent' | 'inconclusive' | null;
+      /** @enum {string|null} */
+      xinjiangVerdict: 'consistent' | 'inconsistent' | 'inconclusive' | null;
+    };
+    AnalysisDetail: components['schemas']['Analysis'] & {
+      input: {
+        [key: string]: unknown;
+      };
+      result: components['schemas']['OriginAnalysis'] & (Record<string, never> | null);
+    };
+    StatisticSummary: {
+      fromDate: string;
+      toDate: string;
+      waitingDays: number;
+      bookings: {
+        total: number;
+        byStatus: {
+          [key: string]: number;
+        };
+        rush: number;
+      };
+      samples: {
+        /** @description Samples in each status now */
+        byStage: {
+          [key: string]: number;
+        };
+        open: number;
+        /** @description Received in the period */
+        received: number;
+        /** @description Final result confirmed in the period */
+        completed: number;
+        /** @description Open samples in their stage for longer than waitingDays */
+        overdue: number;
+        /** @description Open samples of rush bookings */
+        rush: number;
+        longWaiting: {
+          id: number;
+          idflNumber: string;
+          status: string;
+          statusChangedAt: string | null;
+          bookingNumber: string | null;
+          rush: boolean;
+        }[];
+        rushSamples: {
+          id: number;
+          idflNumber: string;
+          status: string;
+          statusChangedAt: string | null;
+          bookingNumber: string | null;
+          rush: boolean;
+        }[];
+      };
+      analyses: {
+        total: number;
+        byClassify: {
+          [key: string]: number;
+        };
+      };
+      thirdLabTurnaround: {
+        returned: number;
+        /** @description Hours; null when no sample finished the stage */
+        medianHours: number | null;
+        /** @description Hours; null when no sample finished the stage */
+        p90Hours: number | null;
+      };
+    };
+    BookingMonthlyStatusChart: {
+      year: number;
+      month: number | null;
+      timeZone: string;
+      /** @enum {string} */
+      bucket: 'day' | 'month';
+      labels: string[];
+      totals: number[];
+      series: {
+        status: string;
+        counts: number[];
+      }[];
+    };
+    Turnaround: {
+      fromDate: string;
+      toDate: string;
+      stages: {
+        stage: string;
+        samples: number;
+        /** @description Hours; null when no sample finished the stage */
+        medianHours: number | null;
+        /** @description Hours; null when no sample finished the stage */
+        p90Hours: number | null;
+      }[];
+    };
+    AnalysisTrends: {
+      fromDate: string;
+      toDate: string;
+      timeZone: string;
+      /** @description Mondays that start each week */
+      weeks: string[];
+      byClassify: {
+        counts: number[];
+        total: number;
+        classify: string;
+      }[];
+      byPrediction: {
+        counts: number[];
+        total: number;
+        origin: string | null;
+      }[];
+    };
+    SampleReportPreview: {
+      groups: {
+        key: string | null;
+        samples: number;
+        initialWeight: number;
+        sentWeight: number;
+      }[];
+      total: {
+        samples: number;
+        initialWeight: number;
+        sentWeight: number;
+      };
+      rows: {
+        id: number;
+        idflNumber: string;
+        sampleCode: string | null;
+        sampleType: string | null;
+        source: string | null;
+        status: string;
+        countryCode: string | null;
+        receivedDate: string | null;
+        receivedBy: string | null;
+        bookingNumber: string | null;
+        initialWeight: number | null;
+        sentWeight: number | null;
+        remainingWeight: number | null;
+      }[];
     };
     BookingCreated: {
       id: number;
@@ -8174,6 +11300,11 @@ export interface components {
       sentAt: string | null;
       error: string | null;
     };
+    ErrorReportingSettings: {
+      dsn: string;
+      environment: string;
+      release: string;
+    } | null;
   };
   responses: never;
   parameters: never;

@@ -124,6 +124,8 @@ export const sampleEdits = {
   thirdLabResult: ['ThirdLabConfirmed'],
   supervisorConclusion: ['ThirdLabConfirmed', 'ResultReturned'],
   transferIdflData: ['ResultConfirmed', 'Completed'],
+  /** An origin analysis's prediction and consistency, while the supervisor still reviews the result. */
+  saveOriginAnalysis: ['ThirdLabConfirmed', 'ResultReturned'],
 } as const satisfies Record<string, readonly SampleStatus[]>;
 
 export type SampleEditName = keyof typeof sampleEdits;

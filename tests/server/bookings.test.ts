@@ -364,7 +364,8 @@ describe('[BOOKINGS] confirmBooking (service; exposed as PUT /api/cs-lab/check-i
     });
     expect((await verifyAuditChain(t.database.db)).valid).toBe(true);
 
-    const [note] = await t.database.db.select().from(notification);
+    // The public booking's arrival was announced first; then its confirmation, in the spec's words.
+    const [note] = await t.database.db.select().from(notification).where(eq(notification.kind, 'bookingConfirmed'));
     expect(note).toMatchObject({
       permission: 'CanViewAllSampleEntryCs',
       title: 'Booking Confirmed',

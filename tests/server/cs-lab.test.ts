@@ -267,7 +267,7 @@ describe('[CS LAB] transfer to tester', () => {
     expect(res.body.data).toMatchObject({ status: 'SentToTester', sentToTesterBy: cs.id });
     expect(res.body.data.sentToTesterDate).toEqual(expect.any(String));
     const notes = await t.request('GET', '/api/notification', { token: tester.token });
-    expect(notes.body.data[0]).toMatchObject({ title: 'New sample to check in' });
+    expect(notes.body.data.items[0]).toMatchObject({ title: 'New sample to check in' });
   });
 
   it('refuses a sample that is not CsConfirmed with 409 naming its state', async () => {

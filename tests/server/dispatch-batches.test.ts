@@ -168,8 +168,8 @@ describe('[DISPATCH] send to the third lab', () => {
       });
     }
     const notes = await t.request('GET', '/api/notification', { token: lab.token });
-    expect(notes.body.data[0]).toMatchObject({ title: 'New package to check in' });
-    expect(notes.body.data[0].message).toContain(batch.packageCode);
+    expect(notes.body.data.items[0]).toMatchObject({ title: 'New package to check in' });
+    expect(notes.body.data.items[0].message).toContain(batch.packageCode);
 
     const again = await t.request('POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${batch.id}`, {
       token: admin,

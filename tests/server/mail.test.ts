@@ -37,6 +37,7 @@ describe('[MAIL] delivery over SMTP', () => {
   it('sends a reset link once the request has committed, and records it as sent', async () => {
     const res = await t.request('POST', `/api/user/reset-password?email=${encodeURIComponent(ADMIN.email)}`);
     expect(res.status).toBe(200);
+    await t.settled();
     const resetMail = await waitFor(() => received.find((m) => m.to.includes(ADMIN.email)));
     expect(resetMail.raw).toContain('reset-password?token=');
 

@@ -145,7 +145,7 @@ describe('[THIRD LAB] return result', () => {
     expect(res.body.data.status).toBe('ResultReturned');
     expect(res.body.data.thirdLabEntry.resultReturnedDate).toEqual(expect.any(String));
     const notes = await t.request('GET', '/api/notification', { token: supervisor.token });
-    expect(notes.body.data[0]).toMatchObject({ title: 'Result returned' });
+    expect(notes.body.data.items[0]).toMatchObject({ title: 'Result returned' });
     const twice = await t.request('PUT', `/api/third-lab/return-result?id=${sample.id}`, { token: lab.token });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe(

@@ -51,8 +51,10 @@ describe('[UPLOADS] images', () => {
     const gif = res.body.data[3];
     expect(gif).toMatchObject({ name: 'Ảnh mẫu.gif', size: bytes.gif.length, url: `/api/files/${gif.id}` });
 
-    const reader = await t.userWith([]);
-    const served = await t.request('GET', gif.url, { token: reader.token });
+    // The uploader reads it back; someone else, with no record holding it, is told it does not exist.
+    const stranger = await t.userWith([]);
+    expect((await t.request('GET', gif.url, { token: stranger.token })).status).toBe(404);
+    const served = await t.request('GET', gif.url, { token });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/gif');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');

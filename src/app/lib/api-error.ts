@@ -9,7 +9,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly errors: Record<string, string>;
   readonly body: unknown;
-  readonly code?: string;
+  /** The server's message code (catalogue src/shared/server-messages.ts), when it gave one. */
+  readonly code: string | undefined;
   readonly params: ErrorParams;
 
   constructor(status: number, body: unknown) {
@@ -36,4 +37,16 @@ export class ApiError extends Error {
 /** fetch rejects with a TypeError when no answer came back at all (offline, DNS, refused...). */
 export function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError && !(error instanceof ApiError);
+}
+
+/**
+ * The server answered, but cannot do the work just now: its database is away (an outage it reports
+ * itself) or it is restarting. Nothing was done; the outbox sends bench work again later.
+ */
+export function isServerUnavailable(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 503 &&
+    (error.code === 'databaseUnavailable' || error.code === 'shuttingDown')
+  );
 }

@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { ApiError, isNetworkError } from './api-error';
+import { ApiError, isNetworkError, isServerUnavailable } from './api-error';
 import { i18n, translateError } from './i18n';
 import { endExpiredSession } from './session';
 
@@ -7,12 +7,18 @@ import { endExpiredSession } from './session';
  * The central error handler (spec 8), used by every query and mutation unless it opts out:
  * - 401: the session is over (the client already tried a refresh): storage cleared, back to sign-in;
  * - another error answer: a red 'Error' toast with the server's message;
+ * - 503 from a server whose database is away, or that is restarting: 'Server unavailable', once
+ *   for all the calls failing together (not an empty list that looks like "No data");
  * - no answer at all: the app says it is offline and keeps the user signed in. This deliberately
  *   differs from the specification (which logs out): an offline-first bench app must keep working;
  * - anything else: 'Server internal error!'.
  */
 export function handleError(error: unknown) {
   const t = i18n.t.bind(i18n);
+  if (isServerUnavailable(error)) {
+    toast.error(t('errors:unavailableTitle'), { id: 'server-unavailable', description: t('errors:unavailable') });
+    return;
+  }
   if (error instanceof ApiError) {
     if (error.status === 401) {
       endExpiredSession();

@@ -19,5 +19,7 @@ export const lookupQueries = {
       queryKey: [...lookupQueries.all, 'countries'] as const,
       queryFn: async () => (await unwrap(api.GET('/api/common-country'))).data,
       staleTime: 5 * 60_000,
+      // Spec 8: the public country list's failures are not sent to error reporting.
+      meta: { notReported: true },
     }),
 };

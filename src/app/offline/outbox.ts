@@ -42,7 +42,8 @@ function notifyOutboxChanged() {
 
 function assertSyncable(request: MutationRequest) {
   if (!METHODS.has(request.method)) throw new Error(`Cannot queue a ${request.method} request`);
-  // The same rule as the server's /api/sync schema: a bad entry would make the whole batch a 400.
+  // A first check of the server's /api/sync rule (which also allows only the bench changes declared
+  // offline): a bad entry would make the whole batch a 400.
   if (!request.path.startsWith('/api/') || request.path.startsWith('/api/sync') || request.path.startsWith('/api/auth'))
     throw new Error(`Cannot queue a request to ${request.path}`);
 }

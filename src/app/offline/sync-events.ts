@@ -17,7 +17,16 @@ export function announceSynced(detail: SyncedDetail) {
 export type WorkerMessage =
   | ({ type: 'OUTBOX_SYNCED' } & SyncedDetail)
   | { type: 'SESSION_REFRESHED'; accessToken: string; refreshToken: string; login?: unknown }
-  | { type: 'NEW_NOTIFICATION'; title: string; message: string; time: string; id?: string };
+  | {
+      type: 'NEW_NOTIFICATION';
+      title: string;
+      message: string;
+      time: string;
+      id?: string;
+      url?: string;
+      kind?: string | null;
+      params?: Record<string, string | number>;
+    };
 
 /** Messages pages post to the service worker. */
 export type PageMessage = { type: 'SKIP_WAITING' } | { type: 'DRAIN_OUTBOX' };

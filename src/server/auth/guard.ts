@@ -12,8 +12,11 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1]?.trim();
 }
 
-/** The user and their current permissions; undefined for unknown or deactivated accounts. */
-export async function loadAuthUser(db: Executor, userId: number): Promise<AuthUser | undefined> {
+/**
+ * The user and their current permissions; undefined for unknown or deactivated accounts, and for a
+ * token from before the user's last password change or reset (an older session epoch).
+ */
+export async function loadAuthUser(db: Executor, userId: number, epoch?: number): Promise<AuthUser | undefined> {
   const [row] = await db
     .select({
       id: appUser.id,
@@ -24,12 +27,14 @@ export async function loadAuthUser(db: Executor, userId: number): Promise<AuthUs
       roleName: role.name,
       roleActive: role.active,
       permissions: role.permissions,
+      sessionEpoch: appUser.sessionEpoch,
     })
     .from(appUser)
     .innerJoin(role, eq(role.id, appUser.roleId))
     .where(eq(appUser.id, userId));
   if (!row || !row.active) return undefined;
-  const { active: _active, roleActive, ...user } = row;
+  if (epoch !== undefined && epoch !== row.sessionEpoch) return undefined;
+  const { active: _active, roleActive, sessionEpoch: _epoch, ...user } = row;
   // A deactivated role keeps its users signed in but grants nothing.
   return { ...user, permissions: roleActive ? row.permissions : [] };
 }
@@ -38,11 +43,11 @@ export async function loadAuthUser(db: Executor, userId: number): Promise<AuthUs
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearerToken(c.req.header('authorization'));
   if (!token) throw unauthorized('signInToContinue');
-  const userId = await readAccessToken(c.var.deps.signingKey, token);
-  if (!userId) throw unauthorized();
-  const user = await loadAuthUser(c.var.db, userId);
+  const claims = await readAccessToken(c.var.deps.signingKey, token);
+  if (!claims) throw unauthorized();
+  const user = await loadAuthUser(c.var.db, claims.userId, claims.epoch);
   if (!user) throw unauthorized();
-  c.set('auth', user);
+  c.set('auth', { ...user, sessionFamily: claims.familyId });
   await next();
 });
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { sign, verify } from 'hono/jwt';
 import type { Executor } from '../db/client.ts';
 import { appSetting, refreshToken } from '../db/schema.ts';
@@ -29,17 +29,33 @@ export async function loadSigningKey(db: Executor, env: Pick<Env, 'JWT_SECRET'>)
 
 const keyString = (key: Uint8Array) => Buffer.from(key).toString('latin1');
 
-export async function issueAccessToken(key: Uint8Array, userId: number, ttlSeconds: number): Promise<string> {
+/** Who an access token speaks for, and which session it belongs to. */
+export type AccessClaims = {
+  userId: number;
+  /** The user's session epoch when it was issued; a password change or reset raises the epoch. */
+  epoch: number;
+  /** The refresh-token family (the signed-in device) it was issued with. */
+  familyId: string;
+};
+
+export async function issueAccessToken(key: Uint8Array, claims: AccessClaims, ttlSeconds: number): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return sign({ sub: String(userId), iat: now, exp: now + ttlSeconds }, keyString(key), 'HS256');
+  return sign(
+    { sub: String(claims.userId), sep: claims.epoch, fam: claims.familyId, iat: now, exp: now + ttlSeconds },
+    keyString(key),
+    'HS256',
+  );
 }
 
-/** The user id an access token was issued to, or undefined when it is invalid or expired. */
-export async function readAccessToken(key: Uint8Array, token: string): Promise<number | undefined> {
+/** The claims of a valid, unexpired access token, or undefined. */
+export async function readAccessToken(key: Uint8Array, token: string): Promise<AccessClaims | undefined> {
   try {
     const payload = await verify(token, keyString(key), 'HS256');
-    const id = Number(payload.sub);
-    return Number.isInteger(id) && id > 0 ? id : undefined;
+    const userId = Number(payload.sub);
+    if (!Number.isInteger(userId) || userId <= 0) return undefined;
+    const epoch = typeof payload.sep === 'number' ? payload.sep : 0;
+    const familyId = typeof payload.fam === 'string' ? payload.fam : '';
+    return { userId, epoch, familyId };
   } catch {
     return undefined;
   }
@@ -50,7 +66,7 @@ export async function issueRefreshToken(
   userId: number,
   ttlDays: number,
   familyId: string = randomUUID(),
-): Promise<string> {
+): Promise<{ token: string; familyId: string }> {
   const token = randomToken();
   await db.insert(refreshToken).values({
     userId,
@@ -58,7 +74,7 @@ export async function issueRefreshToken(
     tokenHash: sha256(token),
     expiresAt: new Date(Date.now() + ttlDays * 86_400_000),
   });
-  return token;
+  return { token, familyId };
 }
 
 /**
@@ -85,7 +101,7 @@ export async function rotateRefreshToken(db: Executor, token: string, ttlDays: n
     throw unauthorized();
   }
   const next = await issueRefreshToken(db, row.userId, ttlDays, row.familyId);
-  return { userId: row.userId, refreshToken: next };
+  return { userId: row.userId, refresh: next };
 }
 
 export async function revokeFamily(db: Executor, familyId: string) {
@@ -93,6 +109,24 @@ export async function revokeFamily(db: Executor, familyId: string) {
     .update(refreshToken)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshToken.familyId, familyId), isNull(refreshToken.revokedAt)));
+}
+
+/**
+ * Ends every session of a user except, optionally, the one making the change: their refresh
+ * families are revoked here, and their access tokens stop at once because the caller raises the
+ * user's session epoch in the same transaction.
+ */
+export async function revokeOtherSessions(db: Executor, userId: number, keepFamilyId?: string) {
+  await db
+    .update(refreshToken)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(refreshToken.userId, userId),
+        isNull(refreshToken.revokedAt),
+        keepFamilyId ? ne(refreshToken.familyId, keepFamilyId) : undefined,
+      ),
+    );
 }
 
 export async function revokeRefreshToken(db: Executor, token: string) {

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { createDatabaseAvailability, type DatabaseAvailability } from './availability.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -17,23 +18,46 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Anything that runs queries: the database or a transaction inside it. */
 export type Executor = Db | Tx;
 
+export type PoolUse = { total: number; idle: number; waiting: number; max: number };
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate: () => Promise<void>;
   close: () => Promise<void>;
+  /** Up or down, told once per change (PostgreSQL only: PGlite lives in this process). */
+  availability: DatabaseAvailability;
+  /** Connections open, idle and asked for (PostgreSQL); PGlite has one connection and no pool. */
+  poolUse: () => PoolUse;
+  /** What backups are taken from: the embedded database itself, or the server's address. */
+  source: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
 };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Triggers and functions drizzle-kit does not model (the append-only audit table).
 const afterMigrateSql = readFileSync(fileURLToPath(new URL('./sql/after-migrate.sql', import.meta.url)), 'utf8');
 
-export type DatabaseOptions = { url?: string; dataDir?: string };
+export type DatabaseOptions = {
+  url?: string;
+  dataDir?: string;
+  /** Connections kept by this process (PostgreSQL). */
+  poolSize?: number;
+  /** How long to wait for a connection before answering that the database is unavailable. */
+  connectTimeoutMs?: number;
+  /** Longest a statement may run; also the longest a request waits on a silent server. */
+  statementTimeoutMs?: number;
+};
+
+export const DATABASE_DEFAULTS = { poolSize: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 15_000 };
 
 /** PostgreSQL when a URL is given, otherwise embedded PGlite (in memory when no dataDir). */
 export function openDatabase(options: DatabaseOptions): Database {
-  if (options.url) return openPostgres(options.url);
+  if (options.url) return openPostgres(options.url, { ...DATABASE_DEFAULTS, ...definedOnly(options) });
   return openPglite(options.dataDir);
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 function openPglite(dataDir?: string): Database {
@@ -51,29 +75,64 @@ function openPglite(dataDir?: string): Database {
     close: async () => {
       await client.close();
     },
+    availability: createDatabaseAvailability(),
+    poolUse: () => ({ total: 1, idle: 0, waiting: 0, max: 1 }),
+    source: { kind: 'pglite', client },
   };
 }
 
-function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+function openPostgres(url: string, options: typeof DATABASE_DEFAULTS): Database {
+  const availability = createDatabaseAvailability();
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize,
+    connectionTimeoutMillis: options.connectTimeoutMs,
+    // The server cancels a statement that runs too long; the client gives up a little later in
+    // case the server itself went silent (a cut network answers nothing at all).
+    statement_timeout: options.statementTimeoutMs,
+    query_timeout: options.statementTimeoutMs + options.connectTimeoutMs,
+    keepAlive: true,
+  });
+  // A connection cut while idle in the pool (a restart, a failover, pg_terminate_backend) is
+  // raised as an 'error' event; without a listener Node ends the whole process. The pool has
+  // already dropped that connection and opens a fresh one on the next request.
+  pool.on('error', (error) => availability.markUnavailable(error));
+  pool.on('connect', (client) => {
+    availability.markAvailable();
+    // The pool stops listening to a connection while a request holds it (a transaction between
+    // two queries): a cut there is raised on the connection itself, and would end the process too.
+    // The request's next query fails and answers for it.
+    client.on('error', (error) => availability.markUnavailable(error));
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
     migrate: async () => {
-      // Several API instances may start at once: one migrates while the others wait on the lock.
+      // Several API instances may start at once: one migrates while the others wait on the lock,
+      // as long as it takes (no statement timeout in this session).
       const client = await pool.connect();
       try {
+        await client.query('SET statement_timeout = 0');
         await client.query('SELECT pg_advisory_lock(727001)');
         await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
         await client.query(afterMigrateSql);
       } finally {
         await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
+        await client.query('RESET statement_timeout').catch(() => undefined);
         client.release();
       }
     },
     close: async () => {
       await pool.end();
     },
+    availability,
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: options.poolSize,
+    }),
+    source: { kind: 'postgres', url },
   };
 }

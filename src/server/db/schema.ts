@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { openSampleStatuses } from '../../shared/statistics.ts';
 
 // One schema for every entity of the specification (section 3). Later work extends these tables
 // rather than adding parallel ones. Timestamps are timezone-aware; weights are grams.
@@ -24,6 +25,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
+
+const openStatusList = openSampleStatuses.map((status) => `'${status}'`).join(', ');
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -73,6 +76,8 @@ export const appUser = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Raised when the password changes: access tokens carry it, so older ones stop working at once. */
+    sessionEpoch: integer('session_epoch').notNull().default(0),
   },
   (t) => [
     uniqueIndex('app_user_username_lower').on(sql`lower(${t.username})`),
@@ -143,6 +148,8 @@ export const outboundMail = pgTable('outbound_mail', {
   sentAt: at('sent_at'),
   error: text('error'),
   createdAt: createdAt(),
+  /** The text with its secrets (a reset link) blanked: all that is shown, and all that is kept once sent. */
+  redactedText: text('redacted_text'),
 });
 
 /** First answers to mutations sent with an Idempotency-Key, so replays change nothing. */
@@ -171,6 +178,10 @@ export const storedFile = pgTable('stored_file', {
   data: bytea('data').notNull(),
   uploadedBy: integer('uploaded_by').references(() => appUser.id),
   createdAt: createdAt(),
+  /** For an anonymous upload (the public form's attachments): the caller's address, for its quota. */
+  uploadedFrom: text('uploaded_from'),
+  /** When a booking took an anonymous upload as its attachment; unclaimed ones are cleaned up. */
+  claimedAt: at('claimed_at'),
 });
 
 export const booking = pgTable(
@@ -210,7 +221,15 @@ export const booking = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('booking_status_created').on(t.status, t.createdAt), index('booking_email').on(t.email)],
+  (t) => [
+    index('booking_status_created').on(t.status, t.createdAt),
+    index('booking_email').on(t.email),
+    // The dashboard's monthly chart and summary read bookings by creation time across statuses.
+    index('booking_created').on(t.createdAt),
+    index('booking_rush')
+      .on(t.id)
+      .where(sql`rush_service`),
+  ],
 );
 
 export const bookingSampleType = pgTable('booking_sample_type', {
@@ -346,11 +365,21 @@ export const sampleEntry = pgTable(
     consistentWithXinjiangOrigin: boolean('consistent_with_xinjiang_origin'),
     finalResultConfirmedBy: integer('final_result_confirmed_by').references(() => appUser.id),
     finalResultConfirmedAt: at('final_result_confirmed_at'),
+    /** When the sample entered its current status; kept by a trigger (sql/after-migrate.sql). */
+    statusChangedAt: at('status_changed_at'),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The dashboard's long-waiting samples: open statuses whose current stage began before a day.
+    index('sample_entry_status_changed').on(t.status, t.statusChangedAt),
+    // The few samples still open (most of a laboratory's history is completed): the dashboard's
+    // counts per open stage and its long-waiting samples read only these.
+    index('sample_entry_open_since')
+      .on(t.statusChangedAt, t.status)
+      .where(sql.raw(`status IN (${openStatusList})`)),
+    index('sample_entry_final_result').on(t.finalResultConfirmedAt),
     index('sample_entry_status_updated').on(t.status, t.updatedAt),
     index('sample_entry_booking').on(t.bookingId),
     index('sample_entry_received').on(t.receivedDate),
@@ -389,7 +418,10 @@ export const thirdLabEntry = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('third_lab_entry_sample').on(t.sampleEntryId)],
+  (t) => [
+    index('third_lab_entry_sample').on(t.sampleEntryId),
+    index('third_lab_entry_returned').on(t.resultReturnedDate),
+  ],
 );
 
 export const analysis = pgTable(
@@ -404,17 +436,27 @@ export const analysis = pgTable(
     classify: text('classify', { enum: ['Pending', 'Unsatisfied', 'Neutral', 'Satisfied'] })
       .notNull()
       .default('Pending'),
-    status: text('status').notNull().default('Draft'),
+    /** Saved → SavedToSampleEntry → Transferred (src/shared/schemas/analysis.ts). */
+    status: text('status').notNull().default('Saved'),
     prediction: text('prediction'),
     input: jsonb('input').$type<Record<string, unknown>>().notNull(),
     result: jsonb('result').$type<Record<string, unknown>>(),
     conclusion: text('conclusion'),
+    /** The reference set's version the result was computed on. */
+    referenceVersion: text('reference_version'),
+    sampleEntryId: integer('sample_entry_id').references(() => sampleEntry.id),
+    cleanIsotopeRecordId: integer('clean_isotope_record_id'),
     analysisDate: at('analysis_date').notNull().defaultNow(),
     createdBy: integer('created_by').references(() => appUser.id),
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('analysis_date').on(t.analysisDate)],
+  (t) => [
+    index('analysis_date').on(t.analysisDate),
+    index('analysis_classify_date').on(t.classify, t.analysisDate),
+    index('analysis_prediction_date').on(t.prediction, t.analysisDate),
+  ],
 );
 
 export const cleanIsotopeRecord = pgTable(
@@ -424,20 +466,27 @@ export const cleanIsotopeRecord = pgTable(
     sampleCode: text('sample_code').notNull(),
     material: text('material').notNull(),
     classify: text('classify'),
-    countryCode: text('country_code').notNull(),
+    /** Country or region (at least one): the model's class is the region, else the country. */
+    countryCode: text('country_code'),
     region: text('region'),
-    latitude: doublePrecision('latitude').notNull(),
-    longitude: doublePrecision('longitude').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     d13C: doublePrecision('d13c'),
     d2H: doublePrecision('d2h'),
     d18O: doublePrecision('d18o'),
+    d15N: doublePrecision('d15n'),
+    d34S: doublePrecision('d34s'),
     otherElements: jsonb('other_elements').$type<Record<string, number>>().notNull().default({}),
     verifiedBy: text('verified_by'),
     sourceSampleEntryId: integer('source_sample_entry_id').references(() => sampleEntry.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('clean_isotope_material_country').on(t.material, t.countryCode)],
+  (t) => [
+    index('clean_isotope_material_country').on(t.material, t.countryCode),
+    // Re-importing a sample code of a material updates it (the import's upsert key).
+    uniqueIndex('clean_isotope_material_sample_code').on(t.material, t.sampleCode),
+  ],
 );
 
 /** Notifications addressed to one user, or to every holder of a permission. */
@@ -450,6 +499,9 @@ export const notification = pgTable(
     title: text('title').notNull(),
     message: text('message').notNull(),
     link: text('link'),
+    /** What happened, as a code the app translates (with params); title and message are its English. */
+    kind: text('kind'),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [
@@ -468,6 +520,48 @@ export const pushSubscription = pgTable('push_subscription', {
   keys: jsonb('keys').$type<{ p256dh: string; auth: string }>().notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Each user's own state of a notification: read, or dismissed from their bell. One row per user,
+ * so a notification addressed to a permission is read or dismissed by each holder separately.
+ */
+export const notificationReceipt = pgTable(
+  'notification_receipt',
+  {
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notification.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    readAt: at('read_at'),
+    dismissedAt: at('dismissed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.userId] }), index('notification_receipt_user').on(t.userId)],
+);
+
+/**
+ * The Web Push outbox: one row per (notification, subscription), written in the notification's
+ * transaction and sent after commit; a sent row is removed, a failing one waits for its next attempt.
+ */
+export const pushDelivery = pgTable(
+  'push_delivery',
+  {
+    id: serial('id').primaryKey(),
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notification.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscription.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: at('claimed_at'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_delivery_due').on(t.nextAttemptAt)],
+);
 
 export const certificate = pgTable(
   'certificate',
@@ -514,7 +608,13 @@ export const auditRecord = pgTable(
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },
-  (t) => [index('audit_record_entity').on(t.entityType, t.entityId)],
+  (t) => [
+    index('audit_record_entity').on(t.entityType, t.entityId),
+    // Turnaround: the transitions into one status within a period (dashboard statistics).
+    index('audit_record_transition').on(t.entityType, t.toStatus, t.at),
+    // ...and, for each of them, when that sample entered the stage's start status (index-only).
+    index('audit_record_entity_status').on(t.entityType, t.entityId, t.toStatus, t.at),
+  ],
 );
 
 /** Sequential, per-year numbering for booking and IDFL numbers. */

@@ -1,7 +1,11 @@
 import type { Database, Executor } from '../db/client.ts';
 import type { Env } from '../env.ts';
+import type { ErrorReporter } from '../error-reporting.ts';
 import type { Logger } from '../logger.ts';
+import type { Background } from '../services/background.ts';
+import type { Metrics } from '../metrics.ts';
 import type { Mailer } from '../services/mail.ts';
+import type { Notifier } from '../services/notifier.ts';
 
 /** What the app is built from; tests build the same app from their own database. */
 export type Deps = {
@@ -9,8 +13,24 @@ export type Deps = {
   logger: Logger;
   database: Database;
   mailer: Mailer;
+  notifier: Notifier;
   signingKey: Uint8Array;
+  background: Background;
+  metrics: Metrics;
+  errorReporter: ErrorReporter;
+  traffic: Traffic;
+  /** Set when this server serves an embedded database: `npm run backup` asks it for the snapshot. */
+  backupToken?: string;
 };
+
+/** Requests being answered now, and whether the server is stopping (shutdown.ts waits and refuses). */
+export type Traffic = { inFlight: number; isStopping: boolean };
+
+/**
+ * Metrics, error reporting, the traffic count, background work and (without Web Push) the
+ * notifier are made by createApp when not given.
+ */
+export type AppInputs = Omit<Deps, 'metrics' | 'errorReporter' | 'traffic' | 'notifier' | 'background'> & Partial<Deps>;
 
 /** The signed-in staff member, loaded fresh from the database on every request. */
 export type AuthUser = {
@@ -20,6 +40,8 @@ export type AuthUser = {
   email: string;
   roleName: string;
   permissions: string[];
+  /** The refresh-token family of the session the request came from. */
+  sessionFamily?: string;
 };
 
 export type AppEnv = {

@@ -48,11 +48,12 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   if (key.length > 200) throw conflict('idempotencyKeyTooLong');
 
   const token = bearerToken(c.req.header('authorization'));
-  const userId = token ? await readAccessToken(c.var.deps.signingKey, token) : undefined;
+  const userId = token ? (await readAccessToken(c.var.deps.signingKey, token))?.userId : undefined;
   const scope = userId ? `user:${userId}` : 'public';
   const path = new URL(c.req.url).pathname + new URL(c.req.url).search;
   // Hashed as bytes: uploads are binary, and text decoding would make different files look alike.
-  const body = new Uint8Array(await c.req.raw.clone().arrayBuffer());
+  // The request's shared copy of the bytes, so the validators after this read the same ones.
+  const body = new Uint8Array(await c.req.arrayBuffer());
   const requestHash = createHash('sha256').update(`${c.req.method} ${path}\n`).update(body).digest('hex');
 
   const root = c.var.db;

@@ -2,7 +2,11 @@ import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { type Permission } from '../../shared/permissions.ts';
 import { authenticate, authorize } from '../auth/guard.ts';
+import { MAX_JSON_BODY, MAX_PUBLIC_BODY, limitBody } from './body-limit.ts';
 import type { AppEnv } from './context.ts';
+import { idempotency } from './idempotency.ts';
+import { rejectNulBytes } from './nul-bytes.ts';
+import { registerOfflineOperation } from './offline-operations.ts';
 import { errorBodySchema } from './responses.ts';
 
 /** Who may call an operation: anyone, any signed-in user, or holders of at least one permission. */
@@ -24,25 +28,38 @@ const guardedErrors = {
   403: errorResponse('Missing permission'),
 } as const;
 
-type GuardedConfig<R extends RouteConfig> = R & { access: Access };
+type GuardedConfig<R extends RouteConfig> = R & {
+  access: Access;
+  /** The largest body this operation reads, in bytes; small by default for public operations. */
+  bodyLimit?: number;
+  /** A bench change the offline outbox may queue and send through /api/sync. */
+  offline?: boolean;
+};
 
 /**
  * Declares an operation: the zod route, its security and permission list in the document
  * (x-permissions, read by the permission-matrix test), the guard that enforces them, and the
  * error responses every operation can give.
+ *
+ * The order of the middleware is the security boundary: the caller is signed in and allowed before
+ * a byte of the body is read, the body is counted against this operation's limit as it streams, and
+ * only then is it checked for NUL characters, hashed by the Idempotency-Key layer and validated.
  */
 export function defineRoute<R extends RouteConfig>(config: GuardedConfig<R>) {
-  const { access, ...route } = config;
+  const { access, bodyLimit, offline, ...route } = config;
+  if (offline) registerOfflineOperation(route.method, route.path);
   const isPublic = access === 'public';
   const permissions = Array.isArray(access) ? [...access] : [];
   const guard: MiddlewareHandler<AppEnv>[] = isPublic ? [] : [authenticate, authorize(permissions)];
+  const limit = limitBody(bodyLimit ?? (isPublic ? MAX_PUBLIC_BODY : MAX_JSON_BODY));
   const existing = route.middleware ? (Array.isArray(route.middleware) ? route.middleware : [route.middleware]) : [];
   return createRoute({
     ...route,
-    middleware: [...guard, ...existing] as R['middleware'],
+    middleware: [...guard, limit, rejectNulBytes, idempotency, ...existing] as R['middleware'],
     security: isPublic ? [] : [{ bearerAuth: [] }],
     'x-permissions': permissions,
     'x-access': isPublic ? 'public' : permissions.length ? 'permission' : 'signedIn',
+    ...(offline ? { 'x-offline': true } : {}),
     responses: {
       ...commonErrors,
       ...(isPublic ? {} : guardedErrors),

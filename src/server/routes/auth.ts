@@ -1,6 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { DEVICE_COOKIE_PREFIX, DEVICE_TTL_SECONDS } from '../auth/devices.ts';
 import { refreshSchema, signInSchema } from '../../shared/schemas/auth.ts';
 import { revokeRefreshToken, rotateRefreshToken } from '../auth/tokens.ts';
 import type { createRouter } from '../app.ts';
@@ -20,17 +22,27 @@ export const sessionSchema = z
   })
   .openapi('Session');
 
-/** The caller's address: the proxy's X-Forwarded-For only when TRUST_PROXY says a proxy is in front. */
+/**
+ * The caller's address. Behind TRUSTED_PROXIES reverse proxies, each appends the address it got the
+ * request from to X-Forwarded-For, so the caller is the hop that many places from the right (the
+ * socket address counting as the last hop); whatever stands further left the caller wrote itself and
+ * is ignored, so forging X-Forwarded-For changes nothing.
+ */
 export function clientAddress(c: Context<AppEnv>): string {
-  if (c.var.deps.env.TRUST_PROXY) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+  let socket = 'unknown';
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    socket = getConnInfo(c).remote.address ?? 'unknown';
   } catch {
-    return 'unknown';
+    // not served by Node (tests call the app directly)
   }
+  const trusted = c.var.deps.env.TRUSTED_PROXIES;
+  if (trusted === 0) return socket;
+  const forwarded = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
+  const hops = [...forwarded, socket];
+  return hops[Math.max(0, hops.length - 1 - trusted)]!;
 }
 
 const signInRoute = defineRoute({
@@ -43,6 +55,7 @@ const signInRoute = defineRoute({
   responses: {
     200: { description: 'Signed in', content: { 'application/json': { schema: envelope(sessionSchema) } } },
     401: { description: 'Wrong credentials' },
+    429: { description: 'Too many failures: wait data.retryAfterSeconds (a known device may still sign in)' },
   },
 });
 
@@ -75,10 +88,18 @@ export function registerAuthRoutes(app: ReturnType<typeof createRouter>) {
   app.openapi(signInRoute, async (c) => {
     const { email, password } = c.req.valid('json');
     const { deps } = c.var;
-    const session = await signIn(c.var.db, deps.env, deps.signingKey, {
+    const { session, device } = await signIn(c.var.db, deps.env, deps.signingKey, {
       login: email,
       password,
       address: clientAddress(c),
+      deviceTokens: (userId) => getCookie(c, `${DEVICE_COOKIE_PREFIX}${userId}`),
+    });
+    setCookie(c, `${DEVICE_COOKIE_PREFIX}${device.userId}`, device.token, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: new URL(c.req.url).protocol === 'https:' || (deps.env.PUBLIC_URL ?? '').startsWith('https:'),
+      path: '/api/auth',
+      maxAge: DEVICE_TTL_SECONDS,
     });
     return ok(c, session, 'Login successful');
   });
@@ -90,7 +111,7 @@ export function registerAuthRoutes(app: ReturnType<typeof createRouter>) {
       c.req.valid('json').refreshToken,
       deps.env.REFRESH_TOKEN_TTL_DAYS,
     );
-    const session = await issueSession(c.var.db, deps.env, deps.signingKey, rotated.userId, rotated.refreshToken);
+    const session = await issueSession(c.var.db, deps.env, deps.signingKey, rotated.userId, rotated.refresh);
     return ok(c, session, 'Session refreshed');
   });
 

@@ -3,6 +3,7 @@ import { serverMessage } from '../../shared/server-messages.ts';
 import { certificateStatuses, revokeCertificateSchema } from '../../shared/certificate.ts';
 import type { createRouter } from '../app.ts';
 import { envelope, ok } from '../http/responses.ts';
+import { publicBaseUrl } from '../http/public-url.ts';
 import { defineRoute } from '../http/route.ts';
 import {
   issueCertificate,
@@ -91,6 +92,7 @@ const verifyRoute = defineRoute({
 const issueRoute = defineRoute({
   method: 'put',
   path: '/api/issue-certificate',
+  offline: true,
   tags: ['Certificates'],
   summary:
     'Issue the certificate of a ResultConfirmed sample (→ Completed), or re-issue a Completed one as version n+1 (the previous becomes Superseded)',
@@ -161,7 +163,7 @@ export function registerCertificateRoutes(app: ReturnType<typeof createRouter>) 
   });
 
   app.openapi(issueRoute, async (c) => {
-    const baseUrl = c.var.deps.env.PUBLIC_URL ?? new URL(c.req.url).origin;
+    const baseUrl = publicBaseUrl(c.var.deps.env, c.req.url);
     const issued = await issueCertificate(c.var.db, { id: c.req.valid('query').id, by: c.var.auth, baseUrl });
     return ok(c, issued, `Certificate version ${issued.version} has been issued.`);
   });

@@ -41,6 +41,7 @@ const listCountriesRoute = defineRoute({
 const createCountryRoute = defineRoute({
   method: 'post',
   path: '/api/country',
+  offline: true,
   tags: ['Countries'],
   summary: 'Add a country',
   access: ['CanCreateCountry'],
@@ -53,6 +54,7 @@ const createCountryRoute = defineRoute({
 const updateCountryRoute = defineRoute({
   method: 'put',
   path: '/api/country',
+  offline: true,
   tags: ['Countries'],
   summary: 'Edit a country (`version` is the one last read; a stale write answers 409)',
   access: ['CanUpdateCountry'],
@@ -72,6 +74,7 @@ const updateCountryRoute = defineRoute({
 const deleteCountryRoute = defineRoute({
   method: 'delete',
   path: '/api/country',
+  offline: true,
   tags: ['Countries'],
   summary: 'Delete a country that is not protected and not in use',
   access: ['CanDeleteCountry'],

@@ -225,6 +225,7 @@ const json = <T extends z.ZodType>(schema: T) => ({
 const createRouteDef = defineRoute({
   method: 'post',
   path: '/api/cs-lab/create',
+  offline: true,
   tags: ['Client-side lab'],
   summary: 'Create a sample entry by hand (status New); the IDFL number is generated unless given',
   access: ['CanCreateSampleEntryCs'],
@@ -237,6 +238,7 @@ const createRouteDef = defineRoute({
 const updateRouteDef = defineRoute({
   method: 'put',
   path: '/api/cs-lab/update',
+  offline: true,
   tags: ['Client-side lab'],
   summary:
     'Edit a sample entry still at the client-side lab (New or CsConfirmed); `version` required (stale write → 409)',
@@ -272,6 +274,7 @@ const detailRouteDef = defineRoute({
 const checkInRouteDef = defineRoute({
   method: 'put',
   path: '/api/cs-lab/check-in',
+  offline: true,
   tags: ['Client-side lab'],
   summary:
     'Confirm a booking (id = booking id: one CsConfirmed sample entry per sample type) or, with entry=sample, check in a New sample entry',
@@ -307,6 +310,7 @@ const checkInRouteDef = defineRoute({
 const transferRouteDef = defineRoute({
   method: 'put',
   path: '/api/cs-lab/transfer-to-tester',
+  offline: true,
   tags: ['Client-side lab'],
   summary: 'Send a CsConfirmed sample to the tester lab',
   access: ['CanTransferSampleEntryToTester'],

@@ -98,6 +98,7 @@ const listRouteDef = defineRoute({
 const createRouteDef = defineRoute({
   method: 'post',
   path: '/api/sample-dispatch-batch',
+  offline: true,
   tags: ['Dispatch batches'],
   summary: 'Create a Draft package (code PKG-YYYY-NNNNN unless given), optionally with TesterConfirmed samples',
   access: ['CanCreateDispatchBatch'],
@@ -108,6 +109,7 @@ const createRouteDef = defineRoute({
 const updateRouteDef = defineRoute({
   method: 'put',
   path: '/api/sample-dispatch-batch',
+  offline: true,
   tags: ['Dispatch batches'],
   summary:
     'Change a Draft package: its name, shipment number, notes, and samples; `version` required (stale write → 409)',
@@ -122,6 +124,7 @@ const updateRouteDef = defineRoute({
 const sendRouteDef = defineRoute({
   method: 'post',
   path: '/api/sample-dispatch-batch/transfer-to-third-lab',
+  offline: true,
   tags: ['Dispatch batches'],
   summary: 'Send a Draft package: every sample in it goes SentToThirdLab',
   access: ['CanCreateDispatchBatch', 'CanUpdateDispatchBatch', 'CanTransferSampleEntryToThirdLab'],

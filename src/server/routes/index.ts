@@ -17,9 +17,16 @@ import { registerDispatchBatchRoutes } from './dispatch-batches.ts';
 import { registerThirdLabRoutes } from './third-lab.ts';
 import { registerSupervisorLabRoutes } from './supervisor-lab.ts';
 import { registerCustodyRoutes } from './custody.ts';
+import { registerNotificationRoutes } from './notifications.ts';
+import { registerPushSubscriptionRoutes } from './push-subscriptions.ts';
 import { registerCertificateRoutes } from './certificates.ts';
 import { registerLabelRoutes } from './labels.ts';
 import { registerDeletionRoutes } from './deletions.ts';
+import { registerAnalysisRoutes } from './analysis.ts';
+import { registerCleanIsotopeRoutes } from './clean-isotope.ts';
+import { registerOperationsRoutes } from './operations.ts';
+import { registerStatisticsRoutes } from './statistics.ts';
+import { registerReportRoutes } from './reports.ts';
 
 /** Every API area, in one place so the document and the permission-matrix test see them all. */
 export function registerRoutes(app: ReturnType<typeof createRouter>) {
@@ -33,8 +40,14 @@ export function registerRoutes(app: ReturnType<typeof createRouter>) {
   registerThirdLabRoutes(app);
   registerSupervisorLabRoutes(app);
   registerCustodyRoutes(app);
+  registerNotificationRoutes(app);
+  registerPushSubscriptionRoutes(app);
   registerCertificateRoutes(app);
   registerLabelRoutes(app);
+  registerAnalysisRoutes(app);
+  registerCleanIsotopeRoutes(app);
+  registerStatisticsRoutes(app);
+  registerReportRoutes(app);
   registerSubmittalFormRoutes(app);
   registerBookingRoutes(app);
   registerCustomerRoutes(app);
@@ -44,4 +57,5 @@ export function registerRoutes(app: ReturnType<typeof createRouter>) {
   registerLookupRoutes(app);
   registerUploadRoutes(app);
   registerOutboundMailRoutes(app);
+  registerOperationsRoutes(app);
 }

@@ -48,7 +48,7 @@ const bookingRoute = labelRoute('booking', 'every sample entry of a booking');
 const batchRoute = labelRoute('dispatch-batch', 'every sample entry in a dispatch batch');
 
 async function answerLabels(c: Context<AppEnv>, source: LabelSource, layout: 'label' | 'a4') {
-  const { labels, name } = await loadLabels(c.var.db, source);
+  const { labels, name } = await loadLabels(c.var.db, source, c.var.auth.permissions);
   const pdf = await renderLabelsPdf(labels, layout);
   return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
     'content-type': 'application/pdf',

@@ -21,7 +21,7 @@ const listMailRoute = defineRoute({
   method: 'get',
   path: '/api/outbound-mail',
   tags: ['Outbound mail'],
-  summary: 'Mail the server sent or kept (reset links when no SMTP server is set), newest first',
+  summary: 'Mail the server sent or keeps to send, newest first; reset links are shown redacted',
   access: ['CanResetPassowrd'],
   request: { query: z.object({ limit: listQuery.limit, offset: listQuery.offset }) },
   responses: {
@@ -44,7 +44,8 @@ export function registerOutboundMailRoutes(app: ReturnType<typeof createRouter>)
       id: row.id,
       to: row.to,
       subject: row.subject,
-      text: row.text,
+      // Never the secret itself: an administrator reading a reset link could take the account over.
+      text: row.redactedText ?? row.text,
       createdAt: row.createdAt.toISOString(),
       sentAt: row.sentAt?.toISOString() ?? null,
       error: row.error,

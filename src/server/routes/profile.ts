@@ -6,6 +6,7 @@ import {
 } from '../../shared/schemas/auth.ts';
 import type { createRouter } from '../app.ts';
 import { envelope, ok } from '../http/responses.ts';
+import { publicBaseUrl } from '../http/public-url.ts';
 import { defineRoute } from '../http/route.ts';
 import { changePassword, completePasswordReset, loadProfile, requestPasswordReset } from '../services/accounts.ts';
 import { enforceLimit } from '../services/rate-limit.ts';
@@ -78,7 +79,7 @@ export function registerProfileRoutes(app: ReturnType<typeof createRouter>) {
 
   app.openapi(changePasswordRoute, async (c) => {
     const { oldPassword, newPassword } = c.req.valid('json');
-    await changePassword(c.var.db, c.var.auth.id, oldPassword, newPassword);
+    await changePassword(c.var.db, c.var.auth, oldPassword, newPassword);
     return ok(c, true, 'Password changed successfully');
   });
 
@@ -87,8 +88,13 @@ export function registerProfileRoutes(app: ReturnType<typeof createRouter>) {
     const { db, deps } = c.var;
     await enforceLimit(db, `reset:address:${clientAddress(c)}`, { limit: 10, seconds: 3600 });
     await enforceLimit(db, `reset:email:${email.toLowerCase()}`, { limit: 3, seconds: 3600 });
-    const publicUrl = deps.env.PUBLIC_URL ?? new URL(c.req.url).origin;
-    await requestPasswordReset(db, deps.mailer, publicUrl, email);
+    const publicUrl = publicBaseUrl(deps.env, c.req.url);
+    // Whether the address has an account is looked up after the answer: both answers take the same
+    // work and the same time, so neither their words nor their timing tell which e-mails exist.
+    deps.background.run('password reset request', async () => {
+      await requestPasswordReset(deps.database.db, deps.mailer, publicUrl, email);
+      if (deps.mailer.hasQueued) await deps.mailer.deliver(deps.database.db);
+    });
     return ok(c, true, RESET_REQUESTED_MESSAGE);
   });
 

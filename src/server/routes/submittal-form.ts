@@ -1,13 +1,13 @@
 import { z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { bookingFormSchema, quickFillLookupSchema } from '../../shared/schemas/booking.ts';
 import type { createRouter } from '../app.ts';
-import { AppError, badRequest } from '../errors.ts';
+import { badRequest } from '../errors.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { createBooking } from '../services/bookings.ts';
 import { checkUpload, IMAGE_TYPES, MiB, PDF_TYPES, storeFile, type UploadRule } from '../services/files.ts';
 import { offerQuickFill, lookUpQuickFill } from '../services/quick-fill.ts';
+import { enforceAttachmentQuota } from '../services/public-attachments.ts';
 import { enforceLimit } from '../services/rate-limit.ts';
 import { clientAddress } from './auth.ts';
 import { bookingCreatedSchema } from './bookings.ts';
@@ -52,6 +52,8 @@ const submitRoute = defineRoute({
     'Send an Idempotency-Key so that a double submit creates one booking. The first booking from an ' +
     'e-mail address mails the applicant a quick-fill code for next time.',
   access: 'public',
+  // Room for a hundred sample types with their expected origins; still far from a memory threat.
+  bodyLimit: 512 * 1024,
   request: { body: { content: { 'application/json': { schema: bookingFormSchema } }, required: true } },
   responses: {
     201: { description: 'Created', content: { 'application/json': { schema: envelope(bookingCreatedSchema) } } },
@@ -74,17 +76,12 @@ const attachmentsRoute = defineRoute({
   method: 'post',
   path: '/api/sample-submit-form/attachments',
   tags: ['Submittal form'],
-  summary: 'Upload attachments for the Order Request Form (images or PDF, 10 MiB each, at most 10)',
-  description: 'Answers the stored files; send their ids in the form as attachmentFileIds.',
+  summary: 'Upload attachments for the Order Request Form (images or PDF, at most 10 MiB per request)',
+  description:
+    'Answers the stored files; send their ids in the form as attachmentFileIds within an hour, or they are ' +
+    'deleted. Each address may upload 25 MiB per hour.',
   access: 'public',
-  middleware: [
-    bodyLimit({
-      maxSize: MAX_ATTACHMENTS * ATTACHMENT_UPLOAD.maxBytes + MiB,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', 'attachmentsTooLarge', { count: MAX_ATTACHMENTS });
-      },
-    }),
-  ],
+  bodyLimit: ATTACHMENT_UPLOAD.maxBytes + 64 * 1024,
   request: {
     body: {
       content: {
@@ -99,7 +96,7 @@ const attachmentsRoute = defineRoute({
   },
   responses: {
     201: { description: 'Stored', content: { 'application/json': { schema: envelope(z.array(attachmentSchema)) } } },
-    413: { description: 'A file is larger than 10 MiB' },
+    413: { description: 'The files are larger than 10 MiB in total' },
     415: { description: 'A file is neither an image nor a PDF' },
   },
 });
@@ -127,7 +124,8 @@ export function registerSubmittalFormRoutes(app: ReturnType<typeof createRouter>
 
   app.openapi(attachmentsRoute, async (c) => {
     const { db } = c.var;
-    await enforceLimit(db, `submit-form:attachments:${clientAddress(c)}`, ATTACHMENT_UPLOAD_LIMIT);
+    const address = clientAddress(c);
+    await enforceLimit(db, `submit-form:attachments:${address}`, ATTACHMENT_UPLOAD_LIMIT);
     const form = await c.req.formData();
     const files = form.getAll('files').filter((f): f is File => typeof f !== 'string');
     if (!files.length) throw badRequest('chooseFile', {}, { files: 'Please choose at least one file.' });
@@ -141,9 +139,15 @@ export function registerSubmittalFormRoutes(app: ReturnType<typeof createRouter>
     // Every file is checked before any is stored, so one bad file stores none of them.
     const checked = [];
     for (const file of files) checked.push(await checkUpload(file, ATTACHMENT_UPLOAD, 'files'));
+    await enforceAttachmentQuota(
+      db,
+      address,
+      checked.reduce((sum, file) => sum + file.data.length, 0),
+    );
     const stored = [];
     for (const file of checked) {
-      stored.push(await storeFile(db, { ...file, kind: file.mimeType === 'application/pdf' ? 'pdf' : 'image' }, null));
+      const kind = file.mimeType === 'application/pdf' ? 'pdf' : 'image';
+      stored.push(await storeFile(db, { ...file, kind }, null, address));
     }
     return ok(c, stored, 'Files uploaded successfully.', 201);
   });

@@ -1,10 +1,12 @@
 import { z } from '@hono/zod-openapi';
-import type { SampleStatus } from '../../shared/sample-workflow.ts';
 import { conclusionSchema, transferIdflDataSchema } from '../../shared/schemas/supervisor.ts';
 import { recordVersion } from '../../shared/schemas/version.ts';
 import type { createRouter } from '../app.ts';
 import { envelope, ok } from '../http/responses.ts';
+import { cleanIsotopeRecordSchema } from '../http/clean-isotope-record.ts';
 import { defineRoute } from '../http/route.ts';
+import { toCleanIsotopeRecord } from '../services/clean-isotope.ts';
+import { supervisorStatuses } from '../services/sample-visibility.ts';
 import { listSampleEntries, readSampleDetail } from '../services/sample-entries.ts';
 import { confirmFinalResult, transferIdflData, undoReturnResult, updateConclusion } from '../services/supervisor.ts';
 import {
@@ -18,15 +20,6 @@ import {
 } from './cs-lab.ts';
 
 // Supervisor lab, "Result Overview" (spec section 7).
-
-/** The supervisor reviews samples once the third lab has them. */
-export const supervisorStatuses: readonly SampleStatus[] = [
-  'SentToThirdLab',
-  'ThirdLabConfirmed',
-  'ResultReturned',
-  'ResultConfirmed',
-  'Completed',
-];
 
 const sampleAnswer = (description: string) => ({
   200: { description, content: { 'application/json': { schema: envelope(sampleEntrySchema) } } },
@@ -59,6 +52,7 @@ const detailRouteDef = defineRoute({
 const conclusionRouteDef = defineRoute({
   method: 'put',
   path: '/api/supervisor-lab/conclusion-lab/update',
+  offline: true,
   tags: ['Supervisor lab'],
   summary: "Record the supervisor's conclusion of a sample; `version` required (stale write → 409)",
   access: ['CanUpdateSampleEntrySupervisor'],
@@ -75,6 +69,7 @@ const conclusionRouteDef = defineRoute({
 const confirmRouteDef = defineRoute({
   method: 'put',
   path: '/api/supervisor-lab/confirm-final-result',
+  offline: true,
   tags: ['Supervisor lab'],
   summary:
     'Confirm the final result (ResultReturned → ResultConfirmed); needs a conclusion, and someone other than who entered the result',
@@ -86,6 +81,7 @@ const confirmRouteDef = defineRoute({
 const undoRouteDef = defineRoute({
   method: 'put',
   path: '/api/supervisor-lab/undo-return-result',
+  offline: true,
   tags: ['Supervisor lab'],
   summary: 'Send a returned result back to the third lab (ResultReturned → ThirdLabConfirmed)',
   access: ['CanUndoReturnResultFromThirdParty'],
@@ -96,6 +92,7 @@ const undoRouteDef = defineRoute({
 const transferRouteDef = defineRoute({
   method: 'post',
   path: '/api/supervisor-lab/transfer-data-of-idfl',
+  offline: true,
   tags: ['Supervisor lab'],
   summary:
     "Copy a confirmed sample's C/H/O into the clean isotope data set; sameId=true replaces the record made from it before",
@@ -114,22 +111,7 @@ const transferRouteDef = defineRoute({
       description: 'The clean isotope record',
       content: {
         'application/json': {
-          schema: envelope(
-            z.object({
-              id: z.number().int(),
-              sampleCode: z.string(),
-              material: z.string(),
-              countryCode: z.string(),
-              region: z.string().nullable(),
-              latitude: z.number(),
-              longitude: z.number(),
-              d13C: z.number().nullable(),
-              d2H: z.number().nullable(),
-              d18O: z.number().nullable(),
-              verifiedBy: z.string().nullable(),
-              sourceSampleEntryId: z.number().int().nullable(),
-            }),
-          ),
+          schema: envelope(cleanIsotopeRecordSchema),
         },
       },
     },
@@ -170,6 +152,6 @@ export function registerSupervisorLabRoutes(app: ReturnType<typeof createRouter>
       sameId: c.req.valid('query').sameId === 'true',
       by: c.var.auth,
     });
-    return ok(c, record, 'The IDFL data has been transferred to the clean isotope data set.');
+    return ok(c, toCleanIsotopeRecord(record), 'The IDFL data has been transferred to the clean isotope data set.');
   });
 }

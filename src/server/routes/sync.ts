@@ -1,7 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import type { createRouter } from '../app.ts';
+import { badRequest } from '../errors.ts';
+import { isOfflineOperation, plainApiPath } from '../http/offline-operations.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
+import { notifyUser } from '../services/notifications.ts';
 
 export const SYNC_BATCH_LIMIT = 100;
 
@@ -11,14 +14,30 @@ const mutationSchema = z.object({
   path: z
     .string()
     .regex(/^\/api\//, 'Path must start with /api/')
-    .refine((p) => !p.startsWith('/api/sync') && !p.startsWith('/api/auth'), 'This path cannot be synced')
     .max(2000),
   body: z.unknown().optional(),
 });
 
+const NOT_SYNCABLE = 'Only bench changes can be sent through the outbox';
+
+// Each path is judged as the router will read it, and only the bench changes declared offline in
+// their route may pass: no nested sync, no sign-in, no administration from inside a batch.
 const syncRequestSchema = z.object({
-  mutations: z.array(mutationSchema).min(1, 'At least one mutation').max(SYNC_BATCH_LIMIT),
+  mutations: z
+    .array(mutationSchema)
+    .min(1, 'At least one mutation')
+    .max(SYNC_BATCH_LIMIT, `At most ${SYNC_BATCH_LIMIT} mutations per batch`)
+    .superRefine((mutations, ctx) => {
+      mutations.forEach((mutation, i) => {
+        const plain = plainApiPath(mutation.path);
+        if (!plain || !isOfflineOperation(mutation.method, plain.pathname))
+          ctx.addIssue({ code: 'custom', path: [i, 'path'], message: NOT_SYNCABLE });
+      });
+    }),
 });
+
+/** Marks the requests a batch runs, so that a sync can never run inside another one. */
+const INSIDE_SYNC = Symbol('inside sync');
 
 const syncAnswerSchema = z
   .object({
@@ -44,16 +63,25 @@ const syncRoute = defineRoute({
 });
 
 /**
+ * The server judged the change and said no (bad input, no permission, gone, conflict): it stays in
+ * the outbox for a person to resolve, so its owner is told. A 401 or 429 is retried, a 5xx too.
+ */
+const isRefusal = (status: number) => status >= 400 && status < 500 && status !== 401 && status !== 429;
+
+/**
  * Drains an outbox in one round trip. Each mutation goes through the whole app as its own request
  * (same guards, validation and Idempotency-Key handling), so a batch resent after a lost answer
  * changes nothing twice. A failed mutation does not stop the ones after it: each has its own answer.
  */
 export function registerSyncRoutes(app: ReturnType<typeof createRouter>) {
   app.openapi(syncRoute, async (c) => {
+    if ((c.env as Record<symbol, unknown> | undefined)?.[INSIDE_SYNC]) throw badRequest('notSyncable');
     const { mutations } = c.req.valid('json');
     const origin = new URL(c.req.url).origin;
+    const innerEnv = { ...(c.env as object | undefined), [INSIDE_SYNC]: true };
     const results: { key: string; status: number; body: unknown }[] = [];
     for (const mutation of mutations) {
+      const { pathname, search } = plainApiPath(mutation.path)!;
       const headers = new Headers({
         authorization: c.req.header('authorization') ?? '',
         'idempotency-key': mutation.key,
@@ -62,12 +90,12 @@ export function registerSyncRoutes(app: ReturnType<typeof createRouter>) {
       const hasBody = mutation.body !== undefined;
       if (hasBody) headers.set('content-type', 'application/json');
       const response = await app.fetch(
-        new Request(origin + mutation.path, {
+        new Request(origin + pathname + search, {
           method: mutation.method,
           headers,
           body: hasBody ? JSON.stringify(mutation.body) : undefined,
         }),
-        c.env,
+        innerEnv,
       );
       const text = await response.text();
       let body: unknown = text;
@@ -77,6 +105,20 @@ export function registerSyncRoutes(app: ReturnType<typeof createRouter>) {
         // not JSON: keep the text
       }
       results.push({ key: mutation.key, status: response.status, body });
+      if (isRefusal(response.status)) {
+        const reason = (body as { message?: unknown } | null)?.message;
+        await notifyUser(c.var.db, {
+          userId: c.var.auth.id,
+          kind: 'outboxRefused',
+          params: { reason: typeof reason === 'string' ? reason : '' },
+          title: 'Change refused',
+          message: `A change waiting on this device was refused by the server${typeof reason === 'string' ? `: ${reason}` : '.'}`,
+          link: '/sync',
+        });
+      }
+      c.var.deps.metrics.countSyncMutation(
+        response.status < 400 ? 'applied' : response.status === 409 ? 'conflicting' : 'refused',
+      );
     }
     return ok(c, { results }, `${results.filter((r) => r.status < 400).length} of ${results.length} applied`);
   });

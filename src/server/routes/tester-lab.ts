@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import type { SampleStatus } from '../../shared/sample-workflow.ts';
 import { addToDispatchBatchSchema } from '../../shared/schemas/dispatch-batch.ts';
 import { testerUpdateSampleSchema } from '../../shared/schemas/sample-entry.ts';
 import type { createRouter } from '../app.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
+import { testerStatuses } from '../services/sample-visibility.ts';
 import { addSampleToDispatchBatch } from '../services/dispatch-batches.ts';
 import {
   checkInSampleTester,
@@ -25,17 +25,6 @@ import {
 
 // Tester lab (spec section 7).
 
-/** The tester sees samples from the moment they are sent to it. */
-export const testerStatuses: readonly SampleStatus[] = [
-  'SentToTester',
-  'TesterConfirmed',
-  'SentToThirdLab',
-  'ThirdLabConfirmed',
-  'ResultReturned',
-  'ResultConfirmed',
-  'Completed',
-];
-
 const sampleAnswer = (description: string) => ({
   200: { description, content: { 'application/json': { schema: envelope(sampleEntrySchema) } } },
 });
@@ -43,6 +32,7 @@ const sampleAnswer = (description: string) => ({
 const checkInRouteDef = defineRoute({
   method: 'put',
   path: '/api/tester-lab/check-in',
+  offline: true,
   tags: ['Tester lab'],
   summary: 'Confirm a sample received at the tester lab (SentToTester → TesterConfirmed)',
   access: ['CanCheckInSampleEntryTester'],
@@ -77,6 +67,7 @@ const detailRouteDef = defineRoute({
 const updateRouteDef = defineRoute({
   method: 'put',
   path: '/api/tester-lab/update-sample',
+  offline: true,
   tags: ['Tester lab'],
   summary:
     "Update the tester's data of a sample (SentToTester or TesterConfirmed); `version` required (stale write → 409)",
@@ -91,6 +82,7 @@ const updateRouteDef = defineRoute({
 const undoRouteDef = defineRoute({
   method: 'put',
   path: '/api/tester-lab/undo-status-isotope',
+  offline: true,
   tags: ['Tester lab'],
   summary: 'Send a sample back to the client-side lab (SentToTester or TesterConfirmed → CsConfirmed)',
   access: ['CanUndoStatusIsotopeForTester'],
@@ -107,6 +99,7 @@ const undoRouteDef = defineRoute({
 const transferRouteDef = defineRoute({
   method: 'post',
   path: '/api/tester-lab/transfer-to-third-lab',
+  offline: true,
   tags: ['Tester lab'],
   summary: 'Put a TesterConfirmed sample into a Draft dispatch batch; it leaves when the batch is sent',
   access: ['CanTransferSampleEntryToThirdLab'],

@@ -81,6 +81,7 @@ const thirdLabAnswer = (description: string) => ({
 const checkInRouteDef = defineRoute({
   method: 'put',
   path: '/api/third-lab/check-in',
+  offline: true,
   tags: ['Third lab'],
   summary: 'Confirm a sample received at the third lab (SentToThirdLab → ThirdLabConfirmed)',
   access: ['CanCheckInThirdLab'],
@@ -91,6 +92,7 @@ const checkInRouteDef = defineRoute({
 const updateResultRouteDef = defineRoute({
   method: 'put',
   path: '/api/third-lab/update-result',
+  offline: true,
   tags: ['Third lab'],
   summary: 'Enter the C, H, O values, notes and the PDF report of a checked-in sample; optional version',
   access: ['CanUpdateResultThirdLab'],
@@ -106,6 +108,7 @@ const updateResultRouteDef = defineRoute({
 const returnRouteDef = defineRoute({
   method: 'put',
   path: '/api/third-lab/return-result',
+  offline: true,
   tags: ['Third lab'],
   summary: 'Return the result (ThirdLabConfirmed → ResultReturned); C, H and O must be entered',
   access: ['CanReturnResultThirdLab'],
@@ -116,6 +119,7 @@ const returnRouteDef = defineRoute({
 const undoRouteDef = defineRoute({
   method: 'delete',
   path: '/api/third-lab/undo-sample-transaction',
+  offline: true,
   tags: ['Third lab'],
   summary: 'Undo a sent package: its samples go back to TesterConfirmed and the package to Draft',
   access: ['CanUndoSampleTransaction'],

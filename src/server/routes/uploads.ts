@@ -1,12 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
-import type { MiddlewareHandler } from 'hono';
 import type { createRouter } from '../app.ts';
-import { AppError } from '../errors.ts';
-import type { AppEnv } from '../http/context.ts';
+import { AppError, notFound } from '../errors.ts';
 import { envelope, ok } from '../http/responses.ts';
+import { canReadFile } from '../services/sample-visibility.ts';
 import { defineRoute } from '../http/route.ts';
-import { IMAGE_UPLOAD, MiB, PDF_UPLOAD, contentDisposition, loadFile, storeUploads } from '../services/files.ts';
+import { IMAGE_UPLOAD, PDF_UPLOAD, contentDisposition, loadFile, storeUploads } from '../services/files.ts';
 
 export const MAX_IMAGES_PER_UPLOAD = 10;
 
@@ -41,16 +39,6 @@ const pdfForm = z
   .object({ file: binary.openapi({ description: 'A PDF, at most 20 MiB' }) })
   .openapi({ description: 'One PDF result file' });
 
-/** Refuses an oversized body while it streams in, before any of it is parsed: a 413, never a crash. */
-function limitBody(maxBytes: number): MiddlewareHandler<AppEnv> {
-  return bodyLimit({
-    maxSize: maxBytes,
-    onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', 'uploadTooLarge', { mib: Math.floor(maxBytes / MiB) });
-    },
-  });
-}
-
 // Room for the multipart framing around the largest allowed files.
 const FRAMING = 64 * 1024;
 
@@ -63,7 +51,7 @@ const uploadImagesRoute = defineRoute({
   tags: ['Files'],
   summary: 'Upload sample images (the type is read from the bytes)',
   access: ['CanUploadFile'],
-  middleware: [limitBody(MAX_IMAGES_PER_UPLOAD * IMAGE_UPLOAD.maxBytes + FRAMING)] as const,
+  bodyLimit: MAX_IMAGES_PER_UPLOAD * IMAGE_UPLOAD.maxBytes + FRAMING,
   request: { body: { content: { 'multipart/form-data': { schema: imagesForm } }, required: true } },
   responses: {
     201: { description: 'Stored', content: { 'application/json': { schema: envelope(z.array(storedFileSchema)) } } },
@@ -78,7 +66,7 @@ const uploadPdfRoute = defineRoute({
   tags: ['Files'],
   summary: 'Upload a PDF result (the type is read from the bytes)',
   access: ['CanUploaPdfResult', 'CanUploadFile'],
-  middleware: [limitBody(PDF_UPLOAD.maxBytes + FRAMING)] as const,
+  bodyLimit: PDF_UPLOAD.maxBytes + FRAMING,
   request: { body: { content: { 'multipart/form-data': { schema: pdfForm } }, required: true } },
   responses: {
     201: { description: 'Stored', content: { 'application/json': { schema: envelope(storedFileSchema) } } },
@@ -91,7 +79,7 @@ const fileRoute = defineRoute({
   method: 'get',
   path: '/api/files/{id}',
   tags: ['Files'],
-  summary: 'The bytes of a stored file, with its type and name',
+  summary: 'The bytes of a stored file, for its uploader and those who may read the record that holds it',
   access: 'signedIn',
   request: {
     params: z.object({
@@ -135,6 +123,8 @@ export function registerUploadRoutes(app: ReturnType<typeof createRouter>) {
 
   app.openapi(fileRoute, async (c) => {
     const file = await loadFile(c.var.db, c.req.valid('param').id);
+    // A file the caller may not read answers as one that does not exist.
+    if (!(await canReadFile(c.var.db, c.var.auth, file))) throw notFound('fileNotFound');
     return c.body(new Uint8Array(file.data), 200, {
       'content-type': file.mimeType,
       'content-length': String(file.size),

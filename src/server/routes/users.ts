@@ -4,6 +4,7 @@ import { recordVersion } from '../../shared/schemas/version.ts';
 import type { createRouter } from '../app.ts';
 import { conflict } from '../errors.ts';
 import { envelope, listQuery, ok, pageOf, recordId, updatedSinceQuery } from '../http/responses.ts';
+import { publicBaseUrl } from '../http/public-url.ts';
 import { defineRoute } from '../http/route.ts';
 import { sendResetLink } from '../services/accounts.ts';
 import { createUser, findAccount, listUsers, updateUser } from '../services/users.ts';
@@ -113,7 +114,7 @@ export function registerUserRoutes(app: ReturnType<typeof createRouter>) {
     const { db, deps } = c.var;
     const account = await findAccount(db, c.req.valid('param').id);
     if (!account.active) throw conflict('accountDeactivated');
-    const publicUrl = deps.env.PUBLIC_URL ?? new URL(c.req.url).origin;
+    const publicUrl = publicBaseUrl(deps.env, c.req.url);
     await sendResetLink(db, deps.mailer, publicUrl, account);
     return ok(c, true, `A reset link has been sent to ${account.email}.`);
   });

@@ -1,17 +1,31 @@
 import { eq, or, sql } from 'drizzle-orm';
+import { issueDeviceToken, readDeviceToken } from '../auth/devices.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { loadAuthUser } from '../auth/guard.ts';
-import { issueAccessToken, issueRefreshToken, randomToken, sha256 } from '../auth/tokens.ts';
+import { issueAccessToken, issueRefreshToken, randomToken, revokeOtherSessions, sha256 } from '../auth/tokens.ts';
 import type { Executor } from '../db/client.ts';
 import { appUser, country, passwordReset, role } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { AppError, badRequest, notFound, unauthorized } from '../errors.ts';
 import type { Mailer } from './mail.ts';
-import { clearCount, countEvent, currentCount, tooManyRequests } from './rate-limit.ts';
+import { clearCount, countEvent, currentCount, holdFor, secondsHeld, tooManyRequests } from './rate-limit.ts';
 
-// Sign-in is refused after 5 failures for one account, or 20 from one address, within 15 minutes.
-const ACCOUNT_WINDOW = { limit: 5, seconds: 15 * 60 };
-const ADDRESS_WINDOW = { limit: 20, seconds: 15 * 60 };
+// Sign-in throttling after OWASP's authentication guidance: failures are counted per account and
+// per address; past a threshold each further failure doubles a delay (30 s up to 15 min) during
+// which sign-in from an unknown device is refused without looking at the password. A correct
+// password from a device that signed in before (its device cookie), or after the delay, signs in.
+const ACCOUNT_FAILURES = { limit: 5, seconds: 60 * 60 };
+const ADDRESS_FAILURES = { limit: 20, seconds: 15 * 60 };
+// A device cookie that keeps failing stops counting as known (it may be stolen).
+const DEVICE_FAILURES = { limit: 5, seconds: 60 * 60 };
+const FIRST_DELAY_SECONDS = 30;
+const LONGEST_DELAY_SECONDS = 15 * 60;
+
+/** The delay after the n-th failure: none below the threshold, then 30 s doubling to 15 min. */
+export function signInDelaySeconds(failures: number, threshold: number): number {
+  if (failures < threshold) return 0;
+  return Math.min(LONGEST_DELAY_SECONDS, FIRST_DELAY_SECONDS * 2 ** (failures - threshold));
+}
 
 export type Profile = Awaited<ReturnType<typeof loadProfile>>;
 
@@ -52,30 +66,55 @@ export async function findUserByLogin(db: Executor, login: string) {
   return row;
 }
 
+export type SignInAttempt = {
+  login: string;
+  password: string;
+  address: string;
+  /** The device cookies the browser sent, by the user id they were issued to. */
+  deviceTokens: (userId: number) => string | undefined;
+};
+
 export async function signIn(
   db: Executor,
   env: Pick<Env, 'ACCESS_TOKEN_TTL_SECONDS' | 'REFRESH_TOKEN_TTL_DAYS'>,
   signingKey: Uint8Array,
-  input: { login: string; password: string; address: string },
+  input: SignInAttempt,
 ) {
-  const accountKey = `sign-in:account:${input.login.trim().toLowerCase()}`;
-  const addressKey = `sign-in:address:${input.address}`;
-  if (
-    (await currentCount(db, accountKey)) >= ACCOUNT_WINDOW.limit ||
-    (await currentCount(db, addressKey)) >= ADDRESS_WINDOW.limit
-  ) {
-    throw tooManyRequests('tooManySignIns');
-  }
+  const login = input.login.trim().toLowerCase();
+  const keys = {
+    accountFailures: `sign-in:account:${login}`,
+    accountDelay: `sign-in:account-delay:${login}`,
+    addressFailures: `sign-in:address:${input.address}`,
+    addressDelay: `sign-in:address-delay:${input.address}`,
+  };
   const user = await findUserByLogin(db, input.login);
+  const deviceId = user ? await readDeviceToken(signingKey, input.deviceTokens(user.id), user.id) : undefined;
+  const deviceKey = deviceId ? `sign-in:device:${deviceId}` : undefined;
+  const knownDevice = deviceKey !== undefined && (await currentCount(db, deviceKey)) < DEVICE_FAILURES.limit;
+
+  if (!knownDevice) {
+    const wait = Math.max(await secondsHeld(db, keys.accountDelay), await secondsHeld(db, keys.addressDelay));
+    if (wait > 0) throw tooManyRequests('tooManySignIns', {}, wait);
+  }
+
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !passwordOk || !user.active) {
-    await countEvent(db, accountKey, ACCOUNT_WINDOW);
-    await countEvent(db, addressKey, ADDRESS_WINDOW);
+    const accountFailures = await countEvent(db, keys.accountFailures, ACCOUNT_FAILURES);
+    const addressFailures = await countEvent(db, keys.addressFailures, ADDRESS_FAILURES);
+    if (deviceKey) await countEvent(db, deviceKey, DEVICE_FAILURES);
+    const accountDelay = signInDelaySeconds(accountFailures, ACCOUNT_FAILURES.limit);
+    const addressDelay = signInDelaySeconds(addressFailures, ADDRESS_FAILURES.limit);
+    if (accountDelay) await holdFor(db, keys.accountDelay, accountDelay);
+    if (addressDelay) await holdFor(db, keys.addressDelay, addressDelay);
     throw new AppError('UNAUTHORIZED', 'wrongCredentials');
   }
-  await clearCount(db, accountKey);
+  await clearCount(db, keys.accountFailures);
+  await clearCount(db, keys.accountDelay);
   await db.update(appUser).set({ lastSignedInAt: new Date() }).where(eq(appUser.id, user.id));
-  return issueSession(db, env, signingKey, user.id);
+  return {
+    session: await issueSession(db, env, signingKey, user.id),
+    device: { userId: user.id, token: await issueDeviceToken(signingKey, user.id) },
+  };
 }
 
 export async function issueSession(
@@ -83,27 +122,59 @@ export async function issueSession(
   env: Pick<Env, 'ACCESS_TOKEN_TTL_SECONDS' | 'REFRESH_TOKEN_TTL_DAYS'>,
   signingKey: Uint8Array,
   userId: number,
-  refreshToken?: string,
+  rotated?: { token: string; familyId: string },
 ) {
   const profile = await loadProfile(db, userId);
+  const refresh = rotated ?? (await issueRefreshToken(db, userId, env.REFRESH_TOKEN_TTL_DAYS));
+  const [{ epoch } = { epoch: 0 }] = await db
+    .select({ epoch: appUser.sessionEpoch })
+    .from(appUser)
+    .where(eq(appUser.id, userId));
   return {
-    accessToken: await issueAccessToken(signingKey, userId, env.ACCESS_TOKEN_TTL_SECONDS),
-    refreshToken: refreshToken ?? (await issueRefreshToken(db, userId, env.REFRESH_TOKEN_TTL_DAYS)),
+    accessToken: await issueAccessToken(
+      signingKey,
+      { userId, epoch, familyId: refresh.familyId },
+      env.ACCESS_TOKEN_TTL_SECONDS,
+    ),
+    refreshToken: refresh.token,
     expiresIn: env.ACCESS_TOKEN_TTL_SECONDS,
     roles: [profile.role],
     user: profile,
   };
 }
 
-export async function changePassword(db: Executor, userId: number, oldPassword: string, newPassword: string) {
-  const [user] = await db.select().from(appUser).where(eq(appUser.id, userId));
-  if (!user) throw unauthorized();
-  if (!(await verifyPassword(user.passwordHash, oldPassword)))
+/**
+ * Sets a new password and ends the user's other sessions: their refresh tokens are revoked and the
+ * raised session epoch stops every access token already handed out. The session making the change
+ * (`keepFamilyId`) stays: its next request refreshes into the new epoch.
+ */
+async function setPassword(db: Executor, userId: number, newPassword: string, keepFamilyId?: string) {
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(appUser)
+      .set({
+        passwordHash,
+        updatedAt: new Date(),
+        version: sql`${appUser.version} + 1`,
+        sessionEpoch: sql`${appUser.sessionEpoch} + 1`,
+      })
+      .where(eq(appUser.id, userId));
+    await revokeOtherSessions(tx, userId, keepFamilyId);
+  });
+}
+
+export async function changePassword(
+  db: Executor,
+  user: { id: number; sessionFamily?: string },
+  oldPassword: string,
+  newPassword: string,
+) {
+  const [found] = await db.select().from(appUser).where(eq(appUser.id, user.id));
+  if (!found) throw unauthorized();
+  if (!(await verifyPassword(found.passwordHash, oldPassword)))
     throw badRequest('oldPasswordWrong', {}, { oldPassword: 'Old password is incorrect' });
-  await db
-    .update(appUser)
-    .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date(), version: sql`${appUser.version} + 1` })
-    .where(eq(appUser.id, userId));
+  await setPassword(db, user.id, newPassword, user.sessionFamily);
 }
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -133,14 +204,16 @@ export async function sendResetLink(
   await db
     .insert(passwordReset)
     .values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
-  const link = `${publicUrl.replace(/\/$/, '')}/auth/reset-password?token=${token}`;
+  const linkTo = (secret: string) => `${publicUrl.replace(/\/$/, '')}/auth/reset-password?token=${secret}`;
+  const textWith = (link: string) =>
+    `Hello ${user.displayName},\n\nTo choose a new password, open this link within one hour:\n${link}\n\n` +
+    `If you did not ask for this, ignore this message; your password stays as it is.\n\n` +
+    `Xin chào ${user.displayName}, mở liên kết trên trong vòng một giờ để đặt lại mật khẩu.`;
   await mailer.send(db, {
     to: user.email,
     subject: 'Isotope Lab: reset your password',
-    text:
-      `Hello ${user.displayName},\n\nTo choose a new password, open this link within one hour:\n${link}\n\n` +
-      `If you did not ask for this, ignore this message; your password stays as it is.\n\n` +
-      `Xin chào ${user.displayName}, mở liên kết trên trong vòng một giờ để đặt lại mật khẩu.`,
+    text: textWith(linkTo(token)),
+    redactedText: textWith(linkTo('[redacted]')),
   });
 }
 
@@ -152,10 +225,8 @@ export async function completePasswordReset(db: Executor, token: string, newPass
   if (!reset || reset.usedAt || reset.expiresAt < new Date())
     throw badRequest('resetLinkInvalid', {}, { token: 'This reset link is invalid or has expired.' });
   await db.update(passwordReset).set({ usedAt: new Date() }).where(eq(passwordReset.id, reset.id));
-  await db
-    .update(appUser)
-    .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date(), version: sql`${appUser.version} + 1` })
-    .where(eq(appUser.id, reset.userId));
+  // Whoever asked for the reset may not be the one signed in elsewhere: every session ends.
+  await setPassword(db, reset.userId, newPassword);
 }
 
 export async function findRoleByName(db: Executor, name: string) {

@@ -8,15 +8,16 @@ import {
   bookingPayer,
   bookingRetailer,
   bookingSampleType,
-  notification,
   sampleEntry,
   storedFile,
 } from '../db/schema.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { conflict, notFound } from '../errors.ts';
 import type { AuthUser } from '../http/context.ts';
 import { appendAudit, auditTrail } from './audit.ts';
 import { fileUrl } from './files.ts';
 import { nextNumber } from './numbering.ts';
+import { notifyPermission } from './notifications.ts';
+import { claimAttachments } from './public-attachments.ts';
 
 export type BookingStatus = (typeof booking.status.enumValues)[number];
 
@@ -116,8 +117,11 @@ export async function confirmBooking(db: Executor, { bookingId, by }: { bookingI
       sampleEntries.push(entry!);
     }
 
-    await tx.insert(notification).values({
+    // The specification's push: 'Booking Confirmed ... has been confirmed.'
+    await notifyPermission(tx, {
       permission: 'CanViewAllSampleEntryCs',
+      kind: 'bookingConfirmed',
+      params: { bookingNumber: confirmed.bookingNumber },
       title: 'Booking Confirmed',
       message: `Booking ${confirmed.bookingNumber} has been confirmed.`,
       link: `/bookings/${confirmed.id}`,
@@ -152,20 +156,10 @@ const blankToNull = (value: string | null | undefined) => (value && value.trim()
  */
 export async function createBooking(db: Executor, { input, by }: { input: BookingInput; by?: Actor }) {
   const attachmentFileIds = [...new Set(input.attachmentFileIds)];
-  if (attachmentFileIds.length) {
-    const found = await db
-      .select({ id: storedFile.id })
-      .from(storedFile)
-      .where(inArray(storedFile.id, attachmentFileIds));
-    const known = new Set(found.map((f) => f.id));
-    const errors: Record<string, string> = {};
-    input.attachmentFileIds.forEach((id, i) => {
-      if (!known.has(id)) errors[`attachmentFileIds.${i}`] = 'This attachment was not found; please upload it again.';
-    });
-    if (Object.keys(errors).length) throw badRequest('attachmentsMissing', {}, errors);
-  }
 
   return db.transaction(async (tx) => {
+    // The attachments become this booking's, in the same transaction: none can be taken twice.
+    await claimAttachments(tx, input.attachmentFileIds);
     const now = new Date();
     const [created] = await tx
       .insert(booking)
@@ -254,6 +248,16 @@ export async function createBooking(db: Executor, { input, by }: { input: Bookin
       actor: by ?? null,
       at: now,
     });
+    if (!by) {
+      await notifyPermission(tx, {
+        permission: 'CanViewAllbooking',
+        kind: 'bookingArrived',
+        params: { bookingNumber: created!.bookingNumber, company: created!.applicantCompany },
+        title: 'New booking request',
+        message: `Booking ${created!.bookingNumber} from ${created!.applicantCompany} arrived through the Order Request Form.`,
+        link: `/bookings/${created!.id}`,
+      });
+    }
 
     return created!;
   });

@@ -19,6 +19,7 @@ import { serverMessage } from '../../shared/server-messages.ts';
 import { conflict, notFound } from '../errors.ts';
 import { appendAudit } from './audit.ts';
 import { loadFile, storeFile } from './files.ts';
+import { notifyPermission } from './notifications.ts';
 import { fitText, renderQrPng } from './labels.ts';
 import { embedUnicodeFonts, printable } from './pdf-fonts.ts';
 import {
@@ -291,6 +292,15 @@ export async function issueCertificate(
       toStatus: 'Valid',
       changes: { version: { from: null, to: version }, fileId: { from: null, to: file.id } },
       actor: by,
+    });
+    // The client-side lab hands the certificate to the client.
+    await notifyPermission(tx, {
+      permission: 'CanViewDetailSampleEntryCs',
+      kind: 'certificateIssued',
+      params: { idflNumber: sample.idflNumber, version },
+      title: 'Certificate issued',
+      message: `Certificate version ${version} of sample ${sample.idflNumber} was issued.`,
+      link: `/clients/${sample.id}`,
     });
     return { id: issued!.id, token, version, url, fileId: file.id };
   });

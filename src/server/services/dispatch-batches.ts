@@ -6,7 +6,7 @@ import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { assertVersion } from './stale-writes.ts';
 import { appendAudit, diffFields } from './audit.ts';
-import { notifyPermission } from './custody.ts';
+import { notifyPermission } from './notifications.ts';
 import { nextNumber } from './numbering.ts';
 import {
   escapeLike,
@@ -218,6 +218,8 @@ export async function sendDispatchBatch(db: Executor, { id, by }: { id: number; 
     });
     await notifyPermission(tx, {
       permission: 'CanCheckInThirdLab',
+      kind: 'batchSent',
+      params: { packageCode: batch.packageCode, count: members.length },
       title: 'New package to check in',
       message: `Package ${batch.packageCode} with ${members.length} sample(s) was sent to the third lab.`,
       link: '/thirdlab-samples',

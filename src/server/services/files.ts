@@ -94,6 +94,7 @@ export async function storeFile(
   db: Executor,
   file: { name: string; mimeType: string; data: Buffer; kind: FileKind },
   uploadedBy: number | null,
+  uploadedFrom?: string,
 ): Promise<StoredFileInfo> {
   const [row] = await db
     .insert(storedFile)
@@ -104,6 +105,7 @@ export async function storeFile(
       kind: file.kind,
       data: file.data,
       uploadedBy,
+      uploadedFrom: uploadedFrom ?? null,
     })
     .returning({ id: storedFile.id, name: storedFile.name, mimeType: storedFile.mimeType, size: storedFile.size });
   return { ...row!, url: fileUrl(row!.id) };

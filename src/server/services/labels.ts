@@ -12,6 +12,7 @@ import {
 import type { Executor } from '../db/client.ts';
 import { booking, dispatchBatch, sampleEntry } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
+import { assertSampleVisible, canSeeSample } from './sample-visibility.ts';
 
 // QR labels for sample bags (issue 6): one label per sample entry, as single 62 × 29 mm labels or
 // as an A4 sheet of 3 × 8. The QR code is embedded as a PNG so the PDF prints sharply at any size
@@ -83,15 +84,25 @@ const labelColumns = {
   sampleType: sampleEntry.sampleType,
   receivedDate: sampleEntry.receivedDate,
   createdAt: sampleEntry.createdAt,
+  status: sampleEntry.status,
+  dispatchBatchId: sampleEntry.dispatchBatchId,
 };
 
 export type LabelSource = { kind: 'sample' | 'booking' | 'dispatch-batch'; id: number };
 
-/** The labels of one sample, of every sample of a booking, or of every sample in a dispatch batch. */
-export async function loadLabels(db: Executor, source: LabelSource): Promise<{ labels: LabelContent[]; name: string }> {
+/**
+ * The labels of one sample, of every sample of a booking, or of every sample in a dispatch batch;
+ * only of the samples the caller's benches may see.
+ */
+export async function loadLabels(
+  db: Executor,
+  source: LabelSource,
+  permissions: readonly string[],
+): Promise<{ labels: LabelContent[]; name: string }> {
   if (source.kind === 'sample') {
     const [sample] = await db.select(labelColumns).from(sampleEntry).where(eq(sampleEntry.id, source.id));
     if (!sample) throw notFound('sampleNotFound');
+    assertSampleVisible(permissions, sample);
     return { labels: [describeLabel(sample)], name: `label-${sample.idflNumber}.pdf` };
   }
   if (source.kind === 'booking') {
@@ -100,14 +111,16 @@ export async function loadLabels(db: Executor, source: LabelSource): Promise<{ l
       .from(booking)
       .where(eq(booking.id, source.id));
     if (!found) throw notFound('bookingNotFound');
-    const samples = await db
+    const all = await db
       .select(labelColumns)
       .from(sampleEntry)
       .where(eq(sampleEntry.bookingId, source.id))
       .orderBy(asc(sampleEntry.idflNumber));
-    if (!samples.length) {
+    if (!all.length) {
       throw conflict('bookingHasNoSamples', { bookingNumber: found.bookingNumber });
     }
+    const samples = all.filter((sample) => canSeeSample(permissions, sample));
+    if (!samples.length) throw notFound('bookingNotFound');
     return { labels: samples.map(describeLabel), name: `labels-${found.bookingNumber}.pdf` };
   }
   const [batch] = await db
@@ -115,11 +128,13 @@ export async function loadLabels(db: Executor, source: LabelSource): Promise<{ l
     .from(dispatchBatch)
     .where(eq(dispatchBatch.id, source.id));
   if (!batch) throw notFound('batchNotFound');
-  const samples = await db
+  const all = await db
     .select(labelColumns)
     .from(sampleEntry)
     .where(eq(sampleEntry.dispatchBatchId, source.id))
     .orderBy(asc(sampleEntry.idflNumber));
-  if (!samples.length) throw conflict('batchHasNoSamples', { packageCode: batch.packageCode });
+  if (!all.length) throw conflict('batchHasNoSamples', { packageCode: batch.packageCode });
+  const samples = all.filter((sample) => canSeeSample(permissions, sample));
+  if (!samples.length) throw notFound('batchNotFound');
   return { labels: samples.map(describeLabel), name: `labels-${batch.packageCode}.pdf` };
 }

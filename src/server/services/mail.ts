@@ -1,11 +1,18 @@
-import { sql } from 'drizzle-orm';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db, Executor } from '../db/client.ts';
 import { outboundMail } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** The text without its secrets, when it has any: shown to administrators and kept once sent. */
+  redactedText?: string;
+};
 
 export type Mailer = {
   /**
@@ -18,9 +25,15 @@ export type Mailer = {
   readonly hasQueued: boolean;
   /** Sends recorded, unsent messages (SMTP_URL set); safe to run from several instances at once. */
   deliver: (db: Db) => Promise<number>;
+  /**
+   * For a stopping server: no new round starts, the message being sent now is finished, and the
+   * messages this instance claimed but did not send are handed back at once (not after the
+   * claim timeout), without counting the attempt, so another instance sends them.
+   */
+  releaseClaims: (db: Db) => Promise<number>;
 };
 
-const MAX_ATTEMPTS = 5;
+export const MAIL_MAX_ATTEMPTS = 5;
 // A claim older than this is taken to belong to an instance that died mid-send.
 const CLAIM_TIMEOUT_SECONDS = 300;
 
@@ -28,21 +41,26 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>, logger: L
   const transport = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : undefined;
   let queued = false;
   let delivering: Promise<number> | undefined;
+  let isStopping = false;
+  // Claimed by this instance and neither sent nor given back yet.
+  const claimedHere = new Set<number>();
 
   async function deliverRound(db: Db): Promise<number> {
     queued = false;
-    if (!transport) return 0;
+    if (!transport || isStopping) return 0;
     // Claim rows atomically so two instances never send the same message.
     const claimed = await db
       .update(outboundMail)
       .set({ claimedAt: sql`now()`, attempts: sql`${outboundMail.attempts} + 1` })
       .where(
-        sql`${outboundMail.id} IN (SELECT id FROM outbound_mail WHERE sent_at IS NULL AND attempts < ${MAX_ATTEMPTS}
+        sql`${outboundMail.id} IN (SELECT id FROM outbound_mail WHERE sent_at IS NULL AND attempts < ${MAIL_MAX_ATTEMPTS}
           AND (claimed_at IS NULL OR claimed_at < now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS}))
           ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED)`,
       )
       .returning();
+    for (const mail of claimed) claimedHere.add(mail.id);
     for (const mail of claimed) {
+      if (isStopping) break;
       try {
         await transport.sendMail({
           from: env.MAIL_FROM,
@@ -51,9 +69,15 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>, logger: L
           text: mail.text,
           html: mail.html ?? undefined,
         });
+        // Once delivered, only the redacted copy stays: a reset link must not outlive its mail.
         await db
           .update(outboundMail)
-          .set({ sentAt: sql`now()`, error: null })
+          .set({
+            sentAt: sql`now()`,
+            error: null,
+            text: sql`coalesce(${outboundMail.redactedText}, ${outboundMail.text})`,
+            html: sql`CASE WHEN ${outboundMail.redactedText} IS NULL THEN ${outboundMail.html} END`,
+          })
           .where(sql`${outboundMail.id} = ${mail.id}`);
       } catch (error) {
         logger.warn({ err: error, to: mail.to }, 'mail not sent');
@@ -62,6 +86,7 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>, logger: L
           .set({ claimedAt: null, error: error instanceof Error ? error.message : String(error) })
           .where(sql`${outboundMail.id} = ${mail.id}`);
       }
+      claimedHere.delete(mail.id);
     }
     return claimed.length;
   }
@@ -79,6 +104,19 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>, logger: L
       const next = (delivering ?? Promise.resolve(0)).then(() => deliverRound(db));
       delivering = next.catch(() => 0);
       return next;
+    },
+    async releaseClaims(db) {
+      isStopping = true;
+      await delivering;
+      const ids = [...claimedHere];
+      claimedHere.clear();
+      if (ids.length === 0) return 0;
+      const released = await db
+        .update(outboundMail)
+        .set({ claimedAt: null, attempts: sql`greatest(${outboundMail.attempts} - 1, 0)` })
+        .where(and(inArray(outboundMail.id, ids), isNull(outboundMail.sentAt)))
+        .returning({ id: outboundMail.id });
+      return released.length;
     },
   };
 }

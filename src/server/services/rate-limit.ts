@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { rateLimit } from '../db/schema.ts';
-import type { ServerMessageCode } from '../../shared/server-messages.ts';
+import type { ServerMessageCode, ServerMessageParams } from '../../shared/server-messages.ts';
 import { AppError } from '../errors.ts';
 
 export type Window = { limit: number; seconds: number };
@@ -34,11 +34,35 @@ export async function currentCount(db: Executor, key: string): Promise<number> {
   return row?.count ?? 0;
 }
 
+/** Holds a key for the given seconds from now (a delay that ends at a known time), whatever it held. */
+export async function holdFor(db: Executor, key: string, seconds: number) {
+  await db
+    .insert(rateLimit)
+    .values({ key, count: 1, resetAt: sql`now() + make_interval(secs => ${seconds})` })
+    .onConflictDoUpdate({
+      target: rateLimit.key,
+      set: { count: 1, resetAt: sql`now() + make_interval(secs => ${seconds})` },
+    });
+}
+
+/** Seconds until a held key is released; 0 when it is not held. */
+export async function secondsHeld(db: Executor, key: string): Promise<number> {
+  const [row] = await db
+    .select({ seconds: sql<number>`ceil(extract(epoch from ${rateLimit.resetAt} - now()))::int` })
+    .from(rateLimit)
+    .where(sql`${rateLimit.key} = ${key} AND ${rateLimit.resetAt} > now()`);
+  return row?.seconds ?? 0;
+}
+
 export async function clearCount(db: Executor, key: string) {
   await db.delete(rateLimit).where(eq(rateLimit.key, key));
 }
 
-export const tooManyRequests = (code: ServerMessageCode = 'tooManyAttempts') => new AppError('TOO_MANY_REQUESTS', code);
+export const tooManyRequests = (
+  code: ServerMessageCode = 'tooManyAttempts',
+  params: ServerMessageParams = {},
+  retryAfterSeconds?: number,
+) => new AppError('TOO_MANY_REQUESTS', code, params, retryAfterSeconds ? { data: { retryAfterSeconds } } : {});
 
 /** Counts the event and refuses it once the window is full. */
 export async function enforceLimit(db: Executor, key: string, window: Window) {

@@ -24,8 +24,10 @@ import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { appendAudit, diffFields } from './audit.ts';
 import { recordDeletions } from './deletions.ts';
 import { assertVersion } from './stale-writes.ts';
-import { notifyPermission, sampleTimeline } from './custody.ts';
+import { sampleTimeline } from './custody.ts';
+import { notifyPermission } from './notifications.ts';
 import { nextNumber } from './numbering.ts';
+import { assertSampleVisible } from './sample-visibility.ts';
 
 /** Who acts: the signed-in staff member (AuthUser satisfies it). */
 export type Actor = { id: number; displayName: string };
@@ -257,6 +259,8 @@ export async function transferToTester(db: Executor, { id, by }: { id: number; b
     });
     await notifyPermission(tx, {
       permission: 'CanCheckInSampleEntryTester',
+      kind: 'sampleSentToTester',
+      params: { idflNumber: sample.idflNumber },
       title: 'New sample to check in',
       message: `Sample ${sample.idflNumber} was sent to the tester lab.`,
       link: `/testers/${sample.id}`,
@@ -605,5 +609,6 @@ export async function findSampleDetail(db: Executor, id: number) {
 /** The detail as a bench sees it: with the actions its user may fire now (the state machine's answer). */
 export async function readSampleDetail(db: Executor, id: number, permissions: readonly string[]) {
   const detail = await findSampleDetail(db, id);
+  assertSampleVisible(permissions, detail);
   return { ...detail, availableActions: actionsFor(detail.status, permissions) };
 }

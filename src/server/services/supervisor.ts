@@ -5,6 +5,7 @@ import { cleanIsotopeRecord, thirdLabEntry } from '../db/schema.ts';
 import { serverMessage } from '../../shared/server-messages.ts';
 import { conflict, forbidden } from '../errors.ts';
 import { assertVersion } from './stale-writes.ts';
+import { withUniqueCheck } from '../db/queries.ts';
 import { appendAudit } from './audit.ts';
 import {
   judgeEdit,
@@ -15,6 +16,7 @@ import {
   type Actor,
 } from './sample-entries.ts';
 import { lockThirdLabEntry } from './third-lab.ts';
+import { notifyPermission } from './notifications.ts';
 
 export const FOUR_EYES_MESSAGE = serverMessage('fourEyes');
 
@@ -52,13 +54,23 @@ export async function confirmFinalResult(db: Executor, { id, by }: { id: number;
         updatedAt: now,
       })
       .where(eq(thirdLabEntry.id, entry.id));
-    return recordSampleChange(tx, {
+    const confirmed = await recordSampleChange(tx, {
       sample,
       action: 'confirmFinalResult',
       by,
       toStatus,
       changes: { finalResultConfirmedBy: by.id, finalResultConfirmedAt: now },
     });
+    // Next comes the certificate, issued by those who may confirm final results.
+    await notifyPermission(tx, {
+      permission: 'CanConfirmFinalResult',
+      kind: 'finalResultConfirmed',
+      params: { idflNumber: sample.idflNumber, by: by.displayName },
+      title: 'Final result confirmed',
+      message: `The final result of sample ${sample.idflNumber} was confirmed by ${by.displayName}; its certificate can be issued.`,
+      link: `/supervisor-samples/${sample.id}`,
+    });
+    return confirmed;
   });
 }
 
@@ -127,7 +139,10 @@ export async function transferIdflData(
           .set({ ...values, updatedAt: new Date() })
           .where(eq(cleanIsotopeRecord.id, existing.id))
           .returning()
-      : await tx.insert(cleanIsotopeRecord).values(values).returning();
+      : await withUniqueCheck(
+          () => tx.insert(cleanIsotopeRecord).values(values).returning(),
+          () => conflict('cleanSampleCodeTaken', { sampleCode: values.sampleCode, material: values.material }),
+        );
     await appendAudit(tx, {
       entityType: SAMPLE_ENTITY,
       entityId: sample.id,

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { SampleStatus } from '../../shared/sample-workflow.ts';
 import { missingIsotopes, type UpdateResult } from '../../shared/schemas/third-lab.ts';
 import type { Executor } from '../db/client.ts';
 import { sortOrder } from '../db/queries.ts';
@@ -7,7 +6,7 @@ import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { assertVersion } from './stale-writes.ts';
 import { appendAudit, diffFields } from './audit.ts';
-import { notifyPermission } from './custody.ts';
+import { notifyPermission } from './notifications.ts';
 import { markBatchReceivedWhenComplete, reopenDispatchBatch } from './dispatch-batches.ts';
 import {
   assertFilesExist,
@@ -23,17 +22,9 @@ import {
   type Actor,
   type SampleEntry,
 } from './sample-entries.ts';
+import { thirdLabStatuses } from './sample-visibility.ts';
 
 export type ThirdLabEntry = typeof thirdLabEntry.$inferSelect;
-
-/** The statuses a sample has while at the third lab or after it. */
-export const thirdLabStatuses: readonly SampleStatus[] = [
-  'SentToThirdLab',
-  'ThirdLabConfirmed',
-  'ResultReturned',
-  'ResultConfirmed',
-  'Completed',
-];
 
 /** The open third-lab entry of a sample (the one of its latest dispatch), held for the transaction. */
 export async function lockThirdLabEntry(db: Executor, sample: SampleEntry): Promise<ThirdLabEntry> {
@@ -130,6 +121,8 @@ export async function returnThirdLabResult(db: Executor, { id, by }: { id: numbe
     });
     await notifyPermission(tx, {
       permission: 'CanConfirmFinalResult',
+      kind: 'resultReturned',
+      params: { idflNumber: sample.idflNumber },
       title: 'Result returned',
       message: `The third lab returned the result of sample ${sample.idflNumber}.`,
       link: `/supervisor-samples/${sample.id}`,
@@ -187,6 +180,8 @@ export async function undoSampleTransaction(db: Executor, { packageCode, by }: {
     const reopened = await reopenDispatchBatch(tx, batch, by, reason);
     await notifyPermission(tx, {
       permission: 'CanTransferSampleEntryToThirdLab',
+      kind: 'batchUndone',
+      params: { packageCode, count: undone.length },
       title: 'Package returned to draft',
       message: `Package ${packageCode} was undone by the third lab; its ${undone.length} sample(s) are back at the tester lab.`,
       link: '/packages',

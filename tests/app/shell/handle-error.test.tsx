@@ -72,6 +72,21 @@ describe('central error handler (spec 8)', () => {
     expect(hasStoredUser()).toBe(true);
   });
 
+  it("says 'Server unavailable' (not an error or an empty list) while the server's database is away", async () => {
+    await showError(
+      new ApiError(503, { result: false, message: 'The database is unavailable.', code: 'DATABASE_UNAVAILABLE' }),
+    );
+    await showError(new ApiError(503, { result: false, message: 'Restarting', code: 'SHUTTING_DOWN' }));
+    expect(screen.getAllByText('Server unavailable')).toHaveLength(1);
+    expect(screen.getByText(/changes are kept on this device/)).toBeTruthy();
+    expect(hasStoredUser()).toBe(true);
+    act(() => toast.dismiss());
+    await i18n.changeLanguage('vi');
+    await showError(new ApiError(503, { result: false, message: 'x', code: 'DATABASE_UNAVAILABLE' }));
+    expect(screen.getByText('Máy chủ tạm thời không khả dụng')).toBeTruthy();
+    await i18n.changeLanguage('en');
+  });
+
   it('ends the session on a 401: storage cleared and the expiry announced once', async () => {
     const expired = vi.fn();
     sessionEvents.addEventListener('expired', expired);

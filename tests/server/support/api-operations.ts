@@ -4,7 +4,10 @@
 import { createApp, openApiDocument } from '../../../src/server/app.ts';
 import type { Database } from '../../../src/server/db/client.ts';
 import { createLogger } from '../../../src/server/logger.ts';
+import { createBackground } from '../../../src/server/services/background.ts';
 import { createMailer } from '../../../src/server/services/mail.ts';
+import { createNotifier } from '../../../src/server/services/notifier.ts';
+import { createPushSender, unusedVapidKeys } from '../../../src/server/services/web-push.ts';
 import { testEnv } from './test-app.ts';
 
 export type SchemaObject = {
@@ -51,7 +54,15 @@ export function buildDocument(): OpenApiDocument {
     migrate: async () => {},
     close: async () => {},
   } as unknown as Database;
-  const app = createApp({ env, logger, database, mailer: createMailer(env, logger), signingKey: new Uint8Array(32) });
+  const app = createApp({
+    env,
+    logger,
+    database,
+    mailer: createMailer(env, logger),
+    notifier: createNotifier(createPushSender(unusedVapidKeys(), logger), logger),
+    signingKey: new Uint8Array(32),
+    background: createBackground(logger, { held: true }),
+  });
   return openApiDocument(app);
 }
 

@@ -8,7 +8,9 @@ import { parseEnv, type Env } from '../../../src/server/env.ts';
 import { createLogger } from '../../../src/server/logger.ts';
 import { hashPassword } from '../../../src/server/auth/passwords.ts';
 import { loadSigningKey } from '../../../src/server/auth/tokens.ts';
+import { createBackground, type Background } from '../../../src/server/services/background.ts';
 import { createMailer } from '../../../src/server/services/mail.ts';
+import { startNotifier, type Notifier } from '../../../src/server/services/notifier.ts';
 import { seedDatabase } from '../../../src/server/seed.ts';
 import type { Permission } from '../../../src/shared/permissions.ts';
 
@@ -17,11 +19,15 @@ export const ADMIN = { email: 'admin@isotope.lab', username: 'admin', password: 
 export type TestApp = {
   app: App;
   database: Database;
+  /** The app's notifier: streams and Web Push delivery. */
+  notifier: Notifier;
   env: Env;
   /** Sends a request through the real app; body objects are sent as JSON. */
   request: (method: string, path: string, options?: RequestOptions) => Promise<TestResponse>;
   signIn: (login: string, password: string) => Promise<string>;
   signInAsAdmin: () => Promise<string>;
+  /** Runs the work answers set off in the background (held until now) and waits for it. */
+  settled: () => Promise<void>;
   /** A user holding exactly these permissions (through a role of their own); returns a token. */
   userWith: (
     permissions: readonly Permission[],
@@ -105,7 +111,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 /** Call at the top of a test file: every test starts from a freshly seeded database. */
 export function useTestApp(envOverrides: Record<string, string> = {}): TestApp {
   const env = testEnv(envOverrides);
-  const state = {} as { app: App; database: Database };
+  const state = {} as { app: App; database: Database; notifier: Notifier; background: Background };
   let userCounter = 0;
 
   beforeEach(async () => {
@@ -115,7 +121,18 @@ export function useTestApp(envOverrides: Record<string, string> = {}): TestApp {
     const logger = createLogger(env);
     const signingKey = await loadSigningKey(database.db, env);
     state.database = database;
-    state.app = createApp({ env, logger, database, mailer: createMailer(env, logger), signingKey });
+    const notifier = await startNotifier(database.db, env, logger);
+    state.notifier = notifier;
+    state.background = createBackground(logger, { held: true });
+    state.app = createApp({
+      env,
+      logger,
+      database,
+      mailer: createMailer(env, logger),
+      notifier,
+      signingKey,
+      background: state.background,
+    });
     userCounter = 0;
   });
 
@@ -133,7 +150,10 @@ export function useTestApp(envOverrides: Record<string, string> = {}): TestApp {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     }
     const raw = await state.app.request(path, { method, headers, body });
-    const text = await raw.clone().text();
+    // A live event stream never ends by itself: it is not read here (tests read it from t.app).
+    const isStream = raw.headers.get('content-type')?.startsWith('text/event-stream');
+    if (isStream) await raw.body?.cancel();
+    const text = isStream ? '' : await raw.clone().text();
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : undefined;
@@ -156,10 +176,14 @@ export function useTestApp(envOverrides: Record<string, string> = {}): TestApp {
     get database() {
       return state.database;
     },
+    get notifier() {
+      return state.notifier;
+    },
     env,
     request,
     signIn,
     signInAsAdmin: () => signIn(ADMIN.username, ADMIN.password),
+    settled: () => state.background.settled(),
     async userWith(permissions, name) {
       userCounter += 1;
       const username = name ?? `user${userCounter}`;

@@ -13,6 +13,7 @@ import {
   AlertDialogTitle,
 } from '@/app/components/ui/alert-dialog';
 import { clearSession, getRefreshToken, takeRedirect } from '@/app/lib/session';
+import { unsubscribeFromPush } from '@/app/lib/web-push';
 import { countPendingMutations } from '@/app/offline/outbox';
 import { clearOfflineData } from '@/app/offline/session-mirror';
 import { signOutOnServer } from './auth-api';
@@ -32,6 +33,8 @@ export function SignOutProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     setPendingCount(0);
+    // While the token still works: this browser stops receiving this person's notifications.
+    await unsubscribeFromPush().catch(() => undefined);
     const refreshToken = getRefreshToken();
     if (refreshToken) {
       // Revoking on the server is best effort: offline, the token simply expires.

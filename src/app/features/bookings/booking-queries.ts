@@ -83,17 +83,25 @@ export function useQuickFill() {
 /** Public attachments (images and PDFs): stored at once, referenced by id when the form is sent. */
 export function useUploadAttachments() {
   return useMutation({
-    mutationFn: (files: File[]) =>
-      unwrap(
-        api.POST('/api/sample-submit-form/attachments', {
-          body: { files } as never,
-          bodySerializer: () => {
-            const form = new FormData();
-            for (const file of files) form.append('files', file);
-            return form;
-          },
-        }),
-      ),
+    // One file per request: the public upload takes at most one file's worth of bytes at a time.
+    mutationFn: async (files: File[]) => {
+      const answers = [];
+      for (const file of files) {
+        answers.push(
+          await unwrap(
+            api.POST('/api/sample-submit-form/attachments', {
+              body: { files: [file] } as never,
+              bodySerializer: () => {
+                const form = new FormData();
+                form.append('files', file);
+                return form;
+              },
+            }),
+          ),
+        );
+      }
+      return { ...answers[answers.length - 1]!, data: answers.flatMap((answer) => answer.data) };
+    },
   });
 }
 

@@ -49,7 +49,7 @@ export function CsSamplesPage() {
   const { t } = useTranslation('cs-lab');
   const held = usePermissions();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const view = useSampleList('cs', { pageSize: 20, orderField: 'receivedDate' });
+  const view = useSampleList('cs', { pageSize: 20, orderField: 'receivedDate', statuses: CS_STATUSES });
   const { samples } = view;
   useSampleConflictToasts();
   const canCreate = hasAnyPermission(held, ['CanCreateSampleEntryCs']);

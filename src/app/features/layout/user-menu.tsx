@@ -14,6 +14,7 @@ import {
 import { useStoredLogin } from '@/app/lib/use-session';
 import { ChangePasswordDialog } from '@/app/features/auth/change-password-dialog';
 import { useSignOut } from '@/app/features/auth/sign-out';
+import { PushSwitch } from '@/app/features/notifications/push-switch';
 
 export function UserMenu() {
   const { t } = useTranslation('layout');
@@ -42,6 +43,7 @@ export function UserMenu() {
             <KeyRoundIcon />
             {t('changePassword')}
           </DropdownMenuItem>
+          <PushSwitch />
           <DropdownMenuItem asChild>
             <Link to="/sync">
               <RefreshCwIcon />

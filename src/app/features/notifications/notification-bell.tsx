@@ -1,7 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { BellIcon, XIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
+import { cn } from '@/app/components/ui/cn';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -9,61 +13,115 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/app/components/ui/dropdown-menu';
-import { clearNotifications, removeNotification, useNotifications } from './notification-store';
+import {
+  type BellNotification,
+  notificationQueries,
+  PAGE_SIZE,
+  useClearNotifications,
+  useMarkAllRead,
+  useMarkRead,
+  useRemoveNotification,
+} from './notification-queries';
+import { notificationWords } from './notification-words';
+import { useLiveNotifications } from './use-live-notifications';
 
+// The API's largest page.
+const MAX_LIMIT = 200;
+
+/** The header's bell: the unread count, the list, read and remove; kept live by the stream and push. */
 export function NotificationBell() {
-  const { t } = useTranslation('layout');
-  const notifications = useNotifications();
-  const count = notifications.length;
+  const { t } = useTranslation('notifications');
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  useLiveNotifications();
+  const { data, isError, isPlaceholderData } = useQuery(notificationQueries.list(limit));
+  const markRead = useMarkRead();
+  const markAllRead = useMarkAllRead();
+  const remove = useRemoveNotification();
+  const clear = useClearNotifications();
+
+  const items = data?.items ?? [];
+  const unread = data?.unread ?? 0;
+
+  const openNotification = (n: BellNotification) => {
+    if (!n.read) markRead.mutate(n.id);
+    setOpen(false);
+    if (n.link) void navigate({ href: n.link });
+  };
 
   return (
-    <DropdownMenu>
+    <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={t('notifications', { count })}>
+        <Button variant="ghost" size="icon" className="relative" aria-label={t('bell', { count: unread })}>
           <BellIcon />
-          {count > 0 && (
+          {unread > 0 && (
             <span
               data-testid="notification-count"
               className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold text-white"
             >
-              {count > 99 ? '99+' : count}
+              {unread > 99 ? '99+' : unread}
             </span>
           )}
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-80">
-        <div className="flex items-center justify-between">
-          <DropdownMenuLabel>{t('notificationsTitle')}</DropdownMenuLabel>
-          {count > 0 && (
-            <Button variant="link" size="sm" onClick={clearNotifications}>
-              {t('clearAll')}
-            </Button>
-          )}
+      <DropdownMenuContent align="end" className="w-96">
+        <div className="flex items-center justify-between gap-1">
+          <DropdownMenuLabel>{t('title')}</DropdownMenuLabel>
+          <div className="flex">
+            {unread > 0 && (
+              <Button variant="link" size="sm" onClick={() => markAllRead.mutate()}>
+                {t('markAllRead')}
+              </Button>
+            )}
+            {items.length > 0 && (
+              <Button variant="link" size="sm" onClick={() => clear.mutate()}>
+                {t('clearAll')}
+              </Button>
+            )}
+          </div>
         </div>
         <DropdownMenuSeparator />
-        {count === 0 ? (
-          <p className="px-2 py-4 text-center text-sm text-muted-foreground">{t('noNotifications')}</p>
+        {isError && isPlaceholderData && <p className="px-2 pb-1 text-xs text-muted-foreground">{t('offlineCopy')}</p>}
+        {items.length === 0 ? (
+          <p className="px-2 py-4 text-center text-sm text-muted-foreground">{t('empty')}</p>
         ) : (
-          <ul className="max-h-80 overflow-y-auto">
-            {notifications.map((n) => (
-              <li key={n.id} className="flex items-start gap-2 rounded-sm px-2 py-2 hover:bg-accent">
-                <div className="min-w-0 flex-1">
-                  <p className="text-sm font-medium">{n.title}</p>
-                  <p className="text-sm break-words text-muted-foreground">{n.message}</p>
-                  <p className="text-xs text-muted-foreground">{dayjs(n.time).format('D MMMM YYYY HH:mm')}</p>
-                </div>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="size-6"
-                  aria-label={t('removeNotification')}
-                  onClick={() => removeNotification(n.id)}
+          <ul className="max-h-96 overflow-y-auto" aria-label={t('title')}>
+            {items.map((n) => {
+              const words = notificationWords(n, t);
+              return (
+                <li
+                  key={n.id}
+                  data-testid="notification-item"
+                  data-read={n.read}
+                  className="flex items-start gap-2 rounded-sm px-2 py-2 hover:bg-accent"
                 >
-                  <XIcon />
-                </Button>
-              </li>
-            ))}
+                  <button type="button" className="min-w-0 flex-1 text-left" onClick={() => openNotification(n)}>
+                    <p className={cn('flex items-center gap-1.5 text-sm', !n.read && 'font-semibold')}>
+                      {!n.read && <span className="size-2 shrink-0 rounded-full bg-primary" aria-label={t('unread')} />}
+                      {words.title}
+                    </p>
+                    <p className="text-sm break-words text-muted-foreground">{words.message}</p>
+                    <p className="text-xs text-muted-foreground">{dayjs(n.createdAt).format('D MMMM YYYY HH:mm')}</p>
+                  </button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-6"
+                    aria-label={t('remove')}
+                    onClick={() => remove.mutate(n.id)}
+                  >
+                    <XIcon />
+                  </Button>
+                </li>
+              );
+            })}
           </ul>
+        )}
+        {data && data.total > items.length && limit < MAX_LIMIT && (
+          <Button variant="link" size="sm" className="w-full" onClick={() => setLimit((l) => l + PAGE_SIZE)}>
+            {t('loadMore')}
+          </Button>
         )}
       </DropdownMenuContent>
     </DropdownMenu>

@@ -5,6 +5,7 @@ import { ListPager } from '@/app/components/list-pager';
 import { orderByOf, type Ordering } from '@/app/components/sortable-head';
 import { Card, CardContent } from '@/app/components/ui/card';
 import { useListFilters } from '@/app/components/use-list-filters';
+import { useStatusSearch } from '@/app/lib/status-search';
 import { useOfflineList } from '@/app/offline/lists';
 import { emptySampleFilters, SampleFiltersBar, sampleListQuery } from './sample-filters-bar';
 import { SAMPLE_LISTS, type SampleEntry } from './sample-queries';
@@ -15,9 +16,13 @@ import { usePendingSampleChanges } from './use-sample-action';
 type ListArea = 'cs' | 'tester';
 
 /** A bench's sample list, offline first: its filters, page and ordering (newest first by `orderField`). */
-export function useSampleList(area: ListArea, { pageSize, orderField }: { pageSize: number; orderField: string }) {
+export function useSampleList(
+  area: ListArea,
+  { pageSize, orderField, statuses }: { pageSize: number; orderField: string; statuses: readonly string[] },
+) {
   const { list, path } = SAMPLE_LISTS[area];
-  const view = useListFilters(emptySampleFilters, pageSize);
+  const openedWith = useStatusSearch(statuses);
+  const view = useListFilters({ ...emptySampleFilters, status: openedWith ?? '' }, pageSize);
   const [ordering, setOrdering] = useState<Ordering>({ field: orderField, direction: 'desc' });
   const samples = useOfflineList<SampleEntry>({
     list,

@@ -6,8 +6,12 @@ import {
 } from '@/shared/sample-workflow';
 import type { HttpMutationMethod } from '@/app/offline/db';
 
-/** Every change a bench makes to one sample: the workflow actions and the edits that are not transitions. */
-export type SampleChangeName = Exclude<WorkflowActionName, 'sendToThirdLab'> | SampleEditName;
+/**
+ * Every change a bench makes to one sample: the workflow actions and the edits that are not
+ * transitions. An origin analysis is saved to its sample from the analysis screens, by IDFL number.
+ */
+export type SampleChangeName =
+  Exclude<WorkflowActionName, 'sendToThirdLab'> | Exclude<SampleEditName, 'saveOriginAnalysis'>;
 
 type RequestShape = { method: HttpMutationMethod; path: (id: number) => string };
 

@@ -32,6 +32,7 @@ import { PageFrame } from '@/app/features/layout/page-frame';
 import { CustodyTimeline } from '@/app/features/samples/custody-timeline';
 import { ReviewSample } from '@/app/features/samples/review-sample';
 import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
+import { SampleOriginCard } from '@/app/features/analysis/sample-origin-card';
 import { ConclusionForm } from './conclusion-form';
 import { ConclusionSummary, Fact } from './sample-facts';
 import {
@@ -169,6 +170,8 @@ function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
           )}
         </CardContent>
       </Card>
+
+      <SampleOriginCard sample={sample} />
 
       <Card>
         <CardHeader>

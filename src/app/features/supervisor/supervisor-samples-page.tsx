@@ -8,6 +8,7 @@ import { orderByOf, type Ordering } from '@/app/components/sortable-head';
 import { Card, CardContent } from '@/app/components/ui/card';
 import { formatDisplayDate } from '@/app/components/ui/date-picker';
 import { useDebouncedValue } from '@/app/lib/use-debounced-value';
+import { useStatusSearch } from '@/app/lib/status-search';
 import { usePermissions } from '@/app/lib/use-session';
 import { useOfflineList } from '@/app/offline/lists';
 import { PageFrame } from '@/app/features/layout/page-frame';
@@ -26,7 +27,8 @@ import { SUPERVISOR_LIST, SUPERVISOR_PATH, SUPERVISOR_STATUSES, type SupervisorS
 export function SupervisorSamplesPage() {
   const { t, i18n } = useTranslation('supervisor');
   const held = usePermissions();
-  const [filters, setFilters] = useState<SampleFilterValues>(emptySampleFilters);
+  const openedWith = useStatusSearch(SUPERVISOR_STATUSES);
+  const [filters, setFilters] = useState<SampleFilterValues>({ ...emptySampleFilters, status: openedWith ?? '' });
   const [page, setPage] = useState({ limit: 20, offset: 0 });
   const [ordering, setOrdering] = useState<Ordering>({ field: 'updatedAt', direction: 'desc' });
   const debounced = useDebouncedValue(filters);

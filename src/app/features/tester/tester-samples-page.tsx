@@ -18,7 +18,7 @@ type Dialog = { kind: 'testerCheckIn' | 'undoTester'; sample: SampleEntry } | nu
 export function TesterSamplesPage() {
   const { t } = useTranslation('tester');
   const [dialog, setDialog] = useState<Dialog>(null);
-  const view = useSampleList('tester', { pageSize: 50, orderField: 'sentToTesterDate' });
+  const view = useSampleList('tester', { pageSize: 50, orderField: 'sentToTesterDate', statuses: TESTER_STATUSES });
   useSampleConflictToasts();
 
   const shared = useSharedSampleColumns();

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/app/features/placeholder/coming-soon-page';
+import { DashboardPage } from '@/app/features/dashboard/dashboard-page';
 
-export const Route = createFileRoute('/_authenticated/dashboard')({
-  component: () => <ComingSoonPage titleKey="pages.dashboard" />,
-});
+export const Route = createFileRoute('/_authenticated/dashboard')({ component: DashboardPage });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/app/features/placeholder/coming-soon-page';
+import { ReportPage } from '@/app/features/reports/report-page';
 
 export const Route = createFileRoute('/_authenticated/report-by-status')({
-  component: () => <ComingSoonPage titleKey="pages.sampleByStatus" />,
+  component: () => <ReportPage kind="status" />,
 });

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/app/features/placeholder/coming-soon-page';
+import { AnalysisListPage, validateAnalysisListSearch } from '@/app/features/analysis/analysis-list-page';
 
 export const Route = createFileRoute('/_authenticated/analysis/analysis-list')({
-  component: () => <ComingSoonPage titleKey="pages.analysisResults" />,
+  validateSearch: validateAnalysisListSearch,
+  component: AnalysisListPage,
 });

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/app/features/placeholder/coming-soon-page';
+import { AnalyzePage } from '@/app/features/analysis/analyze-page';
 
-export const Route = createFileRoute('/_authenticated/analysis/analyze')({
-  component: () => <ComingSoonPage titleKey="pages.sampleInsights" />,
-});
+export const Route = createFileRoute('/_authenticated/analysis/analyze')({ component: AnalyzePage });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/app/features/placeholder/coming-soon-page';
+import { IsotopeLmdPage } from '@/app/features/analysis/isotope-lmd-page';
 
 export const Route = createFileRoute('/_authenticated/analysis/isotope-clean-data-list')({
-  component: () => <ComingSoonPage titleKey="pages.isotopeLmd" />,
+  component: IsotopeLmdPage,
 });

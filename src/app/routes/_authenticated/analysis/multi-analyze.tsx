@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/app/features/placeholder/coming-soon-page';
+import { MultiAnalyzePage } from '@/app/features/analysis/multi-analyze-page';
 
-export const Route = createFileRoute('/_authenticated/analysis/multi-analyze')({
-  component: () => <ComingSoonPage titleKey="pages.multiAnalyze" />,
-});
+export const Route = createFileRoute('/_authenticated/analysis/multi-analyze')({ component: MultiAnalyzePage });

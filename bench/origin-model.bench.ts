@@ -1,0 +1,225 @@
+// The origin model, judged on the real public data sets in ../shared/data against simple baselines
+// computed in the same run (leave-one-out, or 10-fold on the whole tap-water file), and its speed
+// against the nearest-centroid model and a trivial signed-in read of the same server.
+import { analyseSample } from '../src/shared/origin-model/analysis.ts';
+import { diagonalGaussianLearner, nearestCentroidLearner } from '../src/shared/origin-model/baselines.ts';
+import {
+  fitOriginModel,
+  predictRegionProbabilities,
+  type ModelSettings,
+  type ReferenceSample,
+} from '../src/shared/origin-model/estimator.ts';
+import {
+  crossValidate,
+  originModelLearner,
+  type Learner,
+  type ValidationReport,
+} from '../src/shared/origin-model/validation.ts';
+import { createApp } from '../src/server/app.ts';
+import { loadSigningKey } from '../src/server/auth/tokens.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { cleanIsotopeRecord } from '../src/server/db/schema.ts';
+import { parseEnv } from '../src/server/env.ts';
+import { createLogger } from '../src/server/logger.ts';
+import { createBackground } from '../src/server/services/background.ts';
+import { createMailer } from '../src/server/services/mail.ts';
+import { startNotifier } from '../src/server/services/notifier.ts';
+import { seedDatabase } from '../src/server/seed.ts';
+import { capPerRegion, nineCities, strawberries, tapWater } from './origin-data.ts';
+import type { BenchRow } from './run.ts';
+
+/** The Gaussian per region that DESIGN.md sketches: full covariance, no shrinkage, no kernel. */
+const designSketch: ModelSettings = {
+  shrinkToPooled: 0,
+  shrinkToDiagonal: 0,
+  degreesOfFreedom: null,
+  bandwidth: 1,
+  kernelWeight: 0,
+  temperature: 1,
+};
+const gaussianPerRegionLearner: Learner = (train) => {
+  const model = fitOriginModel(train, { settings: designSketch });
+  return (values) => {
+    const { probabilities } = predictRegionProbabilities(model, values);
+    return Object.fromEntries(model.regions.map((r, k) => [r.region, probabilities[k]!]));
+  };
+};
+
+const learners: [string, Learner][] = [
+  ['origin model', originModelLearner],
+  ['nearest centroid', nearestCentroidLearner],
+  ['diagonal Gaussian', diagonalGaussianLearner],
+  ['Gaussian per region (DESIGN sketch)', gaussianPerRegionLearner],
+];
+
+const dataSets: [string, () => ReferenceSample[]][] = [
+  ['strawberries SLO/abroad, 4 isotopes (157)', () => strawberries()],
+  ['strawberries SLO/abroad, 4 isotopes + 25 elements (157)', () => strawberries(true)],
+  ['tap water, 9 cities × 20, draw a', () => nineCities('a')],
+  ['tap water, 9 cities × 20, draw b', () => nineCities('b')],
+  ['tap water, 9 cities × 20, draw c', () => nineCities('c')],
+  ['tap water, 27 cities, ≤ 40 taps each (10-fold)', () => capPerRegion(tapWater(), 40)],
+  ['tap water, whole file (3,876; 10-fold)', () => tapWater()],
+];
+
+function time<T>(fn: () => T): { value: T; ms: number } {
+  const started = performance.now();
+  const value = fn();
+  return { value, ms: performance.now() - started };
+}
+
+function qualityRows(name: string, reports: [string, ValidationReport][]): BenchRow[] {
+  const [, model] = reports[0]!;
+  return reports.slice(1).flatMap(([baseline, report]) => [
+    {
+      name: `${name}: accuracy (${model.method})`,
+      baseline: { label: baseline, value: report.accuracy },
+      value: model.accuracy,
+      unit: '',
+    },
+    {
+      name: `${name}: log loss (lower is better)`,
+      baseline: { label: baseline, value: report.logLoss },
+      value: model.logLoss,
+      unit: 'nats',
+    },
+  ]);
+}
+
+/** Synthetic references: regions as Gaussian clouds over four isotopes, for the speed figures. */
+function syntheticReferences(count: number, regions: number): ReferenceSample[] {
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const gaussian = () => Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
+  const centres = Array.from({ length: regions }, () => [
+    -28 + random() * 6,
+    -90 + random() * 60,
+    20 + random() * 8,
+    random() * 8,
+  ]);
+  return Array.from({ length: count }, (_, i) => {
+    const c = centres[i % regions]!;
+    return {
+      region: `Region ${i % regions}`,
+      values: {
+        d13C: c[0]! + gaussian() * 0.5,
+        d2H: c[1]! + gaussian() * 6,
+        d18O: c[2]! + gaussian(),
+        d15N: c[3]! + gaussian(),
+      },
+    };
+  });
+}
+
+export default async function benchOriginModel(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const [name, load] of dataSets) {
+    const data = load();
+    // Leave-one-out for the laboratory-sized sets; 10-fold where refitting a thousand times would
+    // take the bench hours.
+    const method = data.length > 500 ? { folds: 10 } : ('leave-one-out' as const);
+    const reports = learners.map(([label, learner]) => {
+      const { value, ms } = time(() => crossValidate(data, learner, method));
+      process.stdout.write(
+        `  ${name} — ${label}: accuracy ${value.accuracy.toFixed(3)}, log loss ${value.logLoss.toFixed(3)}, ` +
+          `calibration error ${value.expectedCalibrationError.toFixed(3)} (${(ms / 1000).toFixed(1)} s)\n`,
+      );
+      return [label, value] as [string, ValidationReport];
+    });
+    rows.push(...qualityRows(name, reports));
+  }
+
+  // Speed: fitting 10,000 references and analysing one sample, against the nearest centroid.
+  const references = syntheticReferences(10_000, 9);
+  const fitModel = time(() => fitOriginModel(references));
+  const fitCentroid = time(() => nearestCentroidLearner(references));
+  rows.push({
+    name: 'fit 10,000 references (9 regions, 4 isotopes)',
+    baseline: { label: 'nearest-centroid fit', value: fitCentroid.ms },
+    value: fitModel.ms,
+    unit: 'ms',
+  });
+  const model = fitModel.value;
+  const predictCentroid = fitCentroid.value;
+  const queries = references.slice(0, 200).map((r) => r.values);
+  for (const q of queries.slice(0, 20)) analyseSample(model, q);
+  const analyse = time(() => queries.forEach((q) => analyseSample(model, q)));
+  const probabilities = time(() => queries.forEach((q) => predictRegionProbabilities(model, q)));
+  // The baseline is fast enough that it is timed over 50 passes for a readable figure.
+  const centroid = time(() => {
+    for (let pass = 0; pass < 50; pass++) queries.forEach((q) => predictCentroid(q));
+  });
+  centroid.ms /= 50;
+  rows.push(
+    {
+      name: 'regional probability of one sample (10,000 references)',
+      baseline: { label: 'nearest centroid', value: centroid.ms / queries.length },
+      value: probabilities.ms / queries.length,
+      unit: 'ms',
+    },
+    {
+      name: 'whole analysis of one sample (all five views)',
+      baseline: { label: 'nearest centroid', value: centroid.ms / queries.length },
+      value: analyse.ms / queries.length,
+      unit: 'ms',
+    },
+  );
+
+  // The analysis call end to end, against a trivial signed-in read of the same server.
+  const env = parseEnv({ LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'bench-password-1', STATIC_DIR: '' });
+  const database = openDatabase({});
+  await database.migrate();
+  await seedDatabase(database.db, env);
+  const logger = createLogger(env);
+  const app = createApp({
+    env,
+    logger,
+    database,
+    mailer: createMailer(env, logger),
+    notifier: await startNotifier(database.db, env, logger),
+    signingKey: await loadSigningKey(database.db, env),
+    background: createBackground(logger),
+  });
+  await database.db.insert(cleanIsotopeRecord).values(
+    syntheticReferences(1_000, 9).map((r, i) => ({
+      sampleCode: `B-${i}`,
+      material: 'Bench',
+      region: r.region,
+      d13C: r.values.d13C,
+      d2H: r.values.d2H,
+      d18O: r.values.d18O,
+      d15N: r.values.d15N,
+    })),
+  );
+  const signIn = await app.request('/api/auth', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin', password: 'bench-password-1' }),
+  });
+  const token = ((await signIn.json()) as { data: { accessToken: string } }).data.accessToken;
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const body = JSON.stringify({ material: 'Bench', samples: [{ d13C: -26, d2H: -60, d18O: 24, d15N: 4 }] });
+  const call = () => app.request('/api/analysis/create', { method: 'POST', headers, body });
+  const read = () => app.request('/api/user/get-own-user', { headers });
+  await call(); // fits and caches the model
+  const perCall = async (fn: () => Response | Promise<Response>, n: number) => {
+    for (let i = 0; i < 10; i++) await fn();
+    const started = performance.now();
+    for (let i = 0; i < n; i++) await fn();
+    return (performance.now() - started) / n;
+  };
+  const readMs = await perCall(read, 300);
+  const callMs = await perCall(call, 300);
+  rows.push({
+    name: 'POST /api/analysis/create, one sample (1,000 references, model cached)',
+    baseline: { label: 'GET /api/user/get-own-user', value: readMs },
+    value: callMs,
+    unit: 'ms',
+    targetRatio: 3,
+  });
+  await database.close();
+  return rows;
+}

@@ -1,0 +1,296 @@
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { analysisStatuses, classifyActions, classifyValues, type ClassifyAction } from '@/shared/schemas/analysis';
+import { FilterInput } from '@/app/components/filter-input';
+import { ListPager } from '@/app/components/list-pager';
+import { ListTable } from '@/app/components/list-table';
+import { Badge } from '@/app/components/ui/badge';
+import { Button } from '@/app/components/ui/button';
+import { Card, CardContent } from '@/app/components/ui/card';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/app/components/ui/dropdown-menu';
+import { Input } from '@/app/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
+import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
+import { PageFrame } from '@/app/features/layout/page-frame';
+import { analysisQueries, useClassifyAnalysis, type Analysis, type AnalysisListQuery } from './analysis-queries';
+import { AnalysisDetailDialog } from './analysis-detail-dialog';
+import { percent } from './sample-values';
+import { TransferAnalysisDialog } from './transfer-analysis-dialog';
+import { VerdictBadge } from './verdict-badge';
+
+/** The history's filters, every one kept in the address so a filtered view can be shared or linked to. */
+export type AnalysisListSearch = {
+  analysisFromDate?: string;
+  analysisToDate?: string;
+  countryCode?: string;
+  sources?: string;
+  classify?: (typeof classifyValues)[number];
+  status?: (typeof analysisStatuses)[number];
+  prediction?: string;
+  material?: string;
+  search?: string;
+  limit?: number;
+  offset?: number;
+};
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
+const oneOf = <T extends string>(values: readonly T[], value: unknown) =>
+  values.includes(value as T) ? (value as T) : undefined;
+const count = (value: unknown) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 ? n : undefined;
+};
+
+export function validateAnalysisListSearch(search: Record<string, unknown>): AnalysisListSearch {
+  return {
+    analysisFromDate: text(search.analysisFromDate),
+    analysisToDate: text(search.analysisToDate),
+    countryCode: text(search.countryCode),
+    sources: text(search.sources),
+    classify: oneOf(classifyValues, search.classify),
+    status: oneOf(analysisStatuses, search.status),
+    prediction: text(search.prediction),
+    material: text(search.material),
+    search: text(search.search),
+    limit: count(search.limit),
+    offset: count(search.offset),
+  };
+}
+
+const route = getRouteApi('/_authenticated/analysis/analysis-list');
+const pageSize = 20;
+const all = '__all__';
+
+const classifyVariant = {
+  Pending: 'outline',
+  Unsatisfied: 'destructive',
+  Neutral: 'secondary',
+  Satisfied: 'default',
+} as const;
+
+/** Analysis Results: the history of saved analyses, classified and transferred from here. */
+export function AnalysisListPage() {
+  const { t, i18n } = useTranslation('analysis');
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const limit = search.limit ?? pageSize;
+  const offset = search.offset ?? 0;
+  const query: AnalysisListQuery = {
+    ...Object.fromEntries(Object.entries(search).filter(([key]) => key !== 'limit' && key !== 'offset')),
+    limit,
+    offset,
+  };
+  const list = useQuery(analysisQueries.list(query));
+  const classify = useClassifyAnalysis();
+  const [transferring, setTransferring] = useState<Analysis | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [draftSearch, setDraftSearch] = useState(search.search ?? '');
+
+  const setFilter = (name: keyof AnalysisListSearch, value: string | undefined) =>
+    void navigate({ search: (current) => ({ ...current, [name]: value || undefined, offset: undefined }) });
+
+  const doClassify = (row: Analysis, action: ClassifyAction) =>
+    classify.mutate(
+      { id: row.id, action },
+      { onSuccess: () => toast.success(t('list.classified', { classify: t(`classify.${classifyActions[action]}`) })) },
+    );
+
+  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+
+  return (
+    <PageFrame
+      title={t('list.title')}
+      actions={
+        <Button variant="outline" asChild>
+          <Link to="/analysis/analyze">{t('analyze.title')}</Link>
+        </Button>
+      }
+    >
+      <Card>
+        <CardContent className="grid gap-4">
+          <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                setFilter('search', draftSearch.trim());
+              }}
+            >
+              <FilterInput label={t('list.search')} value={draftSearch} onChange={setDraftSearch} />
+            </form>
+            <Input
+              type="date"
+              aria-label={t('list.fromDate')}
+              title={t('list.fromDate')}
+              value={search.analysisFromDate ?? ''}
+              onChange={(e) => setFilter('analysisFromDate', e.target.value)}
+            />
+            <Input
+              type="date"
+              aria-label={t('list.toDate')}
+              title={t('list.toDate')}
+              value={search.analysisToDate ?? ''}
+              onChange={(e) => setFilter('analysisToDate', e.target.value)}
+            />
+            <FilterInput
+              label={t('list.material')}
+              value={search.material ?? ''}
+              onChange={(v) => setFilter('material', v)}
+            />
+            <FilterInput
+              label={t('list.countryCode')}
+              value={search.countryCode ?? ''}
+              onChange={(v) => setFilter('countryCode', v)}
+            />
+            <FilterInput
+              label={t('list.sources')}
+              value={search.sources ?? ''}
+              onChange={(v) => setFilter('sources', v)}
+            />
+            <FilterInput
+              label={t('list.prediction')}
+              value={search.prediction ?? ''}
+              onChange={(v) => setFilter('prediction', v)}
+            />
+            <div className="grid grid-cols-2 gap-2">
+              <Select
+                value={search.classify ?? all}
+                onValueChange={(v) => setFilter('classify', v === all ? undefined : v)}
+              >
+                <SelectTrigger aria-label={t('list.classify')}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={all}>{t('list.anyClassify')}</SelectItem>
+                  {classifyValues.map((c) => (
+                    <SelectItem key={c} value={c}>
+                      {t(`classify.${c}`)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <Select
+                value={search.status ?? all}
+                onValueChange={(v) => setFilter('status', v === all ? undefined : v)}
+              >
+                <SelectTrigger aria-label={t('list.status')}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={all}>{t('list.anyStatus')}</SelectItem>
+                  {analysisStatuses.map((s) => (
+                    <SelectItem key={s} value={s}>
+                      {t(`status.${s}`)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          </div>
+          <div className="overflow-x-auto">
+            <ListTable
+              columns={9}
+              isLoading={list.isLoading}
+              items={list.data?.items ?? []}
+              head={
+                <>
+                  <TableHead>{t('list.date')}</TableHead>
+                  <TableHead>{t('list.sample')}</TableHead>
+                  <TableHead>{t('list.material')}</TableHead>
+                  <TableHead>{t('list.prediction')}</TableHead>
+                  <TableHead>{t('list.claimed')}</TableHead>
+                  <TableHead>{t('list.xinjiang')}</TableHead>
+                  <TableHead>{t('list.classify')}</TableHead>
+                  <TableHead>{t('list.status')}</TableHead>
+                  <TableHead>{t('list.actions')}</TableHead>
+                </>
+              }
+              row={(row) => (
+                <TableRow key={row.id} data-testid={`analysis-row-${row.id}`}>
+                  <TableCell className="whitespace-nowrap text-muted-foreground">{date(row.analysisDate)}</TableCell>
+                  <TableCell className="font-mono">
+                    {row.idflNumber ?? row.sampleCode ?? `#${row.id}`}
+                    {row.idflNumber && row.sampleCode && (
+                      <div className="text-xs text-muted-foreground">{row.sampleCode}</div>
+                    )}
+                  </TableCell>
+                  <TableCell>{row.material ?? '—'}</TableCell>
+                  <TableCell>
+                    <span className="font-medium">{row.prediction ?? '—'}</span>
+                    <div className="text-xs text-muted-foreground">
+                      {percent(row.topProbability)}
+                      {row.isAtypical && ` · ${t('result.atypical')}`}
+                    </div>
+                  </TableCell>
+                  <TableCell>{row.claimedVerdict ? <VerdictBadge verdict={row.claimedVerdict} /> : '—'}</TableCell>
+                  <TableCell>{row.xinjiangVerdict ? <VerdictBadge verdict={row.xinjiangVerdict} /> : '—'}</TableCell>
+                  <TableCell>
+                    <Badge variant={classifyVariant[row.classify]}>{t(`classify.${row.classify}`)}</Badge>
+                  </TableCell>
+                  <TableCell>{t(`status.${row.status}`, { defaultValue: row.status })}</TableCell>
+                  <TableCell>
+                    <div className="flex gap-1">
+                      <Button variant="ghost" size="sm" onClick={() => setViewing(row.id)}>
+                        {t('detail.view')}
+                      </Button>
+                      <DropdownMenu>
+                        <DropdownMenuTrigger asChild>
+                          <Button variant="outline" size="sm" aria-label={t('list.classifyRow', { id: row.id })}>
+                            {t('list.classifyAction')}
+                          </Button>
+                        </DropdownMenuTrigger>
+                        <DropdownMenuContent>
+                          {(Object.keys(classifyActions) as ClassifyAction[]).map((action) => (
+                            <DropdownMenuItem key={action} onSelect={() => doClassify(row, action)}>
+                              {t(`classify.${classifyActions[action]}`)}
+                            </DropdownMenuItem>
+                          ))}
+                        </DropdownMenuContent>
+                      </DropdownMenu>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        disabled={row.classify !== 'Satisfied'}
+                        title={row.classify !== 'Satisfied' ? t('list.transferNeedsSatisfied') : undefined}
+                        onClick={() => setTransferring(row)}
+                      >
+                        {t('list.transfer')}
+                      </Button>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              )}
+            />
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            {list.data && offset + limit < list.data.total ? (
+              <Button
+                variant="link"
+                onClick={() => void navigate({ search: (current) => ({ ...current, limit: limit + pageSize }) })}
+              >
+                {t('list.viewMore')}
+              </Button>
+            ) : (
+              <span />
+            )}
+            <ListPager
+              total={list.data?.total ?? 0}
+              limit={limit}
+              offset={offset}
+              onChange={(next) => void navigate({ search: (current) => ({ ...current, ...next }) })}
+            />
+          </div>
+        </CardContent>
+      </Card>
+      <AnalysisDetailDialog id={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+      <TransferAnalysisDialog analysis={transferring} onOpenChange={(open) => !open && setTransferring(null)} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,172 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { FileDownIcon, FileUpIcon, GaugeIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { hasAnyPermission } from '@/shared/permissions';
+import { FilterInput } from '@/app/components/filter-input';
+import { ListPager } from '@/app/components/list-pager';
+import { ListTable } from '@/app/components/list-table';
+import { useListFilters } from '@/app/components/use-list-filters';
+import { Button } from '@/app/components/ui/button';
+import { Card, CardContent } from '@/app/components/ui/card';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
+import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
+import { api } from '@/app/lib/api-client';
+import { ApiError } from '@/app/lib/api-error';
+import { handleError } from '@/app/lib/handle-error';
+import { usePermissions } from '@/app/lib/use-session';
+import { PageFrame } from '@/app/features/layout/page-frame';
+import { analysisQueries } from './analysis-queries';
+import { CleanImportDialog } from './clean-import-dialog';
+import { MaterialPicker } from './material-picker';
+import { ModelReportView } from './model-report-view';
+import { elementLabel } from './sample-values';
+
+const emptyFilters = { sampleCode: '', material: '', region: '', countryCode: '', classify: '', verifiedBy: '' };
+type Filters = typeof emptyFilters;
+const filterNames = Object.keys(emptyFilters) as (keyof Filters)[];
+const elements = ['d13C', 'd2H', 'd18O', 'd15N', 'd34S'] as const;
+
+const presentFilters = (filters: Filters) =>
+  Object.fromEntries(
+    Object.entries(filters)
+      .filter(([, v]) => v.trim() !== '')
+      .map(([k, v]) => [k, v.trim()]),
+  );
+
+/** Isotope LMD: the clean reference records the origin model learns from; import, export, model report. */
+export function IsotopeLmdPage() {
+  const { t } = useTranslation('analysis');
+  const held = usePermissions();
+  const queryClient = useQueryClient();
+  const { filters, settled, page, setPage, setFilter } = useListFilters<Filters>(emptyFilters);
+  const list = useQuery(analysisQueries.cleanList({ ...presentFilters(settled), ...page }));
+  const [importing, setImporting] = useState(false);
+  const [reportMaterial, setReportMaterial] = useState('');
+  const [reportOpen, setReportOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { data, error, response } = await api.POST('/api/clean-isotope/export-csv', {
+        params: { query: { path: 'isotope-lmd', ...presentFilters(settled) } },
+        parseAs: 'blob',
+      });
+      if (!response.ok || !data) throw new ApiError(response.status, error);
+      const url = URL.createObjectURL(data as Blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = 'isotope-lmd.csv';
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch (error) {
+      handleError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <PageFrame
+      title={t('lmd.title')}
+      actions={
+        <>
+          {hasAnyPermission(held, ['CanImportCleanSample']) && (
+            <Button onClick={() => setImporting(true)}>
+              <FileUpIcon />
+              {t('lmd.import')}
+            </Button>
+          )}
+          {hasAnyPermission(held, ['CanExportCleanSample']) && (
+            <Button variant="outline" disabled={exporting} onClick={() => void exportCsv()}>
+              <FileDownIcon />
+              {t('lmd.export')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <Card>
+        <CardContent className="flex flex-wrap items-end gap-3">
+          <MaterialPicker id="report-material" value={reportMaterial} onChange={setReportMaterial} />
+          <Button variant="outline" disabled={!reportMaterial} onClick={() => setReportOpen(true)}>
+            <GaugeIcon />
+            {t('lmd.modelReport')}
+          </Button>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="grid gap-4">
+          <div className="grid gap-2 sm:grid-cols-3 lg:grid-cols-6">
+            {filterNames.map((name) => (
+              <FilterInput
+                key={name}
+                label={t(`columns.${name}`)}
+                value={filters[name]}
+                onChange={(v) => setFilter(name, v)}
+              />
+            ))}
+          </div>
+          <div className="overflow-x-auto">
+            <ListTable
+              columns={7 + elements.length}
+              isLoading={list.isLoading}
+              items={list.data?.items ?? []}
+              head={
+                <>
+                  <TableHead>{t('columns.sampleCode')}</TableHead>
+                  <TableHead>{t('columns.material')}</TableHead>
+                  <TableHead>{t('columns.region')}</TableHead>
+                  <TableHead>{t('columns.countryCode')}</TableHead>
+                  <TableHead>{t('lmd.location')}</TableHead>
+                  {elements.map((e) => (
+                    <TableHead key={e}>{elementLabel(e)}</TableHead>
+                  ))}
+                  <TableHead>{t('columns.classify')}</TableHead>
+                  <TableHead>{t('columns.verifiedBy')}</TableHead>
+                </>
+              }
+              row={(record) => (
+                <TableRow key={record.id}>
+                  <TableCell className="font-mono text-xs">{record.sampleCode}</TableCell>
+                  <TableCell>{record.material}</TableCell>
+                  <TableCell>{record.region ?? '—'}</TableCell>
+                  <TableCell>{record.countryCode ?? '—'}</TableCell>
+                  <TableCell className="font-mono text-xs whitespace-nowrap">
+                    {record.latitude !== null && record.longitude !== null
+                      ? `${record.latitude.toFixed(3)}, ${record.longitude.toFixed(3)}`
+                      : '—'}
+                  </TableCell>
+                  {elements.map((e) => (
+                    <TableCell key={e} className="font-mono text-xs">
+                      {record[e] === null ? '—' : record[e].toFixed(2)}
+                    </TableCell>
+                  ))}
+                  <TableCell>{record.classify ?? '—'}</TableCell>
+                  <TableCell>{record.verifiedBy ?? '—'}</TableCell>
+                </TableRow>
+              )}
+            />
+          </div>
+          <ListPager total={list.data?.total ?? 0} limit={page.limit} offset={page.offset} onChange={setPage} />
+        </CardContent>
+      </Card>
+      <CleanImportDialog
+        open={importing}
+        onOpenChange={setImporting}
+        onImported={() => void queryClient.invalidateQueries({ queryKey: analysisQueries.all })}
+      />
+      <Dialog open={reportOpen} onOpenChange={setReportOpen}>
+        <DialogContent aria-describedby={undefined} className="sm:max-w-5xl">
+          <DialogHeader>
+            <DialogTitle>{t('report.title', { material: reportMaterial })}</DialogTitle>
+          </DialogHeader>
+          <div className="max-h-[75vh] overflow-y-auto">
+            {reportOpen && <ModelReportView material={reportMaterial} />}
+          </div>
+        </DialogContent>
+      </Dialog>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,63 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { components } from '@/shared/api-types';
+import { api, unwrap } from '@/app/lib/api-client';
+
+/** The dashboard's figures, one query key factory for its four statistics calls. */
+
+export type StatisticSummary = components['schemas']['StatisticSummary'];
+export type BookingMonthlyStatusChart = components['schemas']['BookingMonthlyStatusChart'];
+export type Turnaround = components['schemas']['Turnaround'];
+export type AnalysisTrends = components['schemas']['AnalysisTrends'];
+
+/** The browser's time zone names the laboratory's days for the day, week and month buckets. */
+export function labTimeZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && /^(UTC|[A-Za-z]+(\/[A-Za-z0-9_+-]+){1,2})$/.test(zone) ? zone : 'UTC';
+}
+
+export type SummaryQuery = { fromDate: string; toDate: string; waitingDays: number };
+
+export const dashboardQueries = {
+  all: ['dashboard'] as const,
+  summary: (query: SummaryQuery) =>
+    queryOptions({
+      queryKey: [...dashboardQueries.all, 'summary', query] as const,
+      queryFn: async () => (await unwrap(api.GET('/api/statictis/statistic-summary', { params: { query } }))).data,
+      placeholderData: keepPreviousData,
+    }),
+  bookingChart: (query: { year: number; month?: number }) =>
+    queryOptions({
+      queryKey: [...dashboardQueries.all, 'booking-chart', query] as const,
+      queryFn: async () =>
+        (
+          await unwrap(
+            api.GET('/api/statictis/booking-monthly-status-chart', {
+              params: { query: { ...query, timeZone: labTimeZone() } },
+            }),
+          )
+        ).data,
+      placeholderData: keepPreviousData,
+    }),
+  turnaround: (days: number) =>
+    queryOptions({
+      queryKey: [...dashboardQueries.all, 'turnaround', days] as const,
+      queryFn: async () => {
+        const toDate = new Date();
+        const fromDate = new Date(toDate.getTime() - days * 86_400_000);
+        const query = { fromDate: fromDate.toISOString(), toDate: toDate.toISOString() };
+        return (await unwrap(api.GET('/api/statictis/turnaround', { params: { query } }))).data;
+      },
+      placeholderData: keepPreviousData,
+    }),
+  analysisTrends: (weeks: number) =>
+    queryOptions({
+      queryKey: [...dashboardQueries.all, 'analysis-trends', weeks] as const,
+      queryFn: async () => {
+        const toDate = new Date();
+        const fromDate = new Date(toDate.getTime() - weeks * 7 * 86_400_000);
+        const query = { fromDate: fromDate.toISOString(), toDate: toDate.toISOString(), timeZone: labTimeZone() };
+        return (await unwrap(api.GET('/api/statictis/analysis-trends', { params: { query } }))).data;
+      },
+      placeholderData: keepPreviousData,
+    }),
+};

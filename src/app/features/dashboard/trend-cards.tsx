@@ -1,0 +1,225 @@
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CHART_COLORS, LazyChart } from '@/app/components/charts/lazy-chart';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app/components/ui/card';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
+import { Skeleton } from '@/app/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
+import { dashboardQueries } from './dashboard-queries';
+import { formatDuration } from './stage-lists';
+
+const WHOLE_YEAR = 'year';
+const BOOKING_COLORS: Record<string, string> = { UnConfirmed: '#d97706', Confirmed: '#16a34a', Cancelled: '#dc2626' };
+const CLASSIFY_COLORS: Record<string, string> = {
+  Pending: '#64748b',
+  Unsatisfied: '#dc2626',
+  Neutral: '#d97706',
+  Satisfied: '#16a34a',
+};
+const TOP_ORIGINS = 6;
+
+function EmptyChart({ message }: { message: string }) {
+  return <p className="flex h-40 items-center justify-center text-sm text-muted-foreground">{message}</p>;
+}
+
+/** Bookings per day of a month, or per month of a year, by status, with a year and month picker. */
+export function BookingChartCard() {
+  const { t, i18n } = useTranslation(['dashboard', 'bookings']);
+  const now = dayjs();
+  const [year, setYear] = useState(now.year());
+  const [month, setMonth] = useState<number | undefined>(now.month() + 1);
+  const chart = useQuery(dashboardQueries.bookingChart({ year, month }));
+  const years = Array.from({ length: 6 }, (_, i) => now.year() - i);
+  const data = chart.data;
+  const labels =
+    data?.labels.map((label) =>
+      data.bucket === 'day' ? String(Number(label.slice(8))) : dayjs(`${label}-01`).locale(i18n.language).format('MMM'),
+    ) ?? [];
+  const isEmpty = data && data.totals.every((n) => n === 0);
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle>{t('dashboard:bookingChart.title')}</CardTitle>
+          <CardDescription>{t('dashboard:bookingChart.description')}</CardDescription>
+        </div>
+        <div className="flex gap-2">
+          <Select value={String(year)} onValueChange={(v) => setYear(Number(v))}>
+            <SelectTrigger className="w-24" aria-label={t('dashboard:bookingChart.year')}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {years.map((y) => (
+                <SelectItem key={y} value={String(y)}>
+                  {y}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <Select
+            value={month ? String(month) : WHOLE_YEAR}
+            onValueChange={(v) => setMonth(v === WHOLE_YEAR ? undefined : Number(v))}
+          >
+            <SelectTrigger className="w-36" aria-label={t('dashboard:bookingChart.month')}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={WHOLE_YEAR}>{t('dashboard:bookingChart.wholeYear')}</SelectItem>
+              {Array.from({ length: 12 }, (_, i) => (
+                <SelectItem key={i + 1} value={String(i + 1)}>
+                  {dayjs().month(i).locale(i18n.language).format('MMMM')}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </CardHeader>
+      <CardContent>
+        {!data ? (
+          <Skeleton className="h-[260px] w-full" />
+        ) : isEmpty ? (
+          <EmptyChart message={t('dashboard:bookingChart.empty')} />
+        ) : (
+          <LazyChart
+            kind="stackedBar"
+            ariaLabel={t('dashboard:bookingChart.title')}
+            labels={labels}
+            datasets={data.series.map((s) => ({
+              label: t(`bookings:status.${s.status}`),
+              data: s.counts,
+              color: BOOKING_COLORS[s.status] ?? CHART_COLORS[0]!,
+            }))}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Analysis Trends (spec 2): analyses per week by classify status and by predicted origin. */
+export function AnalysisTrendsCard() {
+  const { t, i18n } = useTranslation('dashboard');
+  const [weeks, setWeeks] = useState(12);
+  const trends = useQuery(dashboardQueries.analysisTrends(weeks));
+  const data = trends.data;
+  const labels = data?.weeks.map((w) => dayjs(w).locale(i18n.language).format('D MMM')) ?? [];
+  const isEmpty = data && data.byClassify.every((s) => s.total === 0);
+  const origins = data?.byPrediction.slice(0, TOP_ORIGINS) ?? [];
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle>{t('trends.title')}</CardTitle>
+          <CardDescription>{t('trends.description')}</CardDescription>
+        </div>
+        <Select value={String(weeks)} onValueChange={(v) => setWeeks(Number(v))}>
+          <SelectTrigger className="w-40" aria-label={t('trends.range')}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {[4, 12, 26, 52].map((n) => (
+              <SelectItem key={n} value={String(n)}>
+                {t('trends.lastWeeks', { count: n })}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </CardHeader>
+      <CardContent>
+        {!data ? (
+          <Skeleton className="h-[260px] w-full" />
+        ) : isEmpty ? (
+          <EmptyChart message={t('trends.empty')} />
+        ) : (
+          <div className="grid gap-6 xl:grid-cols-2">
+            <div>
+              <h3 className="mb-2 text-sm font-medium">{t('trends.byClassify')}</h3>
+              <LazyChart
+                kind="stackedBar"
+                ariaLabel={t('trends.byClassify')}
+                labels={labels}
+                datasets={data.byClassify.map((s) => ({
+                  label: t(`classify.${s.classify}`),
+                  data: s.counts,
+                  color: CLASSIFY_COLORS[s.classify] ?? CHART_COLORS[0]!,
+                }))}
+              />
+            </div>
+            <div>
+              <h3 className="mb-2 text-sm font-medium">{t('trends.byOrigin')}</h3>
+              <LazyChart
+                kind="line"
+                ariaLabel={t('trends.byOrigin')}
+                labels={labels}
+                datasets={origins.map((s, i) => ({
+                  label: s.origin ?? t('trends.noPrediction'),
+                  data: s.counts,
+                  color: CHART_COLORS[i % CHART_COLORS.length]!,
+                }))}
+              />
+            </div>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Turnaround per stage and end to end: median and 90th percentile, from the chain of custody. */
+export function TurnaroundCard() {
+  const { t } = useTranslation('dashboard');
+  const [days, setDays] = useState(30);
+  const turnaround = useQuery(dashboardQueries.turnaround(days));
+  const units = { hours: t('units.hours'), days: t('units.days') };
+  const data = turnaround.data;
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle>{t('turnaround.title')}</CardTitle>
+          <CardDescription>{t('turnaround.description')}</CardDescription>
+        </div>
+        <Select value={String(days)} onValueChange={(v) => setDays(Number(v))}>
+          <SelectTrigger className="w-40" aria-label={t('turnaround.range')}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {[7, 30, 90, 365].map((n) => (
+              <SelectItem key={n} value={String(n)}>
+                {t('turnaround.lastDays', { count: n })}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </CardHeader>
+      <CardContent>
+        {!data ? (
+          <Skeleton className="h-48 w-full" />
+        ) : (
+          <Table data-testid="turnaround-table">
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t('turnaround.stage')}</TableHead>
+                <TableHead className="text-right">{t('turnaround.samples')}</TableHead>
+                <TableHead className="text-right">{t('turnaround.median')}</TableHead>
+                <TableHead className="text-right">{t('turnaround.p90')}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.stages.map((stage) => (
+                <TableRow key={stage.stage} className={stage.stage === 'endToEnd' ? 'font-semibold' : undefined}>
+                  <TableCell>{t(`turnaround.stages.${stage.stage}`)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{stage.samples}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatDuration(stage.medianHours, units)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatDuration(stage.p90Hours, units)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

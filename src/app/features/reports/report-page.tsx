@@ -1,0 +1,284 @@
+import { useQuery } from '@tanstack/react-query';
+import { DownloadIcon, FileSpreadsheetIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { hasAnyPermission, type Permission } from '@/shared/permissions';
+import { sampleStatuses } from '@/shared/sample-workflow';
+import { CHART_COLORS, LazyChart } from '@/app/components/charts/lazy-chart';
+import { Button } from '@/app/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app/components/ui/card';
+import { Input } from '@/app/components/ui/input';
+import { Label } from '@/app/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
+import { Skeleton } from '@/app/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
+import { handleError } from '@/app/lib/handle-error';
+import { useDebouncedValue } from '@/app/lib/use-debounced-value';
+import { usePermissions } from '@/app/lib/use-session';
+import { formatDisplayDate } from '@/app/components/ui/date-picker';
+import { PageFrame } from '@/app/features/layout/page-frame';
+import {
+  downloadReport,
+  emptyReportFilters,
+  reportQueries,
+  type ReportFilters,
+  type ReportFormat,
+  type ReportKind,
+} from './report-queries';
+
+const permissionOf: Record<ReportKind, Permission> = {
+  source: 'CanViewSampleEntryBySourceReport',
+  status: 'CanViewSampleEntryByStatusReport',
+};
+const ALL = 'all';
+const grams = (value: number | null | undefined) =>
+  value == null ? '—' : value.toLocaleString(undefined, { maximumFractionDigits: 3 });
+
+/** Report screens (spec 2 /report-by-source, /report-by-status): filters, preview table and chart, downloads. */
+export function ReportPage({ kind }: { kind: ReportKind }) {
+  const { t, i18n } = useTranslation(['reports', 'layout', 'samples']);
+  const held = usePermissions();
+  const [filters, setFilters] = useState<ReportFilters>(emptyReportFilters);
+  const settled = useDebouncedValue(filters);
+  const allowed = hasAnyPermission(held, [permissionOf[kind]]);
+  const preview = useQuery({ ...reportQueries.preview(kind, settled), enabled: allowed });
+  const [download, setDownload] = useState<{ format: ReportFormat; bytes: number } | null>(null);
+  const title = t(kind === 'source' ? 'layout:pages.sampleBySource' : 'layout:pages.sampleByStatus');
+  const groupLabel = (key: string | null) =>
+    key == null ? t('reports:none') : kind === 'status' ? t(`samples:status.${key}`) : key;
+  const set = (name: keyof ReportFilters, value: string) => setFilters((current) => ({ ...current, [name]: value }));
+
+  if (!allowed) {
+    return (
+      <PageFrame title={title}>
+        <Card>
+          <CardContent className="py-10 text-center text-muted-foreground">{t('reports:forbidden')}</CardContent>
+        </Card>
+      </PageFrame>
+    );
+  }
+
+  const start = async (format: ReportFormat) => {
+    setDownload({ format, bytes: 0 });
+    try {
+      await downloadReport(kind, settled, format, (bytes) => setDownload({ format, bytes }));
+    } catch (error) {
+      handleError(error);
+    } finally {
+      setDownload(null);
+    }
+  };
+
+  const data = preview.data;
+  const downloadButtons = (
+    <div className="flex flex-wrap items-center gap-2">
+      {(['xlsx', 'csv'] as const).map((format) => (
+        <Button
+          key={format}
+          variant={format === 'xlsx' ? 'default' : 'outline'}
+          disabled={download !== null}
+          onClick={() => void start(format)}
+          data-testid={`download-${format}`}
+        >
+          {format === 'xlsx' ? <FileSpreadsheetIcon /> : <DownloadIcon />}
+          {t(`reports:download.${format}`)}
+        </Button>
+      ))}
+    </div>
+  );
+
+  return (
+    <PageFrame title={title} actions={downloadButtons}>
+      {download && (
+        <div
+          role="status"
+          className="grid gap-1 rounded-md border bg-muted/40 px-4 py-2 text-sm"
+          data-testid="download-progress"
+        >
+          <span>
+            {t('reports:download.progress', {
+              format: download.format.toUpperCase(),
+              size: (download.bytes / 1024).toFixed(1),
+            })}
+          </span>
+          <div className="h-1.5 overflow-hidden rounded bg-muted">
+            <div className="h-full w-1/3 animate-pulse rounded bg-primary" />
+          </div>
+        </div>
+      )}
+      <Card>
+        <CardContent className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid gap-1">
+            <Label htmlFor="report-received-by">{t('reports:filters.receivedByUser')}</Label>
+            <Input
+              id="report-received-by"
+              value={filters.receivedByUser}
+              onChange={(e) => set('receivedByUser', e.target.value)}
+            />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="report-from">{t('reports:filters.receivedFromDate')}</Label>
+            <Input
+              id="report-from"
+              type="date"
+              value={filters.receivedFromDate}
+              onChange={(e) => set('receivedFromDate', e.target.value)}
+            />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="report-to">{t('reports:filters.receivedToDate')}</Label>
+            <Input
+              id="report-to"
+              type="date"
+              value={filters.receivedToDate}
+              onChange={(e) => set('receivedToDate', e.target.value)}
+            />
+          </div>
+          {kind === 'source' ? (
+            <div className="grid gap-1">
+              <Label htmlFor="report-sources">{t('reports:filters.sources')}</Label>
+              <Input
+                id="report-sources"
+                placeholder={t('reports:filters.sourcesHint')}
+                value={filters.values}
+                onChange={(e) => set('values', e.target.value)}
+              />
+            </div>
+          ) : (
+            <div className="grid gap-1">
+              <Label htmlFor="report-status">{t('reports:filters.status')}</Label>
+              <Select value={filters.values || ALL} onValueChange={(v) => set('values', v === ALL ? '' : v)}>
+                <SelectTrigger id="report-status">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={ALL}>{t('reports:filters.allStatuses')}</SelectItem>
+                  {sampleStatuses.map((status) => (
+                    <SelectItem key={status} value={status}>
+                      {t(`samples:status.${status}`)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t(`reports:summary.${kind}`)}</CardTitle>
+            <CardDescription>{t('reports:summary.description')}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {!data ? (
+              <Skeleton className="h-40 w-full" />
+            ) : data.groups.length === 0 ? (
+              <p className="py-6 text-center text-sm text-muted-foreground">{t('reports:empty')}</p>
+            ) : (
+              <Table data-testid="report-groups">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>{t(`reports:columns.${kind}`)}</TableHead>
+                    <TableHead className="text-right">{t('reports:columns.samples')}</TableHead>
+                    <TableHead className="text-right">{t('reports:columns.initialWeight')}</TableHead>
+                    <TableHead className="text-right">{t('reports:columns.sentWeight')}</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {data.groups.map((group) => (
+                    <TableRow key={group.key ?? ''}>
+                      <TableCell>{groupLabel(group.key)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{group.samples}</TableCell>
+                      <TableCell className="text-right tabular-nums">{grams(group.initialWeight)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{grams(group.sentWeight)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+                <TableFooter>
+                  <TableRow className="font-semibold">
+                    <TableCell>{t('reports:total')}</TableCell>
+                    <TableCell className="text-right tabular-nums" data-testid="report-total-samples">
+                      {data.total.samples}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">{grams(data.total.initialWeight)}</TableCell>
+                    <TableCell className="text-right tabular-nums">{grams(data.total.sentWeight)}</TableCell>
+                  </TableRow>
+                </TableFooter>
+              </Table>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('reports:chart')}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {!data ? (
+              <Skeleton className="h-[260px] w-full" />
+            ) : data.groups.length === 0 ? (
+              <p className="py-6 text-center text-sm text-muted-foreground">{t('reports:empty')}</p>
+            ) : (
+              <LazyChart
+                kind="bar"
+                ariaLabel={t('reports:chart')}
+                labels={data.groups.map((g) => groupLabel(g.key))}
+                datasets={[
+                  {
+                    label: t('reports:columns.samples'),
+                    data: data.groups.map((g) => g.samples),
+                    color: CHART_COLORS[0]!,
+                  },
+                ]}
+              />
+            )}
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('reports:rows.title')}</CardTitle>
+          <CardDescription>
+            {data ? t('reports:rows.description', { shown: data.rows.length, count: data.total.samples }) : null}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="overflow-x-auto">
+          {!data ? (
+            <Skeleton className="h-40 w-full" />
+          ) : data.rows.length === 0 ? (
+            <p className="py-6 text-center text-sm text-muted-foreground">{t('reports:empty')}</p>
+          ) : (
+            <Table data-testid="report-rows">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{t('reports:columns.idflNumber')}</TableHead>
+                  <TableHead>{t('reports:columns.sampleCode')}</TableHead>
+                  <TableHead>{t('reports:columns.source')}</TableHead>
+                  <TableHead>{t('reports:columns.status')}</TableHead>
+                  <TableHead>{t('reports:columns.receivedDate')}</TableHead>
+                  <TableHead>{t('reports:columns.receivedBy')}</TableHead>
+                  <TableHead className="text-right">{t('reports:columns.initialWeight')}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.rows.map((row) => (
+                  <TableRow key={row.id}>
+                    <TableCell className="font-mono">{row.idflNumber}</TableCell>
+                    <TableCell>{row.sampleCode ?? '—'}</TableCell>
+                    <TableCell>{row.source ?? '—'}</TableCell>
+                    <TableCell>{t(`samples:status.${row.status}`)}</TableCell>
+                    <TableCell>{row.receivedDate ? formatDisplayDate(row.receivedDate, i18n.language) : '—'}</TableCell>
+                    <TableCell>{row.receivedBy ?? '—'}</TableCell>
+                    <TableCell className="text-right tabular-nums">{grams(row.initialWeight)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+    </PageFrame>
+  );
+}

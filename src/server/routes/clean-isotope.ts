@@ -1,0 +1,170 @@
+import { z } from '@hono/zod-openapi';
+import { importMappingSchema } from '../../shared/schemas/clean-isotope.ts';
+import type { createRouter } from '../app.ts';
+import { badRequest } from '../errors.ts';
+import { cleanIsotopeRecordSchema } from '../http/clean-isotope-record.ts';
+import { envelope, listQuery, ok, pageOf } from '../http/responses.ts';
+import { defineRoute } from '../http/route.ts';
+import { exportCleanIsotopesCsv, importCleanIsotopes, listCleanIsotopes } from '../services/clean-isotope.ts';
+import { contentDisposition } from '../services/files.ts';
+
+// Clean isotope reference data, "Isotope LMD" (spec section 7, "Clean isotope").
+
+const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+
+const filterText = z.string().trim().max(200).optional();
+const filters = {
+  sampleCode: filterText,
+  classify: filterText,
+  verifiedBy: filterText,
+  countryCode: filterText,
+  material: filterText,
+  region: filterText,
+};
+
+const listRoute = defineRoute({
+  method: 'get',
+  path: '/api/clean-isotope',
+  tags: ['Clean isotope'],
+  summary: 'The clean isotope reference records, filtered and paged',
+  access: ['CanViewAllCleanSample'],
+  request: { query: z.object({ ...listQuery, ...filters }) },
+  responses: {
+    200: {
+      description: 'A page of reference records',
+      content: { 'application/json': { schema: envelope(pageOf(cleanIsotopeRecordSchema)) } },
+    },
+  },
+});
+
+const rowErrorSchema = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
+
+const importForm = z.object({
+  file: z
+    .custom<File>((value) => value instanceof File, 'Choose a CSV or XLSX file')
+    .openapi({ type: 'string', format: 'binary', description: 'CSV or XLSX, at most 20 MiB' }),
+  mapping: z.string().max(10_000).optional().openapi({
+    description: 'JSON object: our column (or a further element name) → the header in your file',
+    example: '{"sampleCode":"sample_ID","region":"cluster_location","latitude":"lat","longitude":"lon"}',
+  }),
+  material: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .openapi({ description: 'Material of every row, when the file has none' }),
+});
+
+const importRoute = defineRoute({
+  method: 'post',
+  path: '/api/clean-isotope/import',
+  tags: ['Clean isotope'],
+  summary: 'Import reference records from a CSV or XLSX file, all or nothing (re-imported sample codes are updated)',
+  access: ['CanImportCleanSample'],
+  bodyLimit: MAX_IMPORT_BYTES + 64 * 1024,
+  request: { body: { content: { 'multipart/form-data': { schema: importForm } }, required: true } },
+  responses: {
+    200: {
+      description: 'The import counts',
+      content: {
+        'application/json': {
+          schema: envelope(
+            z.object({
+              created: z.number().int(),
+              updated: z.number().int(),
+              total: z.number().int(),
+              renamed: z.array(z.object({ row: z.number().int(), from: z.string(), to: z.string() })).openapi({
+                description: 'Rows whose sample code repeats an earlier row of the file, numbered #2, #3…',
+              }),
+              materials: z.array(z.string()),
+              elements: z.array(z.string()),
+            }),
+          ),
+        },
+      },
+    },
+    413: { description: 'The file is too large' },
+    400: {
+      description: 'Bad rows: errors keyed rows.<row>.<column>, and data.rowErrors; nothing was changed',
+      content: {
+        'application/json': {
+          schema: z.object({
+            result: z.literal(false),
+            message: z.string(),
+            errors: z.record(z.string(), z.string()).optional(),
+            data: z
+              .object({ rowErrors: z.array(rowErrorSchema), errorCount: z.number().int(), rowCount: z.number().int() })
+              .optional(),
+          }),
+        },
+      },
+    },
+  },
+});
+
+const exportRoute = defineRoute({
+  method: 'post',
+  path: '/api/clean-isotope/export-csv',
+  tags: ['Clean isotope'],
+  summary: 'The filtered reference records as a CSV download; `path` names the file',
+  access: ['CanExportCleanSample'],
+  request: {
+    query: z.object({
+      path: z.string().trim().max(200).optional().openapi({ description: 'The download name (".csv" is added)' }),
+      search: listQuery.search,
+      orderBy: listQuery.orderBy,
+      ...filters,
+    }),
+  },
+  responses: {
+    200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } },
+  },
+});
+
+function parseMapping(text: string | undefined): Record<string, string> | undefined {
+  if (!text?.trim()) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw badRequest('mappingNotJson', {}, { mapping: 'Mapping must be a JSON object' });
+  }
+  const parsed = importMappingSchema.safeParse(json);
+  if (!parsed.success) throw badRequest('mappingInvalid', {}, { mapping: parsed.error.issues[0]!.message });
+  return parsed.data;
+}
+
+/** A safe download name: letters, digits and a few marks, ending in .csv. */
+function downloadName(path: string | undefined): string {
+  const base = (path ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/\.csv$/i, '')
+    .replace(/[^\p{L}\p{N} ._-]/gu, '_')
+    .trim();
+  return `${base || 'isotope-clean-data'}.csv`;
+}
+
+export function registerCleanIsotopeRoutes(app: ReturnType<typeof createRouter>) {
+  app.openapi(listRoute, async (c) => ok(c, await listCleanIsotopes(c.var.db, c.req.valid('query'))));
+
+  app.openapi(importRoute, async (c) => {
+    const form = c.req.valid('form');
+    const summary = await importCleanIsotopes(
+      c.var.db,
+      { file: form.file, mapping: parseMapping(form.mapping), material: form.material || undefined },
+      c.var.auth,
+    );
+    return ok(c, summary, `${summary.total} record(s) imported: ${summary.created} new, ${summary.updated} updated.`);
+  });
+
+  app.openapi(exportRoute, async (c) => {
+    const query = c.req.valid('query');
+    const csv = await exportCleanIsotopesCsv(c.var.db, query);
+    return c.body(csv, 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': contentDisposition(downloadName(query.path), 'attachment'),
+      'cache-control': 'no-store',
+    });
+  });
+}

@@ -1,0 +1,120 @@
+import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { createRouter } from '../app.ts';
+import type { AppEnv } from '../http/context.ts';
+import { envelope, ok } from '../http/responses.ts';
+import { defineRoute } from '../http/route.ts';
+import { contentDisposition } from '../services/files.ts';
+import { reportCsv, reportPreview, reportXlsx, type ReportFilters, type ReportKind } from '../services/reports.ts';
+import { dateParam, listParam, readList } from './cs-lab.ts';
+
+// Sample-entry reports by source and by status (spec section 7): downloadable files, and JSON for
+// the screens' preview.
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const baseFilters = {
+  receivedByUser: z.string().trim().max(200).optional(),
+  receivedFromDate: dateParam(),
+  receivedToDate: dateParam().openapi({ description: 'A date-only value includes that whole day' }),
+  format: z
+    .enum(['xlsx', 'csv', 'json'], { error: 'Format must be xlsx, csv or json' })
+    .default('xlsx')
+    .openapi({ description: 'xlsx (default) or csv: a file to download; json: figures and first rows to preview' }),
+};
+
+const groupSchema = z.object({
+  key: z.string().nullable(),
+  samples: z.number().int(),
+  initialWeight: z.number(),
+  sentWeight: z.number(),
+});
+
+const previewSchema = z
+  .object({
+    groups: z.array(groupSchema),
+    total: groupSchema.omit({ key: true }),
+    rows: z.array(
+      z.object({
+        id: z.number().int(),
+        idflNumber: z.string(),
+        sampleCode: z.string().nullable(),
+        sampleType: z.string().nullable(),
+        source: z.string().nullable(),
+        status: z.string(),
+        countryCode: z.string().nullable(),
+        receivedDate: z.string().nullable(),
+        receivedBy: z.string().nullable(),
+        bookingNumber: z.string().nullable(),
+        initialWeight: z.number().nullable(),
+        sentWeight: z.number().nullable(),
+        remainingWeight: z.number().nullable(),
+      }),
+    ),
+  })
+  .openapi('SampleReportPreview');
+
+const reportAnswer = {
+  200: {
+    description: 'The report: an attachment (xlsx or csv), or the preview (json)',
+    content: {
+      [XLSX_TYPE]: { schema: z.string().openapi({ format: 'binary' }) },
+      'text/csv': { schema: z.string() },
+      'application/json': { schema: envelope(previewSchema) },
+    },
+  },
+};
+
+const sourceRouteDef = defineRoute({
+  method: 'get',
+  path: '/api/report/sample-entry-source',
+  tags: ['Reports'],
+  summary: 'Sample entries by source, filtered by who received them, when, and sources',
+  access: ['CanViewSampleEntryBySourceReport'],
+  request: { query: z.object({ ...baseFilters, sources: listParam() }) },
+  responses: reportAnswer,
+});
+
+const statusRouteDef = defineRoute({
+  method: 'get',
+  path: '/api/report/sample-by-status',
+  tags: ['Reports'],
+  summary: 'Sample entries by status, filtered by who received them, when, and statuses',
+  access: ['CanViewSampleEntryByStatusReport'],
+  request: { query: z.object({ ...baseFilters, status: listParam() }) },
+  responses: reportAnswer,
+});
+
+const fileNames: Record<ReportKind, string> = {
+  source: 'sample-entries-by-source',
+  status: 'sample-entries-by-status',
+};
+
+async function answerReport(
+  c: Context<AppEnv>,
+  kind: ReportKind,
+  format: 'xlsx' | 'csv' | 'json',
+  filters: ReportFilters,
+) {
+  if (format === 'json') return ok(c, await reportPreview(c.var.db, kind, filters));
+  const name = `${fileNames[kind]}-${new Date().toISOString().slice(0, 10)}.${format}`;
+  const body = format === 'xlsx' ? reportXlsx(c.var.db, kind, filters) : reportCsv(c.var.db, filters);
+  return c.body(body, 200, {
+    'content-type': format === 'xlsx' ? XLSX_TYPE : 'text/csv; charset=utf-8',
+    'content-disposition': contentDisposition(name, 'attachment'),
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-store',
+  });
+}
+
+export function registerReportRoutes(app: ReturnType<typeof createRouter>) {
+  app.openapi(sourceRouteDef, async (c) => {
+    const { format, sources, ...filters } = c.req.valid('query');
+    return answerReport(c, 'source', format, { ...filters, sources: readList(sources) });
+  });
+
+  app.openapi(statusRouteDef, async (c) => {
+    const { format, status, ...filters } = c.req.valid('query');
+    return answerReport(c, 'status', format, { ...filters, status: readList(status) });
+  });
+}

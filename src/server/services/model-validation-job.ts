@@ -1,0 +1,35 @@
+// Runs in a worker thread (model-validation-worker.mjs): refitting the model once per held-out
+// record takes seconds on a large reference set, and must not stall the server's other requests.
+import { parentPort, workerData } from 'node:worker_threads';
+import { diagonalGaussianLearner, nearestCentroidLearner } from '../../shared/origin-model/baselines.ts';
+import type { ReferenceSample } from '../../shared/origin-model/estimator.ts';
+import { crossValidate } from '../../shared/origin-model/validation.ts';
+
+export type ValidationJobResult = {
+  validation: ReturnType<typeof crossValidate>;
+  baselines: {
+    name: 'nearestCentroid' | 'diagonalGaussian';
+    accuracy: number;
+    logLoss: number;
+    expectedCalibrationError: number;
+  }[];
+};
+
+export function judgeModel(references: readonly ReferenceSample[]): ValidationJobResult {
+  const validation = crossValidate(references);
+  const method = validation.method === 'leave-one-out' ? ('leave-one-out' as const) : { folds: validation.folds };
+  const baselines = (
+    [
+      ['nearestCentroid', nearestCentroidLearner],
+      ['diagonalGaussian', diagonalGaussianLearner],
+    ] as const
+  ).map(([name, learner]) => {
+    const b = crossValidate(references, learner, method);
+    return { name, accuracy: b.accuracy, logLoss: b.logLoss, expectedCalibrationError: b.expectedCalibrationError };
+  });
+  return { validation, baselines };
+}
+
+if (parentPort && workerData?.job === 'judgeModel') {
+  parentPort.postMessage(judgeModel(workerData.references as ReferenceSample[]));
+}

@@ -1,0 +1,51 @@
+import type { SampleStatus } from './sample-workflow.ts';
+
+// What the dashboard counts (issue 12), shared by the statistics API and the dashboard screen.
+
+export const bookingStatuses = ['UnConfirmed', 'Confirmed', 'Cancelled'] as const;
+
+export const analysisClassifications = ['Pending', 'Unsatisfied', 'Neutral', 'Satisfied'] as const;
+
+/** A sample is open until its final result is confirmed; open samples can wait too long or be rushed. */
+export const openSampleStatuses = [
+  'New',
+  'CsConfirmed',
+  'SentToTester',
+  'TesterConfirmed',
+  'SentToThirdLab',
+  'ThirdLabConfirmed',
+  'ResultReturned',
+] as const satisfies readonly SampleStatus[];
+
+/**
+ * The stages whose duration the dashboard reports: each from entering one status to entering the
+ * next, and end to end from the client-side lab's check-in (reception) to the confirmed final result.
+ */
+export const turnaroundStages = [
+  { stage: 'csLab', from: 'CsConfirmed', to: 'SentToTester' },
+  { stage: 'toTester', from: 'SentToTester', to: 'TesterConfirmed' },
+  { stage: 'tester', from: 'TesterConfirmed', to: 'SentToThirdLab' },
+  { stage: 'shipping', from: 'SentToThirdLab', to: 'ThirdLabConfirmed' },
+  { stage: 'thirdLab', from: 'ThirdLabConfirmed', to: 'ResultReturned' },
+  { stage: 'supervisor', from: 'ResultReturned', to: 'ResultConfirmed' },
+  { stage: 'endToEnd', from: 'CsConfirmed', to: 'ResultConfirmed' },
+] as const satisfies readonly { stage: string; from: SampleStatus; to: SampleStatus }[];
+
+export type TurnaroundStage = (typeof turnaroundStages)[number]['stage'];
+
+export const DEFAULT_WAITING_DAYS = 7;
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * The summary's default window (spec section 7): from today to today plus 3 days, shifted back
+ * 7 hours: the laboratory's days (UTC+7) expressed as instants.
+ */
+export function defaultSummaryWindow(now = new Date()): { fromDate: string; toDate: string } {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return {
+    fromDate: new Date(today - 7 * HOUR_MS).toISOString(),
+    toDate: new Date(today + 4 * DAY_MS - 7 * HOUR_MS).toISOString(),
+  };
+}
