@@ -143,7 +143,7 @@ if (process.env.TEST_DB === 'postgres') {
       ]);
       for (const answer of during) {
         expect(answer.status).toBe(503);
-        expect(answer.body).toMatchObject({ result: false, code: 'DATABASE_UNAVAILABLE' });
+        expect(answer.body).toMatchObject({ result: false, code: 'databaseUnavailable' });
       }
       const notReady = await call('GET', '/api/health/ready');
       expect(notReady.status).toBe(503);

@@ -74,15 +74,15 @@ describe('central error handler (spec 8)', () => {
 
   it("says 'Server unavailable' (not an error or an empty list) while the server's database is away", async () => {
     await showError(
-      new ApiError(503, { result: false, message: 'The database is unavailable.', code: 'DATABASE_UNAVAILABLE' }),
+      new ApiError(503, { result: false, message: 'The database is unavailable.', code: 'databaseUnavailable' }),
     );
-    await showError(new ApiError(503, { result: false, message: 'Restarting', code: 'SHUTTING_DOWN' }));
+    await showError(new ApiError(503, { result: false, message: 'Restarting', code: 'shuttingDown' }));
     expect(screen.getAllByText('Server unavailable')).toHaveLength(1);
     expect(screen.getByText(/changes are kept on this device/)).toBeTruthy();
     expect(hasStoredUser()).toBe(true);
     act(() => toast.dismiss());
     await i18n.changeLanguage('vi');
-    await showError(new ApiError(503, { result: false, message: 'x', code: 'DATABASE_UNAVAILABLE' }));
+    await showError(new ApiError(503, { result: false, message: 'x', code: 'databaseUnavailable' }));
     expect(screen.getByText('Máy chủ tạm thời không khả dụng')).toBeTruthy();
     await i18n.changeLanguage('en');
   });

@@ -25,7 +25,7 @@ describe('an empty list while the server is unavailable', () => {
     );
     expect(screen.getByText('No data')).toBeTruthy();
 
-    const unavailable = new ApiError(503, { result: false, message: 'x', code: 'DATABASE_UNAVAILABLE' });
+    const unavailable = new ApiError(503, { result: false, message: 'x', code: 'databaseUnavailable' });
     await settle(() =>
       queryClient.fetchQuery({ queryKey: ['samples'], queryFn: () => Promise.reject(unavailable), retry: false }),
     );
