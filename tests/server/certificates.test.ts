@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditRecord, booking, certificate, sampleEntry } from '../../src/server/db/schema.ts';
 import { verifyAuditChain } from '../../src/server/services/audit.ts';
@@ -213,7 +213,11 @@ describe('[CERTIFICATE] idempotency and custody', () => {
     await issue(admin, sample.id);
     await t.request('PUT', `/api/issue-certificate/revoke?id=${sample.id}`, { token: admin, body: { reason: 'Typo' } });
     await issue(admin, sample.id);
-    const audit = await t.database.db.select().from(auditRecord).where(eq(auditRecord.entityType, 'certificate'));
+    const audit = await t.database.db
+      .select()
+      .from(auditRecord)
+      .where(eq(auditRecord.entityType, 'certificate'))
+      .orderBy(asc(auditRecord.id));
     expect(audit.map((r) => r.action)).toEqual([
       'issueCertificate',
       'revokeCertificate',
