@@ -20,7 +20,22 @@ export default defineConfig({
   test: {
     projects: [
       serverProject('server', 'pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            serverProject('server-postgres', 'postgres'),
+            // Races across two API instances: only a real PostgreSQL server can show them.
+            {
+              resolve: { alias },
+              test: {
+                name: 'concurrency-postgres',
+                include: ['tests/concurrency/**/*.test.ts'],
+                environment: 'node',
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
       {
         resolve: { alias },
         test: {

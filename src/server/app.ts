@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import { routePath } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
+import { serverMessage, type ServerMessageCode, type ServerMessageParams } from '../shared/server-messages.ts';
 import { isDatabaseUnavailable } from './db/availability.ts';
 import { createErrorReporter } from './error-reporting.ts';
 import { AppError, databaseUnavailable, shuttingDown } from './errors.ts';
@@ -32,9 +33,17 @@ export function fieldErrors(error: ZodError): Record<string, string> {
   return errors;
 }
 
-function firstMessage(errors: Record<string, string>): string {
-  const [path, message] = Object.entries(errors)[0] ?? [];
-  return path && path !== '_' ? `${path}: ${message}` : (message ?? 'Invalid input.');
+/** A failure answer: the catalogue's code and values, and the English message built from them. */
+function failure(code: ServerMessageCode, params: ServerMessageParams = {}, extra: Record<string, unknown> = {}) {
+  return { result: false as const, message: serverMessage(code, params), code, params, ...extra };
+}
+
+/** A validation failure names its first field; each field's own message is in `errors`. */
+function invalid(errors: Record<string, string>) {
+  const [path, detail = 'Invalid input.'] = Object.entries(errors)[0] ?? [];
+  const answer =
+    path && path !== '_' ? failure('invalidField', { field: path, detail }) : failure('invalidInput', { detail });
+  return { ...answer, errors };
 }
 
 /** A router whose validation failures answer 400 with field messages, never a bare zod dump. */
@@ -42,8 +51,7 @@ export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
-        const errors = fieldErrors(result.error);
-        return c.json({ result: false, message: firstMessage(errors), errors }, 400);
+        return c.json(invalid(fieldErrors(result.error)), 400);
       }
     },
   });
@@ -84,7 +92,7 @@ export function createApp(inputs: AppInputs) {
       c.header('connection', 'close');
       c.header('retry-after', '5');
       c.header('x-request-id', requestId);
-      return c.json({ result: false, message: stopping.message, code: stopping.code }, stopping.status);
+      return c.json(failure(stopping.code, stopping.params), stopping.status);
     }
     deps.traffic.inFlight += 1;
     try {
@@ -116,31 +124,25 @@ export function createApp(inputs: AppInputs) {
     if (error instanceof AppError) {
       const retryAfter = (error.data as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
       if (error.status === 429 && retryAfter) c.header('retry-after', String(retryAfter));
-      return c.json(
-        { result: false, message: error.message, code: error.code, errors: error.errors, data: error.data },
-        error.status,
-      );
+      return c.json(failure(error.code, error.params, { errors: error.errors, data: error.data }), error.status);
     }
     if (isDatabaseUnavailable(error)) {
       // Told (logged and reported) once per outage by the availability watch, not once per request.
       deps.database.availability.markUnavailable(error);
       const unavailable = databaseUnavailable();
-      return c.json({ result: false, message: unavailable.message, code: unavailable.code }, unavailable.status);
+      return c.json(failure(unavailable.code, unavailable.params), unavailable.status);
     }
-    if (error instanceof ZodError) {
-      const errors = fieldErrors(error);
-      return c.json({ result: false, message: firstMessage(errors), errors }, 400);
-    }
+    if (error instanceof ZodError) return c.json(invalid(fieldErrors(error)), 400);
     if (error instanceof HTTPException) {
       const status = error.status as ContentfulStatusCode;
-      return c.json({ result: false, message: error.message || 'Bad request.' }, status);
+      return c.json(failure('invalidInput', { detail: error.message || 'Bad request.' }), status);
     }
     deps.logger.error({ err: error, requestId: c.var.requestId, path: c.req.path }, 'unhandled error');
     deps.errorReporter.report(error, {
       tags: { route: routeTemplate(c), method: c.req.method },
       extra: { requestId: c.var.requestId },
     });
-    return c.json({ result: false, message: 'Server internal error!', code: 'INTERNAL_ERROR' }, 500);
+    return c.json(failure('serverInternal'), 500);
   });
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
@@ -154,7 +156,7 @@ export function createApp(inputs: AppInputs) {
   registerDocsRoutes(app, () => (document ??= openApiDocument(app)));
   if (deps.env.STATIC_DIR) registerStaticApp(app, deps.env.STATIC_DIR);
 
-  app.notFound((c) => c.json({ result: false, message: `No route for ${c.req.method} ${c.req.path}.` }, 404));
+  app.notFound((c) => c.json(failure('routeNotFound', { method: c.req.method, path: c.req.path }), 404));
 
   return app;
 }

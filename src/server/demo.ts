@@ -137,8 +137,9 @@ async function advance(sampleId: number, target: SampleStatus) {
   const reach = order.indexOf(target);
   if (reach >= 1) await call('PUT', `/api/cs-lab/transfer-to-tester?id=${sampleId}`, cs);
   if (reach >= 2) {
-    await call('PUT', `/api/tester-lab/check-in?id=${sampleId}`, tester);
+    const checkedIn = await call('PUT', `/api/tester-lab/check-in?id=${sampleId}`, tester);
     await call('PUT', `/api/tester-lab/update-sample?id=${sampleId}`, tester, {
+      version: checkedIn.version,
       sampleInformation: 'Bale sample, sealed bag',
       isotopeMix: 'Single origin',
       unit: 'g',
@@ -157,6 +158,7 @@ async function advance(sampleId: number, target: SampleStatus) {
     await call('POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${String(batch.id)}`, shipping);
   }
   if (reach >= 4) await call('PUT', `/api/third-lab/check-in?id=${sampleId}`, thirdLab);
+  let returned: Record<string, unknown> = {};
   if (reach >= 5) {
     const jitter = (sampleId % 7) / 10;
     await call('PUT', `/api/third-lab/update-result?id=${sampleId}`, thirdLab, {
@@ -165,7 +167,7 @@ async function advance(sampleId: number, target: SampleStatus) {
       oxygen: 24.1 + jitter,
       notes: 'Measured in duplicate; within the laboratory reference range.',
     });
-    await call('PUT', `/api/third-lab/return-result?id=${sampleId}`, thirdLab);
+    returned = await call('PUT', `/api/third-lab/return-result?id=${sampleId}`, thirdLab);
   }
   if (reach >= 6) {
     await call('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sampleId}`, supervisor, {
@@ -174,6 +176,7 @@ async function advance(sampleId: number, target: SampleStatus) {
       predictedOrigin: 'Vietnam',
       consistentWithPredictedOrigin: true,
       consistentWithXinjiangOrigin: false,
+      version: returned.version,
     });
     await call('PUT', `/api/supervisor-lab/confirm-final-result?id=${sampleId}`, supervisor);
   }

@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { serverMessage, type ServerMessageCode, type ServerMessageParams } from '../shared/server-messages.ts';
 
 export type ErrorCode =
   | 'BAD_REQUEST'
@@ -26,34 +27,43 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
 };
 
 /**
- * The one error type thrown across the API boundary: a code, its HTTP status, a message a person
- * can read, and optionally field errors keyed by dotted path or extra data (the current record on a
- * stale write).
+ * The one error type thrown across the API boundary: a kind (its HTTP status), a message code from
+ * the shared catalogue with the values it names, the English message built from them, and
+ * optionally field errors keyed by dotted path or extra data (the current record on a stale write).
  */
 export class AppError extends Error {
-  readonly code: ErrorCode;
+  readonly kind: ErrorCode;
   readonly status: ContentfulStatusCode;
+  readonly code: ServerMessageCode;
+  readonly params: ServerMessageParams;
   readonly errors?: Record<string, string>;
   readonly data?: unknown;
 
-  constructor(code: ErrorCode, message: string, extra: { errors?: Record<string, string>; data?: unknown } = {}) {
-    super(message);
+  constructor(
+    kind: ErrorCode,
+    code: ServerMessageCode,
+    params: ServerMessageParams = {},
+    extra: { errors?: Record<string, string>; data?: unknown } = {},
+  ) {
+    super(serverMessage(code, params));
+    this.kind = kind;
+    this.status = statusOf[kind];
     this.code = code;
-    this.status = statusOf[code];
+    this.params = params;
     this.errors = extra.errors;
     this.data = extra.data;
   }
 }
 
-export const badRequest = (message: string, errors?: Record<string, string>) =>
-  new AppError('BAD_REQUEST', message, { errors });
-export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found.`);
-export const conflict = (message: string, data?: unknown) => new AppError('CONFLICT', message, { data });
-export const forbidden = (message = 'You do not have permission to do this.') => new AppError('FORBIDDEN', message);
-export const unauthorized = (message = 'Your session has expired.') => new AppError('UNAUTHORIZED', message);
+export const badRequest = (code: ServerMessageCode, params?: ServerMessageParams, errors?: Record<string, string>) =>
+  new AppError('BAD_REQUEST', code, params, { errors });
+export const notFound = (code: ServerMessageCode, params?: ServerMessageParams) =>
+  new AppError('NOT_FOUND', code, params);
+export const conflict = (code: ServerMessageCode, params?: ServerMessageParams, data?: unknown) =>
+  new AppError('CONFLICT', code, params, { data });
+export const forbidden = (code: ServerMessageCode = 'forbidden') => new AppError('FORBIDDEN', code);
+export const unauthorized = (code: ServerMessageCode = 'sessionExpired') => new AppError('UNAUTHORIZED', code);
 /** The database cannot be reached (restarting, failing over, refusing connections): try again shortly. */
-export const databaseUnavailable = () =>
-  new AppError('DATABASE_UNAVAILABLE', 'The database is unavailable. Please try again in a moment.');
+export const databaseUnavailable = () => new AppError('DATABASE_UNAVAILABLE', 'DATABASE_UNAVAILABLE');
 /** This server is stopping (a deploy or a restart): nothing was done; send it again. */
-export const shuttingDown = () =>
-  new AppError('SHUTTING_DOWN', 'The server is restarting. Please try again in a moment.');
+export const shuttingDown = () => new AppError('SHUTTING_DOWN', 'shuttingDown');

@@ -664,6 +664,103 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/deletions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Tombstones for the delta sync: the ids of records of one kind deleted since an instant
+     * @description A device that keeps a list offline asks with the newest updatedAt it has seen and removes these ids from its copy. Ids only: nothing about the record itself.
+     */
+    get: {
+      parameters: {
+        query: {
+          entity: 'country' | 'sample_entry';
+          since: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted ids, oldest first */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                items: {
+                  recordId: string;
+                  deletedAt: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/cs-lab/create': {
     parameters: {
       query?: never;
@@ -788,7 +885,7 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Edit a sample entry still at the client-side lab (New or CsConfirmed); optional version */
+    /** Edit a sample entry still at the client-side lab (New or CsConfirmed); `version` required (stale write → 409) */
     put: {
       parameters: {
         query: {
@@ -826,7 +923,7 @@ export interface paths {
             smell?: boolean;
             dirty?: boolean;
             imageFileIds?: string[];
-            version?: number;
+            version: number;
           };
         };
       };
@@ -915,11 +1012,14 @@ export interface paths {
           search?: string;
           orderBy?: string;
           IDFLNumber?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           receivedFromDate?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           receivedToDate?: string;
           receivedByUser?: string;
           sources?: string | string[];
           status?: string | string[];
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           updatedSince?: string;
         };
         header?: never;
@@ -1485,16 +1585,23 @@ export interface paths {
           search?: string;
           orderBy?: string;
           IDFLNumber?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           receivedFromDate?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           receivedToDate?: string;
           receivedByUser?: string;
           sources?: string | string[];
           status?: string | string[];
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           updatedSince?: string;
           sentToTesterByUser?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           sentToTesterFromDate?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           sentToTesterToDate?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           sentToThirdLabFromDate?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           sentToThirdLabToDate?: string;
           packageCode?: string;
         };
@@ -1674,7 +1781,7 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Update the tester's data of a sample (SentToTester or TesterConfirmed); optional version */
+    /** Update the tester's data of a sample (SentToTester or TesterConfirmed); `version` required (stale write → 409) */
     put: {
       parameters: {
         query: {
@@ -1704,7 +1811,7 @@ export interface paths {
             expectedConclusion?: string;
             localCode?: string;
             bnCode?: string | null;
-            version?: number;
+            version: number;
           };
         };
       };
@@ -1981,7 +2088,9 @@ export interface paths {
           packageCode?: string;
           shippmentNumber?: string;
           sentBy?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           sentFromDate?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           sentToDate?: string;
           status?: string | string[];
         };
@@ -2057,7 +2166,7 @@ export interface paths {
         };
       };
     };
-    /** Change a Draft package: its name, shipment number, notes, and samples; optional version */
+    /** Change a Draft package: its name, shipment number, notes, and samples; `version` required (stale write → 409) */
     put: {
       parameters: {
         query: {
@@ -2075,7 +2184,7 @@ export interface paths {
             notes?: string | null;
             addSampleEntryIds?: number[];
             removeSampleEntryIds?: number[];
-            version?: number;
+            version: number;
           };
         };
       };
@@ -2420,15 +2529,20 @@ export interface paths {
           search?: string;
           orderBy?: string;
           IDFLNumber?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           sentToThirdLabDate?: string;
           sentToThirdLabBy?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           thirdLabReceivedDate?: string;
           thirdLabReceivedBy?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           resultReturnedDate?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           testTeamConfirmedDate?: string;
           testTeamConfirmedBy?: string;
           status?: string | string[];
           BNCode?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           updatedSince?: string;
         };
         header?: never;
@@ -2991,16 +3105,23 @@ export interface paths {
           search?: string;
           orderBy?: string;
           IDFLNumber?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           receivedFromDate?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           receivedToDate?: string;
           receivedByUser?: string;
           sources?: string | string[];
           status?: string | string[];
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           updatedSince?: string;
           sentToTesterByUser?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           sentToTesterFromDate?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           sentToTesterToDate?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           sentToThirdLabFromDate?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           sentToThirdLabToDate?: string;
           packageCode?: string;
         };
@@ -3180,7 +3301,7 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Record the supervisor's conclusion of a sample; optional version */
+    /** Record the supervisor's conclusion of a sample; `version` required (stale write → 409) */
     put: {
       parameters: {
         query: {
@@ -3205,7 +3326,7 @@ export interface paths {
             evaluationByMixRatio?: {
               [key: string]: number;
             } | null;
-            version?: number;
+            version: number;
           };
         };
       };
@@ -3744,6 +3865,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           since?: string;
           unreadOnly?: 'true' | 'false';
           limit?: number;
@@ -7256,6 +7378,7 @@ export interface paths {
       parameters: {
         query?: {
           receivedByUser?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           receivedFromDate?: string;
           /** @description A date-only value includes that whole day */
           receivedToDate?: string;
@@ -7352,6 +7475,7 @@ export interface paths {
       parameters: {
         query?: {
           receivedByUser?: string;
+          /** @description YYYY-MM-DD or an ISO 8601 date-time */
           receivedFromDate?: string;
           /** @description A date-only value includes that whole day */
           receivedToDate?: string;
@@ -8480,7 +8604,7 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Update an account: name, e-mail, role, country, active (send `version` to refuse a stale write) */
+    /** Update an account: name, e-mail, role, country, active (`version` is the one last read; a stale write answers 409) */
     put: {
       parameters: {
         query?: never;
@@ -8499,7 +8623,7 @@ export interface paths {
             roleId: number;
             countryId?: number | null;
             active?: boolean;
-            version?: number;
+            version: number;
           };
         };
       };
@@ -8764,7 +8888,7 @@ export interface paths {
         };
       };
     };
-    /** Update a role (send `version` to refuse a stale write) */
+    /** Update a role (`version` is the one last read; a stale write answers 409) */
     put: {
       parameters: {
         query: {
@@ -8784,7 +8908,7 @@ export interface paths {
             active?: boolean;
             /** @default [] */
             permissions?: string[];
-            version?: number;
+            version: number;
           };
         };
       };
@@ -9211,7 +9335,7 @@ export interface paths {
         };
       };
     };
-    /** Edit a country (send `version` to refuse a stale write) */
+    /** Edit a country (`version` is the one last read; a stale write answers 409) */
     put: {
       parameters: {
         query: {
@@ -9228,7 +9352,7 @@ export interface paths {
             name: string;
             /** @default false */
             protected?: boolean;
-            version?: number;
+            version: number;
           };
         };
       };
@@ -10271,9 +10395,14 @@ export interface components {
     ErrorBody: {
       /** @enum {boolean} */
       result: false;
+      /** @description In English; translate by `code` with `params` */
       message: string;
-      /** @description What went wrong, for programs: BAD_REQUEST, CONFLICT, DATABASE_UNAVAILABLE… */
-      code?: string;
+      /** @description The message code (shared catalogue src/shared/server-messages.ts) */
+      code: string;
+      /** @description The values the message names */
+      params: {
+        [key: string]: string | number | string[];
+      };
       /** @description Field messages keyed by dotted path */
       errors?: {
         [key: string]: string;

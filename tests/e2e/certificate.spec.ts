@@ -61,11 +61,12 @@ async function confirmedSample(request: APIRequestContext): Promise<Sample> {
     hydrogen: -65.4,
     oxygen: 24.2,
   });
-  await call(request, staff, 'put', `/api/third-lab/return-result?id=${id}`);
+  const returned = await call(request, staff, 'put', `/api/third-lab/return-result?id=${id}`);
   await call(request, staff, 'put', `/api/supervisor-lab/conclusion-lab/update?id=${id}`, {
     expectedConclusion: 'Consistent with Vietnam',
     conclusion: 'Consistent with the claimed origin',
     predictedOrigin: 'Vietnam',
+    version: returned.version,
   });
   await call(request, staff, 'put', `/api/supervisor-lab/confirm-final-result?id=${id}`);
   return sample;

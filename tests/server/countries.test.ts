@@ -94,11 +94,12 @@ describe('[COUNTRIES] add, edit, delete', () => {
     expect(stale.body.data).toMatchObject({ code: 'USA', version: 2 });
     const clash = await t.request('PUT', `/api/country?id=${us.id}`, {
       token: admin,
-      body: { code: 'CN', name: 'US' },
+      body: { code: 'CN', name: 'US', version: 2 },
     });
     expect(clash.status).toBe(409);
     expect(
-      (await t.request('PUT', '/api/country?id=9999', { token: admin, body: { code: 'ZZ', name: 'Z' } })).status,
+      (await t.request('PUT', '/api/country?id=9999', { token: admin, body: { code: 'ZZ', name: 'Z', version: 1 } }))
+        .status,
     ).toBe(404);
   });
 
@@ -110,12 +111,12 @@ describe('[COUNTRIES] add, edit, delete', () => {
     const india = await findCountry(admin, 'IN');
     const res = await t.request('PUT', `/api/country?id=${india.id}`, {
       token: admin,
-      body: { code: 'IND', name: 'India' },
+      body: { code: 'IND', name: 'India', version: india.version },
     });
     expect(res.status).toBe(409);
     const rename = await t.request('PUT', `/api/country?id=${india.id}`, {
       token: admin,
-      body: { code: 'IN', name: 'Republic of India' },
+      body: { code: 'IN', name: 'Republic of India', version: india.version },
     });
     expect(rename.status).toBe(200);
   });

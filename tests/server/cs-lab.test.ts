@@ -155,18 +155,26 @@ describe('[CS LAB] update', () => {
   it('refuses edits once the sample has left the client-side lab, and a blank required field', async () => {
     const admin = await t.signInAsAdmin();
     const sample = await sampleAt(t, admin, 'SentToTester');
-    const res = await t.request('PUT', `/api/cs-lab/update?id=${sample.id}`, { token: admin, body: { note: 'late' } });
+    const res = await t.request('PUT', `/api/cs-lab/update?id=${sample.id}`, {
+      token: admin,
+      body: { note: 'late', version: sample.version },
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(`Sample ${sample.idflNumber} is SentToTester; this action needs New or CsConfirmed.`);
     const other = await sampleAt(t, admin, 'New');
-    const blank = await t.request('PUT', `/api/cs-lab/update?id=${other.id}`, { token: admin, body: { source: '' } });
+    const blank = await t.request('PUT', `/api/cs-lab/update?id=${other.id}`, {
+      token: admin,
+      body: { source: '', version: other.version },
+    });
     expect(blank.body.errors).toEqual({ source: 'Source is required' });
     const weights = await t.request('PUT', `/api/cs-lab/update?id=${other.id}`, {
       token: admin,
-      body: { initialWeight: 5, sentWeight: 6 },
+      body: { initialWeight: 5, sentWeight: 6, version: other.version },
     });
     expect(weights.body.errors).toEqual({ sentWeight: 'Sent weight cannot exceed the initial weight' });
-    expect((await t.request('PUT', '/api/cs-lab/update?id=99999', { token: admin, body: {} })).status).toBe(404);
+    expect((await t.request('PUT', '/api/cs-lab/update?id=99999', { token: admin, body: { version: 1 } })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -422,7 +430,12 @@ describe('[CS LAB] offline bench', () => {
         body: CHECK_IN,
       },
       { key: 'bench-1-transfer', method: 'PUT', path: `/api/cs-lab/transfer-to-tester?id=${sample.id}` },
-      { key: 'bench-1-late', method: 'PUT', path: `/api/cs-lab/update?id=${sample.id}`, body: { note: 'too late' } },
+      {
+        key: 'bench-1-late',
+        method: 'PUT',
+        path: `/api/cs-lab/update?id=${sample.id}`,
+        body: { note: 'too late', version: 3 },
+      },
     ];
     const first = await t.request('POST', '/api/sync', { token: admin, body: { mutations } });
     expect(first.status).toBe(200);

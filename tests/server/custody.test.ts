@@ -1,11 +1,20 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditRecord, booking, bookingSampleType } from '../../src/server/db/schema.ts';
+import { auditRecord, booking, bookingSampleType, sampleEntry } from '../../src/server/db/schema.ts';
 import { verifyAuditChain } from '../../src/server/services/audit.ts';
 import { CHECK_IN, RESULT, SAMPLE_FORM } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
 
 const t = useTestApp();
+
+/** The version a client would have read just before editing the sample. */
+async function versionOf(id: number) {
+  const [row] = await t.database.db
+    .select({ version: sampleEntry.version })
+    .from(sampleEntry)
+    .where(eq(sampleEntry.id, id));
+  return row!.version;
+}
 
 describe('[CUSTODY] a full journey through the API', () => {
   it('moves a sample from creation to ResultConfirmed with a complete timeline and an intact chain', async () => {
@@ -37,7 +46,12 @@ describe('[CUSTODY] a full journey through the API', () => {
       [cs.token, 'PUT', `/api/cs-lab/check-in?id=${id}&entry=sample`, CHECK_IN],
       [cs.token, 'PUT', `/api/cs-lab/transfer-to-tester?id=${id}`],
       [tester.token, 'PUT', `/api/tester-lab/check-in?id=${id}`],
-      [tester.token, 'PUT', `/api/tester-lab/update-sample?id=${id}`, { sentWeight: 20, storageArea: 'Shelf B' }],
+      [
+        tester.token,
+        'PUT',
+        `/api/tester-lab/update-sample?id=${id}`,
+        { sentWeight: 20, storageArea: 'Shelf B', version: 4 },
+      ],
     ];
     for (const [token, method, path, body] of steps) {
       const res = await t.request(method, path, { token, body });
@@ -69,7 +83,8 @@ describe('[CUSTODY] a full journey through the API', () => {
       ],
       [supervisor.token, `/api/supervisor-lab/confirm-final-result?id=${id}`],
     ] as [string, string, unknown?][]) {
-      const res = await t.request('PUT', path, { token, body });
+      const edit = path.includes('conclusion-lab') ? { ...(body as object), version: await versionOf(id) } : body;
+      const res = await t.request('PUT', path, { token, body: edit });
       expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200);
     }
 
@@ -189,7 +204,8 @@ describe('[CUSTODY] from a booking', () => {
       ['PUT', `/api/supervisor-lab/confirm-final-result?id=${id}`],
     ];
     for (const [method, path, body, token] of calls) {
-      const res = await t.request(method, path, { token: token ?? admin, body });
+      const edit = path.includes('conclusion-lab') ? { ...(body as object), version: await versionOf(id) } : body;
+      const res = await t.request(method, path, { token: token ?? admin, body: edit });
       expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200);
     }
     const timeline = (await t.request('GET', `/api/sample-entries/${id}/timeline`, { token: admin })).body

@@ -99,7 +99,7 @@ describe('[DISPATCH] update', () => {
     expect(stale.body.data).toMatchObject({ id: batch.id, packageName: 'Renamed', version: 2 });
     const notMember = await t.request('PUT', `/api/sample-dispatch-batch?id=${batch.id}`, {
       token: shipping.token,
-      body: { removeSampleEntryIds: [a.id] },
+      body: { removeSampleEntryIds: [a.id], version: 2 },
     });
     expect(notMember.status).toBe(409);
     expect(notMember.body.message).toBe(`Sample ${a.idflNumber} is not in package ${batch.packageCode}.`);
@@ -117,7 +117,7 @@ describe('[DISPATCH] update', () => {
     await t.request('POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${batch.id}`, { token: admin });
     const res = await t.request('PUT', `/api/sample-dispatch-batch?id=${batch.id}`, {
       token: admin,
-      body: { packageName: 'Late' },
+      body: { packageName: 'Late', version: 2 },
     });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(`Package ${batch.packageCode} is Sent; only a Draft package can be changed.`);
@@ -125,7 +125,9 @@ describe('[DISPATCH] update', () => {
     expect(
       (await t.request('PUT', `/api/sample-dispatch-batch?id=${batch.id}`, { token: other.token, body: {} })).status,
     ).toBe(403);
-    expect((await t.request('PUT', '/api/sample-dispatch-batch?id=999', { token: admin, body: {} })).status).toBe(404);
+    expect(
+      (await t.request('PUT', '/api/sample-dispatch-batch?id=999', { token: admin, body: { version: 1 } })).status,
+    ).toBe(404);
   });
 });
 

@@ -12,7 +12,6 @@ import { appSetting } from '../../src/server/db/schema.ts';
 // killed outright (kill -9: no shutdown hook, no close, no flush on exit).
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 const clientUrl = pathToFileURL(path.join(root, 'src', 'server', 'db', 'client.ts')).href;
 const schemaUrl = pathToFileURL(path.join(root, 'src', 'server', 'db', 'schema.ts')).href;
 
@@ -33,25 +32,48 @@ await database.db.insert(appSetting).values({ key: ${JSON.stringify(KEYS[1])}, v
 await database.db.transaction(async (tx) => {
   await tx.insert(appSetting).values({ key: ${JSON.stringify(KEYS[2])}, value: 'transaction' });
 });
-process.stdout.write('committed\\n');
+process.stdout.write('committed by ' + process.pid + '\\n');
 setInterval(() => {}, 60_000);
 `;
 
+/** Whether a process with this id still exists (signal 0 checks without sending anything). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/**
+ * Runs the child in node itself, with tsx loaded as a module hook, not through the tsx command:
+ * that command is a wrapper that starts a second node process, and killing the wrapper would leave
+ * the process holding PGlite running (and the test reopening a database still in use). The child
+ * reports its own pid, which must be the pid spawned, and that process is the one killed.
+ */
 function runUntilCommittedThenKill(
   script: string,
   dataDir: string,
-): Promise<{ signal: NodeJS.Signals | null; output: string }> {
+): Promise<{ signal: NodeJS.Signals | null; output: string; pid: number; ownerPid: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tsx, [script, dataDir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
-    const onData = (chunk: Buffer) => {
+    let ownerPid = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('committed')) child.kill('SIGKILL');
-    };
-    child.stdout.on('data', onData);
+      const match = /committed by (\d+)/.exec(output);
+      if (match && !ownerPid) {
+        ownerPid = Number(match[1]);
+        process.kill(ownerPid, 'SIGKILL');
+      }
+    });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (_code, signal) => resolve({ signal, output }));
+    child.on('exit', (_code, signal) => resolve({ signal, output, pid: child.pid!, ownerPid }));
   });
 }
 
@@ -61,9 +83,12 @@ describe('[DURABILITY] PGlite with a data directory', () => {
     writeFileSync(script, childSource);
     const dataDir = path.join(workDir, 'data');
 
-    const { signal, output } = await runUntilCommittedThenKill(script, dataDir);
+    const { signal, output, pid, ownerPid } = await runUntilCommittedThenKill(script, dataDir);
     expect(output).toContain('committed');
+    // The process that held the database is the one that was spawned and killed, and it is gone.
+    expect(ownerPid).toBe(pid);
     expect(signal).toBe('SIGKILL');
+    expect(isAlive(ownerPid)).toBe(false);
 
     const reopened = openDatabase({ dataDir });
     try {

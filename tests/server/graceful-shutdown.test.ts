@@ -181,7 +181,7 @@ describe('[SHUTDOWN] SIGTERM during 50 keyed mutations', () => {
       for (const outcome of outcomes) {
         if (outcome.status === 'no answer') continue;
         // Applied and answered, or refused with nothing done.
-        if (outcome.status !== 201) expect(outcome).toMatchObject({ status: 503, code: 'SHUTTING_DOWN' });
+        if (outcome.status !== 201) expect(outcome).toMatchObject({ status: 503, code: 'shuttingDown' });
       }
       const applied = mutations.filter((_, i) => outcomes[i]!.status === 201).map((m) => m.body.code);
       expect(applied.length).toBeGreaterThan(0);

@@ -70,7 +70,7 @@ describe('[IDEMPOTENCY] replays', () => {
     const admin = await t.signInAsAdmin();
     const created = (await t.request('POST', '/api/country', { token: admin, body: { code: 'FR', name: 'France' } }))
       .body.data;
-    const update = { code: 'FR', name: 'République française' };
+    const update = { code: 'FR', name: 'République française', version: created.version };
     const put1 = await t.request('PUT', `/api/country?id=${created.id}`, {
       token: admin,
       body: update,
@@ -117,7 +117,7 @@ describe('[IDEMPOTENCY] replays', () => {
     // The last role-manager check fails after the update ran: nothing of it may stay.
     const res = await t.request('PUT', '/api/roles?id=1', {
       token: admin,
-      body: { name: 'Administrator', permissions: ['CanViewAllRole'] },
+      body: { name: 'Administrator', permissions: ['CanViewAllRole'], version: 1 },
       headers: key('role'),
     });
     expect(res.status).toBe(409);

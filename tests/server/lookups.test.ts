@@ -27,10 +27,18 @@ describe('[LOOKUPS] common-user', () => {
     const admin = await t.signInAsAdmin();
     const someone = await t.userWith([], 'bench1');
     const gone = await t.userWith([], 'gone');
-    await t.request('PUT', `/api/user/${gone.id}`, {
+    const listed = await t.request('GET', '/api/user?username=gone', { token: admin });
+    const deactivated = await t.request('PUT', `/api/user/${gone.id}`, {
       token: admin,
-      body: { displayName: 'Gone', email: 'gone@lab.test', roleId: 1, active: false },
+      body: {
+        displayName: 'Gone',
+        email: 'gone@lab.test',
+        roleId: 1,
+        active: false,
+        version: listed.body.data.items[0].version,
+      },
     });
+    expect(deactivated.status).toBe(200);
     const res = await t.request('GET', '/api/common-user', { token: someone.token });
     expect(res.status).toBe(200);
     const usernames = res.body.data.map((u: { username: string }) => u.username);

@@ -179,7 +179,7 @@ describe('[OPERATIONS] error reporting to a Sentry ingest', () => {
       await t.database.db.execute(sql`ALTER TABLE app_user_away RENAME TO app_user`);
     }
     expect(failed.status).toBe(500);
-    expect(failed.body).toMatchObject({ result: false, message: 'Server internal error!', code: 'INTERNAL_ERROR' });
+    expect(failed.body).toMatchObject({ result: false, message: 'Server internal error!', code: 'serverInternal' });
 
     for (let i = 0; i < 100 && ingest.envelopes.length === 0; i += 1) await new Promise((r) => setTimeout(r, 50));
     expect(ingest.envelopes).toHaveLength(1);

@@ -235,7 +235,7 @@ describe('[REPORTS] sample entries by status', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({
       format: 'Format must be xlsx, csv or json',
-      receivedFromDate: 'Enter a valid date',
+      receivedFromDate: 'Enter a date as YYYY-MM-DD or an ISO date-time',
     });
   });
 });

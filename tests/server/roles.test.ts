@@ -112,10 +112,12 @@ describe('[ROLES] create and update', () => {
     expect(stale.body.data).toMatchObject({ id: created.id, version: 2 });
     const duplicate = await t.request('PUT', `/api/roles?id=${created.id}`, {
       token: admin,
-      body: { name: 'Analyst' },
+      body: { name: 'Analyst', version: 2 },
     });
     expect(duplicate.status).toBe(409);
-    expect((await t.request('PUT', '/api/roles?id=9999', { token: admin, body: { name: 'Z' } })).status).toBe(404);
+    expect(
+      (await t.request('PUT', '/api/roles?id=9999', { token: admin, body: { name: 'Z', version: 1 } })).status,
+    ).toBe(404);
     expect((await t.request('PUT', '/api/roles?id=abc', { token: admin, body: { name: 'Z' } })).status).toBe(400);
   });
 
@@ -127,12 +129,17 @@ describe('[ROLES] create and update', () => {
     const own = roles.find((r: { name: string }) => r.name === 'role-of-holder');
     await t.request('PUT', `/api/roles?id=${own.id}`, {
       token: admin,
-      body: { name: own.name, permissions: ['CanGetOwnUser'] },
+      body: { name: own.name, permissions: ['CanGetOwnUser'], version: own.version },
     });
     expect((await t.request('GET', '/api/country', { token: holder.token })).status).toBe(403);
     await t.request('PUT', `/api/roles?id=${own.id}`, {
       token: admin,
-      body: { name: own.name, permissions: ['CanGetOwnUser', 'CanViewAllCountry'], active: false },
+      body: {
+        name: own.name,
+        permissions: ['CanGetOwnUser', 'CanViewAllCountry'],
+        active: false,
+        version: own.version + 1,
+      },
     });
     expect((await t.request('GET', '/api/country', { token: holder.token })).status).toBe(403);
   });
@@ -141,7 +148,7 @@ describe('[ROLES] create and update', () => {
     const admin = await t.signInAsAdmin();
     const res = await t.request('PUT', '/api/roles?id=1', {
       token: admin,
-      body: { name: 'Administrator', permissions: ['CanViewAllRole'] },
+      body: { name: 'Administrator', permissions: ['CanViewAllRole'], version: 1 },
     });
     expect(res.status).toBe(409);
     const after = await t.request('GET', '/api/roles?search=Administrator', { token: admin });

@@ -58,7 +58,7 @@ describe('[SEED] first start', () => {
     const token = await t.signInAsAdmin();
     const greece = (await t.request('GET', '/api/country?code=GR', { token })).body.data.items[0];
     expect((await t.request('DELETE', `/api/country?id=${greece.id}`, { token })).status).toBe(200);
-    await t.request('PUT', '/api/roles?id=2', { token, body: { name: 'Front desk' } });
+    await t.request('PUT', '/api/roles?id=2', { token, body: { name: 'Front desk', version: 1 } });
     await seedDatabase(t.database.db, testEnv());
     const after = await counts();
     expect(after).toEqual({ ...before, countries: before.countries - 1 });

@@ -55,13 +55,15 @@ async function addAnalysis(
 }
 
 async function transition(sampleId: number, toStatus: string, at: string) {
-  await appendAudit(t.database.db, {
-    entityType: 'sample_entry',
-    entityId: sampleId,
-    action: 'test',
-    toStatus,
-    at: new Date(at),
-  });
+  await t.database.db.transaction(async (tx) =>
+    appendAudit(tx, {
+      entityType: 'sample_entry',
+      entityId: sampleId,
+      action: 'test',
+      toStatus,
+      at: new Date(at),
+    }),
+  );
 }
 
 describe('[STATISTICS] statistic summary', () => {

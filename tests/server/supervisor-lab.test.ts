@@ -24,7 +24,7 @@ describe('[SUPERVISOR] conclusion', () => {
     const sample = await sampleAt(t, admin, 'ResultReturned');
     const missing = await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, {
       token: supervisor.token,
-      body: { conclusion: 'x' },
+      body: { conclusion: 'x', version: sample.version },
     });
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toEqual({ expectedConclusion: 'Expected conclusion is required' });
@@ -47,7 +47,7 @@ describe('[SUPERVISOR] conclusion', () => {
     const sample = await sampleAt(t, admin, 'TesterConfirmed');
     const res = await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, {
       token: admin,
-      body: CONCLUSION,
+      body: { ...CONCLUSION, version: sample.version },
     });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(
@@ -58,7 +58,7 @@ describe('[SUPERVISOR] conclusion', () => {
       (
         await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, {
           token: other.token,
-          body: CONCLUSION,
+          body: { ...CONCLUSION, version: sample.version },
         })
       ).status,
     ).toBe(403);
@@ -79,7 +79,7 @@ describe('[SUPERVISOR] confirm final result', () => {
     );
     await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, {
       token: admin,
-      body: CONCLUSION,
+      body: { ...CONCLUSION, version: sample.version },
     });
     const res = await t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, {
       token: supervisor.token,
@@ -100,7 +100,7 @@ describe('[SUPERVISOR] confirm final result', () => {
     const sample = await sampleAt(t, admin, 'ResultReturned', { resultToken: admin });
     await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, {
       token: admin,
-      body: CONCLUSION,
+      body: { ...CONCLUSION, version: sample.version },
     });
     const res = await t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, { token: admin });
     expect(res.status).toBe(403);

@@ -69,7 +69,12 @@ describe('[SYNC] outbox batches', () => {
     const results = await sync(admin, [
       { key: 'outbox-2001', method: 'POST', path: '/api/country', body: { code: 'fr', name: 'lowercase code' } },
       { key: 'outbox-2002', method: 'POST', path: '/api/country', body: { code: 'VN', name: 'duplicate' } },
-      { key: 'outbox-2003', method: 'PUT', path: '/api/country?id=9999', body: { code: 'ZZ', name: 'missing' } },
+      {
+        key: 'outbox-2003',
+        method: 'PUT',
+        path: '/api/country?id=9999',
+        body: { code: 'ZZ', name: 'missing', version: 1 },
+      },
       { key: 'outbox-2004', method: 'POST', path: '/api/country', body: { code: 'DE', name: 'Germany' } },
     ]);
     expect(results.map((r) => r.status)).toEqual([400, 409, 404, 201]);
@@ -84,7 +89,7 @@ describe('[SYNC] outbox batches', () => {
       .body.data;
     await t.request('PUT', `/api/country?id=${created.id}`, {
       token: admin,
-      body: { code: 'FR', name: 'Online edit' },
+      body: { code: 'FR', name: 'Online edit', version: 1 },
     });
     const [result] = await sync(admin, [
       {

@@ -91,6 +91,7 @@ describe('[TESTER LAB] update sample', () => {
         expectedConclusion: '',
         localCode: '',
         initialWeight: null,
+        version: sample.version,
       },
     });
     expect(res.status).toBe(400);
@@ -111,7 +112,7 @@ describe('[TESTER LAB] update sample', () => {
     const sample = await sampleAt(t, admin, 'TesterConfirmed');
     const tooMuch = await t.request('PUT', `/api/tester-lab/update-sample?id=${sample.id}`, {
       token: admin,
-      body: { sentWeight: 121 },
+      body: { sentWeight: 121, version: sample.version },
     });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.errors).toEqual({ sentWeight: 'Sent weight cannot exceed the initial weight' });
@@ -123,14 +124,14 @@ describe('[TESTER LAB] update sample', () => {
     expect(stale.body.data).toMatchObject({ id: sample.id, version: sample.version });
     const images = await t.request('PUT', `/api/tester-lab/update-sample?id=${sample.id}`, {
       token: admin,
-      body: { imageFileIds: ['00000000-0000-4000-8000-000000000000'] },
+      body: { imageFileIds: ['00000000-0000-4000-8000-000000000000'], version: sample.version },
     });
     expect(images.status).toBe(400);
     expect(images.body.errors).toEqual({ 'imageFileIds.0': 'File not found' });
     const early = await sampleAt(t, admin, 'CsConfirmed');
     const wrong = await t.request('PUT', `/api/tester-lab/update-sample?id=${early.id}`, {
       token: admin,
-      body: { note: 'x' },
+      body: { note: 'x', version: early.version },
     });
     expect(wrong.status).toBe(409);
     expect(wrong.body.message).toBe(

@@ -145,7 +145,7 @@ describe('[USERS] list', () => {
     expect(delta.body.data.items.map((u: { username: string }) => u.username)).toEqual(['tester1']);
     const bad = await t.request('GET', '/api/user?updatedSince=yesterday', { token: admin });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.updatedSince).toBe('updatedSince must be an ISO date-time');
+    expect(bad.body.errors.updatedSince).toBe('Enter a date as YYYY-MM-DD or an ISO date-time');
   });
 
   it('needs CanViewAllUser', async () => {
@@ -189,7 +189,7 @@ describe('[USERS] update', () => {
 
     const deactivate = await t.request('PUT', `/api/user/${created.id}`, {
       token: admin,
-      body: { displayName: 'Lan T.', email: 'lan.t@lab.test', roleId: own.body.data.roleId, active: false },
+      body: { displayName: 'Lan T.', email: 'lan.t@lab.test', roleId: own.body.data.roleId, active: false, version: 2 },
     });
     expect(deactivate.body.data.active).toBe(false);
     expect((await t.request('GET', '/api/user/get-own-user', { token })).status).toBe(401);
@@ -215,19 +215,25 @@ describe('[USERS] update', () => {
     const created = (await createTester(admin)).body.data;
     const taken = await t.request('PUT', `/api/user/${created.id}`, {
       token: admin,
-      body: { displayName: 'x', email: 'ADMIN@isotope.lab', roleId: created.role.id },
+      body: { displayName: 'x', email: 'ADMIN@isotope.lab', roleId: created.role.id, version: 1 },
     });
     expect(taken.status).toBe(409);
     expect(taken.body.errors).toEqual({ email: 'This email is already used by another account' });
     const missing = await t.request('PUT', '/api/user/9999', {
       token: admin,
-      body: { displayName: 'x', email: 'x@lab.test', roleId: created.role.id },
+      body: { displayName: 'x', email: 'x@lab.test', roleId: created.role.id, version: 1 },
     });
     expect(missing.status).toBe(404);
 
+    const before = (await t.request('GET', '/api/user?username=admin', { token: admin })).body.data.items[0];
     const self = await t.request('PUT', '/api/user/1', {
       token: admin,
-      body: { displayName: 'Administrator', email: 'admin@isotope.lab', roleId: created.role.id },
+      body: {
+        displayName: 'Administrator',
+        email: 'admin@isotope.lab',
+        roleId: created.role.id,
+        version: before.version,
+      },
     });
     // Moving the only role manager to a role without role management would lock everyone out.
     expect(self.status).toBe(409);
@@ -240,6 +246,7 @@ describe('[USERS] update', () => {
         email: 'admin@isotope.lab',
         roleId: still.body.data.items[0].role.id,
         active: false,
+        version: still.body.data.items[0].version,
       },
     });
     expect(selfDeactivate.status).toBe(409);

@@ -1,22 +1,32 @@
-/** A failed answer from our API: `{ result: false, message, errors? }` with its HTTP status. */
+/** The values a server message names; a list is the alternatives an action needs. */
+export type ErrorParams = Record<string, string | number | string[]>;
+
+/**
+ * A failed answer from our API: `{ result: false, message, code, params, errors? }` with its HTTP
+ * status. `code` and `params` let the app say it in the user's language (translateError).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: Record<string, string>;
   readonly body: unknown;
-  /** The server's error code (DATABASE_UNAVAILABLE, CONFLICT…), when it gave one. */
+  /** The server's message code (catalogue src/shared/server-messages.ts), when it gave one. */
   readonly code: string | undefined;
+  readonly params: ErrorParams;
 
   constructor(status: number, body: unknown) {
     const envelope = (typeof body === 'object' && body !== null ? body : {}) as {
       message?: unknown;
       errors?: unknown;
       code?: unknown;
+      params?: unknown;
     };
     super(typeof envelope.message === 'string' && envelope.message ? envelope.message : '');
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
     this.code = typeof envelope.code === 'string' ? envelope.code : undefined;
+    this.params =
+      typeof envelope.params === 'object' && envelope.params !== null ? (envelope.params as ErrorParams) : {};
     this.errors =
       typeof envelope.errors === 'object' && envelope.errors !== null
         ? (envelope.errors as Record<string, string>)
@@ -37,6 +47,6 @@ export function isServerUnavailable(error: unknown): boolean {
   return (
     error instanceof ApiError &&
     error.status === 503 &&
-    (error.code === 'DATABASE_UNAVAILABLE' || error.code === 'SHUTTING_DOWN')
+    (error.code === 'DATABASE_UNAVAILABLE' || error.code === 'shuttingDown')
   );
 }

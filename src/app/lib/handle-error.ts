@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import { ApiError, isNetworkError, isServerUnavailable } from './api-error';
-import { i18n, translateMessage } from './i18n';
+import { i18n, translateError } from './i18n';
 import { endExpiredSession } from './session';
 
 /**
@@ -25,7 +25,7 @@ export function handleError(error: unknown) {
       return;
     }
     toast.error(t('errors:title'), {
-      description: error.message ? translateMessage(error.message) : t('errors:serverInternal'),
+      description: error.message ? translateError(error) : t('errors:serverInternal'),
     });
     return;
   }

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/vi';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { SERVER_MESSAGES } from '@/shared/server-messages';
 
 /**
  * English and Vietnamese. Every JSON file in `locales/<lang>/` is a namespace (so each feature, the
@@ -22,6 +23,8 @@ for (const [file, catalogue] of Object.entries(files)) {
   const match = /locales\/(en|vi)\/([\w-]+)\.json$/.exec(file);
   if (match) resources[match[1] as Language][match[2] as string] = catalogue;
 }
+// The server's error messages: English is the shared catalogue the server itself speaks from.
+resources.en.server = SERVER_MESSAGES;
 export const namespaces = Object.keys(resources.en);
 
 export function isLanguage(value: unknown): value is Language {
@@ -75,4 +78,19 @@ export function changeLanguage(language: Language) {
  */
 export function translateMessage(message: string): string {
   return i18n.t(message, { ns: 'validation', keySeparator: false, nsSeparator: false, defaultValue: message });
+}
+
+/**
+ * An API error in the user's language: by its `code` from the server catalogue, with its values
+ * filled in (a list of states reads "A, B or C" in English, "A, B hoặc C" in Vietnamese; a field's
+ * own message is translated too), falling back to the English sentence for an unknown code.
+ */
+export function translateError(error: { message: string; code?: string; params?: Record<string, unknown> }): string {
+  if (!error.code || !i18n.exists(error.code, { ns: 'server' })) return translateMessage(error.message);
+  const values: Record<string, string> = {};
+  const list = new Intl.ListFormat(i18n.language, { type: 'disjunction' });
+  for (const [name, value] of Object.entries(error.params ?? {})) {
+    values[name] = Array.isArray(value) ? list.format(value.map(String)) : translateMessage(String(value));
+  }
+  return i18n.t(error.code, { ns: 'server', ...values, interpolation: { escapeValue: false } });
 }

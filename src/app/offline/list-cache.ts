@@ -2,12 +2,13 @@
  * Cached lists in IndexedDB (tables listRows, listViews, listMeta; see db.ts), without React so the
  * service worker can use it too. A list is kept two ways:
  * - the whole list (every record the user may see), loaded once in pages of 500 and then kept fresh
- *   with `updatedSince=<newest updatedAt seen>` (delta sync) where the endpoint understands it, and
- *   reloaded in full once a day (deltas cannot tell about deleted records);
+ *   with `updatedSince=<newest updatedAt seen>` (delta sync) where the endpoint understands it, with
+ *   the tombstones of records deleted meanwhile (GET /api/deletions), and reloaded in full once a day;
  * - each filtered/paged view the user opened, as the server answered it (ids in order, total), so a
  *   screen opens offline exactly as it was last seen. A view never seen falls back to filtering the
  *   whole list locally.
  */
+import { listEntities } from '../../shared/deletions.ts';
 import { guardStorage, offlineDb, type ListMeta, type ListRow, type OutboxEntry, type OutboxState } from './db.ts';
 
 /** A fetch that already carries the session (the page's or the worker's). Paths start with /api/. */
@@ -159,6 +160,21 @@ async function fetchBigPage(
   throw new Error('unreachable');
 }
 
+/**
+ * The ids of this list's records deleted since the newest change the device has seen. A server
+ * without tombstones answers an error: nothing is removed, and the daily full reload catches up.
+ */
+async function fetchDeletions(fetcher: ApiFetch, meta: ListMeta): Promise<string[]> {
+  const entity = listEntities[meta.path.split('?')[0] ?? ''];
+  if (!entity || !meta.maxUpdatedAt) return [];
+  const response = await fetcher(withQuery('/api/deletions', { entity, since: meta.maxUpdatedAt }), {
+    headers: { accept: 'application/json' },
+  });
+  if (!response.ok) return [];
+  const body = (await response.json().catch(() => null)) as { data?: { items?: { recordId?: unknown }[] } } | null;
+  return (body?.data?.items ?? []).map((item) => String(item.recordId));
+}
+
 async function syncDelta(fetcher: ApiFetch, meta: ListMeta, idKey: string): Promise<boolean> {
   const changed: Record<string, unknown>[] = [];
   for (let offset = 0; offset < MAX_CACHED_ROWS;) {
@@ -178,10 +194,24 @@ async function syncDelta(fetcher: ApiFetch, meta: ListMeta, idKey: string): Prom
     if (page.items.length < size) break;
     offset += size;
   }
+  const deleted = await fetchDeletions(fetcher, meta);
   const maxUpdatedAt = newestUpdatedAt(changed, meta.maxUpdatedAt);
   await guardStorage(() =>
-    offlineDb.transaction('rw', [offlineDb.listRows, offlineDb.listMeta], async () => {
+    offlineDb.transaction('rw', [offlineDb.listRows, offlineDb.listMeta, offlineDb.listViews], async () => {
       await offlineDb.listRows.bulkPut(changed.map((record) => toRow(meta.list, record, idKey)));
+      if (deleted.length) {
+        await offlineDb.listRows.bulkDelete(deleted.map((id) => [meta.list, id] as [string, string]));
+        // Views seen earlier drop the deleted records too, so no screen shows them offline.
+        const gone = new Set(deleted);
+        await offlineDb.listViews
+          .where('list')
+          .equals(meta.list)
+          .modify((view) => {
+            const ids = view.ids.filter((id) => !gone.has(id));
+            view.total -= view.ids.length - ids.length;
+            view.ids = ids;
+          });
+      }
       await offlineDb.listMeta.put({
         ...meta,
         supportsDelta: true,

@@ -42,7 +42,7 @@ export async function loadAuthUser(db: Executor, userId: number, epoch?: number)
 /** Requires a valid access token. Permissions are read fresh, so a role change applies at once. */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearerToken(c.req.header('authorization'));
-  if (!token) throw unauthorized('Sign in to continue.');
+  if (!token) throw unauthorized('signInToContinue');
   const claims = await readAccessToken(c.var.deps.signingKey, token);
   if (!claims) throw unauthorized();
   const user = await loadAuthUser(c.var.db, claims.userId, claims.epoch);

@@ -9,23 +9,35 @@ import { type AppError, badRequest } from '../errors.ts';
 export type Paging = { limit: number; offset: number };
 
 /**
- * Turns `field` or `field:asc|desc` into an ORDER BY over a fixed set of sortable columns; anything
- * else is a 400 naming the choices, never SQL built from the caller's text.
+ * The one reading of a list's `orderBy`, for every list: `field`, `field:asc|desc` (or the older
+ * `-field` and `field desc`) over a fixed set of fields. Anything else is a 400 naming orderBy and
+ * the choices, never a silent default order and never SQL built from the caller's text.
  */
+export function parseSort<K extends string>(
+  orderBy: string | undefined,
+  fields: readonly K[],
+): { field: K; direction: 'asc' | 'desc' } | undefined {
+  if (!orderBy?.trim()) return undefined;
+  const text = orderBy.trim();
+  const dashed = text.startsWith('-');
+  const [field = '', direction = dashed ? 'desc' : 'asc', ...rest] = text.replace(/^-/, '').split(/[:\s]+/);
+  const dir = direction.toLowerCase();
+  if (!(fields as readonly string[]).includes(field) || (dir !== 'asc' && dir !== 'desc') || rest.length) {
+    throw badRequest('badOrderBy', { choices: fields.join(', ') }, { orderBy: 'Unknown sort order' });
+  }
+  return { field: field as K, direction: dir };
+}
+
+/** An ORDER BY over sortable columns from `orderBy` (see parseSort), the fallback breaking ties. */
 export function sortOrder(
   orderBy: string | undefined,
   columns: Record<string, AnyColumn | SQL>,
   fallback: SQL[],
 ): SQL[] {
-  if (!orderBy) return fallback;
-  const [field = '', direction = 'asc'] = orderBy.split(':');
-  const column = Object.hasOwn(columns, field) ? columns[field] : undefined;
-  if (!column || !['asc', 'desc'].includes(direction.toLowerCase())) {
-    throw badRequest(`orderBy must be one of ${Object.keys(columns).join(', ')}, optionally with :asc or :desc`, {
-      orderBy: 'Unknown sort order',
-    });
-  }
-  return [direction.toLowerCase() === 'desc' ? desc(column) : asc(column), ...fallback];
+  const sort = parseSort(orderBy, Object.keys(columns));
+  if (!sort) return fallback;
+  const column = columns[sort.field]!;
+  return [sort.direction === 'desc' ? desc(column) : asc(column), ...fallback];
 }
 
 /** True when the database refused a row for breaking a unique index (two requests raced to create it). */

@@ -121,6 +121,21 @@ export const rateLimit = pgTable('rate_limit', {
   resetAt: at('reset_at').notNull(),
 });
 
+/**
+ * A tombstone for each deleted record a device may hold in a cached list: the delta sync hands them
+ * out so the record leaves every device at its next sync, not only at the daily full reload.
+ */
+export const deletedRecord = pgTable(
+  'deleted_record',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entityType: text('entity_type').notNull(),
+    recordId: text('record_id').notNull(),
+    deletedAt: at('deleted_at').notNull().defaultNow(),
+  },
+  (t) => [index('deleted_record_entity_at').on(t.entityType, t.deletedAt)],
+);
+
 /** Mail the server sent or, without SMTP_URL, kept for an administrator to read. */
 export const outboundMail = pgTable('outbound_mail', {
   id: serial('id').primaryKey(),

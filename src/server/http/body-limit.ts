@@ -14,8 +14,7 @@ function describe(bytes: number): string {
   return bytes >= MiB ? `${Math.floor(bytes / MiB)} MiB` : `${Math.floor(bytes / KiB)} KiB`;
 }
 
-const tooLarge = (maxBytes: number) =>
-  new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${describe(maxBytes)}.`);
+const tooLarge = (maxBytes: number) => new AppError('PAYLOAD_TOO_LARGE', 'bodyTooLarge', { size: describe(maxBytes) });
 
 /**
  * Caps a request body without buffering it: a declared Content-Length over the limit is refused

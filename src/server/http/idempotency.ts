@@ -45,7 +45,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header('idempotency-key');
   if (!key || !MUTATIONS.has(c.req.method)) return next();
   if (NOT_REPLAYED.some((p) => c.req.path === p || c.req.path.startsWith(`${p}/`))) return next();
-  if (key.length > 200) throw conflict('Idempotency-Key is too long (200 characters at most).');
+  if (key.length > 200) throw conflict('idempotencyKeyTooLong');
 
   const token = bearerToken(c.req.header('authorization'));
   const userId = token ? (await readAccessToken(c.var.deps.signingKey, token))?.userId : undefined;
@@ -83,8 +83,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
       // exists", "sample already checked in"): the caller gets the first answer back.
       const winner = await storedAnswer(root, scope, key);
       if (winner) {
-        if (winner.requestHash !== requestHash)
-          throw conflict('This Idempotency-Key was already used for a different request.');
+        if (winner.requestHash !== requestHash) throw conflict('idempotencyKeyReused');
         c.res = replay(winner);
       }
       return;
@@ -94,8 +93,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     if (isUniqueViolation(error)) {
       const winner = await storedAnswer(root, scope, key);
       if (winner) {
-        if (winner.requestHash !== requestHash)
-          throw conflict('This Idempotency-Key was already used for a different request.');
+        if (winner.requestHash !== requestHash) throw conflict('idempotencyKeyReused');
         c.res = replay(winner);
         return;
       }

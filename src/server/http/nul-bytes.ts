@@ -44,8 +44,10 @@ export const rejectNulBytes = createMiddleware<AppEnv>(async (c, next) => {
     Object.entries(found).map(([path, message]) => [path.replace(/\.\d+$/, ''), message]),
   );
   if (Object.keys(errors).length) {
-    const [field] = Object.keys(errors);
-    throw badRequest(field === '_' ? `The request ${MESSAGE.toLowerCase()}.` : `${field}: ${MESSAGE}`, errors);
+    const [field = '_'] = Object.keys(errors);
+    throw field === '_'
+      ? badRequest('requestHasNul', {}, errors)
+      : badRequest('invalidField', { field, detail: MESSAGE }, errors);
   }
   await next();
 });

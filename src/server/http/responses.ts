@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { isReasonableDate } from '../../shared/schemas/sample-entry.ts';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 // The API's envelope: success { result: true, message, data }, failure { result: false, message, errors? }.
@@ -7,11 +8,11 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 export const errorBodySchema = z
   .object({
     result: z.literal(false),
-    message: z.string(),
-    code: z
-      .string()
-      .optional()
-      .openapi({ description: 'What went wrong, for programs: BAD_REQUEST, CONFLICT, DATABASE_UNAVAILABLE…' }),
+    message: z.string().openapi({ description: 'In English; translate by `code` with `params`' }),
+    code: z.string().openapi({ description: 'The message code (shared catalogue src/shared/server-messages.ts)' }),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number(), z.array(z.string())]))
+      .openapi({ description: 'The values the message names' }),
     errors: z.record(z.string(), z.string()).optional().openapi({ description: 'Field messages keyed by dotted path' }),
     data: z.unknown().optional(),
   })
@@ -45,11 +46,26 @@ export const recordId = z.coerce
   .positive('Id must be a positive whole number')
   .max(2_147_483_647, 'Id must be a positive whole number');
 
-/** Delta sync of offline lists: only records changed at or after this instant (ISO 8601). */
-export const updatedSinceQuery = z.iso
-  .datetime({ offset: true, error: 'updatedSince must be an ISO date-time' })
-  .optional()
-  .openapi({ description: 'Only records updated at or after this ISO date-time (delta sync)' });
+// YYYY-MM-DD, or an ISO 8601 date-time. Date.parse alone is far too lenient: it reads
+// "' OR '1'='1" as the year 2001, and the list would silently answer the wrong rows.
+const DATE_OR_DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** A date filter of a list: a date or an ISO date-time, else a 400 naming the field. */
+export const dateFilter = () =>
+  z
+    .string()
+    .trim()
+    .max(40)
+    .refine((value) => DATE_OR_DATE_TIME.test(value) && isReasonableDate(value), {
+      error: 'Enter a date as YYYY-MM-DD or an ISO date-time',
+    })
+    .optional()
+    .openapi({ description: 'YYYY-MM-DD or an ISO 8601 date-time' });
+
+/** Delta sync of offline lists: only records changed at or after this instant. */
+export const updatedSinceQuery = dateFilter().openapi({
+  description: 'Only records updated at or after this ISO date-time (delta sync)',
+});
 
 export function ok<T, S extends ContentfulStatusCode = 200>(c: Context, data: T, message = 'Success', status?: S) {
   return c.json({ result: true as const, message, data }, (status ?? 200) as S);

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { serverMessage } from '../../shared/server-messages.ts';
 import { certificateStatuses, revokeCertificateSchema } from '../../shared/certificate.ts';
 import type { createRouter } from '../app.ts';
 import { envelope, ok } from '../http/responses.ts';
@@ -21,8 +22,7 @@ import { idParam, idQuery } from './cs-lab.ts';
 
 /** Generous for a person or a bench scanning a pile of certificates; far too few to guess 256-bit tokens. */
 export const VERIFY_LIMIT = { limit: 60, seconds: 60 };
-export const VERIFY_LIMIT_MESSAGE =
-  'Too many certificate checks from your address. Please wait a minute and try again.';
+export const VERIFY_LIMIT_MESSAGE = serverMessage('tooManyCertificateChecks');
 
 const tokenQuery = z.object({
   token: z
@@ -152,7 +152,7 @@ const bySampleRoute = defineRoute({
 export function registerCertificateRoutes(app: ReturnType<typeof createRouter>) {
   app.openapi(verifyRoute, async (c) => {
     const count = await countEvent(c.var.db, `certificate-verify:address:${clientAddress(c)}`, VERIFY_LIMIT);
-    if (count > VERIFY_LIMIT.limit) throw tooManyRequests(VERIFY_LIMIT_MESSAGE);
+    if (count > VERIFY_LIMIT.limit) throw tooManyRequests('tooManyCertificateChecks');
     const verification = await verifyCertificate(c.var.db, c.req.valid('query').token);
     c.header('cache-control', 'no-store');
     return ok(

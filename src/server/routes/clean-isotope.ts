@@ -127,11 +127,10 @@ function parseMapping(text: string | undefined): Record<string, string> | undefi
   try {
     json = JSON.parse(text);
   } catch {
-    throw badRequest('The column mapping is not valid JSON.', { mapping: 'Mapping must be a JSON object' });
+    throw badRequest('mappingNotJson', {}, { mapping: 'Mapping must be a JSON object' });
   }
   const parsed = importMappingSchema.safeParse(json);
-  if (!parsed.success)
-    throw badRequest('The column mapping is not valid.', { mapping: parsed.error.issues[0]!.message });
+  if (!parsed.success) throw badRequest('mappingInvalid', {}, { mapping: parsed.error.issues[0]!.message });
   return parsed.data;
 }
 

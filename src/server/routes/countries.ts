@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { countrySchema } from '../../shared/schemas/countries.ts';
+import { recordVersion } from '../../shared/schemas/version.ts';
 import type { createRouter } from '../app.ts';
 import { envelope, listQuery, ok, pageOf, recordId, updatedSinceQuery } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
@@ -55,9 +56,15 @@ const updateCountryRoute = defineRoute({
   path: '/api/country',
   offline: true,
   tags: ['Countries'],
-  summary: 'Edit a country (send `version` to refuse a stale write)',
+  summary: 'Edit a country (`version` is the one last read; a stale write answers 409)',
   access: ['CanUpdateCountry'],
-  request: { query: idQuery, body: { content: { 'application/json': { schema: countrySchema } }, required: true } },
+  request: {
+    query: idQuery,
+    body: {
+      content: { 'application/json': { schema: countrySchema.extend({ version: recordVersion }) } },
+      required: true,
+    },
+  },
   responses: {
     200: { description: 'Updated', content: { 'application/json': { schema: envelope(countryRecordSchema) } } },
     404: { description: 'No such country' },

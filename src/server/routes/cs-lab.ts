@@ -4,10 +4,9 @@ import {
   csCheckInSampleSchema,
   csCreateSampleSchema,
   csUpdateSampleSchema,
-  isReasonableDate,
 } from '../../shared/schemas/sample-entry.ts';
 import type { createRouter } from '../app.ts';
-import { envelope, listQuery, ok, pageOf } from '../http/responses.ts';
+import { dateFilter, envelope, listQuery, ok, pageOf } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { confirmBooking } from '../services/bookings.ts';
 import {
@@ -168,7 +167,8 @@ export const idParam = z.object({
     .openapi({ param: { name: 'id', in: 'path' } }),
 });
 
-export const dateParam = () => z.string().trim().max(40).refine(isReasonableDate, 'Enter a valid date').optional();
+/** A list's date filter (one rule for every list: responses.ts dateFilter). */
+export const dateParam = dateFilter;
 
 /** A list filter given as a comma-separated value or a repeated parameter. */
 export const listParam = () => z.union([z.string().max(2000), z.array(z.string().max(200)).max(50)]).optional();
@@ -240,7 +240,8 @@ const updateRouteDef = defineRoute({
   path: '/api/cs-lab/update',
   offline: true,
   tags: ['Client-side lab'],
-  summary: 'Edit a sample entry still at the client-side lab (New or CsConfirmed); optional version',
+  summary:
+    'Edit a sample entry still at the client-side lab (New or CsConfirmed); `version` required (stale write → 409)',
   access: ['CanUpdateSampleEntryCs'],
   request: { query: idQuery, ...json(csUpdateSampleSchema) },
   responses: sampleAnswer('Updated'),

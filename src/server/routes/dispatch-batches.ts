@@ -111,7 +111,8 @@ const updateRouteDef = defineRoute({
   path: '/api/sample-dispatch-batch',
   offline: true,
   tags: ['Dispatch batches'],
-  summary: 'Change a Draft package: its name, shipment number, notes, and samples; optional version',
+  summary:
+    'Change a Draft package: its name, shipment number, notes, and samples; `version` required (stale write → 409)',
   access: ['CanUpdateDispatchBatch'],
   request: {
     query: batchIdQuery,

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { createRouter } from '../app.ts';
+import { notFound } from '../errors.ts';
 
 const require = createRequire(import.meta.url);
 const swaggerDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
@@ -27,7 +28,7 @@ export function registerDocsRoutes(app: ReturnType<typeof createRouter>, documen
   app.get('/api/docs/assets/:file', async (c) => {
     const file = c.req.param('file');
     const type = ASSETS[file];
-    if (!type) return c.json({ result: false, message: 'Not found.' }, 404);
+    if (!type) throw notFound('fileNotFound');
     const body = await readFile(path.join(swaggerDir, file));
     return c.body(body, 200, { 'content-type': type, 'cache-control': 'public, max-age=86400' });
   });

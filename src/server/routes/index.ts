@@ -21,6 +21,7 @@ import { registerNotificationRoutes } from './notifications.ts';
 import { registerPushSubscriptionRoutes } from './push-subscriptions.ts';
 import { registerCertificateRoutes } from './certificates.ts';
 import { registerLabelRoutes } from './labels.ts';
+import { registerDeletionRoutes } from './deletions.ts';
 import { registerAnalysisRoutes } from './analysis.ts';
 import { registerCleanIsotopeRoutes } from './clean-isotope.ts';
 import { registerOperationsRoutes } from './operations.ts';
@@ -32,6 +33,7 @@ export function registerRoutes(app: ReturnType<typeof createRouter>) {
   registerAuthRoutes(app);
   registerProfileRoutes(app);
   registerSyncRoutes(app);
+  registerDeletionRoutes(app);
   registerCsLabRoutes(app);
   registerTesterLabRoutes(app);
   registerDispatchBatchRoutes(app);

@@ -80,7 +80,7 @@ export function registerOperationsRoutes(app: ReturnType<typeof createRouter>) {
     const readiness = await checkDatabaseReadiness(c.var.deps.database);
     if (!readiness.ready) {
       const code = c.var.deps.database.availability.isAvailable ? 'NOT_MIGRATED' : 'DATABASE_UNAVAILABLE';
-      return c.json({ result: false as const, message: readiness.reason, code }, 503);
+      return c.json({ result: false as const, message: readiness.reason, code, params: {} }, 503);
     }
     return ok(c, { status: 'ready' as const, migration: readiness.migration }, 'Ready', 200);
   });

@@ -84,7 +84,7 @@ export function registerPushSubscriptionRoutes(app: ReturnType<typeof createRout
     const { endpoint, keys } = c.req.valid('json');
     // Push services are reached over https; plain http only where the settings allow a test bench's.
     if (new URL(endpoint).protocol !== 'https:' && !c.var.deps.env.PUSH_ALLOW_HTTP_ENDPOINTS) {
-      throw badRequest('Endpoint must be an https URL', { endpoint: 'Endpoint must be an https URL' });
+      throw badRequest('pushEndpointNotHttps', {}, { endpoint: 'Endpoint must be an https URL' });
     }
     const saved = await savePushSubscription(c.var.db, c.var.auth.id, { endpoint, keys });
     return ok(
@@ -97,7 +97,7 @@ export function registerPushSubscriptionRoutes(app: ReturnType<typeof createRout
 
   app.openapi(unsubscribeRoute, async (c) => {
     const removed = await deletePushSubscription(c.var.db, c.var.auth.id, c.req.valid('query').endpoint);
-    if (!removed) throw notFound('Push subscription');
+    if (!removed) throw notFound('pushSubscriptionNotFound');
     return ok(c, null, 'Notifications are off for this browser.');
   });
 }

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { allPermissions } from '../../shared/permissions.ts';
 import { roleSchema } from '../../shared/schemas/roles.ts';
+import { recordVersion } from '../../shared/schemas/version.ts';
 import type { createRouter } from '../app.ts';
 import { envelope, listQuery, ok, pageOf, recordId, updatedSinceQuery } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
@@ -83,11 +84,14 @@ const updateRoleRoute = defineRoute({
   method: 'put',
   path: '/api/roles',
   tags: ['Roles'],
-  summary: 'Update a role (send `version` to refuse a stale write)',
+  summary: 'Update a role (`version` is the one last read; a stale write answers 409)',
   access: ['CanUpdateRolePermission'],
   request: {
     query: z.object({ id: recordId }),
-    body: { content: { 'application/json': { schema: roleSchema } }, required: true },
+    body: {
+      content: { 'application/json': { schema: roleSchema.extend({ version: recordVersion }) } },
+      required: true,
+    },
   },
   responses: {
     200: { description: 'Updated', content: { 'application/json': { schema: envelope(roleRecordSchema) } } },

@@ -56,12 +56,16 @@ function readPeriod(
   const from = new Date(fromText);
   const to = new Date(DATE_ONLY.test(toText) ? new Date(toText).getTime() + DAY_MS : new Date(toText).getTime());
   if (to.getTime() <= from.getTime()) {
-    throw badRequest('The end of the period must come after its start', {
-      toDate: 'The end of the period must come after its start',
-    });
+    throw badRequest(
+      'periodEndsBeforeStart',
+      {},
+      {
+        toDate: 'The end of the period must come after its start',
+      },
+    );
   }
   if (to.getTime() - from.getTime() > MAX_PERIOD_DAYS * DAY_MS) {
-    throw badRequest('The period can span at most ten years', { toDate: 'The period can span at most ten years' });
+    throw badRequest('periodTooLong', {}, { toDate: 'The period can span at most ten years' });
   }
   return { from, to };
 }

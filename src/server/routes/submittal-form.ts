@@ -25,6 +25,7 @@ export const ATTACHMENT_UPLOAD: UploadRule = {
   types: [...IMAGE_TYPES, ...PDF_TYPES],
   maxBytes: 10 * MiB,
   typeMessage: 'Only images (JPEG, PNG, WebP, GIF) or PDF files are accepted.',
+  typeCode: 'attachmentTypeRefused',
 };
 
 export const quickFillDataSchema = z
@@ -127,11 +128,13 @@ export function registerSubmittalFormRoutes(app: ReturnType<typeof createRouter>
     await enforceLimit(db, `submit-form:attachments:${address}`, ATTACHMENT_UPLOAD_LIMIT);
     const form = await c.req.formData();
     const files = form.getAll('files').filter((f): f is File => typeof f !== 'string');
-    if (!files.length)
-      throw badRequest('Please choose at least one file.', { files: 'Please choose at least one file.' });
+    if (!files.length) throw badRequest('chooseFile', {}, { files: 'Please choose at least one file.' });
     if (files.length > MAX_ATTACHMENTS) {
-      const message = `At most ${MAX_ATTACHMENTS} files can be attached.`;
-      throw badRequest(message, { files: message });
+      throw badRequest(
+        'tooManyAttachments',
+        { count: MAX_ATTACHMENTS },
+        { files: `At most ${MAX_ATTACHMENTS} files can be attached.` },
+      );
     }
     // Every file is checked before any is stored, so one bad file stores none of them.
     const checked = [];

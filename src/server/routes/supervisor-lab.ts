@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { conclusionSchema, transferIdflDataSchema } from '../../shared/schemas/supervisor.ts';
+import { recordVersion } from '../../shared/schemas/version.ts';
 import type { createRouter } from '../app.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { cleanIsotopeRecordSchema } from '../http/clean-isotope-record.ts';
@@ -53,11 +54,14 @@ const conclusionRouteDef = defineRoute({
   path: '/api/supervisor-lab/conclusion-lab/update',
   offline: true,
   tags: ['Supervisor lab'],
-  summary: "Record the supervisor's conclusion of a sample; optional version",
+  summary: "Record the supervisor's conclusion of a sample; `version` required (stale write → 409)",
   access: ['CanUpdateSampleEntrySupervisor'],
   request: {
     query: idQuery,
-    body: { content: { 'application/json': { schema: conclusionSchema } }, required: true },
+    body: {
+      content: { 'application/json': { schema: conclusionSchema.extend({ version: recordVersion }) } },
+      required: true,
+    },
   },
   responses: sampleAnswer('Saved'),
 });

@@ -75,7 +75,7 @@ const isRefusal = (status: number) => status >= 400 && status < 500 && status !=
  */
 export function registerSyncRoutes(app: ReturnType<typeof createRouter>) {
   app.openapi(syncRoute, async (c) => {
-    if ((c.env as Record<symbol, unknown> | undefined)?.[INSIDE_SYNC]) throw badRequest(NOT_SYNCABLE);
+    if ((c.env as Record<symbol, unknown> | undefined)?.[INSIDE_SYNC]) throw badRequest('notSyncable');
     const { mutations } = c.req.valid('json');
     const origin = new URL(c.req.url).origin;
     const innerEnv = { ...(c.env as object | undefined), [INSIDE_SYNC]: true };

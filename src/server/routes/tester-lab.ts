@@ -69,7 +69,8 @@ const updateRouteDef = defineRoute({
   path: '/api/tester-lab/update-sample',
   offline: true,
   tags: ['Tester lab'],
-  summary: "Update the tester's data of a sample (SentToTester or TesterConfirmed); optional version",
+  summary:
+    "Update the tester's data of a sample (SentToTester or TesterConfirmed); `version` required (stale write → 409)",
   access: ['CanUpdateSampleEntryTester'],
   request: {
     query: idQuery,

@@ -105,9 +105,12 @@ export function registerUploadRoutes(app: ReturnType<typeof createRouter>) {
   app.openapi(uploadImagesRoute, async (c) => {
     const files = asList(c.req.valid('form').files);
     if (files.length > MAX_IMAGES_PER_UPLOAD) {
-      throw new AppError('PAYLOAD_TOO_LARGE', `At most ${MAX_IMAGES_PER_UPLOAD} images can be uploaded at once.`, {
-        errors: { files: `At most ${MAX_IMAGES_PER_UPLOAD} images` },
-      });
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        'tooManyImages',
+        { count: MAX_IMAGES_PER_UPLOAD },
+        { errors: { files: `At most ${MAX_IMAGES_PER_UPLOAD} images` } },
+      );
     }
     const stored = await storeUploads(c.var.db, files, IMAGE_UPLOAD, 'files', c.var.auth.id);
     return ok(c, stored, `${stored.length} image(s) uploaded`, 201);
@@ -121,7 +124,7 @@ export function registerUploadRoutes(app: ReturnType<typeof createRouter>) {
   app.openapi(fileRoute, async (c) => {
     const file = await loadFile(c.var.db, c.req.valid('param').id);
     // A file the caller may not read answers as one that does not exist.
-    if (!(await canReadFile(c.var.db, c.var.auth, file))) throw notFound('File');
+    if (!(await canReadFile(c.var.db, c.var.auth, file))) throw notFound('fileNotFound');
     return c.body(new Uint8Array(file.data), 200, {
       'content-type': file.mimeType,
       'content-length': String(file.size),

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { createUserSchema, updateUserSchema } from '../../shared/schemas/users.ts';
+import { recordVersion } from '../../shared/schemas/version.ts';
 import type { createRouter } from '../app.ts';
 import { conflict } from '../errors.ts';
 import { envelope, listQuery, ok, pageOf, recordId, updatedSinceQuery } from '../http/responses.ts';
@@ -67,11 +68,15 @@ const updateUserRoute = defineRoute({
   method: 'put',
   path: '/api/user/{id}',
   tags: ['Users'],
-  summary: 'Update an account: name, e-mail, role, country, active (send `version` to refuse a stale write)',
+  summary:
+    'Update an account: name, e-mail, role, country, active (`version` is the one last read; a stale write answers 409)',
   access: ['CanUpdateUser'],
   request: {
     params: idParams,
-    body: { content: { 'application/json': { schema: updateUserSchema } }, required: true },
+    body: {
+      content: { 'application/json': { schema: updateUserSchema.extend({ version: recordVersion }) } },
+      required: true,
+    },
   },
   responses: {
     200: { description: 'Updated', content: { 'application/json': { schema: envelope(accountSchema) } } },
@@ -108,7 +113,7 @@ export function registerUserRoutes(app: ReturnType<typeof createRouter>) {
   app.openapi(resetUserPasswordRoute, async (c) => {
     const { db, deps } = c.var;
     const account = await findAccount(db, c.req.valid('param').id);
-    if (!account.active) throw conflict('This account is deactivated; activate it first.');
+    if (!account.active) throw conflict('accountDeactivated');
     const publicUrl = publicBaseUrl(deps.env, c.req.url);
     await sendResetLink(db, deps.mailer, publicUrl, account);
     return ok(c, true, `A reset link has been sent to ${account.email}.`);

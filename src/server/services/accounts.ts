@@ -94,7 +94,7 @@ export async function signIn(
 
   if (!knownDevice) {
     const wait = Math.max(await secondsHeld(db, keys.accountDelay), await secondsHeld(db, keys.addressDelay));
-    if (wait > 0) throw tooManyRequests('Too many sign-in attempts. Please wait a few minutes and try again.', wait);
+    if (wait > 0) throw tooManyRequests('tooManySignIns', {}, wait);
   }
 
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
@@ -106,7 +106,7 @@ export async function signIn(
     const addressDelay = signInDelaySeconds(addressFailures, ADDRESS_FAILURES.limit);
     if (accountDelay) await holdFor(db, keys.accountDelay, accountDelay);
     if (addressDelay) await holdFor(db, keys.addressDelay, addressDelay);
-    throw new AppError('UNAUTHORIZED', 'Incorrect e-mail/username or password.');
+    throw new AppError('UNAUTHORIZED', 'wrongCredentials');
   }
   await clearCount(db, keys.accountFailures);
   await clearCount(db, keys.accountDelay);
@@ -176,7 +176,7 @@ export async function changePassword(
   const [found] = await db.select().from(appUser).where(eq(appUser.id, user.id));
   if (!found) throw unauthorized();
   if (!(await verifyPassword(found.passwordHash, oldPassword)))
-    throw badRequest('Failed to change password', { oldPassword: 'Old password is incorrect' });
+    throw badRequest('oldPasswordWrong', {}, { oldPassword: 'Old password is incorrect' });
   await setPassword(db, user.id, newPassword, user.sessionFamily);
 }
 
@@ -226,9 +226,7 @@ export async function completePasswordReset(db: Executor, token: string, newPass
     .from(passwordReset)
     .where(eq(passwordReset.tokenHash, sha256(token)));
   if (!reset || reset.usedAt || reset.expiresAt < new Date())
-    throw badRequest('This reset link is invalid or has expired.', {
-      token: 'This reset link is invalid or has expired.',
-    });
+    throw badRequest('resetLinkInvalid', {}, { token: 'This reset link is invalid or has expired.' });
   await db.update(passwordReset).set({ usedAt: new Date() }).where(eq(passwordReset.id, reset.id));
   // Whoever asked for the reset may not be the one signed in elsewhere: every session ends.
   await setPassword(db, reset.userId, newPassword);
@@ -236,6 +234,6 @@ export async function completePasswordReset(db: Executor, token: string, newPass
 
 export async function findRoleByName(db: Executor, name: string) {
   const [row] = await db.select().from(role).where(eq(role.name, name));
-  if (!row) throw notFound(`Role ${name}`);
+  if (!row) throw notFound('namedRoleNotFound', { name });
   return row;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { asc, desc, eq, sql, and } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import type { Executor, Tx } from '../db/client.ts';
 import { auditRecord } from '../db/schema.ts';
 
 export type AuditEntry = {
@@ -48,9 +48,11 @@ function hashRecord(fields: HashedFields): string {
 
 /**
  * Appends to the chain of custody. The advisory lock serialises appends so that two transactions
- * can never chain onto the same predecessor; call it inside the transaction that makes the change.
+ * can never chain onto the same predecessor; it holds only until the end of a transaction, so the
+ * parameter is a transaction handle (the database itself does not type-check): a caller cannot
+ * append outside the transaction that makes the change, whatever headers the request carried.
  */
-export async function appendAudit(db: Executor, entry: AuditEntry) {
+export async function appendAudit(db: Tx, entry: AuditEntry) {
   await db.execute(sql`SELECT pg_advisory_xact_lock(727002)`);
   const [last] = await db.select({ hash: auditRecord.hash }).from(auditRecord).orderBy(desc(auditRecord.id)).limit(1);
   const at = entry.at ?? new Date();

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { BookingInput } from '../../shared/schemas/booking.ts';
 import type { Executor } from '../db/client.ts';
+import { parseSort } from '../db/queries.ts';
 import {
   booking,
   bookingFactory,
@@ -10,7 +11,7 @@ import {
   sampleEntry,
   storedFile,
 } from '../db/schema.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { conflict, notFound } from '../errors.ts';
 import type { AuthUser } from '../http/context.ts';
 import { appendAudit, auditTrail } from './audit.ts';
 import { fileUrl } from './files.ts';
@@ -40,10 +41,11 @@ export async function confirmBooking(db: Executor, { bookingId, by }: { bookingI
   return db.transaction(async (tx) => {
     // The row lock makes two simultaneous confirmations queue: the second sees Confirmed and gets a 409.
     const [current] = await tx.select().from(booking).where(eq(booking.id, bookingId)).for('update');
-    if (!current) throw notFound('Booking');
+    if (!current) throw notFound('bookingNotFound');
     if (current.status !== 'UnConfirmed') {
       throw conflict(
-        `Booking ${current.bookingNumber} is ${current.status}; only UnConfirmed bookings can be confirmed.`,
+        'bookingWrongStateConfirm',
+        { bookingNumber: current.bookingNumber, status: current.status },
         { id: current.id, bookingNumber: current.bookingNumber, status: current.status },
       );
     }
@@ -60,7 +62,7 @@ export async function confirmBooking(db: Executor, { bookingId, by }: { bookingI
       })
       .where(and(eq(booking.id, bookingId), eq(booking.status, 'UnConfirmed')))
       .returning();
-    if (!confirmed) throw conflict(`Booking ${current.bookingNumber} changed meanwhile; please reload it.`);
+    if (!confirmed) throw conflict('bookingChangedMeanwhile', { bookingNumber: current.bookingNumber });
 
     await appendAudit(tx, {
       entityType: 'booking',
@@ -288,20 +290,13 @@ export const bookingOrderColumns = {
   status: booking.status,
 } as const;
 
-/** `field` or `field:asc|desc` over the allowed columns; anything else is a field error on orderBy. */
+/** The list's sort (queries.ts parseSort), or the fallback when none is asked for. */
 export function parseOrderBy<K extends string>(
   orderBy: string | undefined,
   allowed: readonly K[],
   fallback: { field: K; direction: 'asc' | 'desc' },
 ): { field: K; direction: 'asc' | 'desc' } {
-  if (!orderBy) return fallback;
-  const [field, direction = 'asc'] = orderBy.split(':').map((p) => p.trim());
-  const dir = direction.toLowerCase();
-  if (!allowed.includes(field as K) || (dir !== 'asc' && dir !== 'desc')) {
-    const message = `orderBy must be one of ${allowed.join(', ')}, optionally followed by :asc or :desc.`;
-    throw badRequest(message, { orderBy: message });
-  }
-  return { field: field as K, direction: dir };
+  return parseSort(orderBy, allowed) ?? fallback;
 }
 
 /** Text for ILIKE '%…%' with the user's own % and _ taken literally. */
@@ -386,7 +381,7 @@ export async function listBookings(db: Executor, filters: BookingListFilters) {
 /** Everything submitted with a booking, the sample entries made from it and its history. */
 export async function findBookingDetail(db: Executor, bookingId: number) {
   const [found] = await db.select().from(booking).where(eq(booking.id, bookingId));
-  if (!found) throw notFound('Booking');
+  if (!found) throw notFound('bookingNotFound');
   const [sampleTypes, [payer], [retailer], [factory], attachments, sampleEntries, trail] = await Promise.all([
     db
       .select()
@@ -497,10 +492,11 @@ export async function cancelBooking(
 ) {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(booking).where(eq(booking.id, bookingId)).for('update');
-    if (!current) throw notFound('Booking');
+    if (!current) throw notFound('bookingNotFound');
     if (current.status !== 'UnConfirmed') {
       throw conflict(
-        `Booking ${current.bookingNumber} is ${current.status}; only UnConfirmed bookings can be cancelled.`,
+        'bookingWrongStateCancel',
+        { bookingNumber: current.bookingNumber, status: current.status },
         { id: current.id, bookingNumber: current.bookingNumber, status: current.status },
       );
     }
@@ -517,7 +513,7 @@ export async function cancelBooking(
       })
       .where(and(eq(booking.id, bookingId), eq(booking.status, 'UnConfirmed')))
       .returning();
-    if (!cancelled) throw conflict(`Booking ${current.bookingNumber} changed meanwhile; please reload it.`);
+    if (!cancelled) throw conflict('bookingChangedMeanwhile', { bookingNumber: current.bookingNumber });
     await appendAudit(tx, {
       entityType: 'booking',
       entityId: bookingId,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import {
   CERTIFICATE_TOKEN_BYTES,
   certificateUrl,
@@ -15,11 +15,13 @@ import {
 } from '../../shared/certificate.ts';
 import type { Executor } from '../db/client.ts';
 import { booking, certificate, sampleEntry, thirdLabEntry } from '../db/schema.ts';
-import { AppError, conflict } from '../errors.ts';
+import { serverMessage } from '../../shared/server-messages.ts';
+import { conflict, notFound } from '../errors.ts';
 import { appendAudit } from './audit.ts';
 import { loadFile, storeFile } from './files.ts';
 import { notifyPermission } from './notifications.ts';
-import { fitText, renderQrPng, toWinAnsi } from './labels.ts';
+import { fitText, renderQrPng } from './labels.ts';
+import { embedUnicodeFonts, printable } from './pdf-fonts.ts';
 import {
   completeSampleWithCertificate,
   judgeTransition,
@@ -34,8 +36,7 @@ import {
 // Versions never change: a correction issues version n+1 and marks the one before Superseded.
 
 export const CERTIFICATE_ENTITY = 'certificate';
-export const UNKNOWN_CERTIFICATE_MESSAGE =
-  'No certificate has this code. Check that the address was copied in full, or contact the laboratory.';
+export const UNKNOWN_CERTIFICATE_MESSAGE = serverMessage('unknownCertificate');
 
 export type Certificate = typeof certificate.$inferSelect;
 
@@ -132,13 +133,12 @@ export async function renderCertificatePdf(content: CertificateContent, verifyUr
   pdf.setTitle(`Certificate of analysis ${content.idflNumber} v${content.version}`);
   pdf.setAuthor(content.laboratoryName);
   pdf.setCreator(content.laboratoryName);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedUnicodeFonts(pdf);
   const page: PDFPage = pdf.addPage([595.28, 841.89]);
   const { width, height } = page.getSize();
   const margin = 50;
   const text = (value: string, x: number, y: number, size: number, font = regular, color = rgb(0, 0, 0)) =>
-    page.drawText(toWinAnsi(value, font), { x, y, size, font, color });
+    page.drawText(printable(value, font), { x, y, size, font, color });
 
   // Branding band
   page.drawRectangle({ x: 0, y: height - 90, width, height: 90, color: BRAND });
@@ -167,7 +167,7 @@ export async function renderCertificatePdf(content: CertificateContent, verifyUr
     ['Signatory', content.signatory],
   ];
   for (const [label, value] of rows) {
-    const lines = wrapText(toWinAnsi(value, regular), regular, 11, valueWidth).slice(0, 6);
+    const lines = wrapText(printable(value, regular), regular, 11, valueWidth).slice(0, 6);
     text(label, margin, y, 11, bold, MUTED);
     for (const line of lines) {
       text(line, margin + labelWidth, y, 11);
@@ -205,7 +205,7 @@ export async function renderCertificatePdf(content: CertificateContent, verifyUr
     text(line, margin, noteY, 10);
     noteY -= 14;
   }
-  const fittedUrl = fitText(toWinAnsi(verifyUrl, regular), regular, noteWidth, 8, 5);
+  const fittedUrl = fitText(printable(verifyUrl, regular), regular, noteWidth, 8, 5);
   page.drawText(fittedUrl.text, { x: margin, y: noteY - 4, size: fittedUrl.size, font: regular, color: MUTED });
   return pdf.save();
 }
@@ -228,7 +228,7 @@ export async function issueCertificate(
     const sample = await lockSample(tx, id);
     const current = sample.status === 'Completed' ? await findCurrentCertificate(tx, sample.id) : null;
     if (sample.status === 'Completed' && !current) {
-      throw conflict(`Sample ${sample.idflNumber} is Completed but has no certificate to re-issue.`, sample);
+      throw conflict('completedWithoutCertificate', { idflNumber: sample.idflNumber }, sample);
     }
     // Names the state in the 409: 'Sample IDFL-2026-00001 is ResultReturned; this action needs ResultConfirmed.'
     if (!current) judgeTransition('issueCertificate', sample);
@@ -312,12 +312,9 @@ export async function revokeCertificate(db: Executor, { id, reason, by }: { id: 
     const sample = await lockSample(tx, id);
     const current = await findCurrentCertificate(tx, sample.id);
     if (!current || current.status !== 'Valid') {
-      throw conflict(
-        current
-          ? `The certificate of sample ${sample.idflNumber} is already ${current.status}.`
-          : `Sample ${sample.idflNumber} has no certificate to revoke.`,
-        current ?? undefined,
-      );
+      throw current
+        ? conflict('certificateNotValid', { idflNumber: sample.idflNumber, status: current.status }, current)
+        : conflict('noCertificateToRevoke', { idflNumber: sample.idflNumber });
     }
     const revokedAt = new Date();
     const [revoked] = await tx
@@ -347,9 +344,9 @@ export async function revokeCertificate(db: Executor, { id, reason, by }: { id: 
 }
 
 async function findByToken(db: Executor, token: string) {
-  if (!isCertificateToken(token)) throw new AppError('NOT_FOUND', UNKNOWN_CERTIFICATE_MESSAGE);
+  if (!isCertificateToken(token)) throw notFound('unknownCertificate');
   const [row] = await db.select().from(certificate).where(eq(certificate.token, token));
-  if (!row) throw new AppError('NOT_FOUND', UNKNOWN_CERTIFICATE_MESSAGE);
+  if (!row) throw notFound('unknownCertificate');
   return row;
 }
 
@@ -376,7 +373,7 @@ export async function verifyCertificate(db: Executor, token: string): Promise<Ce
 
 export async function loadCertificateFile(db: Executor, token: string) {
   const row = await findByToken(db, token);
-  if (!row.fileId) throw new AppError('NOT_FOUND', 'This certificate has no PDF file.');
+  if (!row.fileId) throw notFound('certificateHasNoPdf');
   return loadFile(db, row.fileId);
 }
 
@@ -400,7 +397,7 @@ export function describeCertificate(row: Certificate) {
 
 export async function listSampleCertificates(db: Executor, sampleEntryId: number) {
   const [sample] = await db.select({ id: sampleEntry.id }).from(sampleEntry).where(eq(sampleEntry.id, sampleEntryId));
-  if (!sample) throw new AppError('NOT_FOUND', 'Sample entry not found.');
+  if (!sample) throw notFound('sampleNotFound');
   const rows = await db
     .select()
     .from(certificate)

@@ -129,7 +129,7 @@ async function readTable(file: File): Promise<Table> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const isXlsx = XLSX_SIGNATURE.every((b, i) => bytes[i] === b);
   if (isXlsx) return readXlsx(bytes);
-  if (bytes.includes(0)) throw badRequest('The file is neither CSV nor XLSX.', { file: 'Choose a CSV or XLSX file' });
+  if (bytes.includes(0)) throw badRequest('fileNotCsvOrXlsx', {}, { file: 'Choose a CSV or XLSX file' });
   const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
   const [headers = [], ...rows] = parsed.data;
@@ -141,7 +141,7 @@ async function readXlsx(bytes: Uint8Array): Promise<Table> {
   try {
     await workbook.xlsx.load(bytes.buffer as ArrayBuffer);
   } catch {
-    throw badRequest('The XLSX file cannot be read.', { file: 'The XLSX file cannot be read' });
+    throw badRequest('xlsxUnreadable', {}, { file: 'The XLSX file cannot be read' });
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) return { headers: [], rows: [] };
@@ -202,7 +202,7 @@ function planColumns(headers: readonly string[], mapping: Record<string, string>
     }
     used.add(at);
   }
-  if (Object.keys(errors).length) throw badRequest('The column mapping does not fit the file.', errors);
+  if (Object.keys(errors).length) throw badRequest('mappingDoesNotFit', {}, errors);
   headers.forEach((header, i) => {
     if (used.has(i) || !header) return;
     const ourColumn = ourColumns.get(normalise(header)) ?? matchIsotopeHeader(header);
@@ -298,22 +298,31 @@ const IMPORT_CHUNK = 500;
 export async function importCleanIsotopes(db: Db | Executor, options: ImportOptions, by: Actor) {
   const table = await readTable(options.file);
   if (table.headers.length === 0 || table.rows.length === 0)
-    throw badRequest('The file has no rows to import.', { file: 'The file is empty or has only a header' });
+    throw badRequest('importFileEmpty', {}, { file: 'The file is empty or has only a header' });
   if (table.rows.length > maxImportRows)
-    throw badRequest(`A file may hold at most ${maxImportRows} rows.`, { file: `At most ${maxImportRows} rows` });
+    throw badRequest('importTooManyRows', { max: maxImportRows }, { file: `At most ${maxImportRows} rows` });
   const plan = planColumns(table.headers, options.mapping ?? {});
   if (plan.ours.sampleCode === undefined)
-    throw badRequest('The file has no sample code column; map one.', {
-      'mapping.sampleCode': 'Map the sample code column',
-    });
+    throw badRequest(
+      'importNoSampleCode',
+      {},
+      {
+        'mapping.sampleCode': 'Map the sample code column',
+      },
+    );
   if (plan.ours.material === undefined && !options.material)
-    throw badRequest('The file has no material column; choose the material.', { material: 'Material is required' });
+    throw badRequest('importNoMaterial', {}, { material: 'Material is required' });
   const { rows, errors, errorCount, renamed } = readRows(table, plan, options.material);
   if (errorCount > 0) {
-    throw new AppError('BAD_REQUEST', `${errorCount} row(s) cannot be imported; nothing was changed.`, {
-      errors: Object.fromEntries(errors.map((e) => [`rows.${e.row}.${e.column}`, e.message])),
-      data: { rowErrors: errors, errorCount, rowCount: table.rows.length },
-    });
+    throw new AppError(
+      'BAD_REQUEST',
+      'importRowsInvalid',
+      { count: errorCount },
+      {
+        errors: Object.fromEntries(errors.map((e) => [`rows.${e.row}.${e.column}`, e.message])),
+        data: { rowErrors: errors, errorCount, rowCount: table.rows.length },
+      },
+    );
   }
   return db.transaction(async (tx) => {
     // A material already on file keeps its spelling, whatever case the file uses.

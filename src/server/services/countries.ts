@@ -1,14 +1,17 @@
 import { and, asc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { country } from '../db/schema.ts';
+import { serverMessage } from '../../shared/server-messages.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import type { AuthUser } from '../http/context.ts';
 import { appendAudit, diffFields } from './audit.ts';
+import { recordDeletions } from './deletions.ts';
+import { assertVersion, lockForEdit } from './stale-writes.ts';
 import { containing, countRows, isTakenByAnother, sortOrder, withUniqueCheck, type Paging } from '../db/queries.ts';
 
 type CountryFields = { code: string; name: string; protected: boolean; version?: number };
 
-export const PROTECTED_COUNTRY_MESSAGE = 'Protected countries cannot be deleted.';
+export const PROTECTED_COUNTRY_MESSAGE = serverMessage('countryProtected');
 
 // Written with qualified names: drizzle leaves columns unqualified in one-table selects, where an
 // inner "id" would mean the inner table's id.
@@ -97,7 +100,7 @@ export async function listCountryChoices(db: Executor) {
 
 export async function findCountry(db: Executor, id: number): Promise<CountryRecord> {
   const [row] = await db.select(countrySelection).from(country).where(eq(country.id, id));
-  if (!row) throw notFound('Country');
+  if (!row) throw notFound('countryNotFound');
   return toCountry(row);
 }
 
@@ -106,28 +109,28 @@ async function requireUniqueCode(db: Executor, code: string, exceptId?: number) 
 }
 
 const duplicateCode = () =>
-  new AppError('CONFLICT', 'A country with this code already exists', {
-    errors: { code: 'A country with this code already exists' },
-  });
+  new AppError('CONFLICT', 'countryCodeTaken', {}, { errors: { code: 'A country with this code already exists' } });
 
 export async function createCountry(db: Executor, input: CountryFields, by: AuthUser): Promise<CountryRecord> {
-  await requireUniqueCode(db, input.code);
-  const [created] = await withUniqueCheck(
-    () =>
-      db
-        .insert(country)
-        .values({ code: input.code, name: input.name, protected: input.protected })
-        .returning({ id: country.id }),
-    duplicateCode,
-  );
-  await appendAudit(db, {
-    entityType: 'country',
-    entityId: created!.id,
-    action: 'created',
-    changes: { code: { from: null, to: input.code }, name: { from: null, to: input.name } },
-    actor: by,
+  return db.transaction(async (tx) => {
+    await requireUniqueCode(tx, input.code);
+    const [created] = await withUniqueCheck(
+      () =>
+        tx
+          .insert(country)
+          .values({ code: input.code, name: input.name, protected: input.protected })
+          .returning({ id: country.id }),
+      duplicateCode,
+    );
+    await appendAudit(tx, {
+      entityType: 'country',
+      entityId: created!.id,
+      action: 'created',
+      changes: { code: { from: null, to: input.code }, name: { from: null, to: input.name } },
+      actor: by,
+    });
+    return findCountry(tx, created!.id);
   });
-  return findCountry(db, created!.id);
 }
 
 export async function updateCountry(
@@ -136,55 +139,58 @@ export async function updateCountry(
   input: CountryFields,
   by: AuthUser,
 ): Promise<CountryRecord> {
-  const current = await findCountry(db, id);
-  if (input.version !== undefined && input.version !== current.version) {
-    throw conflict('This country was changed by someone else. Review the current values and try again.', current);
-  }
-  if (input.code !== current.code) {
-    await requireUniqueCode(db, input.code, id);
-    // Sample entries refer to the country by code; renaming it would silently orphan them.
-    if (current.projectCount > 0) {
-      throw new AppError(
-        'CONFLICT',
-        `The code ${current.code} is used by ${current.projectCount} sample entries and cannot be changed.`,
-        { errors: { code: 'This code is in use and cannot be changed' }, data: current },
-      );
+  return db.transaction(async (tx) => {
+    if (!(await lockForEdit(tx, country, country.id, id))) throw notFound('countryNotFound');
+    const current = await findCountry(tx, id);
+    assertVersion(current, input.version, 'staleCountry');
+    if (input.code !== current.code) {
+      await requireUniqueCode(tx, input.code, id);
+      // Sample entries refer to the country by code; renaming it would silently orphan them.
+      if (current.projectCount > 0) {
+        throw new AppError(
+          'CONFLICT',
+          'countryCodeInUse',
+          { code: current.code, count: current.projectCount },
+          { errors: { code: 'This code is in use and cannot be changed' }, data: current },
+        );
+      }
     }
-  }
-  const next = { code: input.code, name: input.name, protected: input.protected };
-  const changes = diffFields({ code: current.code, name: current.name, protected: current.protected }, next);
-  if (Object.keys(changes).length === 0) return current;
-  await withUniqueCheck(
-    () =>
-      db
-        .update(country)
-        .set({ ...next, updatedAt: new Date(), version: sql`${country.version} + 1` })
-        .where(eq(country.id, id)),
-    duplicateCode,
-  );
-  await appendAudit(db, { entityType: 'country', entityId: id, action: 'updated', changes, actor: by });
-  return findCountry(db, id);
+    const next = { code: input.code, name: input.name, protected: input.protected };
+    const changes = diffFields({ code: current.code, name: current.name, protected: current.protected }, next);
+    if (Object.keys(changes).length === 0) return current;
+    await withUniqueCheck(
+      () =>
+        tx
+          .update(country)
+          .set({ ...next, updatedAt: new Date(), version: sql`${country.version} + 1` })
+          .where(eq(country.id, id)),
+      duplicateCode,
+    );
+    await appendAudit(tx, { entityType: 'country', entityId: id, action: 'updated', changes, actor: by });
+    return findCountry(tx, id);
+  });
 }
 
 export async function deleteCountry(db: Executor, id: number, by: AuthUser): Promise<CountryRecord> {
-  const current = await findCountry(db, id);
-  if (current.protected) throw conflict(PROTECTED_COUNTRY_MESSAGE, current);
-  if (current.userCount > 0) {
-    throw conflict(
-      `This country is assigned to ${current.userCount} account(s); assign them another country first.`,
-      current,
-    );
-  }
-  if (current.projectCount > 0) {
-    throw conflict(`This country is used by ${current.projectCount} sample entries and cannot be deleted.`, current);
-  }
-  await db.delete(country).where(eq(country.id, id));
-  await appendAudit(db, {
-    entityType: 'country',
-    entityId: id,
-    action: 'deleted',
-    changes: { code: { from: current.code, to: null }, name: { from: current.name, to: null } },
-    actor: by,
+  return db.transaction(async (tx) => {
+    if (!(await lockForEdit(tx, country, country.id, id))) throw notFound('countryNotFound');
+    const current = await findCountry(tx, id);
+    if (current.protected) throw conflict('countryProtected', {}, current);
+    if (current.userCount > 0) {
+      throw conflict('countryHasAccounts', { count: current.userCount }, current);
+    }
+    if (current.projectCount > 0) {
+      throw conflict('countryHasSamples', { count: current.projectCount }, current);
+    }
+    await tx.delete(country).where(eq(country.id, id));
+    await recordDeletions(tx, 'country', [id]);
+    await appendAudit(tx, {
+      entityType: 'country',
+      entityId: id,
+      action: 'deleted',
+      changes: { code: { from: current.code, to: null }, name: { from: current.name, to: null } },
+      actor: by,
+    });
+    return current;
   });
-  return current;
 }

@@ -1,13 +1,14 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CreateDispatchBatch, UpdateDispatchBatch } from '../../shared/schemas/dispatch-batch.ts';
-import type { Executor } from '../db/client.ts';
+import type { Executor, Tx } from '../db/client.ts';
+import { sortOrder } from '../db/queries.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
+import { assertVersion } from './stale-writes.ts';
 import { appendAudit, diffFields } from './audit.ts';
 import { notifyPermission } from './notifications.ts';
 import { nextNumber } from './numbering.ts';
 import {
-  assertVersion,
   escapeLike,
   fromDateCondition,
   judgeEdit,
@@ -23,20 +24,20 @@ export type DispatchBatch = typeof dispatchBatch.$inferSelect;
 
 const BATCH_ENTITY = 'dispatch_batch';
 
-async function lockBatch(db: Executor, where: SQL, what: string): Promise<DispatchBatch> {
+async function lockBatch(db: Tx, where: SQL, missing: AppError): Promise<DispatchBatch> {
   const [row] = await db.select().from(dispatchBatch).where(where).for('update');
-  if (!row) throw notFound(what);
+  if (!row) throw missing;
   return row;
 }
 
-function assertDraft(batch: DispatchBatch, doing: string) {
+function assertDraft(batch: DispatchBatch, doing: 'packageNotDraftToChange' | 'packageNotDraftToSend') {
   if (batch.status !== 'Draft') {
-    throw conflict(`Package ${batch.packageCode} is ${batch.status}; only a Draft package can be ${doing}.`, batch);
+    throw conflict(doing, { packageCode: batch.packageCode, status: batch.status }, batch);
   }
 }
 
 async function recordBatchChange(
-  db: Executor,
+  db: Tx,
   options: {
     batch: DispatchBatch;
     action: string;
@@ -66,12 +67,16 @@ async function recordBatchChange(
 }
 
 /** Puts a TesterConfirmed sample into a Draft package (it leaves for the third lab when the package is sent). */
-async function putSampleInBatch(db: Executor, batch: DispatchBatch, sampleId: number, by: Actor) {
+async function putSampleInBatch(db: Tx, batch: DispatchBatch, sampleId: number, by: Actor) {
   const sample = await lockSample(db, sampleId);
   judgeEdit('addToDispatchBatch', sample);
   if (sample.dispatchBatchId === batch.id) return sample;
   if (sample.dispatchBatchId !== null) {
-    throw conflict(`Sample ${sample.idflNumber} is already in package ${sample.packageCode}.`, sample);
+    throw conflict(
+      'sampleAlreadyInPackage',
+      { idflNumber: sample.idflNumber, packageCode: sample.packageCode ?? '' },
+      sample,
+    );
   }
   return recordSampleChange(db, {
     sample,
@@ -81,10 +86,10 @@ async function putSampleInBatch(db: Executor, batch: DispatchBatch, sampleId: nu
   });
 }
 
-async function takeSampleOutOfBatch(db: Executor, batch: DispatchBatch, sampleId: number, by: Actor) {
+async function takeSampleOutOfBatch(db: Tx, batch: DispatchBatch, sampleId: number, by: Actor) {
   const sample = await lockSample(db, sampleId);
   if (sample.dispatchBatchId !== batch.id) {
-    throw conflict(`Sample ${sample.idflNumber} is not in package ${batch.packageCode}.`, sample);
+    throw conflict('sampleNotInPackage', { idflNumber: sample.idflNumber, packageCode: batch.packageCode }, sample);
   }
   return recordSampleChange(db, {
     sample,
@@ -102,9 +107,12 @@ export async function createDispatchBatch(db: Executor, { input, by }: { input: 
       .from(dispatchBatch)
       .where(eq(dispatchBatch.packageCode, packageCode));
     if (taken) {
-      throw new AppError('CONFLICT', `Package code ${packageCode} already exists.`, {
-        errors: { packageCode: `Package code ${packageCode} already exists.` },
-      });
+      throw new AppError(
+        'CONFLICT',
+        'packageCodeTaken',
+        { packageCode },
+        { errors: { packageCode: `Package code ${packageCode} already exists.` } },
+      );
     }
     const [batch] = await tx
       .insert(dispatchBatch)
@@ -138,9 +146,9 @@ export async function updateDispatchBatch(
   { id, input, by }: { id: number; input: UpdateDispatchBatch; by: Actor },
 ) {
   return db.transaction(async (tx) => {
-    const batch = await lockBatch(tx, eq(dispatchBatch.id, id), 'Dispatch batch');
-    assertVersion(batch, input.version, 'package');
-    assertDraft(batch, 'changed');
+    const batch = await lockBatch(tx, eq(dispatchBatch.id, id), notFound('batchNotFound'));
+    assertVersion(batch, input.version, 'stalePackage');
+    assertDraft(batch, 'packageNotDraftToChange');
     for (const sampleId of new Set(input.removeSampleEntryIds ?? []))
       await takeSampleOutOfBatch(tx, batch, sampleId, by);
     for (const sampleId of new Set(input.addSampleEntryIds ?? [])) await putSampleInBatch(tx, batch, sampleId, by);
@@ -158,8 +166,12 @@ export async function addSampleToDispatchBatch(
   { sampleId, packageCode, by }: { sampleId: number; packageCode: string; by: Actor },
 ) {
   return db.transaction(async (tx) => {
-    const batch = await lockBatch(tx, eq(dispatchBatch.packageCode, packageCode), `Package ${packageCode}`);
-    assertDraft(batch, 'changed');
+    const batch = await lockBatch(
+      tx,
+      eq(dispatchBatch.packageCode, packageCode),
+      notFound('packageNotFound', { packageCode }),
+    );
+    assertDraft(batch, 'packageNotDraftToChange');
     return putSampleInBatch(tx, batch, sampleId, by);
   });
 }
@@ -170,15 +182,14 @@ export async function addSampleToDispatchBatch(
  */
 export async function sendDispatchBatch(db: Executor, { id, by }: { id: number; by: Actor }) {
   return db.transaction(async (tx) => {
-    const batch = await lockBatch(tx, eq(dispatchBatch.id, id), 'Dispatch batch');
-    assertDraft(batch, 'sent');
+    const batch = await lockBatch(tx, eq(dispatchBatch.id, id), notFound('batchNotFound'));
+    assertDraft(batch, 'packageNotDraftToSend');
     const members = await tx
       .select({ id: sampleEntry.id })
       .from(sampleEntry)
       .where(eq(sampleEntry.dispatchBatchId, batch.id))
       .orderBy(asc(sampleEntry.id));
-    if (members.length === 0)
-      throw conflict(`Package ${batch.packageCode} has no samples; add samples before sending it.`, batch);
+    if (members.length === 0) throw conflict('packageEmpty', { packageCode: batch.packageCode }, batch);
     const now = new Date();
     for (const member of members) {
       const sample = await lockSample(tx, member.id);
@@ -218,8 +229,8 @@ export async function sendDispatchBatch(db: Executor, { id, by }: { id: number; 
 }
 
 /** A package is Received once the third lab has checked in every sample in it. */
-export async function markBatchReceivedWhenComplete(db: Executor, batchId: number, by: Actor) {
-  const batch = await lockBatch(db, eq(dispatchBatch.id, batchId), 'Dispatch batch');
+export async function markBatchReceivedWhenComplete(db: Tx, batchId: number, by: Actor) {
+  const batch = await lockBatch(db, eq(dispatchBatch.id, batchId), notFound('batchNotFound'));
   if (batch.status !== 'Sent') return batch;
   const [waiting] = await db
     .select({ count: count() })
@@ -230,7 +241,7 @@ export async function markBatchReceivedWhenComplete(db: Executor, batchId: numbe
 }
 
 /** Third-lab undo by package code: the package goes back to Draft with its samples. */
-export async function reopenDispatchBatch(db: Executor, batch: DispatchBatch, by: Actor, reason: string) {
+export async function reopenDispatchBatch(db: Tx, batch: DispatchBatch, by: Actor, reason: string) {
   return recordBatchChange(db, {
     batch,
     action: 'undoSend',
@@ -274,8 +285,6 @@ export async function listDispatchBatches(db: Executor, filters: DispatchBatchFi
       : undefined,
   ];
   const where = and(...conditions);
-  const descending = filters.orderBy?.startsWith('-') || /[:\s]desc$/i.test(filters.orderBy ?? '');
-  const field = filters.orderBy?.replace(/^-/, '').split(/[:\s]/)[0];
   const columns = {
     packageCode: dispatchBatch.packageCode,
     packageName: dispatchBatch.packageName,
@@ -285,10 +294,7 @@ export async function listDispatchBatches(db: Executor, filters: DispatchBatchFi
     createdAt: dispatchBatch.createdAt,
     updatedAt: dispatchBatch.updatedAt,
   } as const;
-  const column = field ? columns[field as keyof typeof columns] : undefined;
-  const orderBy = column
-    ? [descending ? desc(column) : asc(column), desc(dispatchBatch.id)]
-    : [desc(dispatchBatch.createdAt), desc(dispatchBatch.id)];
+  const orderBy = sortOrder(filters.orderBy, columns, [desc(dispatchBatch.createdAt), desc(dispatchBatch.id)]);
   const [items, [totalRow]] = await Promise.all([
     db
       .select({ batch: dispatchBatch, sampleCount })
@@ -310,7 +316,7 @@ export async function listDispatchBatches(db: Executor, filters: DispatchBatchFi
 /** The package and what is in it, for the printed packing list that travels with the box. */
 export async function findPackingList(db: Executor, id: number) {
   const [batch] = await db.select().from(dispatchBatch).where(eq(dispatchBatch.id, id));
-  if (!batch) throw notFound('Dispatch batch');
+  if (!batch) throw notFound('batchNotFound');
   const samples = await db
     .select({
       id: sampleEntry.id,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Executor } from '../db/client.ts';
 import { storedFile } from '../db/schema.ts';
+import type { ServerMessageCode } from '../../shared/server-messages.ts';
 import { AppError, notFound } from '../errors.ts';
 
 // Files live in the database (DESIGN.md 5), so every API instance serves the same ones. Their type
@@ -22,6 +23,8 @@ export type UploadRule = {
   maxBytes: number;
   /** Words for messages: "Only JPEG, PNG, WebP or GIF images are accepted." */
   typeMessage: string;
+  /** The error code naming the refused file. */
+  typeCode: ServerMessageCode;
 };
 
 export const IMAGE_UPLOAD: UploadRule = {
@@ -29,6 +32,7 @@ export const IMAGE_UPLOAD: UploadRule = {
   types: IMAGE_TYPES,
   maxBytes: 5 * MiB,
   typeMessage: 'Only JPEG, PNG, WebP or GIF images are accepted.',
+  typeCode: 'imageTypeRefused',
 };
 
 export const PDF_UPLOAD: UploadRule = {
@@ -36,6 +40,7 @@ export const PDF_UPLOAD: UploadRule = {
   types: PDF_TYPES,
   maxBytes: 20 * MiB,
   typeMessage: 'Only PDF files are accepted.',
+  typeCode: 'pdfTypeRefused',
 };
 
 export type StoredFileInfo = { id: string; name: string; mimeType: string; size: number; url: string };
@@ -62,19 +67,25 @@ export function cleanFileName(name: string | undefined, fallback: string): strin
 export async function checkUpload(file: File, rule: UploadRule, field: string) {
   const label = cleanFileName(file.name, 'file');
   if (file.size > rule.maxBytes) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `${label} is larger than ${rule.maxBytes / MiB} MiB.`, {
-      errors: { [field]: `Each file must be at most ${rule.maxBytes / MiB} MiB` },
-    });
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      'fileTooLarge',
+      { name: label, mib: rule.maxBytes / MiB },
+      { errors: { [field]: `Each file must be at most ${rule.maxBytes / MiB} MiB` } },
+    );
   }
   if (file.size === 0) {
-    throw new AppError('BAD_REQUEST', `${label} is empty.`, { errors: { [field]: 'The file is empty' } });
+    throw new AppError('BAD_REQUEST', 'fileEmpty', { name: label }, { errors: { [field]: 'The file is empty' } });
   }
   const data = Buffer.from(await file.arrayBuffer());
   const sniffed = await fileTypeFromBuffer(data);
   if (!sniffed || !rule.types.includes(sniffed.mime)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${label}: ${rule.typeMessage}`, {
-      errors: { [field]: rule.typeMessage },
-    });
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      rule.typeCode,
+      { name: label },
+      { errors: { [field]: rule.typeMessage } },
+    );
   }
   return { data, mimeType: sniffed.mime, extension: sniffed.ext, name: label };
 }
@@ -117,7 +128,7 @@ export async function storeUploads(
 
 export async function loadFile(db: Executor, id: string) {
   const [row] = await db.select().from(storedFile).where(eq(storedFile.id, id));
-  if (!row) throw notFound('File');
+  if (!row) throw notFound('fileNotFound');
   return row;
 }
 

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { embedUnicodeFonts, printable } from './pdf-fonts.ts';
 import QRCode from 'qrcode';
 import {
   describeLabel,
@@ -20,21 +21,6 @@ import { assertSampleVisible, canSeeSample } from './sample-visibility.ts';
 /** A QR code as PNG bytes; error correction M survives a scuffed label without growing the code much. */
 export async function renderQrPng(text: string, scale = 8): Promise<Buffer> {
   return QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale });
-}
-
-/**
- * The standard PDF fonts speak WinAnsi only: Vietnamese diacritics and Greek letters are folded to
- * their base letters (Nguyễn → Nguyen, δ → d) rather than breaking the PDF; anything else becomes '?'.
- */
-export function toWinAnsi(text: string, font: PDFFont): string {
-  const supported = new Set(font.getCharacterSet());
-  const folded = text
-    .replace(/[đĐ]/g, (ch) => (ch === 'đ' ? 'd' : 'D'))
-    .replace(/δ/g, 'd')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .normalize('NFC');
-  return [...folded].map((ch) => (ch === '\n' || supported.has(ch.codePointAt(0)!) ? ch : '?')).join('');
 }
 
 /** Shrinks the font until the text fits the width (never below a legible minimum), then cuts with an ellipsis. */
@@ -69,7 +55,7 @@ function drawLabel(
   ];
   let y = cell.y + cell.height - padding - 12 * scale;
   for (const line of lines) {
-    const fitted = fitText(toWinAnsi(line.text, line.font), line.font, textWidth, line.size);
+    const fitted = fitText(printable(line.text, line.font), line.font, textWidth, line.size);
     page.drawText(fitted.text, { x: textX, y, size: fitted.size, font: line.font, color: rgb(0, 0, 0) });
     y -= fitted.size + 6 * scale;
   }
@@ -80,10 +66,7 @@ export async function renderLabelsPdf(labels: readonly LabelContent[], layout: L
   const pdf = await PDFDocument.create();
   pdf.setTitle(labels.length === 1 ? `Label ${labels[0]!.idflNumber}` : `Labels (${labels.length})`);
   pdf.setCreator('Isotope Lab');
-  const fonts = {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-  };
+  const fonts = await embedUnicodeFonts(pdf);
   const sheet = describeSheet(layout);
   for (const pageLabels of paginateLabels(labels, layout)) {
     const page = pdf.addPage([sheet.pageWidth, sheet.pageHeight]);
@@ -118,7 +101,7 @@ export async function loadLabels(
 ): Promise<{ labels: LabelContent[]; name: string }> {
   if (source.kind === 'sample') {
     const [sample] = await db.select(labelColumns).from(sampleEntry).where(eq(sampleEntry.id, source.id));
-    if (!sample) throw notFound('Sample entry');
+    if (!sample) throw notFound('sampleNotFound');
     assertSampleVisible(permissions, sample);
     return { labels: [describeLabel(sample)], name: `label-${sample.idflNumber}.pdf` };
   }
@@ -127,31 +110,31 @@ export async function loadLabels(
       .select({ bookingNumber: booking.bookingNumber })
       .from(booking)
       .where(eq(booking.id, source.id));
-    if (!found) throw notFound('Booking');
+    if (!found) throw notFound('bookingNotFound');
     const all = await db
       .select(labelColumns)
       .from(sampleEntry)
       .where(eq(sampleEntry.bookingId, source.id))
       .orderBy(asc(sampleEntry.idflNumber));
     if (!all.length) {
-      throw conflict(`Booking ${found.bookingNumber} has no sample entries yet; check the booking in first.`);
+      throw conflict('bookingHasNoSamples', { bookingNumber: found.bookingNumber });
     }
     const samples = all.filter((sample) => canSeeSample(permissions, sample));
-    if (!samples.length) throw notFound('Booking');
+    if (!samples.length) throw notFound('bookingNotFound');
     return { labels: samples.map(describeLabel), name: `labels-${found.bookingNumber}.pdf` };
   }
   const [batch] = await db
     .select({ packageCode: dispatchBatch.packageCode })
     .from(dispatchBatch)
     .where(eq(dispatchBatch.id, source.id));
-  if (!batch) throw notFound('Dispatch batch');
+  if (!batch) throw notFound('batchNotFound');
   const all = await db
     .select(labelColumns)
     .from(sampleEntry)
     .where(eq(sampleEntry.dispatchBatchId, source.id))
     .orderBy(asc(sampleEntry.idflNumber));
-  if (!all.length) throw conflict(`Dispatch batch ${batch.packageCode} holds no samples.`);
+  if (!all.length) throw conflict('batchHasNoSamples', { packageCode: batch.packageCode });
   const samples = all.filter((sample) => canSeeSample(permissions, sample));
-  if (!samples.length) throw notFound('Dispatch batch');
+  if (!samples.length) throw notFound('batchNotFound');
   return { labels: samples.map(describeLabel), name: `labels-${batch.packageCode}.pdf` };
 }

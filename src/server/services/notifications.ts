@@ -191,7 +191,7 @@ async function recordReceipts(db: Executor, reader: Reader, change: ReceiptChang
     .from(notification)
     .leftJoin(notificationReceipt, receiptOf(reader))
     .where(and(addressedTo(reader), id === undefined ? pending : eq(notification.id, id)));
-  if (id !== undefined && selected.length === 0) throw notFound(`Notification ${id}`);
+  if (id !== undefined && selected.length === 0) throw notFound('notificationNotFound', { id });
   if (selected.length === 0) return 0;
   await db
     .insert(notificationReceipt)

@@ -22,14 +22,15 @@ import {
   type TransferAnalysis,
 } from '../../shared/schemas/analysis.ts';
 import { isotopeColumns } from '../../shared/schemas/clean-isotope.ts';
-import type { Executor } from '../db/client.ts';
+import type { Executor, Tx } from '../db/client.ts';
 import { containing, countRows, sortOrder, type Paging } from '../db/queries.ts';
 import { analysis, appUser, bookingSampleType, cleanIsotopeRecord, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { appendAudit, diffFields } from './audit.ts';
 import { findMaterial, upsertCleanIsotope } from './clean-isotope.ts';
 import type { ValidationJobResult } from './model-validation-job.ts';
-import { assertVersion, judgeEdit, lockSample, recordSampleChange, type Actor } from './sample-entries.ts';
+import { judgeEdit, lockSample, recordSampleChange, type Actor } from './sample-entries.ts';
+import { assertVersion } from './stale-writes.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The model per material
@@ -74,9 +75,14 @@ const reports = new Map<string, { version: string; report: Promise<ModelReport> 
 async function requireMaterial(db: Executor, material: string): Promise<string> {
   const found = await findMaterial(db, material);
   if (!found) {
-    throw new AppError('CONFLICT', `There are no clean isotope records of ${material}; import reference data first.`, {
-      errors: { material: 'No reference data for this material' },
-    });
+    throw new AppError(
+      'CONFLICT',
+      'noReferenceData',
+      { material },
+      {
+        errors: { material: 'No reference data for this material' },
+      },
+    );
   }
   return found;
 }
@@ -89,9 +95,14 @@ export async function modelFor(db: Executor, requested: string): Promise<Fitted>
   const fitted = loadReferences(db, material).then((references) => {
     const model = fitOriginModel(references);
     if (model.regions.length === 0) {
-      throw new AppError('CONFLICT', `No region of ${material} has enough reference records to learn from.`, {
-        errors: { material: 'Each region needs at least 5 reference records' },
-      });
+      throw new AppError(
+        'CONFLICT',
+        'notEnoughReferences',
+        { material },
+        {
+          errors: { material: 'Each region needs at least 5 reference records' },
+        },
+      );
     }
     return { material, version, model, fittedAt: new Date().toISOString() };
   });
@@ -206,9 +217,13 @@ async function completeFromSampleEntry(db: Executor, sample: AnalysisSample, ind
     .orderBy(desc(thirdLabEntry.id))
     .limit(1);
   if (!row) {
-    throw badRequest(`No sample entry has the IDFL number ${sample.idflNumber}.`, {
-      [`samples.${index}.idflNumber`]: 'No sample entry with this IDFL number',
-    });
+    throw badRequest(
+      'idflNumberUnknown',
+      { idflNumber: sample.idflNumber },
+      {
+        [`samples.${index}.idflNumber`]: 'No sample entry with this IDFL number',
+      },
+    );
   }
   return {
     ...sample,
@@ -228,9 +243,13 @@ export async function runAnalyses(db: Executor, material: string, samples: reado
     const sample = await completeFromSampleEntry(db, given, index);
     const values = valuesOf(sample);
     if (!Object.values(values).some((v) => v !== null)) {
-      throw badRequest('Enter at least one isotope value for every sample.', {
-        [`samples.${index}.d13C`]: 'At least one element value is required',
-      });
+      throw badRequest(
+        'analysisNeedsIsotopeValues',
+        {},
+        {
+          [`samples.${index}.d13C`]: 'At least one element value is required',
+        },
+      );
     }
     results.push({
       index,
@@ -409,7 +428,7 @@ export async function listAnalyses(db: Executor, filters: AnalysisFilters) {
 
 async function lockAnalysis(db: Executor, id: number): Promise<AnalysisRow> {
   const [row] = await db.select().from(analysis).where(eq(analysis.id, id)).for('update');
-  if (!row) throw notFound('Analysis');
+  if (!row) throw notFound('analysisNotFound');
   return row;
 }
 
@@ -419,7 +438,7 @@ export async function findAnalysis(db: Executor, id: number) {
     .from(analysis)
     .leftJoin(appUser, eq(appUser.id, analysis.createdBy))
     .where(eq(analysis.id, id));
-  if (!found) throw notFound('Analysis');
+  if (!found) throw notFound('analysisNotFound');
   return {
     ...toAnalysisRecord({ ...found.row, createdByName: found.createdByName }),
     input: found.row.input,
@@ -427,13 +446,7 @@ export async function findAnalysis(db: Executor, id: number) {
   };
 }
 
-async function updateAnalysis(
-  db: Executor,
-  row: AnalysisRow,
-  changes: Partial<AnalysisRow>,
-  action: string,
-  by: Actor,
-) {
+async function updateAnalysis(db: Tx, row: AnalysisRow, changes: Partial<AnalysisRow>, action: string, by: Actor) {
   const diff = diffFields(row as Record<string, unknown>, changes);
   await db
     .update(analysis)
@@ -463,14 +476,14 @@ export async function saveAnalysisToSampleEntry(db: Executor, idflNumber: string
   return db.transaction(async (tx) => {
     const row = await lockAnalysis(tx, input.analysisId);
     const result = row.result as OriginAnalysis | null;
-    if (!result) throw conflict('This analysis has no result to save.', toAnalysisRecord(row));
+    if (!result) throw conflict('analysisHasNoResult', {}, toAnalysisRecord(row));
     const [target] = await tx
       .select({ id: sampleEntry.id })
       .from(sampleEntry)
       .where(eq(sampleEntry.idflNumber, idflNumber));
-    if (!target) throw notFound('Sample entry');
+    if (!target) throw notFound('sampleNotFound');
     const sample = await lockSample(tx, target.id);
-    assertVersion(sample, input.version);
+    assertVersion(sample, input.version, 'staleSample');
     judgeEdit('saveOriginAnalysis', sample);
     const best = result.composition[0];
     const updated = await recordSampleChange(tx, {
@@ -513,13 +526,7 @@ export async function transferAnalysis(db: Executor, id: number, input: Transfer
   return db.transaction(async (tx) => {
     const row = await lockAnalysis(tx, id);
     if (row.classify !== transferableClassify) {
-      throw new AppError(
-        'CONFLICT',
-        'Only a satisfied analysis can be transferred to the clean data set; mark it Satisfied first.',
-        {
-          data: toAnalysisRecord(row),
-        },
-      );
+      throw conflict('analysisNotSatisfied', {}, toAnalysisRecord(row));
     }
     const stored = row.input as { values?: Record<string, number | null>; claimedOrigin?: string | null };
     const values = stored.values ?? {};
@@ -527,9 +534,13 @@ export async function transferAnalysis(db: Executor, id: number, input: Transfer
       input.region ?? (row.prediction !== ATYPICAL_PREDICTION ? row.prediction : null) ?? stored.claimedOrigin ?? null;
     const countryCode = input.countryCode ?? row.countryCode ?? null;
     if (!region && !countryCode) {
-      throw badRequest('Say which region or country the sample comes from.', {
-        region: 'Region or country code is required',
-      });
+      throw badRequest(
+        'transferNeedsOrigin',
+        {},
+        {
+          region: 'Region or country code is required',
+        },
+      );
     }
     const otherElements: Record<string, number> = {};
     for (const [element, v] of Object.entries(values))

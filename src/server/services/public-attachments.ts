@@ -23,10 +23,7 @@ export async function enforceAttachmentQuota(db: Executor, address: string, inco
       sql`${storedFile.uploadedFrom} = ${address} AND ${storedFile.createdAt} > now() - make_interval(secs => ${ATTACHMENT_QUOTA.seconds})`,
     );
   if (Number(row?.used ?? 0) + incomingBytes > ATTACHMENT_QUOTA.bytes) {
-    throw tooManyRequests(
-      `At most ${ATTACHMENT_QUOTA.bytes / MiB} MiB of attachments can be uploaded per hour. Please try again later.`,
-      ATTACHMENT_QUOTA.seconds,
-    );
+    throw tooManyRequests('attachmentQuota', { mib: ATTACHMENT_QUOTA.bytes / MiB }, ATTACHMENT_QUOTA.seconds);
   }
 }
 
@@ -46,8 +43,7 @@ export async function claimAttachments(db: Executor, ids: readonly string[]) {
   ids.forEach((id, i) => {
     if (!taken.has(id)) errors[`attachmentFileIds.${i}`] = 'This attachment was not found; please upload it again.';
   });
-  if (Object.keys(errors).length)
-    throw badRequest('Some attachments were not found; please upload them again.', errors);
+  if (Object.keys(errors).length) throw badRequest('attachmentsMissing', {}, errors);
 }
 
 /** Deletes anonymous uploads no booking took in time; answers how many went. */

@@ -128,7 +128,7 @@ export async function lookUpQuickFill(
   if (!match) {
     await countEvent(db, wrongByRequest, QUICK_FILL_WRONG_LIMIT);
     await countEvent(db, wrongByAddress, QUICK_FILL_WRONG_LIMIT);
-    throw badRequest(QUICK_FILL_CODE_WRONG, { code: QUICK_FILL_CODE_WRONG });
+    throw badRequest('quickFillCodeWrong', {}, { code: QUICK_FILL_CODE_WRONG });
   }
   await clearCount(db, wrongByRequest);
   return match.companyData as QuickFillCompanyData;

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { rateLimit } from '../db/schema.ts';
+import type { ServerMessageCode, ServerMessageParams } from '../../shared/server-messages.ts';
 import { AppError } from '../errors.ts';
 
 export type Window = { limit: number; seconds: number };
@@ -58,9 +59,10 @@ export async function clearCount(db: Executor, key: string) {
 }
 
 export const tooManyRequests = (
-  message = 'Too many attempts. Please wait a few minutes and try again.',
+  code: ServerMessageCode = 'tooManyAttempts',
+  params: ServerMessageParams = {},
   retryAfterSeconds?: number,
-) => new AppError('TOO_MANY_REQUESTS', message, retryAfterSeconds ? { data: { retryAfterSeconds } } : {});
+) => new AppError('TOO_MANY_REQUESTS', code, params, retryAfterSeconds ? { data: { retryAfterSeconds } } : {});
 
 /** Counts the event and refuses it once the window is full. */
 export async function enforceLimit(db: Executor, key: string, window: Window) {

@@ -2,9 +2,10 @@ import { and, asc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { allPermissions, permissionGroups } from '../../shared/permissions.ts';
 import type { Executor } from '../db/client.ts';
 import { role } from '../db/schema.ts';
-import { AppError, conflict, notFound } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
 import type { AuthUser } from '../http/context.ts';
 import { appendAudit, diffFields } from './audit.ts';
+import { assertVersion, lockForEdit } from './stale-writes.ts';
 import { containing, countRows, isTakenByAnother, sortOrder, withUniqueCheck, type Paging } from '../db/queries.ts';
 import { requireRoleManagerRemains } from './users.ts';
 
@@ -104,7 +105,7 @@ export async function listAllRoles(db: Executor) {
 
 export async function findRole(db: Executor, id: number): Promise<RoleRecord> {
   const [row] = await db.select(roleSelection).from(role).where(eq(role.id, id));
-  if (!row) throw notFound('Role');
+  if (!row) throw notFound('roleNotFound');
   return toRole(row);
 }
 
@@ -115,64 +116,67 @@ async function requireUniqueName(db: Executor, name: string, exceptId?: number) 
 }
 
 const duplicateName = () =>
-  new AppError('CONFLICT', 'A role with this name already exists', {
-    errors: { name: 'A role with this name already exists' },
-  });
+  new AppError('CONFLICT', 'roleNameTaken', {}, { errors: { name: 'A role with this name already exists' } });
 
 export async function createRole(db: Executor, input: RoleFields, by: AuthUser): Promise<RoleRecord> {
-  await requireUniqueName(db, input.name);
-  const [created] = await withUniqueCheck(
-    () =>
-      db
-        .insert(role)
-        .values({
-          name: input.name,
-          description: input.description,
-          active: input.active,
-          permissions: inCatalogueOrder(input.permissions),
-        })
-        .returning({ id: role.id }),
-    duplicateName,
-  );
-  const record = await findRole(db, created!.id);
-  await appendAudit(db, {
-    entityType: 'role',
-    entityId: record.id,
-    action: 'created',
-    changes: { name: { from: null, to: record.name }, permissions: { from: null, to: record.permissions } },
-    actor: by,
+  return db.transaction(async (tx) => {
+    await requireUniqueName(tx, input.name);
+    const [created] = await withUniqueCheck(
+      () =>
+        tx
+          .insert(role)
+          .values({
+            name: input.name,
+            description: input.description,
+            active: input.active,
+            permissions: inCatalogueOrder(input.permissions),
+          })
+          .returning({ id: role.id }),
+      duplicateName,
+    );
+    const record = await findRole(tx, created!.id);
+    await appendAudit(tx, {
+      entityType: 'role',
+      entityId: record.id,
+      action: 'created',
+      changes: { name: { from: null, to: record.name }, permissions: { from: null, to: record.permissions } },
+      actor: by,
+    });
+    return record;
   });
-  return record;
 }
 
 export async function updateRole(db: Executor, id: number, input: RoleFields, by: AuthUser): Promise<RoleRecord> {
-  const current = await findRole(db, id);
-  if (input.version !== undefined && input.version !== current.version) {
-    throw conflict('This role was changed by someone else. Review the current values and try again.', current);
-  }
-  await requireUniqueName(db, input.name, id);
-  const next = {
-    name: input.name,
-    description: input.description,
-    active: input.active,
-    permissions: inCatalogueOrder(input.permissions),
-  };
-  const changes = diffFields(
-    {
-      name: current.name,
-      description: current.description,
-      active: current.active,
-      permissions: current.permissions as string[],
-    },
-    next,
-  );
-  if (Object.keys(changes).length === 0) return current;
   // One transaction, so a change refused by the last check leaves the role as it was.
   return db.transaction(async (tx) => {
-    await tx
-      .update(role)
-      .set({ ...next, updatedAt: new Date(), version: sql`${role.version} + 1` })
-      .where(eq(role.id, id));
+    if (!(await lockForEdit(tx, role, role.id, id))) throw notFound('roleNotFound');
+    const current = await findRole(tx, id);
+    assertVersion(current, input.version, 'staleRole');
+    await requireUniqueName(tx, input.name, id);
+    const next = {
+      name: input.name,
+      description: input.description,
+      active: input.active,
+      permissions: inCatalogueOrder(input.permissions),
+    };
+    const changes = diffFields(
+      {
+        name: current.name,
+        description: current.description,
+        active: current.active,
+        permissions: current.permissions as string[],
+      },
+      next,
+    );
+    if (Object.keys(changes).length === 0) return current;
+    await withUniqueCheck(
+      () =>
+        tx
+          .update(role)
+          .set({ ...next, updatedAt: new Date(), version: sql`${role.version} + 1` })
+          .where(eq(role.id, id)),
+      duplicateName,
+    );
     await requireRoleManagerRemains(tx);
     await appendAudit(tx, { entityType: 'role', entityId: id, action: 'updated', changes, actor: by });
     return findRole(tx, id);

@@ -17,10 +17,13 @@ import {
   type CsUpdateSample,
   type TesterUpdateSample,
 } from '../../shared/schemas/sample-entry.ts';
-import type { Executor } from '../db/client.ts';
+import type { Executor, Tx } from '../db/client.ts';
+import { sortOrder } from '../db/queries.ts';
 import { booking, dispatchBatch, sampleEntry, storedFile, thirdLabEntry } from '../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { appendAudit, diffFields } from './audit.ts';
+import { recordDeletions } from './deletions.ts';
+import { assertVersion } from './stale-writes.ts';
 import { sampleTimeline } from './custody.ts';
 import { notifyPermission } from './notifications.ts';
 import { nextNumber } from './numbering.ts';
@@ -33,13 +36,22 @@ type SampleChanges = Partial<typeof sampleEntry.$inferInsert>;
 
 export const SAMPLE_ENTITY = 'sample_entry';
 
+/** The state machine's refusal as the API's 409: the sample, its state and the states the action needs. */
+function wrongState(error: IllegalTransitionError, sample: SampleEntry) {
+  return conflict(
+    'sampleWrongState',
+    { idflNumber: sample.idflNumber, status: error.status, needed: error.allowedFrom },
+    sample,
+  );
+}
+
 /** Turns the state machine's verdict into the API's 409, naming the sample and its state. */
 // The 409 carries the current record, so a bench whose queued action lost the race can show what happened.
 export function judgeTransition(action: WorkflowActionName, sample: SampleEntry) {
   try {
     return nextStatus(action, sample.status, sampleSubject(sample.idflNumber));
   } catch (error) {
-    if (error instanceof IllegalTransitionError) throw conflict(error.message, sample);
+    if (error instanceof IllegalTransitionError) throw wrongState(error, sample);
     throw error;
   }
 }
@@ -48,29 +60,22 @@ export function judgeEdit(edit: SampleEditName, sample: SampleEntry) {
   try {
     assertEditable(edit, sample.status, sampleSubject(sample.idflNumber));
   } catch (error) {
-    if (error instanceof IllegalTransitionError) throw conflict(error.message, sample);
+    if (error instanceof IllegalTransitionError) throw wrongState(error, sample);
     throw error;
   }
 }
 
 /** Reads the sample and holds it until the transaction ends, so two benches cannot both move it. */
-export async function lockSample(db: Executor, id: number): Promise<SampleEntry> {
+export async function lockSample(db: Tx, id: number): Promise<SampleEntry> {
   const [row] = await db.select().from(sampleEntry).where(eq(sampleEntry.id, id)).for('update');
-  if (!row) throw notFound('Sample entry');
+  if (!row) throw notFound('sampleNotFound');
   return row;
 }
 
 export async function findSample(db: Executor, id: number): Promise<SampleEntry> {
   const [row] = await db.select().from(sampleEntry).where(eq(sampleEntry.id, id));
-  if (!row) throw notFound('Sample entry');
+  if (!row) throw notFound('sampleNotFound');
   return row;
-}
-
-/** A stale write (the record moved on since the client read it) answers 409 with the current record. */
-export function assertVersion(current: { version: number }, version: number | undefined, what = 'sample entry') {
-  if (version !== undefined && version !== current.version) {
-    throw conflict(`This ${what} was changed by someone else; review the current version and try again.`, current);
-  }
 }
 
 /** Remaining weight is the server's to compute: initial − sent, never negative. */
@@ -81,7 +86,7 @@ export function computeWeights(
   const initialWeight = change.initialWeight !== undefined ? change.initialWeight : current.initialWeight;
   const sentWeight = change.sentWeight !== undefined ? change.sentWeight : current.sentWeight;
   if (initialWeight != null && sentWeight != null && sentWeight > initialWeight) {
-    throw badRequest(SENT_WEIGHT_TOO_LARGE, { sentWeight: SENT_WEIGHT_TOO_LARGE });
+    throw badRequest('sentWeightTooLarge', {}, { sentWeight: SENT_WEIGHT_TOO_LARGE });
   }
   const remainingWeight = initialWeight == null ? null : roundGrams(initialWeight - (sentWeight ?? 0));
   return { initialWeight, sentWeight, remainingWeight };
@@ -98,7 +103,7 @@ const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
  * transition (from → to in the chain of custody); without, a field change.
  */
 export async function recordSampleChange(
-  db: Executor,
+  db: Tx,
   options: {
     sample: SampleEntry;
     action: string;
@@ -139,11 +144,13 @@ export async function assertFilesExist(db: Executor, ids: readonly string[], fie
   const found = new Map(rows.map((r) => [r.id, r.kind]));
   ids.forEach((id, index) => {
     const path = ids.length === 1 && !field.endsWith('Ids') ? field : `${field}.${index}`;
-    if (!found.has(id)) throw badRequest('File not found', { [path]: 'File not found' });
+    if (!found.has(id)) throw badRequest('fileNotFound', {}, { [path]: 'File not found' });
     if (kind && found.get(id) !== kind)
-      throw badRequest(`The file must be a ${kind.toUpperCase()}`, {
-        [path]: `The file must be a ${kind.toUpperCase()}`,
-      });
+      throw badRequest(
+        'fileWrongKind',
+        { kind: kind.toUpperCase() },
+        { [path]: `The file must be a ${kind.toUpperCase()}` },
+      );
   });
 }
 
@@ -158,9 +165,12 @@ export async function createSampleEntry(db: Executor, { input, by }: { input: Cs
       .from(sampleEntry)
       .where(eq(sampleEntry.idflNumber, idflNumber));
     if (taken) {
-      throw new AppError('CONFLICT', `IDFL number ${idflNumber} already exists.`, {
-        errors: { idflNumber: `IDFL number ${idflNumber} already exists.` },
-      });
+      throw new AppError(
+        'CONFLICT',
+        'idflNumberTaken',
+        { idflNumber },
+        { errors: { idflNumber: `IDFL number ${idflNumber} already exists.` } },
+      );
     }
     await assertFilesExist(tx, input.imageFileIds ?? [], 'imageFileIds', 'image');
     const weights = computeWeights({ initialWeight: null, sentWeight: null }, input);
@@ -194,7 +204,7 @@ export async function updateSampleEntryCs(
 ) {
   return db.transaction(async (tx) => {
     const sample = await lockSample(tx, id);
-    assertVersion(sample, input.version);
+    assertVersion(sample, input.version, 'staleSample');
     judgeEdit('csUpdate', sample);
     if (input.imageFileIds) await assertFilesExist(tx, input.imageFileIds, 'imageFileIds', 'image');
     const { version: _version, receivedDate, ...fields } = input;
@@ -266,14 +276,15 @@ export async function transferToTester(db: Executor, { id, by }: { id: number; b
 export async function destroyOrder(db: Executor, { orderNumber, by }: { orderNumber: string; by: Actor }) {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(booking).where(eq(booking.bookingNumber, orderNumber)).for('update');
-    if (!order) throw notFound(`Order ${orderNumber}`);
+    if (!order) throw notFound('orderNotFound', { orderNumber });
     if (order.status === 'Cancelled')
-      throw conflict(`Order ${orderNumber} is already Cancelled.`, { status: order.status });
+      throw conflict('orderAlreadyCancelled', { orderNumber }, { status: order.status });
     const samples = await tx.select().from(sampleEntry).where(eq(sampleEntry.bookingId, order.id)).for('update');
     const moved = samples.find((s) => s.status !== 'New' && s.status !== 'CsConfirmed');
     if (moved) {
       throw conflict(
-        `Order ${orderNumber} cannot be destroyed: sample ${moved.idflNumber} is ${moved.status}; every sample must be New or CsConfirmed.`,
+        'orderCannotBeDestroyed',
+        { orderNumber, idflNumber: moved.idflNumber, status: moved.status },
         { status: moved.status },
       );
     }
@@ -296,6 +307,11 @@ export async function destroyOrder(db: Executor, { orderNumber, by }: { orderNum
           sampleEntry.id,
           samples.map((s) => s.id),
         ),
+      );
+      await recordDeletions(
+        tx,
+        'sample_entry',
+        samples.map((s) => s.id),
       );
     }
     const now = new Date();
@@ -348,7 +364,7 @@ export async function updateSampleEntryTester(
 ) {
   return db.transaction(async (tx) => {
     const sample = await lockSample(tx, id);
-    assertVersion(sample, input.version);
+    assertVersion(sample, input.version, 'staleSample');
     judgeEdit('testerUpdate', sample);
     if (input.imageFileIds) await assertFilesExist(tx, input.imageFileIds, 'imageFileIds', 'image');
     const { version: _version, ...fields } = input;
@@ -487,19 +503,6 @@ const sampleOrderColumns: Record<string, AnyPgColumn> = {
 };
 
 /** 'receivedDate', 'receivedDate:desc', 'receivedDate desc' or '-receivedDate'; unknown fields fall back. */
-export function parseOrderBy(
-  orderBy: string | undefined,
-  columns: Record<string, AnyPgColumn>,
-  fallback: SQL[],
-): SQL[] {
-  if (!orderBy) return fallback;
-  const trimmed = orderBy.trim();
-  const descending = trimmed.startsWith('-') || /[:\s]desc$/i.test(trimmed);
-  const field = trimmed.replace(/^-/, '').split(/[:\s]/)[0] ?? '';
-  const column = columns[field];
-  if (!column) return fallback;
-  return [descending ? desc(column) : asc(column), desc(sampleEntry.id)];
-}
 
 export function sampleListConditions(filters: Omit<SampleListFilters, 'limit' | 'offset' | 'orderBy'>): SQL[] {
   const conditions: (SQL | undefined)[] = [
@@ -545,10 +548,7 @@ export async function listSampleEntries(db: Executor, filters: SampleListFilters
     : filters.status;
   if (scope && status?.length === 0) return { items: [], total: 0, limit: filters.limit, offset: filters.offset };
   const where = and(...sampleListConditions({ ...filters, status }));
-  const orderBy = parseOrderBy(filters.orderBy, sampleOrderColumns, [
-    desc(sampleEntry.updatedAt),
-    desc(sampleEntry.id),
-  ]);
+  const orderBy = sortOrder(filters.orderBy, sampleOrderColumns, [desc(sampleEntry.updatedAt), desc(sampleEntry.id)]);
   const [items, [totalRow]] = await Promise.all([
     db
       .select()

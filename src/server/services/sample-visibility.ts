@@ -65,7 +65,7 @@ export function canSeeSample(permissions: readonly string[], sample: VisibleSamp
 
 /** A sample the caller's benches may not see answers as if it did not exist: its id tells nothing. */
 export function assertSampleVisible(permissions: readonly string[], sample: VisibleSample) {
-  if (!canSeeSample(permissions, sample)) throw notFound('Sample entry');
+  if (!canSeeSample(permissions, sample)) throw notFound('sampleNotFound');
 }
 
 const BOOKING_READERS: readonly Permission[] = [

@@ -2,11 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import type { Conclusion, TransferIdflData } from '../../shared/schemas/supervisor.ts';
 import type { Executor } from '../db/client.ts';
 import { cleanIsotopeRecord, thirdLabEntry } from '../db/schema.ts';
+import { serverMessage } from '../../shared/server-messages.ts';
 import { conflict, forbidden } from '../errors.ts';
+import { assertVersion } from './stale-writes.ts';
 import { withUniqueCheck } from '../db/queries.ts';
 import { appendAudit } from './audit.ts';
 import {
-  assertVersion,
   judgeEdit,
   judgeTransition,
   lockSample,
@@ -17,12 +18,12 @@ import {
 import { lockThirdLabEntry } from './third-lab.ts';
 import { notifyPermission } from './notifications.ts';
 
-export const FOUR_EYES_MESSAGE = 'Four eyes: you entered this result, so someone else must confirm the final result.';
+export const FOUR_EYES_MESSAGE = serverMessage('fourEyes');
 
 export async function updateConclusion(db: Executor, { id, input, by }: { id: number; input: Conclusion; by: Actor }) {
   return db.transaction(async (tx) => {
     const sample = await lockSample(tx, id);
-    assertVersion(sample, input.version);
+    assertVersion(sample, input.version, 'staleSample');
     judgeEdit('supervisorConclusion', sample);
     const { version: _version, ...fields } = input;
     return recordSampleChange(tx, { sample, action: 'updateConclusion', by, changes: fields });
@@ -38,13 +39,10 @@ export async function confirmFinalResult(db: Executor, { id, by }: { id: number;
     const sample = await lockSample(tx, id);
     const toStatus = judgeTransition('confirmFinalResult', sample);
     if (!sample.conclusion?.trim()) {
-      throw conflict(
-        `Sample ${sample.idflNumber} has no conclusion; record a conclusion before confirming the final result.`,
-        sample,
-      );
+      throw conflict('noConclusion', { idflNumber: sample.idflNumber }, sample);
     }
     const entry = await lockThirdLabEntry(tx, sample);
-    if (entry.resultEnteredBy === by.id) throw forbidden(FOUR_EYES_MESSAGE);
+    if (entry.resultEnteredBy === by.id) throw forbidden('fourEyes');
     const now = new Date();
     await tx
       .update(thirdLabEntry)
@@ -109,10 +107,10 @@ export async function transferIdflData(
     judgeEdit('transferIdflData', sample);
     const entry = await lockThirdLabEntry(tx, sample);
     if (entry.carbon == null || entry.hydrogen == null || entry.oxygen == null) {
-      throw conflict(`Sample ${sample.idflNumber} has no carbon, hydrogen and oxygen values to transfer.`, sample);
+      throw conflict('noIsotopeValues', { idflNumber: sample.idflNumber }, sample);
     }
     if (!sample.sampleType) {
-      throw conflict(`Sample ${sample.idflNumber} has no sample type (material) to file the data under.`, sample);
+      throw conflict('noSampleType', { idflNumber: sample.idflNumber }, sample);
     }
     const values = {
       sampleCode: sample.sampleCode ?? sample.idflNumber,
@@ -133,10 +131,7 @@ export async function transferIdflData(
       .where(and(eq(cleanIsotopeRecord.sourceSampleEntryId, sample.id)))
       .limit(1);
     if (existing && !sameId) {
-      throw conflict(
-        `The data of sample ${sample.idflNumber} is already in the clean data set; send sameId=true to replace it.`,
-        existing,
-      );
+      throw conflict('alreadyInCleanData', { idflNumber: sample.idflNumber }, existing);
     }
     const [record] = existing
       ? await tx
@@ -146,10 +141,7 @@ export async function transferIdflData(
           .returning()
       : await withUniqueCheck(
           () => tx.insert(cleanIsotopeRecord).values(values).returning(),
-          () =>
-            conflict(
-              `The clean data set already holds sample code ${values.sampleCode} of ${values.material}; it cannot be filed twice.`,
-            ),
+          () => conflict('cleanSampleCodeTaken', { sampleCode: values.sampleCode, material: values.material }),
         );
     await appendAudit(tx, {
       entityType: SAMPLE_ENTITY,

@@ -1,21 +1,21 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { ISOTOPES_REQUIRED, missingIsotopes, type UpdateResult } from '../../shared/schemas/third-lab.ts';
+import { missingIsotopes, type UpdateResult } from '../../shared/schemas/third-lab.ts';
 import type { Executor } from '../db/client.ts';
+import { sortOrder } from '../db/queries.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
+import { assertVersion } from './stale-writes.ts';
 import { appendAudit, diffFields } from './audit.ts';
 import { notifyPermission } from './notifications.ts';
 import { markBatchReceivedWhenComplete, reopenDispatchBatch } from './dispatch-batches.ts';
 import {
   assertFilesExist,
-  assertVersion,
   escapeLike,
   fileUrl,
   judgeEdit,
   judgeTransition,
   lockSample,
   onDayCondition,
-  parseOrderBy,
   recordSampleChange,
   SAMPLE_ENTITY,
   userCondition,
@@ -35,7 +35,7 @@ export async function lockThirdLabEntry(db: Executor, sample: SampleEntry): Prom
     .orderBy(desc(thirdLabEntry.id))
     .limit(1)
     .for('update');
-  if (!entry) throw conflict(`Sample ${sample.idflNumber} has no third-lab entry.`, sample);
+  if (!entry) throw conflict('noThirdLabEntry', { idflNumber: sample.idflNumber }, sample);
   return entry;
 }
 
@@ -75,12 +75,12 @@ export async function updateThirdLabResult(
   { id, input, by }: { id: number; input: UpdateResult; by: Actor },
 ) {
   const missing = missingIsotopes(input);
-  if (Object.keys(missing).length) throw badRequest(ISOTOPES_REQUIRED, missing);
+  if (Object.keys(missing).length) throw badRequest('isotopesRequired', {}, missing);
   return db.transaction(async (tx) => {
     const sample = await lockSample(tx, id);
     judgeEdit('thirdLabResult', sample);
     const entry = await lockThirdLabEntry(tx, sample);
-    assertVersion(entry, input.version, 'result');
+    assertVersion(entry, input.version, 'staleResult');
     if (input.reportFileId) await assertFilesExist(tx, [input.reportFileId], 'reportFileId', 'pdf');
     const changes = {
       carbon: input.carbon!,
@@ -109,7 +109,7 @@ export async function returnThirdLabResult(db: Executor, { id, by }: { id: numbe
     const toStatus = judgeTransition('returnResult', sample);
     const entry = await lockThirdLabEntry(tx, sample);
     if (entry.carbon == null || entry.hydrogen == null || entry.oxygen == null)
-      throw conflict(ISOTOPES_REQUIRED, sample);
+      throw conflict('isotopesRequired', {}, sample);
     const now = new Date();
     const thirdLab = await updateThirdLabEntry(tx, entry, { resultReturnedDate: now });
     const updated = await recordSampleChange(tx, {
@@ -142,14 +142,14 @@ export async function undoSampleTransaction(db: Executor, { packageCode, by }: {
       .from(dispatchBatch)
       .where(eq(dispatchBatch.packageCode, packageCode))
       .for('update');
-    if (!batch) throw notFound(`Package ${packageCode}`);
+    if (!batch) throw notFound('packageNotFound', { packageCode });
     const members = await tx
       .select({ id: sampleEntry.id })
       .from(sampleEntry)
       .where(eq(sampleEntry.dispatchBatchId, batch.id))
       .orderBy(asc(sampleEntry.id));
     if (batch.status === 'Draft' || members.length === 0) {
-      throw conflict(`Package ${packageCode} is ${batch.status}; only a sent package can be undone.`, batch);
+      throw conflict('packageNotSent', { packageCode, status: batch.status }, batch);
     }
     const reason = `Sample transaction of package ${packageCode} undone`;
     const undone: number[] = [];
@@ -248,7 +248,7 @@ export async function listThirdLabSamples(db: Executor, filters: ThirdLabFilters
       : undefined,
   ];
   const where = and(...conditions);
-  const orderBy = parseOrderBy(filters.orderBy, thirdLabOrderColumns, [
+  const orderBy = sortOrder(filters.orderBy, thirdLabOrderColumns, [
     desc(thirdLabEntry.sentDate),
     desc(sampleEntry.id),
   ]);

@@ -8,6 +8,7 @@ import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { containing, countRows, sortOrder, withUniqueCheck, type Paging } from '../db/queries.ts';
 import type { AuthUser } from '../http/context.ts';
 import { appendAudit, diffFields } from './audit.ts';
+import { assertVersion, lockForEdit } from './stale-writes.ts';
 
 export type UserFilters = Paging & {
   username?: string;
@@ -117,7 +118,7 @@ export async function listUsers(db: Executor, filters: UserFilters) {
 
 export async function findAccount(db: Executor, id: number): Promise<Account> {
   const [row] = await accountsQuery(db).where(eq(appUser.id, id));
-  if (!row) throw notFound('Account');
+  if (!row) throw notFound('accountNotFound');
   return toAccount(row);
 }
 
@@ -132,13 +133,13 @@ export async function listUserChoices(db: Executor) {
 
 async function requireRole(db: Executor, roleId: number) {
   const [row] = await db.select({ id: role.id }).from(role).where(eq(role.id, roleId));
-  if (!row) throw badRequest('Role is required', { roleId: 'This role does not exist' });
+  if (!row) throw badRequest('roleRequired', {}, { roleId: 'This role does not exist' });
 }
 
 async function requireCountry(db: Executor, countryId: number | null | undefined) {
   if (countryId === null || countryId === undefined) return;
   const [row] = await db.select({ id: country.id }).from(country).where(eq(country.id, countryId));
-  if (!row) throw badRequest('Country does not exist', { countryId: 'This country does not exist' });
+  if (!row) throw badRequest('countryMissing', {}, { countryId: 'This country does not exist' });
 }
 
 /** Refuses a username or e-mail another account already uses (case does not make a new account). */
@@ -159,7 +160,7 @@ async function requireUnique(db: Executor, fields: { username?: string; email?: 
     if (taken && taken.id !== exceptId) errors.email = 'This email is already used by another account';
   }
   if (Object.keys(errors).length) {
-    throw new AppError('CONFLICT', Object.values(errors)[0]!, { errors });
+    throw new AppError('CONFLICT', errors.username ? 'usernameTaken' : 'emailTaken', {}, { errors });
   }
 }
 
@@ -181,76 +182,78 @@ export async function requireRoleManagerRemains(db: Executor) {
     )
     .limit(1);
   if (managers.length === 0) {
-    throw conflict('This change would leave no active account able to manage roles.');
+    throw conflict('lastRoleManager');
   }
 }
 
 export async function createUser(db: Executor, input: CreateUserInput, by: AuthUser): Promise<Account> {
   await requireUnique(db, { username: input.username, email: input.email });
-  await requireRole(db, input.roleId);
-  await requireCountry(db, input.countryId);
+  // Hashed before the transaction opens: argon2 is slow on purpose and must not hold it open.
   const passwordHash = await hashPassword(input.password);
-  const [created] = await withUniqueCheck(
-    () =>
-      db
-        .insert(appUser)
-        .values({
-          username: input.username,
-          displayName: input.displayName,
-          email: input.email,
-          passwordHash,
-          roleId: input.roleId,
-          countryId: input.countryId ?? null,
-        })
-        .returning({ id: appUser.id }),
-    () => new AppError('CONFLICT', 'This username or email is already used by another account'),
-  );
-  const account = await findAccount(db, created!.id);
-  await appendAudit(db, {
-    entityType: 'user',
-    entityId: account.id,
-    action: 'created',
-    changes: {
-      username: { from: null, to: account.username },
-      role: { from: null, to: account.role.name },
-      country: { from: null, to: account.country?.code ?? null },
-    },
-    actor: by,
+  return db.transaction(async (tx) => {
+    await requireRole(tx, input.roleId);
+    await requireCountry(tx, input.countryId);
+    const [created] = await withUniqueCheck(
+      () =>
+        tx
+          .insert(appUser)
+          .values({
+            username: input.username,
+            displayName: input.displayName,
+            email: input.email,
+            passwordHash,
+            roleId: input.roleId,
+            countryId: input.countryId ?? null,
+          })
+          .returning({ id: appUser.id }),
+      () => new AppError('CONFLICT', 'usernameOrEmailTaken'),
+    );
+    const account = await findAccount(tx, created!.id);
+    await appendAudit(tx, {
+      entityType: 'user',
+      entityId: account.id,
+      action: 'created',
+      changes: {
+        username: { from: null, to: account.username },
+        role: { from: null, to: account.role.name },
+        country: { from: null, to: account.country?.code ?? null },
+      },
+      actor: by,
+    });
+    return account;
   });
-  return account;
 }
 
 export async function updateUser(db: Executor, id: number, input: UpdateUserInput, by: AuthUser): Promise<Account> {
-  const current = await findAccount(db, id);
-  if (input.version !== undefined && input.version !== current.version) {
-    throw conflict('This account was changed by someone else. Review the current values and try again.', current);
-  }
-  if (id === by.id && input.active === false) {
-    throw conflict('You cannot deactivate your own account.');
-  }
-  await requireUnique(db, { email: input.email }, id);
-  await requireRole(db, input.roleId);
-  await requireCountry(db, input.countryId);
-  const next = {
-    displayName: input.displayName,
-    email: input.email,
-    roleId: input.roleId,
-    countryId: input.countryId === undefined ? (current.country?.id ?? null) : input.countryId,
-    active: input.active ?? current.active,
-  };
-  const changes = diffFields(
-    {
-      displayName: current.displayName,
-      email: current.email,
-      roleId: current.role.id,
-      countryId: current.country?.id ?? null,
-      active: current.active,
-    },
-    next,
-  );
-  if (Object.keys(changes).length === 0) return current;
   // One transaction, so a change refused by the last check leaves the account as it was.
   return db.transaction(async (tx) => {
+    if (!(await lockForEdit(tx, appUser, appUser.id, id))) throw notFound('accountNotFound');
+    const current = await findAccount(tx, id);
+    assertVersion(current, input.version, 'staleAccount');
+    if (id === by.id && input.active === false) {
+      throw conflict('cannotDeactivateSelf');
+    }
+    await requireUnique(tx, { email: input.email }, id);
+    await requireRole(tx, input.roleId);
+    await requireCountry(tx, input.countryId);
+    const next = {
+      displayName: input.displayName,
+      email: input.email,
+      roleId: input.roleId,
+      countryId: input.countryId === undefined ? (current.country?.id ?? null) : input.countryId,
+      active: input.active ?? current.active,
+    };
+    const changes = diffFields(
+      {
+        displayName: current.displayName,
+        email: current.email,
+        roleId: current.role.id,
+        countryId: current.country?.id ?? null,
+        active: current.active,
+      },
+      next,
+    );
+    if (Object.keys(changes).length === 0) return current;
     await tx
       .update(appUser)
       .set({ ...next, updatedAt: new Date(), version: sql`${appUser.version} + 1` })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordVersion } from './version.ts';
 
 // Dispatch batch (package) forms; messages as spec section 5.
 
@@ -22,14 +23,11 @@ export const createDispatchBatchSchema = dispatchBatchFormSchema.extend({
 });
 export type CreateDispatchBatch = z.infer<typeof createDispatchBatchSchema>;
 
-export const updateDispatchBatchSchema = dispatchBatchFormSchema
-  .omit({ packageCode: true })
-  .partial()
-  .extend({
-    addSampleEntryIds: sampleEntryIds.optional(),
-    removeSampleEntryIds: sampleEntryIds.optional(),
-    version: z.number().int().min(1).optional(),
-  });
+export const updateDispatchBatchSchema = dispatchBatchFormSchema.omit({ packageCode: true }).partial().extend({
+  addSampleEntryIds: sampleEntryIds.optional(),
+  removeSampleEntryIds: sampleEntryIds.optional(),
+  version: recordVersion,
+});
 export type UpdateDispatchBatch = z.infer<typeof updateDispatchBatchSchema>;
 
 /** Tester lab: put a TesterConfirmed sample into a Draft package. */

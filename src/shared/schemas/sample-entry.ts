@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordVersion } from './version.ts';
 import { sampleStatuses } from '../sample-workflow.ts';
 
 // Sample forms (spec section 5) shared by the server and the app: one set of rules and messages.
@@ -27,7 +28,6 @@ export const weight = (message = 'Weight is required') =>
 export const SENT_WEIGHT_TOO_LARGE = 'Sent weight cannot exceed the initial weight';
 
 const fileIds = z.array(z.string().uuid('Unknown file')).max(50);
-const version = z.number().int().min(1).optional();
 
 /** Fields a client-side lab form may fill, beyond the required identity. */
 const csOptionalFields = {
@@ -67,7 +67,10 @@ export type CsSampleForm = z.infer<typeof csSampleFormSchema>;
 export const csCreateSampleSchema = csSampleFormSchema;
 
 /** Edit sample (client-side lab): any subset of the form; sent fields keep their rules. */
-export const csUpdateSampleSchema = csSampleFormSchema.omit({ idflNumber: true }).partial().extend({ version });
+export const csUpdateSampleSchema = csSampleFormSchema
+  .omit({ idflNumber: true })
+  .partial()
+  .extend({ version: recordVersion });
 export type CsUpdateSample = z.infer<typeof csUpdateSampleSchema>;
 
 /** Confirm received (client-side lab check-in of a New sample). */
@@ -101,7 +104,7 @@ export const testerSampleFormSchema = z.object({
 export type TesterSampleForm = z.infer<typeof testerSampleFormSchema>;
 
 /** The server takes any subset of the tester form (offline benches send what changed). */
-export const testerUpdateSampleSchema = testerSampleFormSchema.partial().extend({ version });
+export const testerUpdateSampleSchema = testerSampleFormSchema.partial().extend({ version: recordVersion });
 export type TesterUpdateSample = z.infer<typeof testerUpdateSampleSchema>;
 
 export const sampleStatusSchema = z.enum(sampleStatuses, { error: 'Status is required' });

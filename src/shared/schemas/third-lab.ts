@@ -19,6 +19,8 @@ export const updateResultSchema = z.object({
   hydrogen: delta.nullish(),
   oxygen: delta.nullish(),
   reportFileId: z.string().uuid('Unknown report file').nullish(),
+  // Last write wins on purpose: the result is the third lab's alone to enter, the app sends no
+  // version, and the chain of custody keeps every change. A version, when sent, is still checked.
   version: z.number().int().min(1).optional(),
 });
 export type UpdateResult = z.infer<typeof updateResultSchema>;

@@ -130,4 +130,16 @@ describe('useOfflineList against the real server', () => {
     const meta = await offlineDb.listMeta.get('countries');
     expect(meta?.supportsDelta).toBe(true);
   });
+
+  it('removes a record deleted on the server from the cached list at the next delta sync', async () => {
+    const created = await t.request('POST', '/api/country', { token, body: { code: 'QX', name: 'Doomed' } });
+    const id = String(created.body.data.id);
+    expect(await syncWholeList({ fetcher, list: 'countries', path: '/api/country' })).toBe('full');
+    expect(await offlineDb.listRows.get(['countries', id])).toBeDefined();
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await t.request('DELETE', `/api/country?id=${id}`, { token })).status).toBe(200);
+    expect(await syncWholeList({ fetcher, list: 'countries', path: '/api/country' })).toBe('delta');
+    expect(await offlineDb.listRows.get(['countries', id])).toBeUndefined();
+  });
 });

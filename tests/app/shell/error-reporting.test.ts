@@ -34,7 +34,7 @@ describe('error reporting in the app (spec 8)', () => {
     expect(isReportable(new TypeError('Failed to fetch'))).toBe(false);
     expect(isReportable(new ApiError(401, { message: 'Unauthorized' }))).toBe(false);
     expect(isReportable(new ApiError(503, { message: 'x', code: 'DATABASE_UNAVAILABLE' }))).toBe(false);
-    expect(isReportable(new ApiError(503, { message: 'x', code: 'SHUTTING_DOWN' }))).toBe(false);
+    expect(isReportable(new ApiError(503, { message: 'x', code: 'shuttingDown' }))).toBe(false);
     expect(isReportable(new ApiError(500, 'x'), { notReported: true })).toBe(false);
     expect(lookupQueries.countries().meta).toEqual({ notReported: true });
   });

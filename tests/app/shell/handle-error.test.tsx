@@ -76,7 +76,7 @@ describe('central error handler (spec 8)', () => {
     await showError(
       new ApiError(503, { result: false, message: 'The database is unavailable.', code: 'DATABASE_UNAVAILABLE' }),
     );
-    await showError(new ApiError(503, { result: false, message: 'Restarting', code: 'SHUTTING_DOWN' }));
+    await showError(new ApiError(503, { result: false, message: 'Restarting', code: 'shuttingDown' }));
     expect(screen.getAllByText('Server unavailable')).toHaveLength(1);
     expect(screen.getByText(/changes are kept on this device/)).toBeTruthy();
     expect(hasStoredUser()).toBe(true);
@@ -103,6 +103,35 @@ describe('central error handler (spec 8)', () => {
     await showError(new ApiError(400, { result: false, message: 'Role name is required' }));
     expect(screen.getByText('Lỗi')).toBeTruthy();
     expect(screen.getByText('Vui lòng nhập tên vai trò')).toBeTruthy();
+    await i18n.changeLanguage('en');
+  });
+
+  it('says a server message with values in Vietnamese, by its code', async () => {
+    await i18n.changeLanguage('vi');
+    await showError(
+      new ApiError(409, {
+        result: false,
+        message: 'Sample IDFL-2026-00007 is SentToTester; this action needs New or CsConfirmed.',
+        code: 'sampleWrongState',
+        params: { idflNumber: 'IDFL-2026-00007', status: 'SentToTester', needed: ['New', 'CsConfirmed'] },
+      }),
+    );
+    expect(
+      screen.getByText(
+        'Mẫu IDFL-2026-00007 đang ở trạng thái SentToTester; thao tác này cần trạng thái New hoặc CsConfirmed.',
+      ),
+    ).toBeTruthy();
+    await showError(
+      new ApiError(409, {
+        result: false,
+        message: 'This country is assigned to 3 account(s); assign them another country first.',
+        code: 'countryHasAccounts',
+        params: { count: 3 },
+      }),
+    );
+    expect(
+      screen.getByText('Quốc gia này đang được gán cho 3 tài khoản; hãy gán quốc gia khác cho các tài khoản đó trước.'),
+    ).toBeTruthy();
     await i18n.changeLanguage('en');
   });
 });

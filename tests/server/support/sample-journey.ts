@@ -84,6 +84,7 @@ export async function sampleAt(t: TestApp, token: string, status: SampleStatus, 
     await step('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${id}`, {
       expectedConclusion: 'Consistent with Vietnam',
       conclusion: 'Consistent with the claimed origin',
+      version: sample.version,
     });
     await step('PUT', `/api/supervisor-lab/confirm-final-result?id=${id}`);
   }

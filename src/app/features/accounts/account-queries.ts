@@ -31,7 +31,7 @@ export function useCreateAccount() {
 export function useUpdateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: UpdateUserInput }) =>
+    mutationFn: ({ id, input }: { id: number; input: UpdateUserInput & { version: number } }) =>
       unwrap(api.PUT('/api/user/{id}', { params: { path: { id } }, body: input })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueries.all }),
   });

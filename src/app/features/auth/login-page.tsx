@@ -12,7 +12,7 @@ import { Input } from '@/app/components/ui/input';
 import { Spinner } from '@/app/components/ui/spinner';
 import { ApiError } from '@/app/lib/api-error';
 import { handleError } from '@/app/lib/handle-error';
-import { translateMessage } from '@/app/lib/i18n';
+import { translateError, translateMessage } from '@/app/lib/i18n';
 import { storeSession } from '@/app/lib/session';
 import { LanguageSwitch } from '@/app/features/layout/language-switch';
 import { signIn } from './auth-api';
@@ -44,7 +44,7 @@ export function LoginPage() {
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status !== 401 && error.status < 500 && error.message) {
-        setFailure(error.message);
+        setFailure(translateError(error));
       } else if (error instanceof ApiError && error.status === 401) {
         setFailure(error.message || 'Incorrect e-mail/username or password.');
       } else {

@@ -35,7 +35,7 @@ import { Spinner } from '@/app/components/ui/spinner';
 import { Textarea } from '@/app/components/ui/textarea';
 import { ApiError } from '@/app/lib/api-error';
 import { handleError } from '@/app/lib/handle-error';
-import { translateMessage } from '@/app/lib/i18n';
+import { translateError, translateMessage } from '@/app/lib/i18n';
 import { usePermissions } from '@/app/lib/use-session';
 import { PageFrame } from '@/app/features/layout/page-frame';
 import { PrintLabelsButton } from '@/app/features/labels/print-labels-button';
@@ -392,7 +392,7 @@ function ConfirmBookingDialog({ bookingId, open, onClose }: { bookingId: number;
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) return handleError(error);
         toast.error(t('detail.confirmFailed'), {
-          description: error instanceof ApiError && error.message ? translateMessage(error.message) : undefined,
+          description: error instanceof ApiError && error.message ? translateError(error) : undefined,
         });
       },
     });

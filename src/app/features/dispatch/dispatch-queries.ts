@@ -32,7 +32,7 @@ export function queueBatchCreate(input: CreateDispatchBatch) {
 
 export function queueBatchUpdate(
   batch: Pick<DispatchBatchListItem, 'id' | 'packageCode' | 'version'>,
-  input: UpdateDispatchBatch,
+  input: Omit<UpdateDispatchBatch, 'version'>,
 ) {
   return enqueueMutation({
     method: 'PUT',

@@ -46,7 +46,7 @@ export function RoleFormDialog({
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const answer = await saveRole.mutateAsync({ id: role?.id, input: { ...values, version: role?.version } });
+      const answer = await saveRole.mutateAsync({ role, input: values });
       toast.success(t('common:success'), { description: translateMessage(answer.message) });
       onOpenChange(false);
     } catch (error) {

@@ -28,10 +28,13 @@ export const roleQueries = {
 export function useSaveRole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: number; input: RoleInput }) =>
-      id === undefined
+    /** `role` is the one being edited, as last read: its version guards against a stale write. */
+    mutationFn: ({ role, input }: { role?: { id: number; version: number }; input: RoleInput }) =>
+      role === undefined
         ? unwrap(api.POST('/api/roles', { body: input }))
-        : unwrap(api.PUT('/api/roles', { params: { query: { id } }, body: input })),
+        : unwrap(
+            api.PUT('/api/roles', { params: { query: { id: role.id } }, body: { ...input, version: role.version } }),
+          ),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: roleQueries.all });
       await queryClient.invalidateQueries({ queryKey: lookupQueries.roles().queryKey });

@@ -7,7 +7,7 @@ import { workflowActions } from '@/shared/sample-workflow';
 import { Button, type ButtonProps } from '@/app/components/ui/button';
 import { ScanDialog, type ScanVerdict } from '@/app/features/scan/scan-dialog';
 import type { ScanResult } from '@/app/features/scan/parse-scan';
-import { translateMessage } from '@/app/lib/i18n';
+import { translateError } from '@/app/lib/i18n';
 import { useStoredLogin } from '@/app/lib/use-session';
 import { fetchWithSession } from '@/app/offline/page-fetch';
 import { CHECK_IN_STAGES, type CheckInStage } from './check-in-stages';
@@ -46,7 +46,7 @@ export function ScanCheckInButton({ stage, variant = 'default', size = 'sm', cla
       });
       return describeDecision(decision, t);
     } catch (error) {
-      const reason = error instanceof Error ? translateMessage(error.message) : String(error);
+      const reason = error instanceof Error ? translateError(error) : String(error);
       return { accepted: false, message: t('failed', { idflNumber: result.idflNumber, reason }) };
     }
   };

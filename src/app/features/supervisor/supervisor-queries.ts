@@ -48,7 +48,7 @@ function useSampleDecision<TInput>(send: (input: TInput) => Promise<unknown>) {
 }
 
 export function useSaveConclusion(id: number) {
-  return useSampleDecision((input: Conclusion) =>
+  return useSampleDecision((input: Conclusion & { version: number }) =>
     unwrap(api.PUT('/api/supervisor-lab/conclusion-lab/update', { params: { query: { id } }, body: input })),
   );
 }

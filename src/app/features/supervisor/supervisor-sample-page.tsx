@@ -26,7 +26,7 @@ import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { formatDisplayDate } from '@/app/components/ui/date-picker';
 import { Spinner } from '@/app/components/ui/spinner';
-import { translateMessage } from '@/app/lib/i18n';
+import { translateError } from '@/app/lib/i18n';
 import { usePermissions } from '@/app/lib/use-session';
 import { PageFrame } from '@/app/features/layout/page-frame';
 import { CustodyTimeline } from '@/app/features/samples/custody-timeline';
@@ -98,7 +98,7 @@ function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
         description: t(`decisions.${chosen}.done`, { idflNumber: sample.idflNumber }),
       });
     } catch (error) {
-      setRefusal(error instanceof Error && error.message ? translateMessage(error.message) : t('decisions.failed'));
+      setRefusal(error instanceof Error && error.message ? translateError(error) : t('decisions.failed'));
     }
   };
 

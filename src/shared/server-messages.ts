@@ -1,0 +1,180 @@
+// Every message the API sends with an error, by code. The server answers
+// { result: false, code, params, message } where `message` is the English template below filled with
+// `params`; the app translates by `code` (locales/vi/server.json, same {{placeholders}}) and falls
+// back to `message`. A test fails when a code has no Vietnamese text or the placeholders differ.
+
+export const SERVER_MESSAGES = {
+  // Input
+  invalidInput: '{{detail}}',
+  invalidField: '{{field}}: {{detail}}',
+  badOrderBy: 'orderBy must be one of {{choices}}, optionally with :asc or :desc',
+  badDate: '{{field}} must be a date (YYYY-MM-DD) or an ISO date-time',
+  routeNotFound: 'No route for {{method}} {{path}}.',
+  bodyTooLarge: 'The request body is larger than {{size}}.',
+  // Named by the operations contract: monitors and load balancers match this code.
+  DATABASE_UNAVAILABLE: 'The database is unavailable. Please try again in a moment.',
+  shuttingDown: 'The server is restarting. Please try again in a moment.',
+  idempotencyKeyTooLong: 'Idempotency-Key is too long (200 characters at most).',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
+  serverInternal: 'Server internal error!',
+
+  // Sessions and permissions
+  sessionExpired: 'Your session has expired.',
+  signInToContinue: 'Sign in to continue.',
+  forbidden: 'You do not have permission to do this.',
+  wrongCredentials: 'Incorrect e-mail/username or password.',
+  oldPasswordWrong: 'Failed to change password',
+  resetLinkInvalid: 'This reset link is invalid or has expired.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  tooManySignIns: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+  tooManyCertificateChecks: 'Too many certificate checks from your address. Please wait a minute and try again.',
+
+  // Records that do not exist
+  countryNotFound: 'Country not found.',
+  roleNotFound: 'Role not found.',
+  namedRoleNotFound: 'Role {{name}} not found.',
+  accountNotFound: 'Account not found.',
+  sampleNotFound: 'Sample entry not found.',
+  bookingNotFound: 'Booking not found.',
+  orderNotFound: 'Order {{orderNumber}} not found.',
+  batchNotFound: 'Dispatch batch not found.',
+  packageNotFound: 'Package {{packageCode}} not found.',
+  fileNotFound: 'File not found',
+  unknownCertificate:
+    'No certificate has this code. Check that the address was copied in full, or contact the laboratory.',
+  certificateHasNoPdf: 'This certificate has no PDF file.',
+
+  // Stale writes: the record moved on since the editor read it
+  staleCountry: 'This country was changed by someone else; review the current version and try again.',
+  staleRole: 'This role was changed by someone else; review the current version and try again.',
+  staleAccount: 'This account was changed by someone else; review the current version and try again.',
+  staleSample: 'This sample entry was changed by someone else; review the current version and try again.',
+  stalePackage: 'This package was changed by someone else; review the current version and try again.',
+  staleResult: 'This result was changed by someone else; review the current version and try again.',
+
+  // Countries, roles, accounts
+  countryCodeTaken: 'A country with this code already exists',
+  countryCodeInUse: 'The code {{code}} is used by {{count}} sample entries and cannot be changed.',
+  countryProtected: 'Protected countries cannot be deleted.',
+  countryHasAccounts: 'This country is assigned to {{count}} account(s); assign them another country first.',
+  countryHasSamples: 'This country is used by {{count}} sample entries and cannot be deleted.',
+  countryMissing: 'Country does not exist',
+  roleNameTaken: 'A role with this name already exists',
+  roleRequired: 'Role is required',
+  lastRoleManager: 'This change would leave no active account able to manage roles.',
+  usernameTaken: 'This username is already taken',
+  emailTaken: 'This email is already used by another account',
+  usernameOrEmailTaken: 'This username or email is already used by another account',
+  cannotDeactivateSelf: 'You cannot deactivate your own account.',
+  accountDeactivated: 'This account is deactivated; activate it first.',
+
+  // Samples and the chain of custody
+  sampleWrongState: 'Sample {{idflNumber}} is {{status}}; this action needs {{needed}}.',
+  theSampleWrongState: 'The sample is {{status}}; this action needs {{needed}}.',
+  sentWeightTooLarge: 'Sent weight cannot exceed the initial weight',
+  fileWrongKind: 'The file must be a {{kind}}',
+  idflNumberTaken: 'IDFL number {{idflNumber}} already exists.',
+  orderAlreadyCancelled: 'Order {{orderNumber}} is already Cancelled.',
+  orderCannotBeDestroyed:
+    'Order {{orderNumber}} cannot be destroyed: sample {{idflNumber}} is {{status}}; every sample must be New or CsConfirmed.',
+  bookingWrongStateConfirm: 'Booking {{bookingNumber}} is {{status}}; only UnConfirmed bookings can be confirmed.',
+  bookingWrongStateCancel: 'Booking {{bookingNumber}} is {{status}}; only UnConfirmed bookings can be cancelled.',
+  bookingChangedMeanwhile: 'Booking {{bookingNumber}} changed meanwhile; please reload it.',
+  attachmentsMissing: 'Some attachments were not found; please upload them again.',
+  noConclusion: 'Sample {{idflNumber}} has no conclusion; record a conclusion before confirming the final result.',
+  fourEyes: 'Four eyes: you entered this result, so someone else must confirm the final result.',
+  noIsotopeValues: 'Sample {{idflNumber}} has no carbon, hydrogen and oxygen values to transfer.',
+  noSampleType: 'Sample {{idflNumber}} has no sample type (material) to file the data under.',
+  alreadyInCleanData:
+    'The data of sample {{idflNumber}} is already in the clean data set; send sameId=true to replace it.',
+  isotopesRequired: 'Carbon, Hydrogen, Oxygen is required',
+  noThirdLabEntry: 'Sample {{idflNumber}} has no third-lab entry.',
+  quickFillCodeWrong: 'The code is incorrect or has expired.',
+
+  // Packages
+  packageNotDraftToChange: 'Package {{packageCode}} is {{status}}; only a Draft package can be changed.',
+  packageNotDraftToSend: 'Package {{packageCode}} is {{status}}; only a Draft package can be sent.',
+  packageNotSent: 'Package {{packageCode}} is {{status}}; only a sent package can be undone.',
+  packageEmpty: 'Package {{packageCode}} has no samples; add samples before sending it.',
+  packageCodeTaken: 'Package code {{packageCode}} already exists.',
+  sampleAlreadyInPackage: 'Sample {{idflNumber}} is already in package {{packageCode}}.',
+  sampleNotInPackage: 'Sample {{idflNumber}} is not in package {{packageCode}}.',
+
+  // Certificates and labels
+  completedWithoutCertificate: 'Sample {{idflNumber}} is Completed but has no certificate to re-issue.',
+  certificateNotValid: 'The certificate of sample {{idflNumber}} is already {{status}}.',
+  noCertificateToRevoke: 'Sample {{idflNumber}} has no certificate to revoke.',
+  bookingHasNoSamples: 'Booking {{bookingNumber}} has no sample entries yet; check the booking in first.',
+  batchHasNoSamples: 'Dispatch batch {{packageCode}} holds no samples.',
+
+  // Uploads
+  fileTooLarge: '{{name}} is larger than {{mib}} MiB.',
+  fileEmpty: '{{name}} is empty.',
+  imageTypeRefused: '{{name}}: Only JPEG, PNG, WebP or GIF images are accepted.',
+  pdfTypeRefused: '{{name}}: Only PDF files are accepted.',
+  attachmentTypeRefused: '{{name}}: Only images (JPEG, PNG, WebP, GIF) or PDF files are accepted.',
+  uploadTooLarge: 'The upload is larger than {{mib}} MiB in total.',
+  tooManyImages: 'At most {{count}} images can be uploaded at once.',
+  tooManyAttachments: 'At most {{count}} files can be attached.',
+  attachmentsTooLarge: 'At most {{count}} files of 10 MiB each can be sent at once.',
+  chooseFile: 'Please choose at least one file.',
+
+  // Analysis, clean isotope data, notifications, statistics, security
+  requestHasNul: 'The request must not contain NUL characters.',
+  notSyncable: 'Only bench changes can be sent through the outbox.',
+  attachmentQuota: 'At most {{mib}} MiB of attachments can be uploaded per hour. Please try again later.',
+  pushEndpointNotHttps: 'Endpoint must be an https URL.',
+  pushSubscriptionNotFound: 'Push subscription not found.',
+  notificationNotFound: 'Notification {{id}} not found.',
+  periodEndsBeforeStart: 'The end of the period must come after its start.',
+  periodTooLong: 'The period can span at most ten years.',
+  mappingNotJson: 'The column mapping is not valid JSON.',
+  mappingInvalid: 'The column mapping is not valid.',
+  mappingDoesNotFit: 'The column mapping does not fit the file.',
+  fileNotCsvOrXlsx: 'The file is neither CSV nor XLSX.',
+  xlsxUnreadable: 'The XLSX file cannot be read.',
+  importFileEmpty: 'The file has no rows to import.',
+  importTooManyRows: 'A file may hold at most {{max}} rows.',
+  importNoSampleCode: 'The file has no sample code column; map one.',
+  importNoMaterial: 'The file has no material column; choose the material.',
+  importRowsInvalid: '{{count}} row(s) cannot be imported; nothing was changed.',
+  noReferenceData: 'There are no clean isotope records of {{material}}; import reference data first.',
+  notEnoughReferences: 'No region of {{material}} has enough reference records to learn from.',
+  idflNumberUnknown: 'No sample entry has the IDFL number {{idflNumber}}.',
+  analysisNeedsIsotopeValues: 'Enter at least one isotope value for every sample.',
+  analysisNotFound: 'Analysis not found.',
+  analysisHasNoResult: 'This analysis has no result to save.',
+  analysisNotSatisfied: 'Only a satisfied analysis can be transferred to the clean data set; mark it Satisfied first.',
+  transferNeedsOrigin: 'Say which region or country the sample comes from.',
+  cleanSampleCodeTaken:
+    'The clean data set already holds sample code {{sampleCode}} of {{material}}; it cannot be filed twice.',
+} as const;
+
+export type ServerMessageCode = keyof typeof SERVER_MESSAGES;
+/** Values for the placeholders; a list (the states an action needs) reads "A, B or C". */
+export type ServerMessageParams = Record<string, string | number | readonly string[]>;
+
+/** 'A', 'A or B', 'A, B or C': how the English messages name alternatives. */
+export function orList(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+/** The {{name}} placeholders a template uses, sorted (the Vietnamese text must use the same). */
+export function placeholdersOf(template: string): string[] {
+  return [...new Set([...template.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!))].sort();
+}
+
+/** Fills a template's {{placeholders}}; a missing value leaves the placeholder visible. */
+export function fillTemplate(template: string, params: ServerMessageParams = {}): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? formatValue(params[name]!) : whole,
+  );
+}
+
+const formatValue = (value: string | number | readonly string[]) =>
+  typeof value === 'object' ? orList(value) : String(value);
+
+export function serverMessage(code: ServerMessageCode, params?: ServerMessageParams): string {
+  return fillTemplate(SERVER_MESSAGES[code], params);
+}
