@@ -25,8 +25,11 @@ test.describe('[NOTIFICATIONS] the bell', () => {
     await emptyBell(page, tester);
     // The app must be listening before the transfer: its stream answers at once and stays open.
     const streaming = page.waitForResponse((r) => r.url().endsWith('/api/notification/stream') && r.ok());
+    // The bench list loads once when the page opens (its view, then the whole list for offline use,
+    // in pages of 500); only a load after that would be polling.
+    const listed = page.waitForResponse((r) => /\/api\/tester-lab\/get-all\?.*limit=500/.test(r.url()) && r.ok());
     await page.reload();
-    await streaming;
+    await Promise.all([streaming, listed]);
     await expect(bell(page)).toHaveAccessibleName('Notifications (0 unread)');
     await expect(page.getByTestId('notification-count')).toHaveCount(0);
     const listCalls: string[] = [];
@@ -63,8 +66,11 @@ test.describe('[NOTIFICATIONS] the bell', () => {
     const tester = await openSignedIn(roleUsers.Tester, '/testers');
     await emptyBell(page, tester);
     const streaming = page.waitForResponse((r) => r.url().endsWith('/api/notification/stream') && r.ok());
+    // The bench list loads once when the page opens (its view, then the whole list for offline use,
+    // in pages of 500); only a load after that would be polling.
+    const listed = page.waitForResponse((r) => /\/api\/tester-lab\/get-all\?.*limit=500/.test(r.url()) && r.ok());
     await page.reload();
-    await streaming;
+    await Promise.all([streaming, listed]);
     for (let i = 1; i <= 7; i++) {
       const ping = await page.request.post(`/api/notification/ping/bench-call-${i}`, { headers: authorised(tester) });
       expect(ping.status()).toBe(200);
