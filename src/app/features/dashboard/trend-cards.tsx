@@ -109,24 +109,13 @@ export function AnalysisTrendsCard() {
   const origins = data?.byPrediction.slice(0, TOP_ORIGINS) ?? [];
   return (
     <Card>
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1.5">
-          <CardTitle>{t('trends.title')}</CardTitle>
-          <CardDescription>{t('trends.description')}</CardDescription>
-        </div>
-        <Select value={String(weeks)} onValueChange={(v) => setWeeks(Number(v))}>
-          <SelectTrigger className="w-40" aria-label={t('trends.range')}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {[4, 12, 26, 52].map((n) => (
-              <SelectItem key={n} value={String(n)}>
-                {t('trends.lastWeeks', { count: n })}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </CardHeader>
+      <PeriodCardHeader
+        area="trends"
+        value={weeks}
+        choices={[4, 12, 26, 52]}
+        choiceKey="lastWeeks"
+        onChange={setWeeks}
+      />
       <CardContent>
         {!data ? (
           <Skeleton className="h-[260px] w-full" />
@@ -176,24 +165,13 @@ export function TurnaroundCard() {
   const data = turnaround.data;
   return (
     <Card>
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1.5">
-          <CardTitle>{t('turnaround.title')}</CardTitle>
-          <CardDescription>{t('turnaround.description')}</CardDescription>
-        </div>
-        <Select value={String(days)} onValueChange={(v) => setDays(Number(v))}>
-          <SelectTrigger className="w-40" aria-label={t('turnaround.range')}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {[7, 30, 90, 365].map((n) => (
-              <SelectItem key={n} value={String(n)}>
-                {t('turnaround.lastDays', { count: n })}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </CardHeader>
+      <PeriodCardHeader
+        area="turnaround"
+        value={days}
+        choices={[7, 30, 90, 365]}
+        choiceKey="lastDays"
+        onChange={setDays}
+      />
       <CardContent>
         {!data ? (
           <Skeleton className="h-48 w-full" />
@@ -221,5 +199,42 @@ export function TurnaroundCard() {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** A trend card's title and description beside its period picker (the last N weeks or days). */
+function PeriodCardHeader({
+  area,
+  value,
+  choices,
+  choiceKey,
+  onChange,
+}: {
+  area: 'trends' | 'turnaround';
+  value: number;
+  choices: readonly number[];
+  choiceKey: 'lastWeeks' | 'lastDays';
+  onChange: (value: number) => void;
+}) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+      <div className="grid gap-1.5">
+        <CardTitle>{t(`${area}.title`)}</CardTitle>
+        <CardDescription>{t(`${area}.description`)}</CardDescription>
+      </div>
+      <Select value={String(value)} onValueChange={(v) => onChange(Number(v))}>
+        <SelectTrigger className="w-40" aria-label={t(`${area}.range`)}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {choices.map((n) => (
+            <SelectItem key={n} value={String(n)}>
+              {t(`${area}.${choiceKey}`, { count: n })}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </CardHeader>
   );
 }
