@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { sampleEditPermissions } from '../../shared/sample-workflow.ts';
 import {
   analysisStatuses,
   classifyActions,
@@ -372,7 +373,7 @@ const saveToSampleRoute = defineRoute({
   tags: ['Analysis'],
   summary:
     "Write an analysis's predicted origin and consistency to a sample entry (version-checked, in its chain of custody)",
-  access: ['CanSaveAnalysisToSampleEntry'],
+  access: sampleEditPermissions.saveOriginAnalysis,
   request: {
     query: z.object({
       idflNumber: z.string({ error: 'IDFL number is required' }).trim().min(1, 'IDFL number is required').max(50),

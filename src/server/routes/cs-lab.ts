@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { sampleStatuses, workflowActionNames } from '../../shared/sample-workflow.ts';
+import { sampleEditPermissions, sampleStatuses, workflowActionNames } from '../../shared/sample-workflow.ts';
 import {
   csCheckInSampleSchema,
   csCreateSampleSchema,
@@ -242,7 +242,7 @@ const updateRouteDef = defineRoute({
   tags: ['Client-side lab'],
   summary:
     'Edit a sample entry still at the client-side lab (New or CsConfirmed); `version` required (stale write → 409)',
-  access: ['CanUpdateSampleEntryCs'],
+  access: sampleEditPermissions.csUpdate,
   request: { query: idQuery, ...json(csUpdateSampleSchema) },
   responses: sampleAnswer('Updated'),
 });

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { dispatchBatchTransitions } from '../../shared/record-workflows.ts';
 import {
   createDispatchBatchSchema,
   dispatchBatchStatuses,
@@ -127,7 +128,7 @@ const sendRouteDef = defineRoute({
   offline: true,
   tags: ['Dispatch batches'],
   summary: 'Send a Draft package: every sample in it goes SentToThirdLab',
-  access: ['CanCreateDispatchBatch', 'CanUpdateDispatchBatch', 'CanTransferSampleEntryToThirdLab'],
+  access: dispatchBatchTransitions.send.permissions,
   request: { query: batchIdQuery },
   responses: {
     200: {

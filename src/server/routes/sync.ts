@@ -1,12 +1,13 @@
 import { z } from '@hono/zod-openapi';
 import type { createRouter } from '../app.ts';
 import { badRequest } from '../errors.ts';
-import { isOfflineOperation, plainApiPath } from '../http/offline-operations.ts';
+import { plainApiPath, SYNC_BATCH_LIMIT } from '../../shared/sync-rules.ts';
+import { isOfflineOperation } from '../http/offline-operations.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { notifyUser } from '../services/notifications.ts';
 
-export const SYNC_BATCH_LIMIT = 100;
+export { SYNC_BATCH_LIMIT };
 
 const mutationSchema = z.object({
   key: z.string().min(8).max(200).openapi({ description: 'Idempotency key of this mutation (the outbox id)' }),

@@ -4,7 +4,7 @@ import { testerUpdateSampleSchema } from '../../shared/schemas/sample-entry.ts';
 import type { createRouter } from '../app.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { testerStatuses } from '../services/sample-visibility.ts';
+import { benchStatuses, sampleEditPermissions } from '../../shared/sample-workflow.ts';
 import { addSampleToDispatchBatch } from '../services/dispatch-batches.ts';
 import {
   checkInSampleTester,
@@ -71,7 +71,7 @@ const updateRouteDef = defineRoute({
   tags: ['Tester lab'],
   summary:
     "Update the tester's data of a sample (SentToTester or TesterConfirmed); `version` required (stale write → 409)",
-  access: ['CanUpdateSampleEntryTester'],
+  access: sampleEditPermissions.testerUpdate,
   request: {
     query: idQuery,
     body: { content: { 'application/json': { schema: testerUpdateSampleSchema } }, required: true },
@@ -102,7 +102,7 @@ const transferRouteDef = defineRoute({
   offline: true,
   tags: ['Tester lab'],
   summary: 'Put a TesterConfirmed sample into a Draft dispatch batch; it leaves when the batch is sent',
-  access: ['CanTransferSampleEntryToThirdLab'],
+  access: sampleEditPermissions.addToDispatchBatch,
   request: {
     query: idQuery,
     body: { content: { 'application/json': { schema: addToDispatchBatchSchema } }, required: true },
@@ -117,7 +117,7 @@ export function registerTesterLabRoutes(app: ReturnType<typeof createRouter>) {
   });
 
   app.openapi(listRouteDef, async (c) =>
-    ok(c, await listSampleEntries(c.var.db, toSampleFilters(c.req.valid('query')), testerStatuses)),
+    ok(c, await listSampleEntries(c.var.db, toSampleFilters(c.req.valid('query')), benchStatuses.tester)),
   );
 
   app.openapi(detailRouteDef, async (c) =>

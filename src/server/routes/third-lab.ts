@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { updateResultSchema } from '../../shared/schemas/third-lab.ts';
+import { sampleEditPermissions } from '../../shared/sample-workflow.ts';
 import type { createRouter } from '../app.ts';
 import { envelope, listQuery, ok, pageOf } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
@@ -95,7 +96,7 @@ const updateResultRouteDef = defineRoute({
   offline: true,
   tags: ['Third lab'],
   summary: 'Enter the C, H, O values, notes and the PDF report of a checked-in sample; optional version',
-  access: ['CanUpdateResultThirdLab'],
+  access: sampleEditPermissions.thirdLabResult,
   request: {
     query: idQuery,
     body: { content: { 'application/json': { schema: updateResultSchema } }, required: true },

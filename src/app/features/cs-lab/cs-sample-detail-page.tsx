@@ -1,8 +1,7 @@
 import { PencilIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canEdit } from '@/shared/sample-workflow';
-import { hasAnyPermission } from '@/shared/permissions';
+import { mayEdit } from '@/shared/sample-workflow';
 import { Button } from '@/app/components/ui/button';
 import { usePermissions } from '@/app/lib/use-session';
 import { SampleActionBar } from '@/app/features/samples/sample-action-bar';
@@ -24,7 +23,7 @@ export function CsSampleDetailPage({ id }: { id: number }) {
 
   if (!sample) return <SampleDetailMissing namespace="cs-lab" listPath="/clients" isLoading={isLoading} />;
 
-  const canUpdate = hasAnyPermission(held, ['CanUpdateSampleEntryCs']) && canEdit('csUpdate', sample.status);
+  const canUpdate = mayEdit('csUpdate', sample.status, held);
   return (
     <SampleDetailFrame
       namespace="cs-lab"

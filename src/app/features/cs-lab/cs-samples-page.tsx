@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Trash2Icon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canEdit, type WorkflowActionName } from '@/shared/sample-workflow';
+import { mayEdit, type WorkflowActionName } from '@/shared/sample-workflow';
 import { hasAnyPermission } from '@/shared/permissions';
 import { CreateButton } from '@/app/components/create-button';
 import { Button } from '@/app/components/ui/button';
@@ -53,7 +53,6 @@ export function CsSamplesPage() {
   const { samples } = view;
   useSampleConflictToasts();
   const canCreate = hasAnyPermission(held, ['CanCreateSampleEntryCs']);
-  const canUpdate = hasAnyPermission(held, ['CanUpdateSampleEntryCs']);
   const canDestroy = hasAnyPermission(held, ['CanDestroyOrderSample']);
   const items = useMemo(
     () => samples.items.map((sample) => completeQueuedSample(sample, t('pendingNumber'))),
@@ -97,7 +96,7 @@ export function CsSamplesPage() {
       cell: (sample, change) =>
         typeof sample.id !== 'number' || change ? null : (
           <div className="flex justify-end gap-2">
-            {canUpdate && canEdit('csUpdate', sample.status) && (
+            {mayEdit('csUpdate', sample.status, held) && (
               <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'edit', sample })}>
                 {t('edit')}
               </Button>

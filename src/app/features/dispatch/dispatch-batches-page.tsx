@@ -1,4 +1,5 @@
 import { FileTextIcon, PencilIcon, SendIcon, XIcon } from 'lucide-react';
+import { isDispatchBatchOpen } from '@/shared/record-workflows';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasAnyPermission } from '@/shared/permissions';
@@ -184,7 +185,7 @@ export function DispatchBatchesPage() {
               const id = String(batch.id);
               const mark = batches.pending.get(id);
               const isSaved = typeof batch.id === 'number';
-              const isDraft = batch.status === 'Draft';
+              const isDraft = isDispatchBatchOpen(batch.status);
               return (
                 <TableRow key={id} data-pending={mark ? 'true' : undefined}>
                   <TableCell className="font-mono font-medium">{batch.packageCode ?? t('pendingCode')}</TableCell>

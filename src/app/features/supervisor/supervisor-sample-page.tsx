@@ -12,7 +12,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { canEdit } from '@/shared/sample-workflow';
+import { mayEdit } from '@/shared/sample-workflow';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -83,8 +83,8 @@ function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
   // The server's refusal stays on screen beside the buttons (e.g. the four-eyes rule), not only in a toast.
   const [refusal, setRefusal] = useState<string | null>(null);
   const actions = sample.availableActions;
-  const canConclude = canEdit('supervisorConclusion', sample.status) && held.includes('CanUpdateSampleEntrySupervisor');
-  const canTransfer = canEdit('transferIdflData', sample.status) && held.includes('CanTransferIDFLData');
+  const canConclude = mayEdit('supervisorConclusion', sample.status, held);
+  const canTransfer = mayEdit('transferIdflData', sample.status, held);
   const entries = [...sample.thirdLabEntries].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
   const decide = async () => {

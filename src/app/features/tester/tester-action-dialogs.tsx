@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { isDispatchBatchOpen } from '@/shared/record-workflows';
 import { useTranslation } from 'react-i18next';
 import { hasAnyPermission } from '@/shared/permissions';
-import { canEdit } from '@/shared/sample-workflow';
+import { mayEdit } from '@/shared/sample-workflow';
 import { FieldError, FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
@@ -66,12 +67,7 @@ const PACKAGE_CODE_REQUIRED = 'Package code is required';
 /** Whether this user may put this sample into a package now (TesterConfirmed, not already packed). */
 export function useCanAddToBatch(sample: SampleEntry | undefined) {
   const held = usePermissions();
-  return Boolean(
-    sample &&
-    !sample.dispatchBatchId &&
-    canEdit('addToDispatchBatch', sample.status) &&
-    hasAnyPermission(held, ['CanTransferSampleEntryToThirdLab']),
-  );
+  return Boolean(sample && !sample.dispatchBatchId && mayEdit('addToDispatchBatch', sample.status, held));
 }
 
 /**
@@ -97,7 +93,7 @@ export function AddToBatchDialog({
   });
   const [packageCode, setPackageCode] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const choices = drafts.items.filter((batch) => typeof batch.id === 'number' && batch.status === 'Draft');
+  const choices = drafts.items.filter((batch) => typeof batch.id === 'number' && isDispatchBatchOpen(batch.status));
 
   return (
     <ConfirmSampleDialog

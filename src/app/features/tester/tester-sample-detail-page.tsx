@@ -1,8 +1,7 @@
 import { PackagePlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasAnyPermission } from '@/shared/permissions';
-import { canEdit } from '@/shared/sample-workflow';
+import { mayEdit } from '@/shared/sample-workflow';
 import { Button } from '@/app/components/ui/button';
 import { usePermissions } from '@/app/lib/use-session';
 import { SampleActionBar } from '@/app/features/samples/sample-action-bar';
@@ -24,7 +23,7 @@ export function TesterSampleDetailPage({ id }: { id: number }) {
 
   if (!sample) return <SampleDetailMissing namespace="tester" listPath="/testers" isLoading={isLoading} />;
 
-  const canUpdate = hasAnyPermission(held, ['CanUpdateSampleEntryTester']) && canEdit('testerUpdate', sample.status);
+  const canUpdate = mayEdit('testerUpdate', sample.status, held);
   return (
     <SampleDetailFrame
       namespace="tester"

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
 import type { UpdateResult } from '@/shared/schemas/third-lab';
+import { benchStatuses } from '@/shared/sample-workflow';
 import { api, unwrap } from '@/app/lib/api-client';
 import { ApiError } from '@/app/lib/api-error';
 import { i18n } from '@/app/lib/i18n';
@@ -19,13 +20,7 @@ export const THIRD_LAB_LIST = 'third-lab-samples';
 export const THIRD_LAB_PATH = '/api/third-lab/get-all';
 
 /** The states a sample passes through at the third lab, in the order it meets them. */
-export const THIRD_LAB_STATUSES = [
-  'SentToThirdLab',
-  'ThirdLabConfirmed',
-  'ResultReturned',
-  'ResultConfirmed',
-  'Completed',
-] as const;
+export const THIRD_LAB_STATUSES = benchStatuses.thirdLab;
 
 export type ThirdLabFilters = {
   IDFLNumber?: string;
