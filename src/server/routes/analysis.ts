@@ -10,7 +10,7 @@ import {
   transferAnalysisSchema,
   type ClassifyAction,
 } from '../../shared/schemas/analysis.ts';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { cleanIsotopeRecordSchema } from '../http/clean-isotope-record.ts';
 import { envelope, listQuery, ok, pageOf, recordId } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
@@ -421,7 +421,7 @@ const transferRoute = defineRoute({
   },
 });
 
-export function registerAnalysisRoutes(app: ReturnType<typeof createRouter>) {
+export function registerAnalysisRoutes(app: AppRouter) {
   // Fixed paths first: /api/analysis/{id} would otherwise take them.
   app.openapi(materialsRoute, async (c) => ok(c, await listMaterials(c.var.db)));
 

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { conclusionSchema, transferIdflDataSchema } from '../../shared/schemas/supervisor.ts';
 import { recordVersion } from '../../shared/schemas/version.ts';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { cleanIsotopeRecordSchema } from '../http/clean-isotope-record.ts';
 import { defineRoute } from '../http/route.ts';
@@ -9,21 +9,16 @@ import { toCleanIsotopeRecord } from '../services/clean-isotope.ts';
 import { benchStatuses, sampleEditPermissions } from '../../shared/sample-workflow.ts';
 import { listSampleEntries, readSampleDetail } from '../services/sample-entries.ts';
 import { confirmFinalResult, transferIdflData, undoReturnResult, updateConclusion } from '../services/supervisor.ts';
+import { idParam, idQuery } from '../http/params.ts';
 import {
-  idParam,
-  idQuery,
+  sampleAnswer,
   sampleDetailSchema,
-  sampleEntrySchema,
   samplePageSchema,
   testerListFilters,
   toSampleFilters,
-} from './cs-lab.ts';
+} from '../http/sample-schemas.ts';
 
 // Supervisor lab, "Result Overview" (spec section 7).
-
-const sampleAnswer = (description: string) => ({
-  200: { description, content: { 'application/json': { schema: envelope(sampleEntrySchema) } } },
-});
 
 const listRouteDef = defineRoute({
   method: 'get',
@@ -118,7 +113,7 @@ const transferRouteDef = defineRoute({
   },
 });
 
-export function registerSupervisorLabRoutes(app: ReturnType<typeof createRouter>) {
+export function registerSupervisorLabRoutes(app: AppRouter) {
   app.openapi(listRouteDef, async (c) =>
     ok(c, await listSampleEntries(c.var.db, toSampleFilters(c.req.valid('query')), benchStatuses.supervisor)),
   );

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { addToDispatchBatchSchema } from '../../shared/schemas/dispatch-batch.ts';
 import { testerUpdateSampleSchema } from '../../shared/schemas/sample-entry.ts';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { benchStatuses, sampleEditPermissions } from '../../shared/sample-workflow.ts';
@@ -13,21 +13,16 @@ import {
   undoTesterStatus,
   updateSampleEntryTester,
 } from '../services/sample-entries.ts';
+import { idParam, idQuery } from '../http/params.ts';
 import {
-  idParam,
-  idQuery,
+  sampleAnswer,
   sampleDetailSchema,
-  sampleEntrySchema,
   samplePageSchema,
   testerListFilters,
   toSampleFilters,
-} from './cs-lab.ts';
+} from '../http/sample-schemas.ts';
 
 // Tester lab (spec section 7).
-
-const sampleAnswer = (description: string) => ({
-  200: { description, content: { 'application/json': { schema: envelope(sampleEntrySchema) } } },
-});
 
 const checkInRouteDef = defineRoute({
   method: 'put',
@@ -110,7 +105,7 @@ const transferRouteDef = defineRoute({
   responses: sampleAnswer('Added to the package'),
 });
 
-export function registerTesterLabRoutes(app: ReturnType<typeof createRouter>) {
+export function registerTesterLabRoutes(app: AppRouter) {
   app.openapi(checkInRouteDef, async (c) => {
     const sample = await checkInSampleTester(c.var.db, { id: c.req.valid('query').id, by: c.var.auth });
     return ok(c, sample, `Sample ${sample.idflNumber} has been checked in.`);
