@@ -2,12 +2,12 @@ import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, storeSession, type LoginResponse } from '@/app/lib/session';
 import { offlineDb } from '@/app/offline/db';
-import { ConfirmSampleDialog } from '@/app/features/samples/confirm-sample-dialog';
-import { SampleActionBar } from '@/app/features/samples/sample-action-bar';
-import { sampleChangeOf, sampleChangeRequest, statusAfter } from '@/app/features/samples/sample-requests';
-import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
-import { usePendingSampleChanges, useSampleAction } from '@/app/features/samples/use-sample-action';
-import { formatSampleDate } from '@/app/features/samples/format';
+import { ConfirmSampleDialog } from '@/app/bench/confirm-sample-dialog';
+import { SampleActionBar } from '@/app/bench/sample-action-bar';
+import { sampleChangeOf, sampleChangeRequest, statusAfter } from '@/app/bench/sample-requests';
+import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
+import { usePendingSampleChanges, useSampleAction } from '@/app/bench/use-sample-action';
+import { formatSampleDate } from '@/app/bench/format';
 import { previewRemainingWeight } from '@/app/features/tester/tester-sample-form';
 import '@/app/lib/i18n';
 

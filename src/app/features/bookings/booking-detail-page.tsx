@@ -37,8 +37,8 @@ import { ApiError } from '@/app/lib/api-error';
 import { handleError } from '@/app/lib/handle-error';
 import { translateError, translateMessage } from '@/app/lib/i18n';
 import { usePermissions } from '@/app/lib/use-session';
-import { PageFrame } from '@/app/features/layout/page-frame';
-import { PrintLabelsButton } from '@/app/features/labels/print-labels-button';
+import { PageFrame } from '@/app/layout/page-frame';
+import { PrintLabelsButton } from '@/app/labels/print-labels-button';
 import {
   bookingQueries,
   openStoredFile,

@@ -7,10 +7,10 @@ import { csCheckInSampleSchema } from '@/shared/schemas/sample-entry';
 import { DatePicker } from '@/app/components/ui/date-picker';
 import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
-import { ConfirmSampleDialog } from '@/app/features/samples/confirm-sample-dialog';
-import type { SampleEntry } from '@/app/features/samples/sample-queries';
-import { useSampleAction } from '@/app/features/samples/use-sample-action';
-import { UserPicker } from '@/app/features/samples/user-picker';
+import { ConfirmSampleDialog } from '@/app/bench/confirm-sample-dialog';
+import type { SampleEntry } from '@/app/bench/sample-queries';
+import { useSampleAction } from '@/app/bench/use-sample-action';
+import { UserPicker } from '@/app/bench/user-picker';
 import { CS_SAMPLES } from './cs-lab-constants';
 
 type CheckInForm = z.input<typeof csCheckInSampleSchema>;

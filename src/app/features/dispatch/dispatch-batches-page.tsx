@@ -31,15 +31,15 @@ import { handleError } from '@/app/lib/handle-error';
 import { useListFilters } from '@/app/components/use-list-filters';
 import { usePermissions } from '@/app/lib/use-session';
 import { useOfflineList, type ListQuery } from '@/app/offline/lists';
-import { PrintLabelsButton } from '@/app/features/labels/print-labels-button';
-import { PageFrame } from '@/app/features/layout/page-frame';
-import { formatSampleDate } from '@/app/features/samples/format';
-import { UserPicker } from '@/app/features/samples/user-picker';
+import { PrintLabelsButton } from '@/app/labels/print-labels-button';
+import { PageFrame } from '@/app/layout/page-frame';
+import { formatSampleDate } from '@/app/bench/format';
+import { UserPicker } from '@/app/bench/user-picker';
 import { BatchFormDialog } from './batch-form-dialog';
-import { DISPATCH_BATCHES, type DispatchBatchListItem } from './dispatch-constants';
+import { DISPATCH_BATCHES, type DispatchBatchListItem } from '@/app/bench/dispatch-constants';
 import { queueBatchSend } from './dispatch-queries';
 import { PackingListDialog } from './packing-list-dialog';
-import { noticeQueued } from '@/app/features/samples/announce';
+import { noticeQueued } from '@/app/bench/announce';
 
 type Filters = {
   packageCode: string;

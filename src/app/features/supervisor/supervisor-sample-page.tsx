@@ -28,11 +28,11 @@ import { formatDisplayDate } from '@/app/components/ui/date-picker';
 import { Spinner } from '@/app/components/ui/spinner';
 import { translateError } from '@/app/lib/i18n';
 import { usePermissions } from '@/app/lib/use-session';
-import { PageFrame } from '@/app/features/layout/page-frame';
-import { CustodyTimeline } from '@/app/features/samples/custody-timeline';
-import { ReviewSample } from '@/app/features/samples/review-sample';
-import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
-import { SampleOriginCard } from '@/app/features/analysis/sample-origin-card';
+import { PageFrame } from '@/app/layout/page-frame';
+import { CustodyTimeline } from '@/app/bench/custody-timeline';
+import { ReviewSample } from '@/app/bench/review-sample';
+import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
+import { SampleOriginCard } from '@/app/bench/sample-origin-card';
 import { ConclusionForm } from './conclusion-form';
 import { ConclusionSummary, Fact } from './sample-facts';
 import {

@@ -8,11 +8,11 @@ import { Input } from '@/app/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { usePermissions } from '@/app/lib/use-session';
 import { useOfflineList } from '@/app/offline/lists';
-import { ConfirmSampleDialog } from '@/app/features/samples/confirm-sample-dialog';
-import { ReviewSample } from '@/app/features/samples/review-sample';
-import type { SampleEntry } from '@/app/features/samples/sample-queries';
-import { useSampleAction } from '@/app/features/samples/use-sample-action';
-import { DISPATCH_BATCHES, type DispatchBatchListItem } from '@/app/features/dispatch/dispatch-constants';
+import { ConfirmSampleDialog } from '@/app/bench/confirm-sample-dialog';
+import { ReviewSample } from '@/app/bench/review-sample';
+import type { SampleEntry } from '@/app/bench/sample-queries';
+import { useSampleAction } from '@/app/bench/use-sample-action';
+import { DISPATCH_BATCHES, type DispatchBatchListItem } from '@/app/bench/dispatch-constants';
 import { TESTER_SAMPLES } from './tester-constants';
 
 /** Confirm Received at the tester lab: the sample reviewed, then the confirmation. Works offline. */

@@ -1,5 +1,5 @@
 import { benchStatuses, type WorkflowActionName } from '@/shared/sample-workflow';
-import { SAMPLE_LISTS } from '@/app/features/samples/sample-queries';
+import { SAMPLE_LISTS } from '@/app/bench/sample-queries';
 
 export const TESTER_SAMPLES = SAMPLE_LISTS.tester;
 

@@ -6,7 +6,7 @@ import { api, unwrap } from '@/app/lib/api-client';
 import { ApiError } from '@/app/lib/api-error';
 import { i18n } from '@/app/lib/i18n';
 import { enqueueMutation } from '@/app/offline/outbox';
-import { sampleChangeRequest } from '@/app/features/samples/sample-requests';
+import { sampleChangeRequest } from '@/app/bench/sample-requests';
 
 /**
  * The third lab's data: its list (cached for offline bench use), the statistic summary, and the bench

@@ -11,7 +11,7 @@ import { Separator } from '@/app/components/ui/separator';
 import { handleError } from '@/app/lib/handle-error';
 import { usePermissions } from '@/app/lib/use-session';
 import type { PendingMark } from '@/app/offline/lists';
-import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
+import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
 import { ResultForm } from './result-form';
 import {
   hasAllIsotopes,

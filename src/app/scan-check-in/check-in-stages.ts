@@ -1,5 +1,5 @@
 import type { WorkflowActionName } from '@/shared/sample-workflow';
-import { SAMPLE_LISTS } from '@/app/features/samples/sample-queries';
+import { SAMPLE_LISTS } from '@/app/bench/sample-queries';
 import { THIRD_LAB_LIST, THIRD_LAB_PATH } from '@/app/features/third-lab/third-lab-queries';
 
 /** The benches where a pile of samples arrives and is checked in by scanning their labels. */
