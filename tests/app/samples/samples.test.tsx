@@ -221,9 +221,9 @@ describe('useSampleAction', () => {
 
 describe('formatSampleDate', () => {
   it('shows a calendar date as its day and a moment with its time', () => {
-    expect(formatSampleDate('2026-11-21T00:00:00.000Z')).toBe('21 Nov 2026');
-    expect(formatSampleDate('2026-11-21')).toBe('21 Nov 2026');
-    expect(formatSampleDate('2026-11-21T10:50:36.798Z')).toMatch(/^21 Nov 2026 \d{2}:\d{2}$/);
+    expect(formatSampleDate('2026-11-21T00:00:00.000Z')).toBe('21 November 2026');
+    expect(formatSampleDate('2026-11-21')).toBe('21 November 2026');
+    expect(formatSampleDate('2026-11-21T10:50:36.798Z')).toMatch(/^21 November 2026 \d{2}:\d{2}$/);
     expect(formatSampleDate(null)).toBe('');
   });
 });

@@ -9,6 +9,7 @@ import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
 import { ConfirmSampleDialog } from '@/app/bench/confirm-sample-dialog';
 import type { SampleEntry } from '@/app/bench/sample-queries';
+import { toNumber } from '@/app/bench/format';
 import { useSampleAction } from '@/app/bench/use-sample-action';
 import { UserPicker } from '@/app/bench/user-picker';
 import { CS_SAMPLES } from './cs-lab-constants';
@@ -107,9 +108,3 @@ export function CsCheckInDialog({
   );
 }
 
-/** An empty number field is "not given" (the schema then says 'Weight is required'), not zero. */
-export function toNumber(value: unknown): number | undefined {
-  if (value === '' || value === null || value === undefined) return undefined;
-  const number = Number(value);
-  return Number.isFinite(number) ? number : undefined;
-}

@@ -16,7 +16,7 @@ import { enqueueMutation } from '@/app/offline/outbox';
 import type { SampleEntry } from '@/app/bench/sample-queries';
 import { useSampleAction } from '@/app/bench/use-sample-action';
 import { UserPicker } from '@/app/bench/user-picker';
-import { toNumber } from './cs-check-in-dialog';
+import { toNumber } from '@/app/bench/format';
 import { CS_SAMPLES } from './cs-lab-constants';
 import { noticeQueued } from '@/app/bench/announce';
 

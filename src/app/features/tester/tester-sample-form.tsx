@@ -16,7 +16,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/app/components/ui/textarea';
 import { api, unwrap } from '@/app/lib/api-client';
 import { lookupQueries } from '@/app/lib/lookups';
-import { toNumber } from '@/app/features/cs-lab/cs-check-in-dialog';
+import { toNumber } from '@/app/bench/format';
 import { formatWeight } from '@/app/bench/format';
 import type { SampleEntry } from '@/app/bench/sample-queries';
 import { StoredImage } from '@/app/bench/stored-image';

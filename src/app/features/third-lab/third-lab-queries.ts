@@ -6,6 +6,7 @@ import { api, unwrap } from '@/app/lib/api-client';
 import { ApiError } from '@/app/lib/api-error';
 import { i18n } from '@/app/lib/i18n';
 import { enqueueMutation } from '@/app/offline/outbox';
+import { THIRD_LAB_LIST, THIRD_LAB_PATH } from '@/app/bench/third-lab-list';
 import { sampleChangeRequest } from '@/app/bench/sample-requests';
 
 /**
@@ -17,8 +18,7 @@ import { sampleChangeRequest } from '@/app/bench/sample-requests';
 export type ThirdLabSample = components['schemas']['ThirdLabSample'];
 export type ThirdLabEntry = components['schemas']['ThirdLabEntry'];
 
-export const THIRD_LAB_LIST = 'third-lab-samples';
-export const THIRD_LAB_PATH = '/api/third-lab/get-all';
+export { THIRD_LAB_LIST, THIRD_LAB_PATH };
 
 /** The states a sample passes through at the third lab, in the order it meets them. */
 export const THIRD_LAB_STATUSES = benchStatuses.thirdLab;
