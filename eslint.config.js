@@ -1,7 +1,20 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The app's layers (README, Layout): a feature imports only the shared layers, never another
+// feature; the shared layers import no feature; routes/ and layout/ (the shell, whose page frame the
+// shared layers use) compose features. No import cycles anywhere.
+const features = readdirSync(new URL('./src/app/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const sharedLayers = ['bench', 'scan', 'scan-check-in', 'labels', 'components', 'lib', 'offline'].map(
+  (layer) => `./src/app/${layer}`,
+);
 
 export default tseslint.config(
   {
@@ -55,6 +68,37 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...features.map((feature) => ({
+              target: `./src/app/features/${feature}`,
+              from: './src/app/features',
+              except: [`./${feature}`],
+              message: 'A feature imports shared layers only; compose features in routes/ or layout/.',
+            })),
+            {
+              target: sharedLayers,
+              from: ['./src/app/features', './src/app/routes'],
+              message: 'A shared layer imports no feature or route.',
+            },
+            { target: './src/shared', from: ['./src/app', './src/server', './sw'], message: 'shared/ is pure.' },
+            { target: './src/server', from: ['./src/app', './sw'] },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
     // The server logs through pino and the app has no console output; scripts, benches and tests may print.

@@ -1,14 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { createRouter } from './app.ts';
+import type { AppRouter } from './http/context.ts';
 
 /**
  * Serves the built app with history fallback: any GET outside /api that is not a file answers
  * index.html, so deep links and reloads work. The service worker and the HTML are never cached by
  * the browser, so a new version is found on the next visit; hashed assets are cached for a year.
  */
-export function registerStaticApp(app: ReturnType<typeof createRouter>, staticDir: string) {
+export function registerStaticApp(app: AppRouter, staticDir: string) {
   const root = path.resolve(staticDir);
   const indexFile = path.join(root, 'index.html');
   if (!existsSync(indexFile)) return;

@@ -130,6 +130,58 @@ export const sampleEdits = {
 
 export type SampleEditName = keyof typeof sampleEdits;
 
+/** Who may make each change: holding any one of these (the route's access list reads it too). */
+export const sampleEditPermissions = {
+  csUpdate: ['CanUpdateSampleEntryCs'],
+  testerUpdate: ['CanUpdateSampleEntryTester'],
+  addToDispatchBatch: ['CanTransferSampleEntryToThirdLab'],
+  thirdLabResult: ['CanUpdateResultThirdLab'],
+  supervisorConclusion: ['CanUpdateSampleEntrySupervisor'],
+  transferIdflData: ['CanTransferIDFLData'],
+  saveOriginAnalysis: ['CanSaveAnalysisToSampleEntry'],
+} as const satisfies Record<SampleEditName, readonly Permission[]>;
+
+/** Whether a user holding these permissions may make this change to a sample in this state now. */
+export function mayEdit(edit: SampleEditName, status: string, permissions: readonly string[]): boolean {
+  return canEdit(edit, status) && sampleEditPermissions[edit].some((p) => permissions.includes(p));
+}
+
+const fromThirdLabOn = [
+  'SentToThirdLab',
+  'ThirdLabConfirmed',
+  'ResultReturned',
+  'ResultConfirmed',
+  'Completed',
+] as const satisfies readonly SampleStatus[];
+
+/**
+ * The statuses each bench lists, and so the samples it may read (server/services/sample-visibility.ts):
+ * a bench keeps seeing a sample after it leaves, to follow it to its result.
+ */
+export const benchStatuses = {
+  /** The client-side lab receives every order and every sample. */
+  cs: sampleStatuses,
+  /** The tester sees samples from the moment they are sent to it. */
+  tester: ['SentToTester', 'TesterConfirmed', ...fromThirdLabOn],
+  /** The third lab sees samples from the moment their package is sent. */
+  thirdLab: fromThirdLabOn,
+  /** The supervisor reviews samples once the third lab has them. */
+  supervisor: fromThirdLabOn,
+} as const satisfies Record<string, readonly SampleStatus[]>;
+
+export type Bench = keyof typeof benchStatuses;
+
+/**
+ * An order (booking number) may be destroyed while none of its samples has left the client-side
+ * lab: every sample is in one of these states.
+ */
+export const orderDestroyableStatuses = ['New', 'CsConfirmed'] as const satisfies readonly SampleStatus[];
+
+/** The first sample that stops its order from being destroyed, if any. */
+export function sampleBlockingDestruction<T extends { status: string }>(samples: readonly T[]): T | undefined {
+  return samples.find((s) => !(orderDestroyableStatuses as readonly string[]).includes(s.status));
+}
+
 /** Raised for an action the current state does not allow; the server answers it with 409. */
 export class IllegalTransitionError extends Error {
   readonly action: WorkflowActionName | SampleEditName;

@@ -2,7 +2,7 @@ import type { SampleStatus } from './sample-workflow.ts';
 
 // What the dashboard counts (issue 12), shared by the statistics API and the dashboard screen.
 
-export const bookingStatuses = ['UnConfirmed', 'Confirmed', 'Cancelled'] as const;
+export { bookingStatuses } from './record-workflows.ts';
 
 export const analysisClassifications = ['Pending', 'Unsatisfied', 'Neutral', 'Satisfied'] as const;
 

@@ -12,6 +12,8 @@
  * to store it we keep it in memory for this tab so sign-in still works until reload.
  */
 
+import type { components } from '../../shared/api-types.ts';
+
 export const SESSION_KEYS = {
   accessToken: 'access_token',
   refreshToken: 'refresh_token',
@@ -20,26 +22,9 @@ export const SESSION_KEYS = {
   redirectAfterLogin: 'redirect_after_login',
 } as const;
 
-export type SessionProfile = {
-  id: number;
-  username: string;
-  displayName: string;
-  email: string;
-  role: string;
-  roleId: number;
-  countryId: number | null;
-  countryCode: string | null;
-  countryName: string | null;
-  permissions: string[];
-};
-
-export type SessionData = {
-  accessToken: string;
-  refreshToken: string;
-  expiresIn: number;
-  roles: string[];
-  user: SessionProfile;
-};
+/** The profile and the session as the contract names them (the `Profile` and `Session` schemas). */
+export type SessionProfile = components['schemas']['Profile'];
+export type SessionData = components['schemas']['Session'];
 
 /** The login (or refresh) answer exactly as the server sends it. */
 export type LoginResponse = { result: boolean; message: string; data: SessionData };

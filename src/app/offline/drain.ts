@@ -20,10 +20,11 @@ import {
   writeMeta,
   type OutboxEntry,
 } from './db.ts';
+import { SYNC_BATCH_LIMIT } from '../../shared/sync-rules.ts';
 import { applyAppliedChange } from './list-cache.ts';
 
-/** The server's /api/sync accepts at most this many mutations at once (SYNC_BATCH_LIMIT). */
-export const DRAIN_BATCH_SIZE = 100;
+/** The server's /api/sync accepts at most this many mutations at once. */
+export const DRAIN_BATCH_SIZE = SYNC_BATCH_LIMIT;
 
 export type DrainAuth = {
   getAccessToken: () => Promise<string | null> | string | null;

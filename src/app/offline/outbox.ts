@@ -3,6 +3,7 @@
  * to `POST /api/sync` in order by the drain (drain.ts) from the page or the service worker. Nothing
  * leaves the outbox unless the server applied it or a person discarded it.
  */
+import { isSyncablePath } from '../../shared/sync-rules.ts';
 import { getAccessToken } from '../lib/session.ts';
 import {
   guardStorage,
@@ -42,10 +43,8 @@ function notifyOutboxChanged() {
 
 function assertSyncable(request: MutationRequest) {
   if (!METHODS.has(request.method)) throw new Error(`Cannot queue a ${request.method} request`);
-  // A first check of the server's /api/sync rule (which also allows only the bench changes declared
-  // offline): a bad entry would make the whole batch a 400.
-  if (!request.path.startsWith('/api/') || request.path.startsWith('/api/sync') || request.path.startsWith('/api/auth'))
-    throw new Error(`Cannot queue a request to ${request.path}`);
+  // The server's /api/sync rule, checked before the entry is kept: a bad entry would make the whole batch a 400.
+  if (!isSyncablePath(request.path)) throw new Error(`Cannot queue a request to ${request.path}`);
 }
 
 /**

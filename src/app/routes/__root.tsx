@@ -2,7 +2,7 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
 import { Toaster } from 'sonner';
 import { SessionExpiryListener } from '@/app/features/auth/session-expiry-listener';
-import { NotFoundPage } from '@/app/features/layout/not-found-page';
+import { NotFoundPage } from '@/app/layout/not-found-page';
 import { UpdatePrompt } from '@/app/features/pwa/update-prompt';
 import type { RouterContext } from '@/app/router';
 

@@ -17,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { openSampleStatuses } from '../../shared/statistics.ts';
+import { bookingStatuses, dispatchBatchStatuses } from '../../shared/record-workflows.ts';
 
 // One schema for every entity of the specification (section 3). Later work extends these tables
 // rather than adding parallel ones. Timestamps are timezone-aware; weights are grams.
@@ -204,9 +205,7 @@ export const booking = pgTable(
     sendReportEmail: boolean('send_report_email').notNull().default(true),
     sendReportFax: boolean('send_report_fax').notNull().default(false),
     bookingNotes: text('booking_notes'),
-    status: text('status', { enum: ['UnConfirmed', 'Confirmed', 'Cancelled'] })
-      .notNull()
-      .default('UnConfirmed'),
+    status: text('status', { enum: bookingStatuses }).notNull().default('UnConfirmed'),
     cancelReason: text('cancel_reason'),
     samplePreparedDate: date('sample_prepared_date').notNull(),
     isAgreeRegistration: boolean('is_agree_registration').notNull().default(false),
@@ -300,9 +299,7 @@ export const dispatchBatch = pgTable('dispatch_batch', {
   packageCode: text('package_code').notNull().unique(),
   packageName: text('package_name').notNull(),
   shippmentNumber: text('shippment_number').notNull(),
-  status: text('status', { enum: ['Draft', 'Sent', 'Received'] })
-    .notNull()
-    .default('Draft'),
+  status: text('status', { enum: dispatchBatchStatuses }).notNull().default('Draft'),
   notes: text('notes'),
   sentDate: at('sent_date'),
   sentBy: integer('sent_by').references(() => appUser.id),

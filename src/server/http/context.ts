@@ -1,3 +1,4 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Database, Executor } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { ErrorReporter } from '../error-reporting.ts';
@@ -53,3 +54,6 @@ export type AppEnv = {
     requestId: string;
   };
 };
+
+/** The router every route module registers on (app.ts creates it; routes never import app.ts). */
+export type AppRouter = OpenAPIHono<AppEnv>;

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { sampleEditPermissions } from '../../shared/sample-workflow.ts';
 import {
   analysisStatuses,
   classifyActions,
@@ -9,7 +10,7 @@ import {
   transferAnalysisSchema,
   type ClassifyAction,
 } from '../../shared/schemas/analysis.ts';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { cleanIsotopeRecordSchema } from '../http/clean-isotope-record.ts';
 import { envelope, listQuery, ok, pageOf, recordId } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
@@ -372,7 +373,7 @@ const saveToSampleRoute = defineRoute({
   tags: ['Analysis'],
   summary:
     "Write an analysis's predicted origin and consistency to a sample entry (version-checked, in its chain of custody)",
-  access: ['CanSaveAnalysisToSampleEntry'],
+  access: sampleEditPermissions.saveOriginAnalysis,
   request: {
     query: z.object({
       idflNumber: z.string({ error: 'IDFL number is required' }).trim().min(1, 'IDFL number is required').max(50),
@@ -420,7 +421,7 @@ const transferRoute = defineRoute({
   },
 });
 
-export function registerAnalysisRoutes(app: ReturnType<typeof createRouter>) {
+export function registerAnalysisRoutes(app: AppRouter) {
   // Fixed paths first: /api/analysis/{id} would otherwise take them.
   app.openapi(materialsRoute, async (c) => ok(c, await listMaterials(c.var.db)));
 

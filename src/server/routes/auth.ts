@@ -1,16 +1,14 @@
 import { z } from '@hono/zod-openapi';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { DEVICE_COOKIE_PREFIX, DEVICE_TTL_SECONDS } from '../auth/devices.ts';
 import { refreshSchema, signInSchema } from '../../shared/schemas/auth.ts';
 import { revokeRefreshToken, rotateRefreshToken } from '../auth/tokens.ts';
-import type { createRouter } from '../app.ts';
-import type { AppEnv } from '../http/context.ts';
+import { clientAddress } from '../http/client-address.ts';
+import type { AppRouter } from '../http/context.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { issueSession, signIn } from '../services/accounts.ts';
-import { profileSchema } from './profile.ts';
+import { profileSchema } from '../http/profile-schema.ts';
 
 export const sessionSchema = z
   .object({
@@ -21,29 +19,6 @@ export const sessionSchema = z
     user: profileSchema,
   })
   .openapi('Session');
-
-/**
- * The caller's address. Behind TRUSTED_PROXIES reverse proxies, each appends the address it got the
- * request from to X-Forwarded-For, so the caller is the hop that many places from the right (the
- * socket address counting as the last hop); whatever stands further left the caller wrote itself and
- * is ignored, so forging X-Forwarded-For changes nothing.
- */
-export function clientAddress(c: Context<AppEnv>): string {
-  let socket = 'unknown';
-  try {
-    socket = getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // not served by Node (tests call the app directly)
-  }
-  const trusted = c.var.deps.env.TRUSTED_PROXIES;
-  if (trusted === 0) return socket;
-  const forwarded = (c.req.header('x-forwarded-for') ?? '')
-    .split(',')
-    .map((hop) => hop.trim())
-    .filter(Boolean);
-  const hops = [...forwarded, socket];
-  return hops[Math.max(0, hops.length - 1 - trusted)]!;
-}
 
 const signInRoute = defineRoute({
   method: 'post',
@@ -84,7 +59,7 @@ const logoutRoute = defineRoute({
   },
 });
 
-export function registerAuthRoutes(app: ReturnType<typeof createRouter>) {
+export function registerAuthRoutes(app: AppRouter) {
   app.openapi(signInRoute, async (c) => {
     const { email, password } = c.req.valid('json');
     const { deps } = c.var;

@@ -1,15 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { bookingFormSchema, cancelBookingSchema } from '../../shared/schemas/booking.ts';
-import type { createRouter } from '../app.ts';
+import { bookingCreatedSchema, bookingStatusSchema } from '../http/booking-schemas.ts';
+import type { AppRouter } from '../http/context.ts';
 import { envelope, listQuery, ok, pageOf, recordId, updatedSinceQuery } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import {
-  bookingStatuses,
-  cancelBooking,
-  createBooking,
-  findBookingDetail,
-  listBookings,
-} from '../services/bookings.ts';
+import { cancelBooking, createBooking, findBookingDetail, listBookings } from '../services/bookings.ts';
 import { offerQuickFill } from '../services/quick-fill.ts';
 
 // Staff side of bookings (spec 7, Bookings): list, detail, manual creation and cancellation.
@@ -18,12 +13,6 @@ import { offerQuickFill } from '../services/quick-fill.ts';
 
 const isoDateTime = z.string().openapi({ format: 'date-time' });
 const text = z.string().nullable();
-
-export const bookingStatusSchema = z.enum(bookingStatuses).openapi('BookingStatus');
-
-export const bookingCreatedSchema = z
-  .object({ id: z.number().int(), bookingNumber: z.string(), status: bookingStatusSchema, createdAt: isoDateTime })
-  .openapi('BookingCreated');
 
 export const bookingListItemSchema = z
   .object({
@@ -205,7 +194,7 @@ const cancelRoute = defineRoute({
   },
 });
 
-export function registerBookingRoutes(app: ReturnType<typeof createRouter>) {
+export function registerBookingRoutes(app: AppRouter) {
   app.openapi(createRoute, async (c) => {
     const { db, deps, auth } = c.var;
     const created = await createBooking(db, { input: c.req.valid('json'), by: auth });

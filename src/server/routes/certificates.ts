@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { serverMessage } from '../../shared/server-messages.ts';
 import { certificateStatuses, revokeCertificateSchema } from '../../shared/certificate.ts';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { publicBaseUrl } from '../http/public-url.ts';
 import { defineRoute } from '../http/route.ts';
@@ -14,8 +14,8 @@ import {
 } from '../services/certificates.ts';
 import { contentDisposition } from '../services/files.ts';
 import { countEvent, tooManyRequests } from '../services/rate-limit.ts';
-import { clientAddress } from './auth.ts';
-import { idParam, idQuery } from './cs-lab.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { idParam, idQuery } from '../http/params.ts';
 
 // Certificates of analysis (spec section 7: GET /api/issue-certificate?token; PUT /api/issue-certificate?id).
 // Verification is public and rate-limited per address, so tokens cannot be guessed by brute force.
@@ -149,7 +149,7 @@ const bySampleRoute = defineRoute({
   },
 });
 
-export function registerCertificateRoutes(app: ReturnType<typeof createRouter>) {
+export function registerCertificateRoutes(app: AppRouter) {
   app.openapi(verifyRoute, async (c) => {
     const count = await countEvent(c.var.db, `certificate-verify:address:${clientAddress(c)}`, VERIFY_LIMIT);
     if (count > VERIFY_LIMIT.limit) throw tooManyRequests('tooManyCertificateChecks');

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { importMappingSchema } from '../../shared/schemas/clean-isotope.ts';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { badRequest } from '../errors.ts';
 import { cleanIsotopeRecordSchema } from '../http/clean-isotope-record.ts';
 import { envelope, listQuery, ok, pageOf } from '../http/responses.ts';
@@ -145,7 +145,7 @@ function downloadName(path: string | undefined): string {
   return `${base || 'isotope-clean-data'}.csv`;
 }
 
-export function registerCleanIsotopeRoutes(app: ReturnType<typeof createRouter>) {
+export function registerCleanIsotopeRoutes(app: AppRouter) {
   app.openapi(listRoute, async (c) => ok(c, await listCleanIsotopes(c.var.db, c.req.valid('query'))));
 
   app.openapi(importRoute, async (c) => {

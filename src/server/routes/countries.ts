@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { countrySchema } from '../../shared/schemas/countries.ts';
 import { recordVersion } from '../../shared/schemas/version.ts';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { envelope, listQuery, ok, pageOf, recordId, updatedSinceQuery } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { createCountry, deleteCountry, listCountries, updateCountry } from '../services/countries.ts';
@@ -85,7 +85,7 @@ const deleteCountryRoute = defineRoute({
   },
 });
 
-export function registerCountryRoutes(app: ReturnType<typeof createRouter>) {
+export function registerCountryRoutes(app: AppRouter) {
   app.openapi(listCountriesRoute, async (c) => ok(c, await listCountries(c.var.db, c.req.valid('query'))));
 
   app.openapi(createCountryRoute, async (c) => {

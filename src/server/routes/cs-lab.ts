@@ -1,12 +1,21 @@
 import { z } from '@hono/zod-openapi';
-import { sampleStatuses, workflowActionNames } from '../../shared/sample-workflow.ts';
+import { sampleEditPermissions } from '../../shared/sample-workflow.ts';
 import {
   csCheckInSampleSchema,
   csCreateSampleSchema,
   csUpdateSampleSchema,
 } from '../../shared/schemas/sample-entry.ts';
-import type { createRouter } from '../app.ts';
-import { dateFilter, envelope, listQuery, ok, pageOf } from '../http/responses.ts';
+import type { AppRouter } from '../http/context.ts';
+import { idParam, idQuery } from '../http/params.ts';
+import { envelope, ok } from '../http/responses.ts';
+import {
+  csListFilters,
+  sampleAnswer,
+  sampleDetailSchema,
+  sampleEntrySchema,
+  samplePageSchema,
+  toSampleFilters,
+} from '../http/sample-schemas.ts';
 import { defineRoute } from '../http/route.ts';
 import { confirmBooking } from '../services/bookings.ts';
 import {
@@ -17,206 +26,9 @@ import {
   listSampleEntries,
   transferToTester,
   updateSampleEntryCs,
-  type SampleListFilters,
 } from '../services/sample-entries.ts';
 
-// Client-side lab (spec section 7). The response schemas here are shared by the other bench routes.
-
-const date = () => z.string().openapi({ format: 'date-time' });
-const ratios = z.record(z.string(), z.number()).nullable();
-
-export const sampleEntrySchema = z
-  .object({
-    id: z.number().int(),
-    idflNumber: z.string(),
-    bookingId: z.number().int().nullable(),
-    bookingSampleTypeId: z.number().int().nullable(),
-    sampleCode: z.string().nullable(),
-    sampleType: z.string().nullable(),
-    source: z.string().nullable(),
-    localCode: z.string().nullable(),
-    bnCode: z.string().nullable(),
-    status: z.string().openapi({ enum: [...sampleStatuses] }),
-    expectedConclusion: z.string().nullable(),
-    sampleInformation: z.string().nullable(),
-    isotopeMix: z.string().nullable(),
-    isotopeColor: z.string().nullable(),
-    countryCode: z.string().nullable(),
-    identificationNotes: z.string().nullable(),
-    unit: z.string().nullable(),
-    initialWeight: z.number().nullable().openapi({ description: 'Grams' }),
-    sentWeight: z.number().nullable().openapi({ description: 'Grams' }),
-    remainingWeight: z.number().nullable().openapi({ description: 'Grams: initial − sent, computed by the server' }),
-    storageArea: z.string().nullable(),
-    shipmentNumber: z.string().nullable(),
-    packageCode: z.string().nullable(),
-    dispatchBatchId: z.number().int().nullable(),
-    receivedDate: date().nullable(),
-    receivedBy: z.string().nullable(),
-    confirmDate: date().nullable(),
-    analysisDate: date().nullable(),
-    sampleReturnDate: date().nullable(),
-    sentToTesterDate: date().nullable(),
-    sentToTesterBy: z.number().int().nullable(),
-    testerReceivedDate: date().nullable(),
-    testerReceivedBy: z.number().int().nullable(),
-    sentDate: date().nullable().openapi({ description: 'Sent to the third lab' }),
-    sentBy: z.number().int().nullable(),
-    smell: z.boolean(),
-    dirty: z.boolean(),
-    isPaid: z.boolean(),
-    evaluationByRegionRatio: ratios,
-    evaluationByMixRatio: ratios,
-    note: z.string().nullable(),
-    imageFileIds: z.array(z.string()),
-    fromIdflInfo: z.string().nullable(),
-    fromClientInfo: z.string().nullable(),
-    conclusion: z.string().nullable(),
-    predictedOrigin: z.string().nullable(),
-    consistentWithPredictedOrigin: z.boolean().nullable(),
-    consistentWithXinjiangOrigin: z.boolean().nullable(),
-    finalResultConfirmedBy: z.number().int().nullable(),
-    finalResultConfirmedAt: date().nullable(),
-    version: z.number().int(),
-    createdAt: date(),
-    updatedAt: date(),
-  })
-  .openapi('SampleEntry');
-
-export const thirdLabEntrySchema = z
-  .object({
-    id: z.number().int(),
-    sampleEntryId: z.number().int(),
-    labName: z.string(),
-    sentDate: date().nullable(),
-    receivedDate: date().nullable(),
-    resultReturnedDate: date().nullable(),
-    notes: z.string().nullable(),
-    reportFileId: z.string().nullable(),
-    reportFileUrl: z.string().nullable(),
-    carbon: z.number().nullable(),
-    hydrogen: z.number().nullable(),
-    oxygen: z.number().nullable(),
-    resultEnteredBy: z.number().int().nullable(),
-    checkedInDate: date().nullable(),
-    checkedInBy: z.number().int().nullable(),
-    testTeamConfirmedDate: date().nullable(),
-    testTeamConfirmedBy: z.number().int().nullable(),
-    idflSentDate: date().nullable(),
-    idflSentBy: z.number().int().nullable(),
-    idflConfirmedDate: date().nullable(),
-    idflConfirmedBy: z.number().int().nullable(),
-    version: z.number().int(),
-    createdAt: date(),
-    updatedAt: date(),
-  })
-  .openapi('ThirdLabEntry');
-
-export const timelineEventSchema = z
-  .object({
-    id: z.number().int(),
-    at: date(),
-    action: z.string(),
-    fromStatus: z.string().nullable(),
-    toStatus: z.string().nullable(),
-    changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
-    reason: z.string().nullable(),
-    actorId: z.number().int().nullable(),
-    actorName: z.string().nullable(),
-  })
-  .openapi('TimelineEvent');
-
-export const sampleDetailSchema = sampleEntrySchema
-  .extend({
-    booking: z
-      .object({
-        id: z.number().int(),
-        bookingNumber: z.string(),
-        applicantCompany: z.string(),
-        applicantContactPerson: z.string(),
-        status: z.string(),
-      })
-      .nullable(),
-    dispatchBatch: z
-      .object({
-        id: z.number().int(),
-        packageCode: z.string(),
-        packageName: z.string(),
-        shippmentNumber: z.string(),
-        status: z.string(),
-      })
-      .nullable(),
-    thirdLabEntries: z.array(thirdLabEntrySchema),
-    timeline: z.array(timelineEventSchema),
-    availableActions: z
-      .array(z.string().openapi({ enum: [...workflowActionNames] }))
-      .openapi({ description: 'Workflow actions the signed-in user may fire on this sample now' }),
-  })
-  .openapi('SampleEntryDetail');
-
-export const idQuery = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647).openapi({ description: 'Sample entry id' }),
-});
-
-export const idParam = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2_147_483_647)
-    .openapi({ param: { name: 'id', in: 'path' } }),
-});
-
-/** A list's date filter (one rule for every list: responses.ts dateFilter). */
-export const dateParam = dateFilter;
-
-/** A list filter given as a comma-separated value or a repeated parameter. */
-export const listParam = () => z.union([z.string().max(2000), z.array(z.string().max(200)).max(50)]).optional();
-
-export function readList(value: string | string[] | undefined): string[] | undefined {
-  if (value === undefined) return undefined;
-  const items = (Array.isArray(value) ? value : [value])
-    .flatMap((v) => v.split(','))
-    .map((v) => v.trim())
-    .filter(Boolean);
-  return items.length ? items : undefined;
-}
-
-export const csListFilters = {
-  ...listQuery,
-  IDFLNumber: z.string().trim().max(40).optional(),
-  receivedFromDate: dateParam(),
-  receivedToDate: dateParam(),
-  receivedByUser: z.string().trim().max(200).optional(),
-  sources: listParam(),
-  status: listParam(),
-  updatedSince: dateParam(),
-};
-
-export const testerListFilters = {
-  ...csListFilters,
-  sentToTesterByUser: z.string().trim().max(200).optional(),
-  sentToTesterFromDate: dateParam(),
-  sentToTesterToDate: dateParam(),
-  sentToThirdLabFromDate: dateParam(),
-  sentToThirdLabToDate: dateParam(),
-  packageCode: z.string().trim().max(40).optional(),
-};
-
-type RawSampleFilters = Omit<SampleListFilters, 'sources' | 'status'> & {
-  sources?: string | string[];
-  status?: string | string[];
-};
-
-export function toSampleFilters(query: RawSampleFilters): SampleListFilters {
-  return { ...query, sources: readList(query.sources), status: readList(query.status) };
-}
-
-export const samplePageSchema = pageOf(sampleEntrySchema);
-
-const sampleAnswer = (description: string) => ({
-  200: { description, content: { 'application/json': { schema: envelope(sampleEntrySchema) } } },
-});
+// Client-side lab (spec section 7). Its response schemas are shared with the other benches (http/sample-schemas.ts).
 
 const json = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
@@ -242,7 +54,7 @@ const updateRouteDef = defineRoute({
   tags: ['Client-side lab'],
   summary:
     'Edit a sample entry still at the client-side lab (New or CsConfirmed); `version` required (stale write → 409)',
-  access: ['CanUpdateSampleEntryCs'],
+  access: sampleEditPermissions.csUpdate,
   request: { query: idQuery, ...json(csUpdateSampleSchema) },
   responses: sampleAnswer('Updated'),
 });
@@ -342,7 +154,7 @@ const destroyRouteDef = defineRoute({
   },
 });
 
-export function registerCsLabRoutes(app: ReturnType<typeof createRouter>) {
+export function registerCsLabRoutes(app: AppRouter) {
   app.openapi(createRouteDef, async (c) => {
     const created = await createSampleEntry(c.var.db, { input: c.req.valid('json'), by: c.var.auth });
     return ok(c, created, `Sample ${created.idflNumber} has been created.`, 201);

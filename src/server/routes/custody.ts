@@ -1,11 +1,12 @@
 import { z } from '@hono/zod-openapi';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { sampleTimeline, verifyCustodyChain } from '../services/custody.ts';
 import { findSample } from '../services/sample-entries.ts';
 import { assertSampleVisible } from '../services/sample-visibility.ts';
-import { idParam, timelineEventSchema } from './cs-lab.ts';
+import { idParam } from '../http/params.ts';
+import { timelineEventSchema } from '../http/sample-schemas.ts';
 
 // Chain of custody: a sample's timeline and the audit chain check.
 
@@ -49,7 +50,7 @@ const verifyRouteDef = defineRoute({
   },
 });
 
-export function registerCustodyRoutes(app: ReturnType<typeof createRouter>) {
+export function registerCustodyRoutes(app: AppRouter) {
   app.openapi(timelineRouteDef, async (c) => {
     const { id } = c.req.valid('param');
     assertSampleVisible(c.var.auth.permissions, await findSample(c.var.db, id));

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { envelope, listQuery, ok, pageOf } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { listCustomers } from '../services/customers.ts';
@@ -37,6 +37,6 @@ const listRoute = defineRoute({
   },
 });
 
-export function registerCustomerRoutes(app: ReturnType<typeof createRouter>) {
+export function registerCustomerRoutes(app: AppRouter) {
   app.openapi(listRoute, async (c) => ok(c, await listCustomers(c.var.db, c.req.valid('query'))));
 }

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { deletableEntities } from '../../shared/deletions.ts';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { dateFilter, envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { deletionsSince } from '../services/deletions.ts';
@@ -32,7 +32,7 @@ const deletionsRoute = defineRoute({
   },
 });
 
-export function registerDeletionRoutes(app: ReturnType<typeof createRouter>) {
+export function registerDeletionRoutes(app: AppRouter) {
   app.openapi(deletionsRoute, async (c) => {
     const { entity, since } = c.req.valid('query');
     return ok(c, { items: await deletionsSince(c.var.db, entity, new Date(since)) });

@@ -1,10 +1,8 @@
 import { z } from '@hono/zod-openapi';
-import {
-  createDispatchBatchSchema,
-  dispatchBatchStatuses,
-  updateDispatchBatchSchema,
-} from '../../shared/schemas/dispatch-batch.ts';
-import type { createRouter } from '../app.ts';
+import { dispatchBatchTransitions } from '../../shared/record-workflows.ts';
+import { createDispatchBatchSchema, updateDispatchBatchSchema } from '../../shared/schemas/dispatch-batch.ts';
+import type { AppRouter } from '../http/context.ts';
+import { dispatchBatchSchema } from '../http/dispatch-batch-schema.ts';
 import { envelope, listQuery, ok, pageOf } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import {
@@ -14,28 +12,9 @@ import {
   sendDispatchBatch,
   updateDispatchBatch,
 } from '../services/dispatch-batches.ts';
-import { dateParam, idParam, listParam, readList } from './cs-lab.ts';
+import { dateParam, idParam, listParam, readList } from '../http/params.ts';
 
 // Dispatch batches (packages) for the third lab (spec section 7, "Shipping Management").
-
-const date = () => z.string().openapi({ format: 'date-time' });
-
-export const dispatchBatchSchema = z
-  .object({
-    id: z.number().int(),
-    packageCode: z.string(),
-    packageName: z.string(),
-    shippmentNumber: z.string(),
-    status: z.string().openapi({ enum: [...dispatchBatchStatuses] }),
-    notes: z.string().nullable(),
-    sentDate: date().nullable(),
-    sentBy: z.number().int().nullable(),
-    createdBy: z.number().int().nullable(),
-    version: z.number().int(),
-    createdAt: date(),
-    updatedAt: date(),
-  })
-  .openapi('DispatchBatch');
 
 const dispatchBatchListItemSchema = dispatchBatchSchema
   .extend({ sampleCount: z.number().int() })
@@ -127,7 +106,7 @@ const sendRouteDef = defineRoute({
   offline: true,
   tags: ['Dispatch batches'],
   summary: 'Send a Draft package: every sample in it goes SentToThirdLab',
-  access: ['CanCreateDispatchBatch', 'CanUpdateDispatchBatch', 'CanTransferSampleEntryToThirdLab'],
+  access: dispatchBatchTransitions.send.permissions,
   request: { query: batchIdQuery },
   responses: {
     200: {
@@ -149,7 +128,7 @@ const packingListRouteDef = defineRoute({
   },
 });
 
-export function registerDispatchBatchRoutes(app: ReturnType<typeof createRouter>) {
+export function registerDispatchBatchRoutes(app: AppRouter) {
   app.openapi(listRouteDef, async (c) => {
     const query = c.req.valid('query');
     return ok(c, await listDispatchBatches(c.var.db, { ...query, status: readList(query.status) }));

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { notFound } from '../errors.ts';
 
 const require = createRequire(import.meta.url);
@@ -21,7 +21,7 @@ const page = `<!doctype html>
 const start = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#docs', deepLinking: true });`;
 
 /** The API reference, served from the installed swagger-ui-dist package: no network needed. */
-export function registerDocsRoutes(app: ReturnType<typeof createRouter>, document: () => unknown) {
+export function registerDocsRoutes(app: AppRouter, document: () => unknown) {
   app.get('/api/openapi.json', (c) => c.json(document()));
   app.get('/api/docs', (c) => c.html(page));
   app.get('/api/docs/assets/start.js', (c) => c.body(start, 200, { 'content-type': 'text/javascript; charset=utf-8' }));

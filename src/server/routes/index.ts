@@ -1,4 +1,4 @@
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { registerCountryRoutes } from './countries.ts';
 import { registerLookupRoutes } from './lookups.ts';
 import { registerOutboundMailRoutes } from './outbound-mail.ts';
@@ -29,7 +29,7 @@ import { registerStatisticsRoutes } from './statistics.ts';
 import { registerReportRoutes } from './reports.ts';
 
 /** Every API area, in one place so the document and the permission-matrix test see them all. */
-export function registerRoutes(app: ReturnType<typeof createRouter>) {
+export function registerRoutes(app: AppRouter) {
   registerAuthRoutes(app);
   registerProfileRoutes(app);
   registerSyncRoutes(app);

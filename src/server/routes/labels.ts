@@ -1,12 +1,11 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { labelLayouts } from '../../shared/labels.ts';
-import type { createRouter } from '../app.ts';
-import type { AppEnv } from '../http/context.ts';
+import type { AppEnv, AppRouter } from '../http/context.ts';
 import { defineRoute } from '../http/route.ts';
 import { contentDisposition } from '../services/files.ts';
 import { loadLabels, renderLabelsPdf, type LabelSource } from '../services/labels.ts';
-import { idParam } from './cs-lab.ts';
+import { idParam } from '../http/params.ts';
 
 // QR labels as PDF (issue 6): one sample, every sample of a booking, or a dispatch batch's samples.
 
@@ -60,7 +59,7 @@ async function answerLabels(c: Context<AppEnv>, source: LabelSource, layout: 'la
   });
 }
 
-export function registerLabelRoutes(app: ReturnType<typeof createRouter>) {
+export function registerLabelRoutes(app: AppRouter) {
   app.openapi(sampleRoute, (c) =>
     answerLabels(c, { kind: 'sample', id: c.req.valid('param').id }, c.req.valid('query').layout),
   );

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { listCountryChoices } from '../services/countries.ts';
@@ -41,7 +41,7 @@ const commonUserRoute = defineRoute({
   },
 });
 
-export function registerLookupRoutes(app: ReturnType<typeof createRouter>) {
+export function registerLookupRoutes(app: AppRouter) {
   app.openapi(commonCountryRoute, async (c) => ok(c, await listCountryChoices(c.var.db)));
   app.openapi(commonUserRoute, async (c) => ok(c, await listUserChoices(c.var.db)));
 }

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { envelope, ok, pageOf, recordId } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import {
@@ -15,7 +15,7 @@ import {
   notifyUser,
   type NotificationView,
 } from '../services/notifications.ts';
-import { dateParam } from './cs-lab.ts';
+import { dateParam } from '../http/params.ts';
 
 // The bell: the caller's notifications (their own and those addressed to a permission they hold),
 // read and dismissed per user; a live stream of new ones; and the spec's ping calls.
@@ -186,7 +186,7 @@ function pause(stream: SSEStreamingApi, ms: number) {
   });
 }
 
-export function registerNotificationRoutes(app: ReturnType<typeof createRouter>) {
+export function registerNotificationRoutes(app: AppRouter) {
   app.openapi(listRoute, async (c) => {
     const { since, unreadOnly, limit, offset } = c.req.valid('query');
     const page = await listNotifications(c.var.db, { reader: c.var.auth, since, unreadOnly, limit, offset });

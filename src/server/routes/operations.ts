@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { z } from '@hono/zod-openapi';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { bearerToken } from '../auth/guard.ts';
 import { checkDatabaseReadiness } from '../db/readiness.ts';
 import { envelope, errorBodySchema, ok } from '../http/responses.ts';
@@ -69,7 +69,7 @@ function sameToken(given: string | undefined, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function registerOperationsRoutes(app: ReturnType<typeof createRouter>) {
+export function registerOperationsRoutes(app: AppRouter) {
   app.openapi(healthRoute, (c) => {
     c.header('cache-control', 'no-store');
     return ok(c, { status: 'ok' as const });

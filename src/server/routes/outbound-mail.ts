@@ -1,9 +1,8 @@
 import { z } from '@hono/zod-openapi';
-import { desc, sql } from 'drizzle-orm';
-import type { createRouter } from '../app.ts';
-import { outboundMail } from '../db/schema.ts';
+import type { AppRouter } from '../http/context.ts';
 import { envelope, listQuery, ok, pageOf } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
+import { listOutboundMail } from '../services/mail.ts';
 
 const mailSchema = z
   .object({
@@ -29,27 +28,9 @@ const listMailRoute = defineRoute({
   },
 });
 
-export function registerOutboundMailRoutes(app: ReturnType<typeof createRouter>) {
+export function registerOutboundMailRoutes(app: AppRouter) {
   app.openapi(listMailRoute, async (c) => {
     const { limit, offset } = c.req.valid('query');
-    const db = c.var.db;
-    const rows = await db
-      .select()
-      .from(outboundMail)
-      .orderBy(desc(outboundMail.createdAt), desc(outboundMail.id))
-      .limit(limit)
-      .offset(offset);
-    const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(outboundMail);
-    const items = rows.map((row) => ({
-      id: row.id,
-      to: row.to,
-      subject: row.subject,
-      // Never the secret itself: an administrator reading a reset link could take the account over.
-      text: row.redactedText ?? row.text,
-      createdAt: row.createdAt.toISOString(),
-      sentAt: row.sentAt?.toISOString() ?? null,
-      error: row.error,
-    }));
-    return ok(c, { items, total, limit, offset });
+    return ok(c, await listOutboundMail(c.var.db, { limit, offset }));
   });
 }

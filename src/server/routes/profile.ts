@@ -4,28 +4,14 @@ import {
   resetPasswordConfirmSchema,
   resetPasswordRequestSchema,
 } from '../../shared/schemas/auth.ts';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
+import { profileSchema } from '../http/profile-schema.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { publicBaseUrl } from '../http/public-url.ts';
 import { defineRoute } from '../http/route.ts';
 import { changePassword, completePasswordReset, loadProfile, requestPasswordReset } from '../services/accounts.ts';
 import { enforceLimit } from '../services/rate-limit.ts';
-import { clientAddress } from './auth.ts';
-
-export const profileSchema = z
-  .object({
-    id: z.number().int(),
-    username: z.string(),
-    displayName: z.string(),
-    email: z.string(),
-    role: z.string(),
-    roleId: z.number().int(),
-    countryId: z.number().int().nullable(),
-    countryCode: z.string().nullable(),
-    countryName: z.string().nullable(),
-    permissions: z.array(z.string()),
-  })
-  .openapi('Profile');
+import { clientAddress } from '../http/client-address.ts';
 
 const ownUserRoute = defineRoute({
   method: 'get',
@@ -74,7 +60,7 @@ const resetConfirmRoute = defineRoute({
 
 export const RESET_REQUESTED_MESSAGE = 'If an account uses this e-mail, a reset link has been sent to it.';
 
-export function registerProfileRoutes(app: ReturnType<typeof createRouter>) {
+export function registerProfileRoutes(app: AppRouter) {
   app.openapi(ownUserRoute, async (c) => ok(c, await loadProfile(c.var.db, c.var.auth.id)));
 
   app.openapi(changePasswordRoute, async (c) => {

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
@@ -77,7 +77,7 @@ const unsubscribeRoute = defineRoute({
   },
 });
 
-export function registerPushSubscriptionRoutes(app: ReturnType<typeof createRouter>) {
+export function registerPushSubscriptionRoutes(app: AppRouter) {
   app.openapi(publicKeyRoute, (c) => ok(c, { publicKey: c.var.deps.notifier.push.publicKey }));
 
   app.openapi(subscribeRoute, async (c) => {

@@ -1,12 +1,11 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { createRouter } from '../app.ts';
-import type { AppEnv } from '../http/context.ts';
+import type { AppEnv, AppRouter } from '../http/context.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { contentDisposition } from '../services/files.ts';
 import { reportCsv, reportPreview, reportXlsx, type ReportFilters, type ReportKind } from '../services/reports.ts';
-import { dateParam, listParam, readList } from './cs-lab.ts';
+import { dateParam, listParam, readList } from '../http/params.ts';
 
 // Sample-entry reports by source and by status (spec section 7): downloadable files, and JSON for
 // the screens' preview.
@@ -107,7 +106,7 @@ async function answerReport(
   });
 }
 
-export function registerReportRoutes(app: ReturnType<typeof createRouter>) {
+export function registerReportRoutes(app: AppRouter) {
   app.openapi(sourceRouteDef, async (c) => {
     const { format, sources, ...filters } = c.req.valid('query');
     return answerReport(c, 'source', format, { ...filters, sources: readList(sources) });

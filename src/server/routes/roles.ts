@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { allPermissions } from '../../shared/permissions.ts';
 import { roleSchema } from '../../shared/schemas/roles.ts';
 import { recordVersion } from '../../shared/schemas/version.ts';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { envelope, listQuery, ok, pageOf, recordId, updatedSinceQuery } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { createRole, listAllRoles, listPermissionCatalogue, listRoles, updateRole } from '../services/roles.ts';
@@ -99,7 +99,7 @@ const updateRoleRoute = defineRoute({
   },
 });
 
-export function registerRoleRoutes(app: ReturnType<typeof createRouter>) {
+export function registerRoleRoutes(app: AppRouter) {
   app.openapi(listRolesRoute, async (c) => ok(c, await listRoles(c.var.db, c.req.valid('query'))));
   app.openapi(allRolesRoute, async (c) => ok(c, await listAllRoles(c.var.db)));
   app.openapi(permissionsRoute, async (c) => ok(c, listPermissionCatalogue()));

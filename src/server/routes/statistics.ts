@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { DEFAULT_WAITING_DAYS, defaultSummaryWindow } from '../../shared/statistics.ts';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { badRequest } from '../errors.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
@@ -11,7 +11,7 @@ import {
   turnaround,
   type Period,
 } from '../services/statistics.ts';
-import { dateParam } from './cs-lab.ts';
+import { dateParam } from '../http/params.ts';
 
 // Dashboard statistics (spec section 7, path spelt /api/statictis as the specification has it).
 
@@ -239,7 +239,7 @@ const trendsRouteDef = defineRoute({
   },
 });
 
-export function registerStatisticsRoutes(app: ReturnType<typeof createRouter>) {
+export function registerStatisticsRoutes(app: AppRouter) {
   app.openapi(summaryRouteDef, async (c) => {
     const query = c.req.valid('query');
     const period = readPeriod(query, () => defaultSummaryWindow());

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { bookingFormSchema, quickFillLookupSchema } from '../../shared/schemas/booking.ts';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { badRequest } from '../errors.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
@@ -9,8 +9,8 @@ import { checkUpload, IMAGE_TYPES, MiB, PDF_TYPES, storeFile, type UploadRule } 
 import { offerQuickFill, lookUpQuickFill } from '../services/quick-fill.ts';
 import { enforceAttachmentQuota } from '../services/public-attachments.ts';
 import { enforceLimit } from '../services/rate-limit.ts';
-import { clientAddress } from './auth.ts';
-import { bookingCreatedSchema } from './bookings.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { bookingCreatedSchema } from '../http/booking-schemas.ts';
 
 // The public Order Request Form (spec 2 and 7, Submittal form): no sign-in, so every call is
 // rate-limited per caller address, and a double submit with the same Idempotency-Key makes one booking.
@@ -101,7 +101,7 @@ const attachmentsRoute = defineRoute({
   },
 });
 
-export function registerSubmittalFormRoutes(app: ReturnType<typeof createRouter>) {
+export function registerSubmittalFormRoutes(app: AppRouter) {
   app.openapi(submitRoute, async (c) => {
     const { db, deps } = c.var;
     await enforceLimit(db, `submit-form:address:${clientAddress(c)}`, SUBMIT_LIMIT);

@@ -1,29 +1,24 @@
 import { z } from '@hono/zod-openapi';
 import { conclusionSchema, transferIdflDataSchema } from '../../shared/schemas/supervisor.ts';
 import { recordVersion } from '../../shared/schemas/version.ts';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { cleanIsotopeRecordSchema } from '../http/clean-isotope-record.ts';
 import { defineRoute } from '../http/route.ts';
 import { toCleanIsotopeRecord } from '../services/clean-isotope.ts';
-import { supervisorStatuses } from '../services/sample-visibility.ts';
+import { benchStatuses, sampleEditPermissions } from '../../shared/sample-workflow.ts';
 import { listSampleEntries, readSampleDetail } from '../services/sample-entries.ts';
 import { confirmFinalResult, transferIdflData, undoReturnResult, updateConclusion } from '../services/supervisor.ts';
+import { idParam, idQuery } from '../http/params.ts';
 import {
-  idParam,
-  idQuery,
+  sampleAnswer,
   sampleDetailSchema,
-  sampleEntrySchema,
   samplePageSchema,
   testerListFilters,
   toSampleFilters,
-} from './cs-lab.ts';
+} from '../http/sample-schemas.ts';
 
 // Supervisor lab, "Result Overview" (spec section 7).
-
-const sampleAnswer = (description: string) => ({
-  200: { description, content: { 'application/json': { schema: envelope(sampleEntrySchema) } } },
-});
 
 const listRouteDef = defineRoute({
   method: 'get',
@@ -55,7 +50,7 @@ const conclusionRouteDef = defineRoute({
   offline: true,
   tags: ['Supervisor lab'],
   summary: "Record the supervisor's conclusion of a sample; `version` required (stale write → 409)",
-  access: ['CanUpdateSampleEntrySupervisor'],
+  access: sampleEditPermissions.supervisorConclusion,
   request: {
     query: idQuery,
     body: {
@@ -96,7 +91,7 @@ const transferRouteDef = defineRoute({
   tags: ['Supervisor lab'],
   summary:
     "Copy a confirmed sample's C/H/O into the clean isotope data set; sameId=true replaces the record made from it before",
-  access: ['CanTransferIDFLData'],
+  access: sampleEditPermissions.transferIdflData,
   request: {
     query: z.object({
       sameId: z
@@ -118,9 +113,9 @@ const transferRouteDef = defineRoute({
   },
 });
 
-export function registerSupervisorLabRoutes(app: ReturnType<typeof createRouter>) {
+export function registerSupervisorLabRoutes(app: AppRouter) {
   app.openapi(listRouteDef, async (c) =>
-    ok(c, await listSampleEntries(c.var.db, toSampleFilters(c.req.valid('query')), supervisorStatuses)),
+    ok(c, await listSampleEntries(c.var.db, toSampleFilters(c.req.valid('query')), benchStatuses.supervisor)),
   );
 
   app.openapi(detailRouteDef, async (c) =>

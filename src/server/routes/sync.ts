@@ -1,12 +1,13 @@
 import { z } from '@hono/zod-openapi';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { badRequest } from '../errors.ts';
-import { isOfflineOperation, plainApiPath } from '../http/offline-operations.ts';
+import { plainApiPath, SYNC_BATCH_LIMIT } from '../../shared/sync-rules.ts';
+import { isOfflineOperation } from '../http/offline-operations.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { notifyUser } from '../services/notifications.ts';
 
-export const SYNC_BATCH_LIMIT = 100;
+export { SYNC_BATCH_LIMIT };
 
 const mutationSchema = z.object({
   key: z.string().min(8).max(200).openapi({ description: 'Idempotency key of this mutation (the outbox id)' }),
@@ -73,7 +74,7 @@ const isRefusal = (status: number) => status >= 400 && status < 500 && status !=
  * (same guards, validation and Idempotency-Key handling), so a batch resent after a lost answer
  * changes nothing twice. A failed mutation does not stop the ones after it: each has its own answer.
  */
-export function registerSyncRoutes(app: ReturnType<typeof createRouter>) {
+export function registerSyncRoutes(app: AppRouter) {
   app.openapi(syncRoute, async (c) => {
     if ((c.env as Record<symbol, unknown> | undefined)?.[INSIDE_SYNC]) throw badRequest('notSyncable');
     const { mutations } = c.req.valid('json');

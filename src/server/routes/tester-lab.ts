@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { addToDispatchBatchSchema } from '../../shared/schemas/dispatch-batch.ts';
 import { testerUpdateSampleSchema } from '../../shared/schemas/sample-entry.ts';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { testerStatuses } from '../services/sample-visibility.ts';
+import { benchStatuses, sampleEditPermissions } from '../../shared/sample-workflow.ts';
 import { addSampleToDispatchBatch } from '../services/dispatch-batches.ts';
 import {
   checkInSampleTester,
@@ -13,21 +13,16 @@ import {
   undoTesterStatus,
   updateSampleEntryTester,
 } from '../services/sample-entries.ts';
+import { idParam, idQuery } from '../http/params.ts';
 import {
-  idParam,
-  idQuery,
+  sampleAnswer,
   sampleDetailSchema,
-  sampleEntrySchema,
   samplePageSchema,
   testerListFilters,
   toSampleFilters,
-} from './cs-lab.ts';
+} from '../http/sample-schemas.ts';
 
 // Tester lab (spec section 7).
-
-const sampleAnswer = (description: string) => ({
-  200: { description, content: { 'application/json': { schema: envelope(sampleEntrySchema) } } },
-});
 
 const checkInRouteDef = defineRoute({
   method: 'put',
@@ -71,7 +66,7 @@ const updateRouteDef = defineRoute({
   tags: ['Tester lab'],
   summary:
     "Update the tester's data of a sample (SentToTester or TesterConfirmed); `version` required (stale write → 409)",
-  access: ['CanUpdateSampleEntryTester'],
+  access: sampleEditPermissions.testerUpdate,
   request: {
     query: idQuery,
     body: { content: { 'application/json': { schema: testerUpdateSampleSchema } }, required: true },
@@ -102,7 +97,7 @@ const transferRouteDef = defineRoute({
   offline: true,
   tags: ['Tester lab'],
   summary: 'Put a TesterConfirmed sample into a Draft dispatch batch; it leaves when the batch is sent',
-  access: ['CanTransferSampleEntryToThirdLab'],
+  access: sampleEditPermissions.addToDispatchBatch,
   request: {
     query: idQuery,
     body: { content: { 'application/json': { schema: addToDispatchBatchSchema } }, required: true },
@@ -110,14 +105,14 @@ const transferRouteDef = defineRoute({
   responses: sampleAnswer('Added to the package'),
 });
 
-export function registerTesterLabRoutes(app: ReturnType<typeof createRouter>) {
+export function registerTesterLabRoutes(app: AppRouter) {
   app.openapi(checkInRouteDef, async (c) => {
     const sample = await checkInSampleTester(c.var.db, { id: c.req.valid('query').id, by: c.var.auth });
     return ok(c, sample, `Sample ${sample.idflNumber} has been checked in.`);
   });
 
   app.openapi(listRouteDef, async (c) =>
-    ok(c, await listSampleEntries(c.var.db, toSampleFilters(c.req.valid('query')), testerStatuses)),
+    ok(c, await listSampleEntries(c.var.db, toSampleFilters(c.req.valid('query')), benchStatuses.tester)),
   );
 
   app.openapi(detailRouteDef, async (c) =>

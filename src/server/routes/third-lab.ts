@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { updateResultSchema } from '../../shared/schemas/third-lab.ts';
-import type { createRouter } from '../app.ts';
+import { sampleEditPermissions } from '../../shared/sample-workflow.ts';
+import type { AppRouter } from '../http/context.ts';
 import { envelope, listQuery, ok, pageOf } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import {
@@ -11,8 +12,9 @@ import {
   undoSampleTransaction,
   updateThirdLabResult,
 } from '../services/third-lab.ts';
-import { dispatchBatchSchema } from './dispatch-batches.ts';
-import { dateParam, idQuery, listParam, readList, sampleEntrySchema, thirdLabEntrySchema } from './cs-lab.ts';
+import { dispatchBatchSchema } from '../http/dispatch-batch-schema.ts';
+import { dateParam, idQuery, listParam, readList } from '../http/params.ts';
+import { sampleEntrySchema, thirdLabEntrySchema } from '../http/sample-schemas.ts';
 
 // Third lab (hoanVuLab): receives packages, enters and returns C/H/O results (spec section 7).
 
@@ -95,7 +97,7 @@ const updateResultRouteDef = defineRoute({
   offline: true,
   tags: ['Third lab'],
   summary: 'Enter the C, H, O values, notes and the PDF report of a checked-in sample; optional version',
-  access: ['CanUpdateResultThirdLab'],
+  access: sampleEditPermissions.thirdLabResult,
   request: {
     query: idQuery,
     body: { content: { 'application/json': { schema: updateResultSchema } }, required: true },
@@ -136,7 +138,7 @@ const undoRouteDef = defineRoute({
   },
 });
 
-export function registerThirdLabRoutes(app: ReturnType<typeof createRouter>) {
+export function registerThirdLabRoutes(app: AppRouter) {
   app.openapi(listRouteDef, async (c) => {
     const query = c.req.valid('query');
     return ok(c, await listThirdLabSamples(c.var.db, { ...query, status: readList(query.status) }));

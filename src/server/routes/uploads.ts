@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { AppError, notFound } from '../errors.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { canReadFile } from '../services/sample-visibility.ts';
@@ -101,7 +101,7 @@ function asList(value: File | File[]): File[] {
   return Array.isArray(value) ? value : [value];
 }
 
-export function registerUploadRoutes(app: ReturnType<typeof createRouter>) {
+export function registerUploadRoutes(app: AppRouter) {
   app.openapi(uploadImagesRoute, async (c) => {
     const files = asList(c.req.valid('form').files);
     if (files.length > MAX_IMAGES_PER_UPLOAD) {

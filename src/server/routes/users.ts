@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { createUserSchema, updateUserSchema } from '../../shared/schemas/users.ts';
 import { recordVersion } from '../../shared/schemas/version.ts';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { conflict } from '../errors.ts';
 import { envelope, listQuery, ok, pageOf, recordId, updatedSinceQuery } from '../http/responses.ts';
 import { publicBaseUrl } from '../http/public-url.ts';
@@ -97,7 +97,7 @@ const resetUserPasswordRoute = defineRoute({
   },
 });
 
-export function registerUserRoutes(app: ReturnType<typeof createRouter>) {
+export function registerUserRoutes(app: AppRouter) {
   app.openapi(listUsersRoute, async (c) => ok(c, await listUsers(c.var.db, c.req.valid('query'))));
 
   app.openapi(createUserRoute, async (c) => {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { bookingTransitions, canChangeBooking } from '../../shared/record-workflows.ts';
 import type { BookingInput } from '../../shared/schemas/booking.ts';
 import type { Executor } from '../db/client.ts';
 import { parseSort } from '../db/queries.ts';
@@ -42,7 +43,7 @@ export async function confirmBooking(db: Executor, { bookingId, by }: { bookingI
     // The row lock makes two simultaneous confirmations queue: the second sees Confirmed and gets a 409.
     const [current] = await tx.select().from(booking).where(eq(booking.id, bookingId)).for('update');
     if (!current) throw notFound('bookingNotFound');
-    if (current.status !== 'UnConfirmed') {
+    if (!canChangeBooking('confirm', current.status)) {
       throw conflict(
         'bookingWrongStateConfirm',
         { bookingNumber: current.bookingNumber, status: current.status },
@@ -54,7 +55,7 @@ export async function confirmBooking(db: Executor, { bookingId, by }: { bookingI
     const [confirmed] = await tx
       .update(booking)
       .set({
-        status: 'Confirmed',
+        status: bookingTransitions.confirm.to,
         confirmedBy: by.id,
         confirmedAt: now,
         version: current.version + 1,
@@ -493,7 +494,7 @@ export async function cancelBooking(
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(booking).where(eq(booking.id, bookingId)).for('update');
     if (!current) throw notFound('bookingNotFound');
-    if (current.status !== 'UnConfirmed') {
+    if (!canChangeBooking('cancel', current.status)) {
       throw conflict(
         'bookingWrongStateCancel',
         { bookingNumber: current.bookingNumber, status: current.status },
@@ -504,7 +505,7 @@ export async function cancelBooking(
     const [cancelled] = await tx
       .update(booking)
       .set({
-        status: 'Cancelled',
+        status: bookingTransitions.cancel.to,
         cancelReason: reason,
         cancelledBy: by.id,
         cancelledAt: now,

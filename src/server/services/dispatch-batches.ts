@@ -1,4 +1,9 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  canChangeDispatchBatch,
+  dispatchBatchTransitions,
+  isDispatchBatchOpen,
+} from '../../shared/record-workflows.ts';
 import type { CreateDispatchBatch, UpdateDispatchBatch } from '../../shared/schemas/dispatch-batch.ts';
 import type { Executor, Tx } from '../db/client.ts';
 import { sortOrder } from '../db/queries.ts';
@@ -31,7 +36,7 @@ async function lockBatch(db: Tx, where: SQL, missing: AppError): Promise<Dispatc
 }
 
 function assertDraft(batch: DispatchBatch, doing: 'packageNotDraftToChange' | 'packageNotDraftToSend') {
-  if (batch.status !== 'Draft') {
+  if (!isDispatchBatchOpen(batch.status)) {
     throw conflict(doing, { packageCode: batch.packageCode, status: batch.status }, batch);
   }
 }
@@ -214,7 +219,7 @@ export async function sendDispatchBatch(db: Executor, { id, by }: { id: number; 
       batch,
       action: 'send',
       by,
-      changes: { status: 'Sent', sentDate: now, sentBy: by.id },
+      changes: { status: dispatchBatchTransitions.send.to, sentDate: now, sentBy: by.id },
     });
     await notifyPermission(tx, {
       permission: 'CanCheckInThirdLab',
@@ -231,13 +236,18 @@ export async function sendDispatchBatch(db: Executor, { id, by }: { id: number; 
 /** A package is Received once the third lab has checked in every sample in it. */
 export async function markBatchReceivedWhenComplete(db: Tx, batchId: number, by: Actor) {
   const batch = await lockBatch(db, eq(dispatchBatch.id, batchId), notFound('batchNotFound'));
-  if (batch.status !== 'Sent') return batch;
+  if (!canChangeDispatchBatch('receive', batch.status)) return batch;
   const [waiting] = await db
     .select({ count: count() })
     .from(sampleEntry)
     .where(and(eq(sampleEntry.dispatchBatchId, batchId), eq(sampleEntry.status, 'SentToThirdLab')));
   if ((waiting?.count ?? 0) > 0) return batch;
-  return recordBatchChange(db, { batch, action: 'receive', by, changes: { status: 'Received' } });
+  return recordBatchChange(db, {
+    batch,
+    action: 'receive',
+    by,
+    changes: { status: dispatchBatchTransitions.receive.to },
+  });
 }
 
 /** Third-lab undo by package code: the package goes back to Draft with its samples. */
@@ -247,7 +257,7 @@ export async function reopenDispatchBatch(db: Tx, batch: DispatchBatch, by: Acto
     action: 'undoSend',
     by,
     reason,
-    changes: { status: 'Draft', sentDate: null, sentBy: null },
+    changes: { status: dispatchBatchTransitions.undoSend.to, sentDate: null, sentBy: null },
   });
 }
 

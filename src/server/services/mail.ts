@@ -1,4 +1,4 @@
-import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, inArray, isNull, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db, Executor } from '../db/client.ts';
 import { outboundMail } from '../db/schema.ts';
@@ -119,4 +119,26 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>, logger: L
       return released.length;
     },
   };
+}
+
+/** A page of the mail the server sent or keeps to send, newest first. */
+export async function listOutboundMail(db: Executor, { limit, offset }: { limit: number; offset: number }) {
+  const rows = await db
+    .select()
+    .from(outboundMail)
+    .orderBy(desc(outboundMail.createdAt), desc(outboundMail.id))
+    .limit(limit)
+    .offset(offset);
+  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(outboundMail);
+  const items = rows.map((row) => ({
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    // Never the secret itself: an administrator reading a reset link could take the account over.
+    text: row.redactedText ?? row.text,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    error: row.error,
+  }));
+  return { items, total, limit, offset };
 }

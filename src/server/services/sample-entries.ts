@@ -5,6 +5,7 @@ import {
   assertEditable,
   IllegalTransitionError,
   nextStatus,
+  sampleBlockingDestruction,
   sampleSubject,
   type SampleEditName,
   type SampleStatus,
@@ -280,7 +281,7 @@ export async function destroyOrder(db: Executor, { orderNumber, by }: { orderNum
     if (order.status === 'Cancelled')
       throw conflict('orderAlreadyCancelled', { orderNumber }, { status: order.status });
     const samples = await tx.select().from(sampleEntry).where(eq(sampleEntry.bookingId, order.id)).for('update');
-    const moved = samples.find((s) => s.status !== 'New' && s.status !== 'CsConfirmed');
+    const moved = sampleBlockingDestruction(samples);
     if (moved) {
       throw conflict(
         'orderCannotBeDestroyed',

@@ -1,42 +1,14 @@
 import { or, sql } from 'drizzle-orm';
 import { hasAnyPermission, type Permission } from '../../shared/permissions.ts';
-import type { SampleStatus } from '../../shared/sample-workflow.ts';
+import { benchStatuses, type SampleStatus } from '../../shared/sample-workflow.ts';
 import type { Executor } from '../db/client.ts';
 import { booking, certificate, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 
 // Which bench may see which sample (spec 7: each lab works its own part of the journey). Every read
 // of a sample, its chain of custody, its labels and its files asks here, so a lab never reads the
-// chain of custody of a sample that was never sent to it.
-
-/** The tester sees samples from the moment they are sent to it. */
-export const testerStatuses: readonly SampleStatus[] = [
-  'SentToTester',
-  'TesterConfirmed',
-  'SentToThirdLab',
-  'ThirdLabConfirmed',
-  'ResultReturned',
-  'ResultConfirmed',
-  'Completed',
-];
-
-/** The supervisor reviews samples once the third lab has them. */
-export const supervisorStatuses: readonly SampleStatus[] = [
-  'SentToThirdLab',
-  'ThirdLabConfirmed',
-  'ResultReturned',
-  'ResultConfirmed',
-  'Completed',
-];
-
-/** The statuses a sample has while at the third lab or after it. */
-export const thirdLabStatuses: readonly SampleStatus[] = [
-  'SentToThirdLab',
-  'ThirdLabConfirmed',
-  'ResultReturned',
-  'ResultConfirmed',
-  'Completed',
-];
+// chain of custody of a sample that was never sent to it. A bench reads the statuses it lists
+// (benchStatuses in shared/sample-workflow.ts).
 
 type VisibleSample = { status: string; dispatchBatchId: number | null };
 
@@ -49,12 +21,15 @@ const BENCHES: { permissions: readonly Permission[]; sees: (sample: VisibleSampl
     permissions: ['CanViewAllSampleEntryCs', 'CanViewDetailSampleEntryCs', 'CanViewAllbooking', 'CanViewDetailBooking'],
     sees: () => true,
   },
-  { permissions: ['CanViewAllSampleEntryTester', 'CanViewDetailSampleEntryTester'], sees: inStatuses(testerStatuses) },
+  {
+    permissions: ['CanViewAllSampleEntryTester', 'CanViewDetailSampleEntryTester'],
+    sees: inStatuses(benchStatuses.tester),
+  },
   {
     permissions: ['CanViewAllSampleEntrySupervisor', 'CanViewDetailSampleEntrySupervisor'],
-    sees: inStatuses(supervisorStatuses),
+    sees: inStatuses(benchStatuses.supervisor),
   },
-  { permissions: ['CanViewAllTransactionThirdLab'], sees: inStatuses(thirdLabStatuses) },
+  { permissions: ['CanViewAllTransactionThirdLab'], sees: inStatuses(benchStatuses.thirdLab) },
   // Packers see what is packed into a dispatch batch.
   { permissions: ['CanViewAllDispatchBatch'], sees: (sample) => sample.dispatchBatchId !== null },
 ];

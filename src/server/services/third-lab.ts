@@ -8,6 +8,8 @@ import { assertVersion } from './stale-writes.ts';
 import { appendAudit, diffFields } from './audit.ts';
 import { notifyPermission } from './notifications.ts';
 import { markBatchReceivedWhenComplete, reopenDispatchBatch } from './dispatch-batches.ts';
+import { canChangeDispatchBatch } from '../../shared/record-workflows.ts';
+import { benchStatuses } from '../../shared/sample-workflow.ts';
 import {
   assertFilesExist,
   escapeLike,
@@ -22,7 +24,6 @@ import {
   type Actor,
   type SampleEntry,
 } from './sample-entries.ts';
-import { thirdLabStatuses } from './sample-visibility.ts';
 
 export type ThirdLabEntry = typeof thirdLabEntry.$inferSelect;
 
@@ -148,7 +149,7 @@ export async function undoSampleTransaction(db: Executor, { packageCode, by }: {
       .from(sampleEntry)
       .where(eq(sampleEntry.dispatchBatchId, batch.id))
       .orderBy(asc(sampleEntry.id));
-    if (batch.status === 'Draft' || members.length === 0) {
+    if (!canChangeDispatchBatch('undoSend', batch.status) || members.length === 0) {
       throw conflict('packageNotSent', { packageCode, status: batch.status }, batch);
     }
     const reason = `Sample transaction of package ${packageCode} undone`;
@@ -223,8 +224,8 @@ const thirdLabOrderColumns = {
 /** The third lab's worklist: samples sent to it, each with its third-lab entry. */
 export async function listThirdLabSamples(db: Executor, filters: ThirdLabFilters) {
   const status = filters.status?.length
-    ? filters.status.filter((s) => (thirdLabStatuses as readonly string[]).includes(s))
-    : [...thirdLabStatuses];
+    ? filters.status.filter((s) => (benchStatuses.thirdLab as readonly string[]).includes(s))
+    : [...benchStatuses.thirdLab];
   if (status.length === 0) return { items: [], total: 0, limit: filters.limit, offset: filters.offset };
   const conditions: (SQL | undefined)[] = [
     inArray(sampleEntry.status, status),
@@ -286,7 +287,7 @@ export async function thirdLabStatisticSummary(db: Executor, now = new Date()) {
     db
       .select({ status: sampleEntry.status, count: count() })
       .from(sampleEntry)
-      .where(inArray(sampleEntry.status, [...thirdLabStatuses]))
+      .where(inArray(sampleEntry.status, [...benchStatuses.thirdLab]))
       .groupBy(sampleEntry.status),
     db
       .select({
@@ -295,7 +296,7 @@ export async function thirdLabStatisticSummary(db: Executor, now = new Date()) {
       })
       .from(thirdLabEntry),
   ]);
-  const byStatus = Object.fromEntries(thirdLabStatuses.map((s) => [s, 0])) as Record<string, number>;
+  const byStatus = Object.fromEntries(benchStatuses.thirdLab.map((s) => [s, 0])) as Record<string, number>;
   for (const row of perStatus) byStatus[row.status] = row.count;
   return {
     byStatus,

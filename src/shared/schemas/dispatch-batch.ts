@@ -35,4 +35,4 @@ export const addToDispatchBatchSchema = z.object({
   packageCode: z.string({ error: 'Package code is required' }).trim().min(1, 'Package code is required').max(40),
 });
 
-export const dispatchBatchStatuses = ['Draft', 'Sent', 'Received'] as const;
+export { dispatchBatchStatuses } from '../record-workflows.ts';

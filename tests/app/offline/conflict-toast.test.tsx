@@ -2,7 +2,7 @@ import { act, render, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/app/lib/i18n';
-import { useSampleConflictToasts } from '@/app/features/samples/use-sample-action';
+import { useSampleConflictToasts } from '@/app/bench/use-sample-action';
 import { offlineDb } from '@/app/offline/db';
 import { enqueueMutation } from '@/app/offline/outbox';
 import { clearOfflineData } from '@/app/offline/session-mirror';

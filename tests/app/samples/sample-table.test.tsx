@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { SampleEntry } from '@/app/features/samples/sample-queries';
-import { SampleTable, type SampleColumn } from '@/app/features/samples/sample-table';
-import type { PendingSampleChange } from '@/app/features/samples/use-sample-action';
+import type { SampleEntry } from '@/app/bench/sample-queries';
+import { SampleTable, type SampleColumn } from '@/app/bench/sample-table';
+import type { PendingSampleChange } from '@/app/bench/use-sample-action';
 import '@/app/lib/i18n';
 
 function samplesOf(count: number): SampleEntry[] {

@@ -2,12 +2,12 @@ import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, storeSession, type LoginResponse } from '@/app/lib/session';
 import { offlineDb } from '@/app/offline/db';
-import { ConfirmSampleDialog } from '@/app/features/samples/confirm-sample-dialog';
-import { SampleActionBar } from '@/app/features/samples/sample-action-bar';
-import { sampleChangeOf, sampleChangeRequest, statusAfter } from '@/app/features/samples/sample-requests';
-import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
-import { usePendingSampleChanges, useSampleAction } from '@/app/features/samples/use-sample-action';
-import { formatSampleDate } from '@/app/features/samples/format';
+import { ConfirmSampleDialog } from '@/app/bench/confirm-sample-dialog';
+import { SampleActionBar } from '@/app/bench/sample-action-bar';
+import { sampleChangeOf, sampleChangeRequest, statusAfter } from '@/app/bench/sample-requests';
+import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
+import { usePendingSampleChanges, useSampleAction } from '@/app/bench/use-sample-action';
+import { formatSampleDate } from '@/app/bench/format';
 import { previewRemainingWeight } from '@/app/features/tester/tester-sample-form';
 import '@/app/lib/i18n';
 
@@ -221,9 +221,9 @@ describe('useSampleAction', () => {
 
 describe('formatSampleDate', () => {
   it('shows a calendar date as its day and a moment with its time', () => {
-    expect(formatSampleDate('2026-11-21T00:00:00.000Z')).toBe('21 Nov 2026');
-    expect(formatSampleDate('2026-11-21')).toBe('21 Nov 2026');
-    expect(formatSampleDate('2026-11-21T10:50:36.798Z')).toMatch(/^21 Nov 2026 \d{2}:\d{2}$/);
+    expect(formatSampleDate('2026-11-21T00:00:00.000Z')).toBe('21 November 2026');
+    expect(formatSampleDate('2026-11-21')).toBe('21 November 2026');
+    expect(formatSampleDate('2026-11-21T10:50:36.798Z')).toMatch(/^21 November 2026 \d{2}:\d{2}$/);
     expect(formatSampleDate(null)).toBe('');
   });
 });

@@ -6,8 +6,8 @@ import { i18n } from '@/app/lib/i18n';
 import { offlineDb } from '@/app/offline/db';
 import type { ApiFetch } from '@/app/offline/list-cache';
 import { listMutations } from '@/app/offline/outbox';
-import { ScanCheckInButton } from '@/app/features/scan-check-in/scan-check-in-button';
-import { checkInScannedLabel, describeDecision } from '@/app/features/scan-check-in/scan-check-in';
+import { ScanCheckInButton } from '@/app/scan-check-in/scan-check-in-button';
+import { checkInScannedLabel, describeDecision } from '@/app/scan-check-in/scan-check-in';
 
 // The decision a scanned label leads to at a bench, against a real (fake-indexeddb) offline
 // database: the device's cached lists, its outbox, and a stand-in for the server's list call.

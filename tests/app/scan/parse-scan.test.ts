@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScan } from '@/app/features/scan/parse-scan';
+import { parseScan } from '@/app/scan/parse-scan';
 
 const TOKEN = 'q3Zp0xV5nJ2kA8bC-dE_fG7hI9jK1lM3nO5pQ7rS9tU';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import '@/app/lib/i18n';
 import { i18n } from '@/app/lib/i18n';
-import { ScanDialog } from '@/app/features/scan/scan-dialog';
+import { ScanDialog } from '@/app/scan/scan-dialog';
 
 // jsdom has no camera (navigator.mediaDevices is absent): the dialog must say so and keep the
 // manual-entry field working, which is exactly the fallback a bench without a camera relies on.
@@ -49,7 +49,7 @@ describe('[SCAN] ScanDialog without a camera', () => {
 
   it('queues scans that arrive while one is still being checked: 20 labels, none dropped, each outcome listed', async () => {
     await i18n.changeLanguage('en');
-    const feedback = await import('@/app/features/scan/scan-feedback');
+    const feedback = await import('@/app/scan/scan-feedback');
     const rejected = vi.spyOn(feedback, 'signalRejectedScan');
     const accepted = vi.spyOn(feedback, 'signalScan');
     const handled: string[] = [];

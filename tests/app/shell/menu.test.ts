@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allPermissions, seededRoles } from '@/shared/permissions';
-import { filterMenu, menuGroups } from '@/app/features/layout/menu';
+import { filterMenu, menuGroups } from '@/app/layout/menu';
 
 function visibleLabels(permissions: readonly string[]) {
   return filterMenu(permissions).map((group) => ({

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/app/lib/i18n';
 import { offlineDb } from '@/app/offline/db';
 import { listMutations } from '@/app/offline/outbox';
-import { ConfirmSampleDialog } from '@/app/features/samples/confirm-sample-dialog';
+import { ConfirmSampleDialog } from '@/app/bench/confirm-sample-dialog';
 import { StepSummary } from '@/app/features/third-lab/step-summary';
 import { queueThirdLabCheckIn, THIRD_LAB_LIST } from '@/app/features/third-lab/third-lab-queries';
 import { UndoPackageDialog } from '@/app/features/third-lab/undo-package-dialog';

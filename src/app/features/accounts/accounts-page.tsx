@@ -25,7 +25,7 @@ import { Card, CardContent } from '@/app/components/ui/card';
 import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
 import { translateMessage } from '@/app/lib/i18n';
 import { usePermissions } from '@/app/lib/use-session';
-import { PageFrame } from '@/app/features/layout/page-frame';
+import { PageFrame } from '@/app/layout/page-frame';
 import { AccountFormDialog } from './account-form-dialog';
 import { accountQueries, useSendPasswordReset, type Account } from './account-queries';
 

@@ -19,7 +19,7 @@ import {
 import { Input } from '@/app/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
-import { PageFrame } from '@/app/features/layout/page-frame';
+import { PageFrame } from '@/app/layout/page-frame';
 import { analysisQueries, useClassifyAnalysis, type Analysis, type AnalysisListQuery } from './analysis-queries';
 import { AnalysisDetailDialog } from './analysis-detail-dialog';
 import { percent } from './sample-values';

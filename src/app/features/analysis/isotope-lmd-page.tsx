@@ -15,7 +15,7 @@ import { api } from '@/app/lib/api-client';
 import { ApiError } from '@/app/lib/api-error';
 import { handleError } from '@/app/lib/handle-error';
 import { usePermissions } from '@/app/lib/use-session';
-import { PageFrame } from '@/app/features/layout/page-frame';
+import { PageFrame } from '@/app/layout/page-frame';
 import { analysisQueries } from './analysis-queries';
 import { CleanImportDialog } from './clean-import-dialog';
 import { MaterialPicker } from './material-picker';

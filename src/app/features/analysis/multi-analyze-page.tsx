@@ -7,7 +7,7 @@ import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { Label } from '@/app/components/ui/label';
 import { Textarea } from '@/app/components/ui/textarea';
-import { PageFrame } from '@/app/features/layout/page-frame';
+import { PageFrame } from '@/app/layout/page-frame';
 import { useOriginModel, useRunAnalysis, useSaveAnalyses } from './analysis-queries';
 import { AnalysisSummary } from './analysis-result-panel';
 import { MaterialPicker } from './material-picker';

@@ -13,7 +13,7 @@ import { Input } from '@/app/components/ui/input';
 import { Spinner } from '@/app/components/ui/spinner';
 import { translateMessage } from '@/app/lib/i18n';
 import { confirmPasswordReset } from './auth-api';
-import { BrandLogo } from './brand';
+import { BrandLogo } from '@/app/components/brand';
 
 const resetFormSchema = resetPasswordConfirmSchema
   .extend({ confirmPassword: z.string().max(200) })

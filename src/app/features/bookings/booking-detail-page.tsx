@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { bookingChangesFor } from '@/shared/record-workflows';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeftIcon, BanIcon, CheckCircle2Icon, FileIcon, ImageIcon } from 'lucide-react';
@@ -6,7 +7,6 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { hasAnyPermission } from '@/shared/permissions';
 import { cancelBookingSchema, type CancelBookingInput } from '@/shared/schemas/booking';
 import {
   AlertDialog,
@@ -37,8 +37,8 @@ import { ApiError } from '@/app/lib/api-error';
 import { handleError } from '@/app/lib/handle-error';
 import { translateError, translateMessage } from '@/app/lib/i18n';
 import { usePermissions } from '@/app/lib/use-session';
-import { PageFrame } from '@/app/features/layout/page-frame';
-import { PrintLabelsButton } from '@/app/features/labels/print-labels-button';
+import { PageFrame } from '@/app/layout/page-frame';
+import { PrintLabelsButton } from '@/app/labels/print-labels-button';
 import {
   bookingQueries,
   openStoredFile,
@@ -78,9 +78,9 @@ export function BookingDetailPage({ id }: { id: number }) {
   }
 
   const detail = booking.data;
-  const isOpen = detail.status === 'UnConfirmed';
-  const canConfirm = isOpen && hasAnyPermission(held, ['CanCheckInSampleEntryCs']);
-  const canCancel = isOpen && hasAnyPermission(held, ['CanCancelBooking']);
+  const changes = bookingChangesFor(detail.status, held);
+  const canConfirm = changes.includes('confirm');
+  const canCancel = changes.includes('cancel');
 
   return (
     <PageFrame

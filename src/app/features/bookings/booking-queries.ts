@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
 import type { BookingInput, QuickFillLookup } from '@/shared/schemas/booking';
+import { bookingStatuses } from '@/shared/record-workflows';
 import { api, unwrap } from '@/app/lib/api-client';
 import { ApiError } from '@/app/lib/api-error';
 
@@ -9,7 +10,7 @@ export type BookingDetail = components['schemas']['BookingDetail'];
 export type BookingStatus = components['schemas']['BookingStatus'];
 export type BookingAttachment = components['schemas']['BookingAttachment'];
 
-export const BOOKING_STATUSES: BookingStatus[] = ['UnConfirmed', 'Confirmed', 'Cancelled'];
+export const BOOKING_STATUSES: readonly BookingStatus[] = bookingStatuses;
 
 export type BookingFilters = {
   status?: BookingStatus;

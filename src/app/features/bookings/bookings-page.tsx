@@ -16,7 +16,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { useDebouncedValue } from '@/app/lib/use-debounced-value';
 import { useStatusSearch } from '@/app/lib/status-search';
 import { usePermissions } from '@/app/lib/use-session';
-import { PageFrame } from '@/app/features/layout/page-frame';
+import { PageFrame } from '@/app/layout/page-frame';
 import { BOOKING_STATUSES, bookingQueries, type BookingStatus } from './booking-queries';
 import { BookingStatusBadge } from './booking-status-badge';
 import { formatMomentDay } from './format';

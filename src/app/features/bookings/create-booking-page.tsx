@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeftIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
-import { PageFrame } from '@/app/features/layout/page-frame';
+import { PageFrame } from '@/app/layout/page-frame';
 import { BookingForm, useBookingForm } from './booking-form';
 
 /** Create Booking (spec 2 /bookings/create-booking): staff enter a booking with the same form. */

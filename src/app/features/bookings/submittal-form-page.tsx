@@ -10,8 +10,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/app/components/ui/dialog';
-import { BrandLogo } from '@/app/features/auth/brand';
-import { LanguageSwitch } from '@/app/features/layout/language-switch';
+import { BrandLogo } from '@/app/components/brand';
+import { LanguageSwitch } from '@/app/layout/language-switch';
 import { BookingForm, fillApplicant, sectionId, useBookingForm } from './booking-form';
 import { FormSection } from './booking-form-fields';
 import { QuickFillPanel } from './quick-fill-panel';

@@ -6,8 +6,8 @@ import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
 import { Spinner } from '@/app/components/ui/spinner';
 import { cn } from '@/app/components/ui/cn';
-import { BrandLogo } from '@/app/features/auth/brand';
-import { LanguageSwitch } from '@/app/features/layout/language-switch';
+import { BrandLogo } from '@/app/components/brand';
+import { LanguageSwitch } from '@/app/layout/language-switch';
 import { ApiError } from '@/app/lib/api-error';
 import {
   formatDelta,

@@ -3,7 +3,7 @@ import { QrCodeIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from '@/app/components/ui/button';
-import { ScanDialog } from '@/app/features/scan/scan-dialog';
+import { ScanDialog } from '@/app/scan/scan-dialog';
 
 /** "Scan certificate": reads a certificate's QR code (or its typed address) and opens its verification page. */
 export function ScanCertificateButton({

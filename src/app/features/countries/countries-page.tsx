@@ -26,7 +26,7 @@ import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
 import { handleError } from '@/app/lib/handle-error';
 import { usePermissions } from '@/app/lib/use-session';
 import { useOfflineList } from '@/app/offline/lists';
-import { PageFrame } from '@/app/features/layout/page-frame';
+import { PageFrame } from '@/app/layout/page-frame';
 import { COUNTRY_LIST, COUNTRY_PATH, queueCountryDelete, type Country } from './country-outbox';
 import { CountryFormDialog } from './country-form-dialog';
 

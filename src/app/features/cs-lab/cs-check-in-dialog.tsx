@@ -7,10 +7,11 @@ import { csCheckInSampleSchema } from '@/shared/schemas/sample-entry';
 import { DatePicker } from '@/app/components/ui/date-picker';
 import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
-import { ConfirmSampleDialog } from '@/app/features/samples/confirm-sample-dialog';
-import type { SampleEntry } from '@/app/features/samples/sample-queries';
-import { useSampleAction } from '@/app/features/samples/use-sample-action';
-import { UserPicker } from '@/app/features/samples/user-picker';
+import { ConfirmSampleDialog } from '@/app/bench/confirm-sample-dialog';
+import type { SampleEntry } from '@/app/bench/sample-queries';
+import { toNumber } from '@/app/bench/format';
+import { useSampleAction } from '@/app/bench/use-sample-action';
+import { UserPicker } from '@/app/bench/user-picker';
 import { CS_SAMPLES } from './cs-lab-constants';
 
 type CheckInForm = z.input<typeof csCheckInSampleSchema>;
@@ -105,11 +106,4 @@ export function CsCheckInDialog({
       </div>
     </ConfirmSampleDialog>
   );
-}
-
-/** An empty number field is "not given" (the schema then says 'Weight is required'), not zero. */
-export function toNumber(value: unknown): number | undefined {
-  if (value === '' || value === null || value === undefined) return undefined;
-  const number = Number(value);
-  return Number.isFinite(number) ? number : undefined;
 }

@@ -1,17 +1,7 @@
-import type { SampleStatus } from '@/shared/sample-workflow';
-import { SAMPLE_LISTS } from '@/app/features/samples/sample-queries';
+import { benchStatuses } from '@/shared/sample-workflow';
+import { SAMPLE_LISTS } from '@/app/bench/sample-queries';
 
 export const CS_SAMPLES = SAMPLE_LISTS.cs;
 
 /** Every status a client-side lab list can show (it keeps seeing a sample after it leaves). */
-export const CS_STATUSES: readonly SampleStatus[] = [
-  'New',
-  'CsConfirmed',
-  'SentToTester',
-  'TesterConfirmed',
-  'SentToThirdLab',
-  'ThirdLabConfirmed',
-  'ResultReturned',
-  'ResultConfirmed',
-  'Completed',
-];
+export const CS_STATUSES = benchStatuses.cs;

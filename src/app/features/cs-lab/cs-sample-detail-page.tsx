@@ -1,14 +1,13 @@
 import { PencilIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canEdit } from '@/shared/sample-workflow';
-import { hasAnyPermission } from '@/shared/permissions';
+import { mayEdit } from '@/shared/sample-workflow';
 import { Button } from '@/app/components/ui/button';
 import { usePermissions } from '@/app/lib/use-session';
-import { SampleActionBar } from '@/app/features/samples/sample-action-bar';
-import { SampleDetailFrame, SampleDetailMissing } from '@/app/features/samples/sample-detail-frame';
-import { useSampleDetail } from '@/app/features/samples/use-sample-detail';
-import { useSampleConflictToasts } from '@/app/features/samples/use-sample-action';
+import { SampleActionBar } from '@/app/bench/sample-action-bar';
+import { SampleDetailFrame, SampleDetailMissing } from '@/app/bench/sample-detail-frame';
+import { useSampleDetail } from '@/app/bench/use-sample-detail';
+import { useSampleConflictToasts } from '@/app/bench/use-sample-action';
 import { CsCheckInDialog } from './cs-check-in-dialog';
 import { CsSampleFormDialog } from './cs-sample-form-dialog';
 import { CS_ACTIONS } from './cs-samples-page';
@@ -24,7 +23,7 @@ export function CsSampleDetailPage({ id }: { id: number }) {
 
   if (!sample) return <SampleDetailMissing namespace="cs-lab" listPath="/clients" isLoading={isLoading} />;
 
-  const canUpdate = hasAnyPermission(held, ['CanUpdateSampleEntryCs']) && canEdit('csUpdate', sample.status);
+  const canUpdate = mayEdit('csUpdate', sample.status, held);
   return (
     <SampleDetailFrame
       namespace="cs-lab"

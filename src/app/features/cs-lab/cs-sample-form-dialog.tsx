@@ -13,12 +13,12 @@ import { Input } from '@/app/components/ui/input';
 import { Textarea } from '@/app/components/ui/textarea';
 import { handleError } from '@/app/lib/handle-error';
 import { enqueueMutation } from '@/app/offline/outbox';
-import type { SampleEntry } from '@/app/features/samples/sample-queries';
-import { useSampleAction } from '@/app/features/samples/use-sample-action';
-import { UserPicker } from '@/app/features/samples/user-picker';
-import { toNumber } from './cs-check-in-dialog';
+import type { SampleEntry } from '@/app/bench/sample-queries';
+import { useSampleAction } from '@/app/bench/use-sample-action';
+import { UserPicker } from '@/app/bench/user-picker';
+import { toNumber } from '@/app/bench/format';
 import { CS_SAMPLES } from './cs-lab-constants';
-import { noticeQueued } from '@/app/features/samples/announce';
+import { noticeQueued } from '@/app/bench/announce';
 
 type SampleForm = z.input<typeof csSampleFormSchema>;
 

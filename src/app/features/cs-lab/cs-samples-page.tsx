@@ -2,24 +2,24 @@ import { Link } from '@tanstack/react-router';
 import { Trash2Icon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canEdit, type WorkflowActionName } from '@/shared/sample-workflow';
+import { mayEdit, type WorkflowActionName } from '@/shared/sample-workflow';
 import { hasAnyPermission } from '@/shared/permissions';
 import { CreateButton } from '@/app/components/create-button';
 import { Button } from '@/app/components/ui/button';
 import { usePermissions } from '@/app/lib/use-session';
 import { PENDING_ID_PREFIX } from '@/app/offline/lists';
-import { PageFrame } from '@/app/features/layout/page-frame';
-import { formatSampleDate } from '@/app/features/samples/format';
-import { SampleActionBar } from '@/app/features/samples/sample-action-bar';
-import type { SampleEntry } from '@/app/features/samples/sample-queries';
-import { SampleListCard, useSampleList, useSharedSampleColumns } from '@/app/features/samples/sample-list';
-import type { SampleColumn } from '@/app/features/samples/sample-table';
-import { useSampleConflictToasts } from '@/app/features/samples/use-sample-action';
+import { PageFrame } from '@/app/layout/page-frame';
+import { formatSampleDate } from '@/app/bench/format';
+import { SampleActionBar } from '@/app/bench/sample-action-bar';
+import type { SampleEntry } from '@/app/bench/sample-queries';
+import { SampleListCard, useSampleList, useSharedSampleColumns } from '@/app/bench/sample-list';
+import type { SampleColumn } from '@/app/bench/sample-table';
+import { useSampleConflictToasts } from '@/app/bench/use-sample-action';
 import { CsCheckInDialog } from './cs-check-in-dialog';
 import { CS_STATUSES } from './cs-lab-constants';
 import { CsSampleFormDialog } from './cs-sample-form-dialog';
 import { CsScanOpen } from './cs-scan-open';
-import { ScanCheckInButton } from '@/app/features/scan-check-in/scan-check-in-button';
+import { ScanCheckInButton } from '@/app/scan-check-in/scan-check-in-button';
 import { CsTransferDialog } from './cs-transfer-dialog';
 import { DestroyOrderDialog } from './destroy-order-dialog';
 
@@ -53,7 +53,6 @@ export function CsSamplesPage() {
   const { samples } = view;
   useSampleConflictToasts();
   const canCreate = hasAnyPermission(held, ['CanCreateSampleEntryCs']);
-  const canUpdate = hasAnyPermission(held, ['CanUpdateSampleEntryCs']);
   const canDestroy = hasAnyPermission(held, ['CanDestroyOrderSample']);
   const items = useMemo(
     () => samples.items.map((sample) => completeQueuedSample(sample, t('pendingNumber'))),
@@ -97,7 +96,7 @@ export function CsSamplesPage() {
       cell: (sample, change) =>
         typeof sample.id !== 'number' || change ? null : (
           <div className="flex justify-end gap-2">
-            {canUpdate && canEdit('csUpdate', sample.status) && (
+            {mayEdit('csUpdate', sample.status, held) && (
               <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'edit', sample })}>
                 {t('edit')}
               </Button>

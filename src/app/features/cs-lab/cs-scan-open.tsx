@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
 import { api } from '@/app/lib/api-client';
-import { findCachedSample } from '@/app/features/samples/find-cached-sample';
-import { ScanDialog, type ScanVerdict } from '@/app/features/scan/scan-dialog';
+import { findCachedSample } from '@/app/bench/find-cached-sample';
+import { ScanDialog, type ScanVerdict } from '@/app/scan/scan-dialog';
 import { CS_SAMPLES } from './cs-lab-constants';
 
 /** Scan a sample label to open its CS Check In detail (found on this device first, else asked of the server). */

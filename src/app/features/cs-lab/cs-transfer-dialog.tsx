@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { announceWhenApplied } from '@/app/features/samples/announce';
-import { ConfirmSampleDialog } from '@/app/features/samples/confirm-sample-dialog';
-import { ReviewSample } from '@/app/features/samples/review-sample';
-import type { SampleEntry } from '@/app/features/samples/sample-queries';
-import { useSampleAction } from '@/app/features/samples/use-sample-action';
+import { announceWhenApplied } from '@/app/bench/announce';
+import { ConfirmSampleDialog } from '@/app/bench/confirm-sample-dialog';
+import { ReviewSample } from '@/app/bench/review-sample';
+import type { SampleEntry } from '@/app/bench/sample-queries';
+import { useSampleAction } from '@/app/bench/use-sample-action';
 import { CS_SAMPLES } from './cs-lab-constants';
 
 /** Confirm Transfer (client-side lab → tester): the sample reviewed, the prompt, the confirmation. */

@@ -14,7 +14,7 @@ import {
 import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
 import { api, unwrap } from '@/app/lib/api-client';
-import { sampleQueries } from '@/app/features/samples/sample-queries';
+import { sampleQueries } from '@/app/bench/sample-queries';
 
 const ORDER_NUMBER_REQUIRED = 'Order number is required';
 

@@ -9,7 +9,7 @@ import { Card, CardContent } from '@/app/components/ui/card';
 import { Input } from '@/app/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { useDebouncedValue } from '@/app/lib/use-debounced-value';
-import { PageFrame } from '@/app/features/layout/page-frame';
+import { PageFrame } from '@/app/layout/page-frame';
 import { customerQueries } from './customer-queries';
 
 /** Customers List (spec 2 /customers): the companies that have booked, with their latest contact details. */

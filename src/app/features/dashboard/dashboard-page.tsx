@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { hasAnyPermission } from '@/shared/permissions';
 import { Card, CardContent } from '@/app/components/ui/card';
 import { usePermissions } from '@/app/lib/use-session';
-import { PageFrame } from '@/app/features/layout/page-frame';
+import { PageFrame } from '@/app/layout/page-frame';
 import { SummarySection } from './summary-section';
 import { AnalysisTrendsCard, BookingChartCard, TurnaroundCard } from './trend-cards';
 

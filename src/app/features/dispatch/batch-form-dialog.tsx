@@ -13,11 +13,11 @@ import { Input } from '@/app/components/ui/input';
 import { Textarea } from '@/app/components/ui/textarea';
 import { handleError } from '@/app/lib/handle-error';
 import { useOfflineList } from '@/app/offline/lists';
-import { formatWeight } from '@/app/features/samples/format';
-import { SAMPLE_LISTS, type SampleEntry } from '@/app/features/samples/sample-queries';
-import type { DispatchBatchListItem } from './dispatch-constants';
+import { formatWeight } from '@/app/bench/format';
+import { SAMPLE_LISTS, type SampleEntry } from '@/app/bench/sample-queries';
+import type { DispatchBatchListItem } from '@/app/bench/dispatch-constants';
 import { dispatchQueries, queueBatchCreate, queueBatchUpdate } from './dispatch-queries';
-import { noticeQueued } from '@/app/features/samples/announce';
+import { noticeQueued } from '@/app/bench/announce';
 
 type BatchForm = z.input<typeof dispatchBatchFormSchema>;
 

@@ -1,4 +1,5 @@
 import { FileTextIcon, PencilIcon, SendIcon, XIcon } from 'lucide-react';
+import { isDispatchBatchOpen } from '@/shared/record-workflows';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasAnyPermission } from '@/shared/permissions';
@@ -30,15 +31,15 @@ import { handleError } from '@/app/lib/handle-error';
 import { useListFilters } from '@/app/components/use-list-filters';
 import { usePermissions } from '@/app/lib/use-session';
 import { useOfflineList, type ListQuery } from '@/app/offline/lists';
-import { PrintLabelsButton } from '@/app/features/labels/print-labels-button';
-import { PageFrame } from '@/app/features/layout/page-frame';
-import { formatSampleDate } from '@/app/features/samples/format';
-import { UserPicker } from '@/app/features/samples/user-picker';
+import { PrintLabelsButton } from '@/app/labels/print-labels-button';
+import { PageFrame } from '@/app/layout/page-frame';
+import { formatSampleDate } from '@/app/bench/format';
+import { UserPicker } from '@/app/bench/user-picker';
 import { BatchFormDialog } from './batch-form-dialog';
-import { DISPATCH_BATCHES, type DispatchBatchListItem } from './dispatch-constants';
+import { DISPATCH_BATCHES, type DispatchBatchListItem } from '@/app/bench/dispatch-constants';
 import { queueBatchSend } from './dispatch-queries';
 import { PackingListDialog } from './packing-list-dialog';
-import { noticeQueued } from '@/app/features/samples/announce';
+import { noticeQueued } from '@/app/bench/announce';
 
 type Filters = {
   packageCode: string;
@@ -184,7 +185,7 @@ export function DispatchBatchesPage() {
               const id = String(batch.id);
               const mark = batches.pending.get(id);
               const isSaved = typeof batch.id === 'number';
-              const isDraft = batch.status === 'Draft';
+              const isDraft = isDispatchBatchOpen(batch.status);
               return (
                 <TableRow key={id} data-pending={mark ? 'true' : undefined}>
                   <TableCell className="font-mono font-medium">{batch.packageCode ?? t('pendingCode')}</TableCell>

@@ -3,7 +3,7 @@ import type { CreateDispatchBatch, UpdateDispatchBatch } from '@/shared/schemas/
 import { api, unwrap } from '@/app/lib/api-client';
 import { i18n } from '@/app/lib/i18n';
 import { enqueueMutation } from '@/app/offline/outbox';
-import { DISPATCH_BATCHES, type DispatchBatchListItem } from './dispatch-constants';
+import { DISPATCH_BATCHES, type DispatchBatchListItem } from '@/app/bench/dispatch-constants';
 
 export const dispatchQueries = {
   all: ['dispatch-batches'] as const,

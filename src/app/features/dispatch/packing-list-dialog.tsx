@@ -5,7 +5,7 @@ import { Button } from '@/app/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
 import { Spinner } from '@/app/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
-import { formatSampleDate, formatWeight } from '@/app/features/samples/format';
+import { formatSampleDate, formatWeight } from '@/app/bench/format';
 import { dispatchQueries } from './dispatch-queries';
 
 // While printing, only the packing list is shown: everything else on the page (and the dialog's

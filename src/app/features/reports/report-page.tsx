@@ -16,7 +16,7 @@ import { handleError } from '@/app/lib/handle-error';
 import { useDebouncedValue } from '@/app/lib/use-debounced-value';
 import { usePermissions } from '@/app/lib/use-session';
 import { formatDisplayDate } from '@/app/components/ui/date-picker';
-import { PageFrame } from '@/app/features/layout/page-frame';
+import { PageFrame } from '@/app/layout/page-frame';
 import {
   downloadReport,
   emptyReportFilters,

@@ -13,7 +13,7 @@ import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
 import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
 import { usePermissions } from '@/app/lib/use-session';
-import { PageFrame } from '@/app/features/layout/page-frame';
+import { PageFrame } from '@/app/layout/page-frame';
 import { roleQueries, type Role } from './role-queries';
 import { RoleFormDialog } from './role-form-dialog';
 

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
 import { formatDisplayDate } from '@/app/components/ui/date-picker';
 import { Spinner } from '@/app/components/ui/spinner';
-import { CustodyTimeline } from '@/app/features/samples/custody-timeline';
-import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
+import { CustodyTimeline } from '@/app/bench/custody-timeline';
+import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
 import { ConclusionSummary, Fact } from './sample-facts';
 import { supervisorQueries } from './supervisor-queries';
 

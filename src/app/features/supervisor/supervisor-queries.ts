@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { components } from '@/shared/api-types';
+import { benchStatuses } from '@/shared/sample-workflow';
 import type { Conclusion, TransferIdflData } from '@/shared/schemas/supervisor';
 import { api, unwrap } from '@/app/lib/api-client';
 import { ApiError } from '@/app/lib/api-error';
@@ -21,13 +22,7 @@ export const SUPERVISOR_LIST = 'supervisor-samples';
 export const SUPERVISOR_PATH = '/api/supervisor-lab/get-all';
 
 /** The states the supervisor sees (the server's own filter): at the third lab or past it. */
-export const SUPERVISOR_STATUSES = [
-  'SentToThirdLab',
-  'ThirdLabConfirmed',
-  'ResultReturned',
-  'ResultConfirmed',
-  'Completed',
-] as const;
+export const SUPERVISOR_STATUSES = benchStatuses.supervisor;
 
 export const supervisorQueries = {
   all: ['supervisor'] as const,

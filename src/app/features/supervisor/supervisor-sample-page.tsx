@@ -12,7 +12,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { canEdit } from '@/shared/sample-workflow';
+import { mayEdit } from '@/shared/sample-workflow';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -28,11 +28,11 @@ import { formatDisplayDate } from '@/app/components/ui/date-picker';
 import { Spinner } from '@/app/components/ui/spinner';
 import { translateError } from '@/app/lib/i18n';
 import { usePermissions } from '@/app/lib/use-session';
-import { PageFrame } from '@/app/features/layout/page-frame';
-import { CustodyTimeline } from '@/app/features/samples/custody-timeline';
-import { ReviewSample } from '@/app/features/samples/review-sample';
-import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
-import { SampleOriginCard } from '@/app/features/analysis/sample-origin-card';
+import { PageFrame } from '@/app/layout/page-frame';
+import { CustodyTimeline } from '@/app/bench/custody-timeline';
+import { ReviewSample } from '@/app/bench/review-sample';
+import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
+import { SampleOriginCard } from '@/app/bench/sample-origin-card';
 import { ConclusionForm } from './conclusion-form';
 import { ConclusionSummary, Fact } from './sample-facts';
 import {
@@ -83,8 +83,8 @@ function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
   // The server's refusal stays on screen beside the buttons (e.g. the four-eyes rule), not only in a toast.
   const [refusal, setRefusal] = useState<string | null>(null);
   const actions = sample.availableActions;
-  const canConclude = canEdit('supervisorConclusion', sample.status) && held.includes('CanUpdateSampleEntrySupervisor');
-  const canTransfer = canEdit('transferIdflData', sample.status) && held.includes('CanTransferIDFLData');
+  const canConclude = mayEdit('supervisorConclusion', sample.status, held);
+  const canTransfer = mayEdit('transferIdflData', sample.status, held);
   const entries = [...sample.thirdLabEntries].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
   const decide = async () => {

@@ -11,16 +11,16 @@ import { useDebouncedValue } from '@/app/lib/use-debounced-value';
 import { useStatusSearch } from '@/app/lib/status-search';
 import { usePermissions } from '@/app/lib/use-session';
 import { useOfflineList } from '@/app/offline/lists';
-import { PageFrame } from '@/app/features/layout/page-frame';
+import { PageFrame } from '@/app/layout/page-frame';
 import {
   emptySampleFilters,
   SampleFiltersBar,
   sampleListQuery,
   type SampleFilterValues,
-} from '@/app/features/samples/sample-filters-bar';
-import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
-import { SampleTable, type SampleColumn } from '@/app/features/samples/sample-table';
-import { usePendingSampleChanges, useSampleConflictToasts } from '@/app/features/samples/use-sample-action';
+} from '@/app/bench/sample-filters-bar';
+import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
+import { SampleTable, type SampleColumn } from '@/app/bench/sample-table';
+import { usePendingSampleChanges, useSampleConflictToasts } from '@/app/bench/use-sample-action';
 import { SUPERVISOR_LIST, SUPERVISOR_PATH, SUPERVISOR_STATUSES, type SupervisorSample } from './supervisor-queries';
 
 /** Result Overview (spec 2 /supervisor-samples): samples at the third lab or past it, with the tester filters. */

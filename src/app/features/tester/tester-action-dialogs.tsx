@@ -1,17 +1,18 @@
 import { useState } from 'react';
+import { isDispatchBatchOpen } from '@/shared/record-workflows';
 import { useTranslation } from 'react-i18next';
 import { hasAnyPermission } from '@/shared/permissions';
-import { canEdit } from '@/shared/sample-workflow';
+import { mayEdit } from '@/shared/sample-workflow';
 import { FieldError, FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { usePermissions } from '@/app/lib/use-session';
 import { useOfflineList } from '@/app/offline/lists';
-import { ConfirmSampleDialog } from '@/app/features/samples/confirm-sample-dialog';
-import { ReviewSample } from '@/app/features/samples/review-sample';
-import type { SampleEntry } from '@/app/features/samples/sample-queries';
-import { useSampleAction } from '@/app/features/samples/use-sample-action';
-import { DISPATCH_BATCHES, type DispatchBatchListItem } from '@/app/features/dispatch/dispatch-constants';
+import { ConfirmSampleDialog } from '@/app/bench/confirm-sample-dialog';
+import { ReviewSample } from '@/app/bench/review-sample';
+import type { SampleEntry } from '@/app/bench/sample-queries';
+import { useSampleAction } from '@/app/bench/use-sample-action';
+import { DISPATCH_BATCHES, type DispatchBatchListItem } from '@/app/bench/dispatch-constants';
 import { TESTER_SAMPLES } from './tester-constants';
 
 /** Confirm Received at the tester lab: the sample reviewed, then the confirmation. Works offline. */
@@ -66,12 +67,7 @@ const PACKAGE_CODE_REQUIRED = 'Package code is required';
 /** Whether this user may put this sample into a package now (TesterConfirmed, not already packed). */
 export function useCanAddToBatch(sample: SampleEntry | undefined) {
   const held = usePermissions();
-  return Boolean(
-    sample &&
-    !sample.dispatchBatchId &&
-    canEdit('addToDispatchBatch', sample.status) &&
-    hasAnyPermission(held, ['CanTransferSampleEntryToThirdLab']),
-  );
+  return Boolean(sample && !sample.dispatchBatchId && mayEdit('addToDispatchBatch', sample.status, held));
 }
 
 /**
@@ -97,7 +93,7 @@ export function AddToBatchDialog({
   });
   const [packageCode, setPackageCode] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const choices = drafts.items.filter((batch) => typeof batch.id === 'number' && batch.status === 'Draft');
+  const choices = drafts.items.filter((batch) => typeof batch.id === 'number' && isDispatchBatchOpen(batch.status));
 
   return (
     <ConfirmSampleDialog

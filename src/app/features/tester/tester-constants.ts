@@ -1,17 +1,9 @@
-import type { SampleStatus, WorkflowActionName } from '@/shared/sample-workflow';
-import { SAMPLE_LISTS } from '@/app/features/samples/sample-queries';
+import { benchStatuses, type WorkflowActionName } from '@/shared/sample-workflow';
+import { SAMPLE_LISTS } from '@/app/bench/sample-queries';
 
 export const TESTER_SAMPLES = SAMPLE_LISTS.tester;
 
-/** The tester sees samples from the moment they are sent to it (as the server's list does). */
-export const TESTER_STATUSES: readonly SampleStatus[] = [
-  'SentToTester',
-  'TesterConfirmed',
-  'SentToThirdLab',
-  'ThirdLabConfirmed',
-  'ResultReturned',
-  'ResultConfirmed',
-  'Completed',
-];
+/** The statuses the tester's list shows (the server's own filter). */
+export const TESTER_STATUSES = benchStatuses.tester;
 
 export const TESTER_ACTIONS: readonly WorkflowActionName[] = ['testerCheckIn', 'undoTester'];

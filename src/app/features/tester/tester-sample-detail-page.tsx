@@ -1,14 +1,13 @@
 import { PackagePlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasAnyPermission } from '@/shared/permissions';
-import { canEdit } from '@/shared/sample-workflow';
+import { mayEdit } from '@/shared/sample-workflow';
 import { Button } from '@/app/components/ui/button';
 import { usePermissions } from '@/app/lib/use-session';
-import { SampleActionBar } from '@/app/features/samples/sample-action-bar';
-import { SampleDetailFrame, SampleDetailMissing } from '@/app/features/samples/sample-detail-frame';
-import { useSampleConflictToasts } from '@/app/features/samples/use-sample-action';
-import { useSampleDetail } from '@/app/features/samples/use-sample-detail';
+import { SampleActionBar } from '@/app/bench/sample-action-bar';
+import { SampleDetailFrame, SampleDetailMissing } from '@/app/bench/sample-detail-frame';
+import { useSampleConflictToasts } from '@/app/bench/use-sample-action';
+import { useSampleDetail } from '@/app/bench/use-sample-detail';
 import { AddToBatchDialog, TesterCheckInDialog, TesterUndoDialog, useCanAddToBatch } from './tester-action-dialogs';
 import { TESTER_ACTIONS } from './tester-constants';
 import { TesterSampleForm } from './tester-sample-form';
@@ -24,7 +23,7 @@ export function TesterSampleDetailPage({ id }: { id: number }) {
 
   if (!sample) return <SampleDetailMissing namespace="tester" listPath="/testers" isLoading={isLoading} />;
 
-  const canUpdate = hasAnyPermission(held, ['CanUpdateSampleEntryTester']) && canEdit('testerUpdate', sample.status);
+  const canUpdate = mayEdit('testerUpdate', sample.status, held);
   return (
     <SampleDetailFrame
       namespace="tester"

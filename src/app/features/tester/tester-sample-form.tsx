@@ -16,11 +16,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/app/components/ui/textarea';
 import { api, unwrap } from '@/app/lib/api-client';
 import { lookupQueries } from '@/app/lib/lookups';
-import { toNumber } from '@/app/features/cs-lab/cs-check-in-dialog';
-import { formatWeight } from '@/app/features/samples/format';
-import type { SampleEntry } from '@/app/features/samples/sample-queries';
-import { StoredImage } from '@/app/features/samples/stored-image';
-import { useSampleAction } from '@/app/features/samples/use-sample-action';
+import { toNumber } from '@/app/bench/format';
+import { formatWeight } from '@/app/bench/format';
+import type { SampleEntry } from '@/app/bench/sample-queries';
+import { StoredImage } from '@/app/bench/stored-image';
+import { useSampleAction } from '@/app/bench/use-sample-action';
 import { TESTER_SAMPLES } from './tester-constants';
 
 /** The tester form, plus the rule the server also enforces: no more can be sent than was received. */

@@ -1,16 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageFrame } from '@/app/features/layout/page-frame';
-import { formatSampleDate, formatWeight } from '@/app/features/samples/format';
-import { SampleActionBar } from '@/app/features/samples/sample-action-bar';
-import type { SampleEntry } from '@/app/features/samples/sample-queries';
-import { SampleListCard, useSampleList, useSharedSampleColumns } from '@/app/features/samples/sample-list';
-import type { SampleColumn } from '@/app/features/samples/sample-table';
-import { useSampleConflictToasts } from '@/app/features/samples/use-sample-action';
+import { PageFrame } from '@/app/layout/page-frame';
+import { formatSampleDate, formatWeight } from '@/app/bench/format';
+import { SampleActionBar } from '@/app/bench/sample-action-bar';
+import type { SampleEntry } from '@/app/bench/sample-queries';
+import { SampleListCard, useSampleList, useSharedSampleColumns } from '@/app/bench/sample-list';
+import type { SampleColumn } from '@/app/bench/sample-table';
+import { useSampleConflictToasts } from '@/app/bench/use-sample-action';
 import { TesterCheckInDialog, TesterUndoDialog } from './tester-action-dialogs';
 import { TESTER_ACTIONS, TESTER_STATUSES } from './tester-constants';
-import { ScanCheckInButton } from '@/app/features/scan-check-in/scan-check-in-button';
+import { ScanCheckInButton } from '@/app/scan-check-in/scan-check-in-button';
 
 type Dialog = { kind: 'testerCheckIn' | 'undoTester'; sample: SampleEntry } | null;
 

@@ -1,10 +1,13 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { components } from '@/shared/api-types';
+import type { components, paths } from '@/shared/api-types';
 import type { UpdateResult } from '@/shared/schemas/third-lab';
+import { benchStatuses } from '@/shared/sample-workflow';
 import { api, unwrap } from '@/app/lib/api-client';
 import { ApiError } from '@/app/lib/api-error';
 import { i18n } from '@/app/lib/i18n';
 import { enqueueMutation } from '@/app/offline/outbox';
+import { THIRD_LAB_LIST, THIRD_LAB_PATH } from '@/app/bench/third-lab-list';
+import { sampleChangeRequest } from '@/app/bench/sample-requests';
 
 /**
  * The third lab's data: its list (cached for offline bench use), the statistic summary, and the bench
@@ -15,30 +18,26 @@ import { enqueueMutation } from '@/app/offline/outbox';
 export type ThirdLabSample = components['schemas']['ThirdLabSample'];
 export type ThirdLabEntry = components['schemas']['ThirdLabEntry'];
 
-export const THIRD_LAB_LIST = 'third-lab-samples';
-export const THIRD_LAB_PATH = '/api/third-lab/get-all';
+export { THIRD_LAB_LIST, THIRD_LAB_PATH };
 
 /** The states a sample passes through at the third lab, in the order it meets them. */
-export const THIRD_LAB_STATUSES = [
-  'SentToThirdLab',
-  'ThirdLabConfirmed',
-  'ResultReturned',
-  'ResultConfirmed',
-  'Completed',
-] as const;
+export const THIRD_LAB_STATUSES = benchStatuses.thirdLab;
 
-export type ThirdLabFilters = {
-  IDFLNumber?: string;
-  sentToThirdLabDate?: string;
-  sentToThirdLabBy?: string;
-  thirdLabReceivedDate?: string;
-  thirdLabReceivedBy?: string;
-  resultReturnedDate?: string;
-  testTeamConfirmedDate?: string;
-  testTeamConfirmedBy?: string;
-  status?: string;
-  BNCode?: string;
-};
+type ThirdLabListQuery = NonNullable<paths['/api/third-lab/get-all']['get']['parameters']['query']>;
+
+/** The list's filters, as the contract names them (one status at a time on this screen). */
+export type ThirdLabFilters = Pick<
+  ThirdLabListQuery,
+  | 'IDFLNumber'
+  | 'sentToThirdLabDate'
+  | 'sentToThirdLabBy'
+  | 'thirdLabReceivedDate'
+  | 'thirdLabReceivedBy'
+  | 'resultReturnedDate'
+  | 'testTeamConfirmedDate'
+  | 'testTeamConfirmedBy'
+  | 'BNCode'
+> & { status?: Extract<ThirdLabListQuery['status'], string> };
 
 export const thirdLabQueries = {
   all: ['third-lab'] as const,
@@ -73,8 +72,7 @@ const entityOf = (sample: Pick<ThirdLabSample, 'id'>) => ({ list: THIRD_LAB_LIST
 
 export function queueThirdLabCheckIn(sample: Pick<ThirdLabSample, 'id' | 'idflNumber'>) {
   return enqueueMutation({
-    method: 'PUT',
-    path: `/api/third-lab/check-in?id=${sample.id}`,
+    ...sampleChangeRequest('thirdLabCheckIn', sample.id),
     label: i18n.t('third-lab:outbox.checkIn', { idflNumber: sample.idflNumber }),
     entity: entityOf(sample),
   });
@@ -83,8 +81,7 @@ export function queueThirdLabCheckIn(sample: Pick<ThirdLabSample, 'id' | 'idflNu
 /** No version is sent: the result is the third lab's alone to write, and the trail keeps every change. */
 export function queueResultUpdate(sample: Pick<ThirdLabSample, 'id' | 'idflNumber'>, input: UpdateResult) {
   return enqueueMutation({
-    method: 'PUT',
-    path: `/api/third-lab/update-result?id=${sample.id}`,
+    ...sampleChangeRequest('thirdLabResult', sample.id),
     body: input,
     label: i18n.t('third-lab:outbox.updateResult', { idflNumber: sample.idflNumber }),
     entity: entityOf(sample),
@@ -93,8 +90,7 @@ export function queueResultUpdate(sample: Pick<ThirdLabSample, 'id' | 'idflNumbe
 
 export function queueReturnResult(sample: Pick<ThirdLabSample, 'id' | 'idflNumber'>) {
   return enqueueMutation({
-    method: 'PUT',
-    path: `/api/third-lab/return-result?id=${sample.id}`,
+    ...sampleChangeRequest('returnResult', sample.id),
     label: i18n.t('third-lab:outbox.returnResult', { idflNumber: sample.idflNumber }),
     entity: entityOf(sample),
   });
@@ -102,8 +98,7 @@ export function queueReturnResult(sample: Pick<ThirdLabSample, 'id' | 'idflNumbe
 
 export function queueUndoPackage(packageCode: string) {
   return enqueueMutation({
-    method: 'DELETE',
-    path: `/api/third-lab/undo-sample-transaction?packageCode=${encodeURIComponent(packageCode)}`,
+    ...sampleChangeRequest('undoThirdLabTransaction', 0, { packageCode }),
     label: i18n.t('third-lab:outbox.undoPackage', { packageCode }),
     entity: { list: THIRD_LAB_LIST },
   });

@@ -2,7 +2,7 @@ import { Dialog as SheetPrimitive } from 'radix-ui';
 import { FileTextIcon, PackageOpenIcon, SendIcon, XIcon, PackageCheckIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { actionsFor } from '@/shared/sample-workflow';
+import { actionsFor, mayEdit } from '@/shared/sample-workflow';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { dialogOverlayClass } from '@/app/components/ui/dialog';
@@ -11,7 +11,7 @@ import { Separator } from '@/app/components/ui/separator';
 import { handleError } from '@/app/lib/handle-error';
 import { usePermissions } from '@/app/lib/use-session';
 import type { PendingMark } from '@/app/offline/lists';
-import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
+import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
 import { ResultForm } from './result-form';
 import {
   hasAllIsotopes,
@@ -40,7 +40,7 @@ export function ThirdLabSampleSheet({
   const held = usePermissions();
   const upload = useUploadResultPdf();
   const actions = sample ? actionsFor(sample.status, held) : [];
-  const canEnterResult = sample?.status === 'ThirdLabConfirmed' && held.includes('CanUpdateResultThirdLab');
+  const canEnterResult = sample ? mayEdit('thirdLabResult', sample.status, held) : false;
   const date = (value: string | null | undefined) => formatDisplayDate(value, i18n.language) || '—';
 
   return (

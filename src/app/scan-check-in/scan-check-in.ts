@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 import type { CsCheckInSample } from '@/shared/schemas/sample-entry';
 import { actionsFor, canFire, workflowActions } from '@/shared/sample-workflow';
-import type { ScanVerdict } from '@/app/features/scan/scan-dialog';
-import { SAMPLE_RECORD } from '@/app/features/samples/sample-queries';
-import { sampleChangeRequest } from '@/app/features/samples/sample-requests';
+import type { ScanVerdict } from '@/app/scan/scan-dialog';
+import { SAMPLE_RECORD } from '@/app/bench/sample-queries';
+import { sampleChangeRequest } from '@/app/bench/sample-requests';
 import { i18n } from '@/app/lib/i18n';
 import type { ApiFetch } from '@/app/offline/list-cache';
 import { enqueueMutation } from '@/app/offline/outbox';

@@ -1,6 +1,6 @@
 import type { WorkflowActionName } from '@/shared/sample-workflow';
-import { SAMPLE_LISTS } from '@/app/features/samples/sample-queries';
-import { THIRD_LAB_LIST, THIRD_LAB_PATH } from '@/app/features/third-lab/third-lab-queries';
+import { SAMPLE_LISTS } from '@/app/bench/sample-queries';
+import { THIRD_LAB_LIST, THIRD_LAB_PATH } from '@/app/bench/third-lab-list';
 
 /** The benches where a pile of samples arrives and is checked in by scanning their labels. */
 export type CheckInStage = 'cs' | 'tester' | 'thirdLab';

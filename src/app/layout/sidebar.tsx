@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/app/components/ui/cn';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/app/components/ui/tooltip';
 import { usePermissions } from '@/app/lib/use-session';
-import { BrandLogo } from '@/app/features/auth/brand';
+import { BrandLogo } from '@/app/components/brand';
 import { useSignOut } from '@/app/features/auth/sign-out';
 import { filterMenu, type MenuEntry } from './menu';
 

@@ -1,6 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { BrandLogo } from '@/app/features/auth/brand';
+import { BrandLogo } from '@/app/components/brand';
 import { AppHeader } from './app-header';
 
 /** The third lab's simpler layout: the header only, no sidebar (spec 2). */

@@ -7,7 +7,7 @@ import { csCheckInSampleSchema, type CsCheckInSample } from '@/shared/schemas/sa
 import { DatePicker } from '@/app/components/ui/date-picker';
 import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
-import { ConfirmSampleDialog } from '@/app/features/samples/confirm-sample-dialog';
+import { ConfirmSampleDialog } from '@/app/bench/confirm-sample-dialog';
 
 type TrayForm = z.input<typeof csCheckInSampleSchema>;
 
