@@ -1,4 +1,4 @@
-import { analysisStatuses, classifyValues } from '@/shared/schemas/analysis';
+import { analysisStatuses, classifyValues } from '@/shared/analysis-values';
 
 // The route checks the search on every navigation, so the check lives apart from the page: the
 // router's entry chunk carries these few lines, not the whole analysis screen.

@@ -1,0 +1,21 @@
+export type Catalogue = Record<string, unknown>;
+export type Catalogues = Record<string, Catalogue>;
+
+/** Every JSON file in `locales/<lang>/` is a namespace named after the file. */
+export function byNamespace(files: Record<string, Catalogue>): Catalogues {
+  const catalogues: Catalogues = {};
+  for (const [file, catalogue] of Object.entries(files)) {
+    const match = /([\w-]+)\.json$/.exec(file);
+    if (match) catalogues[match[1] as string] = catalogue;
+  }
+  return catalogues;
+}
+
+/**
+ * One language's texts, loaded on demand: a browser fetches only the language it shows, and the
+ * other one when the user switches (the service worker precaches both, so a switch works offline).
+ */
+export function loadCatalogues(language: 'en' | 'vi'): Promise<Catalogues> {
+  const chunk = language === 'vi' ? import('./vietnamese') : import('./english');
+  return chunk.then((module) => module.default);
+}
