@@ -17,6 +17,7 @@ import { createPushSender, unusedVapidKeys } from './services/web-push.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
 import { registerRoutes } from './routes/index.ts';
 import { createMetrics } from './metrics.ts';
+import { compressResponses } from './compression.ts';
 import { registerStaticApp } from './static.ts';
 import { API_VERSION } from './version.ts';
 
@@ -117,6 +118,7 @@ export function createApp(inputs: AppInputs) {
   });
 
   app.use('*', securityHeaders);
+  app.use('*', ...compressResponses());
 
   // Body limits and Idempotency-Key handling run per operation, after its sign-in check (defineRoute).
 

@@ -1,31 +1,21 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/vi';
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { SERVER_MESSAGES } from '@/shared/server-messages';
+import { loadCatalogues } from './catalogues/namespaces';
 
 /**
  * English and Vietnamese. Every JSON file in `locales/<lang>/` is a namespace (so each feature, the
  * offline layer's `sync.json` included, brings its own file). The chosen language persists under
  * `language`; without a choice the browser's language decides: Vietnamese if it is `vi`, else English.
- * A missing key shows the key itself, as the specification asks.
+ * A missing key shows the key itself, as the specification asks. Only the language shown is loaded
+ * at start (this module waits for it, so the first render has its texts); the other one is fetched
+ * when the user switches to it.
  */
 
 export const LANGUAGES = ['en', 'vi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_KEY = 'language';
-
-type Catalogue = Record<string, unknown>;
-const files = import.meta.glob<Catalogue>('../locales/*/*.json', { eager: true, import: 'default' });
-
-export const resources: Record<Language, Record<string, Catalogue>> = { en: {}, vi: {} };
-for (const [file, catalogue] of Object.entries(files)) {
-  const match = /locales\/(en|vi)\/([\w-]+)\.json$/.exec(file);
-  if (match) resources[match[1] as Language][match[2] as string] = catalogue;
-}
-// The server's error messages: English is the shared catalogue the server itself speaks from.
-resources.en.server = SERVER_MESSAGES;
-export const namespaces = Object.keys(resources.en);
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -44,17 +34,36 @@ export function detectLanguage(): Language {
 
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: detectLanguage(),
-  fallbackLng: false,
-  supportedLngs: [...LANGUAGES],
-  ns: namespaces,
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+const startLanguage = detectLanguage();
+const startCatalogues = await loadCatalogues(startLanguage);
+
+// i18next asks this for a language it does not hold yet (a switch): one chunk per language.
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, namespace, callback) => {
+    loadCatalogues(isLanguage(language) ? language : 'en').then(
+      (catalogues) => callback(null, catalogues[namespace] ?? {}),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+void i18n
+  .use(catalogueBackend)
+  .use(initReactI18next)
+  .init({
+    resources: { [startLanguage]: startCatalogues },
+    partialBundledLanguages: true,
+    lng: startLanguage,
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    ns: Object.keys(startCatalogues),
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
 
 dayjs.locale(i18n.language);
 document.documentElement.lang = i18n.language;

@@ -8,8 +8,10 @@
  *   screen opens offline exactly as it was last seen. A view never seen falls back to filtering the
  *   whole list locally.
  */
-import { listEntities } from '../../shared/deletions.ts';
-import { guardStorage, offlineDb, type ListMeta, type ListRow, type OutboxEntry, type OutboxState } from './db.ts';
+import { guardStorage, offlineDb, type ListRow, type OutboxEntry, type OutboxState } from './db.ts';
+
+/** The filtered views of one list kept for offline use, the most recently loaded first. */
+export const MAX_VIEWS_PER_LIST = 30;
 
 /** A fetch that already carries the session (the page's or the worker's). Paths start with /api/. */
 export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
@@ -17,12 +19,6 @@ export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
 export type ListQuery = Record<string, string | number | boolean | null | undefined>;
 
 export type ListPage<T> = { items: T[]; total: number; limit: number; offset: number };
-
-/** The shared list query allows 500 a page; an endpoint with a lower cap gets the smaller size. */
-const PAGE_SIZES = [500, 100] as const;
-/** A bench device does not need more than this offline; bigger lists are served page by page. */
-const MAX_CACHED_ROWS = 5_000;
-const FULL_SYNC_EVERY_MS = 24 * 60 * 60 * 1000;
 
 export class ListFetchError extends Error {
   constructor(
@@ -62,19 +58,19 @@ export function recordId(record: Record<string, unknown>, idKey = 'id'): string 
   return String(record[idKey]);
 }
 
-function updatedAtOf(record: Record<string, unknown>): string | undefined {
+export function updatedAtOf(record: Record<string, unknown>): string | undefined {
   const value = record.updatedAt;
   return typeof value === 'string' ? value : undefined;
 }
 
-function toRow(list: string, record: Record<string, unknown>, idKey: string): ListRow {
+export function toRow(list: string, record: Record<string, unknown>, idKey: string): ListRow {
   const row: ListRow = { list, id: recordId(record, idKey), record };
   const updatedAt = updatedAtOf(record);
   if (updatedAt) row.updatedAt = updatedAt;
   return row;
 }
 
-function newestUpdatedAt(records: Record<string, unknown>[], since?: string): string | undefined {
+export function newestUpdatedAt(records: Record<string, unknown>[], since?: string): string | undefined {
   let newest = since;
   for (const record of records) {
     const updatedAt = updatedAtOf(record);
@@ -83,7 +79,7 @@ function newestUpdatedAt(records: Record<string, unknown>[], since?: string): st
   return newest;
 }
 
-async function fetchPage<T>(fetcher: ApiFetch, path: string, query: ListQuery): Promise<ListPage<T>> {
+export async function fetchPage<T>(fetcher: ApiFetch, path: string, query: ListQuery): Promise<ListPage<T>> {
   const response = await fetcher(withQuery(path, query), { headers: { accept: 'application/json' } });
   const body = (await response.json().catch(() => null)) as { message?: string; data?: ListPage<T> } | null;
   if (!response.ok || !body?.data || !Array.isArray(body.data.items))
@@ -112,140 +108,19 @@ export async function loadListView<T extends Record<string, unknown>>(options: {
         total: page.total,
         fetchedAt: new Date().toISOString(),
       });
+      // Every search and page a user opens is a view: keep the recent ones, not a year of them.
+      const views = await offlineDb.listViews.where('list').equals(list).toArray();
+      const stale = views
+        .sort((a, b) => b.fetchedAt.localeCompare(a.fetchedAt))
+        .slice(MAX_VIEWS_PER_LIST)
+        .map((view) => view.key);
+      if (stale.length) await offlineDb.listViews.bulkDelete(stale);
       const meta = (await offlineDb.listMeta.get(list)) ?? { list, path };
       const maxUpdatedAt = newestUpdatedAt(page.items, meta.maxUpdatedAt);
       await offlineDb.listMeta.put({ ...meta, path, ...(maxUpdatedAt ? { maxUpdatedAt } : {}) });
     }),
   );
   return page;
-}
-
-/**
- * Brings the whole cached list up to date: a full reload when never done or older than a day (or
- * when the endpoint has no delta), else only the records changed since the newest one seen.
- */
-export async function syncWholeList(options: {
-  fetcher: ApiFetch;
-  list: string;
-  path: string;
-  idKey?: string;
-  now?: number;
-}): Promise<'full' | 'delta'> {
-  const { fetcher, list, path, idKey = 'id', now = Date.now() } = options;
-  const meta: ListMeta = (await offlineDb.listMeta.get(list)) ?? { list, path };
-  const fullIsDue =
-    !meta.lastFullSyncAt || now - Date.parse(meta.lastFullSyncAt) > FULL_SYNC_EVERY_MS || meta.supportsDelta === false;
-  if (!fullIsDue && meta.maxUpdatedAt) {
-    const delta = await syncDelta(fetcher, meta, idKey);
-    if (delta) return 'delta';
-  }
-  await syncFull(fetcher, meta, idKey);
-  return 'full';
-}
-
-/** One page of a whole-list load, in the biggest page size the endpoint accepts. */
-async function fetchBigPage(
-  fetcher: ApiFetch,
-  path: string,
-  query: ListQuery,
-): Promise<{ page: ListPage<Record<string, unknown>>; size: number }> {
-  for (const [index, size] of PAGE_SIZES.entries()) {
-    try {
-      return { page: await fetchPage(fetcher, path, { ...query, limit: size }), size };
-    } catch (error) {
-      const isLast = index === PAGE_SIZES.length - 1;
-      if (isLast || !(error instanceof ListFetchError) || error.status !== 400) throw error;
-    }
-  }
-  throw new Error('unreachable');
-}
-
-/**
- * The ids of this list's records deleted since the newest change the device has seen. A server
- * without tombstones answers an error: nothing is removed, and the daily full reload catches up.
- */
-async function fetchDeletions(fetcher: ApiFetch, meta: ListMeta): Promise<string[]> {
-  const entity = listEntities[meta.path.split('?')[0] ?? ''];
-  if (!entity || !meta.maxUpdatedAt) return [];
-  const response = await fetcher(withQuery('/api/deletions', { entity, since: meta.maxUpdatedAt }), {
-    headers: { accept: 'application/json' },
-  });
-  if (!response.ok) return [];
-  const body = (await response.json().catch(() => null)) as { data?: { items?: { recordId?: unknown }[] } } | null;
-  return (body?.data?.items ?? []).map((item) => String(item.recordId));
-}
-
-async function syncDelta(fetcher: ApiFetch, meta: ListMeta, idKey: string): Promise<boolean> {
-  const changed: Record<string, unknown>[] = [];
-  for (let offset = 0; offset < MAX_CACHED_ROWS;) {
-    let page: ListPage<Record<string, unknown>>;
-    let size: number;
-    try {
-      ({ page, size } = await fetchBigPage(fetcher, meta.path, { updatedSince: meta.maxUpdatedAt, offset }));
-    } catch (error) {
-      if (error instanceof ListFetchError && error.status === 400) {
-        // The endpoint does not know updatedSince: from now on the list is reloaded in full.
-        await offlineDb.listMeta.put({ ...meta, supportsDelta: false });
-        return false;
-      }
-      throw error;
-    }
-    changed.push(...page.items);
-    if (page.items.length < size) break;
-    offset += size;
-  }
-  const deleted = await fetchDeletions(fetcher, meta);
-  const maxUpdatedAt = newestUpdatedAt(changed, meta.maxUpdatedAt);
-  await guardStorage(() =>
-    offlineDb.transaction('rw', [offlineDb.listRows, offlineDb.listMeta, offlineDb.listViews], async () => {
-      await offlineDb.listRows.bulkPut(changed.map((record) => toRow(meta.list, record, idKey)));
-      if (deleted.length) {
-        await offlineDb.listRows.bulkDelete(deleted.map((id) => [meta.list, id] as [string, string]));
-        // Views seen earlier drop the deleted records too, so no screen shows them offline.
-        const gone = new Set(deleted);
-        await offlineDb.listViews
-          .where('list')
-          .equals(meta.list)
-          .modify((view) => {
-            const ids = view.ids.filter((id) => !gone.has(id));
-            view.total -= view.ids.length - ids.length;
-            view.ids = ids;
-          });
-      }
-      await offlineDb.listMeta.put({
-        ...meta,
-        supportsDelta: true,
-        lastDeltaSyncAt: new Date().toISOString(),
-        ...(maxUpdatedAt ? { maxUpdatedAt } : {}),
-      });
-    }),
-  );
-  return true;
-}
-
-async function syncFull(fetcher: ApiFetch, meta: ListMeta, idKey: string): Promise<void> {
-  const records: Record<string, unknown>[] = [];
-  for (let offset = 0; offset < MAX_CACHED_ROWS;) {
-    const { page, size } = await fetchBigPage(fetcher, meta.path, { offset });
-    records.push(...page.items);
-    if (page.items.length < size || records.length >= page.total) break;
-    offset += size;
-  }
-  const rows = records.map((record) => toRow(meta.list, record, idKey));
-  const hasUpdatedAt = records.length > 0 && records.every((r) => updatedAtOf(r) !== undefined);
-  const maxUpdatedAt = newestUpdatedAt(records);
-  await guardStorage(() =>
-    offlineDb.transaction('rw', [offlineDb.listRows, offlineDb.listMeta], async () => {
-      // A full load is the truth: records no longer on the server go.
-      await offlineDb.listRows.where('list').equals(meta.list).delete();
-      await offlineDb.listRows.bulkPut(rows);
-      const next: ListMeta = { ...meta, lastFullSyncAt: new Date().toISOString() };
-      if (maxUpdatedAt) next.maxUpdatedAt = maxUpdatedAt;
-      else delete next.maxUpdatedAt;
-      if (meta.supportsDelta !== false && records.length > 0 && !hasUpdatedAt) next.supportsDelta = false;
-      await offlineDb.listMeta.put(next);
-    }),
-  );
 }
 
 /**

@@ -13,13 +13,13 @@ import {
   loadListView,
   mergePendingChanges,
   readCachedView,
-  syncWholeList,
   viewKeyOf,
   type ApiFetch,
   type ListQuery,
   type OfflineFilters,
   type PendingMark,
 } from './list-cache.ts';
+import { syncWholeList } from './list-sync.ts';
 import { currentOutboxOwner, isOwnedBy } from './outbox.ts';
 import { fetchWithSession } from './page-fetch.ts';
 import { syncEvents, type SyncedDetail } from './sync-events.ts';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import type { Classify } from '../analysis-values.ts';
 
 // Origin analyses: what an analyst sends to run, save, classify, link and transfer one.
 
-export const classifyValues = ['Pending', 'Unsatisfied', 'Neutral', 'Satisfied'] as const;
-export type Classify = (typeof classifyValues)[number];
+export { analysisStatuses, classifyValues, type AnalysisStatus, type Classify } from '../analysis-values.ts';
 
 /** The spec's classify actions (PUT /api/analysis?id&action) and the class each sets. */
 export const classifyActions = {
@@ -13,10 +13,6 @@ export const classifyActions = {
   MarkSatisfied: 'Satisfied',
 } as const satisfies Record<string, Classify>;
 export type ClassifyAction = keyof typeof classifyActions;
-
-/** A saved analysis: Saved, then written to its sample entry, then (when satisfied) transferred. */
-export const analysisStatuses = ['Saved', 'SavedToSampleEntry', 'Transferred'] as const;
-export type AnalysisStatus = (typeof analysisStatuses)[number];
 
 /** Only a satisfied analysis may become a clean reference record. */
 export const transferableClassify: Classify = 'Satisfied';

@@ -24,7 +24,8 @@ for (const key of Object.getOwnPropertyNames(dom.window)) {
 const { act, renderHook, waitFor } = await import('@testing-library/react');
 const { offlineDb } = await import('../../../src/app/offline/db.ts');
 const { drainOutbox } = await import('../../../src/app/offline/drain.ts');
-const { syncWholeList } = await import('../../../src/app/offline/list-cache.ts');
+const { loadListView, MAX_VIEWS_PER_LIST } = await import('../../../src/app/offline/list-cache.ts');
+const { syncWholeList } = await import('../../../src/app/offline/list-sync.ts');
 const { useOfflineList } = await import('../../../src/app/offline/lists.ts');
 const { enqueueMutation } = await import('../../../src/app/offline/outbox.ts');
 const { clearOfflineData } = await import('../../../src/app/offline/session-mirror.ts');
@@ -141,5 +142,20 @@ describe('useOfflineList against the real server', () => {
     expect((await t.request('DELETE', `/api/country?id=${id}`, { token })).status).toBe(200);
     expect(await syncWholeList({ fetcher, list: 'countries', path: '/api/country' })).toBe('delta');
     expect(await offlineDb.listRows.get(['countries', id])).toBeUndefined();
+  });
+
+  it('keeps a bounded number of views of one list: the oldest go as new ones are loaded', async () => {
+    for (let offset = 0; offset < MAX_VIEWS_PER_LIST + 3; offset++) {
+      await loadListView({ fetcher, list: 'countries', path: '/api/country', query: { limit: 1, offset } });
+    }
+    expect(await offlineDb.listViews.where('list').equals('countries').count()).toBe(MAX_VIEWS_PER_LIST);
+  });
+
+  it('a full reload, written page by page, leaves no record the server no longer has', async () => {
+    await offlineDb.listRows.put({ list: 'countries', id: '999999', record: { id: 999999, code: 'ZZ' } });
+    expect(await syncWholeList({ fetcher, list: 'countries', path: '/api/country' })).toBe('full');
+    expect(await offlineDb.listRows.get(['countries', '999999'])).toBeUndefined();
+    const countries = await t.request('GET', '/api/country?limit=500', { token });
+    expect(await offlineDb.listRows.where('list').equals('countries').count()).toBe(countries.body.data.total);
   });
 });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { i18n, resources, translateMessage } from '@/app/lib/i18n';
+import { loadCatalogues } from '@/app/lib/catalogues/namespaces';
+import { i18n, translateMessage } from '@/app/lib/i18n';
+
+// Each language's texts are their own chunk, loaded on demand: the check reads both.
+const resources = { en: await loadCatalogues('en'), vi: await loadCatalogues('vi') };
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];

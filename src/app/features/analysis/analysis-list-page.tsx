@@ -20,50 +20,12 @@ import { Input } from '@/app/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
 import { PageFrame } from '@/app/layout/page-frame';
+import type { AnalysisListSearch } from './analysis-list-search';
 import { analysisQueries, useClassifyAnalysis, type Analysis, type AnalysisListQuery } from './analysis-queries';
 import { AnalysisDetailDialog } from './analysis-detail-dialog';
 import { percent } from './sample-values';
 import { TransferAnalysisDialog } from './transfer-analysis-dialog';
 import { VerdictBadge } from './verdict-badge';
-
-/** The history's filters, every one kept in the address so a filtered view can be shared or linked to. */
-export type AnalysisListSearch = {
-  analysisFromDate?: string;
-  analysisToDate?: string;
-  countryCode?: string;
-  sources?: string;
-  classify?: (typeof classifyValues)[number];
-  status?: (typeof analysisStatuses)[number];
-  prediction?: string;
-  material?: string;
-  search?: string;
-  limit?: number;
-  offset?: number;
-};
-
-const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
-const oneOf = <T extends string>(values: readonly T[], value: unknown) =>
-  values.includes(value as T) ? (value as T) : undefined;
-const count = (value: unknown) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 0 ? n : undefined;
-};
-
-export function validateAnalysisListSearch(search: Record<string, unknown>): AnalysisListSearch {
-  return {
-    analysisFromDate: text(search.analysisFromDate),
-    analysisToDate: text(search.analysisToDate),
-    countryCode: text(search.countryCode),
-    sources: text(search.sources),
-    classify: oneOf(classifyValues, search.classify),
-    status: oneOf(analysisStatuses, search.status),
-    prediction: text(search.prediction),
-    material: text(search.material),
-    search: text(search.search),
-    limit: count(search.limit),
-    offset: count(search.offset),
-  };
-}
 
 const route = getRouteApi('/_authenticated/analysis/analysis-list');
 const pageSize = 20;

@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { resetPasswordRequestSchema } from '@/shared/schemas/auth';
+import type { resetPasswordRequestSchema } from '@/shared/schemas/auth';
 import { Button } from '@/app/components/ui/button';
 import {
   Dialog,
@@ -20,6 +19,7 @@ import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
 import { Spinner } from '@/app/components/ui/spinner';
 import { translateMessage } from '@/app/lib/i18n';
+import { lazyResolver } from '@/app/lib/lazy-resolver';
 import { requestPasswordReset } from './auth-api';
 
 type ResetRequest = z.input<typeof resetPasswordRequestSchema>;
@@ -28,7 +28,7 @@ export function ForgotPasswordDialog() {
   const { t } = useTranslation('auth');
   const [open, setOpen] = useState(false);
   const form = useForm<ResetRequest>({
-    resolver: zodResolver(resetPasswordRequestSchema),
+    resolver: lazyResolver(() => import('./auth-resolvers').then((chunk) => chunk.resetRequestResolver)),
     defaultValues: { email: '' },
   });
   const mutation = useMutation({

@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { signInSchema } from '@/shared/schemas/auth';
 import { Button } from '@/app/components/ui/button';
 import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
@@ -13,6 +11,7 @@ import { Spinner } from '@/app/components/ui/spinner';
 import { ApiError } from '@/app/lib/api-error';
 import { handleError } from '@/app/lib/handle-error';
 import { translateError, translateMessage } from '@/app/lib/i18n';
+import { lazyResolver } from '@/app/lib/lazy-resolver';
 import { storeSession } from '@/app/lib/session';
 import { LanguageSwitch } from '@/app/layout/language-switch';
 import { signIn } from './auth-api';
@@ -28,7 +27,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<SignInInput>({
-    resolver: zodResolver(signInSchema),
+    resolver: lazyResolver(() => import('./auth-resolvers').then((chunk) => chunk.signInResolver)),
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;

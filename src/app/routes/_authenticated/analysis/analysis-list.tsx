@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AnalysisListPage, validateAnalysisListSearch } from '@/app/features/analysis/analysis-list-page';
+import { AnalysisListPage } from '@/app/features/analysis/analysis-list-page';
+import { validateAnalysisListSearch } from '@/app/features/analysis/analysis-list-search';
 
 export const Route = createFileRoute('/_authenticated/analysis/analysis-list')({
   validateSearch: validateAnalysisListSearch,

@@ -1,0 +1,18 @@
+import type { FieldValues, Resolver } from 'react-hook-form';
+
+/**
+ * A form resolver fetched on the form's first check, not with its page: zod and a schema cost more
+ * than a small public page itself (the sign-in page's start budget, README "Performance"). The
+ * first check waits for the chunk; every later one reuses it.
+ */
+export function lazyResolver<Values extends FieldValues>(load: () => Promise<Resolver<Values>>): Resolver<Values> {
+  let loading: Promise<Resolver<Values>> | undefined;
+  return async (values, context, options) => {
+    loading ??= load();
+    const resolver = await loading.catch((error: unknown) => {
+      loading = undefined; // offline before the service worker held it: try again on the next check
+      throw error;
+    });
+    return resolver(values, context, options);
+  };
+}
