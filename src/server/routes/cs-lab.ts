@@ -22,11 +22,10 @@ import {
   checkInSampleCs,
   createSampleEntry,
   destroyOrder,
-  readSampleDetail,
-  listSampleEntries,
   transferToTester,
   updateSampleEntryCs,
-} from '../services/sample-entries.ts';
+} from '../services/cs-lab-samples.ts';
+import { listSampleEntries, readSampleDetail } from '../services/sample-entries.ts';
 
 // Client-side lab (spec section 7). Its response schemas are shared with the other benches (http/sample-schemas.ts).
 

@@ -6,13 +6,8 @@ import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { benchStatuses, sampleEditPermissions } from '../../shared/sample-workflow.ts';
 import { addSampleToDispatchBatch } from '../services/dispatch-batches.ts';
-import {
-  checkInSampleTester,
-  listSampleEntries,
-  readSampleDetail,
-  undoTesterStatus,
-  updateSampleEntryTester,
-} from '../services/sample-entries.ts';
+import { listSampleEntries, readSampleDetail } from '../services/sample-entries.ts';
+import { checkInSampleTester, undoTesterStatus, updateSampleEntryTester } from '../services/tester-samples.ts';
 import { idParam, idQuery } from '../http/params.ts';
 import {
   sampleAnswer,

@@ -115,3 +115,6 @@ export async function verifyAuditChain(db: Executor): Promise<{ valid: boolean; 
   }
   return { valid: true, checked: rows.length };
 }
+
+// The audit hash is taken over JSON: dates must be strings before hashing, as they are once stored.
+export const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Executor } from '../db/client.ts';
 import { storedFile } from '../db/schema.ts';
 import type { ServerMessageCode } from '../../shared/server-messages.ts';
-import { AppError, notFound } from '../errors.ts';
+import { AppError, badRequest, notFound } from '../errors.ts';
 
 // Files live in the database (DESIGN.md 5), so every API instance serves the same ones. Their type
 // is read from the bytes, never from what the browser declared, and only these types are kept.
@@ -136,4 +136,24 @@ export async function loadFile(db: Executor, id: string) {
 export function contentDisposition(name: string, disposition: 'inline' | 'attachment' = 'inline'): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Checks that uploaded images or PDFs exist before a record points at them. */
+export async function assertFilesExist(db: Executor, ids: readonly string[], field: string, kind?: 'image' | 'pdf') {
+  if (ids.length === 0) return;
+  const rows = await db
+    .select({ id: storedFile.id, kind: storedFile.kind })
+    .from(storedFile)
+    .where(inArray(storedFile.id, [...ids]));
+  const found = new Map(rows.map((r) => [r.id, r.kind]));
+  ids.forEach((id, index) => {
+    const path = ids.length === 1 && !field.endsWith('Ids') ? field : `${field}.${index}`;
+    if (!found.has(id)) throw badRequest('fileNotFound', {}, { [path]: 'File not found' });
+    if (kind && found.get(id) !== kind)
+      throw badRequest(
+        'fileWrongKind',
+        { kind: kind.toUpperCase() },
+        { [path]: `The file must be a ${kind.toUpperCase()}` },
+      );
+  });
 }

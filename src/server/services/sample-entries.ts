@@ -5,29 +5,18 @@ import {
   assertEditable,
   IllegalTransitionError,
   nextStatus,
-  sampleBlockingDestruction,
   sampleSubject,
   type SampleEditName,
   type SampleStatus,
   type WorkflowActionName,
 } from '../../shared/sample-workflow.ts';
-import {
-  SENT_WEIGHT_TOO_LARGE,
-  type CsCheckInSample,
-  type CsSampleForm,
-  type CsUpdateSample,
-  type TesterUpdateSample,
-} from '../../shared/schemas/sample-entry.ts';
+import { SENT_WEIGHT_TOO_LARGE } from '../../shared/schemas/sample-entry.ts';
 import type { Executor, Tx } from '../db/client.ts';
 import { sortOrder } from '../db/queries.ts';
-import { booking, dispatchBatch, sampleEntry, storedFile, thirdLabEntry } from '../db/schema.ts';
-import { AppError, badRequest, conflict, notFound } from '../errors.ts';
-import { appendAudit, diffFields } from './audit.ts';
-import { recordDeletions } from './deletions.ts';
-import { assertVersion } from './stale-writes.ts';
+import { booking, dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
+import { appendAudit, asJson, diffFields } from './audit.ts';
 import { sampleTimeline } from './custody.ts';
-import { notifyPermission } from './notifications.ts';
-import { nextNumber } from './numbering.ts';
 import { assertSampleVisible } from './sample-visibility.ts';
 
 /** Who acts: the signed-in staff member (AuthUser satisfies it). */
@@ -96,9 +85,6 @@ export function computeWeights(
 // Floating-point subtraction must not show 0.30000000000000004 g on a label.
 const roundGrams = (grams: number) => Math.round(grams * 1e6) / 1e6;
 
-// The audit hash is taken over JSON: dates must be strings before hashing, as they are once stored.
-const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-
 /**
  * Writes a change of one sample and its audit record together. With a status the change is a
  * transition (from → to in the chain of custody); without, a field change.
@@ -133,272 +119,6 @@ export async function recordSampleChange(
     actor: by,
   });
   return updated!;
-}
-
-/** Checks that uploaded images or PDFs exist before a record points at them. */
-export async function assertFilesExist(db: Executor, ids: readonly string[], field: string, kind?: 'image' | 'pdf') {
-  if (ids.length === 0) return;
-  const rows = await db
-    .select({ id: storedFile.id, kind: storedFile.kind })
-    .from(storedFile)
-    .where(inArray(storedFile.id, [...ids]));
-  const found = new Map(rows.map((r) => [r.id, r.kind]));
-  ids.forEach((id, index) => {
-    const path = ids.length === 1 && !field.endsWith('Ids') ? field : `${field}.${index}`;
-    if (!found.has(id)) throw badRequest('fileNotFound', {}, { [path]: 'File not found' });
-    if (kind && found.get(id) !== kind)
-      throw badRequest(
-        'fileWrongKind',
-        { kind: kind.toUpperCase() },
-        { [path]: `The file must be a ${kind.toUpperCase()}` },
-      );
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Client-side lab
-
-export async function createSampleEntry(db: Executor, { input, by }: { input: CsSampleForm; by: Actor }) {
-  return db.transaction(async (tx) => {
-    const idflNumber = input.idflNumber?.trim() || (await nextNumber(tx, 'IDFL'));
-    const [taken] = await tx
-      .select({ id: sampleEntry.id })
-      .from(sampleEntry)
-      .where(eq(sampleEntry.idflNumber, idflNumber));
-    if (taken) {
-      throw new AppError(
-        'CONFLICT',
-        'idflNumberTaken',
-        { idflNumber },
-        { errors: { idflNumber: `IDFL number ${idflNumber} already exists.` } },
-      );
-    }
-    await assertFilesExist(tx, input.imageFileIds ?? [], 'imageFileIds', 'image');
-    const weights = computeWeights({ initialWeight: null, sentWeight: null }, input);
-    const { idflNumber: _given, receivedDate, ...fields } = input;
-    const [created] = await tx
-      .insert(sampleEntry)
-      .values({
-        ...fields,
-        ...weights,
-        idflNumber,
-        status: 'New',
-        receivedDate: receivedDate ? new Date(receivedDate) : null,
-      })
-      .returning();
-    await appendAudit(tx, {
-      entityType: SAMPLE_ENTITY,
-      entityId: created!.id,
-      action: 'create',
-      fromStatus: null,
-      toStatus: 'New',
-      changes: asJson(diffFields({} as Record<string, unknown>, { ...fields, ...weights, idflNumber })),
-      actor: by,
-    });
-    return created!;
-  });
-}
-
-export async function updateSampleEntryCs(
-  db: Executor,
-  { id, input, by }: { id: number; input: CsUpdateSample; by: Actor },
-) {
-  return db.transaction(async (tx) => {
-    const sample = await lockSample(tx, id);
-    assertVersion(sample, input.version, 'staleSample');
-    judgeEdit('csUpdate', sample);
-    if (input.imageFileIds) await assertFilesExist(tx, input.imageFileIds, 'imageFileIds', 'image');
-    const { version: _version, receivedDate, ...fields } = input;
-    const weights = computeWeights(sample, input);
-    return recordSampleChange(tx, {
-      sample,
-      action: 'update',
-      by,
-      changes: {
-        ...fields,
-        ...weights,
-        ...(receivedDate !== undefined ? { receivedDate: receivedDate ? new Date(receivedDate) : null } : {}),
-      },
-    });
-  });
-}
-
-export async function checkInSampleCs(
-  db: Executor,
-  { id, input, by }: { id: number; input: CsCheckInSample; by: Actor },
-) {
-  return db.transaction(async (tx) => {
-    const sample = await lockSample(tx, id);
-    const toStatus = judgeTransition('csCheckIn', sample);
-    const weights = computeWeights(sample, { initialWeight: input.initialWeight });
-    return recordSampleChange(tx, {
-      sample,
-      action: 'csCheckIn',
-      by,
-      toStatus,
-      changes: {
-        receivedDate: new Date(input.receivedDate),
-        receivedBy: input.receivedBy,
-        ...weights,
-        ...(input.unit !== undefined ? { unit: input.unit } : {}),
-        confirmDate: new Date(),
-      },
-    });
-  });
-}
-
-export async function transferToTester(db: Executor, { id, by }: { id: number; by: Actor }) {
-  return db.transaction(async (tx) => {
-    const sample = await lockSample(tx, id);
-    const toStatus = judgeTransition('transferToTester', sample);
-    const updated = await recordSampleChange(tx, {
-      sample,
-      action: 'transferToTester',
-      by,
-      toStatus,
-      changes: { sentToTesterDate: new Date(), sentToTesterBy: by.id },
-    });
-    await notifyPermission(tx, {
-      permission: 'CanCheckInSampleEntryTester',
-      kind: 'sampleSentToTester',
-      params: { idflNumber: sample.idflNumber },
-      title: 'New sample to check in',
-      message: `Sample ${sample.idflNumber} was sent to the tester lab.`,
-      link: `/testers/${sample.id}`,
-    });
-    return updated;
-  });
-}
-
-/**
- * Destroys an order (a booking number) while none of its samples has left the client-side lab:
- * the booking is cancelled and its New/CsConfirmed sample entries removed; the audit keeps them.
- */
-export async function destroyOrder(db: Executor, { orderNumber, by }: { orderNumber: string; by: Actor }) {
-  return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(booking).where(eq(booking.bookingNumber, orderNumber)).for('update');
-    if (!order) throw notFound('orderNotFound', { orderNumber });
-    if (order.status === 'Cancelled')
-      throw conflict('orderAlreadyCancelled', { orderNumber }, { status: order.status });
-    const samples = await tx.select().from(sampleEntry).where(eq(sampleEntry.bookingId, order.id)).for('update');
-    const moved = sampleBlockingDestruction(samples);
-    if (moved) {
-      throw conflict(
-        'orderCannotBeDestroyed',
-        { orderNumber, idflNumber: moved.idflNumber, status: moved.status },
-        { status: moved.status },
-      );
-    }
-    const reason = 'Destroyed by client-side lab';
-    for (const sample of samples) {
-      await appendAudit(tx, {
-        entityType: SAMPLE_ENTITY,
-        entityId: sample.id,
-        action: 'destroy',
-        fromStatus: sample.status,
-        toStatus: null,
-        changes: asJson({ idflNumber: { from: sample.idflNumber, to: null } }),
-        reason,
-        actor: by,
-      });
-    }
-    if (samples.length) {
-      await tx.delete(sampleEntry).where(
-        inArray(
-          sampleEntry.id,
-          samples.map((s) => s.id),
-        ),
-      );
-      await recordDeletions(
-        tx,
-        'sample_entry',
-        samples.map((s) => s.id),
-      );
-    }
-    const now = new Date();
-    const [cancelled] = await tx
-      .update(booking)
-      .set({
-        status: 'Cancelled',
-        cancelReason: reason,
-        cancelledBy: by.id,
-        cancelledAt: now,
-        version: sql`${booking.version} + 1`,
-        updatedAt: now,
-      })
-      .where(eq(booking.id, order.id))
-      .returning();
-    await appendAudit(tx, {
-      entityType: 'booking',
-      entityId: order.id,
-      action: 'destroyOrder',
-      fromStatus: order.status,
-      toStatus: 'Cancelled',
-      changes: asJson({ destroyedSamples: { from: samples.map((s) => s.idflNumber), to: [] } }),
-      reason,
-      actor: by,
-    });
-    return { booking: cancelled!, destroyedSampleEntryIds: samples.map((s) => s.id) };
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Tester lab
-
-export async function checkInSampleTester(db: Executor, { id, by }: { id: number; by: Actor }) {
-  return db.transaction(async (tx) => {
-    const sample = await lockSample(tx, id);
-    const toStatus = judgeTransition('testerCheckIn', sample);
-    return recordSampleChange(tx, {
-      sample,
-      action: 'testerCheckIn',
-      by,
-      toStatus,
-      changes: { testerReceivedDate: new Date(), testerReceivedBy: by.id },
-    });
-  });
-}
-
-export async function updateSampleEntryTester(
-  db: Executor,
-  { id, input, by }: { id: number; input: TesterUpdateSample; by: Actor },
-) {
-  return db.transaction(async (tx) => {
-    const sample = await lockSample(tx, id);
-    assertVersion(sample, input.version, 'staleSample');
-    judgeEdit('testerUpdate', sample);
-    if (input.imageFileIds) await assertFilesExist(tx, input.imageFileIds, 'imageFileIds', 'image');
-    const { version: _version, ...fields } = input;
-    return recordSampleChange(tx, {
-      sample,
-      action: 'testerUpdate',
-      by,
-      changes: { ...fields, ...computeWeights(sample, input) },
-    });
-  });
-}
-
-/** Tester undo: the sample goes back to the client-side lab (and out of any Draft package). */
-export async function undoTesterStatus(db: Executor, { id, by }: { id: number; by: Actor }) {
-  return db.transaction(async (tx) => {
-    const sample = await lockSample(tx, id);
-    const toStatus = judgeTransition('undoTester', sample);
-    return recordSampleChange(tx, {
-      sample,
-      action: 'undoTester',
-      by,
-      toStatus,
-      reason: 'Undone by tester lab',
-      changes: {
-        sentToTesterDate: null,
-        sentToTesterBy: null,
-        testerReceivedDate: null,
-        testerReceivedBy: null,
-        dispatchBatchId: null,
-        packageCode: null,
-      },
-    });
-  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,8 +10,8 @@ import { notifyPermission } from './notifications.ts';
 import { markBatchReceivedWhenComplete, reopenDispatchBatch } from './dispatch-batches.ts';
 import { canChangeDispatchBatch } from '../../shared/record-workflows.ts';
 import { benchStatuses } from '../../shared/sample-workflow.ts';
+import { assertFilesExist } from './files.ts';
 import {
-  assertFilesExist,
   escapeLike,
   fileUrl,
   judgeEdit,

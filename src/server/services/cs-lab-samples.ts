@@ -1,0 +1,208 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { sampleBlockingDestruction } from '../../shared/sample-workflow.ts';
+import type { CsCheckInSample, CsSampleForm, CsUpdateSample } from '../../shared/schemas/sample-entry.ts';
+import type { Executor } from '../db/client.ts';
+import { booking, sampleEntry } from '../db/schema.ts';
+import { AppError, conflict, notFound } from '../errors.ts';
+import { appendAudit, asJson, diffFields } from './audit.ts';
+import { recordDeletions } from './deletions.ts';
+import { assertVersion } from './stale-writes.ts';
+import { notifyPermission } from './notifications.ts';
+import { nextNumber } from './numbering.ts';
+import {
+  type Actor,
+  computeWeights,
+  judgeEdit,
+  judgeTransition,
+  lockSample,
+  recordSampleChange,
+  SAMPLE_ENTITY,
+} from './sample-entries.ts';
+import { assertFilesExist } from './files.ts';
+
+// The client-side lab's changes of sample entries (spec 7): create, update, check in, transfer to the
+// tester, destroy an order. The state machine and the audit write are shared (sample-entries.ts).
+
+export async function createSampleEntry(db: Executor, { input, by }: { input: CsSampleForm; by: Actor }) {
+  return db.transaction(async (tx) => {
+    const idflNumber = input.idflNumber?.trim() || (await nextNumber(tx, 'IDFL'));
+    const [taken] = await tx
+      .select({ id: sampleEntry.id })
+      .from(sampleEntry)
+      .where(eq(sampleEntry.idflNumber, idflNumber));
+    if (taken) {
+      throw new AppError(
+        'CONFLICT',
+        'idflNumberTaken',
+        { idflNumber },
+        { errors: { idflNumber: `IDFL number ${idflNumber} already exists.` } },
+      );
+    }
+    await assertFilesExist(tx, input.imageFileIds ?? [], 'imageFileIds', 'image');
+    const weights = computeWeights({ initialWeight: null, sentWeight: null }, input);
+    const { idflNumber: _given, receivedDate, ...fields } = input;
+    const [created] = await tx
+      .insert(sampleEntry)
+      .values({
+        ...fields,
+        ...weights,
+        idflNumber,
+        status: 'New',
+        receivedDate: receivedDate ? new Date(receivedDate) : null,
+      })
+      .returning();
+    await appendAudit(tx, {
+      entityType: SAMPLE_ENTITY,
+      entityId: created!.id,
+      action: 'create',
+      fromStatus: null,
+      toStatus: 'New',
+      changes: asJson(diffFields({} as Record<string, unknown>, { ...fields, ...weights, idflNumber })),
+      actor: by,
+    });
+    return created!;
+  });
+}
+
+export async function updateSampleEntryCs(
+  db: Executor,
+  { id, input, by }: { id: number; input: CsUpdateSample; by: Actor },
+) {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    assertVersion(sample, input.version, 'staleSample');
+    judgeEdit('csUpdate', sample);
+    if (input.imageFileIds) await assertFilesExist(tx, input.imageFileIds, 'imageFileIds', 'image');
+    const { version: _version, receivedDate, ...fields } = input;
+    const weights = computeWeights(sample, input);
+    return recordSampleChange(tx, {
+      sample,
+      action: 'update',
+      by,
+      changes: {
+        ...fields,
+        ...weights,
+        ...(receivedDate !== undefined ? { receivedDate: receivedDate ? new Date(receivedDate) : null } : {}),
+      },
+    });
+  });
+}
+
+export async function checkInSampleCs(
+  db: Executor,
+  { id, input, by }: { id: number; input: CsCheckInSample; by: Actor },
+) {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    const toStatus = judgeTransition('csCheckIn', sample);
+    const weights = computeWeights(sample, { initialWeight: input.initialWeight });
+    return recordSampleChange(tx, {
+      sample,
+      action: 'csCheckIn',
+      by,
+      toStatus,
+      changes: {
+        receivedDate: new Date(input.receivedDate),
+        receivedBy: input.receivedBy,
+        ...weights,
+        ...(input.unit !== undefined ? { unit: input.unit } : {}),
+        confirmDate: new Date(),
+      },
+    });
+  });
+}
+
+export async function transferToTester(db: Executor, { id, by }: { id: number; by: Actor }) {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    const toStatus = judgeTransition('transferToTester', sample);
+    const updated = await recordSampleChange(tx, {
+      sample,
+      action: 'transferToTester',
+      by,
+      toStatus,
+      changes: { sentToTesterDate: new Date(), sentToTesterBy: by.id },
+    });
+    await notifyPermission(tx, {
+      permission: 'CanCheckInSampleEntryTester',
+      kind: 'sampleSentToTester',
+      params: { idflNumber: sample.idflNumber },
+      title: 'New sample to check in',
+      message: `Sample ${sample.idflNumber} was sent to the tester lab.`,
+      link: `/testers/${sample.id}`,
+    });
+    return updated;
+  });
+}
+
+/**
+ * Destroys an order (a booking number) while none of its samples has left the client-side lab:
+ * the booking is cancelled and its New/CsConfirmed sample entries removed; the audit keeps them.
+ */
+export async function destroyOrder(db: Executor, { orderNumber, by }: { orderNumber: string; by: Actor }) {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(booking).where(eq(booking.bookingNumber, orderNumber)).for('update');
+    if (!order) throw notFound('orderNotFound', { orderNumber });
+    if (order.status === 'Cancelled')
+      throw conflict('orderAlreadyCancelled', { orderNumber }, { status: order.status });
+    const samples = await tx.select().from(sampleEntry).where(eq(sampleEntry.bookingId, order.id)).for('update');
+    const moved = sampleBlockingDestruction(samples);
+    if (moved) {
+      throw conflict(
+        'orderCannotBeDestroyed',
+        { orderNumber, idflNumber: moved.idflNumber, status: moved.status },
+        { status: moved.status },
+      );
+    }
+    const reason = 'Destroyed by client-side lab';
+    for (const sample of samples) {
+      await appendAudit(tx, {
+        entityType: SAMPLE_ENTITY,
+        entityId: sample.id,
+        action: 'destroy',
+        fromStatus: sample.status,
+        toStatus: null,
+        changes: asJson({ idflNumber: { from: sample.idflNumber, to: null } }),
+        reason,
+        actor: by,
+      });
+    }
+    if (samples.length) {
+      await tx.delete(sampleEntry).where(
+        inArray(
+          sampleEntry.id,
+          samples.map((s) => s.id),
+        ),
+      );
+      await recordDeletions(
+        tx,
+        'sample_entry',
+        samples.map((s) => s.id),
+      );
+    }
+    const now = new Date();
+    const [cancelled] = await tx
+      .update(booking)
+      .set({
+        status: 'Cancelled',
+        cancelReason: reason,
+        cancelledBy: by.id,
+        cancelledAt: now,
+        version: sql`${booking.version} + 1`,
+        updatedAt: now,
+      })
+      .where(eq(booking.id, order.id))
+      .returning();
+    await appendAudit(tx, {
+      entityType: 'booking',
+      entityId: order.id,
+      action: 'destroyOrder',
+      fromStatus: order.status,
+      toStatus: 'Cancelled',
+      changes: asJson({ destroyedSamples: { from: samples.map((s) => s.idflNumber), to: [] } }),
+      reason,
+      actor: by,
+    });
+    return { booking: cancelled!, destroyedSampleEntryIds: samples.map((s) => s.id) };
+  });
+}

@@ -1,0 +1,70 @@
+import type { TesterUpdateSample } from '../../shared/schemas/sample-entry.ts';
+import type { Executor } from '../db/client.ts';
+import { assertVersion } from './stale-writes.ts';
+import {
+  type Actor,
+  computeWeights,
+  judgeEdit,
+  judgeTransition,
+  lockSample,
+  recordSampleChange,
+} from './sample-entries.ts';
+import { assertFilesExist } from './files.ts';
+
+// The tester lab's changes of sample entries (spec 7): check in, update, undo.
+
+export async function checkInSampleTester(db: Executor, { id, by }: { id: number; by: Actor }) {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    const toStatus = judgeTransition('testerCheckIn', sample);
+    return recordSampleChange(tx, {
+      sample,
+      action: 'testerCheckIn',
+      by,
+      toStatus,
+      changes: { testerReceivedDate: new Date(), testerReceivedBy: by.id },
+    });
+  });
+}
+
+export async function updateSampleEntryTester(
+  db: Executor,
+  { id, input, by }: { id: number; input: TesterUpdateSample; by: Actor },
+) {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    assertVersion(sample, input.version, 'staleSample');
+    judgeEdit('testerUpdate', sample);
+    if (input.imageFileIds) await assertFilesExist(tx, input.imageFileIds, 'imageFileIds', 'image');
+    const { version: _version, ...fields } = input;
+    return recordSampleChange(tx, {
+      sample,
+      action: 'testerUpdate',
+      by,
+      changes: { ...fields, ...computeWeights(sample, input) },
+    });
+  });
+}
+
+/** Tester undo: the sample goes back to the client-side lab (and out of any Draft package). */
+export async function undoTesterStatus(db: Executor, { id, by }: { id: number; by: Actor }) {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    const toStatus = judgeTransition('undoTester', sample);
+    return recordSampleChange(tx, {
+      sample,
+      action: 'undoTester',
+      by,
+      toStatus,
+      reason: 'Undone by tester lab',
+      changes: {
+        sentToTesterDate: null,
+        sentToTesterBy: null,
+        testerReceivedDate: null,
+        testerReceivedBy: null,
+        dispatchBatchId: null,
+        packageCode: null,
+      },
+    });
+  });
+}
