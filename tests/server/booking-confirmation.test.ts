@@ -46,6 +46,17 @@ describe('[SUBMITTAL FORM] consent to keep contact details', () => {
     expect(await t.database.db.$count(quickFillCode)).toBe(0);
   });
 
+  it('holds for bookings staff enter for a client too', async () => {
+    const staff = await t.userWith(['CanCreateBooking']);
+    const res = await t.request('POST', '/api/bookings/create', {
+      token: staff.token,
+      body: bookingForm({ isAgreeRegistration: false }),
+    });
+    expect(res.status).toBe(201);
+    expect(await t.database.db.$count(quickFillCode)).toBe(0);
+    expect(await mailsTo('an@saigon-cotton.vn')).toHaveLength(0);
+  });
+
   it('with consent mails the code and keeps the company data it fills in', async () => {
     await submitBooking(t, { isAgreeRegistration: true });
     const subjects = (await mailsTo('an@saigon-cotton.vn')).map((m) => m.subject);

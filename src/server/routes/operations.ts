@@ -49,11 +49,9 @@ const errorReportingSchema = z
   .nullable()
   .openapi('ErrorReportingSettings');
 
-const labContactSchema = z
-  .object({ email: z.string(), phone: z.string() })
-  .openapi('LabContact', {
-    description: 'Customer service, named on the order form (LAB_CONTACT_EMAIL, LAB_CONTACT_PHONE)',
-  });
+const labContactSchema = z.object({ email: z.string(), phone: z.string() }).openapi('LabContact', {
+  description: 'Customer service, named on the order form (LAB_CONTACT_EMAIL, LAB_CONTACT_PHONE)',
+});
 
 const appConfigRoute = defineRoute({
   method: 'get',

@@ -110,8 +110,7 @@ export function registerSubmittalFormRoutes(app: ReturnType<typeof createRouter>
     await enforceLimit(db, `submit-form:address:${clientAddress(c)}`, SUBMIT_LIMIT);
     const input = c.req.valid('json');
     const created = await createBooking(db, { input });
-    // "Keep my contact details for my next bookings" unticked: no code, and no company data kept for one.
-    if (input.isAgreeRegistration) await offerQuickFill(db, deps.mailer, created);
+    await offerQuickFill(db, deps.mailer, created);
     await mailBookingConfirmation(db, deps.mailer, { booking: created, input, contact: labContactOf(deps.env) });
     const { id, bookingNumber, status, createdAt } = created;
     return ok(

@@ -1,5 +1,6 @@
 import {
   BarChart3Icon,
+  BookOpenIcon,
   ClipboardCheckIcon,
   ClipboardListIcon,
   DatabaseIcon,
@@ -27,6 +28,8 @@ export type MenuLink = {
   to: string;
   icon: LucideIcon;
   permissions: readonly Permission[];
+  /** Shown to every signed-in user whatever their permissions (the public Guidelines page). */
+  forEveryone?: true;
 };
 export type MenuAction = { kind: 'logout'; labelKey: string; icon: LucideIcon };
 export type MenuEntry = MenuLink | MenuAction;
@@ -149,13 +152,22 @@ export const menuGroups: MenuGroup[] = [
         icon: ShieldCheckIcon,
         permissions: ['CanViewAllPermission'],
       },
+      {
+        kind: 'link',
+        labelKey: 'menu.guidelines',
+        to: '/guidelines',
+        icon: BookOpenIcon,
+        permissions: [],
+        forEveryone: true,
+      },
       { kind: 'logout', labelKey: 'menu.logout', icon: LogOutIcon },
     ],
   },
 ];
 
 function isVisible(entry: MenuEntry, held: readonly string[]) {
-  return entry.kind === 'logout' || (entry.permissions.length > 0 && hasAnyPermission(held, entry.permissions));
+  if (entry.kind === 'logout' || entry.forEveryone) return true;
+  return entry.permissions.length > 0 && hasAnyPermission(held, entry.permissions);
 }
 
 /** The groups and entries this user may see, in menu order. */
