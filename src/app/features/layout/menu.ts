@@ -176,3 +176,15 @@ export function filterMenu(held: readonly string[], groups: MenuGroup[] = menuGr
     .map((group) => ({ ...group, entries: group.entries.filter((entry) => isVisible(entry, held)) }))
     .filter((group) => group.entries.length > 0);
 }
+
+/**
+ * The first screen this user may open, in menu order: where they land after signing in (a Shipping
+ * user on Shipping Management, not on a Dashboard they may not see). The Guidelines page is for
+ * everyone and is never a landing place; without any screen, the Dashboard says what is missing.
+ */
+export function firstAllowedPath(held: readonly string[], groups: MenuGroup[] = menuGroups): string {
+  for (const group of groups)
+    for (const entry of group.entries)
+      if (entry.kind === 'link' && !entry.forEveryone && isVisible(entry, held)) return entry.to;
+  return '/dashboard';
+}
