@@ -243,7 +243,7 @@ test.describe('[BOOKINGS]', () => {
   test('[BOOKINGS] quick-fill code from the received e-mail prefills a second booking', async ({ page, request }) => {
     const email = 'quynh@annam.example';
     await submitBookingThroughApi(request, bookingBody({ email, contactPerson: 'Quynh Le', company: 'An Nam Coffee' }));
-    const mail = await mailbox.waitForMailTo(email);
+    const mail = await mailbox.waitForMailTo(email, undefined, /quick-fill code/i);
     const code = /^\s+(\d{6})\s*$/m.exec(mail.raw)?.[1];
     expect(code, 'a 6-digit code in the mail').toBeTruthy();
 

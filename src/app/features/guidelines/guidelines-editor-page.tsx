@@ -22,6 +22,9 @@ const MarkdownText = lazy(() => import('./markdown-text'));
 export function GuidelinesEditorPage() {
   const { t } = useTranslation('guidelines');
   const guidelines = useQuery(guidelinesQueries.current());
+  // Held here, not in the form: a save remounts the form on the new version, and the answer's
+  // toast must still be shown.
+  const save = useSaveGuidelines();
   return (
     <PageFrame
       title={t('editorTitle')}
@@ -36,7 +39,7 @@ export function GuidelinesEditorPage() {
     >
       <p className="text-sm text-muted-foreground">{t('editorHint')}</p>
       {guidelines.data ? (
-        <GuidelinesForm key={guidelines.data.version} current={guidelines.data} />
+        <GuidelinesForm key={guidelines.data.version} current={guidelines.data} save={save} />
       ) : guidelines.isError ? (
         <p role="alert" className="text-destructive">
           {t('loadFailed')}
@@ -48,9 +51,8 @@ export function GuidelinesEditorPage() {
   );
 }
 
-function GuidelinesForm({ current }: { current: Guidelines }) {
+function GuidelinesForm({ current, save }: { current: Guidelines; save: ReturnType<typeof useSaveGuidelines> }) {
   const { t } = useTranslation('guidelines');
-  const save = useSaveGuidelines();
   const form = useForm<GuidelinesInput>({
     resolver: zodResolver(guidelinesSchema),
     defaultValues: { en: current.en, vi: current.vi },
