@@ -26,7 +26,7 @@ Send more when you can: it lets us repeat a test without asking you for new mate
 
 ## Where to ship
 
-Isotope Testing Laboratory, Sample Reception
+Isotope Testing Laboratory, Sample Reception\\
 12 Laboratory Street, District 1, Ho Chi Minh City, Vietnam
 
 Reception is open Monday to Friday, 8:00–17:00.
@@ -66,7 +66,7 @@ Nếu có thể, hãy gửi nhiều hơn: phòng thí nghiệm có thể làm l�
 
 ## Địa chỉ gửi mẫu
 
-Phòng Thí nghiệm Đồng vị, Bộ phận Nhận mẫu
+Phòng Thí nghiệm Đồng vị, Bộ phận Nhận mẫu\\
 12 Đường Phòng Thí Nghiệm, Quận 1, TP. Hồ Chí Minh, Việt Nam
 
 Bộ phận nhận mẫu làm việc từ thứ Hai đến thứ Sáu, 8:00–17:00.
