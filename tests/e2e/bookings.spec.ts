@@ -138,7 +138,8 @@ test.describe('[BOOKINGS]', () => {
     await expect(page.getByText('Đã tạo đơn', { exact: true })).toBeVisible();
     await expect(page.getByText('Đơn đặt của bạn đã được tạo thành công.')).toBeVisible();
     await expect(form.overlay).toHaveCount(0);
-    // The form is blank again, with a single sample type.
+    // The confirmation page (issue 17) offers a new booking: the form is blank again, with a single sample type.
+    await page.getByRole('button', { name: 'Gửi đơn đặt khác' }).click();
     await expect(form.textbox('applicant', 'Người liên hệ')).toHaveValue('');
     await expect(form.section('samples').getByRole('group', { name: /^Loại mẫu \d+$/ })).toHaveCount(1);
     await expect(form.textbox('payer', 'Tên công ty')).toHaveCount(0);
