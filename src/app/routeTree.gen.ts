@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as GuestRouteImport } from './routes/_guest'
 import { Route as ThirdlabRouteImport } from './routes/_thirdlab'
+import { Route as GuidelinesRouteImport } from './routes/guidelines'
 import { Route as AuthenticatedCustomersRouteImport } from './routes/_authenticated/customers'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
 import { Route as AuthenticatedPackagesRouteImport } from './routes/_authenticated/packages'
@@ -34,6 +35,7 @@ import { Route as AuthenticatedClientsIndexRouteImport } from './routes/_authent
 import { Route as AuthenticatedClientsIdRouteImport } from './routes/_authenticated/clients/$id'
 import { Route as AuthenticatedSettingsAccountsRouteImport } from './routes/_authenticated/settings/accounts'
 import { Route as AuthenticatedSettingsCountriesRouteImport } from './routes/_authenticated/settings/countries'
+import { Route as AuthenticatedSettingsGuidelinesRouteImport } from './routes/_authenticated/settings/guidelines'
 import { Route as AuthenticatedSettingsRolesRouteImport } from './routes/_authenticated/settings/roles'
 import { Route as AuthenticatedSupervisorSamplesIndexRouteImport } from './routes/_authenticated/supervisor-samples/index'
 import { Route as AuthenticatedSupervisorSamplesIdRouteImport } from './routes/_authenticated/supervisor-samples/$id'
@@ -57,6 +59,11 @@ const GuestRoute = GuestRouteImport.update({
 } as any)
 const ThirdlabRoute = ThirdlabRouteImport.update({
   id: '/_thirdlab',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuidelinesRoute = GuidelinesRouteImport.update({
+  id: '/guidelines',
+  path: '/guidelines',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthenticatedCustomersRoute = AuthenticatedCustomersRouteImport.update({
@@ -176,6 +183,12 @@ const AuthenticatedSettingsCountriesRoute =
     path: '/settings/countries',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedSettingsGuidelinesRoute =
+  AuthenticatedSettingsGuidelinesRouteImport.update({
+    id: '/settings/guidelines',
+    path: '/settings/guidelines',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedSettingsRolesRoute =
   AuthenticatedSettingsRolesRouteImport.update({
     id: '/settings/roles',
@@ -219,6 +232,7 @@ const AuthenticatedSupervisorSamplesReportDetailIdRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/guidelines': typeof GuidelinesRoute
   '/customers': typeof AuthenticatedCustomersRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/packages': typeof AuthenticatedPackagesRoute
@@ -238,6 +252,7 @@ export interface FileRoutesByFullPath {
   '/clients/$id': typeof AuthenticatedClientsIdRoute
   '/settings/accounts': typeof AuthenticatedSettingsAccountsRoute
   '/settings/countries': typeof AuthenticatedSettingsCountriesRoute
+  '/settings/guidelines': typeof AuthenticatedSettingsGuidelinesRoute
   '/settings/roles': typeof AuthenticatedSettingsRolesRoute
   '/supervisor-samples/$id': typeof AuthenticatedSupervisorSamplesIdRoute
   '/testers/$id': typeof AuthenticatedTestersIdRoute
@@ -250,6 +265,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/guidelines': typeof GuidelinesRoute
   '/customers': typeof AuthenticatedCustomersRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/packages': typeof AuthenticatedPackagesRoute
@@ -269,6 +285,7 @@ export interface FileRoutesByTo {
   '/clients/$id': typeof AuthenticatedClientsIdRoute
   '/settings/accounts': typeof AuthenticatedSettingsAccountsRoute
   '/settings/countries': typeof AuthenticatedSettingsCountriesRoute
+  '/settings/guidelines': typeof AuthenticatedSettingsGuidelinesRoute
   '/settings/roles': typeof AuthenticatedSettingsRolesRoute
   '/supervisor-samples/$id': typeof AuthenticatedSupervisorSamplesIdRoute
   '/testers/$id': typeof AuthenticatedTestersIdRoute
@@ -285,6 +302,7 @@ export interface FileRoutesById {
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/_guest': typeof GuestRouteWithChildren
   '/_thirdlab': typeof ThirdlabRouteWithChildren
+  '/guidelines': typeof GuidelinesRoute
   '/_authenticated/customers': typeof AuthenticatedCustomersRoute
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
   '/_authenticated/packages': typeof AuthenticatedPackagesRoute
@@ -304,6 +322,7 @@ export interface FileRoutesById {
   '/_authenticated/clients/$id': typeof AuthenticatedClientsIdRoute
   '/_authenticated/settings/accounts': typeof AuthenticatedSettingsAccountsRoute
   '/_authenticated/settings/countries': typeof AuthenticatedSettingsCountriesRoute
+  '/_authenticated/settings/guidelines': typeof AuthenticatedSettingsGuidelinesRoute
   '/_authenticated/settings/roles': typeof AuthenticatedSettingsRolesRoute
   '/_authenticated/supervisor-samples/$id': typeof AuthenticatedSupervisorSamplesIdRoute
   '/_authenticated/testers/$id': typeof AuthenticatedTestersIdRoute
@@ -318,6 +337,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/guidelines'
     | '/customers'
     | '/dashboard'
     | '/packages'
@@ -337,6 +357,7 @@ export interface FileRouteTypes {
     | '/clients/$id'
     | '/settings/accounts'
     | '/settings/countries'
+    | '/settings/guidelines'
     | '/settings/roles'
     | '/supervisor-samples/$id'
     | '/testers/$id'
@@ -349,6 +370,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/guidelines'
     | '/customers'
     | '/dashboard'
     | '/packages'
@@ -368,6 +390,7 @@ export interface FileRouteTypes {
     | '/clients/$id'
     | '/settings/accounts'
     | '/settings/countries'
+    | '/settings/guidelines'
     | '/settings/roles'
     | '/supervisor-samples/$id'
     | '/testers/$id'
@@ -383,6 +406,7 @@ export interface FileRouteTypes {
     | '/_authenticated'
     | '/_guest'
     | '/_thirdlab'
+    | '/guidelines'
     | '/_authenticated/customers'
     | '/_authenticated/dashboard'
     | '/_authenticated/packages'
@@ -402,6 +426,7 @@ export interface FileRouteTypes {
     | '/_authenticated/clients/$id'
     | '/_authenticated/settings/accounts'
     | '/_authenticated/settings/countries'
+    | '/_authenticated/settings/guidelines'
     | '/_authenticated/settings/roles'
     | '/_authenticated/supervisor-samples/$id'
     | '/_authenticated/testers/$id'
@@ -418,6 +443,7 @@ export interface RootRouteChildren {
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
   GuestRoute: typeof GuestRouteWithChildren
   ThirdlabRoute: typeof ThirdlabRouteWithChildren
+  GuidelinesRoute: typeof GuidelinesRoute
   AuthResetPasswordRoute: typeof AuthResetPasswordRoute
   BookingIsotopeSubmittalFormRoute: typeof BookingIsotopeSubmittalFormRoute
   CertificateTokenRoute: typeof CertificateTokenRoute
@@ -451,6 +477,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof ThirdlabRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/guidelines': {
+      id: '/guidelines'
+      path: '/guidelines'
+      fullPath: '/guidelines'
+      preLoaderRoute: typeof GuidelinesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authenticated/customers': {
@@ -600,6 +633,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedSettingsCountriesRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/settings/guidelines': {
+      id: '/_authenticated/settings/guidelines'
+      path: '/settings/guidelines'
+      fullPath: '/settings/guidelines'
+      preLoaderRoute: typeof AuthenticatedSettingsGuidelinesRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/settings/roles': {
       id: '/_authenticated/settings/roles'
       path: '/settings/roles'
@@ -668,6 +708,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedClientsIdRoute: typeof AuthenticatedClientsIdRoute
   AuthenticatedSettingsAccountsRoute: typeof AuthenticatedSettingsAccountsRoute
   AuthenticatedSettingsCountriesRoute: typeof AuthenticatedSettingsCountriesRoute
+  AuthenticatedSettingsGuidelinesRoute: typeof AuthenticatedSettingsGuidelinesRoute
   AuthenticatedSettingsRolesRoute: typeof AuthenticatedSettingsRolesRoute
   AuthenticatedSupervisorSamplesIdRoute: typeof AuthenticatedSupervisorSamplesIdRoute
   AuthenticatedTestersIdRoute: typeof AuthenticatedTestersIdRoute
@@ -698,6 +739,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedClientsIdRoute: AuthenticatedClientsIdRoute,
   AuthenticatedSettingsAccountsRoute: AuthenticatedSettingsAccountsRoute,
   AuthenticatedSettingsCountriesRoute: AuthenticatedSettingsCountriesRoute,
+  AuthenticatedSettingsGuidelinesRoute: AuthenticatedSettingsGuidelinesRoute,
   AuthenticatedSettingsRolesRoute: AuthenticatedSettingsRolesRoute,
   AuthenticatedSupervisorSamplesIdRoute: AuthenticatedSupervisorSamplesIdRoute,
   AuthenticatedTestersIdRoute: AuthenticatedTestersIdRoute,
@@ -741,6 +783,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
   GuestRoute: GuestRouteWithChildren,
   ThirdlabRoute: ThirdlabRouteWithChildren,
+  GuidelinesRoute: GuidelinesRoute,
   AuthResetPasswordRoute: AuthResetPasswordRoute,
   BookingIsotopeSubmittalFormRoute: BookingIsotopeSubmittalFormRoute,
   CertificateTokenRoute: CertificateTokenRoute,

@@ -24,6 +24,9 @@ const envSchema = z
     ADMIN_PASSWORD: z.string().min(8).optional(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Isotope Lab <no-reply@isotope.lab>'),
+    /** The laboratory's customer-service contact, named on the order form and in booking mail. */
+    LAB_CONTACT_EMAIL: z.string().email().default('service@isotope.lab'),
+    LAB_CONTACT_PHONE: z.string().min(3).max(40).default('+84 28 3822 0000'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Deprecated: TRUST_PROXY=true means one trusted proxy (TRUSTED_PROXIES=1). */
     TRUST_PROXY: z

@@ -7626,7 +7626,7 @@ export interface paths {
     put?: never;
     /**
      * Submit the public Order Request Form: creates an UnConfirmed booking
-     * @description Send an Idempotency-Key so that a double submit creates one booking. The first booking from an e-mail address mails the applicant a quick-fill code for next time.
+     * @description Send an Idempotency-Key so that a double submit creates one booking. The applicant is mailed a confirmation with the booking number and a summary. With isAgreeRegistration, the first booking from an e-mail address also mails a quick-fill code for next time; without it, no code is mailed and no company data is kept for one.
      */
     post: {
       parameters: {
@@ -9591,6 +9591,152 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/guidelines': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The laboratory's sample-submission guidelines in both languages (Markdown) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The guidelines */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['SubmissionGuidelines'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /** Save the guidelines in both languages (`version` is the one last read; a stale write answers 409) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            en: string;
+            vi: string;
+            version: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['SubmissionGuidelines'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/common-country': {
     parameters: {
       query?: never;
@@ -10315,7 +10461,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Where the app reports its errors (null: not at all) */
+        /** @description Where the app reports its errors (null: not at all) and whom clients contact */
         200: {
           headers: {
             [name: string]: unknown;
@@ -10327,6 +10473,7 @@ export interface paths {
               message: string;
               data: {
                 errorReporting: components['schemas']['ErrorReportingSettings'];
+                labContact: components['schemas']['LabContact'];
               };
             };
           };
@@ -11272,6 +11419,16 @@ export interface components {
       updatedAt: string;
       version: number;
     };
+    SubmissionGuidelines: {
+      /** @description Markdown */
+      en: string;
+      /** @description Markdown */
+      vi: string;
+      /** @description 0 while the built-in default text is shown */
+      version: number;
+      isDefault: boolean;
+      updatedAt: string | null;
+    };
     CountryChoice: {
       id: number;
       code: string;
@@ -11305,6 +11462,11 @@ export interface components {
       environment: string;
       release: string;
     } | null;
+    /** @description Customer service, named on the order form (LAB_CONTACT_EMAIL, LAB_CONTACT_PHONE) */
+    LabContact: {
+      email: string;
+      phone: string;
+    };
   };
   responses: never;
   parameters: never;

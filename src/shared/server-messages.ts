@@ -46,6 +46,7 @@ export const SERVER_MESSAGES = {
 
   // Stale writes: the record moved on since the editor read it
   staleCountry: 'This country was changed by someone else; review the current version and try again.',
+  staleGuidelines: 'The guidelines were changed by someone else; review the current text and try again.',
   staleRole: 'This role was changed by someone else; review the current version and try again.',
   staleAccount: 'This account was changed by someone else; review the current version and try again.',
   staleSample: 'This sample entry was changed by someone else; review the current version and try again.',

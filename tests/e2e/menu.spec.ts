@@ -2,7 +2,7 @@ import { admin, roleUsers, type E2eAccount } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import type { MenuGroupText } from './support/page-models/app-shell.ts';
 
-const logout = { group: 'SETTINGS', links: ['Logout'] };
+const logout = { group: 'SETTINGS', links: ['Guidelines', 'Logout'] };
 
 // What each seeded role must see (spec 2 groups, spec 6 menu mapping), written out by hand.
 const expectedMenus: [E2eAccount, MenuGroupText[]][] = [
@@ -21,15 +21,15 @@ const expectedMenus: [E2eAccount, MenuGroupText[]][] = [
         ],
       },
       { group: 'ANALYSIS', links: ['Sample Insights', 'Analysis Results', 'Isotope LMD'] },
-      { group: 'Reports', links: ['Sample By Source', 'Sample By Status'] },
-      { group: 'SETTINGS', links: ['Accounts', 'Countries', 'Roles', 'Logout'] },
+      { group: 'REPORTS', links: ['Sample By Source', 'Sample By Status'] },
+      { group: 'SETTINGS', links: ['Accounts', 'Countries', 'Roles', 'Guidelines', 'Logout'] },
     ],
   ],
   [
     roleUsers.CustomerService,
     [
       { group: 'MANAGEMENT', links: ['Dashboard', 'Client Requests', 'CS Check In'] },
-      { group: 'Reports', links: ['Sample By Source', 'Sample By Status'] },
+      { group: 'REPORTS', links: ['Sample By Source', 'Sample By Status'] },
       logout,
     ],
   ],
@@ -42,7 +42,7 @@ const expectedMenus: [E2eAccount, MenuGroupText[]][] = [
     [
       { group: 'MANAGEMENT', links: ['Dashboard', 'Result Overview'] },
       { group: 'ANALYSIS', links: ['Sample Insights', 'Analysis Results', 'Isotope LMD'] },
-      { group: 'Reports', links: ['Sample By Source', 'Sample By Status'] },
+      { group: 'REPORTS', links: ['Sample By Source', 'Sample By Status'] },
       logout,
     ],
   ],

@@ -1,5 +1,6 @@
 import {
   BarChart3Icon,
+  BookOpenIcon,
   ClipboardCheckIcon,
   ClipboardListIcon,
   DatabaseIcon,
@@ -27,6 +28,8 @@ export type MenuLink = {
   to: string;
   icon: LucideIcon;
   permissions: readonly Permission[];
+  /** Shown to every signed-in user whatever their permissions (the public Guidelines page). */
+  forEveryone?: true;
 };
 export type MenuAction = { kind: 'logout'; labelKey: string; icon: LucideIcon };
 export type MenuEntry = MenuLink | MenuAction;
@@ -149,13 +152,22 @@ export const menuGroups: MenuGroup[] = [
         icon: ShieldCheckIcon,
         permissions: ['CanViewAllPermission'],
       },
+      {
+        kind: 'link',
+        labelKey: 'menu.guidelines',
+        to: '/guidelines',
+        icon: BookOpenIcon,
+        permissions: [],
+        forEveryone: true,
+      },
       { kind: 'logout', labelKey: 'menu.logout', icon: LogOutIcon },
     ],
   },
 ];
 
 function isVisible(entry: MenuEntry, held: readonly string[]) {
-  return entry.kind === 'logout' || (entry.permissions.length > 0 && hasAnyPermission(held, entry.permissions));
+  if (entry.kind === 'logout' || entry.forEveryone) return true;
+  return entry.permissions.length > 0 && hasAnyPermission(held, entry.permissions);
 }
 
 /** The groups and entries this user may see, in menu order. */
@@ -163,4 +175,16 @@ export function filterMenu(held: readonly string[], groups: MenuGroup[] = menuGr
   return groups
     .map((group) => ({ ...group, entries: group.entries.filter((entry) => isVisible(entry, held)) }))
     .filter((group) => group.entries.length > 0);
+}
+
+/**
+ * The first screen this user may open, in menu order: where they land after signing in (a Shipping
+ * user on Shipping Management, not on a Dashboard they may not see). The Guidelines page is for
+ * everyone and is never a landing place; without any screen, the Dashboard says what is missing.
+ */
+export function firstAllowedPath(held: readonly string[], groups: MenuGroup[] = menuGroups): string {
+  for (const group of groups)
+    for (const entry of group.entries)
+      if (entry.kind === 'link' && !entry.forEveryone && isVisible(entry, held)) return entry.to;
+  return '/dashboard';
 }

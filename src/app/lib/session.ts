@@ -147,7 +147,9 @@ export function endExpiredSession() {
   if (wasSignedIn) emit('expired', null);
 }
 
+/** Remembers where the user was working; the sign-in screens themselves are never a place to return to. */
 export function rememberRedirect(path: string) {
+  if (!path.startsWith('/') || path.startsWith('/auth/')) return;
   writeKey(SESSION_KEYS.redirectAfterLogin, path);
 }
 

@@ -49,6 +49,19 @@ export const country = pgTable('country', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * The laboratory's sample-submission guidelines (the public Guidelines page), one row at most: until
+ * an administrator saves their own, the built-in default text is shown. Markdown, in both languages.
+ */
+export const submissionGuidelines = pgTable('submission_guidelines', {
+  id: integer('id').primaryKey().default(1),
+  textEn: text('text_en').notNull(),
+  textVi: text('text_vi').notNull(),
+  version: integer('version').notNull().default(1),
+  updatedBy: integer('updated_by').references(() => appUser.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
 export const role = pgTable('role', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),

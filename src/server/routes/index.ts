@@ -1,5 +1,6 @@
 import type { AppRouter } from '../http/context.ts';
 import { registerCountryRoutes } from './countries.ts';
+import { registerGuidelinesRoutes } from './guidelines.ts';
 import { registerLookupRoutes } from './lookups.ts';
 import { registerOutboundMailRoutes } from './outbound-mail.ts';
 import { registerRoleRoutes } from './roles.ts';
@@ -54,6 +55,7 @@ export function registerRoutes(app: AppRouter) {
   registerUserRoutes(app);
   registerRoleRoutes(app);
   registerCountryRoutes(app);
+  registerGuidelinesRoutes(app);
   registerLookupRoutes(app);
   registerUploadRoutes(app);
   registerOutboundMailRoutes(app);

@@ -5,6 +5,7 @@ import { bearerToken } from '../auth/guard.ts';
 import { checkDatabaseReadiness } from '../db/readiness.ts';
 import { envelope, errorBodySchema, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
+import { labContactOf } from '../services/booking-confirmation.ts';
 
 // What load balancers, monitors and Prometheus ask, and what the app asks before it starts
 // reporting its own errors. All of it is cheap: no sign-in, at most one small query.
@@ -48,6 +49,10 @@ const errorReportingSchema = z
   .nullable()
   .openapi('ErrorReportingSettings');
 
+const labContactSchema = z.object({ email: z.string(), phone: z.string() }).openapi('LabContact', {
+  description: 'Customer service, named on the order form (LAB_CONTACT_EMAIL, LAB_CONTACT_PHONE)',
+});
+
 const appConfigRoute = defineRoute({
   method: 'get',
   path: '/api/app-config',
@@ -56,8 +61,12 @@ const appConfigRoute = defineRoute({
   access: 'public',
   responses: {
     200: {
-      description: 'Where the app reports its errors (null: not at all)',
-      content: { 'application/json': { schema: envelope(z.object({ errorReporting: errorReportingSchema })) } },
+      description: 'Where the app reports its errors (null: not at all) and whom clients contact',
+      content: {
+        'application/json': {
+          schema: envelope(z.object({ errorReporting: errorReportingSchema, labContact: labContactSchema })),
+        },
+      },
     },
   },
 });
@@ -85,7 +94,9 @@ export function registerOperationsRoutes(app: AppRouter) {
     return ok(c, { status: 'ready' as const, migration: readiness.migration }, 'Ready', 200);
   });
 
-  app.openapi(appConfigRoute, (c) => ok(c, { errorReporting: c.var.deps.errorReporter.settings }));
+  app.openapi(appConfigRoute, (c) =>
+    ok(c, { errorReporting: c.var.deps.errorReporter.settings, labContact: labContactOf(c.var.deps.env) }),
+  );
 
   // Prometheus' text format, outside the API document: the scraper is not a user and holds no
   // permission, only the METRICS_TOKEN it sends as a bearer token. Without the setting there is no

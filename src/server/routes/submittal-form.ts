@@ -4,6 +4,7 @@ import type { AppRouter } from '../http/context.ts';
 import { badRequest } from '../errors.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
+import { labContactOf, mailBookingConfirmation } from '../services/booking-confirmation.ts';
 import { createBooking } from '../services/bookings.ts';
 import { checkUpload, IMAGE_TYPES, MiB, PDF_TYPES, storeFile, type UploadRule } from '../services/files.ts';
 import { offerQuickFill, lookUpQuickFill } from '../services/quick-fill.ts';
@@ -49,8 +50,10 @@ const submitRoute = defineRoute({
   tags: ['Submittal form'],
   summary: 'Submit the public Order Request Form: creates an UnConfirmed booking',
   description:
-    'Send an Idempotency-Key so that a double submit creates one booking. The first booking from an ' +
-    'e-mail address mails the applicant a quick-fill code for next time.',
+    'Send an Idempotency-Key so that a double submit creates one booking. The applicant is mailed a ' +
+    'confirmation with the booking number and a summary. With isAgreeRegistration, the first booking from an ' +
+    'e-mail address also mails a quick-fill code for next time; without it, no code is mailed and no company ' +
+    'data is kept for one.',
   access: 'public',
   // Room for a hundred sample types with their expected origins; still far from a memory threat.
   bodyLimit: 512 * 1024,
@@ -105,8 +108,10 @@ export function registerSubmittalFormRoutes(app: AppRouter) {
   app.openapi(submitRoute, async (c) => {
     const { db, deps } = c.var;
     await enforceLimit(db, `submit-form:address:${clientAddress(c)}`, SUBMIT_LIMIT);
-    const created = await createBooking(db, { input: c.req.valid('json') });
+    const input = c.req.valid('json');
+    const created = await createBooking(db, { input });
     await offerQuickFill(db, deps.mailer, created);
+    await mailBookingConfirmation(db, deps.mailer, { booking: created, input, contact: labContactOf(deps.env) });
     const { id, bookingNumber, status, createdAt } = created;
     return ok(
       c,

@@ -38,6 +38,8 @@ export type Applicant = {
   email: string;
   address: string;
   cityStateCountry: string;
+  /** "Keep my contact details for my next bookings": without it, no code and no company data kept. */
+  isAgreeRegistration: boolean;
 };
 
 export function companyDataOf(applicant: Applicant): QuickFillCompanyData {
@@ -52,12 +54,13 @@ export function companyDataOf(applicant: Applicant): QuickFillCompanyData {
 }
 
 /**
- * After a booking: the first booking from an e-mail (or the first since its code expired) gets a
+ * After a booking whose applicant agreed to have their details kept: the first booking from an e-mail (or the first since its code expired) gets a
  * quick-fill code mailed to the applicant. A live code keeps the company data it was issued with:
  * anyone can submit the public form with someone else's e-mail, and must not be able to change what
  * that client's code fills in.
  */
 export async function offerQuickFill(db: Executor, mailer: Mailer, applicant: Applicant, now = new Date()) {
+  if (!applicant.isAgreeRegistration) return { issued: false as const };
   const email = normalizeEmail(applicant.email);
   const companyData = companyDataOf(applicant);
   const live = await db

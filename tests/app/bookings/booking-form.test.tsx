@@ -126,13 +126,19 @@ describe('booking form', () => {
     await user.type(date, `${months[earlier.getMonth()]} ${earlier.getDate()}, ${earlier.getFullYear()}{Enter}`);
     expect(date.value).toBe(shownEarlier);
 
-    // Out of bounds (more than a year back) and other forms are refused: the field keeps its date.
+    // Out of bounds (more than a year back) and other forms are refused, and say why (issue 17: the
+    // typed text is no longer silently replaced; the form keeps its last good date until corrected).
     await user.clear(date);
     await user.type(date, `January 1, ${lastYear - 1}{Enter}`);
-    expect(date.value).toBe(shownEarlier);
+    expect(date.value).toBe(`January 1, ${lastYear - 1}`);
+    expect(screen.getByText(/^The date must be between/)).toBeTruthy();
     await user.clear(date);
     await user.type(date, `01/02/${today.getFullYear()}{Enter}`);
+    expect(screen.getByText(/^This is not a date we can read/)).toBeTruthy();
+    await user.clear(date);
+    await user.type(date, `${months[earlier.getMonth()]} ${earlier.getDate()}, ${earlier.getFullYear()}{Enter}`);
     expect(date.value).toBe(shownEarlier);
+    expect(screen.queryByText(/^This is not a date we can read/)).toBeNull();
   });
 
   it('focuses the first field in error on an empty submit, with the messages shown', async () => {

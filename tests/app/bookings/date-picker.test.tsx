@@ -38,6 +38,40 @@ function Picker({ initial, min, max }: { initial: string; min: string; max: stri
   return <DatePicker id="picked" value={value} onChange={setValue} min={min} max={max} />;
 }
 
+describe('typed dates that are refused say why (issue 17)', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('keeps a malformed or out-of-range date with the reason under the field, in both languages', async () => {
+    render(<Picker initial="2026-11-21" min="2026-11-10" max="2026-12-31" />);
+    const field = screen.getByRole('textbox') as HTMLInputElement;
+    fireEvent.change(field, { target: { value: '31 Febtember 2026' } });
+    fireEvent.blur(field);
+    expect(field.value).toBe('31 Febtember 2026');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This is not a date we can read. Type it as 21 November 2026 or November 21, 2026.',
+    );
+
+    fireEvent.change(field, { target: { value: 'January 5, 2027' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The date must be between 10 November 2026 and 31 December 2026.',
+    );
+
+    await i18n.changeLanguage('vi');
+    fireEvent.change(field, { target: { value: '1 November 2026' } });
+    fireEvent.blur(field);
+    expect(screen.getByRole('alert').textContent).toContain('Ngày phải nằm trong khoảng từ');
+
+    fireEvent.change(field, { target: { value: 'December 1, 2026' } });
+    fireEvent.blur(field);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+  });
+});
+
 describe('date picker calendar (spec 9)', () => {
   it('starts weeks on Monday, marks Saturday and Sunday, and disables days outside the bounds', () => {
     render(<Picker initial="2026-11-21" min="2026-11-10" max="2026-12-31" />);

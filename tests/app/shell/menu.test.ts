@@ -31,12 +31,15 @@ describe('menu filtering by permission (spec 6)', () => {
       },
       { group: 'menu.analysis', entries: ['menu.sampleInsights', 'menu.analysisResults', 'menu.isotopeLmd'] },
       { group: 'menu.reports', entries: ['menu.sampleBySource', 'menu.sampleByStatus'] },
-      { group: 'menu.settings', entries: ['menu.accounts', 'menu.countries', 'menu.roles', 'menu.logout'] },
+      {
+        group: 'menu.settings',
+        entries: ['menu.accounts', 'menu.countries', 'menu.roles', 'menu.guidelines', 'menu.logout'],
+      },
     ]);
   });
 
-  it('leaves only Logout to someone without permissions', () => {
-    expect(visibleLabels([])).toEqual([{ group: 'menu.settings', entries: ['menu.logout'] }]);
+  it('leaves only the Guidelines and Logout to someone without permissions', () => {
+    expect(visibleLabels([])).toEqual([{ group: 'menu.settings', entries: ['menu.guidelines', 'menu.logout'] }]);
   });
 
   it('maps each link to the permission of the spec menu table', () => {
@@ -58,13 +61,14 @@ describe('menu filtering by permission (spec 6)', () => {
       'menu.accounts': ['CanViewAllUser'],
       'menu.countries': ['CanViewAllCountry'],
       'menu.roles': ['CanViewAllPermission'],
+      'menu.guidelines': [],
     });
   });
 
   it('shows a tester their workspace and shipping but no settings links', () => {
     expect(visibleLabels(permissionsOf('Tester'))).toEqual([
       { group: 'menu.management', entries: ['menu.dashboard', 'menu.testerWorkspace', 'menu.shippingManagement'] },
-      { group: 'menu.settings', entries: ['menu.logout'] },
+      { group: 'menu.settings', entries: ['menu.guidelines', 'menu.logout'] },
     ]);
   });
 
@@ -73,13 +77,13 @@ describe('menu filtering by permission (spec 6)', () => {
       { group: 'menu.management', entries: ['menu.dashboard', 'menu.resultOverview'] },
       { group: 'menu.analysis', entries: ['menu.sampleInsights', 'menu.analysisResults', 'menu.isotopeLmd'] },
       { group: 'menu.reports', entries: ['menu.sampleBySource', 'menu.sampleByStatus'] },
-      { group: 'menu.settings', entries: ['menu.logout'] },
+      { group: 'menu.settings', entries: ['menu.guidelines', 'menu.logout'] },
     ]);
   });
 
   it('shows a link when the user holds any one of its permissions', () => {
     expect(visibleLabels(['CanViewAllCountry'])).toEqual([
-      { group: 'menu.settings', entries: ['menu.countries', 'menu.logout'] },
+      { group: 'menu.settings', entries: ['menu.countries', 'menu.guidelines', 'menu.logout'] },
     ]);
   });
 });

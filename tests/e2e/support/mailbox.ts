@@ -14,8 +14,11 @@ export type ReceivedMail = { to: string[]; raw: string };
 
 export type Mailbox = {
   received: ReceivedMail[];
-  /** Waits until a message to `address` arrives (or `timeoutMs` passes) and answers its raw text. */
-  waitForMailTo: (address: string, timeoutMs?: number) => Promise<ReceivedMail>;
+  /**
+   * Waits until a message to `address` arrives (or `timeoutMs` passes) and answers its raw text;
+   * with `matching`, only a message whose raw text matches (an applicant gets a confirmation and a code).
+   */
+  waitForMailTo: (address: string, timeoutMs?: number, matching?: RegExp) => Promise<ReceivedMail>;
   close: () => Promise<void>;
 };
 
@@ -42,11 +45,11 @@ export async function openMailbox(port = e2eSmtpPort): Promise<Mailbox> {
 
   return {
     received,
-    async waitForMailTo(address, timeoutMs = 15_000) {
+    async waitForMailTo(address, timeoutMs = 15_000, matching) {
       const wanted = address.toLowerCase();
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        const mail = received.find((m) => m.to.includes(wanted));
+        const mail = received.find((m) => m.to.includes(wanted) && (!matching || matching.test(m.raw)));
         if (mail) return mail;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

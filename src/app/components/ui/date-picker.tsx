@@ -67,6 +67,15 @@ function isWithin(iso: string, min?: string, max?: string) {
   return (!min || iso >= min) && (!max || iso <= max);
 }
 
+/** Why a typed date is refused (a key of the date-picker catalogue), or null when it is taken. */
+function typingErrorOf(parsed: string | undefined, min: string | undefined, max: string | undefined, language: string) {
+  const bounds = { min: formatDisplayDate(min, language), max: formatDisplayDate(max, language) };
+  if (!parsed) return { key: 'notADate', params: { example: formatDisplayDate('2026-11-21', language) } };
+  if (min && parsed < min) return { key: max ? 'outOfRange' : 'tooEarly', params: bounds };
+  if (max && parsed > max) return { key: min ? 'outOfRange' : 'tooLate', params: bounds };
+  return null;
+}
+
 export type DatePickerProps = {
   id: string;
   name?: string;
@@ -98,15 +107,21 @@ export function DatePicker({
 }: DatePickerProps) {
   const { t, i18n } = useTranslation('date-picker');
   const [draft, setDraft] = useState<string | null>(null);
+  const [typingError, setTypingError] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const shown = draft ?? formatDisplayDate(value, i18n.language);
+  const errorId = `${id}-typing-error`;
 
-  // A typed date outside the bounds, or in another form, is refused: the field goes back to its value.
+  // A typed date outside the bounds, or in another form, is refused: the typed text stays, with the
+  // reason under the field, and the field keeps its last good date until the user corrects it.
   const commitDraft = () => {
     if (draft === null) return;
     const parsed = parseTypedDate(draft, i18n.language);
+    const reason = typingErrorOf(parsed, min, max, i18n.language);
+    setTypingError(reason ? t(reason.key, reason.params) : null);
+    if (reason) return;
     setDraft(null);
-    if (parsed && isWithin(parsed, min, max) && parsed !== value) onChange(parsed);
+    if (parsed && parsed !== value) onChange(parsed);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -130,11 +145,16 @@ export function DatePicker({
             placeholder={t('placeholder')}
             autoComplete="off"
             disabled={disabled}
-            aria-invalid={invalid || undefined}
-            aria-describedby={aria['aria-describedby']}
+            aria-invalid={invalid || typingError !== null || undefined}
+            aria-describedby={
+              [aria['aria-describedby'], typingError ? errorId : undefined].filter(Boolean).join(' ') || undefined
+            }
             title={t('typingHint')}
             className="pr-10"
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              setTypingError(null);
+            }}
             onKeyDown={onKeyDown}
             onBlur={() => {
               commitDraft();
@@ -152,6 +172,11 @@ export function DatePicker({
           >
             <CalendarIcon />
           </Button>
+          {typingError && (
+            <p id={errorId} role="alert" className="mt-2 text-sm text-destructive">
+              {typingError}
+            </p>
+          )}
         </div>
       </PopoverAnchor>
       <PopoverContent className="w-auto" onOpenAutoFocus={(event) => event.preventDefault()}>
@@ -161,6 +186,7 @@ export function DatePicker({
           max={max}
           onPick={(picked) => {
             setDraft(null);
+            setTypingError(null);
             onChange(picked);
             setOpen(false);
           }}

@@ -49,7 +49,16 @@ export function ForgotPasswordDialog() {
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="grid gap-4">
+        {/* The dialog sits inside the sign-in <form> in React's tree: its submit event would bubble
+            there through the portal and validate the sign-in fields too, so it stops here. */}
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.stopPropagation();
+            void form.handleSubmit((values) => mutation.mutate(values))(event);
+          }}
+          className="grid gap-4"
+        >
           <DialogHeader>
             <DialogTitle>{t('forgotPasswordTitle')}</DialogTitle>
             <DialogDescription>{t('forgotPasswordDescription')}</DialogDescription>

@@ -1,13 +1,19 @@
 import { HOAN_VU_LAB_ROLE } from '@/shared/permissions';
-import { getFirstRole, takeRedirect } from '@/app/lib/session';
+import { firstAllowedPath } from '@/app/layout/menu';
+import { getFirstRole, getPermissions, takeRedirect } from '@/app/lib/session';
 
-/** Where a user goes after signing in: the remembered path, else their role's home (spec 2, 7). */
+/** Where a user goes after signing in: the remembered path, else the first screen they may open (spec 2, 7). */
 export function landingPathAfterSignIn(): string {
   const firstRole = getFirstRole();
   const remembered = takeRedirect();
   if (firstRole === HOAN_VU_LAB_ROLE) return '/thirdlab-samples';
   if (remembered && remembered.startsWith('/') && !remembered.startsWith('/auth/')) return remembered;
-  return '/dashboard';
+  return firstAllowedPath(getPermissions());
+}
+
+/** Where a signed-in user is sent from a guest-only screen (the sign-in page). */
+export function homePath(): string {
+  return isThirdLabUser() ? '/thirdlab-samples' : firstAllowedPath(getPermissions());
 }
 
 export function isThirdLabUser(): boolean {

@@ -20,10 +20,12 @@ import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { LabIllustration } from './lab-illustration';
 import { landingPathAfterSignIn } from './landing';
 import type { SignInInput } from './types';
+import { useDocumentTitle } from '@/app/lib/use-document-title';
 
 /** The sign-in screen (spec 2): form on one side, illustration on the other. */
 export function LoginPage() {
   const { t } = useTranslation('auth');
+  useDocumentTitle(t('signIn'));
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<SignInInput>({

@@ -14,6 +14,7 @@ import { Spinner } from '@/app/components/ui/spinner';
 import { translateMessage } from '@/app/lib/i18n';
 import { confirmPasswordReset } from './auth-api';
 import { BrandLogo } from '@/app/components/brand';
+import { useDocumentTitle } from '@/app/lib/use-document-title';
 
 const resetFormSchema = resetPasswordConfirmSchema
   .extend({ confirmPassword: z.string().max(200) })
@@ -23,6 +24,7 @@ type ResetForm = z.input<typeof resetFormSchema>;
 /** Opened from the e-mailed link `/auth/reset-password?token=...`. */
 export function ResetPasswordPage({ token }: { token: string }) {
   const { t } = useTranslation('auth');
+  useDocumentTitle(t('resetTitle'));
   const navigate = useNavigate();
   const form = useForm<ResetForm>({
     resolver: zodResolver(resetFormSchema),

@@ -273,7 +273,9 @@ function BookingSummary({ detail }: { detail: BookingDetail }) {
         </CardHeader>
         <CardContent>
           {detail.sampleEntries.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{t('detail.noSampleEntries')}</p>
+            <p className="text-sm text-muted-foreground">
+              {t(detail.status === 'Cancelled' ? 'detail.noSampleEntriesCancelled' : 'detail.noSampleEntries')}
+            </p>
           ) : (
             <ul className="grid gap-2" aria-label={t('detail.sampleEntries')}>
               {detail.sampleEntries.map((entry) => (

@@ -133,7 +133,8 @@ export function BookingForm({
 }: {
   form: BookingFormApi;
   channel: BookingChannel;
-  onCreated?: (created: BookingCreated) => void;
+  /** Told the booking the server created and what was sent for it (the confirmation's summary). */
+  onCreated?: (created: BookingCreated, input: BookingInput) => void;
 }) {
   const { t } = useTranslation('bookings');
   const formRef = useRef<HTMLFormElement>(null);
@@ -159,9 +160,8 @@ export function BookingForm({
       {
         onSuccess: (created) => {
           attempt.current = null;
-          if (channel === 'public') {
-            toast.success(t('form.orderCreated'), { description: t('form.orderCreatedText'), position: 'top-right' });
-          } else {
+          // The public form shows its own confirmation page with the number; staff get a toast.
+          if (channel === 'staff') {
             toast.success(t('common:success'), {
               description: translateMessage(created.message),
               position: 'top-right',
@@ -169,7 +169,7 @@ export function BookingForm({
           }
           form.reset(freshBookingValues());
           setAttachments([]);
-          onCreated?.(created);
+          onCreated?.(created, payload);
         },
         onError: (error) => {
           // The central handler has shown the server's message; field messages go under their fields.
@@ -186,7 +186,7 @@ export function BookingForm({
   return (
     <FormProvider {...form}>
       <form ref={formRef} noValidate onSubmit={submit} aria-label={t('form.title')} className="grid gap-6">
-        <ApplicantSection />
+        <ApplicantSection channel={channel} />
         <SampleSection />
         <PayerSection />
         <FactorySection />
@@ -224,7 +224,7 @@ export function BookingForm({
 
 // ---- 1. applicant ------------------------------------------------------------------------------
 
-function ApplicantSection() {
+function ApplicantSection({ channel }: { channel: BookingChannel }) {
   const { t } = useTranslation('bookings');
   return (
     <FormSection
@@ -253,7 +253,10 @@ function ApplicantSection() {
           hint={t('form.applicant.emailReportToHint')}
         />
       </div>
-      <CheckboxField path="isAgreeRegistration" label={t('form.applicant.agreeRegistration')} />
+      <CheckboxField
+        path="isAgreeRegistration"
+        label={t(channel === 'public' ? 'form.applicant.agreeRegistration' : 'form.applicant.agreeRegistrationStaff')}
+      />
     </FormSection>
   );
 }

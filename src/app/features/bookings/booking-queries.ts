@@ -46,7 +46,16 @@ export const bookingQueries = {
   detail: (id: number) =>
     queryOptions({
       queryKey: [...bookingQueries.all, 'detail', id] as const,
-      queryFn: async () => (await unwrap(api.GET('/api/bookings/detail/{id}', { params: { path: { id } } }))).data,
+      // No such booking is an answer the page states itself ("This booking does not exist"), not an
+      // error to toast as well.
+      queryFn: async () => {
+        try {
+          return (await unwrap(api.GET('/api/bookings/detail/{id}', { params: { path: { id } } }))).data;
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        }
+      },
     }),
 };
 

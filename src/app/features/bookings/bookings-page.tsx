@@ -14,7 +14,7 @@ import { Input } from '@/app/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { useDebouncedValue } from '@/app/lib/use-debounced-value';
-import { useStatusSearch } from '@/app/lib/status-search';
+import { useStatusSearch, useTextSearch } from '@/app/lib/status-search';
 import { usePermissions } from '@/app/lib/use-session';
 import { PageFrame } from '@/app/layout/page-frame';
 import { BOOKING_STATUSES, bookingQueries, type BookingStatus } from './booking-queries';
@@ -30,7 +30,8 @@ export function BookingsPage() {
   const held = usePermissions();
   const openedWith = useStatusSearch(BOOKING_STATUSES) as BookingStatus | undefined;
   const [status, setStatus] = useState<BookingStatus | undefined>(openedWith);
-  const [text, setText] = useState({ bookingNumber: '', applicantContactPerson: '', search: '' });
+  const openedSearch = useTextSearch();
+  const [text, setText] = useState({ bookingNumber: '', applicantContactPerson: '', search: openedSearch });
   const [page, setPage] = useState({ limit: 20, offset: 0 });
   const [ordering, setOrdering] = useState<Ordering>({ field: 'createdAt', direction: 'desc' });
   const filters = useDebouncedValue(text);

@@ -1,15 +1,44 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { ArrowLeftIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
 import { PageFrame } from '@/app/layout/page-frame';
-import { BookingForm, useBookingForm } from './booking-form';
+import { BookingForm, fillApplicant, useBookingForm } from './booking-form';
+
+/** A booking started from a customer row arrives with that customer's details to fill in. */
+export type CustomerSearch = { company?: string; contactName?: string; email?: string; phone?: string; city?: string };
+
+const CUSTOMER_FIELDS = ['company', 'contactName', 'email', 'phone', 'city'] as const;
+
+export function validateCustomerSearch(search: Record<string, unknown>): CustomerSearch {
+  const valid: CustomerSearch = {};
+  for (const field of CUSTOMER_FIELDS) {
+    const value = search[field];
+    if (typeof value === 'string' && value) valid[field] = value.slice(0, 200);
+  }
+  return valid;
+}
 
 /** Create Booking (spec 2 /bookings/create-booking): staff enter a booking with the same form. */
 export function CreateBookingPage() {
   const { t } = useTranslation('bookings');
   const navigate = useNavigate();
   const form = useBookingForm();
+  const customer = useSearch({ strict: false }) as CustomerSearch;
+  useEffect(() => {
+    if (!customer.company) return;
+    fillApplicant(form, {
+      companyName: customer.company,
+      contactName: customer.contactName ?? '',
+      email: customer.email ?? '',
+      phone: customer.phone ?? '',
+      cityStateCountry: customer.city ?? '',
+      address: '',
+    });
+    // Filled once, when the page opens with a customer; later typing is the user's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <PageFrame
       title={t('create.title')}

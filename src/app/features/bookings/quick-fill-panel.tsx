@@ -34,9 +34,10 @@ export function QuickFillPanel({ onFill }: { onFill: (data: QuickFillCompanyData
         form.reset({ request: lookup.request, code: '' });
       },
       onError: (error) => {
-        // A wrong or expired code: the server's message, under the code field and in a toast.
+        // A wrong or expired code: the server's message once, under the code field (no toast repeating it).
         if (error instanceof ApiError && error.status === 400) {
           form.setError('code', { message: error.errors.code ?? error.message }, { shouldFocus: true });
+          return;
         }
         handleError(error);
       },

@@ -1,4 +1,15 @@
-import { CircleHelpIcon, ClockIcon, LifeBuoyIcon, MailIcon, ShieldCheckIcon, TriangleAlertIcon } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import {
+  BookOpenIcon,
+  CircleHelpIcon,
+  ClockIcon,
+  LifeBuoyIcon,
+  MailIcon,
+  PhoneIcon,
+  ShieldCheckIcon,
+  TriangleAlertIcon,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
@@ -12,8 +23,11 @@ import {
 } from '@/app/components/ui/dialog';
 import { BrandLogo } from '@/app/components/brand';
 import { LanguageSwitch } from '@/app/layout/language-switch';
+import { useDocumentTitle } from '@/app/lib/use-document-title';
+import { BookingConfirmation, type SubmittedBooking } from './booking-confirmation';
 import { BookingForm, fillApplicant, sectionId, useBookingForm } from './booking-form';
 import { FormSection } from './booking-form-fields';
+import { labContactQuery } from './lab-contact';
 import { QuickFillPanel } from './quick-fill-panel';
 
 /** The guide's eight steps, each pointing at the part of the form it explains; then the final step. */
@@ -36,6 +50,9 @@ export function SubmittalFormPage() {
   const { t } = useTranslation('submittal');
   const form = useBookingForm();
   const [isHelpOpen, setHelpOpen] = useState(false);
+  const [submitted, setSubmitted] = useState<SubmittedBooking | null>(null);
+  const contact = useQuery(labContactQuery).data;
+  useDocumentTitle(submitted ? t('bookings:form.orderCreated') : t('title'));
 
   return (
     <div className="min-h-svh bg-muted/40">
@@ -56,38 +73,80 @@ export function SubmittalFormPage() {
         </div>
       </header>
 
-      <main className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="grid min-w-0 gap-6">
-          <div className="grid gap-1">
-            <h1 className="text-2xl font-bold">{t('title')}</h1>
-            <p className="text-muted-foreground">{t('subtitle')}</p>
-          </div>
-          <QuickFillPanel onFill={(data) => fillApplicant(form, data)} />
-          <BookingForm form={form} channel="public" />
-          <FormSection
-            id={sectionId('help')}
-            number={7}
-            title={t('support.title')}
-            description={t('support.description')}
-          >
-            <div className="grid gap-3 text-sm sm:grid-cols-2">
-              <p className="flex items-start gap-2">
-                <MailIcon className="mt-0.5 size-4 text-primary" aria-hidden="true" />
-                <span>{t('support.email')}</span>
-              </p>
-              <p className="flex items-start gap-2">
-                <ClockIcon className="mt-0.5 size-4 text-primary" aria-hidden="true" />
-                <span>{t('support.hours')}</span>
-              </p>
+      {submitted ? (
+        <main className="mx-auto w-full max-w-3xl px-4 py-6">
+          <BookingConfirmation
+            submitted={submitted}
+            guidelinesLink={<GuidelinesLink>{t('confirmation.readGuidelines')}</GuidelinesLink>}
+            onAnother={() => setSubmitted(null)}
+          />
+        </main>
+      ) : (
+        <main className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="grid min-w-0 gap-6">
+            <div className="grid gap-1">
+              <h1 className="text-2xl font-bold">{t('title')}</h1>
+              <p className="text-muted-foreground">{t('subtitle')}</p>
             </div>
-            <Button type="button" variant="outline" className="w-fit" onClick={() => setHelpOpen(true)}>
-              <LifeBuoyIcon />
-              {t('help.open')}
-            </Button>
-          </FormSection>
-        </div>
-        <SubmissionGuide />
-      </main>
+            <QuickFillPanel onFill={(data) => fillApplicant(form, data)} />
+            <BookingForm
+              form={form}
+              channel="public"
+              onCreated={(created, input) => setSubmitted({ bookingNumber: created.data.bookingNumber, input })}
+            />
+            <FormSection
+              id={sectionId('help')}
+              number={7}
+              title={t('support.title')}
+              description={t('support.description')}
+            >
+              <div className="grid gap-3 text-sm sm:grid-cols-2">
+                <p className="flex items-start gap-2">
+                  <MailIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                  <span>
+                    {t('support.email')}
+                    {contact && (
+                      <>
+                        {' '}
+                        <a href={`mailto:${contact.email}`} className="font-medium text-primary underline">
+                          {contact.email}
+                        </a>
+                      </>
+                    )}
+                  </span>
+                </p>
+                {contact && (
+                  <p className="flex items-start gap-2">
+                    <PhoneIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                    <span>
+                      {t('support.phone')}:{' '}
+                      <a
+                        href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}
+                        className="font-medium text-primary underline"
+                      >
+                        {contact.phone}
+                      </a>
+                    </span>
+                  </p>
+                )}
+                <p className="flex items-start gap-2 sm:col-span-2">
+                  <BookOpenIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                  <GuidelinesLink>{t('support.guidelines')}</GuidelinesLink>
+                </p>
+                <p className="flex items-start gap-2">
+                  <ClockIcon className="mt-0.5 size-4 text-primary" aria-hidden="true" />
+                  <span>{t('support.hours')}</span>
+                </p>
+              </div>
+              <Button type="button" variant="outline" className="w-fit" onClick={() => setHelpOpen(true)}>
+                <LifeBuoyIcon />
+                {t('help.open')}
+              </Button>
+            </FormSection>
+          </div>
+          <SubmissionGuide />
+        </main>
+      )}
 
       <Dialog open={isHelpOpen} onOpenChange={setHelpOpen}>
         <DialogContent className="sm:max-w-2xl">
@@ -103,6 +162,15 @@ export function SubmittalFormPage() {
         </DialogContent>
       </Dialog>
     </div>
+  );
+}
+
+/** The Guidelines page opens in a new tab, so that a half-filled form is not lost. */
+function GuidelinesLink({ children }: { children: React.ReactNode }) {
+  return (
+    <Link to="/guidelines" target="_blank" rel="noopener" className="font-medium text-primary underline">
+      {children}
+    </Link>
   );
 }
 

@@ -17,6 +17,7 @@ import {
 } from '@/shared/certificate';
 import { useCertificateVerification } from './certificates-api';
 import { ScanCertificateButton } from './scan-certificate-button';
+import { useDocumentTitle } from '@/app/lib/use-document-title';
 
 // The public verification page (/certificate/$token): no sign-in. Anyone holding a certificate
 // sees whether it stands, and what it certifies, in the certificate's own words.
@@ -130,6 +131,7 @@ function VerificationResult({ token }: { token: string }) {
 
 export function CertificateVerificationPage({ token }: { token: string }) {
   const { t } = useTranslation('certificates');
+  useDocumentTitle(t('title'));
   return (
     <div className="flex min-h-svh flex-col bg-muted/30">
       <header className="flex h-[60px] items-center justify-between border-b bg-background px-4">

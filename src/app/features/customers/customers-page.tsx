@@ -10,6 +10,7 @@ import { Input } from '@/app/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { useDebouncedValue } from '@/app/lib/use-debounced-value';
 import { PageFrame } from '@/app/layout/page-frame';
+import { CustomerLinks } from './customer-links';
 import { customerQueries } from './customer-queries';
 
 /** Customers List (spec 2 /customers): the companies that have booked, with their latest contact details. */
@@ -59,7 +60,9 @@ export function CustomersPage() {
               ) : (
                 items.map((customer) => (
                   <TableRow key={`${customer.company}-${customer.email}`}>
-                    <TableCell className="font-medium">{customer.company}</TableCell>
+                    <TableCell className="font-medium">
+                      <CustomerLinks customer={customer} />
+                    </TableCell>
                     <TableCell>{customer.contactPerson}</TableCell>
                     <TableCell>{customer.email}</TableCell>
                     <TableCell>{customer.telephone}</TableCell>

@@ -10,6 +10,7 @@ import { CustodyTimeline } from '@/app/bench/custody-timeline';
 import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
 import { ConclusionSummary, Fact } from './sample-facts';
 import { supervisorQueries } from './supervisor-queries';
+import { useDocumentTitle } from '@/app/lib/use-document-title';
 
 /**
  * Supervisor report detail (spec 2 /supervisor-samples/report-detail/{id}): the sample's results,
@@ -18,6 +19,7 @@ import { supervisorQueries } from './supervisor-queries';
 export function ReportDetailPage({ id }: { id: number }) {
   const { t, i18n } = useTranslation('supervisor');
   const detail = useQuery(supervisorQueries.detail(id));
+  useDocumentTitle(detail.data ? t('report.heading', { idflNumber: detail.data.idflNumber }) : undefined);
   const date = (value: string | null | undefined) => formatDisplayDate(value, i18n.language) || '—';
 
   if (detail.isPending) {

@@ -35,6 +35,7 @@ import { connectionOf } from '@/app/offline/connection.ts';
 import { isStoragePersistent } from '@/app/offline/session-mirror.ts';
 import { useIsOnline } from '@/app/offline/use-is-online.ts';
 import { useOutbox } from '@/app/offline/use-outbox.ts';
+import { useDocumentTitle } from '@/app/lib/use-document-title';
 
 const STATE_BADGE: Record<OutboxState, 'default' | 'secondary' | 'destructive' | 'outline' | 'warning'> = {
   pending: 'warning',
@@ -282,6 +283,7 @@ function Section({
 /** Every change this device has queued: what waits, what the server refused (to resolve), what was sent. */
 export function SyncPage() {
   const { t } = useTranslation('sync');
+  useDocumentTitle(t('page.title'));
   const isOnline = useIsOnline();
   const outbox = useOutbox();
   const [isSending, setSending] = useState(false);

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CreateBookingPage } from '@/app/features/bookings/create-booking-page';
+import { CreateBookingPage, validateCustomerSearch } from '@/app/features/bookings/create-booking-page';
 
-export const Route = createFileRoute('/_authenticated/bookings/create-booking')({ component: CreateBookingPage });
+export const Route = createFileRoute('/_authenticated/bookings/create-booking')({
+  validateSearch: validateCustomerSearch,
+  component: CreateBookingPage,
+});

@@ -1,0 +1,10 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '@/app/lib/api-client';
+
+/** The laboratory's customer-service address and phone, as the server is configured (app config). */
+export const labContactQuery = queryOptions({
+  queryKey: ['app-config', 'lab-contact'] as const,
+  queryFn: async () => (await unwrap(api.GET('/api/app-config'))).data.labContact,
+  staleTime: Infinity,
+  meta: { handlesErrors: true },
+});

@@ -1,0 +1,66 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { submissionGuidelines } from '../db/schema.ts';
+import type { AuthUser } from '../http/context.ts';
+import { appendAudit, diffFields } from './audit.ts';
+import { DEFAULT_GUIDELINES_EN, DEFAULT_GUIDELINES_VI } from './guidelines-default.ts';
+import { assertVersion, lockForEdit } from './stale-writes.ts';
+
+const GUIDELINES_ID = 1;
+
+export type GuidelinesRecord = {
+  en: string;
+  vi: string;
+  /** 0 while the built-in default is shown: the first save is made against it. */
+  version: number;
+  isDefault: boolean;
+  updatedAt: string | null;
+};
+
+export async function findGuidelines(db: Executor): Promise<GuidelinesRecord> {
+  const [row] = await db.select().from(submissionGuidelines).where(eq(submissionGuidelines.id, GUIDELINES_ID));
+  if (!row)
+    return { en: DEFAULT_GUIDELINES_EN, vi: DEFAULT_GUIDELINES_VI, version: 0, isDefault: true, updatedAt: null };
+  return {
+    en: row.textEn,
+    vi: row.textVi,
+    version: row.version,
+    isDefault: false,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Saves the laboratory's own text in both languages. `version` is the one last read (0 for the
+ * default); a save against text someone else changed meanwhile answers 409 with the current text.
+ */
+export async function updateGuidelines(
+  db: Executor,
+  input: { en: string; vi: string; version: number },
+  by: AuthUser,
+): Promise<GuidelinesRecord> {
+  return db.transaction(async (tx) => {
+    // The first save races on the primary key: the loser finds the row and is judged by its version.
+    await tx
+      .insert(submissionGuidelines)
+      .values({ id: GUIDELINES_ID, textEn: DEFAULT_GUIDELINES_EN, textVi: DEFAULT_GUIDELINES_VI, version: 0 })
+      .onConflictDoNothing();
+    await lockForEdit(tx, submissionGuidelines, submissionGuidelines.id, GUIDELINES_ID);
+    const current = await findGuidelines(tx);
+    assertVersion(current, input.version, 'staleGuidelines');
+    const changes = diffFields({ en: current.en, vi: current.vi }, { en: input.en, vi: input.vi });
+    if (Object.keys(changes).length === 0) return current;
+    await tx
+      .update(submissionGuidelines)
+      .set({
+        textEn: input.en,
+        textVi: input.vi,
+        updatedBy: by.id,
+        updatedAt: new Date(),
+        version: sql`${submissionGuidelines.version} + 1`,
+      })
+      .where(eq(submissionGuidelines.id, GUIDELINES_ID));
+    await appendAudit(tx, { entityType: 'guidelines', entityId: GUIDELINES_ID, action: 'updated', changes, actor: by });
+    return findGuidelines(tx);
+  });
+}
