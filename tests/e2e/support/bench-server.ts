@@ -36,6 +36,12 @@ export async function startBenchServer(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<BenchServer> {
+  const url = `http://127.0.0.1:${port}`;
+  const taken = await fetch(`${url}/api/common-country`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`Port ${port} is in use: a server from an earlier run is still there`);
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -44,7 +50,10 @@ export async function startBenchServer(
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
+  // A test worker that dies (a timeout, a crash) takes its server with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   await expect
     .poll(
       async () => {
