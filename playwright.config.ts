@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { e2eBaseUrl, e2ePort } from './tests/e2e/support/accounts.ts';
+import { chromiumArgs, chromiumExecutable } from './tests/e2e/support/chromium.ts';
 
 // The service worker's own requests go through context.route only with this flag (Playwright issue
 // #2311, DESIGN.md 9): the offline specs need it to simulate a dead network for the worker too.
@@ -25,14 +26,8 @@ export default defineConfig({
     serviceWorkers: 'allow',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: chromiumExecutable,
+      args: chromiumArgs,
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

@@ -1,42 +1,20 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { roleUsers } from './support/accounts.ts';
-import { expect, signInThroughApi, test, type StoredLogin } from './support/fixtures.ts';
-import { authorised, readTesterSample, seedSampleSentToTester, type SeededSample } from './support/sample-seeding.ts';
+import { expect, signInThroughApi, test } from './support/fixtures.ts';
+import {
+  goOffline,
+  goOnline,
+  sampleRow,
+  testerCheckIns,
+  waitForServiceWorkerControl,
+} from './support/offline-network.ts';
+import { readTesterSample, seedSampleSentToTester, type SeededSample } from './support/sample-seeding.ts';
 
 // The tester's bench keeps working with the network cut: check-ins are queued in the outbox, shown
-// as pending, and sent once when the network comes back (DESIGN.md 7). As in offline.spec.ts, the
-// network is cut for the page AND its service worker (context.route sees the worker's requests).
+// as pending, and sent once when the network comes back (DESIGN.md 7). The network is cut for the
+// page AND its service worker (support/offline-network.ts).
 
-async function waitForServiceWorkerControl(page: Page) {
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready;
-    return navigator.serviceWorker.controller !== null;
-  });
-}
-
-async function goOffline(context: BrowserContext) {
-  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
-  await context.setOffline(true);
-}
-
-async function goOnline(context: BrowserContext) {
-  await context.unroute('**/api/**');
-  await context.setOffline(false);
-}
-
-type Sample = SeededSample;
-
-async function readTimeline(request: APIRequestContext, session: StoredLogin, id: number) {
-  const response = await request.get(`/api/sample-entries/${id}/timeline`, { headers: authorised(session) });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { action: string }[] }).data;
-}
-
-function sampleRow(page: Page, sample: Sample) {
-  return page.locator(`tr[data-idfl="${sample.idflNumber}"]`);
-}
-
-async function checkIn(page: Page, sample: Sample) {
+async function checkIn(page: Page, sample: SeededSample) {
   await sampleRow(page, sample).getByRole('button', { name: 'Check in' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(sample.idflNumber);
@@ -87,10 +65,7 @@ test.describe('[TESTER]', () => {
       await expect(sampleRow(page, sample).locator('[data-status="TesterConfirmed"]')).toBeVisible({ timeout: 15_000 });
       await expect(sampleRow(page, sample)).not.toHaveAttribute('data-pending', 'true');
       expect((await readTesterSample(request, tester, sample.id)).status).toBe('TesterConfirmed');
-      const checkIns = (await readTimeline(request, tester, sample.id)).filter(
-        (event) => event.action === 'testerCheckIn',
-      );
-      expect(checkIns).toHaveLength(1);
+      expect(await testerCheckIns(request, tester, sample.id)).toBe(1);
     }
   });
 });

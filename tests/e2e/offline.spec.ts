@@ -1,29 +1,9 @@
 import type { APIRequestContext, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { admin } from './support/accounts.ts';
 import { expect, test, type StoredLogin } from './support/fixtures.ts';
+import { goOffline, goOnline, pendingCount, waitForServiceWorkerControl } from './support/offline-network.ts';
 
-// Playwright's setOffline does not cut the service worker's own requests (its issue #2311): with
-// PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS=1 (set in playwright.config.ts) the worker's
-// requests reach context.route too, so aborting them there is a dead network for the page AND the
-// worker (DESIGN.md 9).
-
-async function waitForServiceWorkerControl(page: Page) {
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready;
-    return navigator.serviceWorker.controller !== null;
-  });
-}
-
-/** A dead network for the page and its service worker alike. */
-async function goOffline(context: BrowserContext) {
-  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
-  await context.setOffline(true);
-}
-
-async function goOnline(context: BrowserContext) {
-  await context.unroute('**/api/**');
-  await context.setOffline(false);
-}
+// The network is cut for the page AND its service worker (support/offline-network.ts).
 
 async function countriesWithCode(request: APIRequestContext, session: StoredLogin, code: string) {
   const response = await request.get(`/api/country?code=${code}&limit=100`, {
@@ -58,10 +38,6 @@ async function serviceWorkerRegistration(context: BrowserContext, page: Page) {
   await expect.poll(() => registrations.filter((r) => !r.isDeleted).length).toBeGreaterThan(0);
   const registration = registrations.find((r) => !r.isDeleted)!;
   return { cdp, registrationId: registration.registrationId, origin: new URL(registration.scopeURL).origin };
-}
-
-function pendingCount(page: Page) {
-  return page.getByTestId('sync-pending-count');
 }
 
 test.describe('[OFFLINE]', () => {

@@ -4,8 +4,16 @@ import path from 'node:path';
 import { chromium, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { extractImages } from '../server/support/pdf-qr.ts';
 import { admin, e2eBaseUrl, roleUsers } from './support/accounts.ts';
+import { chromiumArgs, chromiumExecutable } from './support/chromium.ts';
 import { writeFakeCameraVideo } from './support/fake-camera.ts';
-import { expect, seedSession, signInThroughApi, test, type StoredLogin } from './support/fixtures.ts';
+import { expect, seedSession, signInThroughApi, test } from './support/fixtures.ts';
+import {
+  goOffline,
+  goOnline,
+  sampleRow,
+  testerCheckIns,
+  waitForServiceWorkerControl,
+} from './support/offline-network.ts';
 import { authorised, readTesterSample, seedSampleSentToTester, type SeededSample } from './support/sample-seeding.ts';
 
 // Issue 6, the scanner joined to the workflow: the tester holds a printed label up to the camera and
@@ -27,11 +35,9 @@ async function printedLabelVideo(request: APIRequestContext, sample: SeededSampl
 /** A browser whose camera shows `video` (the flags are per browser, so not the shared one). */
 async function withCamera(video: string, run: (page: Page, context: BrowserContext) => Promise<void>) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumExecutable,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
+      ...chromiumArgs,
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,
@@ -44,35 +50,6 @@ async function withCamera(video: string, run: (page: Page, context: BrowserConte
   } finally {
     await browser.close();
   }
-}
-
-async function waitForServiceWorkerControl(page: Page) {
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready;
-    return navigator.serviceWorker.controller !== null;
-  });
-}
-
-// As offline.spec.ts: the page AND its service worker lose the network (context.route sees both).
-async function goOffline(context: BrowserContext) {
-  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
-  await context.setOffline(true);
-}
-
-async function goOnline(context: BrowserContext) {
-  await context.unroute('**/api/**');
-  await context.setOffline(false);
-}
-
-async function testerCheckIns(request: APIRequestContext, session: StoredLogin, id: number) {
-  const response = await request.get(`/api/sample-entries/${id}/timeline`, { headers: authorised(session) });
-  expect(response.status()).toBe(200);
-  const events = ((await response.json()) as { data: { action: string }[] }).data;
-  return events.filter((event) => event.action === 'testerCheckIn').length;
-}
-
-function sampleRow(page: Page, sample: SeededSample) {
-  return page.locator(`tr[data-idfl="${sample.idflNumber}"]`);
 }
 
 async function openTesterBench(page: Page, request: APIRequestContext, sample: SeededSample) {

@@ -21,7 +21,7 @@ import {
   type OutboxEntry,
 } from './db.ts';
 import { SYNC_BATCH_LIMIT } from '../../shared/sync-rules.ts';
-import { applyAppliedChange } from './list-cache.ts';
+import { applyAppliedChanges } from './list-cache.ts';
 
 /** The server's /api/sync accepts at most this many mutations at once. */
 export const DRAIN_BATCH_SIZE = SYNC_BATCH_LIMIT;
@@ -226,11 +226,8 @@ async function drainLocked(options: DrainOptions): Promise<DrainResult> {
     }
     await saveEntries(answered);
     await chainVersions(answered);
-    for (const entry of answered) {
-      if (entry.state !== 'done') continue;
-      // A full disk must not undo the record that the server applied the change.
-      await applyAppliedChange(entry, entry.responseBody).catch(() => undefined);
-    }
+    // A full disk must not undo the record that the server applied the change (saved above).
+    await applyAppliedChanges(answered.filter((entry) => entry.state === 'done')).catch(() => undefined);
     if (mustWait) return finish('server-error');
   }
 }

@@ -124,36 +124,49 @@ export async function loadListView<T extends Record<string, unknown>>(options: {
 }
 
 /**
- * After the server applied a queued change: put its answer into the cached list at once (a created
- * or updated record; a deleted one goes) and mark the list for refetch.
+ * After the server applied queued changes: put each answer into its cached list at once (a created
+ * or updated record; a deleted one goes) and mark each list for refetch.
  */
-export async function applyAppliedChange(entry: OutboxEntry, answer: unknown, idKey = 'id'): Promise<void> {
-  const list = entry.entity?.list;
-  if (!list) return;
-  const data = (answer as { data?: unknown } | null)?.data;
+export async function applyAppliedChanges(entries: OutboxEntry[], idKey = 'id'): Promise<void> {
+  const applied = entries.filter((entry) => entry.entity?.list);
+  if (applied.length === 0) return;
+  // One transaction for the whole answered batch, and each list marked changed once: a hundred
+  // check-ins would otherwise wake every open list a hundred times (and refetch it again and again).
   await guardStorage(() =>
     offlineDb.transaction('rw', [offlineDb.listRows, offlineDb.listMeta, offlineDb.listViews], async () => {
-      if (entry.method === 'DELETE' && entry.entity?.id !== undefined) {
-        const id = String(entry.entity.id);
-        await offlineDb.listRows.delete([list, id]);
-        await offlineDb.listViews
-          .where('list')
-          .equals(list)
-          .modify((view) => {
-            if (view.ids.includes(id)) {
-              view.ids = view.ids.filter((x) => x !== id);
-              view.total = Math.max(0, view.total - 1);
-            }
-          });
-      } else if (data && typeof data === 'object' && !Array.isArray(data) && idKey in data) {
-        const record = data as Record<string, unknown>;
-        const existing = await offlineDb.listRows.get([list, recordId(record, idKey)]);
-        await offlineDb.listRows.put(toRow(list, { ...existing?.record, ...record }, idKey));
+      const lists = new Set<string>();
+      for (const entry of applied) {
+        const list = entry.entity!.list;
+        lists.add(list);
+        await applyToRows(list, entry, (entry.responseBody as { data?: unknown } | null)?.data, idKey);
       }
-      const meta = await offlineDb.listMeta.get(list);
-      if (meta) await offlineDb.listMeta.put({ ...meta, invalidatedAt: new Date().toISOString() });
+      const now = new Date().toISOString();
+      for (const list of lists) {
+        const meta = await offlineDb.listMeta.get(list);
+        if (meta) await offlineDb.listMeta.put({ ...meta, invalidatedAt: now });
+      }
     }),
   );
+}
+
+async function applyToRows(list: string, entry: OutboxEntry, data: unknown, idKey: string) {
+  if (entry.method === 'DELETE' && entry.entity?.id !== undefined) {
+    const id = String(entry.entity.id);
+    await offlineDb.listRows.delete([list, id]);
+    await offlineDb.listViews
+      .where('list')
+      .equals(list)
+      .modify((view) => {
+        if (view.ids.includes(id)) {
+          view.ids = view.ids.filter((x) => x !== id);
+          view.total = Math.max(0, view.total - 1);
+        }
+      });
+  } else if (data && typeof data === 'object' && !Array.isArray(data) && idKey in data) {
+    const record = data as Record<string, unknown>;
+    const existing = await offlineDb.listRows.get([list, recordId(record, idKey)]);
+    await offlineDb.listRows.put(toRow(list, { ...existing?.record, ...record }, idKey));
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -230,6 +230,27 @@ describe('drain against the real server', () => {
     expect((await offlineDb.listMeta.get('countries'))?.invalidatedAt).toBeTruthy();
   });
 
+  it('puts a whole answered batch into its cached list in one go: open lists are woken once', async () => {
+    const fetcher = async (path: string, init?: RequestInit) => {
+      const headers = new Headers(init?.headers);
+      headers.set('authorization', `Bearer ${token}`);
+      return t.app.request(path, { ...init, headers });
+    };
+    await loadListView({ fetcher, list: 'countries', path: '/api/country', query: { limit: 5 } });
+    for (const code of ['QR', 'QS', 'QT', 'QU']) await addCountry(code, `Batch ${code}`);
+    let listMarked = 0;
+    const count = () => void (listMarked += 1);
+    offlineDb.listMeta.hook('updating', count);
+    try {
+      expect(await drainWith()).toMatchObject({ outcome: 'synced', done: 4 });
+    } finally {
+      offlineDb.listMeta.hook('updating').unsubscribe(count);
+    }
+    expect(listMarked).toBe(1);
+    const rows = await offlineDb.listRows.where('list').equals('countries').toArray();
+    expect(rows.filter((r) => String(r.record.name).startsWith('Batch '))).toHaveLength(4);
+  });
+
   it('sends a change only with the session of the person who made it (a shared bench tablet)', async () => {
     const other = await t.userWith(['CanCreateCountry', 'CanViewAllCountry'], 'bench2');
     expect(ownerOfToken(other.token)).toBe(String(other.id));

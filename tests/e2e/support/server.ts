@@ -2,6 +2,9 @@
  * The e2e server: the real server (bootServer) on a fresh, throw-away PGlite database, serving the
  * built app from BUILD_OUT_DIR (default dist), with a known administrator password and one user per
  * seeded role. Playwright starts it (playwright.config.ts) and stops it with SIGTERM.
+ *
+ * With E2E_DATA_DIR it opens (or creates) that data directory instead and leaves it in place when
+ * it stops: a spec that kills its own server (bench-server.ts) restarts it on the same data.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +19,8 @@ import { bootServer } from '../../../src/server/server.ts';
 import { admin, e2ePort, roleUsers } from './accounts.ts';
 import { e2eSmtpPort } from './mailbox.ts';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'isotope-e2e-'));
+const keptDataDir = process.env.E2E_DATA_DIR;
+const dataDir = keptDataDir ?? mkdtempSync(path.join(tmpdir(), 'isotope-e2e-'));
 const env = parseEnv({
   NODE_ENV: 'production',
   PORT: String(e2ePort),
@@ -27,6 +31,10 @@ const env = parseEnv({
   STATIC_DIR: process.env.BUILD_OUT_DIR ?? 'dist',
   PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  // A spec that needs sessions to expire within its run sets a short access-token lifetime.
+  ...(process.env.E2E_ACCESS_TOKEN_TTL_SECONDS
+    ? { ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TOKEN_TTL_SECONDS }
+    : {}),
   // Mail goes to the specs' real SMTP mailbox (tests/e2e/support/mailbox.ts); nothing listens there otherwise.
   SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${e2eSmtpPort}`,
 });
@@ -56,7 +64,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
 const stop = () => {
   server.close(() => {
     void database.close().finally(() => {
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
       process.exit(0);
     });
   });
