@@ -3,7 +3,7 @@
 // five entries with its sample types, a third-lab entry for every sample that reached the third
 // lab, received dates spread over two years.
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../src/server/db/client.ts';
+import type { Database, Tx } from '../../src/server/db/client.ts';
 
 /** Statuses of the open tail, one of each in turn; the history before it is completed. */
 const OPEN = [
@@ -26,8 +26,18 @@ export async function loadLaboratory(database: Database, entries: number): Promi
   const db = database.db;
   const bookings = Math.max(1, Math.floor(entries / 5));
   const openTail = Math.max(70, Math.floor(entries / 20));
-  const openList = sql.raw(`ARRAY[${OPEN.map((s) => `'${s}'`).join(', ')}]`);
   const twoYears = 2 * 365 * 24 * 3600;
+  // One transaction without the server's statement timeout: loading is not a request.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL statement_timeout = 0`);
+    await load(tx, entries, bookings, openTail, twoYears);
+  });
+  // What autovacuum does on a live server: statistics for the planner, a visibility map for index-only scans.
+  await db.execute(sql`VACUUM ANALYZE`);
+}
+
+async function load(db: Tx, entries: number, bookings: number, openTail: number, twoYears: number) {
+  const openList = sql.raw(`ARRAY[${OPEN.map((s) => `'${s}'`).join(', ')}]`);
   await db.execute(sql`
     INSERT INTO booking (booking_number, applicant_contact_person, applicant_company, telephone, email, address,
       city_state_country, sample_prepared_date, status, rush_service, created_at, updated_at)
@@ -66,6 +76,4 @@ export async function loadLaboratory(database: Database, entries: number): Promi
       sent_date, sent_date
     FROM sample_entry WHERE status IN ${thirdLab}`);
   await db.execute(sql`SELECT setval(pg_get_serial_sequence('booking', 'id'), (SELECT max(id) FROM booking))`);
-  // What autovacuum does on a live server: statistics for the planner, a visibility map for index-only scans.
-  await db.execute(sql`VACUUM ANALYZE`);
 }

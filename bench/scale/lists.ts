@@ -178,7 +178,10 @@ export async function benchListsAtScale(entries: number): Promise<BenchRow[]> {
   // PostgreSQL first: its figures are the goals'.
   const targets: ['PGlite' | 'PostgreSQL', string | undefined][] = [['PGlite', undefined]];
   if (process.env.TEST_DATABASE_URL) targets.unshift(['PostgreSQL', process.env.TEST_DATABASE_URL]);
-  for (const [kind, url] of targets) {
+  // SCALE_DATABASES=postgres (or pglite) runs one of the two.
+  const only = process.env.SCALE_DATABASES?.toLowerCase();
+  const chosen = only ? targets.filter(([kind]) => kind.toLowerCase().startsWith(only)) : targets;
+  for (const [kind, url] of chosen) {
     const small = await runOn(kind, SMALL, url);
     const large = await runOn(kind, entries, url);
     rows.push({
