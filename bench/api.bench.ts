@@ -2,16 +2,8 @@
 // batch cost on top of the framework and the database doing the bare minimum.
 import { verify } from '@node-rs/argon2';
 import { Hono } from 'hono';
-import { createApp } from '../src/server/app.ts';
-import { createBackground } from '../src/server/services/background.ts';
-import { loadSigningKey } from '../src/server/auth/tokens.ts';
-import { openDatabase } from '../src/server/db/client.ts';
 import { appUser, rateLimit } from '../src/server/db/schema.ts';
-import { parseEnv } from '../src/server/env.ts';
-import { createLogger } from '../src/server/logger.ts';
-import { createMailer } from '../src/server/services/mail.ts';
-import { startNotifier } from '../src/server/services/notifier.ts';
-import { seedDatabase } from '../src/server/seed.ts';
+import { BENCH_PASSWORD, openBenchApp } from './bench-app.ts';
 import type { BenchRow } from './run.ts';
 
 async function timePerCall(calls: number, fn: (i: number) => unknown): Promise<number> {
@@ -22,21 +14,7 @@ async function timePerCall(calls: number, fn: (i: number) => unknown): Promise<n
 }
 
 export default async function benchApi(): Promise<BenchRow[]> {
-  const env = parseEnv({ LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'bench-password-1', STATIC_DIR: '' });
-  const database = openDatabase({});
-  await database.migrate();
-  await seedDatabase(database.db, env);
-  const logger = createLogger(env);
-  const background = createBackground(logger);
-  const app = createApp({
-    env,
-    logger,
-    database,
-    mailer: createMailer(env, logger),
-    notifier: await startNotifier(database.db, env, logger),
-    signingKey: await loadSigningKey(database.db, env),
-    background,
-  });
+  const { app, database, background, token } = await openBenchApp();
   const json = (body: unknown, token?: string, key?: string) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
@@ -44,8 +22,6 @@ export default async function benchApi(): Promise<BenchRow[]> {
     return { method: 'POST', headers, body: JSON.stringify(body) };
   };
 
-  const signIn = await app.request('/api/auth', json({ email: 'admin', password: 'bench-password-1' }));
-  const token = ((await signIn.json()) as { data: { accessToken: string } }).data.accessToken;
   const auth = { headers: { authorization: `Bearer ${token}` } };
 
   // Baselines: the framework alone, and one trivial query on the same database.
@@ -91,9 +67,9 @@ export default async function benchApi(): Promise<BenchRow[]> {
   );
 
   const [admin] = await database.db.select().from(appUser).limit(1);
-  const hashOnly = await timePerCall(20, () => verify(admin!.passwordHash, 'bench-password-1'));
+  const hashOnly = await timePerCall(20, () => verify(admin!.passwordHash, BENCH_PASSWORD));
   const signInTime = await timePerCall(20, () =>
-    app.request('/api/auth', json({ email: 'admin', password: 'bench-password-1' })),
+    app.request('/api/auth', json({ email: 'admin', password: BENCH_PASSWORD })),
   );
 
   // A reset request must not tell by its timing whether the e-mail has an account (issue 14). Only

@@ -2,45 +2,24 @@
 // permission is written and the notifier woken (as after a commit); the figure is the time until
 // every open stream has sent it, against the write alone.
 import { createParser } from 'eventsource-parser';
-import { createApp } from '../src/server/app.ts';
 import { hashPassword } from '../src/server/auth/passwords.ts';
-import { loadSigningKey } from '../src/server/auth/tokens.ts';
-import { openDatabase } from '../src/server/db/client.ts';
 import { appUser, role } from '../src/server/db/schema.ts';
-import { parseEnv } from '../src/server/env.ts';
-import { createLogger } from '../src/server/logger.ts';
-import { createBackground } from '../src/server/services/background.ts';
-import { createMailer } from '../src/server/services/mail.ts';
 import { notifyPermission } from '../src/server/services/notifications.ts';
-import { startNotifier } from '../src/server/services/notifier.ts';
-import { seedDatabase } from '../src/server/seed.ts';
+import { BENCH_PASSWORD, openBenchApp } from './bench-app.ts';
 import type { BenchRow } from './run.ts';
 
 const STREAMS = 20;
 const ROUNDS = 30;
 
 export default async function benchNotifications(): Promise<BenchRow[]> {
-  const env = parseEnv({ LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'bench-password-1', STATIC_DIR: '' });
-  const database = openDatabase({});
-  await database.migrate();
-  await seedDatabase(database.db, env);
-  const logger = createLogger(env);
-  const notifier = await startNotifier(database.db, env, logger);
-  const app = createApp({
-    env,
-    logger,
-    database,
-    mailer: createMailer(env, logger),
-    notifier,
-    signingKey: await loadSigningKey(database.db, env),
-    background: createBackground(logger),
-  });
+  const bench = await openBenchApp();
+  const { app, database, notifier } = bench;
 
   const [lab] = await database.db
     .insert(role)
     .values({ name: 'Bench lab', permissions: ['CanCheckInThirdLab'] })
     .returning();
-  const passwordHash = await hashPassword('bench-password-1');
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
   const received = new Map<number, number>();
   const waiters = new Set<() => void>();
   const readers: ReadableStreamDefaultReader<Uint8Array>[] = [];
@@ -52,12 +31,7 @@ export default async function benchNotifications(): Promise<BenchRow[]> {
       passwordHash,
       roleId: lab!.id,
     });
-    const signIn = await app.request('/api/auth', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `bench${i}`, password: 'bench-password-1' }),
-    });
-    const token = ((await signIn.json()) as { data: { accessToken: string } }).data.accessToken;
+    const token = await bench.signIn(`bench${i}`);
     const response = await app.request('/api/notification/stream', { headers: { authorization: `Bearer ${token}` } });
     const reader = response.body!.getReader();
     readers.push(reader);

@@ -15,17 +15,9 @@ import {
   type Learner,
   type ValidationReport,
 } from '../src/shared/origin-model/validation.ts';
-import { createApp } from '../src/server/app.ts';
-import { loadSigningKey } from '../src/server/auth/tokens.ts';
-import { openDatabase } from '../src/server/db/client.ts';
 import { cleanIsotopeRecord } from '../src/server/db/schema.ts';
-import { parseEnv } from '../src/server/env.ts';
-import { createLogger } from '../src/server/logger.ts';
-import { createBackground } from '../src/server/services/background.ts';
-import { createMailer } from '../src/server/services/mail.ts';
-import { startNotifier } from '../src/server/services/notifier.ts';
-import { seedDatabase } from '../src/server/seed.ts';
 import { capPerRegion, nineCities, strawberries, tapWater } from './origin-data.ts';
+import { openBenchApp } from './bench-app.ts';
 import type { BenchRow } from './run.ts';
 
 /** The Gaussian per region that DESIGN.md sketches: full covariance, no shrinkage, no kernel. */
@@ -169,20 +161,7 @@ export default async function benchOriginModel(): Promise<BenchRow[]> {
   );
 
   // The analysis call end to end, against a trivial signed-in read of the same server.
-  const env = parseEnv({ LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'bench-password-1', STATIC_DIR: '' });
-  const database = openDatabase({});
-  await database.migrate();
-  await seedDatabase(database.db, env);
-  const logger = createLogger(env);
-  const app = createApp({
-    env,
-    logger,
-    database,
-    mailer: createMailer(env, logger),
-    notifier: await startNotifier(database.db, env, logger),
-    signingKey: await loadSigningKey(database.db, env),
-    background: createBackground(logger),
-  });
+  const { app, database, token } = await openBenchApp();
   await database.db.insert(cleanIsotopeRecord).values(
     syntheticReferences(1_000, 9).map((r, i) => ({
       sampleCode: `B-${i}`,
@@ -194,12 +173,6 @@ export default async function benchOriginModel(): Promise<BenchRow[]> {
       d15N: r.values.d15N,
     })),
   );
-  const signIn = await app.request('/api/auth', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin', password: 'bench-password-1' }),
-  });
-  const token = ((await signIn.json()) as { data: { accessToken: string } }).data.accessToken;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const body = JSON.stringify({ material: 'Bench', samples: [{ d13C: -26, d2H: -60, d18O: 24, d15N: 4 }] });
   const call = () => app.request('/api/analysis/create', { method: 'POST', headers, body });

@@ -1040,7 +1040,10 @@ export interface paths {
               message: string;
               data: {
                 items: components['schemas']['SampleEntry'][];
+                /** @description Rows matching the filters. Counted up to offset + limit + 1,000 at most: when more match, totalCapped is true and total is that lower bound (the next page exists). */
                 total: number;
+                /** @description true when total is a lower bound (see total) */
+                totalCapped?: boolean;
                 limit: number;
                 offset: number;
               };
@@ -1623,7 +1626,10 @@ export interface paths {
               message: string;
               data: {
                 items: components['schemas']['SampleEntry'][];
+                /** @description Rows matching the filters. Counted up to offset + limit + 1,000 at most: when more match, totalCapped is true and total is that lower bound (the next page exists). */
                 total: number;
+                /** @description true when total is a lower bound (see total) */
+                totalCapped?: boolean;
                 limit: number;
                 offset: number;
               };
@@ -2112,7 +2118,10 @@ export interface paths {
               message: string;
               data: {
                 items: components['schemas']['DispatchBatchListItem'][];
+                /** @description Rows matching the filters. Counted up to offset + limit + 1,000 at most: when more match, totalCapped is true and total is that lower bound (the next page exists). */
                 total: number;
+                /** @description true when total is a lower bound (see total) */
+                totalCapped?: boolean;
                 limit: number;
                 offset: number;
               };
@@ -2563,7 +2572,10 @@ export interface paths {
               message: string;
               data: {
                 items: components['schemas']['ThirdLabSample'][];
+                /** @description Rows matching the filters. Counted up to offset + limit + 1,000 at most: when more match, totalCapped is true and total is that lower bound (the next page exists). */
                 total: number;
+                /** @description true when total is a lower bound (see total) */
+                totalCapped?: boolean;
                 limit: number;
                 offset: number;
               };
@@ -3143,7 +3155,10 @@ export interface paths {
               message: string;
               data: {
                 items: components['schemas']['SampleEntry'][];
+                /** @description Rows matching the filters. Counted up to offset + limit + 1,000 at most: when more match, totalCapped is true and total is that lower bound (the next page exists). */
                 total: number;
+                /** @description true when total is a lower bound (see total) */
+                totalCapped?: boolean;
                 limit: number;
                 offset: number;
               };
@@ -3889,7 +3904,10 @@ export interface paths {
               message: string;
               data: {
                 items: components['schemas']['Notification'][];
+                /** @description Rows matching the filters. Counted up to offset + limit + 1,000 at most: when more match, totalCapped is true and total is that lower bound (the next page exists). */
                 total: number;
+                /** @description true when total is a lower bound (see total) */
+                totalCapped?: boolean;
                 limit: number;
                 offset: number;
                 unread: number;
@@ -6120,7 +6138,10 @@ export interface paths {
               message: string;
               data: {
                 items: components['schemas']['Analysis'][];
+                /** @description Rows matching the filters. Counted up to offset + limit + 1,000 at most: when more match, totalCapped is true and total is that lower bound (the next page exists). */
                 total: number;
+                /** @description true when total is a lower bound (see total) */
+                totalCapped?: boolean;
                 limit: number;
                 offset: number;
               };
@@ -6707,7 +6728,10 @@ export interface paths {
               message: string;
               data: {
                 items: components['schemas']['CleanIsotopeRecord'][];
+                /** @description Rows matching the filters. Counted up to offset + limit + 1,000 at most: when more match, totalCapped is true and total is that lower bound (the next page exists). */
                 total: number;
+                /** @description true when total is a lower bound (see total) */
+                totalCapped?: boolean;
                 limit: number;
                 offset: number;
               };
@@ -8057,7 +8081,10 @@ export interface paths {
               message: string;
               data: {
                 items: components['schemas']['BookingListItem'][];
+                /** @description Rows matching the filters. Counted up to offset + limit + 1,000 at most: when more match, totalCapped is true and total is that lower bound (the next page exists). */
                 total: number;
+                /** @description true when total is a lower bound (see total) */
+                totalCapped?: boolean;
                 limit: number;
                 offset: number;
               };
@@ -8351,7 +8378,10 @@ export interface paths {
               message: string;
               data: {
                 items: components['schemas']['Customer'][];
+                /** @description Rows matching the filters. Counted up to offset + limit + 1,000 at most: when more match, totalCapped is true and total is that lower bound (the next page exists). */
                 total: number;
+                /** @description true when total is a lower bound (see total) */
+                totalCapped?: boolean;
                 limit: number;
                 offset: number;
               };
@@ -8452,7 +8482,10 @@ export interface paths {
               message: string;
               data: {
                 items: components['schemas']['Account'][];
+                /** @description Rows matching the filters. Counted up to offset + limit + 1,000 at most: when more match, totalCapped is true and total is that lower bound (the next page exists). */
                 total: number;
+                /** @description true when total is a lower bound (see total) */
+                totalCapped?: boolean;
                 limit: number;
                 offset: number;
               };
@@ -8834,7 +8867,10 @@ export interface paths {
               message: string;
               data: {
                 items: components['schemas']['Role'][];
+                /** @description Rows matching the filters. Counted up to offset + limit + 1,000 at most: when more match, totalCapped is true and total is that lower bound (the next page exists). */
                 total: number;
+                /** @description true when total is a lower bound (see total) */
+                totalCapped?: boolean;
                 limit: number;
                 offset: number;
               };
@@ -9281,7 +9317,10 @@ export interface paths {
               message: string;
               data: {
                 items: components['schemas']['Country'][];
+                /** @description Rows matching the filters. Counted up to offset + limit + 1,000 at most: when more match, totalCapped is true and total is that lower bound (the next page exists). */
                 total: number;
+                /** @description true when total is a lower bound (see total) */
+                totalCapped?: boolean;
                 limit: number;
                 offset: number;
               };
@@ -10230,7 +10269,10 @@ export interface paths {
               message: string;
               data: {
                 items: components['schemas']['OutboundMail'][];
+                /** @description Rows matching the filters. Counted up to offset + limit + 1,000 at most: when more match, totalCapped is true and total is that lower bound (the next page exists). */
                 total: number;
+                /** @description true when total is a lower bound (see total) */
+                totalCapped?: boolean;
                 limit: number;
                 offset: number;
               };

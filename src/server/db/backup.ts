@@ -3,6 +3,7 @@ import { existsSync, readdirSync, renameSync } from 'node:fs';
 import { open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { Database } from './client.ts';
 
@@ -106,7 +107,7 @@ export async function restoreDatabase(
   }
   const movedAside = prepareDataDir(target.dataDir, options.force === true);
   const dump = new Blob([new Uint8Array(await readFile(file))]);
-  const client = new PGlite(target.dataDir, { loadDataDir: dump });
+  const client = new PGlite({ dataDir: target.dataDir, loadDataDir: dump, extensions: { pg_trgm } });
   try {
     // Proves the loaded directory starts and answers before the restore is called done.
     await client.query('SELECT 1');

@@ -1,4 +1,4 @@
-import { and, asc, desc, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, ne, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 import { type AppError, badRequest } from '../errors.ts';
@@ -65,6 +65,43 @@ export async function withUniqueCheck<T>(write: () => Promise<T>, onDuplicate: (
 /** `%text%` for ILIKE, with the caller's wildcards taken literally. */
 export function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * Rows a list counts beyond the page it shows. A list's `total` is exact while fewer rows than
+ * offset + limit + this match (any selective filter); past that it is that lower bound and
+ * `totalCapped` is true, so a page never costs a count of the whole table (issue 20). The cap
+ * moves with the offset: a pager walking forward always knows there is a next page.
+ */
+export const TOTAL_COUNT_MARGIN = 1_000;
+
+export type ListTotal = { total: number; totalCapped: boolean };
+
+/** A list's capped count (see TOTAL_COUNT_MARGIN); `matching` limits its select of the matching rows to `cap`. */
+export type CappedCount = { query: SQL; cap: number };
+
+export function cappedCount(paging: Paging, matching: (cap: number) => SQLWrapper): CappedCount {
+  const cap = paging.offset + paging.limit + TOTAL_COUNT_MARGIN;
+  return { query: sql`SELECT count(*)::int AS total FROM ${matching(cap)} AS matching`, cap };
+}
+
+export async function readCappedTotal(db: Executor, { query, cap }: CappedCount): Promise<ListTotal> {
+  const result = await db.execute<{ total: number }>(query);
+  const rows = (Array.isArray(result) ? result : (result as { rows: { total: number }[] }).rows) as {
+    total: number;
+  }[];
+  const total = rows[0]?.total ?? 0;
+  return { total, totalCapped: total >= cap };
+}
+
+/**
+ * `table` narrowed to the rows matching `where` before any order is applied, under the table's own
+ * name (so the list's ORDER BY still names its columns). For "contains" filters: the planner cannot
+ * know how rare a '%text%' match is and would walk the sort's index hoping to meet twenty matches
+ * early; found first through the trigram index, the few matches are sorted on their own (issue 20).
+ */
+export function matchedFirst(table: PgTable, where: SQL | undefined): SQL {
+  return sql`(SELECT * FROM ${table} WHERE ${where ?? sql`true`} OFFSET 0) AS ${table}`;
 }
 
 /** How many rows of `table` a filtered list holds in all (its `total`, whatever page is shown). */

@@ -236,25 +236,39 @@ export const booking = pgTable(
   (t) => [
     index('booking_status_created').on(t.status, t.createdAt),
     index('booking_email').on(t.email),
-    // The dashboard's monthly chart and summary read bookings by creation time across statuses.
-    index('booking_created').on(t.createdAt),
+    // The dashboard's monthly chart and summary read bookings by creation time across statuses;
+    // the list pages through it newest first, the id breaking ties.
+    index('booking_created').on(t.createdAt, t.id),
+    // The list's number filter and search are "contains" over these columns (migration 0006).
+    index('booking_search').using(
+      'gin',
+      t.bookingNumber.op('gin_trgm_ops'),
+      t.applicantCompany.op('gin_trgm_ops'),
+      t.applicantContactPerson.op('gin_trgm_ops'),
+      t.email.op('gin_trgm_ops'),
+    ),
     index('booking_rush')
       .on(t.id)
       .where(sql`rush_service`),
   ],
 );
 
-export const bookingSampleType = pgTable('booking_sample_type', {
-  id: serial('id').primaryKey(),
-  bookingId: integer('booking_id')
-    .notNull()
-    .references(() => booking.id, { onDelete: 'cascade' }),
-  position: integer('position').notNull(),
-  type: text('type').notNull(),
-  composition: text('composition').notNull(),
-  expectedOrigins: jsonb('expected_origins').$type<{ origin: string }[]>().notNull(),
-  notes: text('notes'),
-});
+export const bookingSampleType = pgTable(
+  'booking_sample_type',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => booking.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    type: text('type').notNull(),
+    composition: text('composition').notNull(),
+    expectedOrigins: jsonb('expected_origins').$type<{ origin: string }[]>().notNull(),
+    notes: text('notes'),
+  },
+  // A booking's sample types (its detail, the list's counts, the cascade when it is deleted).
+  (t) => [index('booking_sample_type_booking').on(t.bookingId, t.position)],
+);
 
 export const bookingPayer = pgTable('booking_payer', {
   bookingId: integer('booking_id')
@@ -394,7 +408,20 @@ export const sampleEntry = pgTable(
     index('sample_entry_booking').on(t.bookingId),
     index('sample_entry_received').on(t.receivedDate),
     index('sample_entry_package').on(t.packageCode),
-    index('sample_entry_updated').on(t.updatedAt),
+    // The bench lists page newest change first, the id breaking ties; the status rides along so a
+    // page's ids are found in the index alone (services/sample-entries.ts listSampleEntries).
+    index('sample_entry_updated').on(t.updatedAt, t.id, t.status),
+    // The lists' IDFL filter and search are "contains" over these columns (migration 0006).
+    index('sample_entry_search').using(
+      'gin',
+      t.idflNumber.op('gin_trgm_ops'),
+      t.sampleCode.op('gin_trgm_ops'),
+      t.sampleType.op('gin_trgm_ops'),
+      t.source.op('gin_trgm_ops'),
+      t.localCode.op('gin_trgm_ops'),
+      t.bnCode.op('gin_trgm_ops'),
+      t.packageCode.op('gin_trgm_ops'),
+    ),
     index('sample_entry_dispatch_batch').on(t.dispatchBatchId),
   ],
 );
@@ -430,6 +457,10 @@ export const thirdLabEntry = pgTable(
   },
   (t) => [
     index('third_lab_entry_sample').on(t.sampleEntryId),
+    // The third lab's worklist, newest sent first.
+    index('third_lab_entry_sent').on(t.sentDate, t.sampleEntryId),
+    // The worklist sorted by when the third lab received each sample.
+    index('third_lab_entry_received').on(t.receivedDate),
     index('third_lab_entry_returned').on(t.resultReturnedDate),
   ],
 );

@@ -25,7 +25,15 @@ export function envelope<T extends z.ZodType>(data: T) {
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
-    total: z.number().int(),
+    total: z
+      .number()
+      .int()
+      .openapi({
+        description:
+          'Rows matching the filters. Counted up to offset + limit + 1,000 at most: when more match, ' +
+          'totalCapped is true and total is that lower bound (the next page exists).',
+      }),
+    totalCapped: z.boolean().optional().openapi({ description: 'true when total is a lower bound (see total)' }),
     limit: z.number().int(),
     offset: z.number().int(),
   });

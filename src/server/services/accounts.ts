@@ -1,14 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { eq, or, sql } from 'drizzle-orm';
 import { issueDeviceToken, readDeviceToken } from '../auth/devices.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { loadAuthUser } from '../auth/guard.ts';
+import { readSignInState, recordSignIn } from '../auth/sign-in-trips.ts';
 import { issueAccessToken, issueRefreshToken, randomToken, revokeOtherSessions, sha256 } from '../auth/tokens.ts';
 import type { Executor } from '../db/client.ts';
 import { appUser, country, passwordReset, role } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { AppError, badRequest, notFound, unauthorized } from '../errors.ts';
 import type { Mailer } from './mail.ts';
-import { clearCount, countEvent, currentCount, holdFor, secondsHeld, tooManyRequests } from './rate-limit.ts';
+import { countEvent, currentCount, holdFor, tooManyRequests } from './rate-limit.ts';
 
 // Sign-in throttling after OWASP's authentication guidance: failures are counted per account and
 // per address; past a threshold each further failure doubles a delay (30 s up to 15 min) during
@@ -87,14 +89,13 @@ export async function signIn(
     addressFailures: `sign-in:address:${input.address}`,
     addressDelay: `sign-in:address-delay:${input.address}`,
   };
-  const user = await findUserByLogin(db, input.login);
+  const { account: user, heldSeconds } = await readSignInState(db, input.login, [keys.accountDelay, keys.addressDelay]);
   const deviceId = user ? await readDeviceToken(signingKey, input.deviceTokens(user.id), user.id) : undefined;
   const deviceKey = deviceId ? `sign-in:device:${deviceId}` : undefined;
-  const knownDevice = deviceKey !== undefined && (await currentCount(db, deviceKey)) < DEVICE_FAILURES.limit;
-
-  if (!knownDevice) {
-    const wait = Math.max(await secondsHeld(db, keys.accountDelay), await secondsHeld(db, keys.addressDelay));
-    if (wait > 0) throw tooManyRequests('tooManySignIns', {}, wait);
+  // A known device signs in through a delay: its own failures are read only when a delay is held.
+  if (heldSeconds > 0) {
+    const knownDevice = deviceKey !== undefined && (await currentCount(db, deviceKey)) < DEVICE_FAILURES.limit;
+    if (!knownDevice) throw tooManyRequests('tooManySignIns', {}, heldSeconds);
   }
 
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
@@ -108,12 +109,43 @@ export async function signIn(
     if (addressDelay) await holdFor(db, keys.addressDelay, addressDelay);
     throw new AppError('UNAUTHORIZED', 'wrongCredentials');
   }
-  await clearCount(db, keys.accountFailures);
-  await clearCount(db, keys.accountDelay);
-  await db.update(appUser).set({ lastSignedInAt: new Date() }).where(eq(appUser.id, user.id));
+  const refresh = { token: randomToken(), familyId: randomUUID() };
+  await recordSignIn(db, {
+    userId: user.id,
+    clearKeys: [keys.accountFailures, keys.accountDelay],
+    familyId: refresh.familyId,
+    tokenHash: sha256(refresh.token),
+    expiresAt: new Date(Date.now() + env.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+  });
+  const profile = {
+    id: user.id,
+    username: user.username,
+    displayName: user.displayName,
+    email: user.email,
+    role: user.roleName,
+    roleId: user.roleId,
+    countryId: user.countryId,
+    countryCode: user.countryCode,
+    countryName: user.countryName,
+    permissions: user.permissions,
+  };
+  const [accessToken, deviceToken] = await Promise.all([
+    issueAccessToken(
+      signingKey,
+      { userId: user.id, epoch: user.sessionEpoch, familyId: refresh.familyId },
+      env.ACCESS_TOKEN_TTL_SECONDS,
+    ),
+    issueDeviceToken(signingKey, user.id),
+  ]);
   return {
-    session: await issueSession(db, env, signingKey, user.id),
-    device: { userId: user.id, token: await issueDeviceToken(signingKey, user.id) },
+    session: {
+      accessToken,
+      refreshToken: refresh.token,
+      expiresIn: env.ACCESS_TOKEN_TTL_SECONDS,
+      roles: [profile.role],
+      user: profile,
+    },
+    device: { userId: user.id, token: deviceToken },
   };
 }
 

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { bookingTransitions, canChangeBooking } from '../../shared/record-workflows.ts';
 import type { BookingInput } from '../../shared/schemas/booking.ts';
 import type { Executor } from '../db/client.ts';
-import { parseSort } from '../db/queries.ts';
+import { cappedCount, matchedFirst, parseSort, readCappedTotal } from '../db/queries.ts';
 import {
   booking,
   bookingFactory,
@@ -306,6 +306,36 @@ export function containing(text: string): string {
 }
 
 export async function listBookings(db: Executor, filters: BookingListFilters) {
+  const queries = bookingListQueries(db, filters);
+  const [items, counted] = await Promise.all([queries.page, readCappedTotal(db, queries.total)]);
+  const typeCounts = items.length
+    ? await db
+        .select({ bookingId: bookingSampleType.bookingId, count: count() })
+        .from(bookingSampleType)
+        .where(
+          inArray(
+            bookingSampleType.bookingId,
+            items.map((b) => b.id),
+          ),
+        )
+        .groupBy(bookingSampleType.bookingId)
+    : [];
+  const countOf = new Map(typeCounts.map((t) => [t.bookingId, t.count]));
+  return {
+    items: items.map((item) => ({
+      ...item,
+      sampleTypeCount: countOf.get(item.id) ?? 0,
+      createdAt: item.createdAt.toISOString(),
+      updatedAt: item.updatedAt.toISOString(),
+    })),
+    ...counted,
+    limit: filters.limit,
+    offset: filters.offset,
+  };
+}
+
+/** The booking list's page and its capped total (exported for tests/server/list-plans). */
+export function bookingListQueries(db: Executor, filters: BookingListFilters) {
   const order = parseOrderBy(
     filters.orderBy,
     Object.keys(bookingOrderColumns) as (keyof typeof bookingOrderColumns)[],
@@ -334,46 +364,48 @@ export async function listBookings(db: Executor, filters: BookingListFilters) {
   const where = conditions.length ? and(...conditions) : undefined;
   const column = bookingOrderColumns[order.field];
 
-  // Written out with an alias: inside a one-table select, drizzle leaves column names unqualified,
-  // which would make "id" mean the sample type's own id here.
-  const sampleTypeCount =
-    sql<number>`(SELECT count(*) FROM "booking_sample_type" AS bst WHERE bst."booking_id" = "booking"."id")`.mapWith(
-      Number,
-    );
-  const items = await db
-    .select({
-      id: booking.id,
-      bookingNumber: booking.bookingNumber,
-      applicantContactPerson: booking.applicantContactPerson,
-      applicantCompany: booking.applicantCompany,
-      email: booking.email,
-      telephone: booking.telephone,
-      registration: booking.isAgreeRegistration,
-      samplePreparedDate: booking.samplePreparedDate,
-      status: booking.status,
-      sampleTypeCount,
-      createdAt: booking.createdAt,
-      updatedAt: booking.updatedAt,
-    })
-    .from(booking)
-    .where(where)
+  const orderBy = [
+    order.direction === 'asc' ? asc(column) : desc(column),
     // The id breaks ties so that paging never repeats or skips a row.
-    .orderBy(
-      order.direction === 'asc' ? asc(column) : desc(column),
-      order.direction === 'asc' ? asc(booking.id) : desc(booking.id),
-    )
+    order.direction === 'asc' ? asc(booking.id) : desc(booking.id),
+  ];
+  // The page's ids first (a far page skips index entries, not rows), then its rows, and the sample
+  // types counted for those rows alone: no count per row skipped.
+  // With a "contains" filter the matching bookings are found first (queries.ts matchedFirst).
+  const textFilter = filters.bookingNumber || filters.applicantContactPerson || filters.search;
+  const pageIds = (
+    textFilter
+      ? db.select({ id: sql<number>`"booking"."id"` }).from(matchedFirst(booking, where))
+      : db.select({ id: booking.id }).from(booking).where(where)
+  )
+    .orderBy(...orderBy)
     .limit(filters.limit)
     .offset(filters.offset);
-  const total = await db.$count(booking, where);
   return {
-    items: items.map((item) => ({
-      ...item,
-      createdAt: item.createdAt.toISOString(),
-      updatedAt: item.updatedAt.toISOString(),
-    })),
-    total,
-    limit: filters.limit,
-    offset: filters.offset,
+    page: db
+      .select({
+        id: booking.id,
+        bookingNumber: booking.bookingNumber,
+        applicantContactPerson: booking.applicantContactPerson,
+        applicantCompany: booking.applicantCompany,
+        email: booking.email,
+        telephone: booking.telephone,
+        registration: booking.isAgreeRegistration,
+        samplePreparedDate: booking.samplePreparedDate,
+        status: booking.status,
+        createdAt: booking.createdAt,
+        updatedAt: booking.updatedAt,
+      })
+      .from(booking)
+      .where(inArray(booking.id, pageIds))
+      .orderBy(...orderBy),
+    total: cappedCount(filters, (cap) =>
+      db
+        .select({ one: sql`1` })
+        .from(booking)
+        .where(where)
+        .limit(cap),
+    ),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   actionsFor,
@@ -12,7 +12,7 @@ import {
 } from '../../shared/sample-workflow.ts';
 import { SENT_WEIGHT_TOO_LARGE } from '../../shared/schemas/sample-entry.ts';
 import type { Executor, Tx } from '../db/client.ts';
-import { sortOrder } from '../db/queries.ts';
+import { cappedCount, matchedFirst, readCappedTotal, sortOrder } from '../db/queries.ts';
 import { booking, dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { appendAudit, asJson, diffFields } from './audit.ts';
@@ -268,19 +268,39 @@ export async function listSampleEntries(db: Executor, filters: SampleListFilters
       : [...scope]
     : filters.status;
   if (scope && status?.length === 0) return { items: [], total: 0, limit: filters.limit, offset: filters.offset };
-  const where = and(...sampleListConditions({ ...filters, status }));
+  const queries = sampleListQueries(db, { ...filters, status });
+  const [items, counted] = await Promise.all([queries.page, readCappedTotal(db, queries.total)]);
+  return { items, ...counted, limit: filters.limit, offset: filters.offset };
+}
+
+/** A sample list's page and its capped total (exported for the plan checks in tests/server/list-plans). */
+export function sampleListQueries(db: Executor, filters: SampleListFilters) {
+  const where = and(...sampleListConditions(filters));
   const orderBy = sortOrder(filters.orderBy, sampleOrderColumns, [desc(sampleEntry.updatedAt), desc(sampleEntry.id)]);
-  const [items, [totalRow]] = await Promise.all([
-    db
+  // The page's ids first, then their rows: the skipped rows of a far page are walked in the index
+  // (sample_entry_updated holds the order and the status), never read whole from the table.
+  const pageIds = (
+    filters.IDFLNumber || filters.search
+      ? db.select({ id: sql<number>`"sample_entry"."id"` }).from(matchedFirst(sampleEntry, where))
+      : db.select({ id: sampleEntry.id }).from(sampleEntry).where(where)
+  )
+    .orderBy(...orderBy)
+    .limit(filters.limit)
+    .offset(filters.offset);
+  return {
+    page: db
       .select()
       .from(sampleEntry)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(filters.limit)
-      .offset(filters.offset),
-    db.select({ total: count() }).from(sampleEntry).where(where),
-  ]);
-  return { items, total: totalRow?.total ?? 0, limit: filters.limit, offset: filters.offset };
+      .where(inArray(sampleEntry.id, pageIds))
+      .orderBy(...orderBy),
+    total: cappedCount(filters, (cap) =>
+      db
+        .select({ one: sql`1` })
+        .from(sampleEntry)
+        .where(where)
+        .limit(cap),
+    ),
+  };
 }
 
 export function fileUrl(id: string | null) {

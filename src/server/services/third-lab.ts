@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { missingIsotopes, type UpdateResult } from '../../shared/schemas/third-lab.ts';
 import type { Executor } from '../db/client.ts';
-import { sortOrder } from '../db/queries.ts';
+import { cappedCount, matchedFirst, readCappedTotal, sortOrder } from '../db/queries.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { assertVersion } from './stale-writes.ts';
@@ -227,18 +227,25 @@ export async function listThirdLabSamples(db: Executor, filters: ThirdLabFilters
     ? filters.status.filter((s) => (benchStatuses.thirdLab as readonly string[]).includes(s))
     : [...benchStatuses.thirdLab];
   if (status.length === 0) return { items: [], total: 0, limit: filters.limit, offset: filters.offset };
-  const conditions: (SQL | undefined)[] = [
-    inArray(sampleEntry.status, status),
+  const queries = thirdLabListQueries(db, { ...filters, status });
+  const [rows, counted] = await Promise.all([queries.page, readCappedTotal(db, queries.total)]);
+  return {
+    items: rows.map(({ sample, thirdLab }) => ({
+      ...sample,
+      thirdLabEntry: { ...thirdLab, reportFileUrl: fileUrl(thirdLab.reportFileId) },
+    })),
+    ...counted,
+    limit: filters.limit,
+    offset: filters.offset,
+  };
+}
+
+/** The worklist's page and its capped total, `status` already within the third lab's (exported for tests/server/list-plans). */
+export function thirdLabListQueries(db: Executor, filters: ThirdLabFilters & { status: string[] }) {
+  // The "contains" filters, all on the sample: with one, the matching samples are found first.
+  const textConditions: (SQL | undefined)[] = [
     filters.IDFLNumber ? ilike(sampleEntry.idflNumber, `%${escapeLike(filters.IDFLNumber)}%`) : undefined,
     filters.BNCode ? ilike(sampleEntry.bnCode, `%${escapeLike(filters.BNCode)}%`) : undefined,
-    onDayCondition(thirdLabEntry.sentDate, filters.sentToThirdLabDate),
-    userCondition(thirdLabEntry.idflSentBy, filters.sentToThirdLabBy),
-    onDayCondition(thirdLabEntry.receivedDate, filters.thirdLabReceivedDate),
-    userCondition(thirdLabEntry.checkedInBy, filters.thirdLabReceivedBy),
-    onDayCondition(thirdLabEntry.resultReturnedDate, filters.resultReturnedDate),
-    onDayCondition(thirdLabEntry.testTeamConfirmedDate, filters.testTeamConfirmedDate),
-    userCondition(thirdLabEntry.testTeamConfirmedBy, filters.testTeamConfirmedBy),
-    filters.updatedSince ? sql`${sampleEntry.updatedAt} > ${new Date(filters.updatedSince)}` : undefined,
     filters.search
       ? or(
           ilike(sampleEntry.idflNumber, `%${escapeLike(filters.search)}%`),
@@ -247,35 +254,51 @@ export async function listThirdLabSamples(db: Executor, filters: ThirdLabFilters
           ilike(sampleEntry.sampleType, `%${escapeLike(filters.search)}%`),
         )
       : undefined,
+  ].filter((c) => c !== undefined);
+  const conditions: (SQL | undefined)[] = [
+    inArray(sampleEntry.status, filters.status),
+    ...textConditions,
+    onDayCondition(thirdLabEntry.sentDate, filters.sentToThirdLabDate),
+    userCondition(thirdLabEntry.idflSentBy, filters.sentToThirdLabBy),
+    onDayCondition(thirdLabEntry.receivedDate, filters.thirdLabReceivedDate),
+    userCondition(thirdLabEntry.checkedInBy, filters.thirdLabReceivedBy),
+    onDayCondition(thirdLabEntry.resultReturnedDate, filters.resultReturnedDate),
+    onDayCondition(thirdLabEntry.testTeamConfirmedDate, filters.testTeamConfirmedDate),
+    userCondition(thirdLabEntry.testTeamConfirmedBy, filters.testTeamConfirmedBy),
+    filters.updatedSince ? sql`${sampleEntry.updatedAt} > ${new Date(filters.updatedSince)}` : undefined,
   ];
   const where = and(...conditions);
+  // Ties broken by the sample id as the third-lab entry holds it: the order is then third_lab_entry_sent's own.
   const orderBy = sortOrder(filters.orderBy, thirdLabOrderColumns, [
     desc(thirdLabEntry.sentDate),
-    desc(sampleEntry.id),
+    desc(thirdLabEntry.sampleEntryId),
   ]);
-  const [rows, [totalRow]] = await Promise.all([
+  const joined = () =>
     db
       .select({ sample: sampleEntry, thirdLab: thirdLabEntry })
       .from(sampleEntry)
-      .innerJoin(thirdLabEntry, eq(thirdLabEntry.sampleEntryId, sampleEntry.id))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(filters.limit)
-      .offset(filters.offset),
-    db
-      .select({ total: count() })
-      .from(sampleEntry)
-      .innerJoin(thirdLabEntry, eq(thirdLabEntry.sampleEntryId, sampleEntry.id))
-      .where(where),
-  ]);
+      .innerJoin(thirdLabEntry, eq(thirdLabEntry.sampleEntryId, sampleEntry.id));
+  // The page's third-lab entries first, then their rows: a far page skips ids, not wide rows.
+  const pageIds = db
+    .select({ id: thirdLabEntry.id })
+    .from(textConditions.length ? matchedFirst(sampleEntry, and(...textConditions)) : sampleEntry)
+    .innerJoin(thirdLabEntry, eq(thirdLabEntry.sampleEntryId, sampleEntry.id))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(filters.limit)
+    .offset(filters.offset);
   return {
-    items: rows.map(({ sample, thirdLab }) => ({
-      ...sample,
-      thirdLabEntry: { ...thirdLab, reportFileUrl: fileUrl(thirdLab.reportFileId) },
-    })),
-    total: totalRow?.total ?? 0,
-    limit: filters.limit,
-    offset: filters.offset,
+    page: joined()
+      .where(inArray(thirdLabEntry.id, pageIds))
+      .orderBy(...orderBy),
+    total: cappedCount(filters, (cap) =>
+      db
+        .select({ one: sql`1` })
+        .from(sampleEntry)
+        .innerJoin(thirdLabEntry, eq(thirdLabEntry.sampleEntryId, sampleEntry.id))
+        .where(where)
+        .limit(cap),
+    ),
   };
 }
 

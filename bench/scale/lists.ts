@@ -1,0 +1,196 @@
+// `npm run bench -- --scale 100000`: every bench list and the booking list on a laboratory of a
+// thousand entries and of `entries`, ten clients at once, each case as a ratio to the signed-in
+// profile read of the same server in the same run; on PGlite, and on PostgreSQL when
+// TEST_DATABASE_URL is set. The goals (issue 20) are judged on PostgreSQL.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openBenchApp, type BenchApp } from '../bench-app.ts';
+import type { BenchRow } from '../run.ts';
+import { bookingNumberOf, idflNumberOf, loadLaboratory } from './laboratory.ts';
+
+const CLIENTS = 10;
+const REQUESTS = 60;
+const SMALL = 1_000;
+
+type Timing = { p50: number; p99: number };
+type ListCase = { name: string; path: string };
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]!;
+}
+
+/** `requests` calls shared by `clients` concurrent loops; the latency of each, in ms. */
+export async function underLoad(call: () => Promise<unknown>, requests = REQUESTS, clients = CLIENTS): Promise<Timing> {
+  for (let i = 0; i < clients; i++) await call(); // warm caches and plans
+  const times: number[] = [];
+  let left = requests;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (left-- > 0) {
+        const started = performance.now();
+        await call();
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
+}
+
+/** Every list a bench walks, with the cases a laboratory meets: paging, one number, search, filter, sort. */
+function listCases(entries: number): ListCase[] {
+  // A sample half-way through the history: completed, so every bench's list holds it.
+  const middle = Math.ceil(entries / 2);
+  const samples = (name: string, list: string, status: string, sort: string) => [
+    { name: `${name}, first page`, path: `${list}?limit=20` },
+    { name: `${name}, offset 10,000`, path: `${list}?limit=20&offset=10000` },
+    { name: `${name}, offset 50,000`, path: `${list}?limit=20&offset=50000` },
+    { name: `${name}, exact IDFL number`, path: `${list}?IDFLNumber=${idflNumberOf(middle)}` },
+    { name: `${name}, search`, path: `${list}?search=SC-${middle}` },
+    { name: `${name}, status filter`, path: `${list}?status=${status}` },
+    { name: `${name}, date sort`, path: `${list}?orderBy=${sort}` },
+  ];
+  const bookings = '/api/bookings/find-all';
+  const middleBooking = Math.ceil(entries / 10);
+  return [
+    ...samples('CS', '/api/cs-lab/get-all', 'CsConfirmed', 'receivedDate:desc'),
+    ...samples('tester', '/api/tester-lab/get-all', 'TesterConfirmed', 'receivedDate:desc'),
+    ...samples('supervisor', '/api/supervisor-lab/get-all', 'ResultReturned', 'receivedDate:desc'),
+    ...samples('third lab', '/api/third-lab/get-all', 'ThirdLabConfirmed', 'receivedDate:desc'),
+    { name: 'bookings, first page', path: `${bookings}?limit=20` },
+    { name: 'bookings, offset 10,000', path: `${bookings}?limit=20&offset=10000` },
+    { name: 'bookings, offset 50,000', path: `${bookings}?limit=20&offset=50000` },
+    { name: 'bookings, exact booking number', path: `${bookings}?bookingNumber=${bookingNumberOf(middleBooking)}` },
+    { name: 'bookings, search', path: `${bookings}?search=Saigon%20Coffee%20${middleBooking % 997}` },
+    { name: 'bookings, status filter', path: `${bookings}?status=UnConfirmed` },
+    { name: 'bookings, date sort', path: `${bookings}?orderBy=createdAt:asc` },
+  ];
+}
+
+type Run = {
+  profile: Timing;
+  cases: Map<string, Timing>;
+  staticAlone?: Timing;
+  staticDuringSearch?: Timing;
+  searchAlone?: Timing;
+};
+
+async function measure(bench: BenchApp, entries: number, staticFile: boolean): Promise<Run> {
+  const auth = { headers: { authorization: `Bearer ${bench.token}` } };
+  const get = (url: string) => async () => {
+    const response = await bench.app.request(url, auth);
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+    await response.arrayBuffer();
+  };
+  const profile = await underLoad(get('/api/user/get-own-user'), 300);
+  const cases = new Map<string, Timing>();
+  for (const c of listCases(entries)) cases.set(c.name, await underLoad(get(c.path)));
+  if (!staticFile) return { profile, cases };
+
+  // PGlite runs its queries on the server's own thread: how long a static file waits while five
+  // clients search the CS list, against the file alone and against one search on its own.
+  const file = async () => (await bench.app.request('/robots-bench.txt')).arrayBuffer();
+  const search = get(`/api/cs-lab/get-all?search=SC-${Math.ceil(entries / 3)}`);
+  const staticAlone = await underLoad(file, 200, 5);
+  const searchAlone = await underLoad(search, 20, 1);
+  let searching = true;
+  const searchers = Array.from({ length: 5 }, async () => {
+    while (searching) await search();
+  });
+  const staticDuringSearch = await underLoad(file, 100, 5);
+  searching = false;
+  await Promise.all(searchers);
+  return { profile, cases, staticAlone, staticDuringSearch, searchAlone };
+}
+
+async function runOn(kind: 'PGlite' | 'PostgreSQL', entries: number, postgresUrl?: string): Promise<Run> {
+  const staticDir = mkdtempSync(path.join(tmpdir(), 'isotope-bench-static-'));
+  writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Isotope Lab</title>');
+  writeFileSync(path.join(staticDir, 'robots-bench.txt'), 'User-agent: *\nAllow: /\n');
+  const bench = await openBenchApp({ postgresUrl, name: `scale_${entries}`, env: { STATIC_DIR: staticDir } });
+  try {
+    const started = performance.now();
+    await loadLaboratory(bench.database, entries);
+    process.stdout.write(
+      `  ${kind}: ${entries.toLocaleString('en')} entries loaded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+    );
+    return await measure(bench, entries, kind === 'PGlite');
+  } finally {
+    await bench.close();
+    rmSync(staticDir, { recursive: true, force: true });
+  }
+}
+
+function rowsFor(kind: 'PGlite' | 'PostgreSQL', entries: number, small: Run, large: Run): BenchRow[] {
+  const goals = kind === 'PostgreSQL';
+  const size = entries.toLocaleString('en');
+  const rows: BenchRow[] = [];
+  for (const [name, timing] of large.cases) {
+    const before = small.cases.get(name)!;
+    rows.push(
+      {
+        name: `${kind} ${size}: ${name}, p50`,
+        baseline: { label: 'profile read p50', value: large.profile.p50 },
+        value: timing.p50,
+        unit: 'ms',
+        targetRatio: goals ? 5 : undefined,
+      },
+      {
+        name: `${kind} ${size}: ${name}, p99`,
+        baseline: { label: 'profile read p99', value: large.profile.p99 },
+        value: timing.p99,
+        unit: 'ms',
+        targetRatio: goals ? 10 : undefined,
+      },
+      {
+        // Each side against the profile read of its own run, so a busier machine does not read as growth.
+        name: `${kind} ${name}: growth ${SMALL.toLocaleString('en')} → ${size}`,
+        baseline: { label: `at ${SMALL.toLocaleString('en')}`, value: before.p50 / small.profile.p50 },
+        value: timing.p50 / large.profile.p50,
+        unit: '× profile',
+        targetRatio: goals ? 1.5 : undefined,
+      },
+    );
+  }
+  if (large.staticAlone && large.staticDuringSearch && large.searchAlone) {
+    rows.push(
+      {
+        name: `${kind} ${size}: static file p50 while 5 clients search`,
+        baseline: { label: 'the file alone', value: large.staticAlone.p50 },
+        value: large.staticDuringSearch.p50,
+        unit: 'ms',
+      },
+      {
+        name: `${kind} ${size}: static file p99 while 5 clients search`,
+        baseline: { label: 'one search on its own, p50', value: large.searchAlone.p50 },
+        value: large.staticDuringSearch.p99,
+        unit: 'ms',
+        targetRatio: 1,
+      },
+    );
+  }
+  return rows;
+}
+
+export async function benchListsAtScale(entries: number): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  // PostgreSQL first: its figures are the goals'.
+  const targets: ['PGlite' | 'PostgreSQL', string | undefined][] = [['PGlite', undefined]];
+  if (process.env.TEST_DATABASE_URL) targets.unshift(['PostgreSQL', process.env.TEST_DATABASE_URL]);
+  // SCALE_DATABASES=postgres (or pglite) runs one of the two.
+  const only = process.env.SCALE_DATABASES?.toLowerCase();
+  const chosen = only ? targets.filter(([kind]) => kind.toLowerCase().startsWith(only)) : targets;
+  for (const [kind, url] of chosen) {
+    const small = await runOn(kind, SMALL, url);
+    const large = await runOn(kind, entries, url);
+    rows.push({
+      name: `${kind}: signed-in profile read p50, ${entries.toLocaleString('en')} entries`,
+      baseline: { label: `at ${SMALL.toLocaleString('en')}`, value: small.profile.p50 },
+      value: large.profile.p50,
+      unit: 'ms',
+    });
+    rows.push(...rowsFor(kind, entries, small, large));
+  }
+  return rows;
+}
