@@ -73,6 +73,7 @@ export function AccountsPage() {
           <ListTable
             columns={7}
             isLoading={accounts.isPending}
+            error={accounts.error}
             items={items}
             head={
               <>

@@ -112,6 +112,7 @@ export function IsotopeLmdPage() {
             <ListTable
               columns={7 + elements.length}
               isLoading={list.isLoading}
+              error={list.error}
               items={list.data?.items ?? []}
               head={
                 <>

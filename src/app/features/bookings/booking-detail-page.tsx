@@ -48,6 +48,7 @@ import {
 } from './booking-queries';
 import { BookingStatusBadge } from './booking-status-badge';
 import { formatMoment } from './format';
+import { DetailStatus } from '@/app/components/load-problem';
 
 /** Booking Detail (spec 2 /bookings/{id}): everything submitted, what came of it, and the staff actions. */
 export function BookingDetailPage({ id }: { id: number }) {
@@ -70,7 +71,7 @@ export function BookingDetailPage({ id }: { id: number }) {
       <PageFrame title={t('detail.title')} actions={back}>
         <Card>
           <CardContent className="flex justify-center py-10 text-muted-foreground">
-            {booking.isPending ? <Spinner className="size-6" /> : t('detail.notFound')}
+            <DetailStatus isLoading={booking.isPending} error={booking.error} notFound={t('detail.notFound')} />
           </CardContent>
         </Card>
       </PageFrame>

@@ -135,7 +135,7 @@ export function BookingsPage() {
             </TableHeader>
             <TableBody>
               {items.length === 0 ? (
-                <TableStatusRow columns={6} isLoading={bookings.isPending} />
+                <TableStatusRow columns={6} isLoading={bookings.isPending} error={bookings.error} />
               ) : (
                 items.map((booking) => (
                   <TableRow

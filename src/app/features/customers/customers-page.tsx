@@ -55,7 +55,7 @@ export function CustomersPage() {
             </TableHeader>
             <TableBody>
               {items.length === 0 ? (
-                <TableStatusRow columns={7} isLoading={customers.isPending} />
+                <TableStatusRow columns={7} isLoading={customers.isPending} error={customers.error} />
               ) : (
                 items.map((customer) => (
                   <TableRow key={`${customer.company}-${customer.email}`}>

@@ -10,6 +10,7 @@ import { CustodyTimeline } from '@/app/features/samples/custody-timeline';
 import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
 import { ConclusionSummary, Fact } from './sample-facts';
 import { supervisorQueries } from './supervisor-queries';
+import { DetailStatus } from '@/app/components/load-problem';
 
 /**
  * Supervisor report detail (spec 2 /supervisor-samples/report-detail/{id}): the sample's results,
@@ -28,7 +29,13 @@ export function ReportDetailPage({ id }: { id: number }) {
     );
   }
   const sample = detail.data;
-  if (!sample) return <p className="text-sm text-muted-foreground">{t('detail.notFound')}</p>;
+  if (!sample) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        <DetailStatus isLoading={false} error={detail.error} notFound={t('detail.notFound')} />
+      </p>
+    );
+  }
   const entries = [...sample.thirdLabEntries].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
   return (

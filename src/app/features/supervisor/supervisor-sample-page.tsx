@@ -46,6 +46,7 @@ import {
   type ThirdLabEntry,
 } from './supervisor-queries';
 import { TransferIdflDialog } from './transfer-idfl-dialog';
+import { DetailStatus } from '@/app/components/load-problem';
 
 type Decision = 'confirm' | 'undo' | 'certificate';
 
@@ -64,7 +65,9 @@ export function SupervisorSamplePage({ id }: { id: number }) {
   if (!detail.data) {
     return (
       <PageFrame title={t('detail.title')}>
-        <p className="text-sm text-muted-foreground">{t('detail.notFound')}</p>
+        <p className="text-sm text-muted-foreground">
+          <DetailStatus isLoading={false} error={detail.error} notFound={t('detail.notFound')} />
+        </p>
       </PageFrame>
     );
   }

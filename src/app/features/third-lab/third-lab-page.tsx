@@ -13,6 +13,7 @@ import { formatDisplayDate } from '@/app/components/ui/date-picker';
 import { handleError } from '@/app/lib/handle-error';
 import { useDebouncedValue } from '@/app/lib/use-debounced-value';
 import { usePermissions } from '@/app/lib/use-session';
+import { offlineListError } from '@/app/components/load-problem';
 import { useOfflineList } from '@/app/offline/lists';
 import { syncEvents, type SyncedDetail } from '@/app/offline/sync-events';
 import { PageFrame } from '@/app/features/layout/page-frame';
@@ -214,6 +215,7 @@ export function ThirdLabPage() {
             pending={queued}
             queuedIds={samples.pendingIds}
             isLoading={samples.isLoading}
+            error={offlineListError(samples)}
             ordering={ordering}
             onOrder={(next) => {
               setOrdering(next);
