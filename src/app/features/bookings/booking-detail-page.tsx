@@ -49,6 +49,7 @@ import {
 import { BookingStatusBadge } from './booking-status-badge';
 import { formatMoment } from './format';
 import { DetailStatus } from '@/app/components/load-problem';
+import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
 
 /** Booking Detail (spec 2 /bookings/{id}): everything submitted, what came of it, and the staff actions. */
 export function BookingDetailPage({ id }: { id: number }) {
@@ -289,7 +290,7 @@ function BookingSummary({ detail }: { detail: BookingDetail }) {
                   >
                     {entry.idflNumber}
                   </Link>
-                  <Badge variant="secondary">{entry.status}</Badge>
+                  <SampleStatusBadge status={entry.status} />
                 </li>
               ))}
             </ul>
@@ -360,8 +361,10 @@ function HistoryCard({ detail }: { detail: BookingDetail }) {
                   </span>
                   {entry.toStatus && (
                     <span className="text-xs text-muted-foreground">
-                      {entry.fromStatus ? `${entry.fromStatus} → ` : ''}
-                      {entry.toStatus}
+                      {entry.fromStatus
+                        ? `${t(`status.${entry.fromStatus}`, { defaultValue: entry.fromStatus })} → `
+                        : ''}
+                      {t(`status.${entry.toStatus}`, { defaultValue: entry.toStatus })}
                     </span>
                   )}
                 </div>

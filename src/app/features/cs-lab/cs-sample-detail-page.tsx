@@ -22,7 +22,8 @@ export function CsSampleDetailPage({ id }: { id: number }) {
   const [dialog, setDialog] = useState<'edit' | 'csCheckIn' | 'transferToTester' | null>(null);
   useSampleConflictToasts();
 
-  if (!sample) return <SampleDetailMissing namespace="cs-lab" listPath="/clients" isLoading={isLoading} error={error} />;
+  if (!sample)
+    return <SampleDetailMissing namespace="cs-lab" listPath="/clients" isLoading={isLoading} error={error} />;
 
   const canUpdate = hasAnyPermission(held, ['CanUpdateSampleEntryCs']) && canEdit('csUpdate', sample.status);
   return (

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { formatGrams } from '@/app/lib/numbers';
 
 /** A date (and time, when it has one) as the benches read it; blank for none. */
 export function formatSampleDate(value: string | null | undefined): string {
@@ -10,8 +11,8 @@ export function formatSampleDate(value: string | null | undefined): string {
   return isCalendarDate ? date.format('D MMM YYYY') : date.format('D MMM YYYY HH:mm');
 }
 
-/** Grams, with the unit the sample was weighed in when it is not grams. */
+/** Grams (lib/numbers.ts); blank for none, as the bench tables leave it. */
 export function formatWeight(value: number | null | undefined): string {
   if (value === null || value === undefined) return '';
-  return `${Number(value.toFixed(3))} g`;
+  return formatGrams(value);
 }

@@ -11,6 +11,7 @@ import { SampleStatusBadge } from '@/app/features/samples/sample-status-badge';
 import { ConclusionSummary, Fact } from './sample-facts';
 import { supervisorQueries } from './supervisor-queries';
 import { DetailStatus } from '@/app/components/load-problem';
+import { formatIsotope } from '@/app/lib/numbers';
 
 /**
  * Supervisor report detail (spec 2 /supervisor-samples/report-detail/{id}): the sample's results,
@@ -99,9 +100,9 @@ export function ReportDetailPage({ id }: { id: number }) {
               {entries.map((entry) => (
                 <tr key={entry.id} className="border-b">
                   <td className="py-1">{entry.labName}</td>
-                  <td className="py-1 tabular-nums">{entry.carbon ?? '—'}</td>
-                  <td className="py-1 tabular-nums">{entry.hydrogen ?? '—'}</td>
-                  <td className="py-1 tabular-nums">{entry.oxygen ?? '—'}</td>
+                  <td className="py-1 tabular-nums">{formatIsotope(entry.carbon)}</td>
+                  <td className="py-1 tabular-nums">{formatIsotope(entry.hydrogen)}</td>
+                  <td className="py-1 tabular-nums">{formatIsotope(entry.oxygen)}</td>
                   <td className="py-1">{date(entry.resultReturnedDate)}</td>
                 </tr>
               ))}

@@ -47,6 +47,7 @@ import {
 } from './supervisor-queries';
 import { TransferIdflDialog } from './transfer-idfl-dialog';
 import { DetailStatus } from '@/app/components/load-problem';
+import { formatIsotope } from '@/app/lib/numbers';
 
 type Decision = 'confirm' | 'undo' | 'certificate';
 
@@ -231,9 +232,9 @@ function ThirdLabResult({ entry }: { entry: ThirdLabEntry }) {
   return (
     <section className="grid gap-3" aria-label={t('results.entry', { lab: entry.labName })}>
       <dl className="grid grid-cols-3 gap-2 text-sm">
-        <Fact label={t('results.carbon')} value={entry.carbon} />
-        <Fact label={t('results.hydrogen')} value={entry.hydrogen} />
-        <Fact label={t('results.oxygen')} value={entry.oxygen} />
+        <Fact label={t('results.carbon')} value={formatIsotope(entry.carbon)} />
+        <Fact label={t('results.hydrogen')} value={formatIsotope(entry.hydrogen)} />
+        <Fact label={t('results.oxygen')} value={formatIsotope(entry.oxygen)} />
         <Fact label={t('results.lab')} value={entry.labName} />
         <Fact label={t('results.receivedDate')} value={date(entry.receivedDate)} />
         <Fact label={t('results.returnedDate')} value={date(entry.resultReturnedDate)} />

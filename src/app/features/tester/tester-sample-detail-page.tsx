@@ -22,7 +22,8 @@ export function TesterSampleDetailPage({ id }: { id: number }) {
   const canAddToBatch = useCanAddToBatch(sample);
   useSampleConflictToasts();
 
-  if (!sample) return <SampleDetailMissing namespace="tester" listPath="/testers" isLoading={isLoading} error={error} />;
+  if (!sample)
+    return <SampleDetailMissing namespace="tester" listPath="/testers" isLoading={isLoading} error={error} />;
 
   const canUpdate = hasAnyPermission(held, ['CanUpdateSampleEntryTester']) && canEdit('testerUpdate', sample.status);
   return (

@@ -38,6 +38,7 @@ import {
 import { ThirdLabSampleSheet, type ThirdLabStep } from './third-lab-sample-sheet';
 import { UndoPackageDialog } from './undo-package-dialog';
 import { useSampleConflictToast } from './use-conflict-toast';
+import { formatGrams, formatIsotope } from '@/app/lib/numbers';
 
 type OpenStep = { step: ThirdLabStep; sample: ThirdLabSample } | { step: 'undo'; sample: null };
 
@@ -145,7 +146,7 @@ export function ThirdLabPage() {
       className: 'font-mono text-xs',
       cell: (sample) => {
         const values = isotopesOf(asThirdLab(sample));
-        return `${values.carbon ?? '—'} / ${values.hydrogen ?? '—'} / ${values.oxygen ?? '—'}`;
+        return `${formatIsotope(values.carbon)} / ${formatIsotope(values.hydrogen)} / ${formatIsotope(values.oxygen)}`;
       },
     },
     {
@@ -277,15 +278,15 @@ export function ThirdLabPage() {
       { label: t('columns.idflNumber'), value: sample.idflNumber },
       { label: t('columns.sampleType'), value: sample.sampleType },
       { label: t('columns.packageCode'), value: sample.packageCode },
-      { label: t('columns.sentWeight'), value: sample.sentWeight != null ? `${sample.sentWeight} g` : null },
+      { label: t('columns.sentWeight'), value: sample.sentWeight != null ? formatGrams(sample.sentWeight) : null },
     ];
     if (!withResult) return rows;
     const values = isotopesOf(sample);
     return [
       ...rows,
-      { label: t('result.carbon'), value: values.carbon },
-      { label: t('result.hydrogen'), value: values.hydrogen },
-      { label: t('result.oxygen'), value: values.oxygen },
+      { label: t('result.carbon'), value: formatIsotope(values.carbon) },
+      { label: t('result.hydrogen'), value: formatIsotope(values.hydrogen) },
+      { label: t('result.oxygen'), value: formatIsotope(values.oxygen) },
     ];
   }
 }
