@@ -84,7 +84,7 @@ export function SyncIndicator() {
       <Icon className={cn('size-4', needsAttention > 0 && 'text-destructive')} aria-hidden />
       {/* Its name starts with what it shows (status, count), then says what it means
           (axe: label-content-name-mismatch). */}
-      <span className="hidden sm:inline">{status}</span>
+      <span className="hidden sm:inline">{status}</span>{' '}
       <span
         data-testid="sync-pending-count"
         className={cn(
