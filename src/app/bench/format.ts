@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { DISPLAY_FORMAT } from '@/app/components/ui/date-picker';
 import { i18n } from '@/app/lib/i18n';
+import { formatGrams } from '@/app/lib/numbers';
 
 /** A date (and time, when it has one) as every screen shows it: D MMMM YYYY; blank for none. */
 export function formatSampleDate(value: string | null | undefined): string {
@@ -14,10 +15,10 @@ export function formatSampleDate(value: string | null | undefined): string {
   return isCalendarDate ? shown.format(DISPLAY_FORMAT) : shown.format(`${DISPLAY_FORMAT} HH:mm`);
 }
 
-/** Grams, with the unit the sample was weighed in when it is not grams. */
+/** Grams (lib/numbers.ts); blank for none, as the bench tables leave it. */
 export function formatWeight(value: number | null | undefined): string {
   if (value === null || value === undefined) return '';
-  return `${Number(value.toFixed(3))} g`;
+  return formatGrams(value);
 }
 
 /** An empty number field is "not given" (the schema then says 'Weight is required'), not zero. */

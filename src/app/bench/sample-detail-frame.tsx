@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { OfflineCopyNotice } from '@/app/components/list-notices';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
-import { Spinner } from '@/app/components/ui/spinner';
 import { PrintLabelsButton } from '@/app/labels/print-labels-button';
 import { PageFrame } from '@/app/layout/page-frame';
 import { CustodyTimeline } from './custody-timeline';
@@ -13,6 +12,7 @@ import { ReviewSample } from './review-sample';
 import type { SampleDetail, SampleEntry } from './sample-queries';
 import { SampleStatusBadge } from './sample-status-badge';
 import type { useSampleDetail } from './use-sample-detail';
+import { DetailStatus } from '@/app/components/load-problem';
 
 /** The lab whose detail screen it is: its words and the list the back button returns to. */
 type DetailArea = { namespace: 'cs-lab' | 'tester'; listPath: '/clients' | '/testers' };
@@ -29,14 +29,18 @@ function BackToList({ namespace, listPath }: DetailArea) {
   );
 }
 
-/** A sample detail screen before its sample is known: still loading, or not found. */
-export function SampleDetailMissing({ isLoading, ...area }: DetailArea & { isLoading: boolean }) {
+/** A sample detail screen before its sample is known: still loading, could not be loaded, or not found. */
+export function SampleDetailMissing({
+  isLoading,
+  error,
+  ...area
+}: DetailArea & { isLoading: boolean; error: unknown }) {
   const { t } = useTranslation(area.namespace);
   return (
     <PageFrame title={t('detailTitle')} actions={<BackToList {...area} />}>
       <Card>
         <CardContent className="flex justify-center py-10 text-muted-foreground">
-          {isLoading ? <Spinner className="size-6" /> : t('notFound')}
+          <DetailStatus isLoading={isLoading} error={error} notFound={t('notFound')} />
         </CardContent>
       </Card>
     </PageFrame>

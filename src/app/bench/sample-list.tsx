@@ -6,6 +6,7 @@ import { orderByOf, type Ordering } from '@/app/components/sortable-head';
 import { Card, CardContent } from '@/app/components/ui/card';
 import { useListFilters } from '@/app/components/use-list-filters';
 import { useStatusSearch } from '@/app/lib/status-search';
+import { offlineListError } from '@/app/components/load-problem';
 import { useOfflineList } from '@/app/offline/lists';
 import { SAMPLE_OFFLINE_FILTERS } from './sample-offline-filters';
 import { emptySampleFilters, SampleFiltersBar, sampleListQuery } from './sample-filters-bar';
@@ -77,6 +78,7 @@ export function SampleListCard({
           pending={view.pending}
           queuedIds={samples.pendingIds}
           isLoading={samples.isLoading}
+          error={offlineListError(samples)}
           ordering={view.ordering}
           onOrder={view.setOrdering}
         />

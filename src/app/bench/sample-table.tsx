@@ -30,6 +30,7 @@ export function SampleTable({
   pending,
   queuedIds,
   isLoading,
+  error,
   ordering,
   onOrder,
 }: {
@@ -39,6 +40,8 @@ export function SampleTable({
   /** Ids (as strings) with any unsent change, queued creates included (`useOfflineList().pendingIds`). */
   queuedIds?: Set<string>;
   isLoading: boolean;
+  /** Why the list could not be loaded (`offlineListError`), so an empty table never reads "No data". */
+  error: unknown;
   ordering: Ordering;
   onOrder: (next: Ordering) => void;
 }) {
@@ -86,7 +89,7 @@ export function SampleTable({
         </TableHeader>
         <TableBody>
           {items.length === 0 ? (
-            <TableStatusRow columns={columns.length} isLoading={isLoading} />
+            <TableStatusRow columns={columns.length} isLoading={isLoading} error={error} />
           ) : (
             <>
               {paddingTop > 0 && (

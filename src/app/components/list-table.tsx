@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { TableStatusRow } from '@/app/components/table-status-row';
 import { Table, TableBody, TableHeader, TableRow } from '@/app/components/ui/table';
 
-/** A list's table: its header row, then its rows, or one status row while loading or when empty. */
+/** A list's table: its header row, then its rows, or one status row while loading, when empty, or when it could not be loaded. */
 export function ListTable<T>({
   head,
   columns,
   isLoading,
+  error,
   items,
   row,
 }: {
@@ -15,6 +16,8 @@ export function ListTable<T>({
   /** How many columns the status row spans. */
   columns: number;
   isLoading: boolean;
+  /** The list query's error: the status row then says the list could not be loaded, not "No data". */
+  error: unknown;
   items: readonly T[];
   row: (item: T) => ReactNode;
 }) {
@@ -25,7 +28,7 @@ export function ListTable<T>({
       </TableHeader>
       <TableBody>
         {items.length === 0 ? (
-          <TableStatusRow columns={columns} isLoading={isLoading} />
+          <TableStatusRow columns={columns} isLoading={isLoading} error={error} />
         ) : (
           items.map((item) => row(item))
         )}

@@ -20,11 +20,12 @@ export function AppHeader({ leading }: { leading?: ReactNode }) {
       <div className="flex-1" />
       <SyncIndicator />
       <InstallButton />
-      <span className="hidden text-xs text-muted-foreground sm:inline" aria-label={t('version')}>
+      <span className="hidden text-xs text-muted-foreground sm:inline">
+        <span className="sr-only">{t('version')} </span>
         {APP_VERSION_LABEL}
       </span>
       {/* Staff check a client's certificate by scanning its QR code, as anyone can on the public page. */}
-      <ScanCertificateButton variant="ghost" />
+      <ScanCertificateButton variant="ghost" compact />
       <LanguageSwitch />
       <NotificationBell />
       <span className="hidden max-w-48 truncate text-sm font-medium md:inline" data-testid="display-name">

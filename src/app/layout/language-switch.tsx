@@ -14,7 +14,8 @@ export function LanguageSwitch() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t('language')}>
+        {/* Its name holds what it shows (EN / VI), as speech-input users say what they see. */}
+        <Button variant="ghost" size="sm" aria-label={`${t('language')}: ${i18n.language.toUpperCase()}`}>
           <LanguagesIcon />
           <span className="uppercase">{i18n.language}</span>
         </Button>

@@ -1,6 +1,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '@/shared/api-types';
 import { ApiError } from './api-error';
+import { noteRequestOutcome } from './reachability';
 import { getAccessToken, refreshAccessToken } from './session';
 
 /**
@@ -29,6 +30,7 @@ const sessionMiddleware: Middleware = {
     return request;
   },
   async onResponse({ response, id }) {
+    noteRequestOutcome(response);
     const copy = pendingCopies.get(id);
     pendingCopies.delete(id);
     if (response.status !== 401 || !copy) return response;
@@ -38,6 +40,7 @@ const sessionMiddleware: Middleware = {
     return fetch(copy);
   },
   onError({ id }) {
+    noteRequestOutcome(undefined);
     pendingCopies.delete(id);
   },
 };

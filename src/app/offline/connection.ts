@@ -1,4 +1,5 @@
-import type { DrainOutcome } from './drain.ts';
+import type { RequestOutcome } from '../lib/reachability.ts';
+import type { DrainOutcome, LastDrain } from './drain.ts';
 
 export type Connection = 'offline' | 'unreachable' | 'online';
 
@@ -10,4 +11,17 @@ export type Connection = 'offline' | 'unreachable' | 'online';
 export function connectionOf(browserOnline: boolean, lastOutcome: DrainOutcome | undefined): Connection {
   if (!browserOnline) return 'offline';
   return lastOutcome === 'offline' || lastOutcome === 'server-error' ? 'unreachable' : 'online';
+}
+
+/**
+ * The newest word on whether the server answers: the outbox's last drain, or the page's own last
+ * request (any screen's), whichever came later.
+ */
+export function latestOutcome(
+  lastDrain: LastDrain | undefined,
+  lastRequest: RequestOutcome | undefined,
+): DrainOutcome | undefined {
+  if (!lastRequest) return lastDrain?.outcome;
+  if (lastDrain && Date.parse(lastDrain.at) > lastRequest.at) return lastDrain.outcome;
+  return lastRequest.reached ? 'synced' : 'offline';
 }

@@ -27,6 +27,8 @@ export type MutationRequest = {
   label: string;
   /** The cached list this change belongs to, so the list can show it as pending. */
   entity?: OutboxEntity;
+  /** The Idempotency-Key a direct attempt already used, so a resend of it is applied once. */
+  key?: string;
 };
 
 /** States that still wait for the server or for a person: everything except done. */
@@ -54,7 +56,7 @@ function assertSyncable(request: MutationRequest) {
  */
 export async function enqueueMutation(request: MutationRequest): Promise<string> {
   assertSyncable(request);
-  const key = crypto.randomUUID();
+  const key = request.key ?? crypto.randomUUID();
   const ownerId = ownerOfToken(getAccessToken());
   await guardStorage(() =>
     offlineDb.transaction('rw', offlineDb.outbox, async () => {

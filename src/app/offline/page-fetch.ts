@@ -1,7 +1,9 @@
 /**
  * The page's authenticated fetch for the offline layer: the session's bearer token, one silent
- * refresh on 401 (lib/session.ts serialises refreshes across tabs), then the answer as it is.
+ * refresh on 401 (lib/session.ts serialises refreshes across tabs), then the answer as it is. Each
+ * outcome feeds the header's connection state (lib/reachability.ts).
  */
+import { fetchNoting } from '../lib/reachability.ts';
 import { getAccessToken, refreshAccessToken } from '../lib/session.ts';
 import type { ApiFetch } from './list-cache.ts';
 
@@ -12,9 +14,9 @@ function withBearer(init: RequestInit | undefined, token: string | null): Reques
 }
 
 export const fetchWithSession: ApiFetch = async (path, init) => {
-  const response = await fetch(path, withBearer(init, getAccessToken()));
+  const response = await fetchNoting(path, withBearer(init, getAccessToken()));
   if (response.status !== 401) return response;
   const fresh = await refreshAccessToken();
   if (!fresh) return response;
-  return fetch(path, withBearer(init, fresh));
+  return fetchNoting(path, withBearer(init, fresh));
 };

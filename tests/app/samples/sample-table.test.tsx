@@ -31,6 +31,7 @@ describe('SampleTable', () => {
         columns={columns}
         pending={pending}
         isLoading={false}
+        error={null}
         ordering={ordering}
         onOrder={() => undefined}
       />,
@@ -52,6 +53,7 @@ describe('SampleTable', () => {
         columns={columns}
         pending={pending}
         isLoading={false}
+        error={null}
         ordering={ordering}
         onOrder={() => undefined}
       />,
@@ -75,6 +77,7 @@ describe('SampleTable', () => {
         columns={columns}
         pending={new Map()}
         isLoading={false}
+        error={null}
         ordering={ordering}
         onOrder={() => undefined}
       />,
@@ -93,6 +96,7 @@ describe('SampleTable', () => {
         columns={columns}
         pending={new Map()}
         isLoading={false}
+        error={null}
         ordering={ordering}
         onOrder={() => undefined}
       />,

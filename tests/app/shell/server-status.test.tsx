@@ -19,7 +19,7 @@ describe('an empty list while the server is unavailable', () => {
     render(
       <Table>
         <TableBody>
-          <TableStatusRow columns={3} isLoading={false} />
+          <TableStatusRow columns={3} isLoading={false} error={null} />
         </TableBody>
       </Table>,
     );

@@ -3,7 +3,13 @@ import { CheckIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
-export const DropdownMenu = DropdownMenuPrimitive.Root;
+/**
+ * Not modal: a modal menu hides the page behind it with aria-hidden while its controls stay
+ * focusable (WCAG 4.1.2, axe: aria-hidden-focus). The menu still closes on Escape and outside clicks.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  return <DropdownMenuPrimitive.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 

@@ -1,9 +1,23 @@
-import type { ComponentProps } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { cn } from './cn';
 
 export function Table({ className, ...props }: ComponentProps<'table'>) {
+  const scrollBox = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  // A table wider than its box scrolls sideways; keyboard users must be able to reach and scroll it
+  // (WCAG 2.1.1, axe: scrollable-region-focusable), so the box takes a tab stop only then.
+  useEffect(() => {
+    const box = scrollBox.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(box.scrollWidth > box.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, []);
   return (
-    <div className="relative w-full overflow-x-auto">
+    <div ref={scrollBox} className="relative w-full overflow-x-auto" tabIndex={scrolls ? 0 : undefined}>
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

@@ -73,14 +73,15 @@ export function AccountsPage() {
           <ListTable
             columns={7}
             isLoading={accounts.isPending}
+            error={accounts.error}
             items={items}
             head={
               <>
                 <TableHead>{t('username')}</TableHead>
                 <TableHead>{t('displayName')}</TableHead>
-                <TableHead>{t('email')}</TableHead>
+                <TableHead className="hidden xl:table-cell">{t('email')}</TableHead>
                 <TableHead>{t('role')}</TableHead>
-                <TableHead>{t('country')}</TableHead>
+                <TableHead className="hidden lg:table-cell">{t('country')}</TableHead>
                 <TableHead>{t('status')}</TableHead>
                 <TableHead className="text-right">{t('common:actions')}</TableHead>
               </>
@@ -88,10 +89,16 @@ export function AccountsPage() {
             row={(account) => (
               <TableRow key={account.id}>
                 <TableCell className="font-medium">{account.username}</TableCell>
-                <TableCell>{account.displayName}</TableCell>
-                <TableCell>{account.email}</TableCell>
-                <TableCell>{account.role.name}</TableCell>
-                <TableCell>{account.country ? `${account.country.code} · ${account.country.name}` : '—'}</TableCell>
+                <TableCell className="min-w-32 whitespace-normal">
+                  {account.displayName}
+                  {/* Below desktop width the e-mail stands under the name rather than in its own column. */}
+                  <div className="text-xs break-all text-muted-foreground xl:hidden">{account.email}</div>
+                </TableCell>
+                <TableCell className="hidden xl:table-cell">{account.email}</TableCell>
+                <TableCell className="whitespace-normal">{account.role.name}</TableCell>
+                <TableCell className="hidden whitespace-normal lg:table-cell">
+                  {account.country ? `${account.country.code} · ${account.country.name}` : '—'}
+                </TableCell>
                 <TableCell>
                   <Badge variant={account.active ? 'secondary' : 'outline'}>
                     {account.active ? t('active') : t('inactive')}

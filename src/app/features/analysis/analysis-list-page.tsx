@@ -160,6 +160,7 @@ export function AnalysisListPage() {
             <ListTable
               columns={9}
               isLoading={list.isLoading}
+              error={list.error}
               items={list.data?.items ?? []}
               head={
                 <>

@@ -21,6 +21,7 @@ import { CleanImportDialog } from './clean-import-dialog';
 import { MaterialPicker } from './material-picker';
 import { ModelReportView } from './model-report-view';
 import { elementLabel } from './sample-values';
+import { formatIsotope } from '@/app/lib/numbers';
 
 const emptyFilters = { sampleCode: '', material: '', region: '', countryCode: '', classify: '', verifiedBy: '' };
 type Filters = typeof emptyFilters;
@@ -112,6 +113,7 @@ export function IsotopeLmdPage() {
             <ListTable
               columns={7 + elements.length}
               isLoading={list.isLoading}
+              error={list.error}
               items={list.data?.items ?? []}
               head={
                 <>
@@ -140,7 +142,7 @@ export function IsotopeLmdPage() {
                   </TableCell>
                   {elements.map((e) => (
                     <TableCell key={e} className="font-mono text-xs">
-                      {record[e] === null ? '—' : record[e].toFixed(2)}
+                      {formatIsotope(record[e])}
                     </TableCell>
                   ))}
                   <TableCell>{record.classify ?? '—'}</TableCell>

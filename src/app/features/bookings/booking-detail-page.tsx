@@ -48,6 +48,8 @@ import {
 } from './booking-queries';
 import { BookingStatusBadge } from './booking-status-badge';
 import { formatMoment } from './format';
+import { DetailStatus } from '@/app/components/load-problem';
+import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
 
 /** Booking Detail (spec 2 /bookings/{id}): everything submitted, what came of it, and the staff actions. */
 export function BookingDetailPage({ id }: { id: number }) {
@@ -70,7 +72,7 @@ export function BookingDetailPage({ id }: { id: number }) {
       <PageFrame title={t('detail.title')} actions={back}>
         <Card>
           <CardContent className="flex justify-center py-10 text-muted-foreground">
-            {booking.isPending ? <Spinner className="size-6" /> : t('detail.notFound')}
+            <DetailStatus isLoading={booking.isPending} error={booking.error} notFound={t('detail.notFound')} />
           </CardContent>
         </Card>
       </PageFrame>
@@ -290,7 +292,7 @@ function BookingSummary({ detail }: { detail: BookingDetail }) {
                   >
                     {entry.idflNumber}
                   </Link>
-                  <Badge variant="secondary">{entry.status}</Badge>
+                  <SampleStatusBadge status={entry.status} />
                 </li>
               ))}
             </ul>
@@ -361,8 +363,10 @@ function HistoryCard({ detail }: { detail: BookingDetail }) {
                   </span>
                   {entry.toStatus && (
                     <span className="text-xs text-muted-foreground">
-                      {entry.fromStatus ? `${entry.fromStatus} → ` : ''}
-                      {entry.toStatus}
+                      {entry.fromStatus
+                        ? `${t(`status.${entry.fromStatus}`, { defaultValue: entry.fromStatus })} → `
+                        : ''}
+                      {t(`status.${entry.toStatus}`, { defaultValue: entry.toStatus })}
                     </span>
                   )}
                 </div>

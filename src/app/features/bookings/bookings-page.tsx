@@ -122,21 +122,29 @@ export function BookingsPage() {
                   label={t('list.applicant')}
                   ordering={ordering}
                   onOrder={order}
+                  className="hidden sm:table-cell"
                 />
-                <TableHead>{t('list.registration')}</TableHead>
+                <TableHead className="hidden xl:table-cell">{t('list.registration')}</TableHead>
                 <SortableHead
                   field="samplePreparedDate"
                   label={t('list.preparedDate')}
                   ordering={ordering}
                   onOrder={order}
+                  className="hidden lg:table-cell"
                 />
                 <SortableHead field="status" label={t('list.status')} ordering={ordering} onOrder={order} />
-                <SortableHead field="createdAt" label={t('list.createdAt')} ordering={ordering} onOrder={order} />
+                <SortableHead
+                  field="createdAt"
+                  label={t('list.createdAt')}
+                  ordering={ordering}
+                  onOrder={order}
+                  className="hidden md:table-cell"
+                />
               </TableRow>
             </TableHeader>
             <TableBody>
               {items.length === 0 ? (
-                <TableStatusRow columns={6} isLoading={bookings.isPending} />
+                <TableStatusRow columns={6} isLoading={bookings.isPending} error={bookings.error} />
               ) : (
                 items.map((booking) => (
                   <TableRow
@@ -160,17 +168,25 @@ export function BookingsPage() {
                       ) : (
                         booking.bookingNumber
                       )}
+                      {/* At phone width the applicant stands under the number, its column hidden. */}
+                      <div className="mt-1 font-sans text-xs font-normal whitespace-normal sm:hidden">
+                        {booking.applicantContactPerson} · {booking.applicantCompany}
+                      </div>
                     </TableCell>
-                    <TableCell>
+                    <TableCell className="hidden min-w-40 whitespace-normal sm:table-cell">
                       <div className="font-medium">{booking.applicantContactPerson}</div>
                       <div className="text-xs text-muted-foreground">{booking.applicantCompany}</div>
                     </TableCell>
-                    <TableCell>{booking.registration ? t('list.yes') : t('list.no')}</TableCell>
-                    <TableCell>{formatDisplayDate(booking.samplePreparedDate, i18n.language)}</TableCell>
+                    <TableCell className="hidden xl:table-cell">
+                      {booking.registration ? t('list.yes') : t('list.no')}
+                    </TableCell>
+                    <TableCell className="hidden lg:table-cell">
+                      {formatDisplayDate(booking.samplePreparedDate, i18n.language)}
+                    </TableCell>
                     <TableCell>
                       <BookingStatusBadge status={booking.status} />
                     </TableCell>
-                    <TableCell className="text-muted-foreground">
+                    <TableCell className="hidden text-muted-foreground md:table-cell">
                       {formatMomentDay(booking.createdAt, i18n.language)}
                     </TableCell>
                   </TableRow>

@@ -65,7 +65,7 @@ export function SubmittalFormPage() {
           </div>
         </div>
         <div className="flex items-center gap-1">
-          <Button variant="ghost" size="sm" onClick={() => setHelpOpen(true)}>
+          <Button variant="ghost" size="sm" aria-label={t('help.open')} onClick={() => setHelpOpen(true)}>
             <CircleHelpIcon />
             <span className="hidden sm:inline">{t('help.open')}</span>
           </Button>

@@ -10,15 +10,25 @@ export function ScanCertificateButton({
   variant = 'outline',
   size = 'sm',
   className,
-}: Pick<ButtonProps, 'variant' | 'size' | 'className'>) {
+  compact = false,
+}: Pick<ButtonProps, 'variant' | 'size' | 'className'> & {
+  /** In the header: the icon alone below desktop width, named for screen readers. */
+  compact?: boolean;
+}) {
   const { t } = useTranslation('certificates');
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant={variant} size={size} className={className} onClick={() => setOpen(true)}>
+      <Button
+        variant={variant}
+        size={size}
+        className={className}
+        aria-label={t('scanCertificate')}
+        onClick={() => setOpen(true)}
+      >
         <QrCodeIcon />
-        {t('scanCertificate')}
+        <span className={compact ? 'hidden lg:inline' : undefined}>{t('scanCertificate')}</span>
       </Button>
       <ScanDialog
         open={open}

@@ -8,7 +8,9 @@ import { ListPager } from '@/app/components/list-pager';
 import { useListFilters } from '@/app/components/use-list-filters';
 import { FilterInput } from '@/app/components/filter-input';
 import { ListNotices } from '@/app/components/list-notices';
+import { offlineListError } from '@/app/components/load-problem';
 import { ListTable } from '@/app/components/list-table';
+import { ServerVerdict, useServerVerdict } from '@/app/components/server-verdict';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -23,16 +25,18 @@ import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
 import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
-import { handleError } from '@/app/lib/handle-error';
 import { usePermissions } from '@/app/lib/use-session';
 import { useOfflineList } from '@/app/offline/lists';
 import { PageFrame } from '@/app/layout/page-frame';
-import { COUNTRY_LIST, COUNTRY_PATH, queueCountryDelete, type Country } from './country-outbox';
+import { COUNTRY_LIST, COUNTRY_PATH, saveCountryDelete, type Country } from './country-changes';
 import { CountryFormDialog } from './country-form-dialog';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; country: Country } | null;
 
-/** Countries (spec 2 /settings/countries), offline first: the list is cached, changes are queued. */
+/**
+ * Countries (spec 2 /settings/countries), offline first: the list is cached; changes go straight to
+ * the server when it answers, and wait in the outbox only when it cannot be reached.
+ */
 export function CountriesPage() {
   const { t } = useTranslation('countries');
   const held = usePermissions();
@@ -44,6 +48,7 @@ export function CountriesPage() {
   });
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Country | null>(null);
+  const deleteVerdict = useServerVerdict();
   const canCreate = hasAnyPermission(held, ['CanCreateCountry']);
   const canUpdate = hasAnyPermission(held, ['CanUpdateCountry']);
   const canDelete = hasAnyPermission(held, ['CanDeleteCountry']);
@@ -75,6 +80,7 @@ export function CountriesPage() {
           <ListTable
             columns={6}
             isLoading={countries.isLoading}
+            error={offlineListError(countries)}
             items={countries.items}
             head={
               <>
@@ -123,7 +129,10 @@ export function CountriesPage() {
                         variant="ghost"
                         size="icon"
                         aria-label={t('deleteNamed', { name: country.name })}
-                        onClick={() => setDeleting(country)}
+                        onClick={() => {
+                          deleteVerdict.clear();
+                          setDeleting(country);
+                        }}
                       >
                         <Trash2Icon />
                       </Button>
@@ -150,15 +159,23 @@ export function CountriesPage() {
               {t('deleteConfirm', { code: deleting?.code, name: deleting?.name })}
             </AlertDialogDescription>
           </AlertDialogHeader>
+          <ServerVerdict verdict={deleteVerdict} />
           <AlertDialogFooter>
             <AlertDialogCancel>{t('common:cancel')}</AlertDialogCancel>
             <AlertDialogAction
               variant="destructive"
-              onClick={() => {
+              onClick={(event) => {
+                // Stays open until the server has answered, so a refusal is read where it was asked.
+                event.preventDefault();
                 if (!deleting) return;
-                queueCountryDelete(deleting).then(
-                  () => toast.success(t('common:success'), { description: t('queued') }),
-                  handleError,
+                saveCountryDelete(deleting).then(
+                  (outcome) => {
+                    setDeleting(null);
+                    toast.success(t('common:success'), {
+                      description: t(outcome.state === 'applied' ? 'deleted' : 'queued'),
+                    });
+                  },
+                  (error: unknown) => deleteVerdict.show(error),
                 );
               }}
             >

@@ -10,8 +10,8 @@ import { FormDialogFooter } from '@/app/components/form-dialog-footer';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
 import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
-import { handleError } from '@/app/lib/handle-error';
-import { queueCountryCreate, queueCountryUpdate, type Country } from './country-outbox';
+import { ServerVerdict, useServerVerdict } from '@/app/components/server-verdict';
+import { saveCountryCreate, saveCountryUpdate, type Country } from './country-changes';
 
 type CountryForm = z.input<typeof countrySchema>;
 
@@ -26,6 +26,7 @@ export function CountryFormDialog({
 }) {
   const { t } = useTranslation('countries');
   const [isSaving, setSaving] = useState(false);
+  const verdict = useServerVerdict();
   const form = useForm<CountryForm>({
     resolver: zodResolver(countrySchema),
     values: { code: country?.code ?? '', name: country?.name ?? '', protected: country?.protected ?? false },
@@ -37,12 +38,17 @@ export function CountryFormDialog({
     setSaving(true);
     try {
       const input = { code: values.code.trim().toUpperCase(), name: values.name.trim(), protected: values.protected };
-      if (country) await queueCountryUpdate(country, input);
-      else await queueCountryCreate(input);
-      toast.success(t('common:success'), { description: t('queued') });
+      verdict.clear();
+      const outcome = country ? await saveCountryUpdate(country, input) : await saveCountryCreate(input);
+      toast.success(t('common:success'), { description: t(outcome.state === 'applied' ? 'saved' : 'queued') });
       onOpenChange(false);
     } catch (error) {
-      handleError(error);
+      // Refused by the server: said here, on the field it names, in the user's language.
+      verdict.show(error, (field, message) => {
+        if (field !== 'code' && field !== 'name') return false;
+        form.setError(field, { message });
+        return true;
+      });
     } finally {
       setSaving(false);
     }
@@ -73,6 +79,7 @@ export function CountryFormDialog({
             <Input id="country-name" autoComplete="off" {...form.register('name')} />
           </FormField>
           <CheckboxField control={form.control} name="protected" id="country-protected" label={t('protected')} />
+          <ServerVerdict verdict={verdict} />
           <FormDialogFooter onCancel={() => onOpenChange(false)} isSaving={isSaving} />
         </form>
       </DialogContent>

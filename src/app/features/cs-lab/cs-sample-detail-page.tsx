@@ -17,11 +17,12 @@ import { CsTransferDialog } from './cs-transfer-dialog';
 export function CsSampleDetailPage({ id }: { id: number }) {
   const { t } = useTranslation('cs-lab');
   const held = usePermissions();
-  const { sample, pending, isLoading, isCachedCopy } = useSampleDetail('cs', id);
+  const { sample, pending, isLoading, isCachedCopy, error } = useSampleDetail('cs', id);
   const [dialog, setDialog] = useState<'edit' | 'csCheckIn' | 'transferToTester' | null>(null);
   useSampleConflictToasts();
 
-  if (!sample) return <SampleDetailMissing namespace="cs-lab" listPath="/clients" isLoading={isLoading} />;
+  if (!sample)
+    return <SampleDetailMissing namespace="cs-lab" listPath="/clients" isLoading={isLoading} error={error} />;
 
   const canUpdate = mayEdit('csUpdate', sample.status, held);
   return (

@@ -47,26 +47,33 @@ export function CustomersPage() {
               <TableRow>
                 <SortableHead field="company" label={t('company')} ordering={ordering} onOrder={order} />
                 <TableHead>{t('contactPerson')}</TableHead>
-                <TableHead>{t('email')}</TableHead>
-                <TableHead>{t('telephone')}</TableHead>
-                <TableHead>{t('cityStateCountry')}</TableHead>
+                <TableHead className="hidden 2xl:table-cell">{t('email')}</TableHead>
+                <TableHead className="hidden 2xl:table-cell">{t('telephone')}</TableHead>
+                <TableHead className="hidden lg:table-cell">{t('cityStateCountry')}</TableHead>
                 <SortableHead field="bookingCount" label={t('bookingCount')} ordering={ordering} onOrder={order} />
                 <SortableHead field="lastBookingAt" label={t('lastBooking')} ordering={ordering} onOrder={order} />
               </TableRow>
             </TableHeader>
             <TableBody>
               {items.length === 0 ? (
-                <TableStatusRow columns={7} isLoading={customers.isPending} />
+                <TableStatusRow columns={7} isLoading={customers.isPending} error={customers.error} />
               ) : (
                 items.map((customer) => (
                   <TableRow key={`${customer.company}-${customer.email}`}>
-                    <TableCell className="font-medium">
+                    <TableCell className="min-w-40 font-medium whitespace-normal">
                       <CustomerLinks customer={customer} />
                     </TableCell>
-                    <TableCell>{customer.contactPerson}</TableCell>
-                    <TableCell>{customer.email}</TableCell>
-                    <TableCell>{customer.telephone}</TableCell>
-                    <TableCell>{customer.cityStateCountry}</TableCell>
+                    <TableCell className="min-w-40 whitespace-normal">
+                      {customer.contactPerson}
+                      {/* Narrower than a wide desktop, e-mail and phone stand under the name. */}
+                      <div className="text-xs break-all text-muted-foreground 2xl:hidden">{customer.email}</div>
+                      <div className="text-xs text-muted-foreground 2xl:hidden">{customer.telephone}</div>
+                    </TableCell>
+                    <TableCell className="hidden 2xl:table-cell">{customer.email}</TableCell>
+                    <TableCell className="hidden 2xl:table-cell">{customer.telephone}</TableCell>
+                    <TableCell className="hidden whitespace-normal lg:table-cell">
+                      {customer.cityStateCountry}
+                    </TableCell>
                     <TableCell className="tabular-nums">{customer.bookingCount}</TableCell>
                     <TableCell>{dayjs(customer.lastBookingAt).locale(i18n.language).format('D MMMM YYYY')}</TableCell>
                   </TableRow>

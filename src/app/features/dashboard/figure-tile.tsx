@@ -42,7 +42,7 @@ export function FigureTile({ label, value, hint, tone = 'default', isLoading, li
       to={link.to}
       search={link.search}
       data-testid={testId}
-      className="block rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 outline-none"
+      className="block rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring outline-none"
     >
       {body}
     </Link>

@@ -8,6 +8,7 @@ import { CreateButton } from '@/app/components/create-button';
 import { FilterInput } from '@/app/components/filter-input';
 import { ListNotices } from '@/app/components/list-notices';
 import { ListPager } from '@/app/components/list-pager';
+import { offlineListError } from '@/app/components/load-problem';
 import { ListTable } from '@/app/components/list-table';
 import { orderByOf, SortableHead, type Ordering } from '@/app/components/sortable-head';
 import {
@@ -159,6 +160,7 @@ export function DispatchBatchesPage() {
           <ListTable
             columns={7}
             isLoading={batches.isLoading}
+            error={offlineListError(batches)}
             items={batches.items}
             head={
               <>

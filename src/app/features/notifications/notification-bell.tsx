@@ -53,10 +53,13 @@ export function NotificationBell() {
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={t('bell', { count: unread })}>
+        {/* Named by its own (screen-reader) text, which holds the count the badge shows. */}
+        <Button variant="ghost" size="icon" className="relative">
           <BellIcon />
+          <span className="sr-only">{t('bell', { count: unread })}</span>
           {unread > 0 && (
             <span
+              aria-hidden="true"
               data-testid="notification-count"
               className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold text-white"
             >

@@ -37,6 +37,7 @@ export function InstallButton() {
     <Button
       variant="outline"
       size="sm"
+      aria-label={t('install')}
       onClick={async () => {
         const prompt = deferredPrompt;
         if (!prompt) return;

@@ -118,18 +118,25 @@ export function RoleFormDialog({
                           </div>
                           <ul className="grid gap-1.5 pl-6">
                             {area.permissions.map((permission) => (
-                              <li key={permission} className="flex items-center gap-2">
+                              <li key={permission} className="flex items-start gap-2">
                                 <Checkbox
                                   id={`role-permission-${permission}`}
                                   checked={chosen.has(permission)}
                                   onCheckedChange={(v) => toggle([permission], v === true)}
+                                  aria-describedby={`role-permission-${permission}-about`}
+                                  className="mt-0.5"
                                 />
-                                <Label
-                                  htmlFor={`role-permission-${permission}`}
-                                  className="font-mono text-xs font-normal"
-                                >
-                                  {permission}
-                                </Label>
+                                <div className="grid gap-0.5">
+                                  <Label htmlFor={`role-permission-${permission}`} className="font-normal">
+                                    {t(`permissions:${permission}.label`)}
+                                  </Label>
+                                  <p
+                                    id={`role-permission-${permission}-about`}
+                                    className="text-xs text-muted-foreground"
+                                  >
+                                    {t(`permissions:${permission}.description`)}
+                                  </p>
+                                </div>
                               </li>
                             ))}
                           </ul>

@@ -46,6 +46,7 @@ export function RolesPage() {
           <ListTable
             columns={6}
             isLoading={roles.isPending}
+            error={roles.error}
             items={items}
             head={
               <>

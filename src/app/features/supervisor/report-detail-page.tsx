@@ -11,6 +11,8 @@ import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
 import { ConclusionSummary, Fact } from './sample-facts';
 import { supervisorQueries } from './supervisor-queries';
 import { useDocumentTitle } from '@/app/lib/use-document-title';
+import { DetailStatus } from '@/app/components/load-problem';
+import { formatIsotope } from '@/app/lib/numbers';
 
 /**
  * Supervisor report detail (spec 2 /supervisor-samples/report-detail/{id}): the sample's results,
@@ -30,7 +32,13 @@ export function ReportDetailPage({ id }: { id: number }) {
     );
   }
   const sample = detail.data;
-  if (!sample) return <p className="text-sm text-muted-foreground">{t('detail.notFound')}</p>;
+  if (!sample) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        <DetailStatus isLoading={false} error={detail.error} notFound={t('detail.notFound')} />
+      </p>
+    );
+  }
   const entries = [...sample.thirdLabEntries].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
   return (
@@ -94,9 +102,9 @@ export function ReportDetailPage({ id }: { id: number }) {
               {entries.map((entry) => (
                 <tr key={entry.id} className="border-b">
                   <td className="py-1">{entry.labName}</td>
-                  <td className="py-1 tabular-nums">{entry.carbon ?? '—'}</td>
-                  <td className="py-1 tabular-nums">{entry.hydrogen ?? '—'}</td>
-                  <td className="py-1 tabular-nums">{entry.oxygen ?? '—'}</td>
+                  <td className="py-1 tabular-nums">{formatIsotope(entry.carbon)}</td>
+                  <td className="py-1 tabular-nums">{formatIsotope(entry.hydrogen)}</td>
+                  <td className="py-1 tabular-nums">{formatIsotope(entry.oxygen)}</td>
                   <td className="py-1">{date(entry.resultReturnedDate)}</td>
                 </tr>
               ))}

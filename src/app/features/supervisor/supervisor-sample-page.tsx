@@ -46,6 +46,8 @@ import {
   type ThirdLabEntry,
 } from './supervisor-queries';
 import { TransferIdflDialog } from './transfer-idfl-dialog';
+import { DetailStatus } from '@/app/components/load-problem';
+import { formatIsotope } from '@/app/lib/numbers';
 
 type Decision = 'confirm' | 'undo' | 'certificate';
 
@@ -64,7 +66,9 @@ export function SupervisorSamplePage({ id }: { id: number }) {
   if (!detail.data) {
     return (
       <PageFrame title={t('detail.title')}>
-        <p className="text-sm text-muted-foreground">{t('detail.notFound')}</p>
+        <p className="text-sm text-muted-foreground">
+          <DetailStatus isLoading={false} error={detail.error} notFound={t('detail.notFound')} />
+        </p>
       </PageFrame>
     );
   }
@@ -228,9 +232,9 @@ function ThirdLabResult({ entry }: { entry: ThirdLabEntry }) {
   return (
     <section className="grid gap-3" aria-label={t('results.entry', { lab: entry.labName })}>
       <dl className="grid grid-cols-3 gap-2 text-sm">
-        <Fact label={t('results.carbon')} value={entry.carbon} />
-        <Fact label={t('results.hydrogen')} value={entry.hydrogen} />
-        <Fact label={t('results.oxygen')} value={entry.oxygen} />
+        <Fact label={t('results.carbon')} value={formatIsotope(entry.carbon)} />
+        <Fact label={t('results.hydrogen')} value={formatIsotope(entry.hydrogen)} />
+        <Fact label={t('results.oxygen')} value={formatIsotope(entry.oxygen)} />
         <Fact label={t('results.lab')} value={entry.labName} />
         <Fact label={t('results.receivedDate')} value={date(entry.receivedDate)} />
         <Fact label={t('results.returnedDate')} value={date(entry.resultReturnedDate)} />

@@ -10,6 +10,7 @@ import { formatDisplayDate } from '@/app/components/ui/date-picker';
 import { useDebouncedValue } from '@/app/lib/use-debounced-value';
 import { useStatusSearch } from '@/app/lib/status-search';
 import { usePermissions } from '@/app/lib/use-session';
+import { offlineListError } from '@/app/components/load-problem';
 import { useOfflineList } from '@/app/offline/lists';
 import { PageFrame } from '@/app/layout/page-frame';
 import {
@@ -124,6 +125,7 @@ export function SupervisorSamplesPage() {
             pending={pending}
             queuedIds={samples.pendingIds}
             isLoading={samples.isLoading}
+            error={offlineListError(samples)}
             ordering={ordering}
             onOrder={(next) => {
               setOrdering(next);

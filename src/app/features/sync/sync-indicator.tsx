@@ -8,7 +8,8 @@ import { storageFullListeners } from '@/app/offline/db.ts';
 import { fetchWithSession } from '@/app/offline/page-fetch.ts';
 import { PICK_LIST_REFRESH_MS, refreshPickLists } from '@/app/offline/pick-lists.ts';
 import { startOutboxRunner } from '@/app/offline/runner.ts';
-import { connectionOf } from '@/app/offline/connection.ts';
+import { connectionOf, latestOutcome } from '@/app/offline/connection.ts';
+import { useLastRequestOutcome } from '@/app/lib/reachability';
 import { useIsOnline } from '@/app/offline/use-is-online.ts';
 import { useOutbox } from '@/app/offline/use-outbox.ts';
 
@@ -21,6 +22,7 @@ export function SyncIndicator() {
   const { t } = useTranslation('sync');
   const isOnline = useIsOnline();
   const outbox = useOutbox();
+  const lastRequest = useLastRequestOutcome();
 
   useEffect(() => startOutboxRunner(), []);
 
@@ -45,7 +47,7 @@ export function SyncIndicator() {
   const needsAttention = outbox?.needsAttention ?? 0;
   const waitingForSignIn = outbox?.waitingForSignIn === true && unsent > 0;
 
-  const connection = connectionOf(isOnline, outbox?.lastDrain?.outcome);
+  const connection = connectionOf(isOnline, latestOutcome(outbox?.lastDrain, lastRequest));
   const connected = connection === 'online';
   const status = t(`indicator.${connection}`);
   const detail = waitingForSignIn
@@ -72,7 +74,7 @@ export function SyncIndicator() {
       data-online={connected ? 'true' : 'false'}
       data-network={isOnline ? 'true' : 'false'}
       data-pending={unsent}
-      aria-label={`${status}. ${detail}. ${t('indicator.openSyncPage')}`}
+      aria-label={`${status} ${unsent}. ${detail}. ${t('indicator.openSyncPage')}`}
       title={`${status} · ${detail}`}
       className={cn(
         'inline-flex h-9 items-center gap-1.5 rounded-md border px-2.5 text-sm font-medium transition-colors hover:bg-accent',
@@ -80,7 +82,9 @@ export function SyncIndicator() {
       )}
     >
       <Icon className={cn('size-4', needsAttention > 0 && 'text-destructive')} aria-hidden />
-      <span className="hidden sm:inline">{status}</span>
+      {/* Its name starts with what it shows (status, count), then says what it means
+          (axe: label-content-name-mismatch). */}
+      <span className="hidden sm:inline">{status}</span>{' '}
       <span
         data-testid="sync-pending-count"
         className={cn(

@@ -31,7 +31,8 @@ import {
   retryMutation,
 } from '@/app/offline/outbox.ts';
 import { drainNow, startOutboxRunner } from '@/app/offline/runner.ts';
-import { connectionOf } from '@/app/offline/connection.ts';
+import { connectionOf, latestOutcome } from '@/app/offline/connection.ts';
+import { useLastRequestOutcome } from '@/app/lib/reachability';
 import { isStoragePersistent } from '@/app/offline/session-mirror.ts';
 import { useIsOnline } from '@/app/offline/use-is-online.ts';
 import { useOutbox } from '@/app/offline/use-outbox.ts';
@@ -286,6 +287,7 @@ export function SyncPage() {
   useDocumentTitle(t('page.title'));
   const isOnline = useIsOnline();
   const outbox = useOutbox();
+  const lastRequest = useLastRequestOutcome();
   const [isSending, setSending] = useState(false);
   const [storageFull, setStorageFull] = useState(false);
   const [persistent, setPersistent] = useState<boolean | undefined>();
@@ -349,7 +351,7 @@ export function SyncPage() {
           isOnline ? 'bg-muted/50' : 'border-amber-300 bg-amber-50 text-amber-900',
         )}
       >
-        <p>{t(`page.${connectionOf(isOnline, outbox?.lastDrain?.outcome)}`)}</p>
+        <p>{t(`page.${connectionOf(isOnline, latestOutcome(outbox?.lastDrain, lastRequest))}`)}</p>
         <p className="text-muted-foreground">
           {outbox?.lastDrain?.sentAt
             ? t('page.lastSync', { time: formatTime(outbox.lastDrain.sentAt) })

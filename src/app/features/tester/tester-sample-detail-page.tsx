@@ -16,12 +16,13 @@ import { TesterSampleForm } from './tester-sample-form';
 export function TesterSampleDetailPage({ id }: { id: number }) {
   const { t } = useTranslation('tester');
   const held = usePermissions();
-  const { sample, pending, isLoading, isCachedCopy } = useSampleDetail('tester', id);
+  const { sample, pending, isLoading, isCachedCopy, error } = useSampleDetail('tester', id);
   const [dialog, setDialog] = useState<'testerCheckIn' | 'undoTester' | 'addToBatch' | null>(null);
   const canAddToBatch = useCanAddToBatch(sample);
   useSampleConflictToasts();
 
-  if (!sample) return <SampleDetailMissing namespace="tester" listPath="/testers" isLoading={isLoading} />;
+  if (!sample)
+    return <SampleDetailMissing namespace="tester" listPath="/testers" isLoading={isLoading} error={error} />;
 
   const canUpdate = mayEdit('testerUpdate', sample.status, held);
   return (

@@ -13,6 +13,7 @@ import { formatDisplayDate } from '@/app/components/ui/date-picker';
 import { handleError } from '@/app/lib/handle-error';
 import { useDebouncedValue } from '@/app/lib/use-debounced-value';
 import { usePermissions } from '@/app/lib/use-session';
+import { offlineListError } from '@/app/components/load-problem';
 import { useOfflineList } from '@/app/offline/lists';
 import { syncEvents, type SyncedDetail } from '@/app/offline/sync-events';
 import { PageFrame } from '@/app/layout/page-frame';
@@ -37,6 +38,7 @@ import {
 import { ThirdLabSampleSheet, type ThirdLabStep } from './third-lab-sample-sheet';
 import { UndoPackageDialog } from './undo-package-dialog';
 import { useSampleConflictToast } from './use-conflict-toast';
+import { formatGrams, formatIsotope } from '@/app/lib/numbers';
 
 type OpenStep = { step: ThirdLabStep; sample: ThirdLabSample } | { step: 'undo'; sample: null };
 
@@ -144,7 +146,7 @@ export function ThirdLabPage() {
       className: 'font-mono text-xs',
       cell: (sample) => {
         const values = isotopesOf(asThirdLab(sample));
-        return `${values.carbon ?? '—'} / ${values.hydrogen ?? '—'} / ${values.oxygen ?? '—'}`;
+        return `${formatIsotope(values.carbon)} / ${formatIsotope(values.hydrogen)} / ${formatIsotope(values.oxygen)}`;
       },
     },
     {
@@ -214,6 +216,7 @@ export function ThirdLabPage() {
             pending={queued}
             queuedIds={samples.pendingIds}
             isLoading={samples.isLoading}
+            error={offlineListError(samples)}
             ordering={ordering}
             onOrder={(next) => {
               setOrdering(next);
@@ -275,15 +278,15 @@ export function ThirdLabPage() {
       { label: t('columns.idflNumber'), value: sample.idflNumber },
       { label: t('columns.sampleType'), value: sample.sampleType },
       { label: t('columns.packageCode'), value: sample.packageCode },
-      { label: t('columns.sentWeight'), value: sample.sentWeight != null ? `${sample.sentWeight} g` : null },
+      { label: t('columns.sentWeight'), value: sample.sentWeight != null ? formatGrams(sample.sentWeight) : null },
     ];
     if (!withResult) return rows;
     const values = isotopesOf(sample);
     return [
       ...rows,
-      { label: t('result.carbon'), value: values.carbon },
-      { label: t('result.hydrogen'), value: values.hydrogen },
-      { label: t('result.oxygen'), value: values.oxygen },
+      { label: t('result.carbon'), value: formatIsotope(values.carbon) },
+      { label: t('result.hydrogen'), value: formatIsotope(values.hydrogen) },
+      { label: t('result.oxygen'), value: formatIsotope(values.oxygen) },
     ];
   }
 }

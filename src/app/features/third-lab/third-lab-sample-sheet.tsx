@@ -21,6 +21,7 @@ import {
   useUploadResultPdf,
   type ThirdLabSample,
 } from './third-lab-queries';
+import { formatGrams, formatIsotope } from '@/app/lib/numbers';
 
 export type ThirdLabStep = 'receive' | 'return' | 'undo';
 
@@ -86,7 +87,7 @@ export function ThirdLabSampleSheet({
                 <Fact label={t('columns.resultReturnedDate')} value={date(sample.thirdLabEntry?.resultReturnedDate)} />
                 <Fact
                   label={t('columns.sentWeight')}
-                  value={sample.sentWeight != null ? `${sample.sentWeight} g` : null}
+                  value={sample.sentWeight != null ? formatGrams(sample.sentWeight) : null}
                 />
               </dl>
 
@@ -171,9 +172,9 @@ function ResultSummary({ sample }: { sample: ThirdLabSample }) {
     <section className="grid gap-2" aria-label={t('result.title')}>
       <h3 className="font-medium">{t('result.title')}</h3>
       <dl className="grid grid-cols-3 gap-2 text-sm">
-        <Fact label={t('result.carbon')} value={values.carbon?.toString()} />
-        <Fact label={t('result.hydrogen')} value={values.hydrogen?.toString()} />
-        <Fact label={t('result.oxygen')} value={values.oxygen?.toString()} />
+        <Fact label={t('result.carbon')} value={formatIsotope(values.carbon)} />
+        <Fact label={t('result.hydrogen')} value={formatIsotope(values.hydrogen)} />
+        <Fact label={t('result.oxygen')} value={formatIsotope(values.oxygen)} />
       </dl>
       {sample.thirdLabEntry?.notes && <p className="text-sm whitespace-pre-wrap">{sample.thirdLabEntry.notes}</p>}
     </section>

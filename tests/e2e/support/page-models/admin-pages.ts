@@ -1,4 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
+import permissionWords from '../../../../src/app/locales/en/permissions.json' with { type: 'json' };
+
+/** A permission as the role dialog shows it: its readable label (the identifier is the API's word). */
+export function permissionLabel(permission: string): string {
+  return (permissionWords as Record<string, { label: string }>)[permission]?.label ?? permission;
+}
 
 export class RolesPage {
   readonly heading: Locator;
@@ -18,7 +24,7 @@ export class RolesPage {
     await this.dialog.getByLabel('Role name').fill(name);
     await this.dialog.getByLabel('Description').fill(description);
     for (const permission of permissions) {
-      await this.dialog.getByRole('checkbox', { name: permission, exact: true }).click();
+      await this.dialog.getByRole('checkbox', { name: permissionLabel(permission), exact: true }).click();
     }
     await this.dialog.getByRole('button', { name: 'Save' }).click();
   }

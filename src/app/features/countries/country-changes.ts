@@ -1,18 +1,18 @@
 import type { components } from '@/shared/api-types';
 import type { CountryInput } from '@/shared/schemas/countries';
 import { i18n } from '@/app/lib/i18n';
-import { enqueueMutation } from '@/app/offline/outbox';
+import { sendOrQueue } from '@/app/offline/send-or-queue';
 
 /**
- * Country changes go through the outbox so they work offline: they show at once as pending in the
- * list and are sent in order when the server can be reached (DESIGN.md 7).
+ * Country changes: online they go straight to the server, whose verdict the screen shows where the
+ * change was made; only without an answer do they wait in the outbox (offline/send-or-queue.ts).
  */
 export type Country = components['schemas']['Country'];
 export const COUNTRY_LIST = 'countries';
 export const COUNTRY_PATH = '/api/country';
 
-export function queueCountryCreate(input: CountryInput) {
-  return enqueueMutation({
+export function saveCountryCreate(input: CountryInput) {
+  return sendOrQueue({
     method: 'POST',
     path: COUNTRY_PATH,
     body: input,
@@ -21,8 +21,8 @@ export function queueCountryCreate(input: CountryInput) {
   });
 }
 
-export function queueCountryUpdate(country: Pick<Country, 'id' | 'version'>, input: CountryInput) {
-  return enqueueMutation({
+export function saveCountryUpdate(country: Pick<Country, 'id' | 'version'>, input: CountryInput) {
+  return sendOrQueue({
     method: 'PUT',
     path: `${COUNTRY_PATH}?id=${country.id}`,
     body: { ...input, version: country.version },
@@ -31,8 +31,8 @@ export function queueCountryUpdate(country: Pick<Country, 'id' | 'version'>, inp
   });
 }
 
-export function queueCountryDelete(country: Pick<Country, 'id' | 'code' | 'name'>) {
-  return enqueueMutation({
+export function saveCountryDelete(country: Pick<Country, 'id' | 'code' | 'name'>) {
+  return sendOrQueue({
     method: 'DELETE',
     path: `${COUNTRY_PATH}?id=${country.id}`,
     label: i18n.t('countries:outbox.delete', { code: country.code, name: country.name }),

@@ -1,0 +1,133 @@
+import type { Page } from '@playwright/test';
+import { bookingForm } from '../server/support/bookings.ts';
+import { admin, roleUsers } from './support/accounts.ts';
+import { scanPage, settle, type Finding } from './support/axe.ts';
+import { expect, signInThroughApi, test } from './support/fixtures.ts';
+import { seedSampleSentToTester } from './support/sample-seeding.ts';
+
+/**
+ * Issue 17 (13): an axe-core scan (WCAG 2.1 A and AA) of every route, and of each screen's dialogs,
+ * drawers and open menus, at phone (390 px) and tablet (820 px) width, in English and Vietnamese.
+ * One signed-in page per role walks its routes; findings are collected and reported together.
+ */
+const WIDTHS = [390, 820] as const;
+const LANGUAGES = ['en', 'vi'] as const;
+
+async function useLanguage(page: Page, language: string) {
+  await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+}
+
+async function walk(page: Page, paths: string[], findings: Finding[], languages: readonly string[] = LANGUAGES) {
+  for (const language of languages) {
+    // The language is read at start: set once, every following load opens in it.
+    await useLanguage(page, language);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 1180 });
+      for (const path of paths) {
+        await page.goto(path);
+        await settle(page);
+        findings.push(...(await scanPage(page, `${path} ${width}px ${language}`)));
+      }
+    }
+  }
+}
+
+test.describe('[A11Y]', () => {
+  test.describe.configure({ timeout: 300_000 });
+
+  test('[A11Y] public screens', async ({ page }) => {
+    const findings: Finding[] = [];
+    await page.goto('/auth/login');
+    await walk(page, ['/auth/login', '/booking/isotope-submittal-form', '/certificate/not-a-token'], findings);
+    expect(findings).toEqual([]);
+  });
+
+  for (const language of LANGUAGES) {
+    test(`[A11Y] every staff route, as the administrator (${language})`, async ({ page, request, openSignedIn }) => {
+      const submitted = await request.post('/api/sample-submit-form', { data: bookingForm() });
+      expect(submitted.status()).toBe(201);
+      const booking = ((await submitted.json()) as { data: { id: number } }).data;
+      const cs = await signInThroughApi(request, roleUsers.CustomerService);
+      const sample = await seedSampleSentToTester(request, cs, `A11Y-${Date.now()}`);
+
+      await openSignedIn(admin, '/dashboard');
+      const findings: Finding[] = [];
+      await walk(
+        page,
+        [
+          '/dashboard',
+          '/bookings',
+          `/bookings/${booking.id}`,
+          '/bookings/create-booking',
+          '/customers',
+          '/clients',
+          `/clients/${sample.id}`,
+          '/testers',
+          `/testers/${sample.id}`,
+          '/packages',
+          '/supervisor-samples',
+          '/analysis/analyze',
+          '/analysis/multi-analyze',
+          '/analysis/analysis-list',
+          '/analysis/isotope-clean-data-list',
+          '/report-by-source',
+          '/report-by-status',
+          '/settings/accounts',
+          '/settings/countries',
+          '/settings/roles',
+          '/sync',
+        ],
+        findings,
+        [language],
+      );
+      expect(findings).toEqual([]);
+    });
+  }
+
+  test('[A11Y] open menus and dialogs, in both languages', async ({ page, openSignedIn }) => {
+    await openSignedIn(admin, '/settings/countries');
+    const findings: Finding[] = [];
+    for (const language of LANGUAGES) {
+      await useLanguage(page, language);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 1180 });
+        await page.goto('/settings/countries');
+        await settle(page);
+        const where = `${width}px ${language}`;
+        const header = page.getByRole('banner');
+        const menus = [
+          { name: 'language menu', open: header.getByRole('button', { name: /^(Language|Ngôn ngữ)/ }) },
+          { name: 'notifications', open: header.getByRole('button', { name: /Notifications|Thông báo/ }) },
+          {
+            name: 'user menu',
+            open: header.getByRole('button', { name: /^(User menu|Menu người dùng)$/ }),
+          },
+        ];
+        for (const menu of menus) {
+          await menu.open.first().click();
+          await page.getByRole('menu').waitFor({ timeout: 10_000 });
+          findings.push(...(await scanPage(page, `${menu.name} ${where}`)));
+          await page.keyboard.press('Escape');
+        }
+        await page.getByRole('button', { name: /^(Add country|Thêm quốc gia)$/ }).click();
+        await page.getByRole('dialog').waitFor({ timeout: 10_000 });
+        findings.push(...(await scanPage(page, `country dialog ${where}`)));
+        await page.keyboard.press('Escape');
+        if (width === 390) {
+          await header.getByRole('button', { name: /^(Open menu|Mở menu)/ }).click();
+          await page.getByRole('dialog').waitFor({ timeout: 10_000 });
+          findings.push(...(await scanPage(page, `sidebar drawer ${where}`)));
+          await page.keyboard.press('Escape');
+        }
+      }
+    }
+    expect(findings).toEqual([]);
+  });
+
+  test('[A11Y] the third lab, as its technician', async ({ page, openSignedIn }) => {
+    await openSignedIn(roleUsers.hoanVuLab, '/thirdlab-samples');
+    const findings: Finding[] = [];
+    await walk(page, ['/thirdlab-samples'], findings);
+    expect(findings).toEqual([]);
+  });
+});

@@ -1,0 +1,38 @@
+import { bookingForm } from '../server/support/bookings.ts';
+import { admin } from './support/accounts.ts';
+import { expect, test } from './support/fixtures.ts';
+
+/**
+ * Issue 17 (8): no raw permission identifier or status enum on screen, in either language. Role
+ * editing shows each permission's readable label and one-line description, grouped by area.
+ */
+const RAW_PERMISSION = /\bCan[A-Z][A-Za-z]+/;
+const RAW_STATUS = /UnConfirmed|CsConfirmed|SentToTester|TesterConfirmed|SentToThirdLab|ThirdLabConfirmed/;
+
+for (const language of ['en', 'vi'] as const) {
+  test(`[WORDS] role editing and the booking list speak the user's language (${language})`, async ({
+    page,
+    request,
+    openSignedIn,
+  }) => {
+    const submitted = await request.post('/api/sample-submit-form', { data: bookingForm() });
+    expect(submitted.status()).toBe(201);
+    await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+    await openSignedIn(admin, '/settings/roles');
+    const words =
+      language === 'en'
+        ? { edit: 'Update Administrator', reset: 'Reset passwords', about: 'Send another user a new password.' }
+        : { edit: 'Cập nhật Administrator', reset: 'Đặt lại mật khẩu', about: 'Gửi mật khẩu mới cho người dùng khác.' };
+    await page.getByRole('button', { name: words.edit }).click();
+    const dialog = page.getByRole('dialog');
+    const reset = dialog.getByRole('checkbox', { name: words.reset, exact: true });
+    await expect(reset).toBeChecked();
+    await expect(reset).toHaveAccessibleDescription(words.about);
+    expect(await dialog.innerText()).not.toMatch(RAW_PERMISSION);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/bookings');
+    await expect(page.getByRole('table').locator('[data-status="UnConfirmed"]').first()).toBeVisible();
+    expect(await page.getByRole('main').innerText()).not.toMatch(RAW_STATUS);
+  });
+}

@@ -1,0 +1,82 @@
+import type { Page } from '@playwright/test';
+import { bookingForm } from '../server/support/bookings.ts';
+import { admin } from './support/accounts.ts';
+import { expect, test } from './support/fixtures.ts';
+
+/**
+ * Issue 17 (10): the main lists fit a bench tablet (820 px) without a sideways scroll bar, the
+ * customers table is whole at 1280 px, and at 390 px the header keeps the name, the bell and the
+ * user menu on screen. Each width's screenshot is kept with the results, to be looked at.
+ */
+
+/** Whether the page or any table's scroll box scrolls sideways. */
+async function sidewaysOverflow(page: Page) {
+  return page.evaluate(() => {
+    const boxes = [document.scrollingElement, ...document.querySelectorAll('table')].map((element) =>
+      element instanceof HTMLTableElement ? element.parentElement : element,
+    );
+    return boxes
+      .filter((box): box is HTMLElement => box instanceof HTMLElement)
+      .filter((box) => box.scrollWidth > box.clientWidth + 1)
+      .map((box) => `${box.tagName} ${box.scrollWidth} > ${box.clientWidth}`);
+  });
+}
+
+/** The list has loaded rows (no status row: not loading, not empty). */
+async function expectRowsShown(page: Page) {
+  await expect(page.getByRole('table').locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByRole('table').locator('tbody td[colspan]')).toHaveCount(0);
+}
+
+test.describe('[FIT]', () => {
+  test.beforeAll(async ({ request }) => {
+    // A client whose words are long, so the lists hold what a real laboratory's do.
+    const response = await request.post('/api/sample-submit-form', {
+      data: bookingForm({
+        applicantCompany: 'Vietnam National Textile and Garment Group (Vinatex) Export Division',
+        applicantContactPerson: 'Nguyễn Thị Thanh Hương',
+        email: 'thanh.huong.nguyen@vinatex-export-division.com.vn',
+        cityStateCountry: 'Thành phố Hồ Chí Minh, Việt Nam',
+      }),
+    });
+    expect(response.status()).toBe(201);
+  });
+
+  for (const path of ['/bookings', '/settings/accounts', '/customers']) {
+    test(`[FIT] ${path} fits 820 px without a sideways scroll bar`, async ({ page, openSignedIn }, testInfo) => {
+      await page.setViewportSize({ width: 820, height: 1180 });
+      await openSignedIn(admin, path);
+      await expectRowsShown(page);
+      await page.screenshot({ path: testInfo.outputPath(`${path.replaceAll('/', '_')}-820.png`), fullPage: true });
+      expect(await sidewaysOverflow(page)).toEqual([]);
+    });
+  }
+
+  test('[FIT] the customers table is whole at 1280 px', async ({ page, openSignedIn }, testInfo) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openSignedIn(admin, '/customers');
+    await expectRowsShown(page);
+    await page.screenshot({ path: testInfo.outputPath('customers-1280.png'), fullPage: true });
+    expect(await sidewaysOverflow(page)).toEqual([]);
+  });
+
+  test('[FIT] at 390 px the header keeps the bell and the user menu on screen, the name in the menu', async ({
+    page,
+    openSignedIn,
+    shell,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSignedIn(admin, '/bookings');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('bookings-390.png') });
+    const header = page.getByRole('banner');
+    for (const part of [header.getByRole('button', { name: /notification/i }), shell.userMenuButton]) {
+      await expect(part).toBeInViewport({ ratio: 1 });
+    }
+    expect(await header.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    expect(await sidewaysOverflow(page)).toEqual([]);
+    // The name has no room beside them at phone width: it heads the user menu.
+    await shell.userMenuButton.click();
+    await expect(page.getByRole('menu')).toContainText(admin.displayName);
+  });
+});

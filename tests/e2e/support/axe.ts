@@ -1,0 +1,28 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/** WCAG 2.1 A and AA, as issue 17 asks. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+export type Finding = { where: string; rule: string; impact: string | null | undefined; nodes: string[] };
+
+/** One axe scan of the page as it is now; its violations, each named by where the scan was taken. */
+export async function scanPage(page: Page, where: string): Promise<Finding[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations.map((violation) => ({
+    where,
+    rule: violation.id,
+    impact: violation.impact,
+    nodes: violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`),
+  }));
+}
+
+/** Waits until the screen has settled enough to be judged: its heading shown, no spinner turning. */
+export async function settle(page: Page) {
+  await page.locator('h1').first().waitFor({ timeout: 15_000 });
+  await page
+    .locator('.animate-spin')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
+}
