@@ -7,8 +7,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { serverMessage, type ServerMessageCode, type ServerMessageParams } from '../shared/server-messages.ts';
 import { isDatabaseUnavailable } from './db/availability.ts';
+import { isStatementCancelled } from './db/cancellation.ts';
 import { createErrorReporter } from './error-reporting.ts';
-import { AppError, databaseUnavailable, shuttingDown } from './errors.ts';
+import { AppError, databaseUnavailable, queryTimedOut, shuttingDown } from './errors.ts';
 import type { AppEnv, AppInputs, Deps } from './http/context.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { createBackground } from './services/background.ts';
@@ -117,6 +118,8 @@ export function createApp(inputs: AppInputs) {
     deps.logger.info({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
 
+  // A client that disconnects takes its running statements with it (PostgreSQL; db/cancellation.ts).
+  app.use('*', (c, next) => deps.database.cancelOnAbort(c.req.raw.signal, next));
   app.use('*', securityHeaders);
   app.use('*', ...compressResponses());
 
@@ -127,6 +130,11 @@ export function createApp(inputs: AppInputs) {
       const retryAfter = (error.data as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
       if (error.status === 429 && retryAfter) c.header('retry-after', String(retryAfter));
       return c.json(failure(error.code, error.params, { errors: error.errors, data: error.data }), error.status);
+    }
+    if (isStatementCancelled(error)) {
+      // One slow statement, not an outage: the database stays marked available.
+      const timedOut = queryTimedOut();
+      return c.json(failure(timedOut.code, timedOut.params), timedOut.status);
     }
     if (isDatabaseUnavailable(error)) {
       // Told (logged and reported) once per outage by the availability watch, not once per request.

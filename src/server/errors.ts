@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'TOO_MANY_REQUESTS'
   | 'DATABASE_UNAVAILABLE'
+  | 'QUERY_TIMEOUT'
   | 'SHUTTING_DOWN';
 
 const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
@@ -23,6 +24,10 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   DATABASE_UNAVAILABLE: 503,
+  // 504, not 503: the database is up and answered, this one statement ran too long. Monitors, load
+  // balancers and the outbox read 503 DATABASE_UNAVAILABLE as an outage worth retrying; re-sending
+  // the same slow query is not.
+  QUERY_TIMEOUT: 504,
   SHUTTING_DOWN: 503,
 };
 
@@ -65,5 +70,7 @@ export const forbidden = (code: ServerMessageCode = 'forbidden') => new AppError
 export const unauthorized = (code: ServerMessageCode = 'sessionExpired') => new AppError('UNAUTHORIZED', code);
 /** The database cannot be reached (restarting, failing over, refusing connections): try again shortly. */
 export const databaseUnavailable = () => new AppError('DATABASE_UNAVAILABLE', 'DATABASE_UNAVAILABLE');
+/** A statement ran past the statement timeout (or was cancelled): the database itself is fine. */
+export const queryTimedOut = () => new AppError('QUERY_TIMEOUT', 'QUERY_TIMEOUT');
 /** This server is stopping (a deploy or a restart): nothing was done; send it again. */
 export const shuttingDown = () => new AppError('SHUTTING_DOWN', 'shuttingDown');

@@ -13,6 +13,8 @@ export const SERVER_MESSAGES = {
   bodyTooLarge: 'The request body is larger than {{size}}.',
   // Named by the operations contract: monitors and load balancers match this code.
   DATABASE_UNAVAILABLE: 'The database is unavailable. Please try again in a moment.',
+  // Named by the operations contract too: one statement ran past the database's statement timeout.
+  QUERY_TIMEOUT: 'The database took too long to answer this request. Please narrow the search or try again later.',
   shuttingDown: 'The server is restarting. Please try again in a moment.',
   idempotencyKeyTooLong: 'Idempotency-Key is too long (200 characters at most).',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',

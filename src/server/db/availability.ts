@@ -3,10 +3,12 @@
 // own, but the laboratory needs to hear about the outage once, and again once when it is over.
 
 // SQLSTATE classes and codes that say "the server is not there for us right now", not "your query
-// is wrong": connection exceptions (08), operator intervention (57: shutdown, cannot connect now,
-// statement timeout), too many connections, and a database that refuses connections
+// is wrong": connection exceptions (08), operator intervention (57P: shutdown, cannot connect now),
+// too many connections, and a database that refuses connections
 // (ALTER DATABASE … ALLOW_CONNECTIONS false answers 55000 "not currently accepting connections").
-const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '57P05', '57014', '53300', '53400']);
+// A cancelled statement (57014: statement timeout, a request gone away) came from a server that
+// answered: it is one slow query, not an outage (cancellation.ts).
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '57P05', '53300', '53400']);
 const NODE_NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
 // node-postgres raises these as plain Errors without a code.
 const DRIVER_MESSAGES = [

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { createDatabaseAvailability, type DatabaseAvailability } from './availability.ts';
+import { cancelStatementsOnAbort, runWithoutCancelling, type CancelOnAbort } from './cancellation.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -30,6 +31,8 @@ export type Database = {
   availability: DatabaseAvailability;
   /** Connections open, idle and asked for (PostgreSQL); PGlite has one connection and no pool. */
   poolUse: () => PoolUse;
+  /** Runs a request's work; when its client disconnects, its running statements are cancelled (PostgreSQL). */
+  cancelOnAbort: CancelOnAbort;
   /** What backups are taken from: the embedded database itself, or the server's address. */
   source: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
 };
@@ -79,6 +82,7 @@ function openPglite(dataDir?: string): Database {
     },
     availability: createDatabaseAvailability(),
     poolUse: () => ({ total: 1, idle: 0, waiting: 0, max: 1 }),
+    cancelOnAbort: runWithoutCancelling,
     source: { kind: 'pglite', client },
   };
 }
@@ -106,6 +110,7 @@ function openPostgres(url: string, options: typeof DATABASE_DEFAULTS): Database 
     // The request's next query fails and answers for it.
     client.on('error', (error) => availability.markUnavailable(error));
   });
+  const cancelOnAbort = cancelStatementsOnAbort(pool, url, options.connectTimeoutMs);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
@@ -135,6 +140,7 @@ function openPostgres(url: string, options: typeof DATABASE_DEFAULTS): Database 
       waiting: pool.waitingCount,
       max: options.poolSize,
     }),
+    cancelOnAbort,
     source: { kind: 'postgres', url },
   };
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { isDatabaseUnavailable } from './availability.ts';
+import { isStatementCancelled } from './cancellation.ts';
 import type { Database } from './client.ts';
 
 // The newest migration this code was built with; the database is ready for it once that one is
@@ -30,6 +31,8 @@ export async function checkDatabaseReadiness(database: Database): Promise<Readin
       database.availability.markUnavailable(error);
       return { ready: false, reason: 'The database is unavailable.' };
     }
+    // The database answered, too slowly: not ready, but no outage either.
+    if (isStatementCancelled(error)) return { ready: false, reason: 'The database did not answer in time.' };
     // No migrations table yet: the database answers but was never migrated.
     return { ready: false, reason: 'The database has no migrations applied.' };
   }
