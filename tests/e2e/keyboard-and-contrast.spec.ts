@@ -28,13 +28,17 @@ test.describe('[A11Y] keyboard and contrast', () => {
         // The colours hang on these two attributes only, so each kind is judged on the same toast.
         await page.evaluate(
           (look) => {
-            document.querySelector('[data-sonner-toaster]')?.setAttribute('data-sonner-theme', look.theme);
-            document.querySelector('[data-sonner-toast]')?.setAttribute('data-type', look.kind);
+            const shown = document.querySelector('[data-sonner-toast]');
+            shown?.setAttribute('data-type', look.kind);
+            // Its own list (one per position), not the first one on the page.
+            shown?.closest('[data-sonner-toaster]')?.setAttribute('data-sonner-theme', look.theme);
           },
           { theme, kind },
         );
         const result = await new AxeBuilder({ page }).include('[data-sonner-toaster]').withTags(WCAG_TAGS).analyze();
-        findings.push(...result.violations.map((violation) => `${theme} ${kind}: ${violation.id}`));
+        for (const violation of result.violations) {
+          for (const node of violation.nodes) findings.push(`${theme} ${kind}: ${violation.id} ${node.failureSummary}`);
+        }
       }
     }
     expect(findings).toEqual([]);
