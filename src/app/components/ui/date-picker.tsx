@@ -1,9 +1,10 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
-import { useState, type KeyboardEvent, type Ref } from 'react';
+import { CalendarIcon } from 'lucide-react';
+import { useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { cn } from './cn';
+import { Calendar, DISPLAY_FORMAT, dayToFocus } from './date-calendar';
 import { Input } from './input';
 import { Popover, PopoverAnchor, PopoverContent } from './popover';
 
@@ -14,11 +15,9 @@ import { Popover, PopoverAnchor, PopoverContent } from './popover';
  * decade in 4 rows. The value is a calendar date `YYYY-MM-DD` (no time zone involved).
  */
 
-export const DISPLAY_FORMAT = 'D MMMM YYYY';
+export { DISPLAY_FORMAT };
 export const TYPED_FORMAT = 'MMMM D, YYYY';
 const ISO = 'YYYY-MM-DD';
-
-type Level = 'month' | 'year' | 'decade';
 
 function monthNamesOf(language: string): string[] {
   return Array.from({ length: 12 }, (_, month) => dayjs().locale(language).month(month).format('MMMM').toLowerCase());
@@ -63,10 +62,6 @@ export function formatDisplayDate(value: string | null | undefined, language = '
   return date.isValid() ? date.locale(language).format(DISPLAY_FORMAT) : '';
 }
 
-function isWithin(iso: string, min?: string, max?: string) {
-  return (!min || iso >= min) && (!max || iso <= max);
-}
-
 /** Why a typed date is refused (a key of the date-picker catalogue), or null when it is taken. */
 function typingErrorOf(parsed: string | undefined, min: string | undefined, max: string | undefined, language: string) {
   const bounds = { min: formatDisplayDate(min, language), max: formatDisplayDate(max, language) };
@@ -109,6 +104,15 @@ export function DatePicker({
   const [draft, setDraft] = useState<string | null>(null);
   const [typingError, setTypingError] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
+  // Where focus goes back when the calendar closes: the control that opened it (button or field).
+  const opener = useRef<HTMLElement | null>(null);
+  // A click elsewhere closes it too, and then focus stays where the user clicked.
+  const leftByClickOutside = useRef(false);
+  const openFrom = (element: HTMLElement) => {
+    opener.current = element;
+    leftByClickOutside.current = false;
+    setOpen(true);
+  };
   const shown = draft ?? formatDisplayDate(value, i18n.language);
   const errorId = `${id}-typing-error`;
 
@@ -129,7 +133,7 @@ export function DatePicker({
       event.preventDefault();
       commitDraft();
     } else if (event.key === 'ArrowDown' && event.altKey) {
-      setOpen(true);
+      openFrom(event.currentTarget);
     }
   };
 
@@ -168,7 +172,7 @@ export function DatePicker({
             className="absolute top-0 right-0"
             disabled={disabled}
             aria-label={t('open')}
-            onClick={() => setOpen((current) => !current)}
+            onClick={(event) => (open ? setOpen(false) : openFrom(event.currentTarget))}
           >
             <CalendarIcon />
           </Button>
@@ -179,7 +183,22 @@ export function DatePicker({
           )}
         </div>
       </PopoverAnchor>
-      <PopoverContent className="w-auto" onOpenAutoFocus={(event) => event.preventDefault()}>
+      <PopoverContent
+        className="w-auto"
+        // Keyboard users land on a day inside the calendar (issue 17), and Escape or a pick brings
+        // them back to the control that opened it; the anchor is no trigger, so Radix cannot.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          if (event.currentTarget instanceof HTMLElement) dayToFocus(event.currentTarget)?.focus();
+        }}
+        onInteractOutside={() => {
+          leftByClickOutside.current = true;
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (!leftByClickOutside.current) opener.current?.focus();
+        }}
+      >
         <Calendar
           value={value ?? undefined}
           min={min}
@@ -193,225 +212,5 @@ export function DatePicker({
         />
       </PopoverContent>
     </Popover>
-  );
-}
-
-function Calendar({
-  value,
-  min,
-  max,
-  onPick,
-}: {
-  value?: string;
-  min?: string;
-  max?: string;
-  onPick: (value: string) => void;
-}) {
-  const { t, i18n } = useTranslation('date-picker');
-  const language = i18n.language;
-  const initial = value ? dayjs(value) : dayjs();
-  const [level, setLevel] = useState<Level>('month');
-  const [cursor, setCursor] = useState(initial.startOf('month'));
-  const today = dayjs().format(ISO);
-  const minMonth = min?.slice(0, 7);
-  const maxMonth = max?.slice(0, 7);
-  const minYear = min ? Number(min.slice(0, 4)) : -Infinity;
-  const maxYear = max ? Number(max.slice(0, 4)) : Infinity;
-
-  const step = (direction: 1 | -1) => {
-    if (level === 'month') setCursor((c) => c.add(direction, 'month'));
-    else if (level === 'year') setCursor((c) => c.add(direction, 'year'));
-    else setCursor((c) => c.add(direction * 10, 'year'));
-  };
-  const decadeStart = Math.floor(cursor.year() / 10) * 10;
-
-  const caption =
-    level === 'month'
-      ? cursor.locale(language).format('MMMM YYYY')
-      : level === 'year'
-        ? String(cursor.year())
-        : `${decadeStart} – ${decadeStart + 9}`;
-
-  const canGoBack =
-    level === 'month'
-      ? !minMonth || cursor.subtract(1, 'month').format('YYYY-MM') >= minMonth
-      : level === 'year'
-        ? cursor.year() - 1 >= minYear
-        : decadeStart - 1 >= minYear;
-  const canGoOn =
-    level === 'month'
-      ? !maxMonth || cursor.add(1, 'month').format('YYYY-MM') <= maxMonth
-      : level === 'year'
-        ? cursor.year() + 1 <= maxYear
-        : decadeStart + 10 <= maxYear;
-
-  return (
-    <div className="grid w-[17rem] gap-2" role="group" aria-label={t('calendar')}>
-      <div className="flex items-center justify-between">
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          aria-label={t('previous')}
-          disabled={!canGoBack}
-          onClick={() => step(-1)}
-        >
-          <ChevronLeftIcon />
-        </Button>
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          className="font-semibold capitalize"
-          disabled={level === 'decade'}
-          onClick={() => setLevel(level === 'month' ? 'year' : 'decade')}
-        >
-          {caption}
-        </Button>
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          aria-label={t('next')}
-          disabled={!canGoOn}
-          onClick={() => step(1)}
-        >
-          <ChevronRightIcon />
-        </Button>
-      </div>
-      {level === 'month' && (
-        <MonthGrid
-          cursor={cursor}
-          value={value}
-          today={today}
-          min={min}
-          max={max}
-          language={language}
-          onPick={onPick}
-        />
-      )}
-      {level === 'year' && (
-        <div className="grid grid-cols-3 gap-1">
-          {Array.from({ length: 12 }, (_, month) => {
-            const start = cursor.month(month).startOf('month');
-            const key = start.format('YYYY-MM');
-            const isOut = (minMonth && key < minMonth) || (maxMonth && key > maxMonth);
-            return (
-              <Button
-                key={key}
-                type="button"
-                variant={value?.startsWith(key) ? 'default' : 'ghost'}
-                size="sm"
-                className="capitalize"
-                disabled={Boolean(isOut)}
-                onClick={() => {
-                  setCursor(start);
-                  setLevel('month');
-                }}
-              >
-                {start.locale(language).format('MMM')}
-              </Button>
-            );
-          })}
-        </div>
-      )}
-      {level === 'decade' && (
-        // Ten years in three columns: four rows, the last holding one year.
-        <div className="grid grid-cols-3 gap-1" data-rows="4">
-          {Array.from({ length: 10 }, (_, offset) => {
-            const year = decadeStart + offset;
-            return (
-              <Button
-                key={year}
-                type="button"
-                variant={value?.startsWith(String(year)) ? 'default' : 'ghost'}
-                size="sm"
-                disabled={year < minYear || year > maxYear}
-                onClick={() => {
-                  setCursor(cursor.year(year));
-                  setLevel('year');
-                }}
-              >
-                {year}
-              </Button>
-            );
-          })}
-        </div>
-      )}
-    </div>
-  );
-}
-
-function MonthGrid({
-  cursor,
-  value,
-  today,
-  min,
-  max,
-  language,
-  onPick,
-}: {
-  cursor: Dayjs;
-  value?: string;
-  today: string;
-  min?: string;
-  max?: string;
-  language: string;
-  onPick: (value: string) => void;
-}) {
-  // Weeks start on Monday: step back from the 1st to the Monday on or before it.
-  const first = cursor.startOf('month');
-  const start = first.subtract((first.day() + 6) % 7, 'day');
-  const days = Array.from({ length: 42 }, (_, i) => start.add(i, 'day'));
-  const weekdays = Array.from({ length: 7 }, (_, i) => start.add(i, 'day').locale(language).format('dd'));
-  return (
-    <table className="w-full border-collapse text-center text-sm">
-      <thead>
-        <tr>
-          {weekdays.map((name, i) => (
-            <th
-              key={name}
-              scope="col"
-              className={cn('py-1 text-xs font-medium text-muted-foreground', i >= 5 && 'text-red-600')}
-            >
-              {name}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {Array.from({ length: 6 }, (_, week) => (
-          <tr key={week}>
-            {days.slice(week * 7, week * 7 + 7).map((day) => {
-              const iso = day.format(ISO);
-              const isWeekend = day.day() === 0 || day.day() === 6;
-              const isSelected = iso === value;
-              return (
-                <td key={iso} className="p-0.5">
-                  <button
-                    type="button"
-                    data-date={iso}
-                    data-weekend={isWeekend || undefined}
-                    aria-label={day.locale(language).format(DISPLAY_FORMAT)}
-                    aria-pressed={isSelected}
-                    disabled={!isWithin(iso, min, max)}
-                    onClick={() => onPick(iso)}
-                    className={cn(
-                      'size-8 rounded-md text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-30',
-                      day.month() !== cursor.month() && 'text-muted-foreground',
-                      isWeekend && day.month() === cursor.month() && 'text-red-600',
-                      iso === today && 'ring-1 ring-primary',
-                      isSelected && 'bg-primary text-primary-foreground hover:bg-primary/90',
-                    )}
-                  >
-                    {day.date()}
-                  </button>
-                </td>
-              );
-            })}
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
