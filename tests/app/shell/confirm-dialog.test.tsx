@@ -60,7 +60,9 @@ describe('confirm dialog', () => {
   it('stays open without a message when the action answers false', async () => {
     const { dialog, onOpenChange } = renderConfirm(() => false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Delete' })).toHaveProperty('disabled', false));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Delete' })).toHaveProperty('disabled', false),
+    );
     expect(within(dialog).queryByRole('alert')).toBeNull();
     expect(onOpenChange).not.toHaveBeenCalled();
   });

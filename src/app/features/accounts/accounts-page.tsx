@@ -139,7 +139,8 @@ export function AccountsPage() {
           if (!resetting) return;
           // A failure is told by the app's mutation handler; the dialog has nothing to wait for.
           sendReset.mutate(resetting.id, {
-            onSuccess: (answer) => toast.success(t('common:success'), { description: translateMessage(answer.message) }),
+            onSuccess: (answer) =>
+              toast.success(t('common:success'), { description: translateMessage(answer.message) }),
           });
         }}
       />
