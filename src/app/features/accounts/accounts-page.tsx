@@ -9,16 +9,7 @@ import { ListPager } from '@/app/components/list-pager';
 import { useListFilters } from '@/app/components/use-list-filters';
 import { FilterInput } from '@/app/components/filter-input';
 import { ListTable } from '@/app/components/list-table';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/app/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
@@ -138,30 +129,21 @@ export function AccountsPage() {
         account={editing?.mode === 'edit' ? editing.account : undefined}
         onOpenChange={(open) => !open && setEditing(null)}
       />
-      <AlertDialog open={resetting !== null} onOpenChange={(open) => !open && setResetting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('resetPassword')}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {t('resetPasswordConfirm', { name: resetting?.displayName, email: resetting?.email })}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('common:cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                if (!resetting) return;
-                sendReset.mutate(resetting.id, {
-                  onSuccess: (answer) =>
-                    toast.success(t('common:success'), { description: translateMessage(answer.message) }),
-                });
-              }}
-            >
-              {t('sendLink')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={resetting !== null}
+        onOpenChange={(open) => !open && setResetting(null)}
+        title={t('resetPassword')}
+        description={t('resetPasswordConfirm', { name: resetting?.displayName, email: resetting?.email })}
+        confirmLabel={t('sendLink')}
+        onConfirm={() => {
+          if (!resetting) return;
+          // A failure is told by the app's mutation handler; the dialog has nothing to wait for.
+          sendReset.mutate(resetting.id, {
+            onSuccess: (answer) =>
+              toast.success(t('common:success'), { description: translateMessage(answer.message) }),
+          });
+        }}
+      />
     </PageFrame>
   );
 }

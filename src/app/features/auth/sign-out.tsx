@@ -2,16 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/app/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { clearSession, getRefreshToken, takeRedirect } from '@/app/lib/session';
 import { unsubscribeFromPush } from '@/app/lib/web-push';
 import { countPendingMutations } from '@/app/offline/outbox';
@@ -59,20 +50,16 @@ export function SignOutProvider({ children }: { children: ReactNode }) {
   return (
     <SignOutContext value={value}>
       {children}
-      <AlertDialog open={pendingCount > 0} onOpenChange={(open) => !open && setPendingCount(0)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('unsentChangesTitle')}</AlertDialogTitle>
-            <AlertDialogDescription>{t('unsentChangesDescription', { count: pendingCount })}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('stayLoggedIn')}</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => void signOut()}>
-              {t('logoutAnyway')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={pendingCount > 0}
+        onOpenChange={(open) => !open && setPendingCount(0)}
+        title={t('unsentChangesTitle')}
+        description={t('unsentChangesDescription', { count: pendingCount })}
+        cancelLabel={t('stayLoggedIn')}
+        confirmLabel={t('logoutAnyway')}
+        destructive
+        onConfirm={signOut}
+      />
     </SignOutContext>
   );
 }

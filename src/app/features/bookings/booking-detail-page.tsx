@@ -8,16 +8,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { cancelBookingSchema, type CancelBookingInput } from '@/shared/schemas/booking';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/app/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
@@ -405,7 +396,7 @@ function ConfirmBookingDialog({ bookingId, open, onClose }: { bookingId: number;
   };
 
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={open}
       onOpenChange={(next) => {
         if (next) return;
@@ -413,18 +404,11 @@ function ConfirmBookingDialog({ bookingId, open, onClose }: { bookingId: number;
         isConfirming.current = false;
         onClose();
       }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('detail.confirmTitle')}</AlertDialogTitle>
-          <AlertDialogDescription>{t('detail.confirmText')}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t('common:cancel')}</AlertDialogCancel>
-          <AlertDialogAction onClick={confirm}>{t('form.confirm')}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      title={t('detail.confirmTitle')}
+      description={t('detail.confirmText')}
+      confirmLabel={t('form.confirm')}
+      onConfirm={confirm}
+    />
   );
 }
 

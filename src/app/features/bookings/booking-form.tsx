@@ -23,16 +23,7 @@ import {
   type BookingInput,
   type QuickFillCompanyData,
 } from '@/shared/schemas/booking';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/app/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { Button } from '@/app/components/ui/button';
 import { DatePicker, formatDisplayDate } from '@/app/components/ui/date-picker';
 import { FieldError, FormField } from '@/app/components/ui/form-field';
@@ -197,26 +188,17 @@ export function BookingForm({
           isSending={sendBooking.isPending}
         />
       </form>
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('form.confirmTitle')}</AlertDialogTitle>
-            <AlertDialogDescription>{t('form.confirmText')}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('common:cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={sendBooking.isPending}
-              onClick={() => {
-                if (confirming) send(confirming);
-                setConfirming(null);
-              }}
-            >
-              {t('form.confirm')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={t('form.confirmTitle')}
+        description={t('form.confirmText')}
+        confirmLabel={t('form.confirm')}
+        onConfirm={() => {
+          // The form shows the sending itself (overlay, field errors), so the dialog closes at once.
+          if (confirming && !sendBooking.isPending) send(confirming);
+        }}
+      />
       <LoadingOverlay show={sendBooking.isPending} />
     </FormProvider>
   );

@@ -10,17 +10,7 @@ import { FilterInput } from '@/app/components/filter-input';
 import { ListNotices } from '@/app/components/list-notices';
 import { offlineListError } from '@/app/components/load-problem';
 import { ListTable } from '@/app/components/list-table';
-import { ServerVerdict, useServerVerdict } from '@/app/components/server-verdict';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/app/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
@@ -48,7 +38,6 @@ export function CountriesPage() {
   });
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Country | null>(null);
-  const deleteVerdict = useServerVerdict();
   const canCreate = hasAnyPermission(held, ['CanCreateCountry']);
   const canUpdate = hasAnyPermission(held, ['CanUpdateCountry']);
   const canDelete = hasAnyPermission(held, ['CanDeleteCountry']);
@@ -129,10 +118,7 @@ export function CountriesPage() {
                         variant="ghost"
                         size="icon"
                         aria-label={t('deleteNamed', { name: country.name })}
-                        onClick={() => {
-                          deleteVerdict.clear();
-                          setDeleting(country);
-                        }}
+                        onClick={() => setDeleting(country)}
                       >
                         <Trash2Icon />
                       </Button>
@@ -151,39 +137,19 @@ export function CountriesPage() {
         country={editing?.mode === 'edit' ? editing.country : undefined}
         onOpenChange={(open) => !open && setEditing(null)}
       />
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('deleteTitle')}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {t('deleteConfirm', { code: deleting?.code, name: deleting?.name })}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <ServerVerdict verdict={deleteVerdict} />
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('common:cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              onClick={(event) => {
-                // Stays open until the server has answered, so a refusal is read where it was asked.
-                event.preventDefault();
-                if (!deleting) return;
-                saveCountryDelete(deleting).then(
-                  (outcome) => {
-                    setDeleting(null);
-                    toast.success(t('common:success'), {
-                      description: t(outcome.state === 'applied' ? 'deleted' : 'queued'),
-                    });
-                  },
-                  (error: unknown) => deleteVerdict.show(error),
-                );
-              }}
-            >
-              {t('common:delete')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('deleteTitle')}
+        description={t('deleteConfirm', { code: deleting?.code, name: deleting?.name })}
+        confirmLabel={t('common:delete')}
+        destructive
+        onConfirm={async () => {
+          if (!deleting) return;
+          const outcome = await saveCountryDelete(deleting);
+          toast.success(t('common:success'), { description: t(outcome.state === 'applied' ? 'deleted' : 'queued') });
+        }}
+      />
     </PageFrame>
   );
 }

@@ -11,16 +11,7 @@ import { ListPager } from '@/app/components/list-pager';
 import { offlineListError } from '@/app/components/load-problem';
 import { ListTable } from '@/app/components/list-table';
 import { orderByOf, SortableHead, type Ordering } from '@/app/components/sortable-head';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/app/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
@@ -28,7 +19,6 @@ import { DatePicker } from '@/app/components/ui/date-picker';
 import { Label } from '@/app/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
-import { handleError } from '@/app/lib/handle-error';
 import { useListFilters } from '@/app/components/use-list-filters';
 import { usePermissions } from '@/app/lib/use-session';
 import { useOfflineList, type ListQuery } from '@/app/offline/lists';
@@ -260,31 +250,21 @@ export function DispatchBatchesPage() {
         batchId={dialog?.kind === 'packingList' ? dialog.batch.id : null}
         onOpenChange={(open) => !open && setDialog(null)}
       />
-      <AlertDialog open={dialog?.kind === 'send'} onOpenChange={(open) => !open && setDialog(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('send.title')}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {dialog?.kind === 'send' &&
-                t('send.prompt', { packageCode: dialog.batch.packageCode, count: dialog.batch.sampleCount })}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('common:cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                if (dialog?.kind !== 'send') return;
-                queueBatchSend(dialog.batch).then(
-                  () => noticeQueued(t('samples:queuedTitle'), t('queued')),
-                  handleError,
-                );
-              }}
-            >
-              {t('send.confirm')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={dialog?.kind === 'send'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title={t('send.title')}
+        description={
+          dialog?.kind === 'send' &&
+          t('send.prompt', { packageCode: dialog.batch.packageCode, count: dialog.batch.sampleCount })
+        }
+        confirmLabel={t('send.confirm')}
+        onConfirm={async () => {
+          if (dialog?.kind !== 'send') return;
+          await queueBatchSend(dialog.batch);
+          noticeQueued(t('samples:queuedTitle'), t('queued'));
+        }}
+      />
     </PageFrame>
   );
 }

@@ -13,15 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { mayEdit } from '@/shared/sample-workflow';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/app/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { formatDisplayDate } from '@/app/components/ui/date-picker';
@@ -93,7 +85,6 @@ function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
 
   const decide = async () => {
     const chosen = decision;
-    setDecision(null);
     setRefusal(null);
     const run = { confirm: confirmFinal, undo: undoReturn, certificate: issueCertificate }[chosen ?? 'confirm'];
     try {
@@ -207,20 +198,14 @@ function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
       <ReviewSample sample={sample} />
       <CustodyTimeline sampleId={sample.id} events={sample.timeline} />
 
-      <AlertDialog open={decision !== null} onOpenChange={(open) => !open && setDecision(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{decision && t(`decisions.${decision}.title`)}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {decision && t(`decisions.${decision}.prompt`, { idflNumber: sample.idflNumber })}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('common:cancel')}</AlertDialogCancel>
-            <Button onClick={() => void decide()}>{decision && t(`decisions.${decision}.action`)}</Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={decision !== null}
+        onOpenChange={(open) => !open && setDecision(null)}
+        title={decision && t(`decisions.${decision}.title`)}
+        description={decision && t(`decisions.${decision}.prompt`, { idflNumber: sample.idflNumber })}
+        confirmLabel={decision && t(`decisions.${decision}.action`)}
+        onConfirm={decide}
+      />
       {canTransfer && <TransferIdflDialog sample={sample} open={isTransferOpen} onOpenChange={setTransferOpen} />}
     </PageFrame>
   );

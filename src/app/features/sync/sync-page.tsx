@@ -4,17 +4,7 @@ import { RefreshCw, RotateCcw, Send, Trash2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/app/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app/components/ui/card';
@@ -104,31 +94,23 @@ function ConflictComparison({ entry }: { entry: OutboxEntry }) {
 function DiscardButton({ entry }: { entry: OutboxEntry }) {
   const { t } = useTranslation('sync');
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="outline" size="sm" data-testid="discard-change">
           <Trash2 aria-hidden />
           {t('page.discard')}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('page.discardTitle')}</AlertDialogTitle>
-          <AlertDialogDescription>{t('page.discardDescription', { label: entry.label })}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t('page.cancel')}</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            onClick={() => {
-              void discardMutation(entry.id).then(() => toast.success(t('page.discarded')));
-            }}
-          >
-            {t('page.discardConfirm')}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={t('page.discardTitle')}
+      description={t('page.discardDescription', { label: entry.label })}
+      cancelLabel={t('page.cancel')}
+      confirmLabel={t('page.discardConfirm')}
+      destructive
+      onConfirm={async () => {
+        await discardMutation(entry.id);
+        toast.success(t('page.discarded'));
+      }}
+    />
   );
 }
 
@@ -214,31 +196,23 @@ function DiscardConflictsButton({ entries }: { entries: OutboxEntry[] }) {
   const conflicts = entries.filter((entry) => entry.state === 'conflict');
   if (conflicts.length < 2) return null;
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="outline" size="sm" data-testid="discard-conflicts">
           <Trash2 aria-hidden />
           {t('page.discardConflicts', { count: conflicts.length })}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('page.discardConflictsTitle', { count: conflicts.length })}</AlertDialogTitle>
-          <AlertDialogDescription>{t('page.discardConflictsDescription')}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t('page.cancel')}</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            onClick={() => {
-              void discardMutations(conflicts.map((entry) => entry.id)).then(() => toast.success(t('page.discarded')));
-            }}
-          >
-            {t('page.discardConfirm')}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={t('page.discardConflictsTitle', { count: conflicts.length })}
+      description={t('page.discardConflictsDescription')}
+      cancelLabel={t('page.cancel')}
+      confirmLabel={t('page.discardConfirm')}
+      destructive
+      onConfirm={async () => {
+        await discardMutations(conflicts.map((entry) => entry.id));
+        toast.success(t('page.discarded'));
+      }}
+    />
   );
 }
 

@@ -1,19 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/app/components/ui/alert-dialog';
-import { Button } from '@/app/components/ui/button';
+import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
-import { handleError } from '@/app/lib/handle-error';
 import { queueUndoPackage } from './third-lab-queries';
 
 const PACKAGE_CODE_REQUIRED = 'Package code is required';
@@ -40,40 +30,33 @@ export function UndoPackageDialog({
     const trimmed = code.trim();
     if (!trimmed) {
       setError(PACKAGE_CODE_REQUIRED);
-      return;
+      return false;
     }
-    try {
-      await queueUndoPackage(trimmed);
-      toast.success(t('common:success'), { description: t('undo.queued', { packageCode: trimmed }) });
-      onOpenChange(false);
-    } catch (failure) {
-      handleError(failure);
-    }
+    setError(undefined);
+    await queueUndoPackage(trimmed);
+    toast.success(t('common:success'), { description: t('undo.queued', { packageCode: trimmed }) });
+    return true;
   };
 
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('undo.title')}</AlertDialogTitle>
-          <AlertDialogDescription>{t('undo.description')}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <FormField id={`${id}-code`} label={t('undo.packageCode')} error={error}>
-          <Input
-            id={`${id}-code`}
-            value={code}
-            readOnly={Boolean(packageCode)}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => setCode(event.target.value)}
-          />
-        </FormField>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t('common:cancel')}</AlertDialogCancel>
-          <Button variant="destructive" onClick={() => void undo()}>
-            {t('undo.confirm')}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('undo.title')}
+      description={t('undo.description')}
+      confirmLabel={t('undo.confirm')}
+      destructive
+      onConfirm={undo}
+    >
+      <FormField id={`${id}-code`} label={t('undo.packageCode')} error={error}>
+        <Input
+          id={`${id}-code`}
+          value={code}
+          readOnly={Boolean(packageCode)}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => setCode(event.target.value)}
+        />
+      </FormField>
+    </ConfirmDialog>
   );
 }
