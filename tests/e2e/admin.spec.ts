@@ -43,11 +43,12 @@ test.describe('[ADMIN]', () => {
     await shell.logoutFromUserMenu();
     await expect(page).toHaveURL(/\/auth\/login$/);
     await loginPage.signIn('archivist@isotope.lab', 'archive-password-1');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // Without CanViewDashboard the user lands on the first screen the role allows (issue 17).
+    await expect(page).toHaveURL(/\/analysis\/isotope-clean-data-list$/);
     await expect(shell.displayName).toHaveText('Ada Archivist');
     expect(await shell.menu()).toEqual([
       { group: 'ANALYSIS', links: ['Isotope LMD'] },
-      { group: 'SETTINGS', links: ['Countries', 'Logout'] },
+      { group: 'SETTINGS', links: ['Countries', 'Guidelines', 'Logout'] },
     ]);
   });
 

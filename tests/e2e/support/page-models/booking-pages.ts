@@ -31,7 +31,7 @@ export class BookingFormPage {
   }
 
   async chooseLanguage(label: 'English' | 'Tiếng Việt') {
-    await this.page.getByRole('button', { name: /^(Language|Ngôn ngữ)$/ }).click();
+    await this.page.getByRole('button', { name: /^(Language|Ngôn ngữ)/ }).click();
     await this.page.getByRole('menuitem', { name: label }).click();
   }
 
