@@ -6,13 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
 import { cn } from '@/app/components/ui/cn';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/app/components/ui/dropdown-menu';
+import { Popover, PopoverContent, PopoverTrigger } from '@/app/components/ui/popover';
+import { Separator } from '@/app/components/ui/separator';
 import {
   type BellNotification,
   notificationQueries,
@@ -28,7 +23,10 @@ import { useLiveNotifications } from './use-live-notifications';
 // The API's largest page.
 const MAX_LIMIT = 200;
 
-/** The header's bell: the unread count, the list, read and remove; kept live by the stream and push. */
+/**
+ * The header's bell: the unread count, the list, read and remove; kept live by the stream and push.
+ * A popover (a dialog), not a menu: it holds a list with buttons, which a menu may not contain.
+ */
 export function NotificationBell() {
   const { t } = useTranslation('notifications');
   const navigate = useNavigate();
@@ -51,8 +49,8 @@ export function NotificationBell() {
   };
 
   return (
-    <DropdownMenu open={open} onOpenChange={setOpen}>
-      <DropdownMenuTrigger asChild>
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>
         {/* Named by its own (screen-reader) text, which holds the count the badge shows. */}
         <Button variant="ghost" size="icon" className="relative">
           <BellIcon />
@@ -67,10 +65,10 @@ export function NotificationBell() {
             </span>
           )}
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-96">
+      </PopoverTrigger>
+      <PopoverContent align="end" className="w-96 max-w-[calc(100vw-1rem)] p-1" aria-label={t('title')}>
         <div className="flex items-center justify-between gap-1">
-          <DropdownMenuLabel>{t('title')}</DropdownMenuLabel>
+          <h2 className="px-2 py-1.5 text-sm font-semibold">{t('title')}</h2>
           <div className="flex">
             {unread > 0 && (
               <Button variant="link" size="sm" onClick={() => markAllRead.mutate()}>
@@ -84,7 +82,7 @@ export function NotificationBell() {
             )}
           </div>
         </div>
-        <DropdownMenuSeparator />
+        <Separator className="my-1" />
         {isError && isPlaceholderData && <p className="px-2 pb-1 text-xs text-muted-foreground">{t('offlineCopy')}</p>}
         {items.length === 0 ? (
           <p className="px-2 py-4 text-center text-sm text-muted-foreground">{t('empty')}</p>
@@ -126,7 +124,7 @@ export function NotificationBell() {
             {t('loadMore')}
           </Button>
         )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      </PopoverContent>
+    </Popover>
   );
 }
