@@ -5,20 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
 import { PageFrame } from '@/app/layout/page-frame';
 import { BookingForm, fillApplicant, useBookingForm } from './booking-form';
-
-/** A booking started from a customer row arrives with that customer's details to fill in. */
-export type CustomerSearch = { company?: string; contactName?: string; email?: string; phone?: string; city?: string };
-
-const CUSTOMER_FIELDS = ['company', 'contactName', 'email', 'phone', 'city'] as const;
-
-export function validateCustomerSearch(search: Record<string, unknown>): CustomerSearch {
-  const valid: CustomerSearch = {};
-  for (const field of CUSTOMER_FIELDS) {
-    const value = search[field];
-    if (typeof value === 'string' && value) valid[field] = value.slice(0, 200);
-  }
-  return valid;
-}
+import type { CustomerSearch } from './customer-search';
 
 /** Create Booking (spec 2 /bookings/create-booking): staff enter a booking with the same form. */
 export function CreateBookingPage() {
