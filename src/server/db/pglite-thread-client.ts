@@ -101,7 +101,11 @@ export function startPgliteThread(dataDir: string | undefined, onStopped: (error
   });
 
   const waitReady = call<void>({ op: 'ready' });
-  waitReady.catch(() => undefined); // answered to whoever waits; a thread that never starts stops
+  // A database that cannot start (a data directory it cannot open) is away until the server restarts.
+  waitReady.catch((error: unknown) => {
+    stop(error);
+    void worker.terminate();
+  });
   return {
     ...runnerOn(undefined),
     waitReady,
