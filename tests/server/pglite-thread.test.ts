@@ -44,11 +44,10 @@ describe('[DATABASE THREAD] PGlite on a thread of its own', () => {
   });
 
   it('keeps text types as PostgreSQL wrote them when asked, as Drizzle does for dates', async () => {
-    const { rows } = await database.query<{ at: unknown }>(
-      "SELECT '2026-01-02 03:04:05+00'::timestamptz AS at",
-      [],
-      { rowMode: 'object', parsers: { 1184: (value: string) => value } },
-    );
+    const { rows } = await database.query<{ at: unknown }>("SELECT '2026-01-02 03:04:05+00'::timestamptz AS at", [], {
+      rowMode: 'object',
+      parsers: { 1184: (value: string) => value },
+    });
     expect(rows[0]!.at).toBe('2026-01-02 03:04:05+00');
   });
 
