@@ -1,7 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -11,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { createDatabaseAvailability, type DatabaseAvailability } from './availability.ts';
 import { cancelStatementsOnAbort, runWithoutCancelling, type CancelOnAbort } from './cancellation.ts';
+import { startPgliteThread, type PgliteThread } from './pglite-thread-client.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -27,14 +26,14 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   migrate: () => Promise<void>;
   close: () => Promise<void>;
-  /** Up or down, told once per change (PostgreSQL only: PGlite lives in this process). */
+  /** Up or down, told once per change (a lost PostgreSQL connection, or PGlite's thread stopping). */
   availability: DatabaseAvailability;
   /** Connections open, idle and asked for (PostgreSQL); PGlite has one connection and no pool. */
   poolUse: () => PoolUse;
   /** Runs a request's work; when its client disconnects, its running statements are cancelled (PostgreSQL). */
   cancelOnAbort: CancelOnAbort;
   /** What backups are taken from: the embedded database itself, or the server's address. */
-  source: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
+  source: { kind: 'pglite'; client: Pick<PgliteThread, 'dumpDataDir'> } | { kind: 'postgres'; url: string };
 };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -66,21 +65,24 @@ function definedOnly<T extends object>(value: T): Partial<T> {
 
 function openPglite(dataDir?: string): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // PGlite serves one connection and queues queries itself; share one instance per process.
-  // pg_trgm: the trigram indexes behind the lists' search (migration 0006).
-  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  // PGlite serves one connection and queues queries itself; share one instance per process, on a
+  // thread of its own so that a long statement does not hold the server's (pglite-thread.mjs).
+  const availability = createDatabaseAvailability();
+  const client = startPgliteThread(dataDir, (error) => availability.markUnavailable(error));
+  // Drizzle's PGlite driver calls only query and transaction, which the thread's client answers.
+  const db = drizzlePglite({ client: client as never, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: async () => {
+      await client.waitReady;
       await migratePglite(db as never, { migrationsFolder });
       await client.exec(afterMigrateSql);
     },
     close: async () => {
       await client.close();
     },
-    availability: createDatabaseAvailability(),
+    availability,
     poolUse: () => ({ total: 1, idle: 0, waiting: 0, max: 1 }),
     cancelOnAbort: runWithoutCancelling,
     source: { kind: 'pglite', client },

@@ -1,0 +1,118 @@
+// Whether one list search holds the rest of the server (issue 20): a static file's latency while
+// five clients search the CS list, against the same file on an idle server, and the search on its
+// own against the same search while the file is being fetched. On PGlite, whose statements run on
+// a thread of their own (src/server/db/pglite-thread.mjs), and on PostgreSQL when TEST_DATABASE_URL
+// is set. The goal: no static file waits longer than one search takes on its own.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openBenchApp } from './bench-app.ts';
+import type { BenchRow } from './run.ts';
+import { loadLaboratory } from './scale/laboratory.ts';
+
+// Enough entries that a search is real work on PGlite, few enough to load in a bench run.
+const ENTRIES = 20_000;
+
+type Timing = { p50: number; p99: number };
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]!;
+}
+
+/** `requests` calls shared by `clients` concurrent loops; the latency of each, in ms. */
+async function timed(call: () => Promise<unknown>, requests: number, clients: number): Promise<Timing> {
+  for (let i = 0; i < clients; i++) await call(); // warm caches and plans
+  const times: number[] = [];
+  let left = requests;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (left-- > 0) {
+        const started = performance.now();
+        await call();
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
+}
+
+/** Runs `work` while `clients` loops keep calling `load`; stops them after. */
+async function whileLoaded<T>(load: () => Promise<unknown>, clients: number, work: () => Promise<T>): Promise<T> {
+  let loading = true;
+  const loops = Array.from({ length: clients }, async () => {
+    while (loading) await load();
+  });
+  try {
+    return await work();
+  } finally {
+    loading = false;
+    await Promise.all(loops);
+  }
+}
+
+async function benchOn(kind: 'PGlite' | 'PostgreSQL', postgresUrl?: string): Promise<BenchRow[]> {
+  const staticDir = mkdtempSync(path.join(tmpdir(), 'isotope-bench-thread-'));
+  writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Isotope Lab</title>');
+  writeFileSync(path.join(staticDir, 'robots-bench.txt'), 'User-agent: *\nAllow: /\n');
+  const bench = await openBenchApp({ postgresUrl, name: 'thread', env: { STATIC_DIR: staticDir } });
+  try {
+    await loadLaboratory(bench.database, ENTRIES);
+    const auth = { headers: { authorization: `Bearer ${bench.token}` } };
+    const file = async () => {
+      const response = await bench.app.request('/robots-bench.txt');
+      if (response.status !== 200) throw new Error(`the static file answered ${response.status}`);
+      await response.arrayBuffer();
+    };
+    // A "contains" search, the lists' costliest common case.
+    const search = async () => {
+      const response = await bench.app.request(`/api/cs-lab/get-all?search=SC-${Math.ceil(ENTRIES / 3)}`, auth);
+      if (response.status !== 200) throw new Error(`the search answered ${response.status}`);
+      await response.arrayBuffer();
+    };
+
+    const fileIdle = await timed(file, 300, 5);
+    const searchAlone = await timed(search, 20, 1);
+    const fileDuringSearch = await whileLoaded(search, 5, () => timed(file, 150, 5));
+    const searchDuringFiles = await whileLoaded(file, 5, () => timed(search, 20, 1));
+
+    const size = ENTRIES.toLocaleString('en');
+    return [
+      {
+        name: `${kind} ${size}: static file p50 while 5 clients search`,
+        baseline: { label: 'the file on an idle server, p50', value: fileIdle.p50 },
+        value: fileDuringSearch.p50,
+        unit: 'ms',
+      },
+      {
+        name: `${kind} ${size}: static file p99 while 5 clients search`,
+        baseline: { label: 'the file on an idle server, p99', value: fileIdle.p99 },
+        value: fileDuringSearch.p99,
+        unit: 'ms',
+      },
+      {
+        // The goal: the file never waits longer than one search takes on its own.
+        name: `${kind} ${size}: static file p99 while 5 clients search`,
+        baseline: { label: 'one search on its own, p50', value: searchAlone.p50 },
+        value: fileDuringSearch.p99,
+        unit: 'ms',
+        targetRatio: 1,
+      },
+      {
+        name: `${kind} ${size}: one search p50 while 5 clients fetch the file`,
+        baseline: { label: 'the search on its own, p50', value: searchAlone.p50 },
+        value: searchDuringFiles.p50,
+        unit: 'ms',
+      },
+    ];
+  } finally {
+    await bench.close();
+    rmSync(staticDir, { recursive: true, force: true });
+  }
+}
+
+export default async function benchDatabaseThread(): Promise<BenchRow[]> {
+  const rows = await benchOn('PGlite');
+  if (process.env.TEST_DATABASE_URL) rows.push(...(await benchOn('PostgreSQL', process.env.TEST_DATABASE_URL)));
+  return rows;
+}
