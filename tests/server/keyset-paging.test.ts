@@ -54,7 +54,9 @@ describe('[LISTS] keyset paging', () => {
     const admin = await t.signInAsAdmin();
     const orders = ['', '&orderBy=receivedDate:desc', '&orderBy=receivedDate:asc'];
     for (const path of LISTS) {
-      for (const order of path.includes('bookings') ? ['', '&orderBy=createdAt:asc', '&orderBy=applicantCompany'] : orders) {
+      for (const order of path.includes('bookings')
+        ? ['', '&orderBy=createdAt:asc', '&orderBy=applicantCompany']
+        : orders) {
         const whole = await t.request('GET', `${path}?limit=500${order}`, { token: admin });
         expect(whole.status).toBe(200);
         const expected = (whole.body.data as Page).items.map(rowKey);
@@ -95,7 +97,9 @@ describe('[LISTS] keyset paging', () => {
       const first = await t.request('GET', `${path}?limit=3`, { token: admin });
       const cursor = (first.body.data as Page).nextCursor!;
       expect(cursor).toEqual(expect.any(String));
-      const elsewhere = await t.request('GET', `${path}?limit=3&orderBy=updatedAt:asc&cursor=${cursor}`, { token: admin });
+      const elsewhere = await t.request('GET', `${path}?limit=3&orderBy=updatedAt:asc&cursor=${cursor}`, {
+        token: admin,
+      });
       expect([path, elsewhere.status]).toEqual([path, 400]);
       expect(elsewhere.body.errors).toHaveProperty('cursor');
       expect(elsewhere.body.code).toBe('badCursor');

@@ -22,7 +22,10 @@ export function listOrder(
 ): ListOrder {
   const sort = parseSort(orderBy, Object.keys(columns));
   if (!sort) return { name: '', keys: fallback };
-  return { name: `${sort.field}:${sort.direction}`, keys: [{ column: columns[sort.field]!, direction: sort.direction }, ...fallback] };
+  return {
+    name: `${sort.field}:${sort.direction}`,
+    keys: [{ column: columns[sort.field]!, direction: sort.direction }, ...fallback],
+  };
 }
 
 export function orderByKeys(order: ListOrder): SQL[] {

@@ -47,8 +47,7 @@ export function pageOf<T extends z.ZodType>(item: T) {
 export function keysetPageOf<T extends z.ZodType>(item: T) {
   return pageOf(item).extend({
     nextCursor: z.string().nullable().openapi({
-      description:
-        'Pass as `cursor` for the page after this one (same filters and orderBy); null on the last page',
+      description: 'Pass as `cursor` for the page after this one (same filters and orderBy); null on the last page',
     }),
   });
 }

@@ -44,7 +44,10 @@ const listRouteDef = defineRoute({
     }),
   },
   responses: {
-    200: { description: 'A page', content: { 'application/json': { schema: envelope(keysetPageOf(thirdLabSampleSchema)) } } },
+    200: {
+      description: 'A page',
+      content: { 'application/json': { schema: envelope(keysetPageOf(thirdLabSampleSchema)) } },
+    },
   },
 });
 

@@ -385,7 +385,10 @@ export function bookingListQueries(db: Executor, filters: BookingListFilters) {
   const textFilter = filters.bookingNumber || filters.applicantContactPerson || filters.search;
   const pageIds = (
     textFilter
-      ? db.select({ id: sql<number>`"booking"."id"` }).from(matchedFirst(booking, where)).where(after)
+      ? db
+          .select({ id: sql<number>`"booking"."id"` })
+          .from(matchedFirst(booking, where))
+          .where(after)
       : db.select({ id: booking.id }).from(booking).where(and(where, after))
   )
     .orderBy(...orderBy)

@@ -293,7 +293,10 @@ export function sampleListQueries(db: Executor, filters: SampleListFilters) {
   // cursor starts the walk at its row instead of skipping to it.
   const pageIds = (
     filters.IDFLNumber || filters.search
-      ? db.select({ id: sql<number>`"sample_entry"."id"` }).from(matchedFirst(sampleEntry, where)).where(after)
+      ? db
+          .select({ id: sql<number>`"sample_entry"."id"` })
+          .from(matchedFirst(sampleEntry, where))
+          .where(after)
       : db.select({ id: sampleEntry.id }).from(sampleEntry).where(and(where, after))
   )
     .orderBy(...orderBy)

@@ -230,7 +230,8 @@ export async function listThirdLabSamples(db: Executor, filters: ThirdLabFilters
   const status = filters.status?.length
     ? filters.status.filter((s) => (benchStatuses.thirdLab as readonly string[]).includes(s))
     : [...benchStatuses.thirdLab];
-  if (status.length === 0) return { items: [], total: 0, limit: filters.limit, offset: filters.offset, nextCursor: null };
+  if (status.length === 0)
+    return { items: [], total: 0, limit: filters.limit, offset: filters.offset, nextCursor: null };
   const queries = thirdLabListQueries(db, { ...filters, status });
   const [rows, counted] = await Promise.all([queries.page, readCappedTotal(db, queries.total)]);
   const nextCursor = nextCursorOf(queries.order, rows.at(-1)?.cursorKeys, rows.length === filters.limit);
