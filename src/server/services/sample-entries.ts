@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgColumn } from 'drizzle-orm/pg-core';
 import {
   actionsFor,
