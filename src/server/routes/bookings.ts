@@ -2,16 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { bookingFormSchema, cancelBookingSchema } from '../../shared/schemas/booking.ts';
 import { bookingCreatedSchema, bookingStatusSchema } from '../http/booking-schemas.ts';
 import type { AppRouter } from '../http/context.ts';
-import {
-  envelope,
-  keysetPageOf,
-  keysetQuery,
-  listQuery,
-  ok,
-  pageOf,
-  recordId,
-  updatedSinceQuery,
-} from '../http/responses.ts';
+import { envelope, keysetPageOf, keysetQuery, listQuery, ok, recordId, updatedSinceQuery } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { cancelBooking, createBooking, findBookingDetail, listBookings } from '../services/bookings.ts';
 import { offerQuickFill } from '../services/quick-fill.ts';
