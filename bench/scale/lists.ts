@@ -139,7 +139,13 @@ async function runOn(kind: 'PGlite' | 'PostgreSQL', entries: number, postgresUrl
   const staticDir = mkdtempSync(path.join(tmpdir(), 'isotope-bench-static-'));
   writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Isotope Lab</title>');
   writeFileSync(path.join(staticDir, 'robots-bench.txt'), 'User-agent: *\nAllow: /\n');
-  const bench = await openBenchApp({ postgresUrl, name: `scale_${entries}`, env: { STATIC_DIR: staticDir } });
+  // Loading 100,000 entries into their trigram indexes takes longer than a request may on a busy
+  // machine: the load runs without the server's statement timeout (it sets none of its own on the client).
+  const bench = await openBenchApp({
+    postgresUrl,
+    name: `scale_${entries}`,
+    env: { STATIC_DIR: staticDir, DATABASE_STATEMENT_TIMEOUT_MS: '600000' },
+  });
   try {
     const started = performance.now();
     await loadLaboratory(bench.database, entries);
