@@ -1011,6 +1011,8 @@ export interface paths {
           offset?: number | null;
           search?: string;
           orderBy?: string;
+          /** @description The previous page's nextCursor: this page starts after its last row, in the same order (offset then counts from there) */
+          cursor?: string;
           IDFLNumber?: string;
           /** @description YYYY-MM-DD or an ISO 8601 date-time */
           receivedFromDate?: string;
@@ -1046,6 +1048,8 @@ export interface paths {
                 totalCapped?: boolean;
                 limit: number;
                 offset: number;
+                /** @description Pass as `cursor` for the page after this one (same filters and orderBy); null on the last page */
+                nextCursor: string | null;
               };
             };
           };
@@ -1587,6 +1591,8 @@ export interface paths {
           offset?: number | null;
           search?: string;
           orderBy?: string;
+          /** @description The previous page's nextCursor: this page starts after its last row, in the same order (offset then counts from there) */
+          cursor?: string;
           IDFLNumber?: string;
           /** @description YYYY-MM-DD or an ISO 8601 date-time */
           receivedFromDate?: string;
@@ -1632,6 +1638,8 @@ export interface paths {
                 totalCapped?: boolean;
                 limit: number;
                 offset: number;
+                /** @description Pass as `cursor` for the page after this one (same filters and orderBy); null on the last page */
+                nextCursor: string | null;
               };
             };
           };
@@ -2537,6 +2545,8 @@ export interface paths {
           offset?: number | null;
           search?: string;
           orderBy?: string;
+          /** @description The previous page's nextCursor: this page starts after its last row, in the same order (offset then counts from there) */
+          cursor?: string;
           IDFLNumber?: string;
           /** @description YYYY-MM-DD or an ISO 8601 date-time */
           sentToThirdLabDate?: string;
@@ -2578,6 +2588,8 @@ export interface paths {
                 totalCapped?: boolean;
                 limit: number;
                 offset: number;
+                /** @description Pass as `cursor` for the page after this one (same filters and orderBy); null on the last page */
+                nextCursor: string | null;
               };
             };
           };
@@ -3116,6 +3128,8 @@ export interface paths {
           offset?: number | null;
           search?: string;
           orderBy?: string;
+          /** @description The previous page's nextCursor: this page starts after its last row, in the same order (offset then counts from there) */
+          cursor?: string;
           IDFLNumber?: string;
           /** @description YYYY-MM-DD or an ISO 8601 date-time */
           receivedFromDate?: string;
@@ -3161,6 +3175,8 @@ export interface paths {
                 totalCapped?: boolean;
                 limit: number;
                 offset: number;
+                /** @description Pass as `cursor` for the page after this one (same filters and orderBy); null on the last page */
+                nextCursor: string | null;
               };
             };
           };
@@ -8057,6 +8073,8 @@ export interface paths {
           search?: string;
           /** @description field[:asc|desc] with field one of createdAt, updatedAt, bookingNumber, applicantCompany, applicantContactPerson, email, samplePreparedDate, status (default createdAt:desc) */
           orderBy?: string;
+          /** @description The previous page's nextCursor: this page starts after its last row, in the same order (offset then counts from there) */
+          cursor?: string;
           status?: components['schemas']['BookingStatus'];
           bookingNumber?: string;
           applicantContactPerson?: string;
@@ -8087,6 +8105,8 @@ export interface paths {
                 totalCapped?: boolean;
                 limit: number;
                 offset: number;
+                /** @description Pass as `cursor` for the page after this one (same filters and orderBy); null on the last page */
+                nextCursor: string | null;
               };
             };
           };

@@ -8,6 +8,7 @@ export const SERVER_MESSAGES = {
   invalidInput: '{{detail}}',
   invalidField: '{{field}}: {{detail}}',
   badOrderBy: 'orderBy must be one of {{choices}}, optionally with :asc or :desc',
+  badCursor: 'This cursor does not belong to this list in this order. Load the list again from its first page.',
   badDate: '{{field}} must be a date (YYYY-MM-DD) or an ISO date-time',
   routeNotFound: 'No route for {{method}} {{path}}.',
   bodyTooLarge: 'The request body is larger than {{size}}.',

@@ -2,10 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookingNumberOf, idflNumberOf, loadLaboratory } from '../../bench/scale/laboratory.ts';
 import type { CappedCount } from '../../src/server/db/queries.ts';
-import { bookingListQueries } from '../../src/server/services/bookings.ts';
-import { sampleListQueries } from '../../src/server/services/sample-entries.ts';
+import { bookingListQueries, listBookings } from '../../src/server/services/bookings.ts';
+import { listSampleEntries, sampleListQueries } from '../../src/server/services/sample-entries.ts';
 import { benchStatuses } from '../../src/shared/sample-workflow.ts';
-import { thirdLabListQueries } from '../../src/server/services/third-lab.ts';
+import { listThirdLabSamples, thirdLabListQueries } from '../../src/server/services/third-lab.ts';
 import { useTestApp } from './support/test-app.ts';
 
 // Every bench list and the booking list read through their indexes at the scale of a laboratory's
@@ -77,4 +77,51 @@ describe('[LISTS] plans at scale', () => {
     await expectIndexed(bookings({ status: 'UnConfirmed' }));
     await expectIndexed(bookings({ orderBy: 'createdAt:asc' }), 'booking_created');
   });
+
+  it(
+    'starts a page deep in every list at its cursor: a range of the index, no skip, no sort of the set',
+    { timeout: 300_000 },
+    async () => {
+      await loadLaboratory(t.database, ENTRIES);
+      const db = t.database.db;
+      // The cursor after row 10,000 of each list, as the list answers it.
+      const deep = { limit: 1, offset: 9_999 };
+      for (const [scope, statuses] of [
+        ['CS', undefined],
+        ['tester', [...benchStatuses.tester]],
+        ['supervisor', [...benchStatuses.supervisor]],
+      ] as const) {
+        const { nextCursor } = await listSampleEntries(db, { ...deep }, statuses);
+        const { page } = await expectIndexed(
+          sampleListQueries(db, { ...paging(), status: statuses ? [...statuses] : undefined, cursor: nextCursor! }),
+          'sample_entry_updated',
+        );
+        expectKeysetRange(page, scope);
+      }
+      const thirdLab = await listThirdLabSamples(db, { ...deep });
+      const { page: thirdLabPage } = await expectIndexed(
+        thirdLabListQueries(db, { ...paging(), status: [...benchStatuses.thirdLab], cursor: thirdLab.nextCursor! }),
+        'third_lab_entry_sent',
+      );
+      expectKeysetRange(thirdLabPage, 'third lab');
+      const bookings = await listBookings(db, { limit: 1, offset: 4_999 });
+      const { page: bookingPage } = await expectIndexed(
+        bookingListQueries(db, { ...paging(), cursor: bookings.nextCursor! }),
+        'booking_created',
+      );
+      expectKeysetRange(bookingPage, 'bookings');
+    },
+  );
 });
+
+/**
+ * The page's ids are read from an index range that starts at the cursor (a row comparison in the
+ * index condition) and stop after the page: nothing before the cursor is read, and the only sort
+ * is of the page's own rows or of the ties of an index's leading keys.
+ */
+function expectKeysetRange(page: string, list: string) {
+  expect(page, list).toMatch(/Index Cond: \(ROW\(/);
+  // A full sort (not an incremental one over an index's order) only of the page's own rows.
+  const sorts = page.split('\n').filter((line) => /(?<!Incremental )Sort {2}\(cost/.test(line));
+  for (const line of sorts) expect(line, `${list}:\n${page}`).toMatch(/rows=\d{1,2}\b/);
+}

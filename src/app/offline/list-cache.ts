@@ -18,7 +18,16 @@ export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
 
 export type ListQuery = Record<string, string | number | boolean | null | undefined>;
 
-export type ListPage<T> = { items: T[]; total: number; limit: number; offset: number };
+export type ListPage<T> = {
+  items: T[];
+  total: number;
+  limit: number;
+  offset: number;
+  /** True when `total` is a lower bound (the server stops counting past the page). */
+  totalCapped?: boolean;
+  /** Lists walked by keyset answer the next page's cursor (null on the last page). */
+  nextCursor?: string | null;
+};
 
 export class ListFetchError extends Error {
   constructor(

@@ -79,13 +79,31 @@ async function fetchDeletions(fetcher: ApiFetch, meta: ListMeta): Promise<string
   return (body?.data?.items ?? []).map((item) => String(item.recordId));
 }
 
+/**
+ * Where the next page of a walk starts: after the last row by the server's cursor where the list
+ * answers one (a far page then costs what the first costs, and a row changed meanwhile is not
+ * skipped or read twice), else by offset. Undefined when the page was the last.
+ */
+type PageStart = { cursor: string } | { offset: number };
+
+function nextStart(
+  page: ListPage<Record<string, unknown>>,
+  size: number,
+  start: PageStart,
+  read: number,
+): PageStart | undefined {
+  if (page.items.length < size || read >= MAX_CACHED_ROWS) return undefined;
+  if (page.nextCursor !== undefined) return page.nextCursor ? { cursor: page.nextCursor } : undefined;
+  return { offset: ('offset' in start ? start.offset : 0) + size };
+}
+
 async function syncDelta(fetcher: ApiFetch, meta: ListMeta, idKey: string): Promise<boolean> {
   const changed: Record<string, unknown>[] = [];
-  for (let offset = 0; offset < MAX_CACHED_ROWS;) {
+  for (let start: PageStart | undefined = { offset: 0 }; start;) {
     let page: ListPage<Record<string, unknown>>;
     let size: number;
     try {
-      ({ page, size } = await fetchBigPage(fetcher, meta.path, { updatedSince: meta.maxUpdatedAt, offset }));
+      ({ page, size } = await fetchBigPage(fetcher, meta.path, { updatedSince: meta.maxUpdatedAt, ...start }));
     } catch (error) {
       if (error instanceof ListFetchError && error.status === 400) {
         // The endpoint does not know updatedSince: from now on the list is reloaded in full.
@@ -95,8 +113,7 @@ async function syncDelta(fetcher: ApiFetch, meta: ListMeta, idKey: string): Prom
       throw error;
     }
     changed.push(...page.items);
-    if (page.items.length < size) break;
-    offset += size;
+    start = nextStart(page, size, start, changed.length);
   }
   const deleted = await fetchDeletions(fetcher, meta);
   const maxUpdatedAt = newestUpdatedAt(changed, meta.maxUpdatedAt);
@@ -137,15 +154,14 @@ async function syncFull(fetcher: ApiFetch, meta: ListMeta, idKey: string): Promi
   const seen = new Set<string>();
   let maxUpdatedAt: string | undefined;
   let everyHasUpdatedAt = true;
-  for (let offset = 0; offset < MAX_CACHED_ROWS;) {
-    const { page, size } = await fetchBigPage(fetcher, meta.path, { offset });
+  for (let start: PageStart | undefined = { offset: 0 }; start;) {
+    const { page, size } = await fetchBigPage(fetcher, meta.path, start);
     const rows = page.items.map((record) => toRow(meta.list, record, idKey));
     for (const row of rows) seen.add(row.id);
     maxUpdatedAt = newestUpdatedAt(page.items, maxUpdatedAt);
     everyHasUpdatedAt &&= page.items.every((record) => updatedAtOf(record) !== undefined);
     await writeInChunks(rows);
-    if (page.items.length < size || seen.size >= page.total) break;
-    offset += size;
+    start = seen.size >= page.total && !page.totalCapped ? undefined : nextStart(page, size, start, seen.size);
   }
   await guardStorage(() =>
     offlineDb.transaction('rw', [offlineDb.listRows, offlineDb.listMeta], async () => {

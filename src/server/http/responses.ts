@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { decodeCursor } from '../db/keyset.ts';
 import { isReasonableDate } from '../../shared/schemas/sample-entry.ts';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
@@ -38,6 +39,34 @@ export function pageOf<T extends z.ZodType>(item: T) {
     offset: z.number().int(),
   });
 }
+
+/**
+ * A list that can be walked by keyset (db/keyset.ts): its page also answers `nextCursor`, which
+ * the next request passes as `cursor`.
+ */
+export function keysetPageOf<T extends z.ZodType>(item: T) {
+  return pageOf(item).extend({
+    nextCursor: z.string().nullable().openapi({
+      description: 'Pass as `cursor` for the page after this one (same filters and orderBy); null on the last page',
+    }),
+  });
+}
+
+/** Keyset paging: the page after the row a previous page's `nextCursor` names. */
+export const keysetQuery = {
+  cursor: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((value) => value === '' || decodeCursor(value) !== undefined, {
+      error: 'Not a cursor: pass a nextCursor this list answered',
+    })
+    .optional()
+    .openapi({
+      description:
+        "The previous page's nextCursor: this page starts after its last row, in the same order (offset then counts from there)",
+    }),
+};
 
 /** Paging and ordering every list accepts. */
 export const listQuery = {

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { sampleStatuses, workflowActionNames } from '../../shared/sample-workflow.ts';
 import type { SampleListFilters } from '../services/sample-entries.ts';
 import { dateParam, listParam, readList } from './params.ts';
-import { envelope, listQuery, pageOf } from './responses.ts';
+import { envelope, keysetPageOf, keysetQuery, listQuery } from './responses.ts';
 
 // The sample entry as every bench's routes answer it (cs-lab, tester-lab, supervisor-lab, third-lab,
 // custody), and the bench lists' shared filters.
@@ -141,6 +141,7 @@ export const sampleDetailSchema = sampleEntrySchema
 
 export const csListFilters = {
   ...listQuery,
+  ...keysetQuery,
   IDFLNumber: z.string().trim().max(40).optional(),
   receivedFromDate: dateParam(),
   receivedToDate: dateParam(),
@@ -169,7 +170,7 @@ export function toSampleFilters(query: RawSampleFilters): SampleListFilters {
   return { ...query, sources: readList(query.sources), status: readList(query.status) };
 }
 
-export const samplePageSchema = pageOf(sampleEntrySchema);
+export const samplePageSchema = keysetPageOf(sampleEntrySchema);
 
 /** A bench call's answer: the sample entry as it is now. */
 export const sampleAnswer = (description: string) => ({

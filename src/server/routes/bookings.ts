@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { bookingFormSchema, cancelBookingSchema } from '../../shared/schemas/booking.ts';
 import { bookingCreatedSchema, bookingStatusSchema } from '../http/booking-schemas.ts';
 import type { AppRouter } from '../http/context.ts';
-import { envelope, listQuery, ok, pageOf, recordId, updatedSinceQuery } from '../http/responses.ts';
+import { envelope, keysetPageOf, keysetQuery, listQuery, ok, recordId, updatedSinceQuery } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { cancelBooking, createBooking, findBookingDetail, listBookings } from '../services/bookings.ts';
 import { offerQuickFill } from '../services/quick-fill.ts';
@@ -146,6 +146,7 @@ const findAllRoute = defineRoute({
   request: {
     query: z.object({
       ...listQuery,
+      ...keysetQuery,
       orderBy: listQuery.orderBy.openapi({
         description:
           'field[:asc|desc] with field one of createdAt, updatedAt, bookingNumber, applicantCompany, ' +
@@ -160,7 +161,7 @@ const findAllRoute = defineRoute({
   responses: {
     200: {
       description: 'Bookings',
-      content: { 'application/json': { schema: envelope(pageOf(bookingListItemSchema)) } },
+      content: { 'application/json': { schema: envelope(keysetPageOf(bookingListItemSchema)) } },
     },
   },
 });

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { updateResultSchema } from '../../shared/schemas/third-lab.ts';
 import { sampleEditPermissions } from '../../shared/sample-workflow.ts';
 import type { AppRouter } from '../http/context.ts';
-import { envelope, listQuery, ok, pageOf } from '../http/responses.ts';
+import { envelope, keysetPageOf, keysetQuery, listQuery, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import {
   checkInThirdLab,
@@ -29,6 +29,7 @@ const listRouteDef = defineRoute({
   request: {
     query: z.object({
       ...listQuery,
+      ...keysetQuery,
       IDFLNumber: z.string().trim().max(40).optional(),
       sentToThirdLabDate: dateParam(),
       sentToThirdLabBy: z.string().trim().max(200).optional(),
@@ -43,7 +44,10 @@ const listRouteDef = defineRoute({
     }),
   },
   responses: {
-    200: { description: 'A page', content: { 'application/json': { schema: envelope(pageOf(thirdLabSampleSchema)) } } },
+    200: {
+      description: 'A page',
+      content: { 'application/json': { schema: envelope(keysetPageOf(thirdLabSampleSchema)) } },
+    },
   },
 });
 

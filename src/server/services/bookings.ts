@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { bookingTransitions, canChangeBooking } from '../../shared/record-workflows.ts';
 import type { BookingInput } from '../../shared/schemas/booking.ts';
 import type { Executor } from '../db/client.ts';
+import { afterCursor, cursorKeys, nextCursorOf, orderByKeys, type ListOrder } from '../db/keyset.ts';
 import { cappedCount, matchedFirst, parseSort, readCappedTotal } from '../db/queries.ts';
 import {
   booking,
@@ -275,6 +276,8 @@ export type BookingListFilters = {
   search?: string;
   orderBy?: string;
   updatedSince?: Date;
+  /** Keyset paging (db/keyset.ts): the page after the row of a previous page's nextCursor. */
+  cursor?: string;
   limit: number;
   offset: number;
 };
@@ -307,7 +310,9 @@ export function containing(text: string): string {
 
 export async function listBookings(db: Executor, filters: BookingListFilters) {
   const queries = bookingListQueries(db, filters);
-  const [items, counted] = await Promise.all([queries.page, readCappedTotal(db, queries.total)]);
+  const [rows, counted] = await Promise.all([queries.page, readCappedTotal(db, queries.total)]);
+  const items = rows.map(({ cursorKeys: _keys, ...item }) => item);
+  const nextCursor = nextCursorOf(queries.order, rows.at(-1)?.cursorKeys, rows.length === filters.limit);
   const typeCounts = items.length
     ? await db
         .select({ bookingId: bookingSampleType.bookingId, count: count() })
@@ -331,6 +336,7 @@ export async function listBookings(db: Executor, filters: BookingListFilters) {
     ...counted,
     limit: filters.limit,
     offset: filters.offset,
+    nextCursor,
   };
 }
 
@@ -363,25 +369,33 @@ export function bookingListQueries(db: Executor, filters: BookingListFilters) {
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const column = bookingOrderColumns[order.field];
-
-  const orderBy = [
-    order.direction === 'asc' ? asc(column) : desc(column),
-    // The id breaks ties so that paging never repeats or skips a row.
-    order.direction === 'asc' ? asc(booking.id) : desc(booking.id),
-  ];
+  // The id breaks ties so that paging never repeats or skips a row.
+  const keyset = {
+    name: `${order.field}:${order.direction}`,
+    keys: [
+      { column, direction: order.direction },
+      { column: booking.id, direction: order.direction },
+    ],
+  } satisfies ListOrder;
+  const orderBy = orderByKeys(keyset);
+  const after = afterCursor(keyset, filters.cursor);
   // The page's ids first (a far page skips index entries, not rows), then its rows, and the sample
   // types counted for those rows alone: no count per row skipped.
   // With a "contains" filter the matching bookings are found first (queries.ts matchedFirst).
   const textFilter = filters.bookingNumber || filters.applicantContactPerson || filters.search;
   const pageIds = (
     textFilter
-      ? db.select({ id: sql<number>`"booking"."id"` }).from(matchedFirst(booking, where))
-      : db.select({ id: booking.id }).from(booking).where(where)
+      ? db
+          .select({ id: sql<number>`"booking"."id"` })
+          .from(matchedFirst(booking, where))
+          .where(after)
+      : db.select({ id: booking.id }).from(booking).where(and(where, after))
   )
     .orderBy(...orderBy)
     .limit(filters.limit)
     .offset(filters.offset);
   return {
+    order: keyset,
     page: db
       .select({
         id: booking.id,
@@ -395,6 +409,7 @@ export function bookingListQueries(db: Executor, filters: BookingListFilters) {
         status: booking.status,
         createdAt: booking.createdAt,
         updatedAt: booking.updatedAt,
+        cursorKeys: cursorKeys(keyset),
       })
       .from(booking)
       .where(inArray(booking.id, pageIds))

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, getTableColumns, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgColumn } from 'drizzle-orm/pg-core';
 import {
   actionsFor,
   assertEditable,
@@ -12,7 +12,8 @@ import {
 } from '../../shared/sample-workflow.ts';
 import { SENT_WEIGHT_TOO_LARGE } from '../../shared/schemas/sample-entry.ts';
 import type { Executor, Tx } from '../db/client.ts';
-import { cappedCount, matchedFirst, readCappedTotal, sortOrder } from '../db/queries.ts';
+import { afterCursor, cursorKeys, listOrder, nextCursorOf, orderByKeys } from '../db/keyset.ts';
+import { cappedCount, matchedFirst, readCappedTotal } from '../db/queries.ts';
 import { booking, dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { appendAudit, asJson, diffFields } from './audit.ts';
@@ -165,6 +166,8 @@ export type SampleListFilters = {
   updatedSince?: string;
   search?: string;
   orderBy?: string;
+  /** Keyset paging (db/keyset.ts): the page after the row of a previous page's nextCursor. */
+  cursor?: string;
   limit: number;
   offset: number;
 };
@@ -206,7 +209,7 @@ export function escapeLike(value: string) {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const sampleOrderColumns: Record<string, AnyPgColumn> = {
+const sampleOrderColumns: Record<string, PgColumn> = {
   id: sampleEntry.id,
   idflNumber: sampleEntry.idflNumber,
   IDFLNumber: sampleEntry.idflNumber,
@@ -267,29 +270,42 @@ export async function listSampleEntries(db: Executor, filters: SampleListFilters
       ? filters.status.filter((s) => (scope as readonly string[]).includes(s))
       : [...scope]
     : filters.status;
-  if (scope && status?.length === 0) return { items: [], total: 0, limit: filters.limit, offset: filters.offset };
+  if (scope && status?.length === 0)
+    return { items: [], total: 0, limit: filters.limit, offset: filters.offset, nextCursor: null };
   const queries = sampleListQueries(db, { ...filters, status });
-  const [items, counted] = await Promise.all([queries.page, readCappedTotal(db, queries.total)]);
-  return { items, ...counted, limit: filters.limit, offset: filters.offset };
+  const [rows, counted] = await Promise.all([queries.page, readCappedTotal(db, queries.total)]);
+  const items = rows.map(({ cursorKeys: _keys, ...sample }) => sample);
+  const nextCursor = nextCursorOf(queries.order, rows.at(-1)?.cursorKeys, rows.length === filters.limit);
+  return { items, ...counted, limit: filters.limit, offset: filters.offset, nextCursor };
 }
 
 /** A sample list's page and its capped total (exported for the plan checks in tests/server/list-plans). */
 export function sampleListQueries(db: Executor, filters: SampleListFilters) {
   const where = and(...sampleListConditions(filters));
-  const orderBy = sortOrder(filters.orderBy, sampleOrderColumns, [desc(sampleEntry.updatedAt), desc(sampleEntry.id)]);
+  const order = listOrder(filters.orderBy, sampleOrderColumns, [
+    { column: sampleEntry.updatedAt, direction: 'desc' },
+    { column: sampleEntry.id, direction: 'desc' },
+  ]);
+  const orderBy = orderByKeys(order);
+  const after = afterCursor(order, filters.cursor);
   // The page's ids first, then their rows: the skipped rows of a far page are walked in the index
-  // (sample_entry_updated holds the order and the status), never read whole from the table.
+  // (sample_entry_updated holds the order and the status), never read whole from the table. A
+  // cursor starts the walk at its row instead of skipping to it.
   const pageIds = (
     filters.IDFLNumber || filters.search
-      ? db.select({ id: sql<number>`"sample_entry"."id"` }).from(matchedFirst(sampleEntry, where))
-      : db.select({ id: sampleEntry.id }).from(sampleEntry).where(where)
+      ? db
+          .select({ id: sql<number>`"sample_entry"."id"` })
+          .from(matchedFirst(sampleEntry, where))
+          .where(after)
+      : db.select({ id: sampleEntry.id }).from(sampleEntry).where(and(where, after))
   )
     .orderBy(...orderBy)
     .limit(filters.limit)
     .offset(filters.offset);
   return {
+    order,
     page: db
-      .select()
+      .select({ ...getTableColumns(sampleEntry), cursorKeys: cursorKeys(order) })
       .from(sampleEntry)
       .where(inArray(sampleEntry.id, pageIds))
       .orderBy(...orderBy),

@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { missingIsotopes, type UpdateResult } from '../../shared/schemas/third-lab.ts';
 import type { Executor } from '../db/client.ts';
-import { cappedCount, matchedFirst, readCappedTotal, sortOrder } from '../db/queries.ts';
+import { afterCursor, cursorKeys, listOrder, nextCursorOf, orderByKeys } from '../db/keyset.ts';
+import { cappedCount, matchedFirst, readCappedTotal } from '../db/queries.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { assertVersion } from './stale-writes.ts';
@@ -205,11 +207,13 @@ export type ThirdLabFilters = {
   updatedSince?: string;
   search?: string;
   orderBy?: string;
+  /** Keyset paging (db/keyset.ts): the page after the row of a previous page's nextCursor. */
+  cursor?: string;
   limit: number;
   offset: number;
 };
 
-const thirdLabOrderColumns = {
+const thirdLabOrderColumns: Record<string, PgColumn> = {
   idflNumber: sampleEntry.idflNumber,
   IDFLNumber: sampleEntry.idflNumber,
   status: sampleEntry.status,
@@ -226,9 +230,11 @@ export async function listThirdLabSamples(db: Executor, filters: ThirdLabFilters
   const status = filters.status?.length
     ? filters.status.filter((s) => (benchStatuses.thirdLab as readonly string[]).includes(s))
     : [...benchStatuses.thirdLab];
-  if (status.length === 0) return { items: [], total: 0, limit: filters.limit, offset: filters.offset };
+  if (status.length === 0)
+    return { items: [], total: 0, limit: filters.limit, offset: filters.offset, nextCursor: null };
   const queries = thirdLabListQueries(db, { ...filters, status });
   const [rows, counted] = await Promise.all([queries.page, readCappedTotal(db, queries.total)]);
+  const nextCursor = nextCursorOf(queries.order, rows.at(-1)?.cursorKeys, rows.length === filters.limit);
   return {
     items: rows.map(({ sample, thirdLab }) => ({
       ...sample,
@@ -237,6 +243,7 @@ export async function listThirdLabSamples(db: Executor, filters: ThirdLabFilters
     ...counted,
     limit: filters.limit,
     offset: filters.offset,
+    nextCursor,
   };
 }
 
@@ -268,14 +275,17 @@ export function thirdLabListQueries(db: Executor, filters: ThirdLabFilters & { s
     filters.updatedSince ? sql`${sampleEntry.updatedAt} > ${new Date(filters.updatedSince)}` : undefined,
   ];
   const where = and(...conditions);
-  // Ties broken by the sample id as the third-lab entry holds it: the order is then third_lab_entry_sent's own.
-  const orderBy = sortOrder(filters.orderBy, thirdLabOrderColumns, [
-    desc(thirdLabEntry.sentDate),
-    desc(thirdLabEntry.sampleEntryId),
+  // Ties broken by the sample id as the third-lab entry holds it: the order is then third_lab_entry_sent's
+  // own. The entry's own id comes last, so a keyset walk (db/keyset.ts) has one row per cursor.
+  const order = listOrder(filters.orderBy, thirdLabOrderColumns, [
+    { column: thirdLabEntry.sentDate, direction: 'desc' },
+    { column: thirdLabEntry.sampleEntryId, direction: 'desc' },
+    { column: thirdLabEntry.id, direction: 'desc' },
   ]);
+  const orderBy = orderByKeys(order);
   const joined = () =>
     db
-      .select({ sample: sampleEntry, thirdLab: thirdLabEntry })
+      .select({ sample: sampleEntry, thirdLab: thirdLabEntry, cursorKeys: cursorKeys(order) })
       .from(sampleEntry)
       .innerJoin(thirdLabEntry, eq(thirdLabEntry.sampleEntryId, sampleEntry.id));
   // The page's third-lab entries first, then their rows: a far page skips ids, not wide rows.
@@ -283,11 +293,12 @@ export function thirdLabListQueries(db: Executor, filters: ThirdLabFilters & { s
     .select({ id: thirdLabEntry.id })
     .from(textConditions.length ? matchedFirst(sampleEntry, and(...textConditions)) : sampleEntry)
     .innerJoin(thirdLabEntry, eq(thirdLabEntry.sampleEntryId, sampleEntry.id))
-    .where(where)
+    .where(and(where, afterCursor(order, filters.cursor)))
     .orderBy(...orderBy)
     .limit(filters.limit)
     .offset(filters.offset);
   return {
+    order,
     page: joined()
       .where(inArray(thirdLabEntry.id, pageIds))
       .orderBy(...orderBy),

@@ -30,6 +30,7 @@ const { useOfflineList } = await import('../../../src/app/offline/lists.ts');
 const { enqueueMutation } = await import('../../../src/app/offline/outbox.ts');
 const { clearOfflineData } = await import('../../../src/app/offline/session-mirror.ts');
 const { useTestApp } = await import('../../server/support/test-app.ts');
+const { loadLaboratory } = await import('../../../bench/scale/laboratory.ts');
 type ApiFetch = import('../../../src/app/offline/list-cache.ts').ApiFetch;
 
 vi.setConfig({ hookTimeout: 60_000, testTimeout: 30_000 });
@@ -157,5 +158,20 @@ describe('useOfflineList against the real server', () => {
     expect(await offlineDb.listRows.get(['countries', '999999'])).toBeUndefined();
     const countries = await t.request('GET', '/api/country?limit=500', { token });
     expect(await offlineDb.listRows.where('list').equals('countries').count()).toBe(countries.body.data.total);
+  });
+
+  it('walks a bench list page by page by its cursor, past the point where the server stops counting', async () => {
+    // 1,600 samples: more than three pages of 500, and more than the 1,500 rows a first page counts.
+    await loadLaboratory(t.database, 1_600);
+    const asked: string[] = [];
+    const recording: ApiFetch = (path, init) => {
+      asked.push(path);
+      return fetcher(path, init);
+    };
+    expect(await syncWholeList({ fetcher: recording, list: 'cs-samples', path: '/api/cs-lab/get-all' })).toBe('full');
+    expect(await offlineDb.listRows.where('list').equals('cs-samples').count()).toBe(1_600);
+    const pages = asked.filter((path) => path.startsWith('/api/cs-lab/get-all'));
+    expect(pages).toHaveLength(4);
+    expect(pages.slice(1).every((path) => path.includes('cursor=') && !path.includes('offset='))).toBe(true);
   });
 });
