@@ -25,7 +25,7 @@ export function isStatementCancelled(error: unknown): boolean {
 
 export type CancelOnAbort = <T>(signal: AbortSignal, work: () => Promise<T>) => Promise<T>;
 
-/** Runs work with nothing to cancel: PGlite runs its queries in this process, one at a time. */
+/** Runs work with nothing to cancel: PGlite runs one statement at a time on its own thread, and has no cancel. */
 export const runWithoutCancelling: CancelOnAbort = (_signal, work) => work();
 
 /**
