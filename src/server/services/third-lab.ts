@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { missingIsotopes, type UpdateResult } from '../../shared/schemas/third-lab.ts';
 import type { Executor } from '../db/client.ts';
+import type { ThirdLabFilters } from '../http/third-lab-query.ts';
 import { cappedCount, matchedFirst, readCappedTotal, sortOrder } from '../db/queries.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
@@ -190,24 +191,6 @@ export async function undoSampleTransaction(db: Executor, { packageCode, by }: {
     return { dispatchBatch: reopened, sampleEntryIds: undone };
   });
 }
-
-export type ThirdLabFilters = {
-  IDFLNumber?: string;
-  sentToThirdLabDate?: string;
-  sentToThirdLabBy?: string;
-  thirdLabReceivedDate?: string;
-  thirdLabReceivedBy?: string;
-  resultReturnedDate?: string;
-  testTeamConfirmedDate?: string;
-  testTeamConfirmedBy?: string;
-  status?: string[];
-  BNCode?: string;
-  updatedSince?: string;
-  search?: string;
-  orderBy?: string;
-  limit: number;
-  offset: number;
-};
 
 const thirdLabOrderColumns = {
   idflNumber: sampleEntry.idflNumber,
