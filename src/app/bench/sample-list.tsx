@@ -26,7 +26,7 @@ export function useSampleList(
   const openedWith = useStatusSearch(statuses);
   const view = useListFilters({ ...emptySampleFilters, status: openedWith ?? '' }, pageSize);
   const [ordering, setOrdering] = useState<Ordering>({ field: orderField, direction: 'desc' });
-  const samples = useOfflineList<SampleEntry>({
+  const samples = useOfflineList({
     list,
     path,
     query: { ...sampleListQuery(view.settled, area), ...view.page, orderBy: orderByOf(ordering) },

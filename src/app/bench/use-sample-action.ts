@@ -5,16 +5,23 @@ import { toast } from 'sonner';
 import type { SampleStatus } from '@/shared/sample-workflow';
 import { handleError } from '@/app/lib/handle-error';
 import { offlineDb, type OutboxState } from '@/app/offline/db';
-import { currentOutboxOwner, enqueueMutation, isOwnedBy } from '@/app/offline/outbox';
+import { currentOutboxOwner, enqueueWritten, isOwnedBy } from '@/app/offline/outbox';
 import { syncEvents, type SyncedDetail } from '@/app/offline/sync-events';
 import { SAMPLE_LIST_NAMES, SAMPLE_RECORD } from './sample-queries';
-import { sampleChangeOf, sampleChangeRequest, statusAfter, type SampleChangeName } from './sample-requests';
+import {
+  sampleChangeMutation,
+  sampleChangeOf,
+  statusAfter,
+  type SampleChangeBody,
+  type SampleChangeName,
+} from './sample-requests';
 import { noticeQueued } from './announce';
 
 export type SampleRef = { id: number; idflNumber: string; version?: number };
 
-export type FireOptions = {
-  body?: unknown;
+export type FireOptions<C extends SampleChangeName = SampleChangeName> = {
+  /** The change's body, as its operation in the contract reads it. */
+  body?: SampleChangeBody<C>;
   /** For undoing a third-lab transaction: the package whose samples go back. */
   packageCode?: string;
   /** No toast: the caller says what happened itself. */
@@ -30,14 +37,15 @@ export function useSampleAction(list: string) {
   const { t } = useTranslation('samples');
   const [isQueuing, setQueuing] = useState(false);
   const fire = useCallback(
-    async (change: SampleChangeName, sample: SampleRef, options: FireOptions = {}): Promise<string | undefined> => {
+    async <C extends SampleChangeName>(
+      change: C,
+      sample: SampleRef,
+      options: FireOptions<C> = {},
+    ): Promise<string | undefined> => {
       setQueuing(true);
       try {
-        const { method, path } = sampleChangeRequest(change, sample.id, { packageCode: options.packageCode });
-        const key = await enqueueMutation({
-          method,
-          path,
-          body: options.body,
+        const key = await enqueueWritten({
+          ...sampleChangeMutation(change, sample.id, options),
           label: t(`outbox.${change}`, { idflNumber: sample.idflNumber, packageCode: options.packageCode }),
           entity: { list, id: sample.id, record: SAMPLE_RECORD },
         });

@@ -12,7 +12,7 @@
  * to store it we keep it in memory for this tab so sign-in still works until reload.
  */
 
-import type { components } from '../../shared/api-types.ts';
+import type { components, paths } from '../../shared/api-types.ts';
 
 export const SESSION_KEYS = {
   accessToken: 'access_token',
@@ -27,7 +27,7 @@ export type SessionProfile = components['schemas']['Profile'];
 export type SessionData = components['schemas']['Session'];
 
 /** The login (or refresh) answer exactly as the server sends it. */
-export type LoginResponse = { result: boolean; message: string; data: SessionData };
+export type LoginResponse = paths['/api/auth']['post']['responses'][200]['content']['application/json'];
 
 export type SessionTokens = { accessToken: string; refreshToken: string };
 

@@ -6,6 +6,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ListItemOf, ListPath, ListQueryOf } from '../../shared/api-contract.ts';
 import { StorageFullError, offlineDb } from './db.ts';
 import {
   canonicalQuery,
@@ -27,12 +28,13 @@ import { useIsOnline } from './use-is-online.ts';
 
 export { PENDING_ID_PREFIX, type ListQuery, type OfflineFilters, type PendingMark } from './list-cache.ts';
 
-export type UseOfflineListOptions = {
+export type UseOfflineListOptions<P extends ListPath> = {
   /** The cache's name for this list, e.g. 'countries'; outbox entries name it in `entity.list`. */
   list: string;
   /** The list endpoint, answering `{ result, message, data: { items, total, limit, offset } }`. */
-  path: string;
-  query?: ListQuery;
+  path: P;
+  /** The endpoint's own query, as the contract names it (a renamed filter fails the typecheck). */
+  query?: ListQueryOf<P>;
   idKey?: string;
   /** False to hold off (e.g. the user lacks the permission). */
   enabled?: boolean;
@@ -63,10 +65,16 @@ export type OfflineList<T> = {
 const wholeListSyncedAt = new Map<string, number>();
 const WHOLE_LIST_EVERY_MS = 30_000;
 
-export function useOfflineList<T = Record<string, unknown>>(options: UseOfflineListOptions): OfflineList<T> {
-  const { list, path, query = {}, idKey = 'id', enabled = true, fetcher = fetchWithSession, offlineFilters } = options;
+/**
+ * The rows are typed by the contract: `T` is the list path's item unless a caller names a wider
+ * row (a joined or derived shape the same endpoint answers).
+ */
+export function useOfflineList<P extends ListPath, T = ListItemOf<P>>(
+  options: UseOfflineListOptions<P>,
+): OfflineList<T> {
+  const { list, path, idKey = 'id', enabled = true, fetcher = fetchWithSession, offlineFilters } = options;
   // The query as a stable value: callers pass a new object on every render.
-  const canonical = canonicalQuery(query);
+  const canonical = canonicalQuery((options.query ?? {}) as ListQuery);
   const stableQuery = useMemo<ListQuery>(() => Object.fromEntries(new URLSearchParams(canonical)), [canonical]);
   const viewKey = viewKeyOf(list, stableQuery);
   const isOnline = useIsOnline();

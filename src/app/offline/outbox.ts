@@ -3,6 +3,12 @@
  * to `POST /api/sync` in order by the drain (drain.ts) from the page or the service worker. Nothing
  * leaves the outbox unless the server applied it or a person discarded it.
  */
+import {
+  pathWithQuery,
+  type ContractMutation,
+  type MutationMethodOf,
+  type MutationPath,
+} from '../../shared/api-contract.ts';
 import { isSyncablePath } from '../../shared/sync-rules.ts';
 import { getAccessToken } from '../lib/session.ts';
 import {
@@ -18,11 +24,8 @@ import {
 export type { OutboxEntry, OutboxState, OutboxEntity } from './db.ts';
 export { isOwnedBy } from './db.ts';
 
-export type MutationRequest = {
-  method: HttpMutationMethod;
-  /** The API path with its query, e.g. `/api/country` or `/api/country?id=4`. */
-  path: string;
-  body?: unknown;
+/** What the outbox keeps of a change besides the request itself. */
+export type MutationNote = {
   /** What a person sees on the sync page, in their language, e.g. "Add country VN". */
   label: string;
   /** The cached list this change belongs to, so the list can show it as pending. */
@@ -30,6 +33,30 @@ export type MutationRequest = {
   /** The Idempotency-Key a direct attempt already used, so a resend of it is applied once. */
   key?: string;
 };
+
+/** A change as the app writes it: typed against the contract (path, query and body), plus its note. */
+export type MutationRequest<P extends MutationPath, M extends MutationMethodOf<P>> = ContractMutation<P, M> &
+  MutationNote;
+
+/** A change already written out, its query in the path: how the outbox stores and sends it. */
+export type WrittenMutation = MutationNote & {
+  method: HttpMutationMethod;
+  /** The API path with its query, e.g. `/api/country` or `/api/country?id=4`. */
+  path: string;
+  body?: unknown;
+};
+
+/** The change as stored and sent: the query written into the path. */
+export function writeOut<P extends MutationPath, M extends MutationMethodOf<P>>(
+  request: MutationRequest<P, M>,
+): WrittenMutation {
+  const { query, ...rest } = request;
+  return {
+    ...rest,
+    method: request.method as HttpMutationMethod,
+    path: pathWithQuery(request.path, query as object | undefined),
+  };
+}
 
 /** States that still wait for the server or for a person: everything except done. */
 export const UNSENT_STATES: readonly OutboxState[] = ['pending', 'sending', 'failed', 'conflict'];
@@ -43,7 +70,7 @@ function notifyOutboxChanged() {
   for (const listener of outboxChangeListeners) listener();
 }
 
-function assertSyncable(request: MutationRequest) {
+function assertSyncable(request: WrittenMutation) {
   if (!METHODS.has(request.method)) throw new Error(`Cannot queue a ${request.method} request`);
   // The server's /api/sync rule, checked before the entry is kept: a bad entry would make the whole batch a 400.
   if (!isSyncablePath(request.path)) throw new Error(`Cannot queue a request to ${request.path}`);
@@ -52,9 +79,21 @@ function assertSyncable(request: MutationRequest) {
 /**
  * Writes a change to the outbox (durably) and returns its key, which is also the Idempotency-Key the
  * server dedupes on. Rejects with StorageFullError when the device is full: the change is then NOT
- * kept and the caller must say so.
+ * kept and the caller must say so. The request is typed against the contract: a path the server does
+ * not answer, or a query or body field it does not read, fails `npm run typecheck`.
  */
-export async function enqueueMutation(request: MutationRequest): Promise<string> {
+export function enqueueMutation<P extends MutationPath, M extends MutationMethodOf<P>>(
+  request: MutationRequest<P, M>,
+): Promise<string> {
+  return enqueueWritten(writeOut(request));
+}
+
+/**
+ * Keeps a change already written out (its query in the path). The app writes changes through
+ * `enqueueMutation`; this is for a request read back or built outside the contract's types, and
+ * the checks below still refuse what /api/sync would.
+ */
+export async function enqueueWritten(request: WrittenMutation): Promise<string> {
   assertSyncable(request);
   const key = request.key ?? crypto.randomUUID();
   const ownerId = ownerOfToken(getAccessToken());

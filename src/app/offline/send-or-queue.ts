@@ -6,15 +6,19 @@
  * attempt whose answer was lost is not applied twice.
  */
 import { ApiError, isNetworkError, isServerUnavailable } from '../lib/api-error.ts';
-import { enqueueMutation, type MutationRequest } from './outbox.ts';
+import type { MutationMethodOf, MutationPath } from '../../shared/api-contract.ts';
+import { enqueueWritten, writeOut, type MutationRequest, type WrittenMutation } from './outbox.ts';
 import { fetchWithSession } from './page-fetch.ts';
 import { announceSynced } from './sync-events.ts';
 
 export type SendOutcome = { state: 'applied'; answer: unknown } | { state: 'queued' };
 
-export async function sendOrQueue(request: MutationRequest): Promise<SendOutcome> {
+export async function sendOrQueue<P extends MutationPath, M extends MutationMethodOf<P>>(
+  typed: MutationRequest<P, M>,
+): Promise<SendOutcome> {
+  const request = writeOut(typed);
   if (globalThis.navigator?.onLine === false) {
-    await enqueueMutation(request);
+    await enqueueWritten(request);
     return { state: 'queued' };
   }
   const key = crypto.randomUUID();
@@ -26,12 +30,12 @@ export async function sendOrQueue(request: MutationRequest): Promise<SendOutcome
   } catch (error) {
     // The server's verdict is final and is the caller's to show; only "no answer" waits.
     if (!isNetworkError(error) && !isServerUnavailable(error)) throw error;
-    await enqueueMutation({ ...request, key });
+    await enqueueWritten({ ...request, key });
     return { state: 'queued' };
   }
 }
 
-async function sendNow(request: MutationRequest, key: string): Promise<unknown> {
+async function sendNow(request: WrittenMutation, key: string): Promise<unknown> {
   const headers: Record<string, string> = { 'Idempotency-Key': key };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetchWithSession(request.path, {

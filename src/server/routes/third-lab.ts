@@ -2,7 +2,8 @@ import { z } from '@hono/zod-openapi';
 import { updateResultSchema } from '../../shared/schemas/third-lab.ts';
 import { sampleEditPermissions } from '../../shared/sample-workflow.ts';
 import type { AppRouter } from '../http/context.ts';
-import { envelope, keysetPageOf, keysetQuery, listQuery, ok } from '../http/responses.ts';
+import { envelope, keysetPageOf, ok } from '../http/responses.ts';
+import { thirdLabListQuery } from '../http/third-lab-query.ts';
 import { defineRoute } from '../http/route.ts';
 import {
   checkInThirdLab,
@@ -13,7 +14,7 @@ import {
   updateThirdLabResult,
 } from '../services/third-lab.ts';
 import { dispatchBatchSchema } from '../http/dispatch-batch-schema.ts';
-import { dateParam, idQuery, listParam, readList } from '../http/params.ts';
+import { idQuery, readList } from '../http/params.ts';
 import { sampleEntrySchema, thirdLabEntrySchema } from '../http/sample-schemas.ts';
 
 // Third lab (hoanVuLab): receives packages, enters and returns C/H/O results (spec section 7).
@@ -27,21 +28,7 @@ const listRouteDef = defineRoute({
   summary: "The third lab's samples with their third-lab entries",
   access: ['CanViewAllTransactionThirdLab'],
   request: {
-    query: z.object({
-      ...listQuery,
-      ...keysetQuery,
-      IDFLNumber: z.string().trim().max(40).optional(),
-      sentToThirdLabDate: dateParam(),
-      sentToThirdLabBy: z.string().trim().max(200).optional(),
-      thirdLabReceivedDate: dateParam(),
-      thirdLabReceivedBy: z.string().trim().max(200).optional(),
-      resultReturnedDate: dateParam(),
-      testTeamConfirmedDate: dateParam(),
-      testTeamConfirmedBy: z.string().trim().max(200).optional(),
-      status: listParam(),
-      BNCode: z.string().trim().max(100).optional(),
-      updatedSince: dateParam(),
-    }),
+    query: thirdLabListQuery,
   },
   responses: {
     200: {

@@ -1,9 +1,7 @@
-import { and, asc, count, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { bookingTransitions, canChangeBooking } from '../../shared/record-workflows.ts';
 import type { BookingInput } from '../../shared/schemas/booking.ts';
 import type { Executor } from '../db/client.ts';
-import { afterCursor, cursorKeys, nextCursorOf, orderByKeys, type ListOrder } from '../db/keyset.ts';
-import { cappedCount, matchedFirst, parseSort, readCappedTotal } from '../db/queries.ts';
 import {
   booking,
   bookingFactory,
@@ -11,17 +9,17 @@ import {
   bookingRetailer,
   bookingSampleType,
   sampleEntry,
-  storedFile,
 } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import type { AuthUser } from '../http/context.ts';
-import { appendAudit, auditTrail } from './audit.ts';
-import { fileUrl } from './files.ts';
+import { appendAudit } from './audit.ts';
 import { nextNumber } from './numbering.ts';
 import { notifyPermission } from './notifications.ts';
 import { claimAttachments } from './public-attachments.ts';
 
-export type BookingStatus = (typeof booking.status.enumValues)[number];
+// The list and the detail live beside this file; importers of the booking service keep one entry point.
+export * from './booking-list.ts';
+export * from './booking-detail.ts';
 
 /** The staff member acting: the signed-in user, or any account (demo seeding, tests). */
 export type Actor = Pick<AuthUser, 'id' | 'displayName'>;
@@ -131,21 +129,6 @@ export async function confirmBooking(db: Executor, { bookingId, by }: { bookingI
 
     return { booking: confirmed, sampleEntries };
   });
-}
-
-/** Sample entries made from the given bookings (for the booking detail and lists). */
-export async function sampleEntriesOfBookings(db: Executor, bookingIds: number[]) {
-  if (!bookingIds.length) return [];
-  return db
-    .select({
-      id: sampleEntry.id,
-      bookingId: sampleEntry.bookingId,
-      idflNumber: sampleEntry.idflNumber,
-      status: sampleEntry.status,
-    })
-    .from(sampleEntry)
-    .where(inArray(sampleEntry.bookingId, bookingIds))
-    .orderBy(asc(sampleEntry.id));
 }
 
 // ---- create ------------------------------------------------------------------------------------
@@ -264,272 +247,6 @@ export async function createBooking(db: Executor, { input, by }: { input: Bookin
     return created!;
   });
 }
-
-// ---- list ---------------------------------------------------------------------------------------
-
-export const bookingStatuses = booking.status.enumValues;
-
-export type BookingListFilters = {
-  status?: BookingStatus;
-  bookingNumber?: string;
-  applicantContactPerson?: string;
-  search?: string;
-  orderBy?: string;
-  updatedSince?: Date;
-  /** Keyset paging (db/keyset.ts): the page after the row of a previous page's nextCursor. */
-  cursor?: string;
-  limit: number;
-  offset: number;
-};
-
-/** Sortable columns of the booking list, by the names the API uses. */
-export const bookingOrderColumns = {
-  createdAt: booking.createdAt,
-  updatedAt: booking.updatedAt,
-  bookingNumber: booking.bookingNumber,
-  applicantCompany: booking.applicantCompany,
-  applicantContactPerson: booking.applicantContactPerson,
-  email: booking.email,
-  samplePreparedDate: booking.samplePreparedDate,
-  status: booking.status,
-} as const;
-
-/** The list's sort (queries.ts parseSort), or the fallback when none is asked for. */
-export function parseOrderBy<K extends string>(
-  orderBy: string | undefined,
-  allowed: readonly K[],
-  fallback: { field: K; direction: 'asc' | 'desc' },
-): { field: K; direction: 'asc' | 'desc' } {
-  return parseSort(orderBy, allowed) ?? fallback;
-}
-
-/** Text for ILIKE '%…%' with the user's own % and _ taken literally. */
-export function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-export async function listBookings(db: Executor, filters: BookingListFilters) {
-  const queries = bookingListQueries(db, filters);
-  const [rows, counted] = await Promise.all([queries.page, readCappedTotal(db, queries.total)]);
-  const items = rows.map(({ cursorKeys: _keys, ...item }) => item);
-  const nextCursor = nextCursorOf(queries.order, rows.at(-1)?.cursorKeys, rows.length === filters.limit);
-  const typeCounts = items.length
-    ? await db
-        .select({ bookingId: bookingSampleType.bookingId, count: count() })
-        .from(bookingSampleType)
-        .where(
-          inArray(
-            bookingSampleType.bookingId,
-            items.map((b) => b.id),
-          ),
-        )
-        .groupBy(bookingSampleType.bookingId)
-    : [];
-  const countOf = new Map(typeCounts.map((t) => [t.bookingId, t.count]));
-  return {
-    items: items.map((item) => ({
-      ...item,
-      sampleTypeCount: countOf.get(item.id) ?? 0,
-      createdAt: item.createdAt.toISOString(),
-      updatedAt: item.updatedAt.toISOString(),
-    })),
-    ...counted,
-    limit: filters.limit,
-    offset: filters.offset,
-    nextCursor,
-  };
-}
-
-/** The booking list's page and its capped total (exported for tests/server/list-plans). */
-export function bookingListQueries(db: Executor, filters: BookingListFilters) {
-  const order = parseOrderBy(
-    filters.orderBy,
-    Object.keys(bookingOrderColumns) as (keyof typeof bookingOrderColumns)[],
-    {
-      field: 'createdAt',
-      direction: 'desc',
-    },
-  );
-  const conditions: SQL[] = [];
-  if (filters.status) conditions.push(eq(booking.status, filters.status));
-  if (filters.bookingNumber) conditions.push(ilike(booking.bookingNumber, containing(filters.bookingNumber)));
-  if (filters.applicantContactPerson)
-    conditions.push(ilike(booking.applicantContactPerson, containing(filters.applicantContactPerson)));
-  if (filters.updatedSince) conditions.push(gte(booking.updatedAt, filters.updatedSince));
-  if (filters.search) {
-    const pattern = containing(filters.search);
-    conditions.push(
-      or(
-        ilike(booking.bookingNumber, pattern),
-        ilike(booking.applicantCompany, pattern),
-        ilike(booking.applicantContactPerson, pattern),
-        ilike(booking.email, pattern),
-      )!,
-    );
-  }
-  const where = conditions.length ? and(...conditions) : undefined;
-  const column = bookingOrderColumns[order.field];
-  // The id breaks ties so that paging never repeats or skips a row.
-  const keyset = {
-    name: `${order.field}:${order.direction}`,
-    keys: [
-      { column, direction: order.direction },
-      { column: booking.id, direction: order.direction },
-    ],
-  } satisfies ListOrder;
-  const orderBy = orderByKeys(keyset);
-  const after = afterCursor(keyset, filters.cursor);
-  // The page's ids first (a far page skips index entries, not rows), then its rows, and the sample
-  // types counted for those rows alone: no count per row skipped.
-  // With a "contains" filter the matching bookings are found first (queries.ts matchedFirst).
-  const textFilter = filters.bookingNumber || filters.applicantContactPerson || filters.search;
-  const pageIds = (
-    textFilter
-      ? db
-          .select({ id: sql<number>`"booking"."id"` })
-          .from(matchedFirst(booking, where))
-          .where(after)
-      : db.select({ id: booking.id }).from(booking).where(and(where, after))
-  )
-    .orderBy(...orderBy)
-    .limit(filters.limit)
-    .offset(filters.offset);
-  return {
-    order: keyset,
-    page: db
-      .select({
-        id: booking.id,
-        bookingNumber: booking.bookingNumber,
-        applicantContactPerson: booking.applicantContactPerson,
-        applicantCompany: booking.applicantCompany,
-        email: booking.email,
-        telephone: booking.telephone,
-        registration: booking.isAgreeRegistration,
-        samplePreparedDate: booking.samplePreparedDate,
-        status: booking.status,
-        createdAt: booking.createdAt,
-        updatedAt: booking.updatedAt,
-        cursorKeys: cursorKeys(keyset),
-      })
-      .from(booking)
-      .where(inArray(booking.id, pageIds))
-      .orderBy(...orderBy),
-    total: cappedCount(filters, (cap) =>
-      db
-        .select({ one: sql`1` })
-        .from(booking)
-        .where(where)
-        .limit(cap),
-    ),
-  };
-}
-
-// ---- detail -------------------------------------------------------------------------------------
-
-/** Everything submitted with a booking, the sample entries made from it and its history. */
-export async function findBookingDetail(db: Executor, bookingId: number) {
-  const [found] = await db.select().from(booking).where(eq(booking.id, bookingId));
-  if (!found) throw notFound('bookingNotFound');
-  const [sampleTypes, [payer], [retailer], [factory], attachments, sampleEntries, trail] = await Promise.all([
-    db
-      .select()
-      .from(bookingSampleType)
-      .where(eq(bookingSampleType.bookingId, bookingId))
-      .orderBy(asc(bookingSampleType.position), asc(bookingSampleType.id)),
-    db.select().from(bookingPayer).where(eq(bookingPayer.bookingId, bookingId)),
-    db.select().from(bookingRetailer).where(eq(bookingRetailer.bookingId, bookingId)),
-    db.select().from(bookingFactory).where(eq(bookingFactory.bookingId, bookingId)),
-    found.attachmentFileIds.length
-      ? db
-          .select({ id: storedFile.id, name: storedFile.name, mimeType: storedFile.mimeType, size: storedFile.size })
-          .from(storedFile)
-          .where(inArray(storedFile.id, found.attachmentFileIds))
-      : Promise.resolve([]),
-    sampleEntriesOfBookings(db, [bookingId]),
-    auditTrail(db, 'booking', bookingId),
-  ]);
-  // Attachments keep the order the applicant gave them.
-  const byId = new Map(attachments.map((a) => [a.id, a]));
-  return {
-    id: found.id,
-    bookingNumber: found.bookingNumber,
-    status: found.status,
-    applicantContactPerson: found.applicantContactPerson,
-    applicantCompany: found.applicantCompany,
-    telephone: found.telephone,
-    email: found.email,
-    address: found.address,
-    cityStateCountry: found.cityStateCountry,
-    emailReportToEmail: found.emailReportToEmail,
-    sampleDescription: found.sampleDescription,
-    rushService: found.rushService,
-    specialInstructions: found.specialInstructions,
-    returnSample: found.returnSample,
-    sendReportHardcopy: found.sendReportHardcopy,
-    sendReportEmail: found.sendReportEmail,
-    sendReportFax: found.sendReportFax,
-    bookingNotes: found.bookingNotes,
-    cancelReason: found.cancelReason,
-    samplePreparedDate: found.samplePreparedDate,
-    isAgreeRegistration: found.isAgreeRegistration,
-    isConfirmAccurate: found.isConfirmAccurate,
-    createdBy: found.createdBy,
-    confirmedBy: found.confirmedBy,
-    confirmedAt: found.confirmedAt?.toISOString() ?? null,
-    cancelledBy: found.cancelledBy,
-    cancelledAt: found.cancelledAt?.toISOString() ?? null,
-    version: found.version,
-    createdAt: found.createdAt.toISOString(),
-    updatedAt: found.updatedAt.toISOString(),
-    sampleTypes: sampleTypes.map((t) => ({
-      id: t.id,
-      type: t.type,
-      composition: t.composition,
-      expectedOrigins: t.expectedOrigins,
-      notes: t.notes,
-    })),
-    payerInfo: {
-      isTheSameClientInfo: payer?.isTheSameClientInfo ?? true,
-      companyName: payer?.companyName ?? null,
-      address: payer?.address ?? null,
-      cityStateCountry: payer?.cityStateCountry ?? null,
-      phone: payer?.phone ?? null,
-      contactName: payer?.contactName ?? null,
-      email: payer?.email ?? null,
-      sendInvoiceToEmail: payer?.sendInvoiceToEmail ?? null,
-      bookingId: found.id,
-    },
-    retailerInfo: { retailerName: retailer?.retailerName ?? null, notes: retailer?.notes ?? null },
-    factoryInfo: {
-      enabled: factory?.enabled ?? false,
-      factoryName: factory?.factoryName ?? null,
-      contactName: factory?.contactName ?? null,
-      phone: factory?.phone ?? null,
-      email: factory?.email ?? null,
-      address: factory?.address ?? null,
-      cityStateCountry: factory?.cityStateCountry ?? null,
-      notes: factory?.notes ?? null,
-    },
-    attachments: found.attachmentFileIds.flatMap((id) => {
-      const file = byId.get(id);
-      return file ? [{ ...file, url: fileUrl(file.id) }] : [];
-    }),
-    sampleEntries: sampleEntries.map(({ id, idflNumber, status }) => ({ id, idflNumber, status })),
-    history: trail.map((r) => ({
-      id: r.id,
-      action: r.action,
-      fromStatus: r.fromStatus,
-      toStatus: r.toStatus,
-      changes: r.changes,
-      reason: r.reason,
-      actorId: r.actorId,
-      actorName: r.actorName,
-      at: r.at.toISOString(),
-    })),
-  };
-}
-
-export type BookingDetail = Awaited<ReturnType<typeof findBookingDetail>>;
 
 // ---- cancel -------------------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ import { missingIsotopes, type UpdateResult } from '../../shared/schemas/third-l
 import type { Executor } from '../db/client.ts';
 import { afterCursor, cursorKeys, listOrder, nextCursorOf, orderByKeys } from '../db/keyset.ts';
 import { cappedCount, matchedFirst, readCappedTotal } from '../db/queries.ts';
+import type { ThirdLabFilters } from '../http/third-lab-query.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { assertVersion } from './stale-writes.ts';
@@ -192,26 +193,6 @@ export async function undoSampleTransaction(db: Executor, { packageCode, by }: {
     return { dispatchBatch: reopened, sampleEntryIds: undone };
   });
 }
-
-export type ThirdLabFilters = {
-  IDFLNumber?: string;
-  sentToThirdLabDate?: string;
-  sentToThirdLabBy?: string;
-  thirdLabReceivedDate?: string;
-  thirdLabReceivedBy?: string;
-  resultReturnedDate?: string;
-  testTeamConfirmedDate?: string;
-  testTeamConfirmedBy?: string;
-  status?: string[];
-  BNCode?: string;
-  updatedSince?: string;
-  search?: string;
-  orderBy?: string;
-  /** Keyset paging (db/keyset.ts): the page after the row of a previous page's nextCursor. */
-  cursor?: string;
-  limit: number;
-  offset: number;
-};
 
 const thirdLabOrderColumns: Record<string, PgColumn> = {
   idflNumber: sampleEntry.idflNumber,

@@ -3,7 +3,7 @@
 // else". Runs the drain against the REAL server (Hono app on PGlite, in-process).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { drainOutbox, chainSafeBatch, type DrainOptions } from '../../../src/app/offline/drain.ts';
-import { enqueueMutation, listMutations } from '../../../src/app/offline/outbox.ts';
+import { enqueueWritten, listMutations } from '../../../src/app/offline/outbox.ts';
 import type { OutboxEntry } from '../../../src/app/offline/db.ts';
 import { clearOfflineData } from '../../../src/app/offline/session-mirror.ts';
 import { sampleAt } from '../../server/support/sample-journey.ts';
@@ -25,7 +25,7 @@ function drain() {
 }
 
 function queueCheckIn(id: number) {
-  return enqueueMutation({
+  return enqueueWritten({
     method: 'PUT',
     path: `/api/tester-lab/check-in?id=${id}`,
     label: `Check in ${id}`,
@@ -35,7 +35,7 @@ function queueCheckIn(id: number) {
 
 /** An update made from the cached copy, which still carries the version seen before going offline. */
 function queueUpdate(id: number, version: number, note: string) {
-  return enqueueMutation({
+  return enqueueWritten({
     method: 'PUT',
     path: `/api/tester-lab/update-sample?id=${id}`,
     body: { note, version },

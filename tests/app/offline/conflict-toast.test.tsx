@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/app/lib/i18n';
 import { useSampleConflictToasts } from '@/app/bench/use-sample-action';
 import { offlineDb } from '@/app/offline/db';
-import { enqueueMutation } from '@/app/offline/outbox';
+import { enqueueWritten } from '@/app/offline/outbox';
 import { clearOfflineData } from '@/app/offline/session-mirror';
 import { announceSynced } from '@/app/offline/sync-events';
 
@@ -20,7 +20,7 @@ beforeEach(async () => {
 describe('conflict toasts', () => {
   it('tells of a conflict once and records on the device that it was told (a reload does not toast it again)', async () => {
     const error = vi.spyOn(toast, 'error');
-    const key = await enqueueMutation({
+    const key = await enqueueWritten({
       method: 'PUT',
       path: '/api/tester-lab/update-sample?id=3',
       body: { note: 'x', version: 1 },

@@ -5,7 +5,7 @@ import { META_KEYS, offlineDb, ownerOfToken, readMeta } from '../../../src/app/o
 import { drainOutbox, type DrainOptions } from '../../../src/app/offline/drain.ts';
 import { loadListView } from '../../../src/app/offline/list-cache.ts';
 import {
-  enqueueMutation,
+  enqueueWritten,
   listMutations,
   overwriteServerVersion,
   retryMutation,
@@ -37,7 +37,7 @@ function drainWith(overrides: Partial<DrainOptions> = {}) {
 }
 
 function addCountry(code: string, name = `Country ${code}`) {
-  return enqueueMutation({
+  return enqueueWritten({
     method: 'POST',
     path: '/api/country',
     body: { code, name },
@@ -167,7 +167,7 @@ describe('drain against the real server', () => {
       body: { code: 'QV', name: 'Changed elsewhere', version: 1 },
     });
 
-    const key = await enqueueMutation({
+    const key = await enqueueWritten({
       method: 'PUT',
       path: `/api/country?id=${id}`,
       body: { code: 'QV', name: 'Mine', version: 1 },

@@ -27,7 +27,7 @@ const { drainOutbox } = await import('../../../src/app/offline/drain.ts');
 const { loadListView, MAX_VIEWS_PER_LIST } = await import('../../../src/app/offline/list-cache.ts');
 const { syncWholeList } = await import('../../../src/app/offline/list-sync.ts');
 const { useOfflineList } = await import('../../../src/app/offline/lists.ts');
-const { enqueueMutation } = await import('../../../src/app/offline/outbox.ts');
+const { enqueueWritten } = await import('../../../src/app/offline/outbox.ts');
 const { clearOfflineData } = await import('../../../src/app/offline/session-mirror.ts');
 const { useTestApp } = await import('../../server/support/test-app.ts');
 const { loadLaboratory } = await import('../../../bench/scale/laboratory.ts');
@@ -55,7 +55,7 @@ describe('useOfflineList against the real server', () => {
     const id = created.body.data.id as number;
     const query = { code: 'Q', limit: 10, offset: 0 };
     const { result, unmount } = renderHook(() =>
-      useOfflineList<{ id: number | string; code: string; name: string }>({
+      useOfflineList({
         list: 'countries',
         path: '/api/country',
         query,
@@ -67,14 +67,14 @@ describe('useOfflineList against the real server', () => {
     expect(result.current.isOffline).toBe(false);
 
     await act(async () => {
-      await enqueueMutation({
+      await enqueueWritten({
         method: 'POST',
         path: '/api/country',
         body: { code: 'QY', name: 'Why' },
         label: 'Add QY',
         entity: { list: 'countries' },
       });
-      await enqueueMutation({
+      await enqueueWritten({
         method: 'PUT',
         path: `/api/country?id=${id}`,
         body: { code: 'QZ', name: 'Zed renamed', version: 1 },
@@ -105,9 +105,7 @@ describe('useOfflineList against the real server', () => {
     const dead: ApiFetch = async () => {
       throw new TypeError('Failed to fetch');
     };
-    const offline = renderHook(() =>
-      useOfflineList<{ code: string }>({ list: 'countries', path: '/api/country', query, fetcher: dead }),
-    );
+    const offline = renderHook(() => useOfflineList({ list: 'countries', path: '/api/country', query, fetcher: dead }));
     await waitFor(() => expect(offline.result.current.isOffline).toBe(true));
     expect(offline.result.current.items.map((c) => c.code).sort()).toEqual(['QY', 'QZ']);
     offline.unmount();

@@ -10,7 +10,7 @@ import {
 import {
   countPendingMutations,
   discardMutation,
-  enqueueMutation,
+  enqueueWritten,
   listMutations,
   outboxChangeListeners,
   overwriteServerVersion,
@@ -29,7 +29,7 @@ describe('outbox', () => {
     const keys: string[] = [];
     for (const code of ['AA', 'BB', 'CC']) {
       keys.push(
-        await enqueueMutation({
+        await enqueueWritten({
           method: 'POST',
           path: '/api/country',
           body: { code, name: code },
@@ -54,10 +54,10 @@ describe('outbox', () => {
   });
 
   it('refuses requests the sync endpoint would reject as a whole', async () => {
-    await expect(enqueueMutation({ method: 'POST', path: '/api/auth', label: 'sign in' })).rejects.toThrow();
-    await expect(enqueueMutation({ method: 'POST', path: '/api/sync', label: 'nested' })).rejects.toThrow();
-    await expect(enqueueMutation({ method: 'POST', path: 'http://elsewhere/api/x', label: 'away' })).rejects.toThrow();
-    await expect(enqueueMutation({ method: 'GET' as 'POST', path: '/api/country', label: 'read' })).rejects.toThrow();
+    await expect(enqueueWritten({ method: 'POST', path: '/api/auth', label: 'sign in' })).rejects.toThrow();
+    await expect(enqueueWritten({ method: 'POST', path: '/api/sync', label: 'nested' })).rejects.toThrow();
+    await expect(enqueueWritten({ method: 'POST', path: 'http://elsewhere/api/x', label: 'away' })).rejects.toThrow();
+    await expect(enqueueWritten({ method: 'GET' as 'POST', path: '/api/country', label: 'read' })).rejects.toThrow();
     expect(await countPendingMutations()).toBe(0);
   });
 
@@ -68,7 +68,7 @@ describe('outbox', () => {
     };
     outboxChangeListeners.add(listener);
     try {
-      await enqueueMutation({
+      await enqueueWritten({
         method: 'DELETE',
         path: '/api/country?id=3',
         label: 'Delete',
@@ -81,9 +81,9 @@ describe('outbox', () => {
   });
 
   it('counts failed and conflicting changes as unsent; retry puts them back in the queue; discard removes one', async () => {
-    const a = await enqueueMutation({ method: 'POST', path: '/api/country', body: { code: 'x' }, label: 'a' });
-    const b = await enqueueMutation({ method: 'PUT', path: '/api/country?id=1', body: { code: 'VN' }, label: 'b' });
-    const c = await enqueueMutation({ method: 'POST', path: '/api/country', body: { code: 'DD' }, label: 'c' });
+    const a = await enqueueWritten({ method: 'POST', path: '/api/country', body: { code: 'x' }, label: 'a' });
+    const b = await enqueueWritten({ method: 'PUT', path: '/api/country?id=1', body: { code: 'VN' }, label: 'b' });
+    const c = await enqueueWritten({ method: 'POST', path: '/api/country', body: { code: 'DD' }, label: 'c' });
     await offlineDb.outbox.update(a, { state: 'failed', lastError: 'Code must be 2 or 3 capital letters' });
     await offlineDb.outbox.update(b, { state: 'conflict', lastError: 'changed by someone else' });
     await offlineDb.outbox.update(c, { state: 'done', doneAt: new Date().toISOString() });
@@ -102,8 +102,8 @@ describe('outbox', () => {
   });
 
   it('resolves a stale-write conflict by resending with the server version, under a new key, in the same place', async () => {
-    const first = await enqueueMutation({ method: 'POST', path: '/api/country', body: { code: 'AA' }, label: 'first' });
-    const stale = await enqueueMutation({
+    const first = await enqueueWritten({ method: 'POST', path: '/api/country', body: { code: 'AA' }, label: 'first' });
+    const stale = await enqueueWritten({
       method: 'PUT',
       path: '/api/country?id=1',
       body: { code: 'VN', name: 'Viet Nam', version: 1 },
@@ -124,9 +124,9 @@ describe('outbox', () => {
   });
 
   it('forgets applied changes after a day, never unsent ones', async () => {
-    const old = await enqueueMutation({ method: 'POST', path: '/api/country', body: {}, label: 'old' });
-    const recent = await enqueueMutation({ method: 'POST', path: '/api/country', body: {}, label: 'recent' });
-    const unsent = await enqueueMutation({ method: 'POST', path: '/api/country', body: {}, label: 'unsent' });
+    const old = await enqueueWritten({ method: 'POST', path: '/api/country', body: {}, label: 'old' });
+    const recent = await enqueueWritten({ method: 'POST', path: '/api/country', body: {}, label: 'recent' });
+    const unsent = await enqueueWritten({ method: 'POST', path: '/api/country', body: {}, label: 'unsent' });
     const now = Date.parse('2026-05-02T12:00:00Z');
     await offlineDb.outbox.update(old, { state: 'done', doneAt: '2026-05-01T11:00:00.000Z' });
     await offlineDb.outbox.update(recent, { state: 'done', doneAt: '2026-05-02T11:00:00.000Z' });
@@ -143,7 +143,7 @@ describe('session mirror', () => {
     expect(await readMirroredSession()).toBeUndefined();
 
     await mirrorSession({ accessToken: 'a2', refreshToken: 'r2' });
-    await enqueueMutation({
+    await enqueueWritten({
       method: 'POST',
       path: '/api/country',
       body: {},

@@ -14,7 +14,7 @@ import { SyncIndicator } from '../../../src/app/features/sync/sync-indicator.tsx
 import { SyncPage } from '../../../src/app/features/sync/sync-page.tsx';
 import { connectionOf } from '../../../src/app/offline/connection.ts';
 import { META_KEYS, offlineDb, writeMeta } from '../../../src/app/offline/db.ts';
-import { enqueueMutation, listMutations } from '../../../src/app/offline/outbox.ts';
+import { enqueueWritten, listMutations } from '../../../src/app/offline/outbox.ts';
 import { clearOfflineData } from '../../../src/app/offline/session-mirror.ts';
 
 function renderAt(path: string) {
@@ -44,14 +44,14 @@ function setOnline(online: boolean) {
 }
 
 async function queueFailedAndConflicting() {
-  const failed = await enqueueMutation({
+  const failed = await enqueueWritten({
     method: 'POST',
     path: '/api/country',
     body: { code: 'x', name: 'Bad' },
     label: 'Add country x',
     entity: { list: 'countries' },
   });
-  const conflict = await enqueueMutation({
+  const conflict = await enqueueWritten({
     method: 'PUT',
     path: '/api/country?id=7',
     body: { code: 'VN', name: 'Mine', version: 1 },
@@ -92,7 +92,7 @@ describe('sync indicator', () => {
     await waitFor(() => expect(screen.getByTestId('sync-pending-count').textContent).toBe('0'));
 
     await act(async () => {
-      await enqueueMutation({ method: 'POST', path: '/api/country', body: { code: 'LA' }, label: 'Add LA' });
+      await enqueueWritten({ method: 'POST', path: '/api/country', body: { code: 'LA' }, label: 'Add LA' });
     });
     await waitFor(() => expect(screen.getByTestId('sync-pending-count').textContent).toBe('1'));
     expect(indicator.getAttribute('aria-label')).toContain('1 change waiting');
@@ -125,7 +125,7 @@ describe('sync indicator', () => {
   });
 
   it('says a change waits for the network while the device is offline', async () => {
-    await enqueueMutation({ method: 'POST', path: '/api/country', body: { code: 'LA' }, label: 'Add LA' });
+    await enqueueWritten({ method: 'POST', path: '/api/country', body: { code: 'LA' }, label: 'Add LA' });
     renderAt('/sync');
     const pending = await screen.findByTestId('sync-pending');
     await waitFor(() => expect(pending.textContent).toContain('Waiting for the network'));
@@ -142,7 +142,7 @@ describe('sync indicator', () => {
 describe('sync page', () => {
   it('lists refused changes with the server message and the server version beside mine', async () => {
     await queueFailedAndConflicting();
-    await enqueueMutation({ method: 'POST', path: '/api/country', body: { code: 'LA' }, label: 'Add LA' });
+    await enqueueWritten({ method: 'POST', path: '/api/country', body: { code: 'LA' }, label: 'Add LA' });
     renderAt('/sync');
     const attention = await screen.findByTestId('sync-attention');
     await waitFor(() => expect(within(attention).getAllByTestId('outbox-entry')).toHaveLength(2));
@@ -171,7 +171,7 @@ describe('sync page', () => {
   });
 
   it('offers only what can succeed for a status conflict: no retry, no "keep mine", the server state shown', async () => {
-    const key = await enqueueMutation({
+    const key = await enqueueWritten({
       method: 'PUT',
       path: '/api/tester-lab/check-in?id=9',
       label: 'Check in IDFL-2026-00009',
@@ -196,7 +196,7 @@ describe('sync page', () => {
 
   it('resolves several conflicts at once, after a confirmation, leaving other changes alone', async () => {
     for (const id of [21, 22, 23]) {
-      const key = await enqueueMutation({
+      const key = await enqueueWritten({
         method: 'PUT',
         path: `/api/tester-lab/check-in?id=${id}`,
         label: `Check in ${id}`,
@@ -204,7 +204,7 @@ describe('sync page', () => {
       });
       await offlineDb.outbox.update(key, { state: 'conflict', serverRecord: { id, status: 'TesterConfirmed' } });
     }
-    await enqueueMutation({ method: 'POST', path: '/api/country', body: { code: 'LA' }, label: 'Add LA' });
+    await enqueueWritten({ method: 'POST', path: '/api/country', body: { code: 'LA' }, label: 'Add LA' });
     renderAt('/sync');
     await userEvent.click(await screen.findByTestId('discard-conflicts'));
     const dialog = await screen.findByRole('alertdialog');

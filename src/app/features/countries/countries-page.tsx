@@ -31,7 +31,7 @@ export function CountriesPage() {
   const { t } = useTranslation('countries');
   const held = usePermissions();
   const { filters, settled, page, setPage, setFilter } = useListFilters({ code: '', name: '' });
-  const countries = useOfflineList<Country>({
+  const countries = useOfflineList({
     list: COUNTRY_LIST,
     path: COUNTRY_PATH,
     query: { code: settled.code || undefined, name: settled.name || undefined, ...page },

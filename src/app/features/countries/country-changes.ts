@@ -9,7 +9,7 @@ import { sendOrQueue } from '@/app/offline/send-or-queue';
  */
 export type Country = components['schemas']['Country'];
 export const COUNTRY_LIST = 'countries';
-export const COUNTRY_PATH = '/api/country';
+export const COUNTRY_PATH = '/api/country' as const;
 
 export function saveCountryCreate(input: CountryInput) {
   return sendOrQueue({
@@ -24,7 +24,8 @@ export function saveCountryCreate(input: CountryInput) {
 export function saveCountryUpdate(country: Pick<Country, 'id' | 'version'>, input: CountryInput) {
   return sendOrQueue({
     method: 'PUT',
-    path: `${COUNTRY_PATH}?id=${country.id}`,
+    path: COUNTRY_PATH,
+    query: { id: country.id },
     body: { ...input, version: country.version },
     label: i18n.t('countries:outbox.update', { code: input.code, name: input.name }),
     entity: { list: COUNTRY_LIST, id: country.id },
@@ -34,7 +35,8 @@ export function saveCountryUpdate(country: Pick<Country, 'id' | 'version'>, inpu
 export function saveCountryDelete(country: Pick<Country, 'id' | 'code' | 'name'>) {
   return sendOrQueue({
     method: 'DELETE',
-    path: `${COUNTRY_PATH}?id=${country.id}`,
+    path: COUNTRY_PATH,
+    query: { id: country.id },
     label: i18n.t('countries:outbox.delete', { code: country.code, name: country.name }),
     entity: { list: COUNTRY_LIST, id: country.id },
   });

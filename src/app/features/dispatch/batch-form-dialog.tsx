@@ -14,7 +14,7 @@ import { Textarea } from '@/app/components/ui/textarea';
 import { handleError } from '@/app/lib/handle-error';
 import { useOfflineList } from '@/app/offline/lists';
 import { formatWeight } from '@/app/bench/format';
-import { SAMPLE_LISTS, type SampleEntry } from '@/app/bench/sample-queries';
+import { SAMPLE_LISTS } from '@/app/bench/sample-queries';
 import type { DispatchBatchListItem } from '@/app/bench/dispatch-constants';
 import { dispatchQueries, queueBatchCreate, queueBatchUpdate } from './dispatch-queries';
 import { noticeQueued } from '@/app/bench/announce';
@@ -42,7 +42,7 @@ export function BatchFormDialog({
   const [isSaving, setSaving] = useState(false);
   const [adding, setAdding] = useState<number[]>([]);
   const [removing, setRemoving] = useState<number[]>([]);
-  const available = useOfflineList<SampleEntry>({
+  const available = useOfflineList({
     list: SAMPLE_LISTS.tester.list,
     path: SAMPLE_LISTS.tester.path,
     query: { status: 'TesterConfirmed', limit: 200, offset: 0, orderBy: 'idflNumber:asc' },

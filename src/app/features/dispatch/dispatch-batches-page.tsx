@@ -76,7 +76,7 @@ export function DispatchBatchesPage() {
   const { filters, settled, page, setPage, setFilter } = useListFilters(noFilters);
   const [ordering, setOrdering] = useState<Ordering>({ field: 'createdAt', direction: 'desc' });
   const [dialog, setDialog] = useState<Dialog>(null);
-  const batches = useOfflineList<DispatchBatchListItem>({
+  const batches = useOfflineList({
     list: DISPATCH_BATCHES.list,
     path: DISPATCH_BATCHES.path,
     query: { ...batchListQuery(settled), ...page, orderBy: orderByOf(ordering) },

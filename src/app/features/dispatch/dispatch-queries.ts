@@ -36,7 +36,8 @@ export function queueBatchUpdate(
 ) {
   return enqueueMutation({
     method: 'PUT',
-    path: `${DISPATCH_BATCHES.path}?id=${batch.id}`,
+    path: DISPATCH_BATCHES.path,
+    query: { id: batch.id },
     body: { ...input, version: batch.version },
     label: i18n.t('dispatch:outbox.update', { packageCode: batch.packageCode }),
     entity: { list: DISPATCH_BATCHES.list, id: batch.id },
@@ -46,7 +47,8 @@ export function queueBatchUpdate(
 export function queueBatchSend(batch: Pick<DispatchBatchListItem, 'id' | 'packageCode'>) {
   return enqueueMutation({
     method: 'POST',
-    path: `${DISPATCH_BATCHES.path}/transfer-to-third-lab?id=${batch.id}`,
+    path: `${DISPATCH_BATCHES.path}/transfer-to-third-lab`,
+    query: { id: batch.id },
     label: i18n.t('dispatch:outbox.send', { packageCode: batch.packageCode }),
     entity: { list: DISPATCH_BATCHES.list, id: batch.id },
   });

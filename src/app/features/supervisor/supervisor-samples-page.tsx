@@ -22,7 +22,7 @@ import {
 import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
 import { SampleTable, type SampleColumn } from '@/app/bench/sample-table';
 import { usePendingSampleChanges, useSampleConflictToasts } from '@/app/bench/use-sample-action';
-import { SUPERVISOR_LIST, SUPERVISOR_PATH, SUPERVISOR_STATUSES, type SupervisorSample } from './supervisor-queries';
+import { SUPERVISOR_LIST, SUPERVISOR_PATH, SUPERVISOR_STATUSES } from './supervisor-queries';
 
 /** Result Overview (spec 2 /supervisor-samples): samples at the third lab or past it, with the tester filters. */
 export function SupervisorSamplesPage() {
@@ -33,7 +33,7 @@ export function SupervisorSamplesPage() {
   const [page, setPage] = useState({ limit: 20, offset: 0 });
   const [ordering, setOrdering] = useState<Ordering>({ field: 'updatedAt', direction: 'desc' });
   const debounced = useDebouncedValue(filters);
-  const samples = useOfflineList<SupervisorSample>({
+  const samples = useOfflineList({
     list: SUPERVISOR_LIST,
     path: SUPERVISOR_PATH,
     query: { ...sampleListQuery(debounced, 'tester'), ...page, orderBy: orderByOf(ordering) },

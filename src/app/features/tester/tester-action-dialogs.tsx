@@ -12,7 +12,7 @@ import { ConfirmSampleDialog } from '@/app/bench/confirm-sample-dialog';
 import { ReviewSample } from '@/app/bench/review-sample';
 import type { SampleEntry } from '@/app/bench/sample-queries';
 import { useSampleAction } from '@/app/bench/use-sample-action';
-import { DISPATCH_BATCHES, type DispatchBatchListItem } from '@/app/bench/dispatch-constants';
+import { DISPATCH_BATCHES } from '@/app/bench/dispatch-constants';
 import { TESTER_SAMPLES } from './tester-constants';
 
 /** Confirm Received at the tester lab: the sample reviewed, then the confirmation. Works offline. */
@@ -85,7 +85,7 @@ export function AddToBatchDialog({
   const held = usePermissions();
   const { fire } = useSampleAction(TESTER_SAMPLES.list);
   const canListBatches = hasAnyPermission(held, ['CanViewAllDispatchBatch']);
-  const drafts = useOfflineList<DispatchBatchListItem>({
+  const drafts = useOfflineList({
     list: DISPATCH_BATCHES.list,
     path: DISPATCH_BATCHES.path,
     query: { status: 'Draft', limit: 100, offset: 0 },

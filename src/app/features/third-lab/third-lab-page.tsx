@@ -50,7 +50,7 @@ export function ThirdLabPage() {
   const [page, setPage] = useState({ limit: 20, offset: 0 });
   const [ordering, setOrdering] = useState<Ordering>({ field: 'updatedAt', direction: 'desc' });
   const filters = useDebouncedValue(filterInput);
-  const samples = useOfflineList<ThirdLabSample>({
+  const samples = useOfflineList({
     list: THIRD_LAB_LIST,
     path: THIRD_LAB_PATH,
     query: { ...filters, orderBy: orderByOf(ordering), ...page },

@@ -5,9 +5,9 @@ import { benchStatuses } from '@/shared/sample-workflow';
 import { api, unwrap } from '@/app/lib/api-client';
 import { ApiError } from '@/app/lib/api-error';
 import { i18n } from '@/app/lib/i18n';
-import { enqueueMutation } from '@/app/offline/outbox';
+import { enqueueWritten } from '@/app/offline/outbox';
 import { THIRD_LAB_LIST, THIRD_LAB_PATH } from '@/app/bench/third-lab-list';
-import { sampleChangeRequest } from '@/app/bench/sample-requests';
+import { sampleChangeMutation } from '@/app/bench/sample-requests';
 
 /**
  * The third lab's data: its list (cached for offline bench use), the statistic summary, and the bench
@@ -71,8 +71,8 @@ export function hasAllIsotopes(sample: ThirdLabSample): boolean {
 const entityOf = (sample: Pick<ThirdLabSample, 'id'>) => ({ list: THIRD_LAB_LIST, id: sample.id });
 
 export function queueThirdLabCheckIn(sample: Pick<ThirdLabSample, 'id' | 'idflNumber'>) {
-  return enqueueMutation({
-    ...sampleChangeRequest('thirdLabCheckIn', sample.id),
+  return enqueueWritten({
+    ...sampleChangeMutation('thirdLabCheckIn', sample.id),
     label: i18n.t('third-lab:outbox.checkIn', { idflNumber: sample.idflNumber }),
     entity: entityOf(sample),
   });
@@ -80,25 +80,24 @@ export function queueThirdLabCheckIn(sample: Pick<ThirdLabSample, 'id' | 'idflNu
 
 /** No version is sent: the result is the third lab's alone to write, and the trail keeps every change. */
 export function queueResultUpdate(sample: Pick<ThirdLabSample, 'id' | 'idflNumber'>, input: UpdateResult) {
-  return enqueueMutation({
-    ...sampleChangeRequest('thirdLabResult', sample.id),
-    body: input,
+  return enqueueWritten({
+    ...sampleChangeMutation('thirdLabResult', sample.id, { body: input }),
     label: i18n.t('third-lab:outbox.updateResult', { idflNumber: sample.idflNumber }),
     entity: entityOf(sample),
   });
 }
 
 export function queueReturnResult(sample: Pick<ThirdLabSample, 'id' | 'idflNumber'>) {
-  return enqueueMutation({
-    ...sampleChangeRequest('returnResult', sample.id),
+  return enqueueWritten({
+    ...sampleChangeMutation('returnResult', sample.id),
     label: i18n.t('third-lab:outbox.returnResult', { idflNumber: sample.idflNumber }),
     entity: entityOf(sample),
   });
 }
 
 export function queueUndoPackage(packageCode: string) {
-  return enqueueMutation({
-    ...sampleChangeRequest('undoThirdLabTransaction', 0, { packageCode }),
+  return enqueueWritten({
+    ...sampleChangeMutation('undoThirdLabTransaction', 0, { packageCode }),
     label: i18n.t('third-lab:outbox.undoPackage', { packageCode }),
     entity: { list: THIRD_LAB_LIST },
   });

@@ -1,0 +1,72 @@
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, uuid } from 'drizzle-orm/pg-core';
+import { at } from './columns.ts';
+import { appUser } from './accounts.ts';
+import { storedFile } from './bookings.ts';
+import { sampleEntry } from './samples.ts';
+
+// Issued certificates, the audit trail and the per-year numbering.
+
+export const certificate = pgTable(
+  'certificate',
+  {
+    id: serial('id').primaryKey(),
+    sampleEntryId: integer('sample_entry_id')
+      .notNull()
+      .references(() => sampleEntry.id),
+    token: text('token').notNull().unique(),
+    version: integer('version').notNull(),
+    status: text('status', { enum: ['Valid', 'Revoked', 'Superseded'] })
+      .notNull()
+      .default('Valid'),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    fileId: uuid('file_id').references(() => storedFile.id),
+    issuedAt: at('issued_at').notNull().defaultNow(),
+    issuedBy: integer('issued_by').references(() => appUser.id),
+    revokedAt: at('revoked_at'),
+    revokedBy: integer('revoked_by').references(() => appUser.id),
+    revokeReason: text('revoke_reason'),
+    supersededById: integer('superseded_by_id'),
+  },
+  (t) => [index('certificate_sample').on(t.sampleEntryId)],
+);
+
+/**
+ * Chain of custody. Append-only (a trigger refuses UPDATE and DELETE, see sql/audit-append-only.sql)
+ * and hash-chained: each record carries the hash of the one before, so tampering is detectable.
+ */
+export const auditRecord = pgTable(
+  'audit_record',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull().default({}),
+    reason: text('reason'),
+    actorId: integer('actor_id'),
+    actorName: text('actor_name'),
+    at: at('at').notNull().defaultNow(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    index('audit_record_entity').on(t.entityType, t.entityId),
+    // Turnaround: the transitions into one status within a period (dashboard statistics).
+    index('audit_record_transition').on(t.entityType, t.toStatus, t.at),
+    // ...and, for each of them, when that sample entered the stage's start status (index-only).
+    index('audit_record_entity_status').on(t.entityType, t.entityId, t.toStatus, t.at),
+  ],
+);
+
+/** Sequential, per-year numbering for booking and IDFL numbers. */
+export const numberSequence = pgTable(
+  'number_sequence',
+  {
+    name: text('name').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.year] })],
+);

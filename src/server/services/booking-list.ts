@@ -1,0 +1,165 @@
+/** The booking list: its filters, sort and search, and the capped count the list shows. */
+import { and, asc, count, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { afterCursor, cursorKeys, nextCursorOf, orderByKeys, type ListOrder } from '../db/keyset.ts';
+import { cappedCount, matchedFirst, parseSort, readCappedTotal } from '../db/queries.ts';
+import { booking, bookingSampleType } from '../db/schema.ts';
+
+export type BookingStatus = (typeof booking.status.enumValues)[number];
+
+export const bookingStatuses = booking.status.enumValues;
+
+export type BookingListFilters = {
+  status?: BookingStatus;
+  bookingNumber?: string;
+  applicantContactPerson?: string;
+  search?: string;
+  orderBy?: string;
+  updatedSince?: Date;
+  /** Keyset paging (db/keyset.ts): the page after the row of a previous page's nextCursor. */
+  cursor?: string;
+  limit: number;
+  offset: number;
+};
+
+/** Sortable columns of the booking list, by the names the API uses. */
+export const bookingOrderColumns = {
+  createdAt: booking.createdAt,
+  updatedAt: booking.updatedAt,
+  bookingNumber: booking.bookingNumber,
+  applicantCompany: booking.applicantCompany,
+  applicantContactPerson: booking.applicantContactPerson,
+  email: booking.email,
+  samplePreparedDate: booking.samplePreparedDate,
+  status: booking.status,
+} as const;
+
+/** The list's sort (queries.ts parseSort), or the fallback when none is asked for. */
+export function parseOrderBy<K extends string>(
+  orderBy: string | undefined,
+  allowed: readonly K[],
+  fallback: { field: K; direction: 'asc' | 'desc' },
+): { field: K; direction: 'asc' | 'desc' } {
+  return parseSort(orderBy, allowed) ?? fallback;
+}
+
+/** Text for ILIKE '%…%' with the user's own % and _ taken literally. */
+export function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function listBookings(db: Executor, filters: BookingListFilters) {
+  const queries = bookingListQueries(db, filters);
+  const [rows, counted] = await Promise.all([queries.page, readCappedTotal(db, queries.total)]);
+  const items = rows.map(({ cursorKeys: _keys, ...item }) => item);
+  const nextCursor = nextCursorOf(queries.order, rows.at(-1)?.cursorKeys, rows.length === filters.limit);
+  const typeCounts = items.length
+    ? await db
+        .select({ bookingId: bookingSampleType.bookingId, count: count() })
+        .from(bookingSampleType)
+        .where(
+          inArray(
+            bookingSampleType.bookingId,
+            items.map((b) => b.id),
+          ),
+        )
+        .groupBy(bookingSampleType.bookingId)
+    : [];
+  const countOf = new Map(typeCounts.map((t) => [t.bookingId, t.count]));
+  return {
+    items: items.map((item) => ({
+      ...item,
+      sampleTypeCount: countOf.get(item.id) ?? 0,
+      createdAt: item.createdAt.toISOString(),
+      updatedAt: item.updatedAt.toISOString(),
+    })),
+    ...counted,
+    limit: filters.limit,
+    offset: filters.offset,
+    nextCursor,
+  };
+}
+
+/** The booking list's page and its capped total (exported for tests/server/list-plans). */
+export function bookingListQueries(db: Executor, filters: BookingListFilters) {
+  const order = parseOrderBy(
+    filters.orderBy,
+    Object.keys(bookingOrderColumns) as (keyof typeof bookingOrderColumns)[],
+    {
+      field: 'createdAt',
+      direction: 'desc',
+    },
+  );
+  const conditions: SQL[] = [];
+  if (filters.status) conditions.push(eq(booking.status, filters.status));
+  if (filters.bookingNumber) conditions.push(ilike(booking.bookingNumber, containing(filters.bookingNumber)));
+  if (filters.applicantContactPerson)
+    conditions.push(ilike(booking.applicantContactPerson, containing(filters.applicantContactPerson)));
+  if (filters.updatedSince) conditions.push(gte(booking.updatedAt, filters.updatedSince));
+  if (filters.search) {
+    const pattern = containing(filters.search);
+    conditions.push(
+      or(
+        ilike(booking.bookingNumber, pattern),
+        ilike(booking.applicantCompany, pattern),
+        ilike(booking.applicantContactPerson, pattern),
+        ilike(booking.email, pattern),
+      )!,
+    );
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const column = bookingOrderColumns[order.field];
+  // The id breaks ties so that paging never repeats or skips a row.
+  const keyset = {
+    name: `${order.field}:${order.direction}`,
+    keys: [
+      { column, direction: order.direction },
+      { column: booking.id, direction: order.direction },
+    ],
+  } satisfies ListOrder;
+  const orderBy = orderByKeys(keyset);
+  const after = afterCursor(keyset, filters.cursor);
+  // The page's ids first (a far page skips index entries, not rows), then its rows, and the sample
+  // types counted for those rows alone: no count per row skipped.
+  // With a "contains" filter the matching bookings are found first (queries.ts matchedFirst).
+  const textFilter = filters.bookingNumber || filters.applicantContactPerson || filters.search;
+  const pageIds = (
+    textFilter
+      ? db
+          .select({ id: sql<number>`"booking"."id"` })
+          .from(matchedFirst(booking, where))
+          .where(after)
+      : db.select({ id: booking.id }).from(booking).where(and(where, after))
+  )
+    .orderBy(...orderBy)
+    .limit(filters.limit)
+    .offset(filters.offset);
+  return {
+    order: keyset,
+    page: db
+      .select({
+        id: booking.id,
+        bookingNumber: booking.bookingNumber,
+        applicantContactPerson: booking.applicantContactPerson,
+        applicantCompany: booking.applicantCompany,
+        email: booking.email,
+        telephone: booking.telephone,
+        registration: booking.isAgreeRegistration,
+        samplePreparedDate: booking.samplePreparedDate,
+        status: booking.status,
+        createdAt: booking.createdAt,
+        updatedAt: booking.updatedAt,
+        cursorKeys: cursorKeys(keyset),
+      })
+      .from(booking)
+      .where(inArray(booking.id, pageIds))
+      .orderBy(...orderBy),
+    total: cappedCount(filters, (cap) =>
+      db
+        .select({ one: sql`1` })
+        .from(booking)
+        .where(where)
+        .limit(cap),
+    ),
+  };
+}
