@@ -1,39 +1,85 @@
-import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListNotices } from '@/app/components/list-notices';
 import { ListPager } from '@/app/components/list-pager';
-import { orderByOf, type Ordering } from '@/app/components/sortable-head';
+import { orderByOf } from '@/app/components/sortable-head';
 import { Card, CardContent } from '@/app/components/ui/card';
-import { useListFilters } from '@/app/components/use-list-filters';
-import { useStatusSearch } from '@/app/lib/status-search';
+import { useListSearch } from '@/app/lib/list-search';
 import { offlineListError } from '@/app/components/load-problem';
-import { useOfflineList } from '@/app/offline/lists';
+import type { ListPath, ListQueryOf } from '@/shared/api-contract';
+import { useOfflineList, type ListQuery, type OfflineFilters, type OfflineList } from '@/app/offline/lists';
 import { SAMPLE_OFFLINE_FILTERS } from './sample-offline-filters';
-import { emptySampleFilters, SampleFiltersBar, sampleListQuery } from './sample-filters-bar';
-import { SAMPLE_LISTS, type SampleEntry } from './sample-queries';
+import { SampleFiltersBar } from './sample-filters-bar';
+import { emptySampleFilters, sampleListQuery, type SampleFilterValues } from './sample-list-search';
+import { SAMPLE_LISTS, type SampleArea, type SampleEntry } from './sample-queries';
 import { SampleStatusBadge } from './sample-status-badge';
 import { SampleTable, type SampleColumn } from './sample-table';
 import { usePendingSampleChanges } from './use-sample-action';
 
-type ListArea = 'cs' | 'tester';
-
-/** A bench's sample list, offline first: its filters, page and ordering (newest first by `orderField`). */
-export function useSampleList(
-  area: ListArea,
-  { pageSize, orderField, statuses }: { pageSize: number; orderField: string; statuses: readonly string[] },
-) {
-  const { list, path } = SAMPLE_LISTS[area];
-  const openedWith = useStatusSearch(statuses);
-  const view = useListFilters({ ...emptySampleFilters, status: openedWith ?? '' }, pageSize);
-  const [ordering, setOrdering] = useState<Ordering>({ field: orderField, direction: 'desc' });
-  const samples = useOfflineList({
+/**
+ * A bench's list of samples, offline first (the four benches: CS, tester, supervisor, third lab):
+ * its filters, page and ordering kept in the route's search, the rows from the device's copy when
+ * the server cannot be reached, and the changes still queued on the device.
+ */
+export function useBenchList<
+  F extends Record<string, string>,
+  T extends SampleEntry = SampleEntry,
+  P extends ListPath = ListPath,
+>({
+  list,
+  path,
+  emptyFilters,
+  toQuery,
+  offlineFilters,
+  pageSize,
+  orderField,
+}: {
+  list: string;
+  path: P;
+  emptyFilters: F;
+  /** The list call's query for these filters (blank ones left out). */
+  toQuery: (filters: F) => ListQuery;
+  offlineFilters?: OfflineFilters;
+  pageSize: number;
+  /** Newest first by this field, until a column is chosen. */
+  orderField: string;
+}) {
+  const view = useListSearch(emptyFilters, { pageSize, ordering: { field: orderField, direction: 'desc' } });
+  const samples = useOfflineList<P, T>({
     list,
     path,
-    query: { ...sampleListQuery(view.settled, area), ...view.page, orderBy: orderByOf(ordering) },
-    offlineFilters: SAMPLE_OFFLINE_FILTERS,
+    // The bench's own query builder names the filters; the contract checks the call sites' paths.
+    query: { ...toQuery(view.settled), ...view.page, orderBy: orderByOf(view.ordering) } as ListQueryOf<P>,
+    offlineFilters,
   });
   const pending = usePendingSampleChanges(list);
-  return { ...view, area, ordering, setOrdering, samples, pending };
+  return { ...view, samples, pending };
+}
+
+/** What the list's card needs of a bench list. */
+type BenchListView = Pick<
+  ReturnType<typeof useBenchList<Record<string, string>>>,
+  'pending' | 'page' | 'setPage' | 'ordering' | 'setOrdering'
+> & { samples: OfflineList<SampleEntry> };
+
+/** A sample bench's list (CS, tester, supervisor): the sample filters, `variant="tester"` adding the tester's. */
+export function useSampleList(
+  area: SampleArea,
+  { pageSize, orderField, statuses }: { pageSize: number; orderField: string; statuses: readonly string[] },
+) {
+  const variant = area === 'cs' ? 'cs' : 'tester';
+  const view = useBenchList({
+    ...SAMPLE_LISTS[area],
+    emptyFilters: emptySampleFilters,
+    // A status this list cannot hold (an old link) lists everything rather than nothing.
+    toQuery: (filters: SampleFilterValues) =>
+      sampleListQuery({ ...filters, status: statuses.includes(filters.status) ? filters.status : '' }, variant),
+    offlineFilters: SAMPLE_OFFLINE_FILTERS,
+    pageSize,
+    orderField,
+  });
+  return { ...view, variant, statuses } as const;
 }
 
 /** The columns every bench's sample list shows the same way. */
@@ -51,19 +97,51 @@ export function useSharedSampleColumns() {
   } satisfies Record<string, SampleColumn>;
 }
 
-/** The card of a bench's sample list: offline notice, filters, the table and its pager. */
-export function SampleListCard({
+/**
+ * The IDFL number column, opening the sample on the bench's own detail page; a sample queued on the
+ * device (no server id yet) or one the person may not open shows its number only.
+ */
+export function idflLinkColumn(
+  header: string,
+  to: '/clients/$id' | '/testers/$id' | '/supervisor-samples/$id',
+  { canOpen = true, label }: { canOpen?: boolean; label?: (sample: SampleEntry) => string } = {},
+): SampleColumn {
+  return {
+    key: 'idfl',
+    header,
+    orderField: 'idflNumber',
+    className: 'font-mono font-medium',
+    cell: (sample) =>
+      typeof sample.id !== 'number' ? (
+        <span className="text-muted-foreground italic">{sample.idflNumber}</span>
+      ) : canOpen ? (
+        <Link
+          to={to}
+          params={{ id: String(sample.id) }}
+          className="text-primary underline-offset-4 hover:underline"
+          aria-label={label?.(sample)}
+        >
+          {sample.idflNumber}
+        </Link>
+      ) : (
+        sample.idflNumber
+      ),
+  };
+}
+
+/** The card of a bench's list: the offline notice, its filters, the table and its pager. */
+export function BenchListCard({
   view,
+  filters,
   items,
   columns,
-  statuses,
 }: {
-  view: ReturnType<typeof useSampleList>;
+  view: BenchListView;
+  /** The bench's filters bar. */
+  filters: ReactNode;
   /** The rows to show (defaults to the list's own). */
   items?: SampleEntry[];
   columns: SampleColumn[];
-  /** The statuses this list can hold, for the status filter. */
-  statuses: readonly string[];
 }) {
   const { t } = useTranslation('samples');
   const { samples } = view;
@@ -71,7 +149,7 @@ export function SampleListCard({
     <Card>
       <CardContent className="grid gap-4">
         <ListNotices isOffline={samples.isOffline} error={samples.error} offlineMessage={t('offlineCopy')} />
-        <SampleFiltersBar value={view.filters} variant={view.area} statuses={statuses} onChange={view.replaceFilters} />
+        {filters}
         <SampleTable
           items={items ?? samples.items}
           columns={columns}
@@ -85,5 +163,32 @@ export function SampleListCard({
         <ListPager total={samples.total} limit={view.page.limit} offset={view.page.offset} onChange={view.setPage} />
       </CardContent>
     </Card>
+  );
+}
+
+/** The card of a sample bench's list, with the sample filters. */
+export function SampleListCard({
+  view,
+  items,
+  columns,
+}: {
+  view: ReturnType<typeof useSampleList>;
+  items?: SampleEntry[];
+  columns: SampleColumn[];
+}) {
+  return (
+    <BenchListCard
+      view={view}
+      items={items}
+      columns={columns}
+      filters={
+        <SampleFiltersBar
+          value={view.filters}
+          variant={view.variant}
+          statuses={view.statuses}
+          onChange={view.replaceFilters}
+        />
+      }
+    />
   );
 }

@@ -15,6 +15,7 @@ import {
   type SampleChangeBody,
   type SampleChangeName,
 } from './sample-requests';
+import { THIRD_LAB_LIST } from './third-lab-list';
 import { noticeQueued } from './announce';
 
 export type SampleRef = { id: number; idflNumber: string; version?: number };
@@ -100,33 +101,41 @@ export function usePendingSampleChanges(list: string): Map<number, PendingSample
   return changes;
 }
 
-/** Conflicts already told about in this tab, so each is toasted once. */
-const toldConflicts = new Set<string>();
+/** Refusals already told about in this tab, so each is toasted once. */
+const toldRefusals = new Set<string>();
+
+/** The outbox lists of the benches: the three sample benches and the third lab's. */
+const BENCH_LISTS: readonly string[] = [...SAMPLE_LIST_NAMES, THIRD_LAB_LIST];
 
 /**
- * A toast for each sample change the server refused as a conflict (e.g. someone else moved the
- * sample first); the sync page shows it in full and lets a person decide.
+ * A toast, on whichever bench the person is working, for each queued sample change the server
+ * refused: a conflict (someone else moved the sample first) or a refusal (e.g. the sample may no
+ * longer take that step). The sync page shows it in full and lets a person decide; the toast only
+ * says so where the work happens, once per change.
  */
 export function useSampleConflictToasts() {
   const { t } = useTranslation('samples');
   useEffect(() => {
     const onSynced = (event: Event) => {
       const detail = (event as CustomEvent<SyncedDetail>).detail;
-      if (!detail.conflicts) return;
+      if (!detail.conflicts && !detail.failed) return;
       void offlineDb.outbox
         .where('state')
-        .equals('conflict')
+        .anyOf(['conflict', 'failed'])
         .toArray()
         .then((entries) => {
           for (const entry of entries) {
-            if (entry.conflictToldAt || toldConflicts.has(entry.id)) continue;
-            if (!SAMPLE_LIST_NAMES.includes(entry.entity?.list ?? '')) continue;
-            toldConflicts.add(entry.id);
+            if (entry.conflictToldAt || toldRefusals.has(entry.id)) continue;
+            if (!BENCH_LISTS.includes(entry.entity?.list ?? '')) continue;
+            toldRefusals.add(entry.id);
             // Remembered on the device: a reload or another page does not toast it again.
             void offlineDb.outbox.update(entry.id, { conflictToldAt: new Date().toISOString() });
             toast.error(t('conflictTitle'), {
               id: `conflict-${entry.id}`,
-              description: t('conflict', { label: entry.label }),
+              description:
+                entry.state === 'conflict'
+                  ? t('conflict', { label: entry.label })
+                  : t('refused', { label: entry.label, message: entry.lastError ?? '' }),
             });
           }
         });

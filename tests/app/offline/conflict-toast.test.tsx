@@ -40,3 +40,25 @@ describe('conflict toasts', () => {
     expect(error).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('refusal toasts', () => {
+  it('tells of a third-lab step the server refused, with its reason, on any bench (one hook for all four)', async () => {
+    const error = vi.spyOn(toast, 'error');
+    error.mockClear();
+    const key = await enqueueWritten({
+      method: 'PUT',
+      path: '/api/third-lab/check-in?id=5',
+      body: { version: 2 },
+      label: 'Confirm received IDFL-2026-00005',
+      entity: { list: 'third-lab-samples', id: 5, record: 'sample' },
+    });
+    await offlineDb.outbox.update(key, { state: 'failed', lastError: 'The sample is not at the third lab.' });
+    render(<Bench />);
+    act(() => announceSynced({ done: 0, failed: 1, conflicts: 0, lists: [] }));
+    await waitFor(() => expect(error).toHaveBeenCalledTimes(1));
+    expect(error.mock.calls[0]?.[0]).toBe('Change refused');
+    expect(error.mock.calls[0]?.[1]?.description).toBe(
+      'Confirm received IDFL-2026-00005: The sample is not at the third lab. See the Sync page.',
+    );
+  });
+});

@@ -1,4 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearSession, storeSession, type LoginResponse } from '@/app/lib/session';
@@ -329,9 +330,14 @@ describe('[SCAN] ScanCheckInButton (manual entry, as on a bench without a camera
     signInWith(CS);
     await cache('cs-samples', { id: 31, idflNumber: 'IDFL-2026-00031', status: 'New' });
     const user = userEvent.setup();
-    render(<ScanCheckInButton stage="cs" />);
+    // The tray's "received by" is the staff picker, read from the staff list as in the app.
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ScanCheckInButton stage="cs" />
+      </QueryClientProvider>,
+    );
     await user.click(screen.getByRole('button', { name: 'Scan to check in' }));
-    expect((screen.getByLabelText('Received by') as HTMLInputElement).value).toBe('Tess Tester');
+    expect(screen.getByRole('combobox', { name: 'Received by' }).textContent).toBe('Tess Tester');
     await user.type(screen.getByLabelText('Initial weight (each sample)'), '18.5');
     await user.click(screen.getByRole('checkbox', { name: 'I confirm all information above is correct.' }));
     await user.click(screen.getByRole('button', { name: 'Start scanning' }));

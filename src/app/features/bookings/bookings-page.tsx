@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { PlusIcon, UsersIcon } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasAnyPermission } from '@/shared/permissions';
 import { ListPager } from '@/app/components/list-pager';
-import { orderByOf, SortableHead, type Ordering } from '@/app/components/sortable-head';
+import { orderByOf, SortableHead } from '@/app/components/sortable-head';
 import { TableStatusRow } from '@/app/components/table-status-row';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
@@ -13,11 +12,11 @@ import { formatDisplayDate } from '@/app/components/ui/date-picker';
 import { Input } from '@/app/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
-import { useDebouncedValue } from '@/app/lib/use-debounced-value';
-import { useStatusSearch, useTextSearch } from '@/app/lib/status-search';
+import { useListSearch } from '@/app/lib/list-search';
 import { usePermissions } from '@/app/lib/use-session';
 import { PageFrame } from '@/app/layout/page-frame';
 import { BOOKING_STATUSES, bookingQueries, type BookingStatus } from './booking-queries';
+import { emptyBookingFilters } from './booking-list-search';
 import { BookingStatusBadge } from './booking-status-badge';
 import { formatMomentDay } from './format';
 
@@ -28,26 +27,15 @@ export function BookingsPage() {
   const { t, i18n } = useTranslation('bookings');
   const navigate = useNavigate();
   const held = usePermissions();
-  const openedWith = useStatusSearch(BOOKING_STATUSES) as BookingStatus | undefined;
-  const [status, setStatus] = useState<BookingStatus | undefined>(openedWith);
-  const openedSearch = useTextSearch();
-  const [text, setText] = useState({ bookingNumber: '', applicantContactPerson: '', search: openedSearch });
-  const [page, setPage] = useState({ limit: 20, offset: 0 });
-  const [ordering, setOrdering] = useState<Ordering>({ field: 'createdAt', direction: 'desc' });
-  const filters = useDebouncedValue(text);
-  const bookings = useQuery(bookingQueries.list({ ...filters, status, orderBy: orderByOf(ordering), ...page }));
+  // Filters, page and ordering in the address: a filtered list survives a reload and Back.
+  const view = useListSearch(emptyBookingFilters, { ordering: { field: 'createdAt', direction: 'desc' } });
+  const { filters: text, setFilter, page, setPage, ordering, setOrdering: order } = view;
+  const { status: asked, ...settled } = view.settled;
+  const status = BOOKING_STATUSES.includes(asked as BookingStatus) ? (asked as BookingStatus) : undefined;
+  const bookings = useQuery(bookingQueries.list({ ...settled, status, orderBy: orderByOf(ordering), ...page }));
   const items = bookings.data?.items ?? [];
   const canCreate = hasAnyPermission(held, ['CanCreateBooking']);
   const canOpen = hasAnyPermission(held, ['CanViewDetailBooking']);
-
-  const setFilter = (name: keyof typeof text, value: string) => {
-    setText((current) => ({ ...current, [name]: value }));
-    setPage((current) => ({ ...current, offset: 0 }));
-  };
-  const order = (next: Ordering) => {
-    setOrdering(next);
-    setPage((current) => ({ ...current, offset: 0 }));
-  };
 
   return (
     <PageFrame
@@ -75,11 +63,8 @@ export function BookingsPage() {
         <CardContent className="grid gap-4">
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <Select
-              value={status ?? ANY_STATUS}
-              onValueChange={(value) => {
-                setStatus(value === ANY_STATUS ? undefined : (value as BookingStatus));
-                setPage((current) => ({ ...current, offset: 0 }));
-              }}
+              value={text.status || ANY_STATUS}
+              onValueChange={(value) => setFilter('status', value === ANY_STATUS ? '' : value)}
             >
               <SelectTrigger aria-label={t('list.filterStatus')}>
                 <SelectValue />

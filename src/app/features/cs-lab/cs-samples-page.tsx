@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { Trash2Icon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +11,7 @@ import { PageFrame } from '@/app/layout/page-frame';
 import { formatSampleDate } from '@/app/bench/format';
 import { SampleActionBar } from '@/app/bench/sample-action-bar';
 import type { SampleEntry } from '@/app/bench/sample-queries';
-import { SampleListCard, useSampleList, useSharedSampleColumns } from '@/app/bench/sample-list';
+import { idflLinkColumn, SampleListCard, useSampleList, useSharedSampleColumns } from '@/app/bench/sample-list';
 import type { SampleColumn } from '@/app/bench/sample-table';
 import { useSampleConflictToasts } from '@/app/bench/use-sample-action';
 import { CsCheckInDialog } from './cs-check-in-dialog';
@@ -61,23 +60,7 @@ export function CsSamplesPage() {
 
   const shared = useSharedSampleColumns();
   const columns: SampleColumn[] = [
-    {
-      key: 'idfl',
-      header: t('samples:field.idflNumber'),
-      orderField: 'idflNumber',
-      cell: (sample) =>
-        typeof sample.id === 'number' ? (
-          <Link
-            to="/clients/$id"
-            params={{ id: String(sample.id) }}
-            className="font-mono font-medium underline-offset-4 hover:underline"
-          >
-            {sample.idflNumber}
-          </Link>
-        ) : (
-          <span className="text-muted-foreground italic">{sample.idflNumber}</span>
-        ),
-    },
+    idflLinkColumn(t('samples:field.idflNumber'), '/clients/$id'),
     shared.sampleCode,
     shared.sampleType,
     { key: 'source', header: t('samples:field.source'), orderField: 'source', cell: (s) => s.source },
@@ -129,7 +112,7 @@ export function CsSamplesPage() {
         </div>
       }
     >
-      <SampleListCard view={view} items={items} columns={columns} statuses={CS_STATUSES} />
+      <SampleListCard view={view} items={items} columns={columns} />
       <CsSampleFormDialog
         key={dialog?.kind === 'edit' ? `edit-${dialog.sample.id}` : 'create'}
         open={dialog?.kind === 'create' || dialog?.kind === 'edit'}

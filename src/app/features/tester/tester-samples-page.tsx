@@ -1,11 +1,10 @@
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/app/layout/page-frame';
 import { formatSampleDate, formatWeight } from '@/app/bench/format';
 import { SampleActionBar } from '@/app/bench/sample-action-bar';
 import type { SampleEntry } from '@/app/bench/sample-queries';
-import { SampleListCard, useSampleList, useSharedSampleColumns } from '@/app/bench/sample-list';
+import { idflLinkColumn, SampleListCard, useSampleList, useSharedSampleColumns } from '@/app/bench/sample-list';
 import type { SampleColumn } from '@/app/bench/sample-table';
 import { useSampleConflictToasts } from '@/app/bench/use-sample-action';
 import { TesterCheckInDialog, TesterUndoDialog } from './tester-action-dialogs';
@@ -23,20 +22,7 @@ export function TesterSamplesPage() {
 
   const shared = useSharedSampleColumns();
   const columns: SampleColumn[] = [
-    {
-      key: 'idfl',
-      header: t('samples:field.idflNumber'),
-      orderField: 'idflNumber',
-      cell: (sample) => (
-        <Link
-          to="/testers/$id"
-          params={{ id: String(sample.id) }}
-          className="font-mono font-medium underline-offset-4 hover:underline"
-        >
-          {sample.idflNumber}
-        </Link>
-      ),
-    },
+    idflLinkColumn(t('samples:field.idflNumber'), '/testers/$id'),
     shared.sampleCode,
     shared.sampleType,
     {
@@ -68,7 +54,7 @@ export function TesterSamplesPage() {
 
   return (
     <PageFrame title={t('title')} actions={<ScanCheckInButton stage="tester" variant="outline" size="default" />}>
-      <SampleListCard view={view} columns={columns} statuses={TESTER_STATUSES} />
+      <SampleListCard view={view} columns={columns} />
       <TesterCheckInDialog
         sample={dialog?.kind === 'testerCheckIn' ? dialog.sample : null}
         onOpenChange={(open) => !open && setDialog(null)}

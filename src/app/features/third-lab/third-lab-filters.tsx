@@ -6,7 +6,8 @@ import { DatePicker } from '@/app/components/ui/date-picker';
 import { Input } from '@/app/components/ui/input';
 import { Label } from '@/app/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
-import { THIRD_LAB_STATUSES, type ThirdLabFilters } from './third-lab-queries';
+import { THIRD_LAB_STATUSES } from './third-lab-queries';
+import { emptyThirdLabFilters, type ThirdLabFilterValues } from './third-lab-search';
 
 const ANY_STATUS = 'all';
 
@@ -32,13 +33,13 @@ export function ThirdLabFiltersBar({
   filters,
   onChange,
 }: {
-  filters: ThirdLabFilters;
-  onChange: (next: ThirdLabFilters) => void;
+  filters: ThirdLabFilterValues;
+  onChange: (next: ThirdLabFilterValues) => void;
 }) {
   const { t } = useTranslation('third-lab');
   const id = useId();
-  const set = (name: keyof ThirdLabFilters, value: string | undefined) =>
-    onChange({ ...filters, [name]: value || undefined });
+  const set = (name: keyof ThirdLabFilterValues, value: string | undefined) =>
+    onChange({ ...filters, [name]: value ?? '' });
   const isFiltered = Object.values(filters).some(Boolean);
 
   return (
@@ -48,7 +49,7 @@ export function ThirdLabFiltersBar({
           key={name}
           aria-label={t(`filters.${name}`)}
           placeholder={t(`filters.${name}`)}
-          value={filters[name] ?? ''}
+          value={filters[name]}
           onChange={(event) => set(name, event.target.value)}
         />
       ))}
@@ -63,7 +64,7 @@ export function ThirdLabFiltersBar({
       <div className="grid gap-1">
         <Label className="text-xs text-muted-foreground">{t('filters.status')}</Label>
         <Select
-          value={filters.status ?? ANY_STATUS}
+          value={filters.status || ANY_STATUS}
           onValueChange={(value) => set('status', value === ANY_STATUS ? undefined : value)}
         >
           <SelectTrigger aria-label={t('filters.status')}>
@@ -81,7 +82,7 @@ export function ThirdLabFiltersBar({
       </div>
       {isFiltered && (
         <div className="flex items-end">
-          <Button variant="ghost" onClick={() => onChange({})}>
+          <Button variant="ghost" onClick={() => onChange(emptyThirdLabFilters)}>
             <XIcon />
             {t('filters.clear')}
           </Button>

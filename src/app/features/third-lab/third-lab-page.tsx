@@ -1,43 +1,39 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CloudOffIcon, PackageCheckIcon, PackageOpenIcon } from 'lucide-react';
+import { PackageCheckIcon, PackageOpenIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { actionsFor } from '@/shared/sample-workflow';
-import { ListPager } from '@/app/components/list-pager';
-import { orderByOf, type Ordering } from '@/app/components/sortable-head';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app/components/ui/card';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { formatDisplayDate } from '@/app/components/ui/date-picker';
 import { handleError } from '@/app/lib/handle-error';
-import { useDebouncedValue } from '@/app/lib/use-debounced-value';
 import { usePermissions } from '@/app/lib/use-session';
-import { offlineListError } from '@/app/components/load-problem';
-import { useOfflineList } from '@/app/offline/lists';
 import { syncEvents, type SyncedDetail } from '@/app/offline/sync-events';
 import { PageFrame } from '@/app/layout/page-frame';
 import { ScanCheckInButton } from '@/app/scan-check-in/scan-check-in-button';
 import { ConfirmSampleDialog } from '@/app/bench/confirm-sample-dialog';
 import type { SampleEntry } from '@/app/bench/sample-queries';
+import { BenchListCard, useBenchList } from '@/app/bench/sample-list';
 import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
-import { SampleTable, type SampleColumn } from '@/app/bench/sample-table';
-import { usePendingSampleChanges } from '@/app/bench/use-sample-action';
+import type { SampleColumn } from '@/app/bench/sample-table';
+import { useSampleConflictToasts } from '@/app/bench/use-sample-action';
 import { StepSummary } from './step-summary';
 import { ThirdLabFiltersBar } from './third-lab-filters';
+import { emptyThirdLabFilters, thirdLabListQuery } from './third-lab-search';
 import {
   isotopesOf,
   queueReturnResult,
   queueThirdLabCheckIn,
   THIRD_LAB_LIST,
   THIRD_LAB_PATH,
+  THIRD_LAB_STATUSES,
   thirdLabQueries,
-  type ThirdLabFilters,
   type ThirdLabSample,
 } from './third-lab-queries';
 import { ThirdLabSampleSheet, type ThirdLabStep } from './third-lab-sample-sheet';
 import { UndoPackageDialog } from './undo-package-dialog';
-import { useSampleConflictToast } from './use-conflict-toast';
 import { formatGrams, formatIsotope } from '@/app/lib/numbers';
 
 type OpenStep = { step: ThirdLabStep; sample: ThirdLabSample } | { step: 'undo'; sample: null };
@@ -46,21 +42,20 @@ type OpenStep = { step: ThirdLabStep; sample: ThirdLabSample } | { step: 'undo';
 export function ThirdLabPage() {
   const { t, i18n } = useTranslation('third-lab');
   const held = usePermissions();
-  const [filterInput, setFilterInput] = useState<ThirdLabFilters>({});
-  const [page, setPage] = useState({ limit: 20, offset: 0 });
-  const [ordering, setOrdering] = useState<Ordering>({ field: 'updatedAt', direction: 'desc' });
-  const filters = useDebouncedValue(filterInput);
-  const samples = useOfflineList({
+  const view = useBenchList<typeof emptyThirdLabFilters, ThirdLabSample>({
     list: THIRD_LAB_LIST,
     path: THIRD_LAB_PATH,
-    query: { ...filters, orderBy: orderByOf(ordering), ...page },
+    emptyFilters: emptyThirdLabFilters,
+    toQuery: (filters) => thirdLabListQuery(filters, THIRD_LAB_STATUSES),
+    pageSize: 20,
+    orderField: 'updatedAt',
   });
+  // Where each sample is going with its queued steps (e.g. received, not yet confirmed by the server).
+  const { samples, pending: queued } = view;
   const summary = useQuery(thirdLabQueries.summary());
   const [openId, setOpenId] = useState<number | null>(null);
   const [step, setStep] = useState<OpenStep | null>(null);
-  useSampleConflictToast(THIRD_LAB_LIST);
-  // Where each sample is going with its queued steps (e.g. received, not yet confirmed by the server).
-  const queued = usePendingSampleChanges(THIRD_LAB_LIST);
+  useSampleConflictToasts();
   const queryClient = useQueryClient();
 
   // The counts change when a queued step reaches the server.
@@ -76,11 +71,6 @@ export function ThirdLabPage() {
   // The drawer follows the list's row, so a synced change shows in it at once.
   const openSample = samples.items.find((item) => item.id === openId) ?? null;
   const date = (value: string | null | undefined) => formatDisplayDate(value, i18n.language);
-
-  const changeFilters = (next: ThirdLabFilters) => {
-    setFilterInput(next);
-    setPage((current) => ({ ...current, offset: 0 }));
-  };
 
   const takeStep = async (action: () => Promise<string>, message: string) => {
     try {
@@ -196,36 +186,11 @@ export function ThirdLabPage() {
     >
       <SummaryCards summary={summary.data} />
 
-      <Card>
-        <CardContent className="grid gap-4">
-          <ThirdLabFiltersBar filters={filterInput} onChange={changeFilters} />
-          {samples.isOffline && (
-            <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-              <CloudOffIcon className="size-4" />
-              {t('offline')}
-            </p>
-          )}
-          {samples.error && (
-            <p className="text-sm text-destructive" role="alert">
-              {samples.error}
-            </p>
-          )}
-          <SampleTable
-            items={samples.items}
-            columns={columns}
-            pending={queued}
-            queuedIds={samples.pendingIds}
-            isLoading={samples.isLoading}
-            error={offlineListError(samples)}
-            ordering={ordering}
-            onOrder={(next) => {
-              setOrdering(next);
-              setPage((current) => ({ ...current, offset: 0 }));
-            }}
-          />
-          <ListPager total={samples.total} limit={page.limit} offset={page.offset} onChange={setPage} />
-        </CardContent>
-      </Card>
+      <BenchListCard
+        view={view}
+        columns={columns}
+        filters={<ThirdLabFiltersBar filters={view.filters} onChange={view.replaceFilters} />}
+      />
 
       <ThirdLabSampleSheet
         sample={openSample}

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { validateStatusSearch } from '@/app/lib/status-search';
+import { listSearchOf } from '@/app/lib/list-search';
+import { BOOKING_FILTER_NAMES } from '@/app/features/bookings/booking-list-search';
 import { BookingsPage } from '@/app/features/bookings/bookings-page';
 
 export const Route = createFileRoute('/_authenticated/bookings/')({
-  validateSearch: validateStatusSearch,
+  validateSearch: listSearchOf(BOOKING_FILTER_NAMES),
   component: BookingsPage,
 });

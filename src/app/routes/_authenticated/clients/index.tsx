@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { validateStatusSearch } from '@/app/lib/status-search';
+import { listSearchOf } from '@/app/lib/list-search';
+import { SAMPLE_FILTER_NAMES } from '@/app/bench/sample-list-search';
 import { CsSamplesPage } from '@/app/features/cs-lab/cs-samples-page';
 
 export const Route = createFileRoute('/_authenticated/clients/')({
-  validateSearch: validateStatusSearch,
+  validateSearch: listSearchOf(SAMPLE_FILTER_NAMES),
   component: CsSamplesPage,
 });

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { validateStatusSearch } from '@/app/lib/status-search';
+import { listSearchOf } from '@/app/lib/list-search';
+import { SAMPLE_FILTER_NAMES } from '@/app/bench/sample-list-search';
 import { TesterSamplesPage } from '@/app/features/tester/tester-samples-page';
 
 export const Route = createFileRoute('/_authenticated/testers/')({
-  validateSearch: validateStatusSearch,
+  validateSearch: listSearchOf(SAMPLE_FILTER_NAMES),
   component: TesterSamplesPage,
 });

@@ -1,0 +1,127 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Ordering } from '@/app/components/sortable-head';
+import { useDebouncedValue } from './use-debounced-value';
+
+// A list's filters, page and ordering live in its route's search (`?status=New&offset=20`), so a
+// filtered list survives a reload, can be linked to (a dashboard tile opens a list with `?status=…`)
+// and Back returns to the filter before. The route checks the search on every navigation, so the
+// check is these few lines, not a schema library: the app's entry carries every route's check.
+
+/** A list route's search: its filters as text, and the page and ordering. */
+export type ListSearch = { [name: string]: string | number | undefined };
+
+const MAX_TEXT = 200;
+const ORDER_BY = /^[A-Za-z][\w.]*:(asc|desc)$/;
+
+const count = (value: unknown) => {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value ? Number(value) : NaN;
+  return Number.isInteger(n) && n >= 0 ? n : undefined;
+};
+
+/**
+ * The `validateSearch` of a list route: the named filters (non-blank text), `limit`, `offset` and
+ * `orderBy` (`field:asc|desc`); anything else is dropped.
+ */
+export function listSearchOf(filterNames: readonly string[]) {
+  return (search: Record<string, unknown>): ListSearch => {
+    const valid: ListSearch = {};
+    for (const name of filterNames) {
+      const value = search[name];
+      // The router reads a number-like `?IDFLNumber=2026` as a number: it is still the text typed.
+      const text = typeof value === 'number' ? String(value) : value;
+      if (typeof text === 'string' && text.trim()) valid[name] = text.slice(0, MAX_TEXT);
+    }
+    const limit = count(search.limit);
+    const offset = count(search.offset);
+    if (limit) valid.limit = Math.min(limit, 100);
+    if (offset) valid.offset = offset;
+    if (typeof search.orderBy === 'string' && ORDER_BY.test(search.orderBy)) valid.orderBy = search.orderBy;
+    return valid;
+  };
+}
+
+const orderingOf = (orderBy: unknown): Ordering | undefined => {
+  if (typeof orderBy !== 'string' || !ORDER_BY.test(orderBy)) return undefined;
+  const [field, direction] = orderBy.split(':') as [string, Ordering['direction']];
+  return { field, direction };
+};
+
+function filtersIn<F extends Record<string, string>>(empty: F, search: ListSearch): F {
+  const filters: Record<string, string> = { ...empty };
+  for (const name of Object.keys(empty)) {
+    const value = search[name];
+    if (value !== undefined) filters[name] = String(value);
+  }
+  return filters as F;
+}
+
+/** The search without the blank filters (an empty filter leaves the address). */
+function withFilters(search: ListSearch, filters: Record<string, string>): ListSearch {
+  const next: ListSearch = { ...search };
+  for (const [name, value] of Object.entries(filters)) next[name] = value.trim() ? value : undefined;
+  return next;
+}
+
+/**
+ * A list screen's filters, page and ordering, kept in the route's search. Typing edits `filters`
+ * at once; the address (and so `settled`, what to ask the server for) follows once typing pauses,
+ * as one history entry. Changing a filter or the ordering goes back to the first page, since the
+ * old offset may lie past the end of the new results.
+ */
+export function useListSearch<F extends Record<string, string>>(
+  empty: F,
+  { pageSize = 20, ordering: firstOrdering }: { pageSize?: number; ordering: Ordering },
+) {
+  const search = useSearch({ strict: false }) as ListSearch;
+  const navigate = useNavigate();
+  const go = (change: (current: ListSearch) => ListSearch) => void navigate({ to: '.', search: change as never });
+
+  const inAddress = filtersIn(empty, search);
+  const addressKey = JSON.stringify(inAddress);
+  const settled = useMemo(() => JSON.parse(addressKey) as F, [addressKey]);
+  const [filters, setFilters] = useState<F>(settled);
+  const typed = useDebouncedValue(filters);
+  const typedKey = JSON.stringify(typed);
+
+  // Both keys as last rendered, for the two effects below to tell who moved (effects run in order).
+  const seen = useRef({ addressKey, typedKey });
+  useEffect(() => {
+    seen.current = { addressKey, typedKey };
+  });
+
+  // Typing paused on something the address does not hold yet: it becomes the address.
+  useEffect(() => {
+    if (typedKey === seen.current.addressKey) return;
+    go((current) => ({ ...withFilters(current, JSON.parse(typedKey) as F), offset: undefined }));
+    // Only a pause in typing moves the address; Back moving the address must not push it back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typedKey]);
+
+  // The address moved without typing (Back, Forward, a link): the fields show what it holds.
+  useEffect(() => {
+    if (addressKey !== seen.current.typedKey) setFilters(JSON.parse(addressKey) as F);
+  }, [addressKey]);
+
+  const page = { limit: count(search.limit) ?? pageSize, offset: count(search.offset) ?? 0 };
+  const ordering = orderingOf(search.orderBy) ?? firstOrdering;
+  const isFirstOrdering = ordering.field === firstOrdering.field && ordering.direction === firstOrdering.direction;
+
+  return {
+    filters,
+    settled,
+    page,
+    ordering,
+    isFirstOrdering,
+    setPage: (next: { limit: number; offset: number }) =>
+      go((current) => ({
+        ...current,
+        limit: next.limit === pageSize ? undefined : next.limit,
+        offset: next.offset || undefined,
+      })),
+    setOrdering: (next: Ordering) =>
+      go((current) => ({ ...current, orderBy: `${next.field}:${next.direction}`, offset: undefined })),
+    replaceFilters: (next: F) => setFilters(next),
+    setFilter: (name: keyof F, value: string) => setFilters((current) => ({ ...current, [name]: value })),
+  };
+}
