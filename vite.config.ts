@@ -64,6 +64,17 @@ export default defineConfig({
     outDir: process.env.BUILD_OUT_DIR ?? 'dist',
     emptyOutDir: true,
     sourcemap: process.env.BUILD_SOURCEMAP === '1',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything the entry needs in one chunk: dozens of small scripts cost more on a phone
+            // than their bytes (a request each), and the split ones all load at start anyway.
+            { name: 'start', tags: ['$initial'] },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

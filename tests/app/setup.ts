@@ -25,10 +25,11 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
   });
 }
 
-// The app loads only the shown language at start and fetches the other on a switch; component tests
-// read both languages' texts directly (getFixedT('vi')), so both are loaded before any test runs.
+// The app loads only the shown language at start (every namespace, at the path `/`) and fetches the
+// other on a switch; component tests read both languages' texts directly (getFixedT('vi')), so both
+// are loaded before any test runs.
 // (Tests that run in the node environment have no DOM and use no texts.)
 if (typeof document !== 'undefined') {
-  const { i18n } = await import('@/app/lib/i18n');
-  await i18n.loadLanguages(['en', 'vi']);
+  const { loadLanguage } = await import('@/app/lib/i18n');
+  await Promise.all([loadLanguage('en'), loadLanguage('vi')]);
 }

@@ -1,16 +1,17 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/vi';
-import i18next, { type BackendModule } from 'i18next';
+import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { loadCatalogues } from './catalogues/namespaces';
+import { loadTextGroup, textGroupsFor, type Catalogues, type TextGroup } from './catalogues/text-groups';
 
 /**
  * English and Vietnamese. Every JSON file in `locales/<lang>/` is a namespace (so each feature, the
  * offline layer's `sync.json` included, brings its own file). The chosen language persists under
  * `language`; without a choice the browser's language decides: Vietnamese if it is `vi`, else English.
  * A missing key shows the key itself, as the specification asks. Only the language shown is loaded
- * at start (this module waits for it, so the first render has its texts); the other one is fetched
- * when the user switches to it.
+ * at start, and of it only the texts the first page needs (catalogues/text-groups.ts): this module
+ * waits for them, so the first render has its texts; `loadTextsFor` brings the rest before another
+ * page shows, and a switch of language fetches the same groups in the other language first.
  */
 
 export const LANGUAGES = ['en', 'vi'] as const;
@@ -34,36 +35,56 @@ export function detectLanguage(): Language {
 
 export const i18n = i18next.createInstance();
 
+/** The text groups held in each language. */
+const held: Record<Language, Set<TextGroup>> = { en: new Set(), vi: new Set() };
+
+async function loadGroups(language: Language, groups: readonly TextGroup[]): Promise<Catalogues> {
+  const catalogues = await Promise.all(groups.map((group) => loadTextGroup(language, group)));
+  for (const group of groups) held[language].add(group);
+  return Object.assign({}, ...catalogues) as Catalogues;
+}
+
+/** Loads the groups a language lacks among those given, into i18next. */
+async function holdGroups(language: Language, groups: Iterable<TextGroup>) {
+  const missing = [...groups].filter((group) => !held[language].has(group));
+  if (missing.length === 0) return;
+  const catalogues = await loadGroups(language, missing);
+  for (const [namespace, catalogue] of Object.entries(catalogues)) {
+    i18n.addResourceBundle(language, namespace, catalogue, true, true);
+  }
+}
+
 const startLanguage = detectLanguage();
-const startCatalogues = await loadCatalogues(startLanguage);
+const startCatalogues = await loadGroups(startLanguage, textGroupsFor(globalThis.location?.pathname ?? '/'));
 
-// i18next asks this for a language it does not hold yet (a switch): one chunk per language.
-const catalogueBackend: BackendModule = {
-  type: 'backend',
-  init: () => undefined,
-  read: (language, namespace, callback) => {
-    loadCatalogues(isLanguage(language) ? language : 'en').then(
-      (catalogues) => callback(null, catalogues[namespace] ?? {}),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-    );
-  },
-};
+void i18n.use(initReactI18next).init({
+  resources: { [startLanguage]: startCatalogues },
+  lng: startLanguage,
+  fallbackLng: false,
+  supportedLngs: [...LANGUAGES],
+  ns: Object.keys(startCatalogues),
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
 
-void i18n
-  .use(catalogueBackend)
-  .use(initReactI18next)
-  .init({
-    resources: { [startLanguage]: startCatalogues },
-    partialBundledLanguages: true,
-    lng: startLanguage,
-    fallbackLng: false,
-    supportedLngs: [...LANGUAGES],
-    ns: Object.keys(startCatalogues),
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-  });
+const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : 'en');
+
+/**
+ * The texts a page at this path needs, loaded before it shows (the root route asks on every
+ * navigation): nothing to wait for once they are here.
+ */
+export function loadTextsFor(pathname: string): Promise<void> | undefined {
+  const language = currentLanguage();
+  const groups = textGroupsFor(pathname);
+  return groups.every((group) => held[language].has(group)) ? undefined : holdGroups(language, groups);
+}
+
+/** A language's texts for every group the shown language holds (tests load both languages so). */
+export function loadLanguage(language: Language): Promise<void> {
+  return holdGroups(language, held[currentLanguage()]);
+}
 
 dayjs.locale(i18n.language);
 document.documentElement.lang = i18n.language;
@@ -72,13 +93,15 @@ i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
 });
 
-export function changeLanguage(language: Language) {
+/** Switches language once the other language's texts for the groups held are here. */
+export async function changeLanguage(language: Language) {
   try {
     localStorage.setItem(LANGUAGE_KEY, language);
   } catch {
     // Not persisted; the switch still applies to this visit.
   }
-  return i18n.changeLanguage(language);
+  await loadLanguage(language);
+  await i18n.changeLanguage(language);
 }
 
 /**

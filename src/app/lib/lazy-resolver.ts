@@ -5,8 +5,10 @@ import type { FieldValues, Resolver } from 'react-hook-form';
  * than a small public page itself (the sign-in page's start budget, README "Performance"). The
  * first check waits for the chunk; every later one reuses it.
  */
-export function lazyResolver<Values extends FieldValues>(load: () => Promise<Resolver<Values>>): Resolver<Values> {
-  let loading: Promise<Resolver<Values>> | undefined;
+export function lazyResolver<Values extends FieldValues, Context = unknown, Output = Values>(
+  load: () => Promise<Resolver<Values, Context, Output>>,
+): Resolver<Values, Context, Output> {
+  let loading: Promise<Resolver<Values, Context, Output>> | undefined;
   return async (values, context, options) => {
     loading ??= load();
     const resolver = await loading.catch((error: unknown) => {

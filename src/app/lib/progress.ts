@@ -10,6 +10,8 @@ NProgress.configure({
   trickleSpeed: 800,
   showSpinner: false,
   template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
+  // NProgress finds its bar by the role the template no longer has; without this it throws on start.
+  barSelector: '.bar',
 });
 
 export function startProgress() {

@@ -4,9 +4,12 @@ import { Toaster } from 'sonner';
 import { SessionExpiryListener } from '@/app/features/auth/session-expiry-listener';
 import { NotFoundPage } from '@/app/layout/not-found-page';
 import { UpdatePrompt } from '@/app/features/pwa/update-prompt';
+import { loadTextsFor } from '@/app/lib/i18n';
 import type { RouterContext } from '@/app/router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // A page shows once its texts are here: the public pages start with a few (README "Performance").
+  beforeLoad: ({ location }) => loadTextsFor(location.pathname),
   component: RootComponent,
   notFoundComponent: NotFoundPage,
 });

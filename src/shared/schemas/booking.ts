@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { calendarDateOf, maxSamplePreparedDate, minSamplePreparedDate } from './booking-defaults';
+
+export { blankBookingForm, calendarDateOf, maxSamplePreparedDate, minSamplePreparedDate } from './booking-defaults';
 
 // The booking form (public Order Request Form and staff "create booking"): one schema, validated by
 // the server and by the app's react-hook-form, with the specification's messages (spec 5).
@@ -35,39 +38,6 @@ const optionalEmail = () =>
 const isBlank = (value: string | null | undefined) => !value || !value.trim();
 
 // ---- sample prepared date ----------------------------------------------------------------------
-
-function toIsoDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-function shiftYears(today: Date, years: number): Date {
-  const shifted = new Date(today.getTime());
-  shifted.setUTCFullYear(shifted.getUTCFullYear() + years);
-  return shifted;
-}
-
-/** Earliest accepted sample prepared date (today − 1 year), as YYYY-MM-DD; also the date picker's min. */
-export function minSamplePreparedDate(today = new Date()): string {
-  return toIsoDate(shiftYears(today, -1));
-}
-
-/** Latest accepted sample prepared date (today + 1 year), as YYYY-MM-DD; also the date picker's max. */
-export function maxSamplePreparedDate(today = new Date()): string {
-  return toIsoDate(shiftYears(today, 1));
-}
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/** The calendar date of an ISO date or date-time string, or undefined when it names no real day. */
-export function calendarDateOf(value: string): string | undefined {
-  const match = ISO_DATE.exec(value);
-  if (!match) return undefined;
-  if (value.length > 10 && Number.isNaN(Date.parse(value))) return undefined;
-  const [, y, m, d] = match;
-  const probe = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-  const day = `${y}-${m}-${d}`;
-  return toIsoDate(probe) === day ? day : undefined;
-}
 
 // Bounds are computed on each parse, not when the module loads, so a long-running server stays right.
 const samplePreparedDate = z
@@ -199,35 +169,6 @@ export const bookingFormSchema = z.object({
 export type BookingFormValues = z.input<typeof bookingFormSchema>;
 /** What the server works with after validation. */
 export type BookingInput = z.output<typeof bookingFormSchema>;
-
-/** Blank values for a new form: one empty sample type with one empty origin, dated today. */
-export function blankBookingForm(today = new Date()): BookingFormValues {
-  return {
-    applicantContactPerson: '',
-    applicantCompany: '',
-    telephone: '',
-    email: '',
-    address: '',
-    cityStateCountry: '',
-    emailReportToEmail: '',
-    sampleDescription: '',
-    rushService: false,
-    specialInstructions: '',
-    returnSample: false,
-    sendReportHardcopy: false,
-    sendReportEmail: true,
-    sendReportFax: false,
-    bookingNotes: '',
-    samplePreparedDate: toIsoDate(today),
-    sampleTypes: [{ type: '', composition: '', expectedOrigins: [{ origin: '' }], notes: '' }],
-    payerInfo: { isTheSameClientInfo: true },
-    retailerInfo: { retailerName: '', notes: '' },
-    factoryInfo: { enabled: false },
-    isAgreeRegistration: false,
-    isConfirmAccurate: false,
-    attachmentFileIds: [],
-  };
-}
 
 // ---- workflow dialogs and quick-fill ------------------------------------------------------------
 

@@ -6,6 +6,10 @@ import { i18n } from '@/app/lib/i18n';
 import { createQueryClient } from '@/app/lib/query-client';
 import { BookingForm, useBookingForm } from '@/app/features/bookings/booking-form';
 
+// The form fetches its schema (and zod) on its first check; here the module is loaded once up front
+// so that a check waits for the form's own work, not for the test runner's first transform of zod.
+await import('@/app/features/bookings/booking-resolvers');
+
 // jsdom has no ResizeObserver; Radix's checkbox measures itself with one.
 globalThis.ResizeObserver ??= class {
   observe() {}

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { loadCatalogues } from '@/app/lib/catalogues/namespaces';
+import { loadTextGroup, TEXT_GROUPS, type Catalogues } from '@/app/lib/catalogues/text-groups';
 import { i18n, translateMessage } from '@/app/lib/i18n';
 
-// Each language's texts are their own chunk, loaded on demand: the check reads both.
-const resources = { en: await loadCatalogues('en'), vi: await loadCatalogues('vi') };
+// Each language's texts come in groups, loaded on demand: the check reads every group of both.
+async function loadGroups(language: 'en' | 'vi') {
+  const groups = await Promise.all(TEXT_GROUPS.map((group) => loadTextGroup(language, group)));
+  return { groups, all: Object.assign({}, ...groups) as Catalogues };
+}
+const loaded = { en: await loadGroups('en'), vi: await loadGroups('vi') };
+const resources = { en: loaded.en.all, vi: loaded.vi.all };
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -23,6 +28,16 @@ describe('translations', () => {
   it('has the same namespaces in English and Vietnamese', () => {
     expect(Object.keys(resources.vi).sort()).toEqual(Object.keys(resources.en).sort());
     expect(Object.keys(resources.en)).toEqual(expect.arrayContaining(['common', 'auth', 'layout', 'validation']));
+  });
+
+  it('puts every namespace in one text group, the same in both languages', () => {
+    for (const language of ['en', 'vi'] as const) {
+      const namespaces = loaded[language].groups.flatMap((group) => Object.keys(group));
+      expect(namespaces.length, `${language}: a namespace in two groups`).toBe(new Set(namespaces).size);
+    }
+    const namesOf = (language: 'en' | 'vi') => loaded[language].groups.map((group) => Object.keys(group).sort());
+    expect(namesOf('vi')).toEqual(namesOf('en'));
+    expect(Object.keys(loaded.en.groups[0] ?? {})).toEqual(expect.arrayContaining(['common', 'auth', 'server']));
   });
 
   for (const namespace of Object.keys(resources.en)) {

@@ -1,82 +1,21 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import type { z } from 'zod';
-import type { resetPasswordRequestSchema } from '@/shared/schemas/auth';
-import { Button } from '@/app/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/app/components/ui/dialog';
-import { FormField } from '@/app/components/ui/form-field';
-import { Input } from '@/app/components/ui/input';
-import { Spinner } from '@/app/components/ui/spinner';
-import { translateMessage } from '@/app/lib/i18n';
-import { lazyResolver } from '@/app/lib/lazy-resolver';
-import { requestPasswordReset } from './auth-api';
+import { onDemand } from '@/app/lib/on-demand';
+import { ForgotPasswordButton } from './forgot-password-button';
 
-type ResetRequest = z.input<typeof resetPasswordRequestSchema>;
+const useResetRequestDialog = onDemand(() =>
+  import('./reset-request-dialog').then((chunk) => chunk.ResetRequestDialog),
+);
 
+/** "Forgot password?" and its dialog, fetched when the user reaches for it (not with the sign-in page). */
 export function ForgotPasswordDialog() {
-  const { t } = useTranslation('auth');
-  const [open, setOpen] = useState(false);
-  const form = useForm<ResetRequest>({
-    resolver: lazyResolver(() => import('./auth-resolvers').then((chunk) => chunk.resetRequestResolver)),
-    defaultValues: { email: '' },
-  });
-  const mutation = useMutation({
-    mutationFn: ({ email }: ResetRequest) => requestPasswordReset(email),
-    onSuccess: (answer) => {
-      toast.success(t('common:success'), { description: translateMessage(answer.message), position: 'top-right' });
-      setOpen(false);
-      form.reset();
-    },
-  });
-  const error = form.formState.errors.email?.message;
-
+  const { Component: ResetRequestDialog, opened, prefetch, open } = useResetRequestDialog();
+  if (ResetRequestDialog) return <ResetRequestDialog defaultOpen={opened} />;
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button type="button" variant="link" className="h-auto p-0 text-sm">
-          {t('forgotPassword')}
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        {/* The dialog sits inside the sign-in <form> in React's tree: its submit event would bubble
-            there through the portal and validate the sign-in fields too, so it stops here. */}
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.stopPropagation();
-            void form.handleSubmit((values) => mutation.mutate(values))(event);
-          }}
-          className="grid gap-4"
-        >
-          <DialogHeader>
-            <DialogTitle>{t('forgotPasswordTitle')}</DialogTitle>
-            <DialogDescription>{t('forgotPasswordDescription')}</DialogDescription>
-          </DialogHeader>
-          <FormField id="reset-email" label={t('common:email')} error={error}>
-            <Input id="reset-email" type="email" autoComplete="email" {...form.register('email')} />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending && <Spinner />}
-              {t('sendResetLink')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ForgotPasswordButton
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={open}
+    />
   );
 }

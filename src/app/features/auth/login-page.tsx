@@ -18,7 +18,6 @@ import { signIn } from './auth-api';
 import { BrandLogo } from '@/app/components/brand';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { LabIllustration } from './lab-illustration';
-import { landingPathAfterSignIn } from './landing';
 import type { SignInInput } from './types';
 import { useDocumentTitle } from '@/app/lib/use-document-title';
 
@@ -41,6 +40,8 @@ export function LoginPage() {
       setFailure(null);
       storeSession(login);
       toast.success(t('common:success'), { description: translateMessage(login.message), position: 'top-right' });
+      // Where to land depends on the menu and its icons: fetched now, not with the sign-in page.
+      const { landingPathAfterSignIn } = await import('./landing');
       await navigate({ to: landingPathAfterSignIn(), replace: true });
     },
     onError: (error) => {

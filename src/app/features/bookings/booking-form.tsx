@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import dayjs from 'dayjs';
 import { FileIcon, ImageIcon, MinusIcon, PaperclipIcon, PlusIcon, SendIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
@@ -14,15 +13,8 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import {
-  blankBookingForm,
-  bookingFormSchema,
-  maxSamplePreparedDate,
-  minSamplePreparedDate,
-  type BookingFormValues,
-  type BookingInput,
-  type QuickFillCompanyData,
-} from '@/shared/schemas/booking';
+import type { BookingFormValues, BookingInput, QuickFillCompanyData } from '@/shared/schemas/booking';
+import { blankBookingForm, maxSamplePreparedDate, minSamplePreparedDate } from '@/shared/schemas/booking-defaults';
 import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { Button } from '@/app/components/ui/button';
 import { DatePicker, formatDisplayDate } from '@/app/components/ui/date-picker';
@@ -32,6 +24,7 @@ import { Label } from '@/app/components/ui/label';
 import { Spinner } from '@/app/components/ui/spinner';
 import { ApiError } from '@/app/lib/api-error';
 import { translateMessage } from '@/app/lib/i18n';
+import { lazyResolver } from '@/app/lib/lazy-resolver';
 import { CheckboxField, fieldId, FormSection, NotesField, TextField, useFieldError } from './booking-form-fields';
 import {
   useSendBooking,
@@ -80,7 +73,7 @@ export type BookingFormApi = UseFormReturn<BookingFormValues, unknown, BookingIn
 
 export function useBookingForm(): BookingFormApi {
   return useForm<BookingFormValues, unknown, BookingInput>({
-    resolver: zodResolver(bookingFormSchema),
+    resolver: lazyResolver(() => import('./booking-resolvers').then((chunk) => chunk.bookingResolver)),
     defaultValues: freshBookingValues(),
     // The first field in error is focused in page order by focusFirstError, not registration order.
     shouldFocusError: false,

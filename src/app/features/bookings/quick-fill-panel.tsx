@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ZapIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { quickFillLookupSchema, type QuickFillCompanyData, type QuickFillLookup } from '@/shared/schemas/booking';
+import type { QuickFillCompanyData, QuickFillLookup } from '@/shared/schemas/booking';
 import { Button } from '@/app/components/ui/button';
 import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
@@ -11,6 +10,7 @@ import { Spinner } from '@/app/components/ui/spinner';
 import { ApiError } from '@/app/lib/api-error';
 import { handleError } from '@/app/lib/handle-error';
 import { translateMessage } from '@/app/lib/i18n';
+import { lazyResolver } from '@/app/lib/lazy-resolver';
 import { useQuickFill } from './booking-queries';
 
 /**
@@ -21,7 +21,7 @@ export function QuickFillPanel({ onFill }: { onFill: (data: QuickFillCompanyData
   const { t } = useTranslation('submittal');
   const quickFill = useQuickFill();
   const form = useForm<QuickFillLookup>({
-    resolver: zodResolver(quickFillLookupSchema),
+    resolver: lazyResolver(() => import('./booking-resolvers').then((chunk) => chunk.quickFillResolver)),
     defaultValues: { request: '', code: '' },
   });
   const { errors } = form.formState;

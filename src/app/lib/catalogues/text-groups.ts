@@ -1,0 +1,43 @@
+import type { Catalogues } from './by-namespace';
+
+export type { Catalogue, Catalogues } from './by-namespace';
+
+/**
+ * Which texts travel together (README "Performance"). Every JSON file in `locales/<lang>/` is a
+ * namespace; each language's namespaces come in three chunks, each a module of this folder that
+ * names its files: `start`, what every page shows (the sign-in page needs no more); `order-form`,
+ * what the public order form adds; and `rest`, every other file, which the staff screens need.
+ * The public pages a visitor opens first fetch only their own groups; any other page waits for all
+ * three before it shows.
+ */
+export const TEXT_GROUPS = ['start', 'order-form', 'rest'] as const;
+export type TextGroup = (typeof TEXT_GROUPS)[number];
+
+const LOADERS: Record<'en' | 'vi', Record<TextGroup, () => Promise<{ default: Catalogues }>>> = {
+  en: {
+    start: () => import('./en-start'),
+    'order-form': () => import('./en-order-form'),
+    rest: () => import('./en-rest'),
+  },
+  vi: {
+    start: () => import('./vi-start'),
+    'order-form': () => import('./vi-order-form'),
+    rest: () => import('./vi-rest'),
+  },
+};
+
+/** One group of one language's texts, namespace by namespace. */
+export function loadTextGroup(language: 'en' | 'vi', group: TextGroup): Promise<Catalogues> {
+  return LOADERS[language][group]().then((module) => module.default);
+}
+
+/** The public pages that start with some groups only. */
+const LIGHT_PAGES: Record<string, readonly TextGroup[]> = {
+  '/auth/login': ['start'],
+  '/booking/isotope-submittal-form': ['start', 'order-form'],
+};
+
+/** The text groups a page at this path needs before it shows. */
+export function textGroupsFor(pathname: string): readonly TextGroup[] {
+  return LIGHT_PAGES[pathname.replace(/(.)\/+$/, '$1')] ?? TEXT_GROUPS;
+}

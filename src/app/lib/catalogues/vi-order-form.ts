@@ -1,0 +1,9 @@
+import { byNamespace, type Catalogue } from './by-namespace';
+
+// Vietnamese: what the public order form adds to the start texts (text-groups.ts).
+const files = import.meta.glob<Catalogue>('../../locales/vi/{bookings,submittal,date-picker}.json', {
+  eager: true,
+  import: 'default',
+});
+
+export default byNamespace(files);

@@ -1,0 +1,9 @@
+import { byNamespace, type Catalogue } from './by-namespace';
+
+// Vietnamese: the texts every page shows (text-groups.ts), the sign-in page's whole need.
+const files = import.meta.glob<Catalogue>('../../locales/vi/{common,layout,auth,errors,pwa,validation,server}.json', {
+  eager: true,
+  import: 'default',
+});
+
+export default byNamespace(files);

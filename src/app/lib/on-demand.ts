@@ -1,0 +1,48 @@
+import { useCallback, useState, type ComponentType } from 'react';
+
+/**
+ * A component fetched when the user first reaches for it, not with its page: a menu or a dialog
+ * behind a button costs its Radix primitives (focus trap, floating positioning) in the start
+ * budget of the sign-in page and the order form (README "Performance"). The page shows a plain
+ * button of the same look; pointing at it or focusing it starts the fetch, pressing it opens the
+ * real component. Once fetched, every later use gets it at once.
+ */
+export function onDemand<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  let loaded: ComponentType<Props> | undefined;
+  let loading: Promise<ComponentType<Props>> | undefined;
+
+  function fetchComponent() {
+    loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined; // offline before the service worker held it: the next press tries again
+        throw error;
+      },
+    );
+    return loading;
+  }
+
+  /**
+   * `Component` is the real one once fetched (null before); `opened` says the user pressed the
+   * plain button, so the real one should open at once; `prefetch` and `open` go on the plain button.
+   */
+  function useOnDemand() {
+    const [component, setComponent] = useState<ComponentType<Props> | null>(() => loaded ?? null);
+    const [opened, setOpened] = useState(false);
+    const prefetch = useCallback(() => {
+      fetchComponent().catch(() => undefined);
+    }, []);
+    const open = useCallback(() => {
+      fetchComponent().then(
+        (fetched) => {
+          setOpened(true);
+          setComponent(() => fetched);
+        },
+        () => undefined,
+      );
+    }, []);
+    return { Component: component, opened, prefetch, open };
+  }
+
+  return useOnDemand;
+}
