@@ -68,7 +68,7 @@ test.describe('[FIT]', () => {
     await openSignedIn(admin, '/bookings');
     const cards = page.getByRole('list', { name: 'Client Requests' });
     const card = cards.getByRole('listitem').first();
-    await expect(card).toBeVisible();
+    await expect(card).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('table')).toBeHidden();
     // A card shows the booking number and its status, each under its label.
     const number = card.getByRole('link', { name: /^Open booking / });

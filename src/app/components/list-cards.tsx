@@ -21,7 +21,7 @@ export type ListCard = {
 };
 
 /** Stretches the title's link or button over its card, so tapping anywhere on the card opens it. */
-export const OPENS_CARD = 'after:absolute after:inset-0 after:rounded-lg after:content-[""] focus-visible:outline-none';
+export const OPENS_CARD = 'after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none';
 
 /** Which layout a list shows at which width: the table from 640 px, the cards below. */
 export const TABLE_FROM_SM = 'hidden sm:block';

@@ -12,8 +12,13 @@ export type Finding = { where: string; rule: string; impact: string | null | und
  * incomplete result too would make each scan several times slower for nothing the tests read.
  */
 export async function scanPage(page: Page, where: string, within?: string): Promise<Finding[]> {
-  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] });
+  // options() replaces every option, withTags() adds the rule set: in this order, or all rules run.
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS);
   const results = await (within ? builder.include(within) : builder).analyze();
+  // Told as it is found too, so a long walk that runs out of time still shows what it had found.
+  for (const violation of results.violations) {
+    console.log(`axe: ${where}: ${violation.id} ${violation.nodes[0]?.html.slice(0, 200) ?? ''}`);
+  }
   return results.violations.map((violation) => ({
     where,
     rule: violation.id,

@@ -198,7 +198,8 @@ export function screensWithDialogs(records: DialogRecords) {
     },
   ];
 
-  const benches: DialogScreen[] = [
+  // The client-side lab and the tester.
+  const intake: DialogScreen[] = [
     {
       path: '/clients',
       dialogs: [
@@ -232,6 +233,10 @@ export function screensWithDialogs(records: DialogRecords) {
       path: `/testers/${records.testerConfirmed}`,
       dialogs: [{ name: 'add to dispatch batch', open: (page, say) => button(page, say('tester:addToBatch.open')) }],
     },
+  ];
+
+  // Dispatch and the supervisor.
+  const shipping: DialogScreen[] = [
     {
       path: '/packages',
       prepare: async (page, say) => {
@@ -290,5 +295,5 @@ export function screensWithDialogs(records: DialogRecords) {
     },
   ];
 
-  return { administration, bookings, benches, thirdLab };
+  return { administration, bookings, intake, shipping, thirdLab };
 }
