@@ -64,6 +64,7 @@ test.describe('[FIT]', () => {
     page,
     openSignedIn,
   }, testInfo) => {
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await openSignedIn(admin, '/bookings');
     const cards = page.getByRole('list', { name: 'Client Requests' });
@@ -85,7 +86,7 @@ test.describe('[FIT]', () => {
 
     await page.goto('/settings/accounts');
     const account = page.getByRole('list', { name: 'Accounts' }).getByRole('listitem').filter({ hasText: admin.email });
-    await expect(account).toBeVisible();
+    await expect(account).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('table')).toBeHidden();
     expect(await sidewaysOverflow(page)).toEqual([]);
     await account.getByRole('definition').first().click();
@@ -94,7 +95,7 @@ test.describe('[FIT]', () => {
 
     await page.goto('/customers');
     const customer = page.getByRole('list', { name: 'Customers List' }).getByRole('listitem').first();
-    await expect(customer).toBeVisible();
+    await expect(customer).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('table')).toBeHidden();
     await page.screenshot({ path: testInfo.outputPath('customers-cards-390.png'), fullPage: true });
     expect(await sidewaysOverflow(page)).toEqual([]);
