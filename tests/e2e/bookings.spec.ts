@@ -258,6 +258,8 @@ test.describe('[BOOKINGS]', () => {
     await quickFill.getByLabel('Code').fill(code === '000000' ? '111111' : '000000');
     await quickFill.getByLabel('Code').press('Enter');
     await expect(quickFill.getByText('The code is incorrect or has expired.')).toBeVisible();
+    // Said once (issue 17): not again in a toast.
+    await expect(page.getByText('The code is incorrect or has expired.')).toHaveCount(1);
     await expect(form.textbox('applicant', 'Company')).toHaveValue('');
 
     await quickFill.getByLabel('Code').fill(code!);

@@ -72,4 +72,43 @@ test.describe('[A11Y] keyboard and contrast', () => {
     await expect(calendar).toHaveCount(0);
     await expect(opener).toBeFocused();
   });
+
+  test('[A11Y] the focus ring stands out from the page at least 3:1 (WCAG 1.4.11)', async ({ page }) => {
+    await page.goto('/auth/login');
+    const email = page.getByRole('textbox', { name: /Email|Username/ }).first();
+    await email.focus();
+    // Tab on to the next control, so the ring is the keyboard's (focus-visible), as a technician sees it.
+    await page.keyboard.press('Tab');
+    const ratio = await page.evaluate(() => {
+      const focused = document.activeElement as HTMLElement;
+      const style = getComputedStyle(focused);
+      // The ring is a box shadow (or an outline); its colour may be written in any CSS colour space,
+      // so a canvas turns it, and the page's background, into sRGB bytes.
+      const ring = /([a-z-]+\([^)]*\))\s+0px\s+0px\s+0px\s+[1-9][\d.]*px/.exec(style.boxShadow);
+      const ringColour = ring?.[1] ?? style.outlineColor;
+      const canvas = document.createElement('canvas').getContext('2d')!;
+      const bytes = (colour: string) => {
+        canvas.clearRect(0, 0, 1, 1);
+        canvas.fillStyle = colour;
+        canvas.fillRect(0, 0, 1, 1);
+        return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+      };
+      const luminance = (colour: string) => {
+        const [r, g, b] = bytes(colour).map((byte) => {
+          const c = byte / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      const shown = luminance(ringColour);
+      // What the ring is drawn against: the nearest painted background around the control.
+      let around: Element | null = focused.parentElement;
+      while (around && /, 0\)$|transparent/.test(getComputedStyle(around).backgroundColor)) {
+        around = around.parentElement;
+      }
+      const background = luminance(around ? getComputedStyle(around).backgroundColor : '#ffffff');
+      return (Math.max(shown, background) + 0.05) / (Math.min(shown, background) + 0.05);
+    });
+    expect(ratio).toBeGreaterThanOrEqual(3);
+  });
 });

@@ -36,3 +36,15 @@ for (const language of ['en', 'vi'] as const) {
     expect(await page.getByRole('main').innerText()).not.toMatch(RAW_STATUS);
   });
 }
+
+test("[WORDS] the staff booking form asks about the client's consent in the staff's words", async ({
+  page,
+  openSignedIn,
+}) => {
+  await openSignedIn(admin, '/bookings/create-booking');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('checkbox', { name: /^The client agrees that we keep these contact details/ }),
+  ).toHaveCount(1);
+  await expect(page.getByText('keep them for my next bookings')).toHaveCount(0);
+});

@@ -60,6 +60,51 @@ test.describe('[FIT]', () => {
     expect(await sidewaysOverflow(page)).toEqual([]);
   });
 
+  test('[FIT] at 390 px the bookings, accounts and customers lists are cards, tapping a card opens it', async ({
+    page,
+    openSignedIn,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSignedIn(admin, '/bookings');
+    const cards = page.getByRole('list', { name: 'Client Requests' });
+    const card = cards.getByRole('listitem').first();
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('table')).toBeHidden();
+    // A card shows the booking number and its status, each under its label.
+    const number = card.getByRole('link', { name: /^Open booking / });
+    await expect(number).toHaveText(/^BK-\d{4}-\d{5}$/);
+    await expect(card.locator('[data-status]')).toBeVisible();
+    await expect(card.getByRole('term')).toHaveText(['Applicant', 'Prepared date', 'Received']);
+    await page.screenshot({ path: testInfo.outputPath('bookings-cards-390.png'), fullPage: true });
+    expect(await sidewaysOverflow(page)).toEqual([]);
+    // Tapping the card away from its link opens the booking, as a row does.
+    const bookingNumber = (await number.textContent())!;
+    const box = (await card.getByRole('definition').last().boundingBox())!;
+    await page.mouse.click(box.x + box.width - 4, box.y + box.height / 2);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(bookingNumber);
+
+    await page.goto('/settings/accounts');
+    const account = page.getByRole('list', { name: 'Accounts' }).getByRole('listitem').filter({ hasText: admin.email });
+    await expect(account).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('table')).toBeHidden();
+    expect(await sidewaysOverflow(page)).toEqual([]);
+    await account.getByRole('definition').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.goto('/customers');
+    const customer = page.getByRole('list', { name: 'Customers List' }).getByRole('listitem').first();
+    await expect(customer).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('table')).toBeHidden();
+    await page.screenshot({ path: testInfo.outputPath('customers-cards-390.png'), fullPage: true });
+    expect(await sidewaysOverflow(page)).toEqual([]);
+    const company = (await customer.getByRole('link').first().textContent())!;
+    await customer.getByRole('definition').first().click();
+    await expect(page).toHaveURL(/\/bookings\?search=/);
+    await expect(page.getByRole('searchbox')).toHaveValue(company);
+  });
+
   test('[FIT] at 390 px the header keeps the bell and the user menu on screen, the name in the menu', async ({
     page,
     openSignedIn,

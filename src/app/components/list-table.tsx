@@ -10,6 +10,7 @@ export function ListTable<T>({
   error,
   items,
   row,
+  boxClassName,
 }: {
   /** The header cells. */
   head: ReactNode;
@@ -20,9 +21,11 @@ export function ListTable<T>({
   error: unknown;
   items: readonly T[];
   row: (item: T) => ReactNode;
+  /** Classes of the table's scroll box (`TABLE_FROM_SM` where cards stand in for it on phones). */
+  boxClassName?: string;
 }) {
   return (
-    <Table>
+    <Table boxClassName={boxClassName}>
       <TableHeader>
         <TableRow>{head}</TableRow>
       </TableHeader>

@@ -12,7 +12,7 @@ export const DialogClose = DialogPrimitive.Close;
 const overlayClass =
   'fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-in data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:fade-in-0 duration-200';
 const contentClass =
-  'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100vh-2rem)] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg duration-200 sm:max-w-lg';
+  'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100vh-2rem)] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto scroll-pb-28 rounded-lg border bg-background p-6 shadow-lg duration-200 sm:max-w-lg';
 
 export function DialogContent({
   className,
@@ -41,8 +41,21 @@ export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-2 text-center sm:text-left', className)} {...props} />;
 }
 
+/**
+ * A dialog's buttons stay in view while a long dialog scrolls (a phone's height holds few fields):
+ * they stick to its bottom edge over the fields scrolling beneath, which the content's scroll
+ * padding keeps clear of them when focus moves down the form.
+ */
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
+  return (
+    <div
+      className={cn(
+        'sticky -bottom-6 z-10 -mx-6 -mb-6 flex flex-col-reverse gap-2 bg-background px-6 pt-3 pb-6 sm:flex-row sm:justify-end',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {

@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { cn } from './cn';
 
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+export function Table({
+  className,
+  boxClassName,
+  ...props
+}: ComponentProps<'table'> & {
+  /** Classes of the scroll box around the table (to hide the whole table at some widths, say). */
+  boxClassName?: string;
+}) {
   const scrollBox = useRef<HTMLDivElement>(null);
   const [scrolls, setScrolls] = useState(false);
   // A table wider than its box scrolls sideways; keyboard users must be able to reach and scroll it
@@ -17,7 +24,11 @@ export function Table({ className, ...props }: ComponentProps<'table'>) {
     return () => observer.disconnect();
   }, []);
   return (
-    <div ref={scrollBox} className="relative w-full overflow-x-auto" tabIndex={scrolls ? 0 : undefined}>
+    <div
+      ref={scrollBox}
+      className={cn('relative w-full overflow-x-auto', boxClassName)}
+      tabIndex={scrolls ? 0 : undefined}
+    >
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

@@ -8,6 +8,7 @@ import { CreateButton } from '@/app/components/create-button';
 import { ListPager } from '@/app/components/list-pager';
 import { useListFilters } from '@/app/components/use-list-filters';
 import { FilterInput } from '@/app/components/filter-input';
+import { ListCards, TABLE_FROM_SM } from '@/app/components/list-cards';
 import { ListTable } from '@/app/components/list-table';
 import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { Badge } from '@/app/components/ui/badge';
@@ -17,6 +18,7 @@ import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
 import { translateMessage } from '@/app/lib/i18n';
 import { usePermissions } from '@/app/lib/use-session';
 import { PageFrame } from '@/app/layout/page-frame';
+import { accountCard } from './account-card';
 import { AccountFormDialog } from './account-form-dialog';
 import { accountQueries, useSendPasswordReset, type Account } from './account-queries';
 
@@ -61,7 +63,22 @@ export function AccountsPage() {
               onChange={(value) => setFilter('email', value)}
             />
           </div>
+          <ListCards
+            label={t('title')}
+            items={items}
+            isLoading={accounts.isPending}
+            error={accounts.error}
+            card={(account) =>
+              accountCard(
+                account,
+                t,
+                { update: canUpdate, reset: canReset },
+                { edit: (chosen) => setEditing({ mode: 'edit', account: chosen }), reset: setResetting },
+              )
+            }
+          />
           <ListTable
+            boxClassName={TABLE_FROM_SM}
             columns={7}
             isLoading={accounts.isPending}
             error={accounts.error}

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { PlusIcon, UsersIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { hasAnyPermission } from '@/shared/permissions';
+import { ListCards, OPENS_CARD, TABLE_FROM_SM } from '@/app/components/list-cards';
 import { ListPager } from '@/app/components/list-pager';
 import { orderByOf, SortableHead } from '@/app/components/sortable-head';
 import { TableStatusRow } from '@/app/components/table-status-row';
@@ -98,7 +99,40 @@ export function BookingsPage() {
               onChange={(e) => setFilter('search', e.target.value)}
             />
           </div>
-          <Table>
+          <ListCards
+            label={t('list.title')}
+            items={items}
+            isLoading={bookings.isPending}
+            error={bookings.error}
+            card={(booking) => ({
+              key: booking.id,
+              title: canOpen ? (
+                <Link
+                  to="/bookings/$id"
+                  params={{ id: String(booking.id) }}
+                  className={`font-mono text-primary hover:underline ${OPENS_CARD}`}
+                  aria-label={t('list.open', { number: booking.bookingNumber })}
+                >
+                  {booking.bookingNumber}
+                </Link>
+              ) : (
+                <span className="font-mono">{booking.bookingNumber}</span>
+              ),
+              badge: <BookingStatusBadge status={booking.status} />,
+              fields: [
+                {
+                  label: t('list.applicant'),
+                  value: `${booking.applicantContactPerson} · ${booking.applicantCompany}`,
+                },
+                {
+                  label: t('list.preparedDate'),
+                  value: formatDisplayDate(booking.samplePreparedDate, i18n.language),
+                },
+                { label: t('list.createdAt'), value: formatMomentDay(booking.createdAt, i18n.language) },
+              ],
+            })}
+          />
+          <Table boxClassName={TABLE_FROM_SM}>
             <TableHeader>
               <TableRow>
                 <SortableHead field="bookingNumber" label={t('list.orderNumber')} ordering={ordering} onOrder={order} />
@@ -153,10 +187,6 @@ export function BookingsPage() {
                       ) : (
                         booking.bookingNumber
                       )}
-                      {/* At phone width the applicant stands under the number, its column hidden. */}
-                      <div className="mt-1 font-sans text-xs font-normal whitespace-normal sm:hidden">
-                        {booking.applicantContactPerson} · {booking.applicantCompany}
-                      </div>
                     </TableCell>
                     <TableCell className="hidden min-w-40 whitespace-normal sm:table-cell">
                       <div className="font-medium">{booking.applicantContactPerson}</div>

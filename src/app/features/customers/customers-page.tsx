@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListCards, TABLE_FROM_SM } from '@/app/components/list-cards';
 import { ListPager } from '@/app/components/list-pager';
 import { orderByOf, SortableHead, type Ordering } from '@/app/components/sortable-head';
 import { TableStatusRow } from '@/app/components/table-status-row';
@@ -11,6 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { useDebouncedValue } from '@/app/lib/use-debounced-value';
 import { PageFrame } from '@/app/layout/page-frame';
 import { CustomerLinks } from './customer-links';
+import { customerCard } from './customer-card';
 import { customerQueries } from './customer-queries';
 
 /** Customers List (spec 2 /customers): the companies that have booked, with their latest contact details. */
@@ -42,7 +44,14 @@ export function CustomersPage() {
               setPage((current) => ({ ...current, offset: 0 }));
             }}
           />
-          <Table>
+          <ListCards
+            label={t('title')}
+            items={items}
+            isLoading={customers.isPending}
+            error={customers.error}
+            card={(customer) => customerCard(customer, t, i18n.language)}
+          />
+          <Table boxClassName={TABLE_FROM_SM}>
             <TableHeader>
               <TableRow>
                 <SortableHead field="company" label={t('company')} ordering={ordering} onOrder={order} />

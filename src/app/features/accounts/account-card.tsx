@@ -1,0 +1,51 @@
+import { KeyRoundIcon } from 'lucide-react';
+import { OPENS_CARD, type ListCard } from '@/app/components/list-cards';
+import { Badge } from '@/app/components/ui/badge';
+import { Button } from '@/app/components/ui/button';
+import type { Account } from './account-queries';
+
+/**
+ * An account at phone width. Tapping the card edits the account (as the row's pencil does) when the
+ * user may; resetting the password stays a button of its own.
+ */
+export function accountCard(
+  account: Account,
+  t: (key: string, values?: Record<string, string>) => string,
+  can: { update: boolean; reset: boolean },
+  on: { edit: (account: Account) => void; reset: (account: Account) => void },
+): ListCard {
+  return {
+    key: account.id,
+    title: can.update ? (
+      <button
+        type="button"
+        className={`text-left text-primary hover:underline ${OPENS_CARD}`}
+        aria-label={t('editNamed', { name: account.username })}
+        onClick={() => on.edit(account)}
+      >
+        {account.username}
+      </button>
+    ) : (
+      account.username
+    ),
+    badge: (
+      <Badge variant={account.active ? 'secondary' : 'outline'}>{account.active ? t('active') : t('inactive')}</Badge>
+    ),
+    fields: [
+      { label: t('displayName'), value: account.displayName },
+      { label: t('email'), value: <span className="break-all">{account.email}</span> },
+      { label: t('role'), value: account.role.name },
+      { label: t('country'), value: account.country ? `${account.country.code} · ${account.country.name}` : '—' },
+    ],
+    actions: can.reset && (
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={t('resetPasswordNamed', { name: account.username })}
+        onClick={() => on.reset(account)}
+      >
+        <KeyRoundIcon />
+      </Button>
+    ),
+  };
+}
