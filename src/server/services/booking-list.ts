@@ -1,5 +1,5 @@
 /** The booking list: its filters, sort and search, and the capped count the list shows. */
-import { and, asc, count, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { afterCursor, cursorKeys, nextCursorOf, orderByKeys, type ListOrder } from '../db/keyset.ts';
 import { cappedCount, matchedFirst, parseSort, readCappedTotal } from '../db/queries.ts';
