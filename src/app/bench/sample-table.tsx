@@ -3,6 +3,7 @@ import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SortableHead, type Ordering } from '@/app/components/sortable-head';
 import { TableStatusRow } from '@/app/components/table-status-row';
+import { cn } from '@/app/components/ui/cn';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import type { PendingSampleChange } from './use-sample-action';
 import type { SampleEntry } from './sample-queries';
@@ -13,8 +14,16 @@ export type SampleColumn = {
   /** The list call's orderBy field, when the column can order the list. */
   orderField?: string;
   className?: string;
+  /**
+   * A column of lower value on the bench, shown from 1024 px up: on a bench tablet (820 px) and a
+   * phone it gives way so the list fits without a sideways scroll; the value stays on the sample's page.
+   */
+  wideOnly?: boolean;
   cell: (sample: SampleEntry, pending: PendingSampleChange | undefined) => ReactNode;
 };
+
+/** A column's classes: its own, and hidden below 1024 px when it is `wideOnly`. */
+const columnClass = (column: SampleColumn) => cn(column.className, column.wideOnly && 'hidden lg:table-cell');
 
 /** Above this many rows only the rows in view are rendered (a bench may show hundreds). */
 const VIRTUAL_FROM = 60;
@@ -77,10 +86,10 @@ export function SampleTable({
                   ordering={ordering}
                   onOrder={onOrder}
                   label={column.header}
-                  className={column.className}
+                  className={columnClass(column)}
                 />
               ) : (
-                <TableHead key={column.key} className={column.className}>
+                <TableHead key={column.key} className={columnClass(column)}>
                   {column.header}
                 </TableHead>
               ),
@@ -113,7 +122,7 @@ export function SampleTable({
                     style={isVirtual ? { height: ROW_HEIGHT } : undefined}
                   >
                     {columns.map((column) => (
-                      <TableCell key={column.key} className={column.className}>
+                      <TableCell key={column.key} className={columnClass(column)}>
                         {column.cell(sample, change)}
                       </TableCell>
                     ))}

@@ -63,14 +63,14 @@ export function CsSamplesPage() {
     idflLinkColumn(t('samples:field.idflNumber'), '/clients/$id'),
     shared.sampleCode,
     shared.sampleType,
-    { key: 'source', header: t('samples:field.source'), orderField: 'source', cell: (s) => s.source },
+    { key: 'source', header: t('samples:field.source'), orderField: 'source', wideOnly: true, cell: (s) => s.source },
     {
       key: 'received',
       header: t('samples:field.receivedDate'),
       orderField: 'receivedDate',
       cell: (s) => formatSampleDate(s.receivedDate),
     },
-    { key: 'receivedBy', header: t('samples:field.receivedBy'), cell: (s) => s.receivedBy },
+    { key: 'receivedBy', header: t('samples:field.receivedBy'), wideOnly: true, cell: (s) => s.receivedBy },
     shared.status,
     {
       key: 'actions',

@@ -24,11 +24,12 @@ export function SupervisorSamplesPage() {
       label: (sample) => t('list.open', { idflNumber: sample.idflNumber }),
     }),
     { key: 'type', header: t('columns.sampleType'), cell: (sample) => sample.sampleType ?? '—' },
-    { key: 'source', header: t('columns.source'), cell: (sample) => sample.source ?? '—' },
+    { key: 'source', header: t('columns.source'), wideOnly: true, cell: (sample) => sample.source ?? '—' },
     {
       key: 'package',
       header: t('columns.packageCode'),
       className: 'font-mono',
+      wideOnly: true,
       cell: (sample) => sample.packageCode ?? '—',
     },
     {
@@ -44,6 +45,7 @@ export function SupervisorSamplesPage() {
       header: t('columns.updatedAt'),
       orderField: 'updatedAt',
       className: 'text-muted-foreground',
+      wideOnly: true,
       cell: (sample) => date(sample.updatedAt),
     },
   ];

@@ -32,7 +32,13 @@ export function TesterSamplesPage() {
       cell: (s) => formatSampleDate(s.sentToTesterDate),
     },
     { key: 'weight', header: t('samples:field.remainingWeight'), cell: (s) => formatWeight(s.remainingWeight) },
-    { key: 'package', header: t('samples:field.packageCode'), orderField: 'packageCode', cell: (s) => s.packageCode },
+    {
+      key: 'package',
+      header: t('samples:field.packageCode'),
+      orderField: 'packageCode',
+      wideOnly: true,
+      cell: (s) => s.packageCode,
+    },
     shared.status,
     {
       key: 'actions',

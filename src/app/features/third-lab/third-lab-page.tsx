@@ -112,11 +112,12 @@ export function ThirdLabPage() {
       ),
     },
     { key: 'type', header: t('columns.sampleType'), cell: (sample) => sample.sampleType ?? '—' },
-    { key: 'bn', header: t('columns.bnCode'), cell: (sample) => sample.bnCode ?? '—' },
+    { key: 'bn', header: t('columns.bnCode'), wideOnly: true, cell: (sample) => sample.bnCode ?? '—' },
     {
       key: 'package',
       header: t('columns.packageCode'),
       className: 'font-mono',
+      wideOnly: true,
       cell: (sample) => sample.packageCode ?? '—',
     },
     {
@@ -128,6 +129,7 @@ export function ThirdLabPage() {
     {
       key: 'received',
       header: t('columns.receivedDate'),
+      wideOnly: true,
       cell: (sample) => date(asThirdLab(sample).thirdLabEntry?.receivedDate),
     },
     {
@@ -142,6 +144,7 @@ export function ThirdLabPage() {
     {
       key: 'returned',
       header: t('columns.resultReturnedDate'),
+      wideOnly: true,
       cell: (sample) => date(asThirdLab(sample).thirdLabEntry?.resultReturnedDate),
     },
     {
