@@ -111,7 +111,7 @@ export function ThirdLabPage() {
         </button>
       ),
     },
-    { key: 'type', header: t('columns.sampleType'), cell: (sample) => sample.sampleType ?? '—' },
+    { key: 'type', header: t('columns.sampleType'), wideOnly: true, cell: (sample) => sample.sampleType ?? '—' },
     { key: 'bn', header: t('columns.bnCode'), wideOnly: true, cell: (sample) => sample.bnCode ?? '—' },
     {
       key: 'package',
@@ -124,6 +124,7 @@ export function ThirdLabPage() {
       key: 'sent',
       header: t('columns.sentDate'),
       orderField: 'sentDate',
+      wideOnly: true,
       cell: (sample) => date(asThirdLab(sample).thirdLabEntry?.sentDate ?? sample.sentDate),
     },
     {
