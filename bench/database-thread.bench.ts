@@ -9,33 +9,10 @@ import path from 'node:path';
 import { openBenchApp } from './bench-app.ts';
 import type { BenchRow } from './run.ts';
 import { loadLaboratory } from './scale/laboratory.ts';
+import { underLoad } from './scale/lists.ts';
 
 // Enough entries that a search is real work on PGlite, few enough to load in a bench run.
 const ENTRIES = 20_000;
-
-type Timing = { p50: number; p99: number };
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]!;
-}
-
-/** `requests` calls shared by `clients` concurrent loops; the latency of each, in ms. */
-async function timed(call: () => Promise<unknown>, requests: number, clients: number): Promise<Timing> {
-  for (let i = 0; i < clients; i++) await call(); // warm caches and plans
-  const times: number[] = [];
-  let left = requests;
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (left-- > 0) {
-        const started = performance.now();
-        await call();
-        times.push(performance.now() - started);
-      }
-    }),
-  );
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
-}
 
 /** Runs `work` while `clients` loops keep calling `load`; stops them after. */
 async function whileLoaded<T>(load: () => Promise<unknown>, clients: number, work: () => Promise<T>): Promise<T> {
@@ -71,10 +48,10 @@ async function benchOn(kind: 'PGlite' | 'PostgreSQL', postgresUrl?: string): Pro
       await response.arrayBuffer();
     };
 
-    const fileIdle = await timed(file, 300, 5);
-    const searchAlone = await timed(search, 20, 1);
-    const fileDuringSearch = await whileLoaded(search, 5, () => timed(file, 150, 5));
-    const searchDuringFiles = await whileLoaded(file, 5, () => timed(search, 20, 1));
+    const fileIdle = await underLoad(file, 300, 5);
+    const searchAlone = await underLoad(search, 20, 1);
+    const fileDuringSearch = await whileLoaded(search, 5, () => underLoad(file, 150, 5));
+    const searchDuringFiles = await whileLoaded(file, 5, () => underLoad(search, 20, 1));
 
     const size = ENTRIES.toLocaleString('en');
     return [
