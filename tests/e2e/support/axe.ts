@@ -23,7 +23,9 @@ export async function scanPage(page: Page, where: string, within?: string): Prom
     where,
     rule: violation.id,
     impact: violation.impact,
-    nodes: violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`),
+    nodes: violation.nodes
+      .slice(0, 3)
+      .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)} ${node.failureSummary ?? ''}`),
   }));
 }
 

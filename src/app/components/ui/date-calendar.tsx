@@ -237,7 +237,7 @@ function MonthGrid({
                       day.month() !== cursor.month() && 'text-muted-foreground',
                       isWeekend && day.month() === cursor.month() && 'text-red-600',
                       iso === today && 'ring-1 ring-primary',
-                      isSelected && 'bg-primary text-primary-foreground hover:bg-primary/90',
+                      isSelected && 'bg-primary text-primary-foreground hover:bg-primary-hover',
                     )}
                   >
                     {day.date()}

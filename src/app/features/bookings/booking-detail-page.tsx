@@ -314,14 +314,14 @@ function AttachmentsCard({ detail }: { detail: BookingDetail }) {
           <ul className="grid gap-2">
             {detail.attachments.map((file) => (
               <li key={file.id}>
-                <Button
-                  variant="outline"
-                  className="w-full justify-start"
-                  aria-label={t('detail.openFile', { name: file.name })}
-                  onClick={() => open(file.id)}
-                >
+                <Button variant="outline" className="w-full justify-start" onClick={() => open(file.id)}>
                   {file.mimeType === 'application/pdf' ? <FileIcon /> : <ImageIcon />}
-                  <span className="truncate">{file.name}</span>
+                  {/* The spoken name starts with the visible one's words, so a voice command that reads
+                      the button ("click bale-label.png") still finds it (WCAG 2.5.3). */}
+                  <span className="truncate">
+                    <span className="sr-only">{t('detail.openFile')} </span>
+                    {file.name}
+                  </span>
                   <span className="ml-auto text-xs text-muted-foreground">{Math.ceil(file.size / 1024)} KB</span>
                 </Button>
               </li>
