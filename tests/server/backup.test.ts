@@ -157,7 +157,8 @@ describe('[BACKUP] backup and restore', () => {
     const otherKind: RestoreTarget =
       'url' in target ? { dataDir: path.join(workDir, 'other') } : { url: 'postgres://x@127.0.0.1:1/none' };
     await expect(restoreDatabase(otherKind, file)).rejects.toThrow(/This backup is of/);
-  });
+    // Four restores, each starting a database of its own: seconds each on a busy two-core machine.
+  }, 120_000);
 });
 
 async function submitBookingOn(app: ReturnType<typeof createApp>): Promise<number> {
