@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { missingIsotopes, type UpdateResult } from '../../shared/schemas/third-lab.ts';
 import type { Executor } from '../db/client.ts';
 import { afterCursor, cursorKeys, listOrder, nextCursorOf, orderByKeys } from '../db/keyset.ts';
@@ -243,8 +243,12 @@ export function thirdLabListQueries(db: Executor, filters: ThirdLabFilters & { s
         )
       : undefined,
   ].filter((c) => c !== undefined);
+  // A third-lab entry exists exactly while its sample is at the third lab or past it: made when its
+  // package is sent, withdrawn when that is undone (the one way back, undoThirdLabTransaction). The
+  // whole bench's statuses then need no look at the sample, and a far page skips entries alone.
+  const wholeBench = benchStatuses.thirdLab.every((s) => filters.status.includes(s));
   const conditions: (SQL | undefined)[] = [
-    inArray(sampleEntry.status, filters.status),
+    wholeBench ? undefined : inArray(sampleEntry.status, filters.status),
     ...textConditions,
     onDayCondition(thirdLabEntry.sentDate, filters.sentToThirdLabDate),
     userCondition(thirdLabEntry.idflSentBy, filters.sentToThirdLabBy),
@@ -269,11 +273,21 @@ export function thirdLabListQueries(db: Executor, filters: ThirdLabFilters & { s
       .select({ sample: sampleEntry, thirdLab: thirdLabEntry, cursorKeys: cursorKeys(order) })
       .from(sampleEntry)
       .innerJoin(thirdLabEntry, eq(thirdLabEntry.sampleEntryId, sampleEntry.id));
+  const sampleNeeded =
+    !wholeBench ||
+    textConditions.length > 0 ||
+    Boolean(filters.updatedSince) ||
+    order.keys.some(({ column }) => column.table === sampleEntry);
+  /** The entries the filters keep, joined to their samples only when a filter or the order reads one. */
+  const entries = <T extends SelectedFields>(columns: T) =>
+    sampleNeeded
+      ? db
+          .select(columns)
+          .from(textConditions.length ? matchedFirst(sampleEntry, and(...textConditions)) : sampleEntry)
+          .innerJoin(thirdLabEntry, eq(thirdLabEntry.sampleEntryId, sampleEntry.id))
+      : db.select(columns).from(thirdLabEntry);
   // The page's third-lab entries first, then their rows: a far page skips ids, not wide rows.
-  const pageIds = db
-    .select({ id: thirdLabEntry.id })
-    .from(textConditions.length ? matchedFirst(sampleEntry, and(...textConditions)) : sampleEntry)
-    .innerJoin(thirdLabEntry, eq(thirdLabEntry.sampleEntryId, sampleEntry.id))
+  const pageIds = entries({ id: thirdLabEntry.id })
     .where(and(where, afterCursor(order, filters.cursor)))
     .orderBy(...orderBy)
     .limit(filters.limit)
@@ -284,10 +298,7 @@ export function thirdLabListQueries(db: Executor, filters: ThirdLabFilters & { s
       .where(inArray(thirdLabEntry.id, pageIds))
       .orderBy(...orderBy),
     total: cappedCount(filters, (cap) =>
-      db
-        .select({ one: sql`1` })
-        .from(sampleEntry)
-        .innerJoin(thirdLabEntry, eq(thirdLabEntry.sampleEntryId, sampleEntry.id))
+      entries({ one: sql`1` })
         .where(where)
         .limit(cap),
     ),

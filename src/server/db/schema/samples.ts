@@ -156,7 +156,8 @@ export const thirdLabEntry = pgTable(
   (t) => [
     index('third_lab_entry_sample').on(t.sampleEntryId),
     // The third lab's worklist, newest sent first.
-    index('third_lab_entry_sent').on(t.sentDate, t.sampleEntryId),
+    // The worklist's order, its last tie-breaker (the entry's id, for keyset paging) included.
+    index('third_lab_entry_sent').on(t.sentDate, t.sampleEntryId, t.id),
     // The worklist sorted by when the third lab received each sample.
     index('third_lab_entry_received').on(t.receivedDate),
     index('third_lab_entry_returned').on(t.resultReturnedDate),
