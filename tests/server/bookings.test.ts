@@ -4,7 +4,7 @@ import { auditRecord, booking, notification, sampleEntry } from '../../src/serve
 import type { AuthUser } from '../../src/server/http/context.ts';
 import { verifyAuditChain } from '../../src/server/services/audit.ts';
 import { confirmBooking, findBookingDetail } from '../../src/server/services/bookings.ts';
-import { bookingForm, submitBooking, today } from './support/bookings.ts';
+import { bookingForm, otherPayer, submitBooking, today } from './support/bookings.ts';
 import { useTestApp } from './support/test-app.ts';
 
 const t = useTestApp();
@@ -179,16 +179,7 @@ describe('[BOOKINGS] detail', () => {
   it('answers everything submitted, its sample entries and its history', async () => {
     const viewer = await t.userWith(['CanViewDetailBooking']);
     const created = await submitBooking(t, {
-      payerInfo: {
-        isTheSameClientInfo: false,
-        companyName: 'Payer Ltd',
-        address: '1 Pay St',
-        cityStateCountry: 'Hanoi, Vietnam',
-        phone: '024 000',
-        contactName: 'Tran Thi B',
-        email: 'b@payer.vn',
-        sendInvoiceToEmail: 'invoices@payer.vn',
-      },
+      payerInfo: otherPayer,
       rushService: true,
       specialInstructions: 'Handle with care',
     });

@@ -8,7 +8,7 @@ import {
   bookingSampleType,
   storedFile,
 } from '../../src/server/db/schema.ts';
-import { bookingForm, today } from './support/bookings.ts';
+import { bookingForm, otherPayer, today } from './support/bookings.ts';
 import { useTestApp } from './support/test-app.ts';
 
 const t = useTestApp();
@@ -116,21 +116,10 @@ describe('[SUBMITTAL FORM] submit', () => {
   });
 
   it('keeps a different payer', async () => {
-    const payerInfo = {
-      isTheSameClientInfo: false,
-      companyName: 'Payer Ltd',
-      address: '1 Pay St',
-      cityStateCountry: 'Hanoi, Vietnam',
-      phone: '024 000',
-      contactName: 'Tran Thi B',
-      email: 'b@payer.vn',
-      sendInvoiceToEmail: 'invoices@payer.vn',
-      bookingId: 0,
-    };
-    const res = await t.request('POST', '/api/sample-submit-form', { body: bookingForm({ payerInfo }) });
+    const res = await t.request('POST', '/api/sample-submit-form', { body: bookingForm({ payerInfo: otherPayer }) });
     expect(res.status).toBe(201);
     const [payer] = await t.database.db.select().from(bookingPayer).where(eq(bookingPayer.bookingId, res.body.data.id));
-    const { bookingId: _sent, ...expected } = payerInfo;
+    const { bookingId: _sent, ...expected } = otherPayer;
     expect(payer).toMatchObject(expected);
   });
 

@@ -1,7 +1,7 @@
 import type { BookingFormValues } from '../../../src/shared/schemas/booking.ts';
 import type { TestApp } from './test-app.ts';
 
-// Booking fixtures shared by the booking, submittal-form, quick-fill and customer tests.
+// Booking fixtures shared by the booking, submittal-form, booking-schema, quick-fill and customer tests.
 
 export const today = () => new Date().toISOString().slice(0, 10);
 
@@ -27,6 +27,19 @@ export function bookingForm(overrides: Partial<BookingFormValues> = {}): Booking
     ...overrides,
   };
 }
+
+/** A payer other than the applicant, with every field the form then asks for. */
+export const otherPayer = {
+  isTheSameClientInfo: false,
+  companyName: 'Payer Ltd',
+  address: '1 Pay St',
+  cityStateCountry: 'Hanoi, Vietnam',
+  phone: '024 000',
+  contactName: 'Tran Thi B',
+  email: 'b@payer.vn',
+  sendInvoiceToEmail: 'invoices@payer.vn',
+  bookingId: 0,
+} satisfies BookingFormValues['payerInfo'];
 
 /** Submits the public form and answers the created booking's id and number. */
 export async function submitBooking(t: TestApp, overrides: Partial<BookingFormValues> = {}) {
