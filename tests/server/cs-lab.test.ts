@@ -1,46 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditRecord, booking, bookingSampleType, sampleEntry } from '../../src/server/db/schema.ts';
+import { auditRecord, booking, sampleEntry } from '../../src/server/db/schema.ts';
+import { insertBooking } from './support/bookings.ts';
 import { CHECK_IN, SAMPLE_FORM, sampleAt } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
 
 const t = useTestApp();
 
-/** A booking as the public form leaves it: UnConfirmed, with two sample types. */
-async function insertBooking(number = 'BK-2026-00001') {
-  const db = t.database.db;
-  const [row] = await db
-    .insert(booking)
-    .values({
-      bookingNumber: number,
-      applicantContactPerson: 'Mai Tran',
-      applicantCompany: 'Acme Textiles',
-      telephone: '+84 28 1234 5678',
-      email: 'mai@acme.test',
-      address: '1 Le Loi',
-      cityStateCountry: 'Ho Chi Minh City, Vietnam',
-      samplePreparedDate: '2026-03-01',
-      isConfirmAccurate: true,
-    })
-    .returning();
-  await db.insert(bookingSampleType).values([
-    {
-      bookingId: row!.id,
-      position: 0,
-      type: 'Cotton',
-      composition: '100% cotton',
-      expectedOrigins: [{ origin: 'Vietnam' }],
-    },
-    {
-      bookingId: row!.id,
-      position: 1,
-      type: 'Wool',
-      composition: 'Merino',
-      expectedOrigins: [{ origin: 'Australia' }],
-    },
+/** A booking with two sample types, as the public form leaves it. */
+const insertTwoTypeBooking = () =>
+  insertBooking(t.database.db, 'BK-2026-00001', [
+    { type: 'Cotton', composition: '100% cotton', origin: 'Vietnam' },
+    { type: 'Wool', composition: 'Merino', origin: 'Australia' },
   ]);
-  return row!;
-}
 
 describe('[CS LAB] create a sample entry', () => {
   it('answers missing fields with the sample form messages', async () => {
@@ -222,7 +194,7 @@ describe('[CS LAB] check in', () => {
 
   it('confirms a booking by its id, creating one CsConfirmed sample entry per sample type', async () => {
     const cs = await t.userWith(['CanCheckInSampleEntryCs', 'CanViewAllSampleEntryCs']);
-    const order = await insertBooking();
+    const order = await insertTwoTypeBooking();
     const res = await t.request('PUT', `/api/cs-lab/check-in?id=${order.id}`, { token: cs.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('Booking confirmed successfully.');
@@ -369,7 +341,7 @@ describe('[CS LAB] lists and detail', () => {
 describe('[CS LAB] destroy an order', () => {
   it('cancels the booking and removes its samples while none has left the client-side lab', async () => {
     const admin = await t.signInAsAdmin();
-    const order = await insertBooking();
+    const order = await insertTwoTypeBooking();
     const confirmed = await t.request('PUT', `/api/cs-lab/check-in?id=${order.id}`, { token: admin });
     const ids = confirmed.body.data.sampleEntries.map((s: any) => s.id);
     const cs = await t.userWith(['CanDestroyOrderSample']);
@@ -395,7 +367,7 @@ describe('[CS LAB] destroy an order', () => {
 
   it('refuses when a sample went past CsConfirmed, and unknown orders', async () => {
     const admin = await t.signInAsAdmin();
-    const order = await insertBooking();
+    const order = await insertTwoTypeBooking();
     const confirmed = await t.request('PUT', `/api/cs-lab/check-in?id=${order.id}`, { token: admin });
     const first = confirmed.body.data.sampleEntries[0];
     await t.request('PUT', `/api/cs-lab/transfer-to-tester?id=${first.id}`, { token: admin });

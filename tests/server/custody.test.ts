@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditRecord, booking, bookingSampleType, sampleEntry } from '../../src/server/db/schema.ts';
+import { auditRecord, sampleEntry } from '../../src/server/db/schema.ts';
 import { verifyAuditChain } from '../../src/server/services/audit.ts';
 import { statusesBetween } from '../../src/shared/sample-workflow.ts';
+import { insertBooking } from './support/bookings.ts';
 import { CHECK_IN, RESULT, SAMPLE_FORM } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
 
@@ -160,27 +161,10 @@ describe('[CUSTODY] from a booking', () => {
   it('takes a sample confirmed from a booking (CsConfirmed) to ResultConfirmed with its whole timeline', async () => {
     const admin = await t.signInAsAdmin();
     const lab = await t.userWith(['CanUpdateResultThirdLab']);
-    const [order] = await t.database.db
-      .insert(booking)
-      .values({
-        bookingNumber: 'BK-2026-00042',
-        applicantContactPerson: 'Mai Tran',
-        applicantCompany: 'Acme Textiles',
-        telephone: '+84 28 1234 5678',
-        email: 'mai@acme.test',
-        address: '1 Le Loi',
-        cityStateCountry: 'Ho Chi Minh City, Vietnam',
-        samplePreparedDate: '2026-03-01',
-      })
-      .returning();
-    await t.database.db.insert(bookingSampleType).values({
-      bookingId: order!.id,
-      position: 0,
-      type: 'Cotton',
-      composition: 'Raw',
-      expectedOrigins: [{ origin: 'Vietnam' }],
-    });
-    const confirmed = await t.request('PUT', `/api/cs-lab/check-in?id=${order!.id}`, { token: admin });
+    const order = await insertBooking(t.database.db, 'BK-2026-00042', [
+      { type: 'Cotton', composition: 'Raw', origin: 'Vietnam' },
+    ]);
+    const confirmed = await t.request('PUT', `/api/cs-lab/check-in?id=${order.id}`, { token: admin });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     const [sample] = confirmed.body.data.sampleEntries;
     expect(sample.status).toBe('CsConfirmed');

@@ -1,3 +1,5 @@
+import type { Executor } from '../../../src/server/db/client.ts';
+import { booking, bookingSampleType } from '../../../src/server/db/schema.ts';
 import type { BookingFormValues } from '../../../src/shared/schemas/booking.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -46,4 +48,39 @@ export async function submitBooking(t: TestApp, overrides: Partial<BookingFormVa
   const res = await t.request('POST', '/api/sample-submit-form', { body: bookingForm(overrides) });
   if (res.status !== 201) throw new Error(`submit failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data as { id: number; bookingNumber: string; status: string };
+}
+
+/**
+ * A booking as the public form leaves it (UnConfirmed), written straight to the database with one
+ * sample type per entry, for the tests that start at the client-side lab.
+ */
+export async function insertBooking(
+  db: Executor,
+  bookingNumber: string,
+  sampleTypes: readonly { type: string; composition: string; origin: string }[],
+) {
+  const [row] = await db
+    .insert(booking)
+    .values({
+      bookingNumber,
+      applicantContactPerson: 'Mai Tran',
+      applicantCompany: 'Acme Textiles',
+      telephone: '+84 28 1234 5678',
+      email: 'mai@acme.test',
+      address: '1 Le Loi',
+      cityStateCountry: 'Ho Chi Minh City, Vietnam',
+      samplePreparedDate: '2026-03-01',
+      isConfirmAccurate: true,
+    })
+    .returning();
+  await db.insert(bookingSampleType).values(
+    sampleTypes.map(({ type, composition, origin }, position) => ({
+      bookingId: row!.id,
+      position,
+      type,
+      composition,
+      expectedOrigins: [{ origin }],
+    })),
+  );
+  return row!;
 }
