@@ -8,7 +8,7 @@ import {
   bookingSampleType,
   storedFile,
 } from '../../src/server/db/schema.ts';
-import { bookingForm, otherPayer, today } from './support/bookings.ts';
+import { bookingForm, otherPayer, payerFieldMessages, today } from './support/bookings.ts';
 import { useTestApp } from './support/test-app.ts';
 
 const t = useTestApp();
@@ -95,12 +95,7 @@ describe('[SUBMITTAL FORM] submit', () => {
       applicantCompany: 'This field is required.',
       'sampleTypes.0.type': 'Type is required',
       'sampleTypes.0.expectedOrigins.0.origin': 'Expected origin is required',
-      'payerInfo.address': 'Address is required',
-      'payerInfo.cityStateCountry': 'City/State/Country is required',
-      'payerInfo.phone': 'Phone is required',
-      'payerInfo.contactName': 'Contact name is required',
-      'payerInfo.email': 'Email is required',
-      'payerInfo.sendInvoiceToEmail': 'Invoice email is required',
+      ...payerFieldMessages,
       'factoryInfo.factoryName': 'Factory name is required',
       isConfirmAccurate: 'Please confirm that all information provided is accurate and complete.',
     });

@@ -43,6 +43,16 @@ export const otherPayer = {
   bookingId: 0,
 } satisfies BookingFormValues['payerInfo'];
 
+/** The form's message for each of these payer fields left empty while the payer differs. */
+export const payerFieldMessages = {
+  'payerInfo.address': 'Address is required',
+  'payerInfo.cityStateCountry': 'City/State/Country is required',
+  'payerInfo.phone': 'Phone is required',
+  'payerInfo.contactName': 'Contact name is required',
+  'payerInfo.email': 'Email is required',
+  'payerInfo.sendInvoiceToEmail': 'Invoice email is required',
+};
+
 /** Submits the public form and answers the created booking's id and number. */
 export async function submitBooking(t: TestApp, overrides: Partial<BookingFormValues> = {}) {
   const res = await t.request('POST', '/api/sample-submit-form', { body: bookingForm(overrides) });
