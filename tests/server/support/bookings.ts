@@ -1,4 +1,5 @@
 import type { Executor } from '../../../src/server/db/client.ts';
+import type { AuthUser } from '../../../src/server/http/context.ts';
 import { booking, bookingSampleType } from '../../../src/server/db/schema.ts';
 import type { BookingFormValues } from '../../../src/shared/schemas/booking.ts';
 import type { TestApp } from './test-app.ts';
@@ -93,4 +94,17 @@ export async function insertBooking(
     })),
   );
   return row!;
+}
+
+/** A client-side lab user as the booking services take one (the actor of a confirmation). */
+export async function clientSideLabUser(t: TestApp): Promise<AuthUser> {
+  const { id, username } = await t.userWith(['CanCheckInSampleEntryCs'], 'cs-anna');
+  return {
+    id,
+    username,
+    displayName: `Test ${username}`,
+    email: `${username}@lab.test`,
+    roleName: 'cs',
+    permissions: [],
+  };
 }
