@@ -161,9 +161,10 @@ describe('[CUSTODY] from a booking', () => {
   it('takes a sample confirmed from a booking (CsConfirmed) to ResultConfirmed with its whole timeline', async () => {
     const admin = await t.signInAsAdmin();
     const lab = await t.userWith(['CanUpdateResultThirdLab']);
-    const order = await insertBooking(t.database.db, 'BK-2026-00042', [
-      { type: 'Cotton', composition: 'Raw', origin: 'Vietnam' },
-    ]);
+    const order = await insertBooking(t.database.db, {
+      bookingNumber: 'BK-2026-00042',
+      sampleTypes: [{ type: 'Cotton', composition: 'Raw', origin: 'Vietnam' }],
+    });
     const confirmed = await t.request('PUT', `/api/cs-lab/check-in?id=${order.id}`, { token: admin });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     const [sample] = confirmed.body.data.sampleEntries;

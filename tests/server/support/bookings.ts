@@ -63,12 +63,18 @@ export async function submitBooking(t: TestApp, overrides: Partial<BookingFormVa
 
 /**
  * A booking as the public form leaves it (UnConfirmed), written straight to the database with one
- * sample type per entry, for the tests that start at the client-side lab.
+ * sample type per entry (by default two: cotton from Vietnam, wool from Australia), for the tests
+ * that start at the client-side lab.
  */
 export async function insertBooking(
   db: Executor,
-  bookingNumber: string,
-  sampleTypes: readonly { type: string; composition: string; origin: string }[],
+  {
+    bookingNumber = 'BK-2026-00001',
+    sampleTypes = [
+      { type: 'Cotton', composition: '100% cotton', origin: 'Vietnam' },
+      { type: 'Wool', composition: 'Merino', origin: 'Australia' },
+    ],
+  }: { bookingNumber?: string; sampleTypes?: readonly { type: string; composition: string; origin: string }[] } = {},
 ) {
   const [row] = await db
     .insert(booking)
