@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditRecord } from '../../src/server/db/schema.ts';
-import { insertBooking } from './support/bookings.ts';
+import { insertBooking } from './support/booking-rows.ts';
 import { CHECK_IN, SAMPLE_FORM, sampleAt } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
 

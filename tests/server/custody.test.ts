@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditRecord, sampleEntry } from '../../src/server/db/schema.ts';
 import { verifyAuditChain } from '../../src/server/services/audit.ts';
 import { statusesBetween } from '../../src/shared/sample-workflow.ts';
-import { insertBooking } from './support/bookings.ts';
+import { insertBooking } from './support/booking-rows.ts';
 import { CHECK_IN, RESULT, SAMPLE_FORM } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
 

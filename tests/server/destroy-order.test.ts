@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditRecord, booking, sampleEntry } from '../../src/server/db/schema.ts';
-import { insertBooking } from './support/bookings.ts';
+import { insertBooking } from './support/booking-rows.ts';
 import { useTestApp } from './support/test-app.ts';
 
 // Destroying an order at the client-side lab: the booking cancelled and its samples removed while

@@ -1,10 +1,9 @@
-import type { Executor } from '../../../src/server/db/client.ts';
 import type { AuthUser } from '../../../src/server/http/context.ts';
-import { booking, bookingSampleType } from '../../../src/server/db/schema.ts';
 import type { BookingFormValues } from '../../../src/shared/schemas/booking.ts';
 import type { TestApp } from './test-app.ts';
 
-// Booking fixtures shared by the booking, submittal-form, booking-schema, quick-fill and customer tests.
+// Booking fixtures shared by the booking, submittal-form, booking-schema, quick-fill and customer tests
+// and the Playwright specs that fill the form: no server code is imported here.
 
 export const today = () => new Date().toISOString().slice(0, 10);
 
@@ -59,47 +58,6 @@ export async function submitBooking(t: TestApp, overrides: Partial<BookingFormVa
   const res = await t.request('POST', '/api/sample-submit-form', { body: bookingForm(overrides) });
   if (res.status !== 201) throw new Error(`submit failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data as { id: number; bookingNumber: string; status: string };
-}
-
-/**
- * A booking as the public form leaves it (UnConfirmed), written straight to the database with one
- * sample type per entry (by default two: cotton from Vietnam, wool from Australia), for the tests
- * that start at the client-side lab.
- */
-export async function insertBooking(
-  db: Executor,
-  {
-    bookingNumber = 'BK-2026-00001',
-    sampleTypes = [
-      { type: 'Cotton', composition: '100% cotton', origin: 'Vietnam' },
-      { type: 'Wool', composition: 'Merino', origin: 'Australia' },
-    ],
-  }: { bookingNumber?: string; sampleTypes?: readonly { type: string; composition: string; origin: string }[] } = {},
-) {
-  const [row] = await db
-    .insert(booking)
-    .values({
-      bookingNumber,
-      applicantContactPerson: 'Mai Tran',
-      applicantCompany: 'Acme Textiles',
-      telephone: '+84 28 1234 5678',
-      email: 'mai@acme.test',
-      address: '1 Le Loi',
-      cityStateCountry: 'Ho Chi Minh City, Vietnam',
-      samplePreparedDate: '2026-03-01',
-      isConfirmAccurate: true,
-    })
-    .returning();
-  await db.insert(bookingSampleType).values(
-    sampleTypes.map(({ type, composition, origin }, position) => ({
-      bookingId: row!.id,
-      position,
-      type,
-      composition,
-      expectedOrigins: [{ origin }],
-    })),
-  );
-  return row!;
 }
 
 /** A client-side lab user as the booking services take one (the actor of a confirmation). */
