@@ -18,11 +18,13 @@ export type ModelSettings = {
   temperature: number;
 };
 
+/** A reference in standardised units: value' = (value − center) / scale, null where not measured. */
 export type Standardised = { region: string; x: (number | null)[] };
 
 export function isMeasured(v: number | null | undefined): v is number {
   return typeof v === 'number' && Number.isFinite(v);
 }
+
 export type RegionSummary = {
   region: string;
   count: number;
