@@ -6,9 +6,9 @@ import { diagonalGaussianLearner, nearestCentroidLearner } from '../src/shared/o
 import {
   fitOriginModel,
   predictRegionProbabilities,
-  type ModelSettings,
   type ReferenceSample,
 } from '../src/shared/origin-model/estimator.ts';
+import type { ModelSettings } from '../src/shared/origin-model/region-density.ts';
 import {
   crossValidate,
   originModelLearner,

@@ -4,18 +4,12 @@
 // lab, received dates spread over two years.
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../src/server/db/client.ts';
+import { statusesBetween } from '../../src/shared/sample-workflow.ts';
+import { openSampleStatuses } from '../../src/shared/statistics.ts';
 
 /** Statuses of the open tail, one of each in turn; the history before it is completed. */
-const OPEN = [
-  'New',
-  'CsConfirmed',
-  'SentToTester',
-  'TesterConfirmed',
-  'SentToThirdLab',
-  'ThirdLabConfirmed',
-  'ResultReturned',
-];
-const THIRD_LAB_AND_AFTER = ['SentToThirdLab', 'ThirdLabConfirmed', 'ResultReturned', 'ResultConfirmed', 'Completed'];
+const OPEN = openSampleStatuses;
+const THIRD_LAB_AND_AFTER = statusesBetween('SentToThirdLab', 'Completed');
 
 /** The IDFL number of the n-th entry (1-based), as the loader writes it. */
 export const idflNumberOf = (n: number) => `IDFL-${String(n).padStart(7, '0')}`;

@@ -4,7 +4,7 @@
 // so the demo data obeys the same rules, numbering and chain of custody as real work.
 import { eq } from 'drizzle-orm';
 import { blankBookingForm } from '../shared/schemas/booking.ts';
-import type { SampleStatus } from '../shared/sample-workflow.ts';
+import { statusesBetween, type SampleStatus } from '../shared/sample-workflow.ts';
 import { hashPassword } from './auth/passwords.ts';
 import { appUser, role } from './db/schema.ts';
 import { demoAnalyses, demoReferenceCsv } from './demo-references.ts';
@@ -112,28 +112,11 @@ const clients = [
 ];
 
 // Where each demo sample ends up: every stage of the laboratory is represented.
-const stages: SampleStatus[] = [
-  'CsConfirmed',
-  'SentToTester',
-  'TesterConfirmed',
-  'SentToThirdLab',
-  'ThirdLabConfirmed',
-  'ResultReturned',
-  'ResultConfirmed',
-  'ResultConfirmed',
-];
+const stages: SampleStatus[] = [...statusesBetween('CsConfirmed', 'ResultConfirmed'), 'ResultConfirmed'];
 
 let packageNo = 0;
 async function advance(sampleId: number, target: SampleStatus) {
-  const order: SampleStatus[] = [
-    'CsConfirmed',
-    'SentToTester',
-    'TesterConfirmed',
-    'SentToThirdLab',
-    'ThirdLabConfirmed',
-    'ResultReturned',
-    'ResultConfirmed',
-  ];
+  const order = statusesBetween('CsConfirmed', 'ResultConfirmed');
   const reach = order.indexOf(target);
   if (reach >= 1) await call('PUT', `/api/cs-lab/transfer-to-tester?id=${sampleId}`, cs);
   if (reach >= 2) {

@@ -17,6 +17,11 @@ export const sampleStatuses = [
 
 export type SampleStatus = (typeof sampleStatuses)[number];
 
+/** The sample's journey from `first` to `last` (both included), in the order above. */
+export function statusesBetween(first: SampleStatus, last: SampleStatus): SampleStatus[] {
+  return sampleStatuses.slice(sampleStatuses.indexOf(first), sampleStatuses.indexOf(last) + 1);
+}
+
 export function isSampleStatus(value: string): value is SampleStatus {
   return (sampleStatuses as readonly string[]).includes(value);
 }

@@ -1,4 +1,4 @@
-import type { SampleStatus } from './sample-workflow.ts';
+import { statusesBetween, type SampleStatus } from './sample-workflow.ts';
 
 // What the dashboard counts (issue 12), shared by the statistics API and the dashboard screen.
 
@@ -7,15 +7,7 @@ export { bookingStatuses } from './record-workflows.ts';
 export const analysisClassifications = ['Pending', 'Unsatisfied', 'Neutral', 'Satisfied'] as const;
 
 /** A sample is open until its final result is confirmed; open samples can wait too long or be rushed. */
-export const openSampleStatuses = [
-  'New',
-  'CsConfirmed',
-  'SentToTester',
-  'TesterConfirmed',
-  'SentToThirdLab',
-  'ThirdLabConfirmed',
-  'ResultReturned',
-] as const satisfies readonly SampleStatus[];
+export const openSampleStatuses = statusesBetween('New', 'ResultReturned');
 
 /**
  * The stages whose duration the dashboard reports: each from entering one status to entering the

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/server/app.ts';
 import { loadSigningKey } from '../../src/server/auth/tokens.ts';
@@ -8,6 +7,7 @@ import { createMailer } from '../../src/server/services/mail.ts';
 import { seedDatabase } from '../../src/server/seed.ts';
 import { ADMIN, testEnv } from '../server/support/test-app.ts';
 import { CHECK_IN, SAMPLE_FORM } from '../server/support/sample-journey.ts';
+import { onServer } from '../server/support/scratch.ts';
 
 // Two API instances on one PostgreSQL database, each with its own connection pool, as in a
 // deployment behind a load balancer. PGlite serialises everything and cannot show these races, so
@@ -23,16 +23,6 @@ type Answer = { status: number; body: any };
 type Instance = { database: Database; app: App };
 const instances: Instance[] = [];
 let admin = '';
-
-async function onServer(statement: string) {
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 async function send(instance: Instance, method: string, path: string, body?: unknown): Promise<Answer> {
   const headers: Record<string, string> = { authorization: `Bearer ${admin}` };

@@ -1,9 +1,7 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { BackupError, backupDatabase, restoreDatabase, type RestoreTarget } from '../../src/server/db/backup.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
@@ -12,26 +10,15 @@ import { loadSigningKey } from '../../src/server/auth/tokens.ts';
 import { createMailer } from '../../src/server/services/mail.ts';
 import { bookingForm, submitBooking } from './support/bookings.ts';
 import { sampleAt } from './support/sample-journey.ts';
+import { onPostgres, onServer, useScratch } from './support/scratch.ts';
 import { ADMIN, useTestApp } from './support/test-app.ts';
 
 // A laboratory's backup is worth what its restore gives back: data made through the API is backed
 // up, restored into a fresh database, and found identical, files and chain of custody included.
 
 const t = useTestApp();
-const workDir = mkdtempSync(path.join(tmpdir(), 'isotope-backup-'));
-const onPostgres = process.env.TEST_DB === 'postgres';
 const restoredName = `isotope_restored_${process.pid}`;
-
-async function onServer(statement: string) {
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(statement).finally(() => admin.end());
-}
-
-afterAll(async () => {
-  rmSync(workDir, { recursive: true, force: true });
-  if (onPostgres) await onServer(`DROP DATABASE IF EXISTS ${restoredName} WITH (FORCE)`);
-});
+const workDir = useScratch('isotope-backup-', restoredName);
 
 let targets = 0;
 

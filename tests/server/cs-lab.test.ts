@@ -1,46 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditRecord, booking, bookingSampleType, sampleEntry } from '../../src/server/db/schema.ts';
+import { auditRecord } from '../../src/server/db/schema.ts';
+import { insertBooking } from './support/booking-rows.ts';
 import { CHECK_IN, SAMPLE_FORM, sampleAt } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
 
 const t = useTestApp();
-
-/** A booking as the public form leaves it: UnConfirmed, with two sample types. */
-async function insertBooking(number = 'BK-2026-00001') {
-  const db = t.database.db;
-  const [row] = await db
-    .insert(booking)
-    .values({
-      bookingNumber: number,
-      applicantContactPerson: 'Mai Tran',
-      applicantCompany: 'Acme Textiles',
-      telephone: '+84 28 1234 5678',
-      email: 'mai@acme.test',
-      address: '1 Le Loi',
-      cityStateCountry: 'Ho Chi Minh City, Vietnam',
-      samplePreparedDate: '2026-03-01',
-      isConfirmAccurate: true,
-    })
-    .returning();
-  await db.insert(bookingSampleType).values([
-    {
-      bookingId: row!.id,
-      position: 0,
-      type: 'Cotton',
-      composition: '100% cotton',
-      expectedOrigins: [{ origin: 'Vietnam' }],
-    },
-    {
-      bookingId: row!.id,
-      position: 1,
-      type: 'Wool',
-      composition: 'Merino',
-      expectedOrigins: [{ origin: 'Australia' }],
-    },
-  ]);
-  return row!;
-}
 
 describe('[CS LAB] create a sample entry', () => {
   it('answers missing fields with the sample form messages', async () => {
@@ -222,7 +187,7 @@ describe('[CS LAB] check in', () => {
 
   it('confirms a booking by its id, creating one CsConfirmed sample entry per sample type', async () => {
     const cs = await t.userWith(['CanCheckInSampleEntryCs', 'CanViewAllSampleEntryCs']);
-    const order = await insertBooking();
+    const order = await insertBooking(t.database.db);
     const res = await t.request('PUT', `/api/cs-lab/check-in?id=${order.id}`, { token: cs.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('Booking confirmed successfully.');
@@ -363,58 +328,6 @@ describe('[CS LAB] lists and detail', () => {
     const other = await t.userWith(['CanViewAllSampleEntryCs']);
     expect((await t.request('GET', `/api/cs-lab/get-detail/${sample.id}`, { token: other.token })).status).toBe(403);
     expect((await t.request('GET', '/api/cs-lab/get-all', { token: other.token })).status).toBe(200);
-  });
-});
-
-describe('[CS LAB] destroy an order', () => {
-  it('cancels the booking and removes its samples while none has left the client-side lab', async () => {
-    const admin = await t.signInAsAdmin();
-    const order = await insertBooking();
-    const confirmed = await t.request('PUT', `/api/cs-lab/check-in?id=${order.id}`, { token: admin });
-    const ids = confirmed.body.data.sampleEntries.map((s: any) => s.id);
-    const cs = await t.userWith(['CanDestroyOrderSample']);
-    const res = await t.request('DELETE', `/api/cs-lab/destroy-order?orderNumber=${order.bookingNumber}`, {
-      token: cs.token,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ booking: { status: 'Cancelled' }, destroyedSampleEntryIds: ids });
-    const [after] = await t.database.db.select().from(booking).where(eq(booking.id, order.id));
-    expect(after).toMatchObject({
-      status: 'Cancelled',
-      cancelReason: 'Destroyed by client-side lab',
-      cancelledBy: cs.id,
-    });
-    expect(await t.database.db.select().from(sampleEntry).where(eq(sampleEntry.bookingId, order.id))).toHaveLength(0);
-    const audits = await t.database.db.select().from(auditRecord).where(eq(auditRecord.action, 'destroy'));
-    expect(audits.map((a) => Number(a.entityId)).sort()).toEqual([...ids].sort());
-    const again = await t.request('DELETE', `/api/cs-lab/destroy-order?orderNumber=${order.bookingNumber}`, {
-      token: cs.token,
-    });
-    expect(again.status).toBe(409);
-  });
-
-  it('refuses when a sample went past CsConfirmed, and unknown orders', async () => {
-    const admin = await t.signInAsAdmin();
-    const order = await insertBooking();
-    const confirmed = await t.request('PUT', `/api/cs-lab/check-in?id=${order.id}`, { token: admin });
-    const first = confirmed.body.data.sampleEntries[0];
-    await t.request('PUT', `/api/cs-lab/transfer-to-tester?id=${first.id}`, { token: admin });
-    const res = await t.request('DELETE', `/api/cs-lab/destroy-order?orderNumber=${order.bookingNumber}`, {
-      token: admin,
-    });
-    expect(res.status).toBe(409);
-    expect(res.body.message).toContain(`sample ${first.idflNumber} is SentToTester`);
-    expect(
-      (await t.request('DELETE', '/api/cs-lab/destroy-order?orderNumber=BK-1999-00001', { token: admin })).status,
-    ).toBe(404);
-    const other = await t.userWith(['CanCheckInSampleEntryCs']);
-    expect(
-      (
-        await t.request('DELETE', `/api/cs-lab/destroy-order?orderNumber=${order.bookingNumber}`, {
-          token: other.token,
-        })
-      ).status,
-    ).toBe(403);
   });
 });
 

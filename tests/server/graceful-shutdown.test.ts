@@ -1,14 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { like } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { country } from '../../src/server/db/schema.ts';
+import { onPostgres, onServer, useScratch } from './support/scratch.ts';
 import { ADMIN } from './support/test-app.ts';
 
 // The real server process (main.ts) is stopped with SIGTERM while 50 keyed mutations are on their
@@ -17,20 +15,8 @@ import { ADMIN } from './support/test-app.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
-const workDir = mkdtempSync(path.join(tmpdir(), 'isotope-shutdown-'));
-const onPostgres = process.env.TEST_DB === 'postgres';
 const pgName = `isotope_shutdown_${process.pid}`;
-
-async function onServer(statement: string) {
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(statement).finally(() => admin.end());
-}
-
-afterAll(async () => {
-  rmSync(workDir, { recursive: true, force: true });
-  if (onPostgres) await onServer(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
-});
+const workDir = useScratch('isotope-shutdown-', pgName);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -8,7 +8,7 @@ import {
   bookingSampleType,
   storedFile,
 } from '../../src/server/db/schema.ts';
-import { bookingForm, today } from './support/bookings.ts';
+import { bookingForm, otherPayer, payerFieldMessages, today } from './support/bookings.ts';
 import { useTestApp } from './support/test-app.ts';
 
 const t = useTestApp();
@@ -95,12 +95,7 @@ describe('[SUBMITTAL FORM] submit', () => {
       applicantCompany: 'This field is required.',
       'sampleTypes.0.type': 'Type is required',
       'sampleTypes.0.expectedOrigins.0.origin': 'Expected origin is required',
-      'payerInfo.address': 'Address is required',
-      'payerInfo.cityStateCountry': 'City/State/Country is required',
-      'payerInfo.phone': 'Phone is required',
-      'payerInfo.contactName': 'Contact name is required',
-      'payerInfo.email': 'Email is required',
-      'payerInfo.sendInvoiceToEmail': 'Invoice email is required',
+      ...payerFieldMessages,
       'factoryInfo.factoryName': 'Factory name is required',
       isConfirmAccurate: 'Please confirm that all information provided is accurate and complete.',
     });
@@ -116,21 +111,10 @@ describe('[SUBMITTAL FORM] submit', () => {
   });
 
   it('keeps a different payer', async () => {
-    const payerInfo = {
-      isTheSameClientInfo: false,
-      companyName: 'Payer Ltd',
-      address: '1 Pay St',
-      cityStateCountry: 'Hanoi, Vietnam',
-      phone: '024 000',
-      contactName: 'Tran Thi B',
-      email: 'b@payer.vn',
-      sendInvoiceToEmail: 'invoices@payer.vn',
-      bookingId: 0,
-    };
-    const res = await t.request('POST', '/api/sample-submit-form', { body: bookingForm({ payerInfo }) });
+    const res = await t.request('POST', '/api/sample-submit-form', { body: bookingForm({ payerInfo: otherPayer }) });
     expect(res.status).toBe(201);
     const [payer] = await t.database.db.select().from(bookingPayer).where(eq(bookingPayer.bookingId, res.body.data.id));
-    const { bookingId: _sent, ...expected } = payerInfo;
+    const { bookingId: _sent, ...expected } = otherPayer;
     expect(payer).toMatchObject(expected);
   });
 

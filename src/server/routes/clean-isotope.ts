@@ -5,7 +5,8 @@ import { badRequest } from '../errors.ts';
 import { cleanIsotopeRecordSchema } from '../http/clean-isotope-record.ts';
 import { envelope, listQuery, ok, pageOf } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { exportCleanIsotopesCsv, importCleanIsotopes, listCleanIsotopes } from '../services/clean-isotope.ts';
+import { importCleanIsotopes } from '../services/clean-isotope-import.ts';
+import { exportCleanIsotopesCsv, listCleanIsotopes } from '../services/clean-isotope.ts';
 import { contentDisposition } from '../services/files.ts';
 
 // Clean isotope reference data, "Isotope LMD" (spec section 7, "Clean isotope").

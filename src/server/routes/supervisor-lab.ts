@@ -6,43 +6,13 @@ import { envelope, ok } from '../http/responses.ts';
 import { cleanIsotopeRecordSchema } from '../http/clean-isotope-record.ts';
 import { defineRoute } from '../http/route.ts';
 import { toCleanIsotopeRecord } from '../services/clean-isotope.ts';
-import { benchStatuses, sampleEditPermissions } from '../../shared/sample-workflow.ts';
-import { listSampleEntries, readSampleDetail } from '../services/sample-entries.ts';
+import { sampleEditPermissions } from '../../shared/sample-workflow.ts';
 import { confirmFinalResult, transferIdflData, undoReturnResult, updateConclusion } from '../services/supervisor.ts';
-import { idParam, idQuery } from '../http/params.ts';
-import {
-  sampleAnswer,
-  sampleDetailSchema,
-  samplePageSchema,
-  testerListFilters,
-  toSampleFilters,
-} from '../http/sample-schemas.ts';
+import { registerBenchReads } from '../http/bench-reads.ts';
+import { idQuery } from '../http/params.ts';
+import { sampleAnswer } from '../http/sample-schemas.ts';
 
 // Supervisor lab, "Result Overview" (spec section 7).
-
-const listRouteDef = defineRoute({
-  method: 'get',
-  path: '/api/supervisor-lab/get-all',
-  tags: ['Supervisor lab'],
-  summary: 'Samples at the third lab or past it, with the tester filters',
-  access: ['CanViewAllSampleEntrySupervisor'],
-  request: { query: z.object(testerListFilters) },
-  responses: {
-    200: { description: 'A page', content: { 'application/json': { schema: envelope(samplePageSchema) } } },
-  },
-});
-
-const detailRouteDef = defineRoute({
-  method: 'get',
-  path: '/api/supervisor-lab/get-detail/{id}',
-  tags: ['Supervisor lab'],
-  summary: 'A sample with its third-lab results, PDF report link and timeline',
-  access: ['CanViewDetailSampleEntrySupervisor'],
-  request: { params: idParam },
-  responses: {
-    200: { description: 'Detail', content: { 'application/json': { schema: envelope(sampleDetailSchema) } } },
-  },
-});
 
 const conclusionRouteDef = defineRoute({
   method: 'put',
@@ -114,13 +84,20 @@ const transferRouteDef = defineRoute({
 });
 
 export function registerSupervisorLabRoutes(app: AppRouter) {
-  app.openapi(listRouteDef, async (c) =>
-    ok(c, await listSampleEntries(c.var.db, toSampleFilters(c.req.valid('query')), benchStatuses.supervisor)),
-  );
-
-  app.openapi(detailRouteDef, async (c) =>
-    ok(c, await readSampleDetail(c.var.db, c.req.valid('param').id, c.var.auth.permissions)),
-  );
+  registerBenchReads(app, {
+    bench: 'supervisor',
+    tag: 'Supervisor lab',
+    list: {
+      path: '/api/supervisor-lab/get-all',
+      summary: 'Samples at the third lab or past it, with the tester filters',
+      access: ['CanViewAllSampleEntrySupervisor'],
+    },
+    detail: {
+      path: '/api/supervisor-lab/get-detail/{id}',
+      summary: 'A sample with its third-lab results, PDF report link and timeline',
+      access: ['CanViewDetailSampleEntrySupervisor'],
+    },
+  });
 
   app.openapi(conclusionRouteDef, async (c) => {
     const sample = await updateConclusion(c.var.db, {

@@ -2,20 +2,14 @@ import { z } from '@hono/zod-openapi';
 import { addToDispatchBatchSchema } from '../../shared/schemas/dispatch-batch.ts';
 import { testerUpdateSampleSchema } from '../../shared/schemas/sample-entry.ts';
 import type { AppRouter } from '../http/context.ts';
-import { envelope, ok } from '../http/responses.ts';
+import { ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { benchStatuses, sampleEditPermissions } from '../../shared/sample-workflow.ts';
+import { sampleEditPermissions } from '../../shared/sample-workflow.ts';
 import { addSampleToDispatchBatch } from '../services/dispatch-batches.ts';
-import { listSampleEntries, readSampleDetail } from '../services/sample-entries.ts';
 import { checkInSampleTester, undoTesterStatus, updateSampleEntryTester } from '../services/tester-samples.ts';
-import { idParam, idQuery } from '../http/params.ts';
-import {
-  sampleAnswer,
-  sampleDetailSchema,
-  samplePageSchema,
-  testerListFilters,
-  toSampleFilters,
-} from '../http/sample-schemas.ts';
+import { registerBenchReads } from '../http/bench-reads.ts';
+import { idQuery } from '../http/params.ts';
+import { sampleAnswer } from '../http/sample-schemas.ts';
 
 // Tester lab (spec section 7).
 
@@ -28,30 +22,6 @@ const checkInRouteDef = defineRoute({
   access: ['CanCheckInSampleEntryTester'],
   request: { query: idQuery },
   responses: sampleAnswer('Checked in'),
-});
-
-const listRouteDef = defineRoute({
-  method: 'get',
-  path: '/api/tester-lab/get-all',
-  tags: ['Tester lab'],
-  summary: 'Samples at or past the tester lab, with the tester filters',
-  access: ['CanViewAllSampleEntryTester', 'CanViewDetailSampleEntryTester'],
-  request: { query: z.object(testerListFilters) },
-  responses: {
-    200: { description: 'A page', content: { 'application/json': { schema: envelope(samplePageSchema) } } },
-  },
-});
-
-const detailRouteDef = defineRoute({
-  method: 'get',
-  path: '/api/tester-lab/get-detail/{id}',
-  tags: ['Tester lab'],
-  summary: 'A sample entry with its third-lab entries and timeline',
-  access: ['CanViewDetailSampleEntryTester'],
-  request: { params: idParam },
-  responses: {
-    200: { description: 'Detail', content: { 'application/json': { schema: envelope(sampleDetailSchema) } } },
-  },
 });
 
 const updateRouteDef = defineRoute({
@@ -106,13 +76,20 @@ export function registerTesterLabRoutes(app: AppRouter) {
     return ok(c, sample, `Sample ${sample.idflNumber} has been checked in.`);
   });
 
-  app.openapi(listRouteDef, async (c) =>
-    ok(c, await listSampleEntries(c.var.db, toSampleFilters(c.req.valid('query')), benchStatuses.tester)),
-  );
-
-  app.openapi(detailRouteDef, async (c) =>
-    ok(c, await readSampleDetail(c.var.db, c.req.valid('param').id, c.var.auth.permissions)),
-  );
+  registerBenchReads(app, {
+    bench: 'tester',
+    tag: 'Tester lab',
+    list: {
+      path: '/api/tester-lab/get-all',
+      summary: 'Samples at or past the tester lab, with the tester filters',
+      access: ['CanViewAllSampleEntryTester', 'CanViewDetailSampleEntryTester'],
+    },
+    detail: {
+      path: '/api/tester-lab/get-detail/{id}',
+      summary: 'A sample entry with its third-lab entries and timeline',
+      access: ['CanViewDetailSampleEntryTester'],
+    },
+  });
 
   app.openapi(updateRouteDef, async (c) => {
     const sample = await updateSampleEntryTester(c.var.db, {

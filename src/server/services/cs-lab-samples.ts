@@ -6,18 +6,17 @@ import { booking, sampleEntry } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { appendAudit, asJson, diffFields } from './audit.ts';
 import { recordDeletions } from './deletions.ts';
-import { assertVersion } from './stale-writes.ts';
 import { notifyPermission } from './notifications.ts';
 import { nextNumber } from './numbering.ts';
 import {
   type Actor,
   computeWeights,
-  judgeEdit,
   judgeTransition,
   lockSample,
   recordSampleChange,
   SAMPLE_ENTITY,
 } from './sample-entries.ts';
+import { editSampleData } from './sample-edits.ts';
 import { assertFilesExist } from './files.ts';
 
 // The client-side lab's changes of sample entries (spec 7): create, update, check in, transfer to the
@@ -68,23 +67,17 @@ export async function updateSampleEntryCs(
   db: Executor,
   { id, input, by }: { id: number; input: CsUpdateSample; by: Actor },
 ) {
-  return db.transaction(async (tx) => {
-    const sample = await lockSample(tx, id);
-    assertVersion(sample, input.version, 'staleSample');
-    judgeEdit('csUpdate', sample);
-    if (input.imageFileIds) await assertFilesExist(tx, input.imageFileIds, 'imageFileIds', 'image');
-    const { version: _version, receivedDate, ...fields } = input;
-    const weights = computeWeights(sample, input);
-    return recordSampleChange(tx, {
-      sample,
-      action: 'update',
-      by,
-      changes: {
-        ...fields,
-        ...weights,
-        ...(receivedDate !== undefined ? { receivedDate: receivedDate ? new Date(receivedDate) : null } : {}),
-      },
-    });
+  const { version: _version, receivedDate, ...fields } = input;
+  return editSampleData(db, {
+    id,
+    edit: 'csUpdate',
+    action: 'update',
+    input,
+    by,
+    changes: {
+      ...fields,
+      ...(receivedDate !== undefined ? { receivedDate: receivedDate ? new Date(receivedDate) : null } : {}),
+    },
   });
 }
 

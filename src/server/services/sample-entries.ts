@@ -23,7 +23,7 @@ import { assertSampleVisible } from './sample-visibility.ts';
 /** Who acts: the signed-in staff member (AuthUser satisfies it). */
 export type Actor = { id: number; displayName: string };
 export type SampleEntry = typeof sampleEntry.$inferSelect;
-type SampleChanges = Partial<typeof sampleEntry.$inferInsert>;
+export type SampleChanges = Partial<typeof sampleEntry.$inferInsert>;
 
 export const SAMPLE_ENTITY = 'sample_entry';
 

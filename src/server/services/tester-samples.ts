@@ -1,15 +1,7 @@
 import type { TesterUpdateSample } from '../../shared/schemas/sample-entry.ts';
 import type { Executor } from '../db/client.ts';
-import { assertVersion } from './stale-writes.ts';
-import {
-  type Actor,
-  computeWeights,
-  judgeEdit,
-  judgeTransition,
-  lockSample,
-  recordSampleChange,
-} from './sample-entries.ts';
-import { assertFilesExist } from './files.ts';
+import { type Actor, judgeTransition, lockSample, recordSampleChange } from './sample-entries.ts';
+import { editSampleData } from './sample-edits.ts';
 
 // The tester lab's changes of sample entries (spec 7): check in, update, undo.
 
@@ -31,19 +23,8 @@ export async function updateSampleEntryTester(
   db: Executor,
   { id, input, by }: { id: number; input: TesterUpdateSample; by: Actor },
 ) {
-  return db.transaction(async (tx) => {
-    const sample = await lockSample(tx, id);
-    assertVersion(sample, input.version, 'staleSample');
-    judgeEdit('testerUpdate', sample);
-    if (input.imageFileIds) await assertFilesExist(tx, input.imageFileIds, 'imageFileIds', 'image');
-    const { version: _version, ...fields } = input;
-    return recordSampleChange(tx, {
-      sample,
-      action: 'testerUpdate',
-      by,
-      changes: { ...fields, ...computeWeights(sample, input) },
-    });
-  });
+  const { version: _version, ...fields } = input;
+  return editSampleData(db, { id, edit: 'testerUpdate', input, by, changes: fields });
 }
 
 /** Tester undo: the sample goes back to the client-side lab (and out of any Draft package). */

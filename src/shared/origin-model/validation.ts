@@ -1,7 +1,8 @@
 // How far to trust the origin model: every figure is computed on held-out records (leave-one-out,
 // or stratified k-fold for large sets), refitting the whole model, settings choice included,
 // without the records it is judged on.
-import { fitOriginModel, minReferencesPerRegion, stratifiedFolds, predictRegionProbabilities } from './estimator.ts';
+import { fitOriginModel, minReferencesPerRegion, predictRegionProbabilities } from './estimator.ts';
+import { stratifiedFolds } from './settings-choice.ts';
 import type { ElementValues, ReferenceSample } from './estimator.ts';
 
 /** Probability per region the learner knows. */

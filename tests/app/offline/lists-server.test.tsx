@@ -1,25 +1,10 @@
 // @vitest-environment node
 // useOfflineList against the REAL server (the Hono app on PGlite, in-process). The server code needs
-// Node's environment (file URLs), so the DOM React renders into is a jsdom window made here.
-import { JSDOM } from 'jsdom';
+// Node's environment (file URLs), so the DOM React renders into is a jsdom window (support/node-dom.ts).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { installDom } from '../support/node-dom.ts';
 
-const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'http://lab.test/' });
-for (const [key, value] of Object.entries({
-  window: dom.window,
-  document: dom.window.document,
-  navigator: dom.window.navigator,
-})) {
-  Object.defineProperty(globalThis, key, { configurable: true, writable: true, value });
-}
-for (const key of Object.getOwnPropertyNames(dom.window)) {
-  if (key in globalThis) continue;
-  Object.defineProperty(globalThis, key, {
-    configurable: true,
-    get: () => (dom.window as unknown as Record<string, unknown>)[key],
-  });
-}
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+installDom();
 
 const { act, renderHook, waitFor } = await import('@testing-library/react');
 const { offlineDb } = await import('../../../src/app/offline/db.ts');

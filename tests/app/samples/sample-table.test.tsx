@@ -20,22 +20,27 @@ function samplesOf(count: number): SampleEntry[] {
 const columns: SampleColumn[] = [{ key: 'idfl', header: 'IDFL number', cell: (sample) => sample.idflNumber }];
 const ordering = { field: 'idflNumber', direction: 'asc' } as const;
 
+/** The table as a bench shows it, loaded, with these rows and queued changes. */
+function renderTable(items: SampleEntry[], pending = new Map<number, PendingSampleChange>()) {
+  render(
+    <SampleTable
+      items={items}
+      columns={columns}
+      pending={pending}
+      isLoading={false}
+      error={null}
+      ordering={ordering}
+      onOrder={() => undefined}
+    />,
+  );
+}
+
 describe('SampleTable', () => {
   it('renders every row of a short page and marks the ones with a queued change', () => {
     const pending = new Map<number, PendingSampleChange>([
       [2, { key: 'k', change: 'testerCheckIn', state: 'pending', to: 'TesterConfirmed' }],
     ]);
-    render(
-      <SampleTable
-        items={samplesOf(5)}
-        columns={columns}
-        pending={pending}
-        isLoading={false}
-        error={null}
-        ordering={ordering}
-        onOrder={() => undefined}
-      />,
-    );
+    renderTable(samplesOf(5), pending);
     const rows = document.querySelectorAll('tbody tr');
     expect(rows).toHaveLength(5);
     expect(document.querySelector('tr[data-idfl="IDFL-2026-00002"]')?.getAttribute('data-pending')).toBe('true');
@@ -47,17 +52,7 @@ describe('SampleTable', () => {
       [3, { key: 'k3', change: 'testerUpdate', state: 'conflict', error: 'Changed by someone else.' }],
       [4, { key: 'k4', change: 'testerCheckIn', state: 'pending', to: 'TesterConfirmed' }],
     ]);
-    render(
-      <SampleTable
-        items={samplesOf(5)}
-        columns={columns}
-        pending={pending}
-        isLoading={false}
-        error={null}
-        ordering={ordering}
-        onOrder={() => undefined}
-      />,
-    );
+    renderTable(samplesOf(5), pending);
     const conflicting = document.querySelector('tr[data-idfl="IDFL-2026-00003"]');
     expect(conflicting?.getAttribute('data-sync-state')).toBe('conflict');
     expect(conflicting?.getAttribute('title')).toContain('Changed by someone else.');
@@ -71,17 +66,7 @@ describe('SampleTable', () => {
     // jsdom lays nothing out: the scroll box is given the height a tablet screen would give it.
     const measure = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
     onTestFinished(() => measure.mockRestore());
-    render(
-      <SampleTable
-        items={samplesOf(500)}
-        columns={columns}
-        pending={new Map()}
-        isLoading={false}
-        error={null}
-        ordering={ordering}
-        onOrder={() => undefined}
-      />,
-    );
+    renderTable(samplesOf(500));
     const shown = document.querySelectorAll('tbody tr[data-idfl]').length;
     expect(shown).toBeGreaterThan(0);
     expect(shown).toBeLessThan(100);
@@ -90,17 +75,7 @@ describe('SampleTable', () => {
   });
 
   it('says there is nothing to show', () => {
-    render(
-      <SampleTable
-        items={[]}
-        columns={columns}
-        pending={new Map()}
-        isLoading={false}
-        error={null}
-        ordering={ordering}
-        onOrder={() => undefined}
-      />,
-    );
+    renderTable([]);
     expect(screen.getByText('No data')).toBeTruthy();
   });
 });

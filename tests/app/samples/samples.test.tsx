@@ -1,6 +1,6 @@
 import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, storeSession, type LoginResponse } from '@/app/lib/session';
+import { clearSession } from '@/app/lib/session';
 import { offlineDb } from '@/app/offline/db';
 import { ConfirmSampleDialog } from '@/app/bench/confirm-sample-dialog';
 import { SampleActionBar } from '@/app/bench/sample-action-bar';
@@ -10,6 +10,7 @@ import { usePendingSampleChanges, useSampleAction } from '@/app/bench/use-sample
 import { formatSampleDate } from '@/app/bench/format';
 import { previewRemainingWeight } from '@/app/features/tester/tester-sample-form';
 import '@/app/lib/i18n';
+import { signInWith } from '../support/session.ts';
 
 // Radix's checkbox measures itself; jsdom has no ResizeObserver.
 globalThis.ResizeObserver ??= class {
@@ -17,32 +18,6 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 } as unknown as typeof ResizeObserver;
-
-function signInWith(permissions: string[]) {
-  const login: LoginResponse = {
-    result: true,
-    message: 'Login successful',
-    data: {
-      accessToken: 'access',
-      refreshToken: 'refresh',
-      expiresIn: 900,
-      roles: ['Tester'],
-      user: {
-        id: 7,
-        username: 'tess',
-        displayName: 'Tess Tester',
-        email: 'tess@isotope.lab',
-        role: 'Tester',
-        roleId: 3,
-        countryId: null,
-        countryCode: null,
-        countryName: null,
-        permissions,
-      },
-    },
-  };
-  act(() => storeSession(login));
-}
 
 beforeEach(async () => {
   await offlineDb.outbox.clear();

@@ -2,13 +2,14 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearSession, storeSession, type LoginResponse } from '@/app/lib/session';
+import { clearSession } from '@/app/lib/session';
 import { i18n } from '@/app/lib/i18n';
 import { offlineDb } from '@/app/offline/db';
 import type { ApiFetch } from '@/app/offline/list-cache';
 import { listMutations } from '@/app/offline/outbox';
 import { ScanCheckInButton } from '@/app/scan-check-in/scan-check-in-button';
 import { checkInScannedLabel, describeDecision } from '@/app/scan-check-in/scan-check-in';
+import { signInWith } from '../support/session.ts';
 
 // The decision a scanned label leads to at a bench, against a real (fake-indexeddb) offline
 // database: the device's cached lists, its outbox, and a stand-in for the server's list call.
@@ -266,32 +267,6 @@ describe('[SCAN] checking in a scanned label', () => {
     );
   });
 });
-
-function signInWith(permissions: string[]) {
-  const login: LoginResponse = {
-    result: true,
-    message: 'Login successful',
-    data: {
-      accessToken: 'access',
-      refreshToken: 'refresh',
-      expiresIn: 900,
-      roles: ['Tester'],
-      user: {
-        id: 7,
-        username: 'tess',
-        displayName: 'Tess Tester',
-        email: 'tess@isotope.lab',
-        role: 'Tester',
-        roleId: 3,
-        countryId: null,
-        countryCode: null,
-        countryName: null,
-        permissions,
-      },
-    },
-  };
-  act(() => storeSession(login));
-}
 
 afterEach(() => {
   act(() => clearSession());

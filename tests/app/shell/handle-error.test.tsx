@@ -4,30 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/app/lib/api-error';
 import { handleError } from '@/app/lib/handle-error';
 import { i18n } from '@/app/lib/i18n';
-import { hasStoredUser, sessionEvents, storeSession, type LoginResponse } from '@/app/lib/session';
+import { hasStoredUser, sessionEvents, storeSession } from '@/app/lib/session';
+import { testerLogin } from '../support/session.ts';
 
-const login: LoginResponse = {
-  result: true,
-  message: 'Login successful',
-  data: {
-    accessToken: 'access',
-    refreshToken: 'refresh-token-1',
-    expiresIn: 900,
-    roles: ['Tester'],
-    user: {
-      id: 2,
-      username: 'tess',
-      displayName: 'Tess Tester',
-      email: 'tess@isotope.lab',
-      role: 'Tester',
-      roleId: 3,
-      countryId: null,
-      countryCode: null,
-      countryName: null,
-      permissions: ['CanViewDashboard'],
-    },
-  },
-};
+const login = testerLogin(['CanViewDashboard']);
 
 async function showError(error: unknown) {
   await act(async () => {

@@ -1,28 +1,11 @@
 // @vitest-environment node
 // The app's session and API client against the REAL server (the Hono app on PGlite, in-process):
-// the page's fetch is routed to app.request. The DOM is a jsdom window made here, as the server code
+// the page's fetch is routed to app.request. The DOM is a jsdom window (support/node-dom.ts), as the server code
 // needs Node's environment.
-import { JSDOM } from 'jsdom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { installDom } from '../support/node-dom.ts';
 
-const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'http://lab.test/' });
-for (const [key, value] of Object.entries({
-  window: dom.window,
-  document: dom.window.document,
-  navigator: dom.window.navigator,
-  location: dom.window.location,
-  localStorage: dom.window.localStorage,
-})) {
-  Object.defineProperty(globalThis, key, { configurable: true, writable: true, value });
-}
-for (const key of Object.getOwnPropertyNames(dom.window)) {
-  if (key in globalThis) continue;
-  Object.defineProperty(globalThis, key, {
-    configurable: true,
-    get: () => (dom.window as unknown as Record<string, unknown>)[key],
-  });
-}
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+installDom();
 
 vi.setConfig({ hookTimeout: 60_000, testTimeout: 30_000 });
 

@@ -3,7 +3,7 @@ import { admin, roleUsers } from './accounts.ts';
 import { expect, signInThroughApi } from './fixtures.ts';
 import { bookingBody, submitBookingThroughApi } from './page-models/booking-pages.ts';
 import { seedSampleSentToTester, seedSampleTesterConfirmed } from './sample-seeding.ts';
-import { headersOf, returnResult, type AuthHeaders } from './sample-setup.ts';
+import { callApi, headersOf, returnResult } from './sample-setup.ts';
 import type { Say } from './words.ts';
 
 /**
@@ -31,18 +31,6 @@ const tinyPng = Buffer.from(
   'base64',
 );
 
-async function call(
-  request: APIRequestContext,
-  headers: AuthHeaders,
-  method: 'PUT' | 'POST',
-  path: string,
-  data?: unknown,
-) {
-  const response = await request.fetch(path, { method, headers, ...(data === undefined ? {} : { data }) });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return ((await response.json()) as { data: unknown }).data;
-}
-
 async function seed(request: APIRequestContext) {
   const stamp = Date.now().toString(36).toUpperCase();
   const asAdmin = await headersOf(request, admin);
@@ -67,54 +55,54 @@ async function seed(request: APIRequestContext) {
     })),
     ...({ attachmentFileIds: [attachment!.id] } as object),
   });
-  const { sampleEntries } = (await call(request, asAdmin, 'PUT', `/api/cs-lab/check-in?id=${confirmed.id}`)) as {
+  const { sampleEntries } = (await callApi(request, asAdmin, 'PUT', `/api/cs-lab/check-in?id=${confirmed.id}`)) as {
     sampleEntries: { id: number; idflNumber: string }[];
   };
-  const thirdLabBatch = (await call(request, asAdmin, 'POST', '/api/sample-dispatch-batch', {
+  const thirdLabBatch = (await callApi(request, asAdmin, 'POST', '/api/sample-dispatch-batch', {
     packageName: `A11Y third lab ${stamp}`,
     shippmentNumber: `A11Y-3L-${stamp}`,
   })) as { id: number; packageCode: string };
   for (const { id } of sampleEntries) {
-    await call(request, asAdmin, 'PUT', `/api/cs-lab/transfer-to-tester?id=${id}`);
-    await call(request, asAdmin, 'PUT', `/api/tester-lab/check-in?id=${id}`);
-    await call(request, asAdmin, 'POST', `/api/tester-lab/transfer-to-third-lab?id=${id}`, {
+    await callApi(request, asAdmin, 'PUT', `/api/cs-lab/transfer-to-tester?id=${id}`);
+    await callApi(request, asAdmin, 'PUT', `/api/tester-lab/check-in?id=${id}`);
+    await callApi(request, asAdmin, 'POST', `/api/tester-lab/transfer-to-third-lab?id=${id}`, {
       packageCode: thirdLabBatch.packageCode,
     });
   }
-  await call(request, asAdmin, 'POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${thirdLabBatch.id}`);
+  await callApi(request, asAdmin, 'POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${thirdLabBatch.id}`);
   const [sentToThirdLab, thirdLabConfirmed, resultReturned, resultConfirmed] = sampleEntries as [
     (typeof sampleEntries)[number],
     (typeof sampleEntries)[number],
     (typeof sampleEntries)[number],
     (typeof sampleEntries)[number],
   ];
-  await call(request, asAdmin, 'PUT', `/api/third-lab/check-in?id=${thirdLabConfirmed.id}`);
+  await callApi(request, asAdmin, 'PUT', `/api/third-lab/check-in?id=${thirdLabConfirmed.id}`);
   await returnResult(request, asAdmin, resultReturned.id);
   await returnResult(request, asAdmin, resultConfirmed.id);
   const detail = await request.get(`/api/supervisor-lab/get-detail/${resultConfirmed.id}`, { headers: asAdmin });
   const { version } = ((await detail.json()) as { data: { version: number } }).data;
-  await call(request, asAdmin, 'PUT', `/api/supervisor-lab/conclusion-lab/update?id=${resultConfirmed.id}`, {
+  await callApi(request, asAdmin, 'PUT', `/api/supervisor-lab/conclusion-lab/update?id=${resultConfirmed.id}`, {
     expectedConclusion: 'Vietnam',
     conclusion: 'Consistent with Vietnam',
     version,
   });
   // Four eyes: someone other than who entered the result confirms it.
-  await call(request, asSupervisor, 'PUT', `/api/supervisor-lab/confirm-final-result?id=${resultConfirmed.id}`);
+  await callApi(request, asSupervisor, 'PUT', `/api/supervisor-lab/confirm-final-result?id=${resultConfirmed.id}`);
 
   // The client-side lab's and the tester's samples, each in the state whose dialogs are scanned.
-  const created = (await call(request, asAdmin, 'POST', '/api/cs-lab/create', {
+  const created = (await callApi(request, asAdmin, 'POST', '/api/cs-lab/create', {
     sampleType: 'Cotton',
     sampleCode: `A11Y-NEW-${stamp}`,
     source: 'A11Y bench',
     fromClientInfo: 'Bale 3',
   })) as { id: number };
-  const checkedIn = (await call(request, asAdmin, 'POST', '/api/cs-lab/create', {
+  const checkedIn = (await callApi(request, asAdmin, 'POST', '/api/cs-lab/create', {
     sampleType: 'Cotton',
     sampleCode: `A11Y-CS-${stamp}`,
     source: 'A11Y bench',
     fromClientInfo: 'Bale 4',
   })) as { id: number };
-  await call(request, asAdmin, 'PUT', `/api/cs-lab/check-in?id=${checkedIn.id}&entry=sample`, {
+  await callApi(request, asAdmin, 'PUT', `/api/cs-lab/check-in?id=${checkedIn.id}&entry=sample`, {
     receivedDate: new Date().toISOString().slice(0, 10),
     receivedBy: admin.displayName,
     initialWeight: 12.5,
@@ -122,11 +110,11 @@ async function seed(request: APIRequestContext) {
   const sentToTester = await seedSampleSentToTester(request, adminLogin, `A11Y-ST-${stamp}`);
   const testerConfirmed = await seedSampleTesterConfirmed(request, adminLogin, adminLogin, `A11Y-TC-${stamp}`);
   const packed = await seedSampleTesterConfirmed(request, adminLogin, adminLogin, `A11Y-PK-${stamp}`);
-  const draftBatch = (await call(request, asAdmin, 'POST', '/api/sample-dispatch-batch', {
+  const draftBatch = (await callApi(request, asAdmin, 'POST', '/api/sample-dispatch-batch', {
     packageName: `A11Y draft ${stamp}`,
     shippmentNumber: `A11Y-DR-${stamp}`,
   })) as { id: number; packageCode: string };
-  await call(request, asAdmin, 'POST', `/api/tester-lab/transfer-to-third-lab?id=${packed.id}`, {
+  await callApi(request, asAdmin, 'POST', `/api/tester-lab/transfer-to-third-lab?id=${packed.id}`, {
     packageCode: draftBatch.packageCode,
   });
 

@@ -16,7 +16,8 @@ export async function headersOf(request: APIRequestContext, account: E2eAccount)
   return { authorization: `Bearer ${login.data.accessToken}` };
 }
 
-async function call(
+/** One API call that must succeed; answers its data. */
+export async function callApi(
   request: APIRequestContext,
   headers: AuthHeaders,
   method: 'PUT' | 'POST',
@@ -36,33 +37,33 @@ export async function sendSampleToThirdLab(
   email: string,
 ): Promise<SentSample> {
   const booking = await submitBookingThroughApi(request, bookingBody({ email }));
-  const confirmed = (await call(request, headers, 'PUT', `/api/cs-lab/check-in?id=${booking.id}`)) as {
+  const confirmed = (await callApi(request, headers, 'PUT', `/api/cs-lab/check-in?id=${booking.id}`)) as {
     sampleEntries: { id: number; idflNumber: string }[];
   };
   const { id, idflNumber } = confirmed.sampleEntries[0]!;
-  await call(request, headers, 'PUT', `/api/cs-lab/transfer-to-tester?id=${id}`);
-  await call(request, headers, 'PUT', `/api/tester-lab/check-in?id=${id}`);
-  const batch = (await call(request, headers, 'POST', '/api/sample-dispatch-batch', {
+  await callApi(request, headers, 'PUT', `/api/cs-lab/transfer-to-tester?id=${id}`);
+  await callApi(request, headers, 'PUT', `/api/tester-lab/check-in?id=${id}`);
+  const batch = (await callApi(request, headers, 'POST', '/api/sample-dispatch-batch', {
     packageName: `Package for ${idflNumber}`,
     shippmentNumber: `SHIP-${idflNumber}`,
   })) as { id: number; packageCode: string };
-  await call(request, headers, 'POST', `/api/tester-lab/transfer-to-third-lab?id=${id}`, {
+  await callApi(request, headers, 'POST', `/api/tester-lab/transfer-to-third-lab?id=${id}`, {
     packageCode: batch.packageCode,
   });
-  await call(request, headers, 'POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${batch.id}`);
+  await callApi(request, headers, 'POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${batch.id}`);
   return { id, idflNumber, packageCode: batch.packageCode, batchId: batch.id };
 }
 
 /** The third lab's whole part, done by whoever `headers` signs in as (the four-eyes rule looks at who). */
 export async function returnResult(request: APIRequestContext, headers: AuthHeaders, id: number) {
-  await call(request, headers, 'PUT', `/api/third-lab/check-in?id=${id}`);
-  await call(request, headers, 'PUT', `/api/third-lab/update-result?id=${id}`, {
+  await callApi(request, headers, 'PUT', `/api/third-lab/check-in?id=${id}`);
+  await callApi(request, headers, 'PUT', `/api/third-lab/update-result?id=${id}`, {
     carbon: -26.4,
     hydrogen: -58.2,
     oxygen: 22.9,
     notes: 'Within the Mekong delta range',
   });
-  await call(request, headers, 'PUT', `/api/third-lab/return-result?id=${id}`);
+  await callApi(request, headers, 'PUT', `/api/third-lab/return-result?id=${id}`);
 }
 
 export async function sampleStatus(request: APIRequestContext, headers: AuthHeaders, id: number): Promise<string> {

@@ -1,13 +1,8 @@
 // The operations of the API as its OpenAPI document lists them, for the contract-wide tests
 // (permission matrix, bad input). Built from an app that is declared but never called, so test
 // cases can be generated per operation before any database exists.
-import { createApp, openApiDocument } from '../../../src/server/app.ts';
-import type { Database } from '../../../src/server/db/client.ts';
-import { createLogger } from '../../../src/server/logger.ts';
-import { createBackground } from '../../../src/server/services/background.ts';
-import { createMailer } from '../../../src/server/services/mail.ts';
-import { createNotifier } from '../../../src/server/services/notifier.ts';
-import { createPushSender, unusedVapidKeys } from '../../../src/server/services/web-push.ts';
+import { declaredApiDocument } from '../../../src/server/api-document.ts';
+import type { openApiDocument } from '../../../src/server/app.ts';
 import { testEnv } from './test-app.ts';
 
 export type SchemaObject = {
@@ -46,24 +41,7 @@ export type Operation = {
 export type OpenApiDocument = ReturnType<typeof openApiDocument>;
 
 export function buildDocument(): OpenApiDocument {
-  const env = testEnv();
-  const logger = createLogger(env);
-  const database = {
-    db: undefined,
-    kind: 'pglite',
-    migrate: async () => {},
-    close: async () => {},
-  } as unknown as Database;
-  const app = createApp({
-    env,
-    logger,
-    database,
-    mailer: createMailer(env, logger),
-    notifier: createNotifier(createPushSender(unusedVapidKeys(), logger), logger),
-    signingKey: new Uint8Array(32),
-    background: createBackground(logger, { held: true }),
-  });
-  return openApiDocument(app);
+  return declaredApiDocument(testEnv());
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;

@@ -1,7 +1,9 @@
+import type { AuthUser } from '../../../src/server/http/context.ts';
 import type { BookingFormValues } from '../../../src/shared/schemas/booking.ts';
 import type { TestApp } from './test-app.ts';
 
-// Booking fixtures shared by the booking, submittal-form, quick-fill and customer tests.
+// Booking fixtures shared by the booking, submittal-form, booking-schema, quick-fill and customer tests
+// and the Playwright specs that fill the form: no server code is imported here.
 
 export const today = () => new Date().toISOString().slice(0, 10);
 
@@ -28,9 +30,45 @@ export function bookingForm(overrides: Partial<BookingFormValues> = {}): Booking
   };
 }
 
+/** A payer other than the applicant, with every field the form then asks for. */
+export const otherPayer = {
+  isTheSameClientInfo: false,
+  companyName: 'Payer Ltd',
+  address: '1 Pay St',
+  cityStateCountry: 'Hanoi, Vietnam',
+  phone: '024 000',
+  contactName: 'Tran Thi B',
+  email: 'b@payer.vn',
+  sendInvoiceToEmail: 'invoices@payer.vn',
+  bookingId: 0,
+} satisfies BookingFormValues['payerInfo'];
+
+/** The form's message for each of these payer fields left empty while the payer differs. */
+export const payerFieldMessages = {
+  'payerInfo.address': 'Address is required',
+  'payerInfo.cityStateCountry': 'City/State/Country is required',
+  'payerInfo.phone': 'Phone is required',
+  'payerInfo.contactName': 'Contact name is required',
+  'payerInfo.email': 'Email is required',
+  'payerInfo.sendInvoiceToEmail': 'Invoice email is required',
+};
+
 /** Submits the public form and answers the created booking's id and number. */
 export async function submitBooking(t: TestApp, overrides: Partial<BookingFormValues> = {}) {
   const res = await t.request('POST', '/api/sample-submit-form', { body: bookingForm(overrides) });
   if (res.status !== 201) throw new Error(`submit failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data as { id: number; bookingNumber: string; status: string };
+}
+
+/** A client-side lab user as the booking services take one (the actor of a confirmation). */
+export async function clientSideLabUser(t: TestApp): Promise<AuthUser> {
+  const { id, username } = await t.userWith(['CanCheckInSampleEntryCs'], 'cs-anna');
+  return {
+    id,
+    username,
+    displayName: `Test ${username}`,
+    email: `${username}@lab.test`,
+    roleName: 'cs',
+    permissions: [],
+  };
 }

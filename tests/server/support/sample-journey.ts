@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { SampleStatus } from '../../../src/shared/sample-workflow.ts';
+import { statusesBetween, type SampleStatus } from '../../../src/shared/sample-workflow.ts';
 import type { TestApp } from './test-app.ts';
 
 // Drives sample entries through the real API to a given stage, for the workflow tests.
@@ -34,16 +34,7 @@ export type JourneyOptions = {
 
 /** Creates a sample and moves it, as the given user, through every stage up to `status`. */
 export async function sampleAt(t: TestApp, token: string, status: SampleStatus, options: JourneyOptions = {}) {
-  const order: SampleStatus[] = [
-    'New',
-    'CsConfirmed',
-    'SentToTester',
-    'TesterConfirmed',
-    'SentToThirdLab',
-    'ThirdLabConfirmed',
-    'ResultReturned',
-    'ResultConfirmed',
-  ];
+  const order = statusesBetween('New', 'ResultConfirmed');
   const target = order.indexOf(status);
   if (target < 0) throw new Error(`sampleAt cannot reach ${status}`);
   let sample = await expectOk(

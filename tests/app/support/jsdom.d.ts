@@ -1,4 +1,4 @@
-// jsdom ships no types and @types/jsdom is not installed: the little the server-backed list test uses.
+// jsdom ships no types and @types/jsdom is not installed: the little support/node-dom.ts uses.
 declare module 'jsdom' {
   export class JSDOM {
     constructor(html?: string, options?: { url?: string });

@@ -1,0 +1,172 @@
+import { z } from '@hono/zod-openapi';
+import { classifyValues } from '../../shared/schemas/analysis.ts';
+
+// An origin analysis as the analysis routes answer it: every figure of a sample, a saved analysis
+// in the history, and the report on how far to trust a material's model.
+
+const verdict = z.enum(['consistent', 'inconsistent', 'inconclusive']);
+const consistencySchema = z.object({
+  region: z.string(),
+  isKnownRegion: z.boolean(),
+  probability: z.number().nullable(),
+  typicality: z.number().nullable(),
+  verdict,
+  thresholds: z.object({
+    consistentProbability: z.number(),
+    inconsistentProbability: z.number(),
+    atypicalPValue: z.number(),
+  }),
+});
+
+export const originAnalysisSchema = z
+  .object({
+    elementsUsed: z.array(z.string()),
+    elementsMissing: z.array(z.string()),
+    regionalProbability: z.array(z.object({ region: z.string(), probability: z.number(), typicality: z.number() })),
+    predictedOrigin: z.string().nullable().openapi({ description: 'Null when the sample is atypical of every region' }),
+    mostProbableRegion: z.string().nullable(),
+    isAtypical: z.boolean(),
+    typicality: z.number(),
+    consistency: z.object({ claimed: consistencySchema.nullable(), xinjiang: consistencySchema }),
+    quality: z.object({
+      score: z.number(),
+      typicality: z.number(),
+      completeness: z.number(),
+      lowered: z.array(
+        z.object({
+          reason: z.enum(['missingElements', 'lowTypicality', 'noElements']),
+          elements: z.array(z.string()).optional(),
+          value: z.number().optional(),
+        }),
+      ),
+    }),
+    elementStatus: z.array(
+      z.object({
+        element: z.string(),
+        value: z.number(),
+        regions: z.array(
+          z.object({
+            region: z.string(),
+            mean: z.number(),
+            sd: z.number(),
+            low: z.number(),
+            high: z.number(),
+            z: z.number(),
+            status: z.enum(['within', 'borderline', 'outside']),
+          }),
+        ),
+      }),
+    ),
+    composition: z.array(
+      z.object({
+        regionA: z.string(),
+        regionB: z.string(),
+        fractionA: z.number(),
+        distance: z.number(),
+        typicality: z.number(),
+      }),
+    ),
+    prior: z.object({ kind: z.enum(['uniform', 'expected']), regions: z.array(z.string()) }),
+  })
+  .openapi('OriginAnalysis');
+
+export const sampleAnalysisSchema = z.object({
+  index: z.number().int(),
+  sampleCode: z.string().nullable(),
+  idflNumber: z.string().nullable(),
+  values: z.record(z.string(), z.number().nullable()),
+  claimedOrigin: z.string().nullable(),
+  expectedOrigins: z.array(z.string()),
+  analysis: originAnalysisSchema,
+});
+
+export const analysisRecordSchema = z
+  .object({
+    id: z.number().int(),
+    sampleCode: z.string().nullable(),
+    idflNumber: z.string().nullable(),
+    material: z.string().nullable(),
+    countryCode: z.string().nullable(),
+    sources: z.string().nullable(),
+    classify: z.enum(classifyValues),
+    status: z.string(),
+    prediction: z.string().nullable(),
+    conclusion: z.string().nullable(),
+    referenceVersion: z.string().nullable(),
+    sampleEntryId: z.number().int().nullable(),
+    cleanIsotopeRecordId: z.number().int().nullable(),
+    analysisDate: z.string(),
+    createdBy: z.number().int().nullable(),
+    createdByName: z.string().nullable(),
+    version: z.number().int(),
+    topProbability: z.number().nullable(),
+    qualityScore: z.number().nullable(),
+    isAtypical: z.boolean(),
+    claimedVerdict: verdict.nullable(),
+    xinjiangVerdict: verdict.nullable(),
+  })
+  .openapi('Analysis');
+
+export const analysisDetailSchema = analysisRecordSchema
+  .extend({ input: z.record(z.string(), z.unknown()), result: originAnalysisSchema.nullable() })
+  .openapi('AnalysisDetail');
+
+const validationSchema = z.object({
+  method: z.enum(['leave-one-out', 'k-fold']),
+  folds: z.number().int(),
+  sampleCount: z.number().int(),
+  regions: z.array(z.string()),
+  accuracy: z.number(),
+  logLoss: z.number(),
+  expectedCalibrationError: z.number(),
+  calibration: z.array(
+    z.object({
+      from: z.number(),
+      to: z.number(),
+      count: z.number().int(),
+      meanConfidence: z.number(),
+      accuracy: z.number(),
+    }),
+  ),
+  confusion: z.array(z.array(z.number().int())),
+  perRegion: z.array(
+    z.object({
+      region: z.string(),
+      count: z.number().int(),
+      sensitivity: z.number(),
+      precision: z.number().nullable(),
+    }),
+  ),
+});
+
+const settingsSchema = z.object({
+  shrinkToPooled: z.number(),
+  shrinkToDiagonal: z.number(),
+  degreesOfFreedom: z.number().nullable(),
+  bandwidth: z.number(),
+  kernelWeight: z.number(),
+  temperature: z.number(),
+});
+
+export const modelReportSchema = z
+  .object({
+    material: z.string(),
+    referenceVersion: z.string(),
+    referenceCount: z.number().int(),
+    elements: z.array(z.string()),
+    regions: z.array(z.object({ region: z.string(), count: z.number().int(), locatedCount: z.number().int() })),
+    excludedRegions: z.array(z.object({ region: z.string(), count: z.number().int() })),
+    settings: settingsSchema,
+    validation: validationSchema,
+    baselines: z.array(
+      z.object({
+        name: z.enum(['nearestCentroid', 'diagonalGaussian']),
+        accuracy: z.number(),
+        logLoss: z.number(),
+        expectedCalibrationError: z.number(),
+      }),
+    ),
+    computedAt: z.string(),
+    durationMs: z.number(),
+  })
+  .openapi('ModelReport');

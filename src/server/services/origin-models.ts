@@ -1,0 +1,157 @@
+// The origin model per material on the server: fitted from the clean isotope records and cached
+// per version of that set, and the report on how far to trust it (judged in a worker thread).
+import { createHash } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import { asc, eq, sql } from 'drizzle-orm';
+import {
+  fitOriginModel,
+  regionOf,
+  type OriginModel,
+  type ReferenceSample,
+} from '../../shared/origin-model/estimator.ts';
+import type { ValidationReport } from '../../shared/origin-model/validation.ts';
+import { isotopeColumns } from '../../shared/schemas/clean-isotope.ts';
+import type { Executor } from '../db/client.ts';
+import { cleanIsotopeRecord } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { findMaterial } from './clean-isotope.ts';
+import type { ValidationJobResult } from './model-validation-job.ts';
+
+/** A short fingerprint of a material's reference set: it changes with every insert or update. */
+export async function referenceVersion(db: Executor, material: string): Promise<{ version: string; count: number }> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      maxId: sql<number | null>`max(${cleanIsotopeRecord.id})`,
+      lastUpdated: sql<string | null>`max(${cleanIsotopeRecord.updatedAt})::text`,
+      checksum: sql<string | null>`sum(${cleanIsotopeRecord.id}::bigint)::text`,
+    })
+    .from(cleanIsotopeRecord)
+    .where(eq(cleanIsotopeRecord.material, material));
+  const fingerprint = `${row?.count}|${row?.maxId}|${row?.lastUpdated}|${row?.checksum}`;
+  return { version: createHash('sha256').update(fingerprint).digest('hex').slice(0, 12), count: row?.count ?? 0 };
+}
+
+export async function loadReferences(db: Executor, material: string): Promise<ReferenceSample[]> {
+  const rows = await db
+    .select()
+    .from(cleanIsotopeRecord)
+    .where(eq(cleanIsotopeRecord.material, material))
+    .orderBy(asc(cleanIsotopeRecord.id));
+  return rows.flatMap((r) => {
+    const region = regionOf(r);
+    if (!region) return [];
+    const values: Record<string, number | null> = { ...r.otherElements };
+    for (const c of isotopeColumns) values[c] = r[c];
+    return [{ region, values, latitude: r.latitude, longitude: r.longitude }];
+  });
+}
+
+type Fitted = { material: string; version: string; model: OriginModel; fittedAt: string };
+
+// One entry per material: a refit happens only when the reference set's version changes. The
+// promise is cached so that concurrent requests share one fit.
+const models = new Map<string, { version: string; fitted: Promise<Fitted> }>();
+const reports = new Map<string, { version: string; report: Promise<ModelReport> }>();
+
+async function requireMaterial(db: Executor, material: string): Promise<string> {
+  const found = await findMaterial(db, material);
+  if (!found) {
+    throw new AppError(
+      'CONFLICT',
+      'noReferenceData',
+      { material },
+      {
+        errors: { material: 'No reference data for this material' },
+      },
+    );
+  }
+  return found;
+}
+
+export async function modelFor(db: Executor, requested: string): Promise<Fitted> {
+  const material = await requireMaterial(db, requested);
+  const { version } = await referenceVersion(db, material);
+  const cached = models.get(material);
+  if (cached?.version === version) return cached.fitted;
+  const fitted = loadReferences(db, material).then((references) => {
+    const model = fitOriginModel(references);
+    if (model.regions.length === 0) {
+      throw new AppError(
+        'CONFLICT',
+        'notEnoughReferences',
+        { material },
+        {
+          errors: { material: 'Each region needs at least 5 reference records' },
+        },
+      );
+    }
+    return { material, version, model, fittedAt: new Date().toISOString() };
+  });
+  models.set(material, { version, fitted });
+  fitted.catch(() => models.delete(material));
+  return fitted;
+}
+
+export type ModelReport = {
+  material: string;
+  referenceVersion: string;
+  referenceCount: number;
+  elements: string[];
+  regions: { region: string; count: number; locatedCount: number }[];
+  excludedRegions: { region: string; count: number }[];
+  settings: OriginModel['settings'];
+  validation: ValidationReport;
+  baselines: {
+    name: 'nearestCentroid' | 'diagonalGaussian';
+    accuracy: number;
+    logLoss: number;
+    expectedCalibrationError: number;
+  }[];
+  computedAt: string;
+  durationMs: number;
+};
+
+/** Judges a model in a worker thread, so the server keeps answering while it refits many times. */
+function judgeInWorker(references: ReferenceSample[]): Promise<ValidationJobResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./model-validation-worker.mjs', import.meta.url), {
+      workerData: { job: 'judgeModel', references },
+    });
+    worker.once('message', (result: ValidationJobResult) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`model validation worker stopped with code ${code}`));
+    });
+  });
+}
+
+/** How far to trust a material's model: its held-out figures beside two simple baselines. */
+export async function modelReportFor(db: Executor, requested: string): Promise<ModelReport> {
+  const { material, version, model } = await modelFor(db, requested);
+  const cached = reports.get(material);
+  if (cached?.version === version) return cached.report;
+  const report = loadReferences(db, material).then(async (references) => {
+    const started = performance.now();
+    const { validation, baselines } = await judgeInWorker(references);
+    return {
+      material,
+      referenceVersion: version,
+      referenceCount: model.referenceCount,
+      elements: model.elements,
+      regions: model.regions.map((r) => ({ region: r.region, count: r.count, locatedCount: r.locations.length })),
+      excludedRegions: model.excludedRegions,
+      settings: model.settings,
+      validation,
+      baselines,
+      computedAt: new Date().toISOString(),
+      durationMs: Math.round(performance.now() - started),
+    };
+  });
+  reports.set(material, { version, report });
+  report.catch(() => reports.delete(material));
+  return report;
+}

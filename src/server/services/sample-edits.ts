@@ -1,0 +1,51 @@
+import type { SampleEditName } from '../../shared/sample-workflow.ts';
+import type { Executor } from '../db/client.ts';
+import { assertFilesExist } from './files.ts';
+import {
+  computeWeights,
+  judgeEdit,
+  lockSample,
+  recordSampleChange,
+  type Actor,
+  type SampleChanges,
+} from './sample-entries.ts';
+import { assertVersion } from './stale-writes.ts';
+
+// A bench's edit of a sample's own data (client-side lab, tester lab): the version check (a stale
+// write is a 409), the workflow table's rule on which edit applies in which status, the attached
+// images checked, the weights recomputed by the server, and the change in the chain of custody.
+
+type EditInput = {
+  version: number;
+  imageFileIds?: string[];
+  initialWeight?: number | null;
+  sentWeight?: number | null;
+};
+
+export async function editSampleData(
+  db: Executor,
+  options: {
+    id: number;
+    edit: SampleEditName;
+    /** The action the chain of custody records; the edit's name unless the bench has its own. */
+    action?: string;
+    input: EditInput;
+    /** The bench's fields as they are written; the weights are added here. */
+    changes: SampleChanges;
+    by: Actor;
+  },
+) {
+  const { id, edit, action = edit, input, changes, by } = options;
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    assertVersion(sample, input.version, 'staleSample');
+    judgeEdit(edit, sample);
+    if (input.imageFileIds) await assertFilesExist(tx, input.imageFileIds, 'imageFileIds', 'image');
+    return recordSampleChange(tx, {
+      sample,
+      action,
+      by,
+      changes: { ...changes, ...computeWeights(sample, input) },
+    });
+  });
+}
