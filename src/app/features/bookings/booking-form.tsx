@@ -12,7 +12,6 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { BookingFormValues, BookingInput, QuickFillCompanyData } from '@/shared/schemas/booking';
 import { blankBookingForm, maxSamplePreparedDate, minSamplePreparedDate } from '@/shared/schemas/booking-defaults';
 import { ConfirmDialog } from '@/app/components/confirm-dialog';
@@ -35,6 +34,7 @@ import {
 } from './booking-queries';
 import { errorPathsOf, focusFirstError } from './first-error';
 import { LoadingOverlay } from './loading-overlay';
+import { toastLater } from '@/app/lib/toast-later';
 
 /** The ids of the form's sections, in order: the side guide links to them. */
 export const BOOKING_SECTIONS = ['applicant', 'samples', 'payer', 'factory', 'retailer', 'review', 'help'] as const;
@@ -146,10 +146,12 @@ export function BookingForm({
           attempt.current = null;
           // The public form shows its own confirmation page with the number; staff get a toast.
           if (channel === 'staff') {
-            toast.success(t('common:success'), {
-              description: translateMessage(created.message),
-              position: 'top-right',
-            });
+            toastLater((toast) =>
+              toast.success(t('common:success'), {
+                description: translateMessage(created.message),
+                position: 'top-right',
+              }),
+            );
           }
           form.reset(freshBookingValues());
           setAttachments([]);
@@ -563,9 +565,11 @@ function ReviewSection({
     event.target.value = '';
     if (!files.length) return;
     if (attachments.length + files.length > MAX_ATTACHMENTS) {
-      toast.error(t('errors:title'), {
-        description: translateMessage(`At most ${MAX_ATTACHMENTS} files can be attached.`),
-      });
+      toastLater((toast) =>
+        toast.error(t('errors:title'), {
+          description: translateMessage(`At most ${MAX_ATTACHMENTS} files can be attached.`),
+        }),
+      );
       return;
     }
     upload.mutate(files, { onSuccess: (answer) => onAttachmentsChange([...attachments, ...answer.data]) });
