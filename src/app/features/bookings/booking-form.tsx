@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { dayjs } from '@/app/lib/dates';
 import { FileIcon, ImageIcon, MinusIcon, PaperclipIcon, PlusIcon, SendIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import {

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import dayjs from 'dayjs';
+import { dayjs } from '@/app/lib/dates';
 import { RefreshCw, RotateCcw, Send, Trash2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
