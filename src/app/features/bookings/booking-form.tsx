@@ -14,7 +14,6 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { BookingFormValues, BookingInput, QuickFillCompanyData } from '@/shared/schemas/booking';
 import { blankBookingForm, maxSamplePreparedDate, minSamplePreparedDate } from '@/shared/schemas/booking-defaults';
-import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { Button } from '@/app/components/ui/button';
 import { DatePicker, formatDisplayDate } from '@/app/components/ui/date-picker';
 import { FieldError, FormField } from '@/app/components/ui/form-field';
@@ -24,6 +23,8 @@ import { Spinner } from '@/app/components/ui/spinner';
 import { ApiError } from '@/app/lib/api-error';
 import { translateMessage } from '@/app/lib/i18n';
 import { lazyResolver } from '@/app/lib/lazy-resolver';
+import { onDemand } from '@/app/lib/on-demand';
+import { toastLater } from '@/app/lib/toast-later';
 import { CheckboxField, fieldId, FormSection, NotesField, TextField, useFieldError } from './booking-form-fields';
 import {
   useSendBooking,
@@ -34,7 +35,10 @@ import {
 } from './booking-queries';
 import { errorPathsOf, focusFirstError } from './first-error';
 import { LoadingOverlay } from './loading-overlay';
-import { toastLater } from '@/app/lib/toast-later';
+
+// The confirmation before sending is fetched when the form first passes its checks, not with the
+// order form (README "Performance"); offline before the service worker held it, the next send tries again.
+const useConfirmDialog = onDemand(() => import('@/app/components/confirm-dialog').then((chunk) => chunk.ConfirmDialog));
 
 /** The ids of the form's sections, in order: the side guide links to them. */
 export const BOOKING_SECTIONS = ['applicant', 'samples', 'payer', 'factory', 'retailer', 'review', 'help'] as const;
@@ -124,6 +128,7 @@ export function BookingForm({
   const formRef = useRef<HTMLFormElement>(null);
   const [attachments, setAttachments] = useState<BookingAttachment[]>([]);
   const [confirming, setConfirming] = useState<BookingInput | null>(null);
+  const { Component: ConfirmDialog, open: fetchConfirmDialog } = useConfirmDialog();
   // The key of the submission being attempted: the same payload sent again (a retry after a lost
   // answer, a second click) reuses it; anything else is a new attempt with a new key.
   const attempt = useRef<{ key: string; payload: string } | null>(null);
@@ -131,7 +136,10 @@ export function BookingForm({
 
   const submit = (event: FormEvent<HTMLFormElement>) =>
     form.handleSubmit(
-      (values) => setConfirming(values),
+      (values) => {
+        setConfirming(values);
+        fetchConfirmDialog();
+      },
       (errors: FieldErrors<BookingFormValues>) => focusFirstError(formRef.current, errorPathsOf(errors as FieldErrors)),
     )(event);
 
@@ -183,17 +191,19 @@ export function BookingForm({
           isSending={sendBooking.isPending}
         />
       </form>
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title={t('form.confirmTitle')}
-        description={t('form.confirmText')}
-        confirmLabel={t('form.confirm')}
-        onConfirm={() => {
-          // The form shows the sending itself (overlay, field errors), so the dialog closes at once.
-          if (confirming && !sendBooking.isPending) send(confirming);
-        }}
-      />
+      {ConfirmDialog && (
+        <ConfirmDialog
+          open={confirming !== null}
+          onOpenChange={(open) => !open && setConfirming(null)}
+          title={t('form.confirmTitle')}
+          description={t('form.confirmText')}
+          confirmLabel={t('form.confirm')}
+          onConfirm={() => {
+            // The form shows the sending itself (overlay, field errors), so the dialog closes at once.
+            if (confirming && !sendBooking.isPending) send(confirming);
+          }}
+        />
+      )}
       <LoadingOverlay show={sendBooking.isPending} />
     </FormProvider>
   );
