@@ -1,8 +1,8 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react';
 import { subscribeToToastsWanted, toastsWanted } from '@/app/lib/toast-later';
 
 // Offline before the service worker held it, the page goes on without toasts rather than failing.
-const AppToaster = lazy(() =>
+const AppToaster = lazy<ComponentType>(() =>
   import('./app-toaster').then(
     (chunk) => ({ default: chunk.AppToaster }),
     () => ({ default: () => null }),
