@@ -101,6 +101,30 @@ export default tseslint.config(
     },
   },
   {
+    // Toasts come through lib/toast (a screen) or lib/toast-later (code that runs at start), so the
+    // sign-in page and the order form start without sonner and the app's Toaster mounts when a toast
+    // is first wanted; dates through lib/dates, which keeps dayjs in the user's language and out of
+    // the start (README "Performance").
+    files: ['src/app/**/*.{ts,tsx}'],
+    ignores: [
+      'src/app/lib/toast.ts',
+      'src/app/lib/toast-later.ts',
+      'src/app/layout/app-toaster.tsx',
+      'src/app/lib/dates.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'sonner', message: "Import toast from '@/app/lib/toast' (or toastLater at start)." },
+            { name: 'dayjs', message: "Import dayjs from '@/app/lib/dates': its locale follows the language." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The server logs through pino and the app has no console output; scripts, benches and tests may print.
     files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
     rules: { 'no-console': 'error' },

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import './styles.css';
 import '@/app/lib/i18n';
 import { mirrorSessionChanges } from '@/app/features/auth/session-wiring';
-import { listenForInstallPrompt } from '@/app/features/pwa/install-button';
+import { listenForInstallPrompt } from '@/app/features/pwa/install-prompt';
 import { registerServiceWorker } from '@/app/features/pwa/service-worker';
 import { startErrorReporting } from '@/app/lib/error-reporting';
 import { createQueryClient } from '@/app/lib/query-client';

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { LoadingView } from '@/app/layout/loading-view';
-import { finishProgress, startProgress } from '@/app/lib/progress';
+import { hideRouteProgress, showRouteProgress } from '@/app/lib/route-progress';
 import { routeTree } from './routeTree.gen';
 
 export type RouterContext = { queryClient: QueryClient };
@@ -16,10 +16,12 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPendingComponent: LoadingView,
     scrollRestoration: true,
   });
-  router.subscribe('onBeforeLoad', ({ pathChanged }) => {
-    if (pathChanged) startProgress();
+  // The bar shows when one page leads to another. The first page of a visit has none unless it is
+  // slow enough for the loading view (which draws it): the page starts without NProgress.
+  router.subscribe('onBeforeLoad', ({ fromLocation, pathChanged }) => {
+    if (fromLocation && pathChanged) showRouteProgress();
   });
-  router.subscribe('onResolved', () => finishProgress());
+  router.subscribe('onResolved', () => hideRouteProgress());
   return router;
 }
 

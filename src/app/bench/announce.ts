@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/app/lib/toast';
 import { getMutation } from '@/app/offline/outbox';
 import { syncEvents } from '@/app/offline/sync-events';
 

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { dayjs } from '@/app/lib/dates';
 import { DISPLAY_FORMAT } from '@/app/components/ui/date-picker';
 import { i18n } from '@/app/lib/i18n';
 import { formatGrams } from '@/app/lib/numbers';

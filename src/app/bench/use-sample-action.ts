@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/app/lib/toast';
 import type { SampleStatus } from '@/shared/sample-workflow';
 import { handleError } from '@/app/lib/handle-error';
 import { offlineDb, type OutboxState } from '@/app/offline/db';

@@ -1,7 +1,7 @@
 import { ChevronDownIcon, PrinterIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/app/lib/toast';
 import { Button, type ButtonProps } from '@/app/components/ui/button';
 import {
   DropdownMenu,

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { Spinner } from '@/app/components/ui/spinner';
-import { finishProgress, startProgress } from '@/app/lib/progress';
+import { hideRouteProgress, showRouteProgress } from '@/app/lib/route-progress';
 
 /** Shown while a route loads: a centred spinner over the thin top progress bar (spec 2). */
 export function LoadingView() {
   useEffect(() => {
-    startProgress();
-    return finishProgress;
+    showRouteProgress();
+    return hideRouteProgress;
   }, []);
   return (
     <div className="flex min-h-[50vh] flex-1 items-center justify-center" data-testid="loading-view">

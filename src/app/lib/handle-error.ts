@@ -1,7 +1,7 @@
-import { toast } from 'sonner';
 import { ApiError, isNetworkError, isServerUnavailable } from './api-error';
 import { i18n, translateError } from './i18n';
 import { endExpiredSession } from './session';
+import { toastLater } from './toast-later';
 
 /**
  * The central error handler (spec 8), used by every query and mutation unless it opts out:
@@ -16,7 +16,9 @@ import { endExpiredSession } from './session';
 export function handleError(error: unknown) {
   const t = i18n.t.bind(i18n);
   if (isServerUnavailable(error)) {
-    toast.error(t('errors:unavailableTitle'), { id: 'server-unavailable', description: t('errors:unavailable') });
+    toastLater((toast) =>
+      toast.error(t('errors:unavailableTitle'), { id: 'server-unavailable', description: t('errors:unavailable') }),
+    );
     return;
   }
   if (error instanceof ApiError) {
@@ -24,14 +26,18 @@ export function handleError(error: unknown) {
       endExpiredSession();
       return;
     }
-    toast.error(t('errors:title'), {
-      description: error.message ? translateError(error) : t('errors:serverInternal'),
-    });
+    toastLater((toast) =>
+      toast.error(t('errors:title'), {
+        description: error.message ? translateError(error) : t('errors:serverInternal'),
+      }),
+    );
     return;
   }
   if (isNetworkError(error)) {
-    toast.error(t('errors:offlineTitle'), { id: 'network-offline', description: t('errors:offline') });
+    toastLater((toast) =>
+      toast.error(t('errors:offlineTitle'), { id: 'network-offline', description: t('errors:offline') }),
+    );
     return;
   }
-  toast.error(t('errors:title'), { description: t('errors:serverInternal') });
+  toastLater((toast) => toast.error(t('errors:title'), { description: t('errors:serverInternal') }));
 }

@@ -1,5 +1,3 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/vi';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadTextGroup, textGroupsFor, type Catalogues, type TextGroup } from './catalogues/text-groups';
@@ -86,10 +84,8 @@ export function loadLanguage(language: Language): Promise<void> {
   return holdGroups(language, held[currentLanguage()]);
 }
 
-dayjs.locale(i18n.language);
 document.documentElement.lang = i18n.language;
 i18n.on('languageChanged', (language) => {
-  dayjs.locale(language);
   document.documentElement.lang = language;
 });
 

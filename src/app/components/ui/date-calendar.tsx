@@ -1,4 +1,4 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import { dayjs, type Dayjs } from '@/app/lib/dates';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import { dayjs, type Dayjs } from '@/app/lib/dates';
 import { CalendarIcon } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';

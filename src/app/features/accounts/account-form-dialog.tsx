@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/app/lib/toast';
 import { z } from 'zod';
 import { createUserSchema, updateUserSchema } from '@/shared/schemas/users';
 import { CheckboxField } from '@/app/components/checkbox-field';

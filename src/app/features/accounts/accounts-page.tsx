@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { KeyRoundIcon, PencilIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/app/lib/toast';
 import { hasAnyPermission } from '@/shared/permissions';
 import { CreateButton } from '@/app/components/create-button';
 import { ListPager } from '@/app/components/list-pager';

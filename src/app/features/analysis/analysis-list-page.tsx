@@ -2,7 +2,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/app/lib/toast';
 import { analysisStatuses, classifyActions, classifyValues, type ClassifyAction } from '@/shared/schemas/analysis';
 import { FilterInput } from '@/app/components/filter-input';
 import { ListPager } from '@/app/components/list-pager';

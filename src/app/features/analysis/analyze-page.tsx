@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { DownloadIcon, ScanLineIcon } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/app/lib/toast';
 import { analyseSample } from '@/shared/origin-model/analysis';
 import { isotopeElements } from '@/shared/origin-model/estimator';
 import { Button } from '@/app/components/ui/button';

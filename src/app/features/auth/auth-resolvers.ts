@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { resetPasswordRequestSchema, signInSchema } from '@/shared/schemas/auth';
+import { resetPasswordRequestSchema } from '@/shared/schemas/auth';
 
-// Their own chunk: the sign-in page loads zod only when one of its forms is first checked.
-export const signInResolver = zodResolver(signInSchema);
+// Its own chunk: the forgot-password dialog loads zod only when its form is first checked.
 export const resetRequestResolver = zodResolver(resetPasswordRequestSchema);

@@ -1,9 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '@/app/components/ui/button';
 import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
@@ -11,15 +9,15 @@ import { Spinner } from '@/app/components/ui/spinner';
 import { ApiError } from '@/app/lib/api-error';
 import { handleError } from '@/app/lib/handle-error';
 import { translateError, translateMessage } from '@/app/lib/i18n';
-import { lazyResolver } from '@/app/lib/lazy-resolver';
 import { storeSession } from '@/app/lib/session';
 import { LanguageSwitch } from '@/app/layout/language-switch';
-import { signIn } from './auth-api';
+import type { SignInInput } from './types';
 import { BrandLogo } from '@/app/components/brand';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { LabIllustration } from './lab-illustration';
-import type { SignInInput } from './types';
+import { useSignInForm } from './use-sign-in-form';
 import { useDocumentTitle } from '@/app/lib/use-document-title';
+import { toastLater } from '@/app/lib/toast-later';
 
 /** The sign-in screen (spec 2): form on one side, illustration on the other. */
 export function LoginPage() {
@@ -27,19 +25,16 @@ export function LoginPage() {
   useDocumentTitle(t('signIn'));
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<SignInInput>({
-    resolver: lazyResolver(() => import('./auth-resolvers').then((chunk) => chunk.signInResolver)),
-    defaultValues: { email: '', password: '' },
-  });
-  const { errors } = form.formState;
-
   const signInMutation = useMutation({
-    mutationFn: signIn,
+    // The API client comes with the first sign-in, not with the page (README "Performance").
+    mutationFn: (credentials: SignInInput) => import('./auth-api').then((chunk) => chunk.signIn(credentials)),
     meta: { handlesErrors: true },
     onSuccess: async (login) => {
       setFailure(null);
       storeSession(login);
-      toast.success(t('common:success'), { description: translateMessage(login.message), position: 'top-right' });
+      toastLater((toast) =>
+        toast.success(t('common:success'), { description: translateMessage(login.message), position: 'top-right' }),
+      );
       // Where to land depends on the menu and its icons: fetched now, not with the sign-in page.
       const { landingPathAfterSignIn } = await import('./landing');
       await navigate({ to: landingPathAfterSignIn(), replace: true });
@@ -54,6 +49,8 @@ export function LoginPage() {
       }
     },
   });
+  const form = useSignInForm((values) => signInMutation.mutate(values));
+  const { errors } = form;
 
   return (
     <div className="grid min-h-svh lg:grid-cols-2">
@@ -70,7 +67,7 @@ export function LoginPage() {
             className="flex w-full max-w-sm flex-col gap-6"
             noValidate
             aria-label={t('signInForm')}
-            onSubmit={form.handleSubmit((values) => signInMutation.mutate(values))}
+            onSubmit={form.onSubmit}
           >
             <div className="flex flex-col gap-2 text-center">
               <h1 className="text-2xl font-bold">{t('title')}</h1>
@@ -84,23 +81,23 @@ export function LoginPage() {
                 {translateMessage(failure)}
               </p>
             )}
-            <FormField id="login-email" label={t('emailLabel')} error={errors.email?.message}>
+            <FormField id="login-email" label={t('emailLabel')} error={errors.email}>
               <Input
                 id="login-email"
                 autoComplete="username"
                 autoFocus
                 placeholder={t('emailPlaceholder')}
                 aria-invalid={errors.email ? true : undefined}
-                {...form.register('email')}
+                {...form.field('email')}
               />
             </FormField>
-            <FormField id="login-password" label={t('passwordLabel')} error={errors.password?.message}>
+            <FormField id="login-password" label={t('passwordLabel')} error={errors.password}>
               <Input
                 id="login-password"
                 type="password"
                 autoComplete="current-password"
                 aria-invalid={errors.password ? true : undefined}
-                {...form.register('password')}
+                {...form.field('password')}
               />
             </FormField>
             <div className="flex justify-end">

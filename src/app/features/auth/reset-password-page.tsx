@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/app/lib/toast';
 import { z } from 'zod';
 import { resetPasswordConfirmSchema } from '@/shared/schemas/auth';
 import { Button } from '@/app/components/ui/button';

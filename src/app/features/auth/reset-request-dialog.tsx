@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/app/lib/toast';
 import type { z } from 'zod';
 import type { resetPasswordRequestSchema } from '@/shared/schemas/auth';
 import { Button } from '@/app/components/ui/button';

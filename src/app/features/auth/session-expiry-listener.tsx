@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { sessionEvents } from '@/app/lib/session';
+import { toastLater } from '@/app/lib/toast-later';
 
 /** When the server refuses the session for good: say so, forget cached data, go to sign-in (spec 8). */
 export function SessionExpiryListener() {
@@ -12,7 +12,9 @@ export function SessionExpiryListener() {
   const queryClient = useQueryClient();
   useEffect(() => {
     const onExpired = () => {
-      toast.error(t('unauthorizedTitle'), { id: 'session-expired', description: t('sessionExpired') });
+      toastLater((toast) =>
+        toast.error(t('unauthorizedTitle'), { id: 'session-expired', description: t('sessionExpired') }),
+      );
       queryClient.clear();
       void navigate({ to: '/auth/login', replace: true });
     };

@@ -6,7 +6,7 @@ import { ArrowLeftIcon, BanIcon, CheckCircle2Icon, FileIcon, ImageIcon } from 'l
 import { useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/app/lib/toast';
 import { cancelBookingSchema, type CancelBookingInput } from '@/shared/schemas/booking';
 import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { Badge } from '@/app/components/ui/badge';

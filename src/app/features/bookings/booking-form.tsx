@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { dayjs } from '@/app/lib/dates';
 import { FileIcon, ImageIcon, MinusIcon, PaperclipIcon, PlusIcon, SendIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
@@ -12,10 +12,8 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { BookingFormValues, BookingInput, QuickFillCompanyData } from '@/shared/schemas/booking';
 import { blankBookingForm, maxSamplePreparedDate, minSamplePreparedDate } from '@/shared/schemas/booking-defaults';
-import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { Button } from '@/app/components/ui/button';
 import { DatePicker, formatDisplayDate } from '@/app/components/ui/date-picker';
 import { FieldError, FormField } from '@/app/components/ui/form-field';
@@ -25,6 +23,8 @@ import { Spinner } from '@/app/components/ui/spinner';
 import { ApiError } from '@/app/lib/api-error';
 import { translateMessage } from '@/app/lib/i18n';
 import { lazyResolver } from '@/app/lib/lazy-resolver';
+import { onDemand } from '@/app/lib/on-demand';
+import { toastLater } from '@/app/lib/toast-later';
 import { CheckboxField, fieldId, FormSection, NotesField, TextField, useFieldError } from './booking-form-fields';
 import {
   useSendBooking,
@@ -35,6 +35,10 @@ import {
 } from './booking-queries';
 import { errorPathsOf, focusFirstError } from './first-error';
 import { LoadingOverlay } from './loading-overlay';
+
+// The confirmation before sending is fetched when the form first passes its checks, not with the
+// order form (README "Performance"); offline before the service worker held it, the next send tries again.
+const useConfirmDialog = onDemand(() => import('@/app/components/confirm-dialog').then((chunk) => chunk.ConfirmDialog));
 
 /** The ids of the form's sections, in order: the side guide links to them. */
 export const BOOKING_SECTIONS = ['applicant', 'samples', 'payer', 'factory', 'retailer', 'review', 'help'] as const;
@@ -124,6 +128,7 @@ export function BookingForm({
   const formRef = useRef<HTMLFormElement>(null);
   const [attachments, setAttachments] = useState<BookingAttachment[]>([]);
   const [confirming, setConfirming] = useState<BookingInput | null>(null);
+  const { Component: ConfirmDialog, open: fetchConfirmDialog } = useConfirmDialog();
   // The key of the submission being attempted: the same payload sent again (a retry after a lost
   // answer, a second click) reuses it; anything else is a new attempt with a new key.
   const attempt = useRef<{ key: string; payload: string } | null>(null);
@@ -131,7 +136,10 @@ export function BookingForm({
 
   const submit = (event: FormEvent<HTMLFormElement>) =>
     form.handleSubmit(
-      (values) => setConfirming(values),
+      (values) => {
+        setConfirming(values);
+        fetchConfirmDialog();
+      },
       (errors: FieldErrors<BookingFormValues>) => focusFirstError(formRef.current, errorPathsOf(errors as FieldErrors)),
     )(event);
 
@@ -146,10 +154,12 @@ export function BookingForm({
           attempt.current = null;
           // The public form shows its own confirmation page with the number; staff get a toast.
           if (channel === 'staff') {
-            toast.success(t('common:success'), {
-              description: translateMessage(created.message),
-              position: 'top-right',
-            });
+            toastLater((toast) =>
+              toast.success(t('common:success'), {
+                description: translateMessage(created.message),
+                position: 'top-right',
+              }),
+            );
           }
           form.reset(freshBookingValues());
           setAttachments([]);
@@ -181,17 +191,19 @@ export function BookingForm({
           isSending={sendBooking.isPending}
         />
       </form>
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title={t('form.confirmTitle')}
-        description={t('form.confirmText')}
-        confirmLabel={t('form.confirm')}
-        onConfirm={() => {
-          // The form shows the sending itself (overlay, field errors), so the dialog closes at once.
-          if (confirming && !sendBooking.isPending) send(confirming);
-        }}
-      />
+      {ConfirmDialog && (
+        <ConfirmDialog
+          open={confirming !== null}
+          onOpenChange={(open) => !open && setConfirming(null)}
+          title={t('form.confirmTitle')}
+          description={t('form.confirmText')}
+          confirmLabel={t('form.confirm')}
+          onConfirm={() => {
+            // The form shows the sending itself (overlay, field errors), so the dialog closes at once.
+            if (confirming && !sendBooking.isPending) send(confirming);
+          }}
+        />
+      )}
       <LoadingOverlay show={sendBooking.isPending} />
     </FormProvider>
   );
@@ -563,9 +575,11 @@ function ReviewSection({
     event.target.value = '';
     if (!files.length) return;
     if (attachments.length + files.length > MAX_ATTACHMENTS) {
-      toast.error(t('errors:title'), {
-        description: translateMessage(`At most ${MAX_ATTACHMENTS} files can be attached.`),
-      });
+      toastLater((toast) =>
+        toast.error(t('errors:title'), {
+          description: translateMessage(`At most ${MAX_ATTACHMENTS} files can be attached.`),
+        }),
+      );
       return;
     }
     upload.mutate(files, { onSuccess: (answer) => onAttachmentsChange([...attachments, ...answer.data]) });

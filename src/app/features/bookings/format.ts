@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { dayjs } from '@/app/lib/dates';
 
 /** A moment (ISO date-time) in the user's time zone, as `D MMMM YYYY HH:mm` in the interface language. */
 export function formatMoment(value: string | null | undefined, language: string): string {

@@ -1,7 +1,6 @@
 import { ZapIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { QuickFillCompanyData, QuickFillLookup } from '@/shared/schemas/booking';
 import { Button } from '@/app/components/ui/button';
 import { FormField } from '@/app/components/ui/form-field';
@@ -12,6 +11,7 @@ import { handleError } from '@/app/lib/handle-error';
 import { translateMessage } from '@/app/lib/i18n';
 import { lazyResolver } from '@/app/lib/lazy-resolver';
 import { useQuickFill } from './booking-queries';
+import { toastLater } from '@/app/lib/toast-later';
 
 /**
  * Quick data entry (spec 2, 3 Quick-fill): a returning applicant types their e-mail or phone and the
@@ -30,7 +30,9 @@ export function QuickFillPanel({ onFill }: { onFill: (data: QuickFillCompanyData
     quickFill.mutate(lookup, {
       onSuccess: (answer) => {
         onFill(answer.data);
-        toast.success(t('common:success'), { description: translateMessage(answer.message), position: 'top-right' });
+        toastLater((toast) =>
+          toast.success(t('common:success'), { description: translateMessage(answer.message), position: 'top-right' }),
+        );
         form.reset({ request: lookup.request, code: '' });
       },
       onError: (error) => {

@@ -1,46 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import {
-  BookOpenIcon,
-  CircleHelpIcon,
-  ClockIcon,
-  LifeBuoyIcon,
-  MailIcon,
-  PhoneIcon,
-  ShieldCheckIcon,
-  TriangleAlertIcon,
-} from 'lucide-react';
+import { BookOpenIcon, CircleHelpIcon, ClockIcon, LifeBuoyIcon, MailIcon, PhoneIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/app/components/ui/dialog';
 import { BrandLogo } from '@/app/components/brand';
 import { LanguageSwitch } from '@/app/layout/language-switch';
+import { onDemand } from '@/app/lib/on-demand';
 import { useDocumentTitle } from '@/app/lib/use-document-title';
 import { BookingConfirmation, type SubmittedBooking } from './booking-confirmation';
 import { BookingForm, fillApplicant, sectionId, useBookingForm } from './booking-form';
 import { FormSection } from './booking-form-fields';
 import { labContactQuery } from './lab-contact';
 import { QuickFillPanel } from './quick-fill-panel';
+import { SubmissionGuide } from './submittal-guide';
 
-/** The guide's eight steps, each pointing at the part of the form it explains; then the final step. */
-const GUIDE_STEPS = [
-  { key: 'applicant', section: 'applicant' },
-  { key: 'preparedDate', section: 'samples' },
-  { key: 'sampleTypes', section: 'samples' },
-  { key: 'services', section: 'samples' },
-  { key: 'payer', section: 'payer' },
-  { key: 'factory', section: 'factory' },
-  { key: 'retailer', section: 'retailer' },
-  { key: 'attachments', section: 'review' },
-] as const;
+// The help dialog is fetched when the user reaches for it, not with the order form (README "Performance").
+const useHelpDialog = onDemand(() => import('./submittal-help-dialog').then((chunk) => chunk.SubmittalHelpDialog));
 
 /**
  * The public Order Request Form (spec 2 /booking/isotope-submittal-form): no sign-in, the
@@ -50,6 +26,15 @@ export function SubmittalFormPage() {
   const { t } = useTranslation('submittal');
   const form = useBookingForm();
   const [isHelpOpen, setHelpOpen] = useState(false);
+  const { Component: HelpDialog, prefetch: prefetchHelp, open: fetchHelp } = useHelpDialog();
+  const helpButton = {
+    onPointerEnter: prefetchHelp,
+    onFocus: prefetchHelp,
+    onClick: () => {
+      setHelpOpen(true);
+      fetchHelp();
+    },
+  };
   const [submitted, setSubmitted] = useState<SubmittedBooking | null>(null);
   const contact = useQuery(labContactQuery).data;
   useDocumentTitle(submitted ? t('bookings:form.orderCreated') : t('title'));
@@ -65,7 +50,7 @@ export function SubmittalFormPage() {
           </div>
         </div>
         <div className="flex items-center gap-1">
-          <Button variant="ghost" size="sm" aria-label={t('help.open')} onClick={() => setHelpOpen(true)}>
+          <Button variant="ghost" size="sm" aria-label={t('help.open')} {...helpButton}>
             <CircleHelpIcon />
             <span className="hidden sm:inline">{t('help.open')}</span>
           </Button>
@@ -138,7 +123,7 @@ export function SubmittalFormPage() {
                   <span>{t('support.hours')}</span>
                 </p>
               </div>
-              <Button type="button" variant="outline" className="w-fit" onClick={() => setHelpOpen(true)}>
+              <Button type="button" variant="outline" className="w-fit" {...helpButton}>
                 <LifeBuoyIcon />
                 {t('help.open')}
               </Button>
@@ -148,19 +133,7 @@ export function SubmittalFormPage() {
         </main>
       )}
 
-      <Dialog open={isHelpOpen} onOpenChange={setHelpOpen}>
-        <DialogContent className="sm:max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>{t('help.title')}</DialogTitle>
-            <DialogDescription>{t('help.description')}</DialogDescription>
-          </DialogHeader>
-          <GuideSteps />
-          <GuideNotes />
-          <DialogFooter>
-            <Button onClick={() => setHelpOpen(false)}>{t('common:close')}</Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      {HelpDialog && <HelpDialog open={isHelpOpen} onOpenChange={setHelpOpen} />}
     </div>
   );
 }
@@ -171,75 +144,5 @@ function GuidelinesLink({ children }: { children: React.ReactNode }) {
     <Link to="/guidelines" target="_blank" rel="noopener" className="font-medium text-primary underline">
       {children}
     </Link>
-  );
-}
-
-/** The side guide (spec 2): eight steps, a final step, and the notes. Sticky beside the form on wide screens. */
-function SubmissionGuide() {
-  const { t } = useTranslation('submittal');
-  return (
-    <aside aria-labelledby="guide-title" className="lg:sticky lg:top-[76px] lg:self-start">
-      <div className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm">
-        <h2 id="guide-title" className="font-semibold">
-          {t('guide.title')}
-        </h2>
-        <GuideSteps linked />
-        <GuideNotes />
-      </div>
-    </aside>
-  );
-}
-
-function GuideSteps({ linked = false }: { linked?: boolean }) {
-  const { t } = useTranslation('submittal');
-  return (
-    <ol className="grid gap-3 text-sm" aria-label={t('guide.steps')}>
-      {GUIDE_STEPS.map((step, index) => (
-        <li key={step.key} className="flex gap-3">
-          <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary">
-            {index + 1}
-          </span>
-          <span>
-            {linked ? (
-              <a href={`#${sectionId(step.section)}`} className="font-medium hover:underline">
-                {t(`guide.${step.key}.title`)}
-              </a>
-            ) : (
-              <span className="font-medium">{t(`guide.${step.key}.title`)}</span>
-            )}
-            <span className="block text-muted-foreground">{t(`guide.${step.key}.text`)}</span>
-          </span>
-        </li>
-      ))}
-      <li className="flex gap-3">
-        <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
-          ✓
-        </span>
-        <span>
-          <span className="font-medium">{t('guide.final.title')}</span>
-          <span className="block text-muted-foreground">{t('guide.final.text')}</span>
-        </span>
-      </li>
-    </ol>
-  );
-}
-
-function GuideNotes() {
-  const { t } = useTranslation('submittal');
-  return (
-    <ul className="grid gap-2 rounded-lg bg-muted/60 p-3 text-sm" aria-label={t('guide.notes')}>
-      <li className="flex gap-2">
-        <TriangleAlertIcon className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden="true" />
-        {t('guide.noteIncomplete')}
-      </li>
-      <li className="flex gap-2">
-        <ClockIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-        {t('guide.noteUrgent')}
-      </li>
-      <li className="flex gap-2">
-        <ShieldCheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-        {t('guide.noteConfidential')}
-      </li>
-    </ul>
   );
 }

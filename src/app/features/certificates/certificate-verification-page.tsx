@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { dayjs } from '@/app/lib/dates';
 import { CircleCheckIcon, CircleHelpIcon, CircleXIcon, HistoryIcon, QrCodeIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

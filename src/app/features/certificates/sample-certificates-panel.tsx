@@ -1,8 +1,8 @@
-import dayjs from 'dayjs';
+import { dayjs } from '@/app/lib/dates';
 import { ExternalLinkIcon, FileTextIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/app/lib/toast';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import {

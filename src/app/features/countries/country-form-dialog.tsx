@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/app/lib/toast';
 import type { z } from 'zod';
 import { countrySchema } from '@/shared/schemas/countries';
 import { CheckboxField } from '@/app/components/checkbox-field';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import dayjs from 'dayjs';
+import { dayjs } from '@/app/lib/dates';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { csCheckInSampleSchema } from '@/shared/schemas/sample-entry';

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { dayjs } from '@/app/lib/dates';
 import type { ListCard } from '@/app/components/list-cards';
 import { CustomerLinks } from './customer-links';
 import type { Customer } from './customer-queries';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { dayjs } from '@/app/lib/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListCards, TABLE_FROM_SM } from '@/app/components/list-cards';

@@ -5,7 +5,7 @@ import { ExternalLinkIcon, SaveIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/app/lib/toast';
 import { guidelinesSchema, type GuidelinesInput } from '@/shared/schemas/guidelines';
 import { Button } from '@/app/components/ui/button';
 import { FormField } from '@/app/components/ui/form-field';

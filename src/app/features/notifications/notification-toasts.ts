@@ -1,4 +1,4 @@
-import { toast, type ExternalToast } from 'sonner';
+import { toast, type ExternalToast } from '@/app/lib/toast';
 
 /**
  * Toasts for arriving notifications (spec 4, 9): at most 5 on screen; the rest wait in a queue, in

@@ -1,7 +1,7 @@
 import { BellRingIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/app/lib/toast';
 import { DropdownMenuCheckboxItem } from '@/app/components/ui/dropdown-menu';
 import { readPushState, subscribeToPush, unsubscribeFromPush, type PushState } from '@/app/lib/web-push';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { applyUpdate, subscribeToUpdates } from './service-worker';
+import { toastLater } from '@/app/lib/toast-later';
 
 /** Announces a new version and reloads only when the user agrees. */
 export function UpdatePrompt() {
@@ -10,13 +10,15 @@ export function UpdatePrompt() {
     () =>
       subscribeToUpdates((waiting) => {
         if (!waiting) return;
-        toast(t('updateTitle'), {
-          id: 'app-update',
-          description: t('updateDescription'),
-          duration: Infinity,
-          action: { label: t('reload'), onClick: applyUpdate },
-          cancel: { label: t('later'), onClick: () => undefined },
-        });
+        toastLater((toast) =>
+          toast(t('updateTitle'), {
+            id: 'app-update',
+            description: t('updateDescription'),
+            duration: Infinity,
+            action: { label: t('reload'), onClick: applyUpdate },
+            cancel: { label: t('later'), onClick: () => undefined },
+          }),
+        );
       }),
     [t],
   );

@@ -11,7 +11,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/app/lib/toast';
 import { mayEdit } from '@/shared/sample-workflow';
 import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { Button } from '@/app/components/ui/button';

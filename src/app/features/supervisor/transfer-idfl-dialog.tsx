@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/app/lib/toast';
 import { z } from 'zod';
 import { transferIdflDataSchema } from '@/shared/schemas/supervisor';
 import { Button } from '@/app/components/ui/button';

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { CloudAlert, CloudCheck, CloudUpload, KeyRound, WifiOff } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/app/lib/toast';
 import { cn } from '@/app/components/ui/cn';
 import { storageFullListeners } from '@/app/offline/db.ts';
 import { fetchWithSession } from '@/app/offline/page-fetch.ts';

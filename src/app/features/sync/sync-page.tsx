@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import dayjs from 'dayjs';
+import { dayjs } from '@/app/lib/dates';
 import { RefreshCw, RotateCcw, Send, Trash2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/app/lib/toast';
 import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PackageCheckIcon, PackageOpenIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/app/lib/toast';
 import { actionsFor } from '@/shared/sample-workflow';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';

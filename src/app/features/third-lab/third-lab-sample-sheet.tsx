@@ -1,7 +1,7 @@
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { FileTextIcon, PackageOpenIcon, SendIcon, XIcon, PackageCheckIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/app/lib/toast';
 import { actionsFor, mayEdit } from '@/shared/sample-workflow';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';

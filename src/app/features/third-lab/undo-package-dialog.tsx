@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/app/lib/toast';
 import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
