@@ -8,8 +8,7 @@ import { Input } from '@/app/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { usePermissions } from '@/app/lib/use-session';
 import { useOfflineList } from '@/app/offline/lists';
-import { ConfirmSampleDialog } from '@/app/bench/confirm-sample-dialog';
-import { ReviewSample } from '@/app/bench/review-sample';
+import { SampleStepDialog } from '@/app/bench/sample-step-dialog';
 import type { SampleEntry } from '@/app/bench/sample-queries';
 import { useSampleAction } from '@/app/bench/use-sample-action';
 import { DISPATCH_BATCHES } from '@/app/bench/dispatch-constants';
@@ -23,20 +22,15 @@ export function TesterCheckInDialog({
   sample: SampleEntry | null;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { t } = useTranslation('tester');
   const { fire } = useSampleAction(TESTER_SAMPLES.list);
   return (
-    <ConfirmSampleDialog
-      open={sample !== null}
+    <SampleStepDialog
+      sample={sample}
       onOpenChange={onOpenChange}
-      title={t('checkIn.title')}
-      description={sample ? t('checkIn.description', { idflNumber: sample.idflNumber }) : undefined}
-      confirmLabel={t('checkIn.confirm')}
-      wide
-      onConfirm={async () => (sample ? Boolean(await fire('testerCheckIn', sample)) : false)}
-    >
-      {sample && <ReviewSample sample={sample} compact />}
-    </ConfirmSampleDialog>
+      words="tester:checkIn"
+      review
+      onConfirm={async (chosen) => Boolean(await fire('testerCheckIn', chosen))}
+    />
   );
 }
 
@@ -48,16 +42,14 @@ export function TesterUndoDialog({
   sample: SampleEntry | null;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { t } = useTranslation('tester');
   const { fire } = useSampleAction(TESTER_SAMPLES.list);
   return (
-    <ConfirmSampleDialog
-      open={sample !== null}
+    <SampleStepDialog
+      sample={sample}
       onOpenChange={onOpenChange}
-      title={t('undo.title')}
-      description={sample ? t('undo.prompt', { idflNumber: sample.idflNumber }) : undefined}
-      confirmLabel={t('undo.confirm')}
-      onConfirm={async () => (sample ? Boolean(await fire('undoTester', sample)) : false)}
+      words="tester:undo"
+      prompt="prompt"
+      onConfirm={async (chosen) => Boolean(await fire('undoTester', chosen))}
     />
   );
 }
@@ -96,8 +88,8 @@ export function AddToBatchDialog({
   const choices = drafts.items.filter((batch) => typeof batch.id === 'number' && isDispatchBatchOpen(batch.status));
 
   return (
-    <ConfirmSampleDialog
-      open={sample !== null}
+    <SampleStepDialog
+      sample={sample}
       onOpenChange={(open) => {
         if (!open) {
           setPackageCode('');
@@ -105,17 +97,14 @@ export function AddToBatchDialog({
         }
         onOpenChange(open);
       }}
-      title={t('addToBatch.title')}
-      description={sample ? t('addToBatch.description', { idflNumber: sample.idflNumber }) : undefined}
-      confirmLabel={t('addToBatch.confirm')}
-      onConfirm={async () => {
+      words="tester:addToBatch"
+      onConfirm={async (chosen) => {
         const code = packageCode.trim();
         if (!code) {
           setError(PACKAGE_CODE_REQUIRED);
           return false;
         }
-        if (!sample) return false;
-        return Boolean(await fire('addToDispatchBatch', sample, { body: { packageCode: code }, packageCode: code }));
+        return Boolean(await fire('addToDispatchBatch', chosen, { body: { packageCode: code }, packageCode: code }));
       }}
     >
       {canListBatches && choices.length > 0 ? (
@@ -144,6 +133,6 @@ export function AddToBatchDialog({
           />
         </FormField>
       )}
-    </ConfirmSampleDialog>
+    </SampleStepDialog>
   );
 }
