@@ -1,0 +1,149 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CreateButton } from '@/app/components/create-button';
+import { FilterInput } from '@/app/components/filter-input';
+import { ListCards, TABLE_FROM_SM, type ListCard } from '@/app/components/list-cards';
+import { ListPager } from '@/app/components/list-pager';
+import { ListTable } from '@/app/components/list-table';
+import { Badge } from '@/app/components/ui/badge';
+import { Button } from '@/app/components/ui/button';
+import { Card, CardContent } from '@/app/components/ui/card';
+import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
+import { PageFrame } from '@/app/layout/page-frame';
+
+// The administration lists (accounts, roles, countries) are one screen with different records: a
+// title with the create button, free-text filters, the table (cards on a phone where given), the
+// pager, and the record's create/edit dialog. This is that screen, once.
+
+export type SettingsColumn = { label: string; className?: string };
+
+/** One record's row: its cells, then its actions, which the last column ("Actions") holds. */
+export type SettingsRow = { key: string | number; cells: ReactNode; actions: ReactNode; pending?: boolean };
+
+export type SettingsFilter = { label: string; value: string; onChange: (value: string) => void };
+
+const FILTER_GRID: Record<number, string> = { 2: 'grid gap-3 sm:grid-cols-2', 3: 'grid gap-3 sm:grid-cols-3' };
+
+export function SettingsListPage<T>({
+  title,
+  createLabel,
+  onCreate,
+  notices,
+  filters,
+  columns,
+  items,
+  isLoading,
+  error,
+  total,
+  page,
+  onPage,
+  row,
+  card,
+  children,
+}: {
+  title: string;
+  createLabel: string;
+  /** Left out where the user may not create such a record. */
+  onCreate?: () => void;
+  /** Said above the filters, e.g. that the list is this device's copy. */
+  notices?: ReactNode;
+  filters: SettingsFilter[];
+  /** The record's columns; the actions column follows them. */
+  columns: SettingsColumn[];
+  items: readonly T[];
+  isLoading: boolean;
+  error: unknown;
+  total: number;
+  page: { limit: number; offset: number };
+  onPage: (page: { limit: number; offset: number }) => void;
+  row: (item: T) => SettingsRow;
+  /** The record as a card at phone width; without it the table scrolls sideways there. */
+  card?: (item: T) => ListCard;
+  /** The record's dialogs. */
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('common');
+  const filterInputs = filters.map((filter) => (
+    <FilterInput
+      key={filter.label}
+      className={filters.length === 1 ? 'sm:max-w-xs' : undefined}
+      label={filter.label}
+      value={filter.value}
+      onChange={filter.onChange}
+    />
+  ));
+  return (
+    <PageFrame title={title} actions={onCreate && <CreateButton label={createLabel} onClick={onCreate} />}>
+      <Card>
+        <CardContent className="grid gap-4">
+          {notices}
+          {filters.length === 1 ? filterInputs : <div className={FILTER_GRID[filters.length]}>{filterInputs}</div>}
+          {card && <ListCards label={title} items={items} isLoading={isLoading} error={error} card={card} />}
+          <ListTable
+            boxClassName={card ? TABLE_FROM_SM : undefined}
+            columns={columns.length + 1}
+            isLoading={isLoading}
+            error={error}
+            items={items}
+            head={
+              <>
+                {columns.map((column) => (
+                  <TableHead key={column.label} className={column.className}>
+                    {column.label}
+                  </TableHead>
+                ))}
+                <TableHead className="text-right">{t('actions')}</TableHead>
+              </>
+            }
+            row={(item) => {
+              const { key, cells, actions, pending } = row(item);
+              return (
+                <TableRow key={key} data-pending={pending || undefined}>
+                  {cells}
+                  <TableCell className="text-right">{actions}</TableCell>
+                </TableRow>
+              );
+            }}
+          />
+          <ListPager total={total} limit={page.limit} offset={page.offset} onChange={onPage} />
+        </CardContent>
+      </Card>
+      {children}
+    </PageFrame>
+  );
+}
+
+/** A row's action, an icon button named by what it does to which record. */
+export function RowAction({ label, icon, onClick }: { label: string; icon: ReactNode; onClick: () => void }) {
+  return (
+    <Button variant="ghost" size="icon" aria-label={label} onClick={onClick}>
+      {icon}
+    </Button>
+  );
+}
+
+/** Whether a record (an account, a role) is in use, as a badge: `label` is the word for its state. */
+export function ActiveBadge({ active, label }: { active: boolean; label: string }) {
+  return <Badge variant={active ? 'secondary' : 'outline'}>{label}</Badge>;
+}
+
+/**
+ * Which record the create/edit dialog is open for: none (closed), a new one, or one to edit. The
+ * dialog is given a fresh key per record, so each opening starts from that record's values.
+ */
+export function useRecordDialog<T extends { id: string | number }>() {
+  const [editing, setEditing] = useState<{ record?: T } | null>(null);
+  return {
+    record: editing?.record,
+    create: () => setEditing({}),
+    edit: (record: T) => setEditing({ record }),
+    /** The dialog's key (given apart: React takes no key from a spread). */
+    dialogKey: editing?.record?.id ?? 'create',
+    dialog: {
+      open: editing !== null,
+      onOpenChange: (open: boolean) => {
+        if (!open) setEditing(null);
+      },
+    },
+  };
+}
