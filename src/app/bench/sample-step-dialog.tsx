@@ -4,6 +4,9 @@ import { ConfirmSampleDialog } from './confirm-sample-dialog';
 import { ReviewSample } from './review-sample';
 import type { SampleEntry } from './sample-queries';
 
+/** A step dialog is open for the sample chosen, and closed when none is. */
+export type SampleStepProps = { sample: SampleEntry | null; onOpenChange: (open: boolean) => void };
+
 /**
  * A bench's step on the sample chosen from its list (check in, transfer, undo, add to a package):
  * open while a sample is chosen, and worded from one place in the bench's texts, `words`, e.g.
@@ -18,9 +21,7 @@ export function SampleStepDialog({
   review = false,
   onConfirm,
   children,
-}: {
-  sample: SampleEntry | null;
-  onOpenChange: (open: boolean) => void;
+}: SampleStepProps & {
   words: string;
   prompt?: 'description' | 'prompt';
   review?: boolean;

@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
 import {
@@ -10,10 +10,15 @@ import {
   DialogTitle,
 } from '@/app/components/ui/dialog';
 import { Spinner } from '@/app/components/ui/spinner';
+import { handleError } from '@/app/lib/handle-error';
 
-export type FormDialogProps = {
+/** Whether a dialog is open, and how it is told to close (or open). */
+export type DialogState = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+};
+
+export type FormDialogProps = DialogState & {
   /** The dialog's title, which also names its form for assistive technology. */
   title: string;
   description?: ReactNode;
@@ -84,4 +89,24 @@ export function FormDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/**
+ * A form dialog's save that goes to the outbox or the server: the dialog is busy while it runs and
+ * closes once it is done, unless the save answers false (nothing was queued); a failure goes to the
+ * central handler.
+ */
+export function useDialogSave(onOpenChange: (open: boolean) => void) {
+  const [isSaving, setSaving] = useState(false);
+  const save = async (work: () => Promise<boolean | void>) => {
+    setSaving(true);
+    try {
+      if ((await work()) !== false) onOpenChange(false);
+    } catch (error) {
+      handleError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { isSaving, save };
 }

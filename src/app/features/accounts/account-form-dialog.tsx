@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { createUserSchema, updateUserSchema } from '@/shared/schemas/users';
 import { CheckboxField } from '@/app/components/checkbox-field';
-import { FormDialog } from '@/app/components/form-dialog';
+import { FormDialog, type DialogState } from '@/app/components/form-dialog';
 import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
@@ -41,18 +41,15 @@ function validateWith(isCreate: boolean) {
 
 export function AccountFormDialog({
   account,
-  open,
-  onOpenChange,
+  ...dialog
 }: {
   /** The account to edit; undefined to create one. */
   account?: Account;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+} & DialogState) {
   const { t } = useTranslation('accounts');
   const isCreate = !account;
-  const roles = useQuery({ ...lookupQueries.roles(), enabled: open });
-  const countries = useQuery({ ...lookupQueries.countries(), enabled: open });
+  const roles = useQuery({ ...lookupQueries.roles(), enabled: dialog.open });
+  const countries = useQuery({ ...lookupQueries.countries(), enabled: dialog.open });
   const createAccount = useCreateAccount();
   const updateAccount = useUpdateAccount();
   const form = useForm<AccountForm>({
@@ -101,7 +98,7 @@ export function AccountFormDialog({
             },
           });
       toast.success(t('common:success'), { description: translateMessage(answer.message) });
-      onOpenChange(false);
+      dialog.onOpenChange(false);
     } catch (error) {
       showServerErrors(error);
     }
@@ -109,8 +106,7 @@ export function AccountFormDialog({
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title={isCreate ? t('createTitle') : t('editTitle')}
       onSubmit={submit}
       isSaving={isSaving}

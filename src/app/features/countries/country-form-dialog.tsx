@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { countrySchema } from '@/shared/schemas/countries';
 import { CheckboxField } from '@/app/components/checkbox-field';
-import { FormDialog } from '@/app/components/form-dialog';
+import { FormDialog, type DialogState } from '@/app/components/form-dialog';
 import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
 import { ServerVerdict, useServerVerdict } from '@/app/components/server-verdict';
@@ -16,13 +16,10 @@ type CountryForm = z.input<typeof countrySchema>;
 
 export function CountryFormDialog({
   country,
-  open,
-  onOpenChange,
+  ...dialog
 }: {
   country?: Country;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+} & DialogState) {
   const { t } = useTranslation('countries');
   const [isSaving, setSaving] = useState(false);
   const verdict = useServerVerdict();
@@ -40,7 +37,7 @@ export function CountryFormDialog({
       verdict.clear();
       const outcome = country ? await saveCountryUpdate(country, input) : await saveCountryCreate(input);
       toast.success(t('common:success'), { description: t(outcome.state === 'applied' ? 'saved' : 'queued') });
-      onOpenChange(false);
+      dialog.onOpenChange(false);
     } catch (error) {
       // Refused by the server: said here, on the field it names, in the user's language.
       verdict.show(error, (field, message) => {
@@ -54,13 +51,7 @@ export function CountryFormDialog({
   });
 
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={isCreate ? t('createTitle') : t('editTitle')}
-      onSubmit={submit}
-      isSaving={isSaving}
-    >
+    <FormDialog {...dialog} title={isCreate ? t('createTitle') : t('editTitle')} onSubmit={submit} isSaving={isSaving}>
       <FormField id="country-code" label={t('code')} error={errors.code?.message} hint={t('codeHint')}>
         <Input
           id="country-code"

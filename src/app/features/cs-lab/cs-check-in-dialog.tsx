@@ -4,19 +4,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { csCheckInSampleSchema } from '@/shared/schemas/sample-entry';
 import { CheckInFields, type CheckInForm } from '@/app/bench/check-in-fields';
-import { SampleStepDialog } from '@/app/bench/sample-step-dialog';
+import { SampleStepDialog, type SampleStepProps } from '@/app/bench/sample-step-dialog';
 import type { SampleEntry } from '@/app/bench/sample-queries';
 import { useSampleAction } from '@/app/bench/use-sample-action';
 import { CS_SAMPLES } from './cs-lab-constants';
 
 /** Confirm Received at the client-side lab: received date, received by and the initial weight (grams). */
-export function CsCheckInDialog({
-  sample,
-  onOpenChange,
-}: {
-  sample: SampleEntry | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function CsCheckInDialog({ sample, onOpenChange }: SampleStepProps) {
   const { t } = useTranslation('cs-lab');
   const { fire } = useSampleAction(CS_SAMPLES.list);
   const form = useForm<CheckInForm>({

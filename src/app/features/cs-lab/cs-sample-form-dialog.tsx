@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { csSampleFormSchema } from '@/shared/schemas/sample-entry';
 import { CheckboxField } from '@/app/components/checkbox-field';
-import { FormDialog } from '@/app/components/form-dialog';
+import { FormDialog, useDialogSave, type DialogState } from '@/app/components/form-dialog';
 import { TextareaField, TextInputField } from '@/app/components/form-fields';
 import { DatePicker } from '@/app/components/ui/date-picker';
 import { FormField } from '@/app/components/ui/form-field';
-import { handleError } from '@/app/lib/handle-error';
 import { enqueueMutation } from '@/app/offline/outbox';
 import type { SampleEntry } from '@/app/bench/sample-queries';
 import { useSampleAction } from '@/app/bench/use-sample-action';
@@ -39,17 +37,14 @@ function blankToNull<T extends Record<string, unknown>>(values: T): T {
 /** Create sample and Edit Sample (client-side lab), both queued through the outbox. */
 export function CsSampleFormDialog({
   sample,
-  open,
-  onOpenChange,
+  ...dialog
 }: {
   /** The sample to edit; none to create one. */
   sample?: SampleEntry;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+} & DialogState) {
   const { t } = useTranslation('cs-lab');
   const { fire } = useSampleAction(CS_SAMPLES.list);
-  const [isSaving, setSaving] = useState(false);
+  const { isSaving, save } = useDialogSave(dialog.onOpenChange);
   const form = useForm<SampleForm>({
     resolver: zodResolver(csSampleFormSchema),
     values: {
@@ -75,35 +70,24 @@ export function CsSampleFormDialog({
   const isCreate = !sample;
   const title = isCreate ? t('form.createTitle') : t('form.editTitle', { idflNumber: sample.idflNumber });
 
-  const submit = form.handleSubmit(async (values) => {
-    setSaving(true);
-    try {
+  const submit = form.handleSubmit((values) =>
+    save(async () => {
       const { idflNumber, ...rest } = blankToNull(values);
-      if (sample) {
-        const key = await fire('csUpdate', sample, { body: { ...rest, version: sample.version } });
-        if (!key) return;
-      } else {
-        await enqueueMutation({
-          method: 'POST',
-          path: '/api/cs-lab/create',
-          body: { ...rest, ...(idflNumber ? { idflNumber } : {}) },
-          label: t('form.outboxCreate', { sampleCode: values.sampleCode }),
-          entity: { list: CS_SAMPLES.list },
-        });
-        noticeQueued(t('samples:queuedTitle'), t('form.queuedCreate'));
-      }
-      onOpenChange(false);
-    } catch (error) {
-      handleError(error);
-    } finally {
-      setSaving(false);
-    }
-  });
+      if (sample) return Boolean(await fire('csUpdate', sample, { body: { ...rest, version: sample.version } }));
+      await enqueueMutation({
+        method: 'POST',
+        path: '/api/cs-lab/create',
+        body: { ...rest, ...(idflNumber ? { idflNumber } : {}) },
+        label: t('form.outboxCreate', { sampleCode: values.sampleCode }),
+        entity: { list: CS_SAMPLES.list },
+      });
+      noticeQueued(t('samples:queuedTitle'), t('form.queuedCreate'));
+    }),
+  );
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title={title}
       onSubmit={submit}
       isSaving={isSaving}

@@ -1,24 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { announceWhenApplied } from '@/app/bench/announce';
-import { SampleStepDialog } from '@/app/bench/sample-step-dialog';
-import type { SampleEntry } from '@/app/bench/sample-queries';
+import { SampleStepDialog, type SampleStepProps } from '@/app/bench/sample-step-dialog';
 import { useSampleAction } from '@/app/bench/use-sample-action';
 import { CS_SAMPLES } from './cs-lab-constants';
 
 /** Confirm Transfer (client-side lab → tester): the sample reviewed, the prompt, the confirmation. */
-export function CsTransferDialog({
-  sample,
-  onOpenChange,
-}: {
-  sample: SampleEntry | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function CsTransferDialog(props: SampleStepProps) {
   const { t } = useTranslation('cs-lab');
   const { fire } = useSampleAction(CS_SAMPLES.list);
   return (
     <SampleStepDialog
-      sample={sample}
-      onOpenChange={onOpenChange}
+      {...props}
       words="cs-lab:transfer"
       prompt="prompt"
       review

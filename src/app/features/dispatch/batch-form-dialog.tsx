@@ -5,10 +5,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { dispatchBatchFormSchema } from '@/shared/schemas/dispatch-batch';
-import { FormDialog } from '@/app/components/form-dialog';
+import { FormDialog, useDialogSave, type DialogState } from '@/app/components/form-dialog';
 import { TextareaField, TextInputField } from '@/app/components/form-fields';
 import { Checkbox } from '@/app/components/ui/checkbox';
-import { handleError } from '@/app/lib/handle-error';
 import { useOfflineList } from '@/app/offline/lists';
 import { formatWeight } from '@/app/bench/format';
 import { SAMPLE_LISTS } from '@/app/bench/sample-queries';
@@ -28,24 +27,21 @@ function toggle(ids: number[], id: number, on: boolean) {
  */
 export function BatchFormDialog({
   batch,
-  open,
-  onOpenChange,
+  ...dialog
 }: {
   batch?: DispatchBatchListItem;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+} & DialogState) {
   const { t } = useTranslation('dispatch');
-  const [isSaving, setSaving] = useState(false);
+  const { isSaving, save } = useDialogSave(dialog.onOpenChange);
   const [adding, setAdding] = useState<number[]>([]);
   const [removing, setRemoving] = useState<number[]>([]);
   const available = useOfflineList({
     list: SAMPLE_LISTS.tester.list,
     path: SAMPLE_LISTS.tester.path,
     query: { status: 'TesterConfirmed', limit: 200, offset: 0, orderBy: 'idflNumber:asc' },
-    enabled: open,
+    enabled: dialog.open,
   });
-  const packed = useQuery({ ...dispatchQueries.packingList(batch?.id ?? 0), enabled: open && Boolean(batch) });
+  const packed = useQuery({ ...dispatchQueries.packingList(batch?.id ?? 0), enabled: dialog.open && Boolean(batch) });
   const candidates = available.items.filter((sample) => !sample.dispatchBatchId && sample.status === 'TesterConfirmed');
   const form = useForm<BatchForm>({
     resolver: zodResolver(dispatchBatchFormSchema),
@@ -57,9 +53,8 @@ export function BatchFormDialog({
   });
   const title = batch ? t('form.editTitle', { packageCode: batch.packageCode }) : t('form.createTitle');
 
-  const submit = form.handleSubmit(async (values) => {
-    setSaving(true);
-    try {
+  const submit = form.handleSubmit((values) =>
+    save(async () => {
       const fields = {
         packageName: values.packageName,
         shippmentNumber: values.shippmentNumber,
@@ -75,18 +70,12 @@ export function BatchFormDialog({
         await queueBatchCreate({ ...fields, ...(adding.length ? { sampleEntryIds: adding } : {}) });
       }
       noticeQueued(t('samples:queuedTitle'), t('queued'));
-      onOpenChange(false);
-    } catch (error) {
-      handleError(error);
-    } finally {
-      setSaving(false);
-    }
-  });
+    }),
+  );
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title={title}
       onSubmit={submit}
       isSaving={isSaving}

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { roleSchema } from '@/shared/schemas/roles';
 import { CheckboxField } from '@/app/components/checkbox-field';
-import { FormDialog } from '@/app/components/form-dialog';
+import { FormDialog, type DialogState } from '@/app/components/form-dialog';
 import { Checkbox } from '@/app/components/ui/checkbox';
 import { FieldError, FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
@@ -21,15 +21,12 @@ type RoleForm = z.input<typeof roleSchema>;
 
 export function RoleFormDialog({
   role,
-  open,
-  onOpenChange,
+  ...dialog
 }: {
   role?: Role;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+} & DialogState) {
   const { t } = useTranslation('roles');
-  const catalogue = useQuery({ ...roleQueries.permissions(), enabled: open });
+  const catalogue = useQuery({ ...roleQueries.permissions(), enabled: dialog.open });
   const saveRole = useSaveRole();
   const form = useForm<RoleForm>({
     resolver: zodResolver(roleSchema),
@@ -47,7 +44,7 @@ export function RoleFormDialog({
     try {
       const answer = await saveRole.mutateAsync({ role, input: values });
       toast.success(t('common:success'), { description: translateMessage(answer.message) });
-      onOpenChange(false);
+      dialog.onOpenChange(false);
     } catch (error) {
       if (error instanceof ApiError && error.errors.name) form.setError('name', { message: error.errors.name });
     }
@@ -55,8 +52,7 @@ export function RoleFormDialog({
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title={isCreate ? t('createTitle') : t('editTitle')}
       onSubmit={submit}
       isSaving={saveRole.isPending}

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { transferIdflDataSchema } from '@/shared/schemas/supervisor';
 import { CheckboxField } from '@/app/components/checkbox-field';
 import { CountrySelect } from '@/app/components/country-select';
-import { FormDialog } from '@/app/components/form-dialog';
+import { FormDialog, type DialogState } from '@/app/components/form-dialog';
 import { DecimalField, TextInputField } from '@/app/components/form-fields';
 import { FormField } from '@/app/components/ui/form-field';
 import { useTransferIdflData } from './supervisor-queries';
@@ -19,13 +19,10 @@ type TransferFormValues = z.input<typeof transferFormSchema>;
 /** Transfer the IDFL data of a confirmed sample to the clean isotope data set, where it was sampled. */
 export function TransferIdflDialog({
   sample,
-  open,
-  onOpenChange,
+  ...dialog
 }: {
   sample: { id: number; idflNumber: string; countryCode: string | null };
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+} & DialogState) {
   const { t } = useTranslation('supervisor');
   const id = useId();
   const transfer = useTransferIdflData();
@@ -36,8 +33,8 @@ export function TransferIdflDialog({
   const { errors } = form.formState;
 
   useEffect(() => {
-    if (open) form.reset({ id: sample.id, countryCode: sample.countryCode ?? '', region: '', sameId: false });
-  }, [open, sample.id, sample.countryCode, form]);
+    if (dialog.open) form.reset({ id: sample.id, countryCode: sample.countryCode ?? '', region: '', sameId: false });
+  }, [dialog.open, sample.id, sample.countryCode, form]);
 
   const submit = form.handleSubmit(async (values) => {
     const { sameId, ...input } = values;
@@ -47,13 +44,12 @@ export function TransferIdflDialog({
       return; // The central handler has shown the server's message.
     }
     toast.success(t('common:success'), { description: t('transfer.done', { idflNumber: sample.idflNumber }) });
-    onOpenChange(false);
+    dialog.onOpenChange(false);
   });
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title={t('transfer.title')}
       description={t('transfer.description', { idflNumber: sample.idflNumber })}
       onSubmit={submit}
@@ -71,7 +67,7 @@ export function TransferIdflDialog({
               onChange={field.onChange}
               placeholder={t('transfer.chooseCountry')}
               invalid={Boolean(errors.countryCode)}
-              enabled={open}
+              enabled={dialog.open}
             />
           )}
         />

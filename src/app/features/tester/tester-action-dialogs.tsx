@@ -8,50 +8,24 @@ import { Input } from '@/app/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { usePermissions } from '@/app/lib/use-session';
 import { useOfflineList } from '@/app/offline/lists';
-import { SampleStepDialog } from '@/app/bench/sample-step-dialog';
+import { SampleStepDialog, type SampleStepProps } from '@/app/bench/sample-step-dialog';
 import type { SampleEntry } from '@/app/bench/sample-queries';
 import { useSampleAction } from '@/app/bench/use-sample-action';
 import { DISPATCH_BATCHES } from '@/app/bench/dispatch-constants';
 import { TESTER_SAMPLES } from './tester-constants';
 
 /** Confirm Received at the tester lab: the sample reviewed, then the confirmation. Works offline. */
-export function TesterCheckInDialog({
-  sample,
-  onOpenChange,
-}: {
-  sample: SampleEntry | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function TesterCheckInDialog(props: SampleStepProps) {
   const { fire } = useSampleAction(TESTER_SAMPLES.list);
-  return (
-    <SampleStepDialog
-      sample={sample}
-      onOpenChange={onOpenChange}
-      words="tester:checkIn"
-      review
-      onConfirm={async (chosen) => Boolean(await fire('testerCheckIn', chosen))}
-    />
-  );
+  const checkIn = async (sample: SampleEntry) => Boolean(await fire('testerCheckIn', sample));
+  return <SampleStepDialog {...props} words="tester:checkIn" review onConfirm={checkIn} />;
 }
 
 /** Undo: the sample goes back to the client-side lab (CsConfirmed). */
-export function TesterUndoDialog({
-  sample,
-  onOpenChange,
-}: {
-  sample: SampleEntry | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function TesterUndoDialog(props: SampleStepProps) {
   const { fire } = useSampleAction(TESTER_SAMPLES.list);
-  return (
-    <SampleStepDialog
-      sample={sample}
-      onOpenChange={onOpenChange}
-      words="tester:undo"
-      prompt="prompt"
-      onConfirm={async (chosen) => Boolean(await fire('undoTester', chosen))}
-    />
-  );
+  const undo = async (sample: SampleEntry) => Boolean(await fire('undoTester', sample));
+  return <SampleStepDialog {...props} words="tester:undo" prompt="prompt" onConfirm={undo} />;
 }
 
 const PACKAGE_CODE_REQUIRED = 'Package code is required';
@@ -66,13 +40,7 @@ export function useCanAddToBatch(sample: SampleEntry | undefined) {
  * Add to a dispatch batch (transfer to the third lab): the sample joins a Draft package and leaves
  * when the package is sent. The Draft packages come from the cached package list, so it works offline.
  */
-export function AddToBatchDialog({
-  sample,
-  onOpenChange,
-}: {
-  sample: SampleEntry | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function AddToBatchDialog({ sample, onOpenChange }: SampleStepProps) {
   const { t } = useTranslation('tester');
   const held = usePermissions();
   const { fire } = useSampleAction(TESTER_SAMPLES.list);
