@@ -6,15 +6,19 @@ export function FilterInput({
   value,
   onChange,
   className,
+  title,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   className?: string;
+  /** A hint on hover, e.g. how to write several values. */
+  title?: string;
 }) {
   return (
     <Input
       className={className}
+      title={title}
       aria-label={label}
       placeholder={label}
       value={value}
