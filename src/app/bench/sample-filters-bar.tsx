@@ -2,9 +2,9 @@ import { XIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterInput } from '@/app/components/filter-input';
+import { LabelledControl } from '@/app/components/labelled-input';
 import { Button } from '@/app/components/ui/button';
 import { DatePicker } from '@/app/components/ui/date-picker';
-import { Label } from '@/app/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { UserPicker } from './user-picker';
 import { emptySampleFilters, sampleListQuery, type SampleFilterValues } from './sample-list-search';
@@ -12,12 +12,9 @@ import { emptySampleFilters, sampleListQuery, type SampleFilterValues } from './
 /** A filter with its small label above it. */
 function LabelledFilter({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
-    <div className="grid gap-1">
-      <Label htmlFor={id} className="text-xs text-muted-foreground">
-        {label}
-      </Label>
+    <LabelledControl id={id} label={label} labelClassName="text-xs text-muted-foreground">
       {children}
-    </div>
+    </LabelledControl>
   );
 }
 

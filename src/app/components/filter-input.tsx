@@ -7,6 +7,7 @@ export function FilterInput({
   onChange,
   className,
   title,
+  type,
 }: {
   label: string;
   value: string;
@@ -14,10 +15,13 @@ export function FilterInput({
   className?: string;
   /** A hint on hover, e.g. how to write several values. */
   title?: string;
+  /** 'search' for the free search over a list, which browsers give a clear button. */
+  type?: 'search';
 }) {
   return (
     <Input
       className={className}
+      type={type}
       title={title}
       aria-label={label}
       placeholder={label}
