@@ -5,8 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/app/components/ui/button';
-import { FormField } from '@/app/components/ui/form-field';
-import { Input } from '@/app/components/ui/input';
+import { TextInputField } from '@/app/components/form-fields';
 import { Spinner } from '@/app/components/ui/spinner';
 import { ApiError } from '@/app/lib/api-error';
 import { handleError } from '@/app/lib/handle-error';
@@ -31,7 +30,6 @@ export function LoginPage() {
     resolver: lazyResolver(() => import('./auth-resolvers').then((chunk) => chunk.signInResolver)),
     defaultValues: { email: '', password: '' },
   });
-  const { errors } = form.formState;
 
   const signInMutation = useMutation({
     mutationFn: signIn,
@@ -84,25 +82,23 @@ export function LoginPage() {
                 {translateMessage(failure)}
               </p>
             )}
-            <FormField id="login-email" label={t('emailLabel')} error={errors.email?.message}>
-              <Input
-                id="login-email"
-                autoComplete="username"
-                autoFocus
-                placeholder={t('emailPlaceholder')}
-                aria-invalid={errors.email ? true : undefined}
-                {...form.register('email')}
-              />
-            </FormField>
-            <FormField id="login-password" label={t('passwordLabel')} error={errors.password?.message}>
-              <Input
-                id="login-password"
-                type="password"
-                autoComplete="current-password"
-                aria-invalid={errors.password ? true : undefined}
-                {...form.register('password')}
-              />
-            </FormField>
+            <TextInputField
+              form={form}
+              name="email"
+              id="login-email"
+              label={t('emailLabel')}
+              autoComplete="username"
+              autoFocus
+              placeholder={t('emailPlaceholder')}
+            />
+            <TextInputField
+              form={form}
+              name="password"
+              id="login-password"
+              label={t('passwordLabel')}
+              type="password"
+              autoComplete="current-password"
+            />
             <div className="flex justify-end">
               <ForgotPasswordDialog />
             </div>

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { QuickFillCompanyData, QuickFillLookup } from '@/shared/schemas/booking';
 import { Button } from '@/app/components/ui/button';
-import { FormField } from '@/app/components/ui/form-field';
-import { Input } from '@/app/components/ui/input';
+import { TextInputField } from '@/app/components/form-fields';
 import { Spinner } from '@/app/components/ui/spinner';
 import { ApiError } from '@/app/lib/api-error';
 import { handleError } from '@/app/lib/handle-error';
@@ -24,7 +23,6 @@ export function QuickFillPanel({ onFill }: { onFill: (data: QuickFillCompanyData
     resolver: lazyResolver(() => import('./booking-resolvers').then((chunk) => chunk.quickFillResolver)),
     defaultValues: { request: '', code: '' },
   });
-  const { errors } = form.formState;
 
   const lookUp = form.handleSubmit((lookup) =>
     quickFill.mutate(lookup, {
@@ -65,23 +63,21 @@ export function QuickFillPanel({ onFill }: { onFill: (data: QuickFillCompanyData
         aria-label={t('quickFill.title')}
         className="grid items-start gap-3 md:grid-cols-[1fr_12rem_auto]"
       >
-        <FormField id="quick-fill-request" label={t('quickFill.request')} error={errors.request?.message}>
-          <Input
-            id="quick-fill-request"
-            autoComplete="email"
-            aria-invalid={errors.request ? true : undefined}
-            {...form.register('request')}
-          />
-        </FormField>
-        <FormField id="quick-fill-code" label={t('quickFill.code')} error={errors.code?.message}>
-          <Input
-            id="quick-fill-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            aria-invalid={errors.code ? true : undefined}
-            {...form.register('code')}
-          />
-        </FormField>
+        <TextInputField
+          form={form}
+          name="request"
+          id="quick-fill-request"
+          label={t('quickFill.request')}
+          autoComplete="email"
+        />
+        <TextInputField
+          form={form}
+          name="code"
+          id="quick-fill-code"
+          label={t('quickFill.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+        />
         <Button type="submit" variant="secondary" className="md:mt-[1.375rem]" disabled={quickFill.isPending}>
           {quickFill.isPending && <Spinner />}
           {t('quickFill.apply')}
