@@ -7,8 +7,9 @@ import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { formatDisplayDate } from '@/app/components/ui/date-picker';
 import { handleError } from '@/app/lib/handle-error';
+import { openStoredFile } from '@/app/lib/stored-files';
 import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
-import { openStoredFile, type BookingDetail } from './booking-queries';
+import type { BookingDetail } from './booking-queries';
 import { BookingStatusBadge } from './booking-status-badge';
 import { formatMoment } from './format';
 
@@ -188,11 +189,8 @@ export function BookingSummary({ detail }: { detail: BookingDetail }) {
 
 function AttachmentsCard({ detail }: { detail: BookingDetail }) {
   const { t } = useTranslation('bookings');
-  const open = (fileId: string) => {
-    // The tab is opened now, inside the click, so that pop-up blockers allow it; the file follows.
-    const target = window.open('', '_blank');
-    openStoredFile(fileId, target).catch(handleError);
-  };
+  // The tab is opened inside the click, so that pop-up blockers allow it; the file follows.
+  const open = (fileId: string) => openStoredFile(fileId).catch(handleError);
   return (
     <FactCard title={t('detail.attachments')}>
       {detail.attachments.length === 0 ? (

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { mayEdit } from '@/shared/sample-workflow';
 import { ConfirmDialog } from '@/app/components/confirm-dialog';
+import { useStoredFileUrl } from '@/app/lib/stored-files';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { formatDisplayDate } from '@/app/components/ui/date-picker';
@@ -32,7 +33,6 @@ import {
   useConfirmFinalResult,
   useIssueCertificate,
   useSaveConclusion,
-  useStoredFileUrl,
   useUndoReturnResult,
   type SupervisorSampleDetail,
   type ThirdLabEntry,
