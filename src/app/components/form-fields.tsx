@@ -26,16 +26,18 @@ type RegisteredField<T extends FieldValues> = {
   registerOptions?: RegisterOptions<T, Path<T>>;
 };
 
+/** What a control says of its field's error: that it is invalid, and where the message stands. */
+export function controlPropsOf(id: string, error: string | undefined) {
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  } as const;
+}
+
 function useFieldState<T extends FieldValues>({ form, name, id }: RegisteredField<T>) {
   const error = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
-  return {
-    error,
-    controlProps: {
-      id,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${id}-error` : undefined,
-    },
-  } as const;
+  return { error, controlProps: controlPropsOf(id, error) };
 }
 
 /** A one-line text field; the rest of its props go to the input (type, inputMode, autoComplete…). */

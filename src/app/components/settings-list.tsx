@@ -1,3 +1,4 @@
+import { PencilIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CreateButton } from '@/app/components/create-button';
@@ -17,8 +18,17 @@ import { PageFrame } from '@/app/layout/page-frame';
 
 export type SettingsColumn = { label: string; className?: string };
 
-/** One record's row: its cells, then its actions, which the last column ("Actions") holds. */
-export type SettingsRow = { key: string | number; cells: ReactNode; actions: ReactNode; pending?: boolean };
+/** One record's row: its cells, then its actions besides editing, which the last column ("Actions") holds. */
+export type SettingsRow = { key: string | number; cells: ReactNode; actions?: ReactNode; pending?: boolean };
+
+/** How a record is edited from its row: the pencil, named for the record. */
+export type SettingsEdit<T> = {
+  /** The pencil's spoken name, e.g. "Edit admin". */
+  label: (item: T) => string;
+  onEdit: (item: T) => void;
+  /** Whether this record can be edited now (e.g. not while its deletion waits to be sent). */
+  when?: (item: T) => boolean;
+};
 
 export type SettingsFilter = { label: string; value: string; onChange: (value: string) => void };
 
@@ -38,6 +48,7 @@ export function SettingsListPage<T>({
   page,
   onPage,
   row,
+  edit,
   card,
   children,
 }: {
@@ -57,6 +68,8 @@ export function SettingsListPage<T>({
   page: { limit: number; offset: number };
   onPage: (page: { limit: number; offset: number }) => void;
   row: (item: T) => SettingsRow;
+  /** Left out where the user may not edit such records. */
+  edit?: SettingsEdit<T>;
   /** The record as a card at phone width; without it the table scrolls sideways there. */
   card?: (item: T) => ListCard;
   /** The record's dialogs. */
@@ -100,7 +113,12 @@ export function SettingsListPage<T>({
               return (
                 <TableRow key={key} data-pending={pending || undefined}>
                   {cells}
-                  <TableCell className="text-right">{actions}</TableCell>
+                  <TableCell className="text-right">
+                    {edit && (edit.when?.(item) ?? true) && (
+                      <RowAction label={edit.label(item)} icon={<PencilIcon />} onClick={() => edit.onEdit(item)} />
+                    )}
+                    {actions}
+                  </TableCell>
                 </TableRow>
               );
             }}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { KeyRoundIcon, PencilIcon } from 'lucide-react';
+import { KeyRoundIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -61,6 +61,9 @@ export function AccountsPage() {
       card={(account) =>
         accountCard(account, t, { update: canUpdate, reset: canReset }, { edit: editor.edit, reset: setResetting })
       }
+      edit={
+        canUpdate ? { label: (account) => t('editNamed', { name: account.username }), onEdit: editor.edit } : undefined
+      }
       row={(account) => ({
         key: account.id,
         cells: (
@@ -81,23 +84,12 @@ export function AccountsPage() {
             </TableCell>
           </>
         ),
-        actions: (
-          <>
-            {canUpdate && (
-              <RowAction
-                label={t('editNamed', { name: account.username })}
-                icon={<PencilIcon />}
-                onClick={() => editor.edit(account)}
-              />
-            )}
-            {canReset && (
-              <RowAction
-                label={t('resetPasswordNamed', { name: account.username })}
-                icon={<KeyRoundIcon />}
-                onClick={() => setResetting(account)}
-              />
-            )}
-          </>
+        actions: canReset && (
+          <RowAction
+            label={t('resetPasswordNamed', { name: account.username })}
+            icon={<KeyRoundIcon />}
+            onClick={() => setResetting(account)}
+          />
         ),
       })}
     >

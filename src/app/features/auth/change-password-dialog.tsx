@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { changePasswordFormSchema } from '@/shared/schemas/auth';
 import { FormDialog, type DialogState } from '@/app/components/form-dialog';
-import { TextInputField } from '@/app/components/form-fields';
 import { ApiError } from '@/app/lib/api-error';
 import { handleError } from '@/app/lib/handle-error';
 import { changeOwnPassword } from './auth-api';
-import { NewPasswordFields } from './new-password-fields';
+import { PasswordFields } from './password-fields';
 import type { ChangePasswordInput } from './types';
 
 export function ChangePasswordDialog({ open, onOpenChange }: DialogState) {
@@ -47,15 +46,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: DialogState) {
       isSaving={mutation.isPending}
       showsProgress
     >
-      <TextInputField
-        form={form}
-        name="oldPassword"
-        id="change-old"
-        label={t('oldPassword')}
-        type="password"
-        autoComplete="current-password"
-      />
-      <NewPasswordFields form={form} idPrefix="change" />
+      <PasswordFields form={form} idPrefix="change" current />
     </FormDialog>
   );
 }

@@ -20,6 +20,12 @@ import { LabIllustration } from './lab-illustration';
 import type { SignInInput } from './types';
 import { useDocumentTitle } from '@/app/lib/use-document-title';
 
+/** The sign-in fields, with what password managers are told each one holds. */
+const SIGN_IN = {
+  email: { name: 'email', id: 'login-email', autoComplete: 'username' },
+  password: { name: 'password', id: 'login-password', autoComplete: 'current-password' },
+} as const;
+
 /** The sign-in screen (spec 2): form on one side, illustration on the other. */
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -84,21 +90,12 @@ export function LoginPage() {
             )}
             <TextInputField
               form={form}
-              name="email"
-              id="login-email"
+              {...SIGN_IN.email}
               label={t('emailLabel')}
-              autoComplete="username"
-              autoFocus
               placeholder={t('emailPlaceholder')}
+              autoFocus
             />
-            <TextInputField
-              form={form}
-              name="password"
-              id="login-password"
-              label={t('passwordLabel')}
-              type="password"
-              autoComplete="current-password"
-            />
+            <TextInputField form={form} {...SIGN_IN.password} label={t('passwordLabel')} type="password" />
             <div className="flex justify-end">
               <ForgotPasswordDialog />
             </div>

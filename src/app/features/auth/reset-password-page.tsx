@@ -13,7 +13,7 @@ import { translateMessage } from '@/app/lib/i18n';
 import { confirmPasswordReset } from './auth-api';
 import { BrandLogo } from '@/app/components/brand';
 import { useDocumentTitle } from '@/app/lib/use-document-title';
-import { NewPasswordFields } from './new-password-fields';
+import { PasswordFields } from './password-fields';
 
 const resetFormSchema = resetPasswordConfirmSchema
   .extend({ confirmPassword: z.string().max(200) })
@@ -53,7 +53,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
                 {translateMessage(errors.token.message)}
               </p>
             )}
-            <NewPasswordFields form={form} idPrefix="reset" />
+            <PasswordFields form={form} idPrefix="reset" />
             <Button type="submit" disabled={mutation.isPending}>
               {mutation.isPending && <Spinner />}
               {t('setPassword')}

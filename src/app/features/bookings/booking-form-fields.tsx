@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Controller, get, useFormContext, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { BookingFormValues } from '@/shared/schemas/booking';
+import { controlPropsOf } from '@/app/components/form-fields';
 import { Checkbox } from '@/app/components/ui/checkbox';
 import { cn } from '@/app/components/ui/cn';
 import { FieldError, FormField } from '@/app/components/ui/form-field';
@@ -77,15 +78,7 @@ export function FormSection({ section, children }: { section: BookingSectionKey;
 export function useBookingControl(path: string) {
   const error = useFieldError(path);
   const id = fieldId(path);
-  return {
-    id,
-    error,
-    controlProps: {
-      id,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${id}-error` : undefined,
-    },
-  } as const;
+  return { id, error, controlProps: controlPropsOf(id, error) };
 }
 
 /** A label, with the red star of a required field. */

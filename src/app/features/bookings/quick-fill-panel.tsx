@@ -12,6 +12,12 @@ import { translateMessage } from '@/app/lib/i18n';
 import { lazyResolver } from '@/app/lib/lazy-resolver';
 import { useQuickFill } from './booking-queries';
 
+/** The two fields: the applicant's e-mail or phone, and the code mailed to them. */
+const QUICK_FILL = {
+  request: { name: 'request', id: 'quick-fill-request', autoComplete: 'email' },
+  code: { name: 'code', id: 'quick-fill-code', autoComplete: 'one-time-code' },
+} as const;
+
 /**
  * Quick data entry (spec 2, 3 Quick-fill): a returning applicant types their e-mail or phone and the
  * code mailed after their first booking, presses Enter, and the applicant block is filled in.
@@ -63,21 +69,8 @@ export function QuickFillPanel({ onFill }: { onFill: (data: QuickFillCompanyData
         aria-label={t('quickFill.title')}
         className="grid items-start gap-3 md:grid-cols-[1fr_12rem_auto]"
       >
-        <TextInputField
-          form={form}
-          name="request"
-          id="quick-fill-request"
-          label={t('quickFill.request')}
-          autoComplete="email"
-        />
-        <TextInputField
-          form={form}
-          name="code"
-          id="quick-fill-code"
-          label={t('quickFill.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-        />
+        <TextInputField form={form} {...QUICK_FILL.request} label={t('quickFill.request')} />
+        <TextInputField form={form} {...QUICK_FILL.code} label={t('quickFill.code')} inputMode="numeric" />
         <Button type="submit" variant="secondary" className="md:mt-[1.375rem]" disabled={quickFill.isPending}>
           {quickFill.isPending && <Spinner />}
           {t('quickFill.apply')}

@@ -1,4 +1,4 @@
-import { LockIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { LockIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -33,6 +33,9 @@ export function CountriesPage() {
   const canCreate = hasAnyPermission(held, ['CanCreateCountry']);
   const canUpdate = hasAnyPermission(held, ['CanUpdateCountry']);
   const canDelete = hasAnyPermission(held, ['CanDeleteCountry']);
+
+  // A record whose creation or deletion waits in the outbox is not edited or deleted meanwhile.
+  const isQueued = (id: string) => ['create', 'delete'].includes(countries.pending.get(id)?.action ?? '');
 
   const pendingLabel = (id: string) => {
     const mark = countries.pending.get(id);
@@ -71,9 +74,17 @@ export function CountriesPage() {
       total={countries.total}
       page={page}
       onPage={setPage}
+      edit={
+        canUpdate
+          ? {
+              label: (country) => t('editNamed', { name: country.name }),
+              onEdit: editor.edit,
+              when: (country) => !isQueued(String(country.id)),
+            }
+          : undefined
+      }
       row={(country) => {
         const id = String(country.id);
-        const isQueued = ['create', 'delete'].includes(countries.pending.get(id)?.action ?? '');
         return {
           key: id,
           pending: countries.pendingIds.has(id),
@@ -96,23 +107,12 @@ export function CountriesPage() {
               </TableCell>
             </>
           ),
-          actions: (
-            <>
-              {canUpdate && !isQueued && (
-                <RowAction
-                  label={t('editNamed', { name: country.name })}
-                  icon={<PencilIcon />}
-                  onClick={() => editor.edit(country)}
-                />
-              )}
-              {canDelete && !country.protected && !isQueued && (
-                <RowAction
-                  label={t('deleteNamed', { name: country.name })}
-                  icon={<Trash2Icon />}
-                  onClick={() => setDeleting(country)}
-                />
-              )}
-            </>
+          actions: canDelete && !country.protected && !isQueued(id) && (
+            <RowAction
+              label={t('deleteNamed', { name: country.name })}
+              icon={<Trash2Icon />}
+              onClick={() => setDeleting(country)}
+            />
           ),
         };
       }}

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { PencilIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { hasAnyPermission } from '@/shared/permissions';
 import { useListFilters } from '@/app/components/use-list-filters';
-import { ActiveBadge, RowAction, SettingsListPage, useRecordDialog } from '@/app/components/settings-list';
+import { ActiveBadge, SettingsListPage, useRecordDialog } from '@/app/components/settings-list';
 import { TableCell } from '@/app/components/ui/table';
 import { usePermissions } from '@/app/lib/use-session';
 import { roleQueries, type Role } from './role-queries';
@@ -38,6 +37,7 @@ export function RolesPage() {
       total={roles.data?.total ?? 0}
       page={page}
       onPage={setPage}
+      edit={canUpdate ? { label: (role) => t('editNamed', { name: role.name }), onEdit: editor.edit } : undefined}
       row={(role) => ({
         key: role.id,
         cells: (
@@ -50,13 +50,6 @@ export function RolesPage() {
               <ActiveBadge active={role.active} label={role.active ? t('active') : t('inactive')} />
             </TableCell>
           </>
-        ),
-        actions: canUpdate && (
-          <RowAction
-            label={t('editNamed', { name: role.name })}
-            icon={<PencilIcon />}
-            onClick={() => editor.edit(role)}
-          />
         ),
       })}
     >
