@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { ArrowLeftIcon, BanIcon, CheckCircle2Icon } from 'lucide-react';
+import { BanIcon, CheckCircle2Icon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { bookingChangesFor } from '@/shared/record-workflows';
 import { cancelBookingSchema, type CancelBookingInput } from '@/shared/schemas/booking';
+import { BackButton } from '@/app/components/back-button';
 import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { FormDialog } from '@/app/components/form-dialog';
 import { TextareaField } from '@/app/components/form-fields';
@@ -30,14 +30,7 @@ export function BookingDetailPage({ id }: { id: number }) {
   const booking = useQuery(bookingQueries.detail(id));
   const [dialog, setDialog] = useState<'confirm' | 'cancel' | null>(null);
 
-  const back = (
-    <Button variant="ghost" size="sm" asChild>
-      <Link to="/bookings">
-        <ArrowLeftIcon />
-        {t('detail.back')}
-      </Link>
-    </Button>
-  );
+  const back = <BackButton to="/bookings" label={t('detail.back')} />;
 
   if (!booking.data) {
     return (
