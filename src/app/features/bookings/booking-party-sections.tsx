@@ -1,7 +1,8 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { BookingFormValues } from '@/shared/schemas/booking';
-import { CheckboxField, FormSection, NotesField, TextField } from './booking-form-fields';
+import { CheckboxField, FormSection, NotesField, TextField, type BookingPath } from './booking-form-fields';
+import { FACTORY_FIELDS, PAYER_FIELDS, type PartyField } from './booking-parties';
 import type { BookingChannel } from './booking-queries';
 
 // The booking form's sections about the parties: who applies, who pays, the factory and the retailer.
@@ -40,6 +41,34 @@ export function ApplicantSection({ channel }: { channel: BookingChannel }) {
   );
 }
 
+/** A party's details, all required but the notes, two to a row on wide screens. */
+function PartyFields({
+  party,
+  words,
+  fields,
+  testId,
+}: {
+  party: 'payerInfo' | 'factoryInfo';
+  words: string;
+  fields: readonly PartyField[];
+  testId: string;
+}) {
+  const { t } = useTranslation('bookings');
+  return (
+    <div className="grid items-start gap-4 md:grid-cols-2" data-testid={testId}>
+      {fields.map(({ name, type, notes }) => {
+        const path = `${party}.${name}` as BookingPath;
+        const label = t(`${words}.${name}`);
+        return notes ? (
+          <NotesField key={name} path={path} label={label} className="md:col-span-2" />
+        ) : (
+          <TextField key={name} path={path} label={label} type={type} required />
+        );
+      })}
+    </div>
+  );
+}
+
 // ---- 3. payer ----------------------------------------------------------------------------------
 
 export function PayerSection() {
@@ -50,20 +79,7 @@ export function PayerSection() {
     <FormSection section="payer">
       <CheckboxField path="payerInfo.isTheSameClientInfo" inverted label={t('form.payer.differs')} />
       {isSame === false && (
-        <div className="grid items-start gap-4 md:grid-cols-2" data-testid="payer-fields">
-          <TextField path="payerInfo.companyName" label={t('form.payer.companyName')} required />
-          <TextField path="payerInfo.contactName" label={t('form.payer.contactName')} required />
-          <TextField path="payerInfo.phone" label={t('form.payer.phone')} type="tel" required />
-          <TextField path="payerInfo.email" label={t('form.payer.email')} type="email" required />
-          <TextField path="payerInfo.address" label={t('form.payer.address')} required />
-          <TextField path="payerInfo.cityStateCountry" label={t('form.payer.cityStateCountry')} required />
-          <TextField
-            path="payerInfo.sendInvoiceToEmail"
-            label={t('form.payer.sendInvoiceToEmail')}
-            type="email"
-            required
-          />
-        </div>
+        <PartyFields party="payerInfo" words="form.payer" fields={PAYER_FIELDS} testId="payer-fields" />
       )}
     </FormSection>
   );
@@ -79,15 +95,7 @@ export function FactorySection() {
     <FormSection section="factory">
       <CheckboxField path="factoryInfo.enabled" label={t('form.factory.enabled')} />
       {isEnabled === true && (
-        <div className="grid items-start gap-4 md:grid-cols-2" data-testid="factory-fields">
-          <TextField path="factoryInfo.factoryName" label={t('form.factory.factoryName')} required />
-          <TextField path="factoryInfo.contactName" label={t('form.factory.contactName')} required />
-          <TextField path="factoryInfo.phone" label={t('form.factory.phone')} type="tel" required />
-          <TextField path="factoryInfo.email" label={t('form.factory.email')} type="email" required />
-          <TextField path="factoryInfo.address" label={t('form.factory.address')} required />
-          <TextField path="factoryInfo.cityStateCountry" label={t('form.factory.cityStateCountry')} required />
-          <NotesField path="factoryInfo.notes" label={t('form.factory.notes')} className="md:col-span-2" />
-        </div>
+        <PartyFields party="factoryInfo" words="form.factory" fields={FACTORY_FIELDS} testId="factory-fields" />
       )}
     </FormSection>
   );

@@ -10,6 +10,7 @@ import { handleError } from '@/app/lib/handle-error';
 import { openStoredFile } from '@/app/lib/stored-files';
 import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
 import type { BookingDetail } from './booking-queries';
+import { FACTORY_FIELDS, PAYER_FIELDS, type PartyField } from './booking-parties';
 import { BookingStatusBadge } from './booking-status-badge';
 import { formatMoment } from './format';
 
@@ -123,30 +124,14 @@ export function BookingSummary({ detail }: { detail: BookingDetail }) {
         {detail.payerInfo.isTheSameClientInfo ? (
           <p className="text-sm text-muted-foreground">{t('detail.payerSame')}</p>
         ) : (
-          <Facts>
-            <Fact label={t('form.payer.companyName')} value={detail.payerInfo.companyName} />
-            <Fact label={t('form.payer.contactName')} value={detail.payerInfo.contactName} />
-            <Fact label={t('form.payer.phone')} value={detail.payerInfo.phone} />
-            <Fact label={t('form.payer.email')} value={detail.payerInfo.email} />
-            <Fact label={t('form.payer.address')} value={detail.payerInfo.address} />
-            <Fact label={t('form.payer.cityStateCountry')} value={detail.payerInfo.cityStateCountry} />
-            <Fact label={t('form.payer.sendInvoiceToEmail')} value={detail.payerInfo.sendInvoiceToEmail} />
-          </Facts>
+          <PartyFacts words="form.payer" fields={PAYER_FIELDS} values={detail.payerInfo} />
         )}
       </FactCard>
       <FactCard title={t('detail.factory')}>
         {!detail.factoryInfo.enabled ? (
           <p className="text-sm text-muted-foreground">{t('detail.factoryNone')}</p>
         ) : (
-          <Facts>
-            <Fact label={t('form.factory.factoryName')} value={detail.factoryInfo.factoryName} />
-            <Fact label={t('form.factory.contactName')} value={detail.factoryInfo.contactName} />
-            <Fact label={t('form.factory.phone')} value={detail.factoryInfo.phone} />
-            <Fact label={t('form.factory.email')} value={detail.factoryInfo.email} />
-            <Fact label={t('form.factory.address')} value={detail.factoryInfo.address} />
-            <Fact label={t('form.factory.cityStateCountry')} value={detail.factoryInfo.cityStateCountry} />
-            <Fact label={t('form.factory.notes')} value={detail.factoryInfo.notes} />
-          </Facts>
+          <PartyFacts words="form.factory" fields={FACTORY_FIELDS} values={detail.factoryInfo} />
         )}
       </FactCard>
       <FactCard title={t('detail.retailer')}>
@@ -184,6 +169,19 @@ export function BookingSummary({ detail }: { detail: BookingDetail }) {
       </FactCard>
       <HistoryCard detail={detail} />
     </div>
+  );
+}
+
+/** A party's details as the booking form asked them. */
+function PartyFacts({ words, fields, values }: { words: string; fields: readonly PartyField[]; values: object }) {
+  const { t } = useTranslation('bookings');
+  const given = values as Record<string, string | null | undefined>;
+  return (
+    <Facts>
+      {fields.map(({ name }) => (
+        <Fact key={name} label={t(`${words}.${name}`)} value={given[name]} />
+      ))}
+    </Facts>
   );
 }
 
