@@ -77,3 +77,28 @@ export function readDecimal(value: unknown): number | null {
 export function DecimalField<T extends FieldValues>(props: RegisteredField<T>) {
   return <TextInputField {...props} inputMode="decimal" registerOptions={{ setValueAs: readDecimal }} />;
 }
+
+/**
+ * A weight (in the sample's unit): a number, not below zero. An empty box is "not weighed", held as
+ * `emptyAs`: undefined where a weight is required (the form then says so), null where it is optional.
+ */
+export function WeightField<T extends FieldValues>({
+  emptyAs,
+  ...props
+}: RegisteredField<T> & { emptyAs: null | undefined }) {
+  const readWeight = (value: unknown) => {
+    if (value === '' || value === null || value === undefined) return emptyAs;
+    const number = Number(value);
+    return Number.isFinite(number) ? number : emptyAs;
+  };
+  return (
+    <TextInputField
+      {...props}
+      type="number"
+      inputMode="decimal"
+      step="any"
+      min={0}
+      registerOptions={{ setValueAs: readWeight }}
+    />
+  );
+}

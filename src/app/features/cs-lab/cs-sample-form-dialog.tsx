@@ -5,14 +5,13 @@ import type { z } from 'zod';
 import { csSampleFormSchema } from '@/shared/schemas/sample-entry';
 import { CheckboxField } from '@/app/components/checkbox-field';
 import { FormDialog, useDialogSave, type DialogState } from '@/app/components/form-dialog';
-import { TextareaField, TextInputField } from '@/app/components/form-fields';
+import { TextareaField, TextInputField, WeightField } from '@/app/components/form-fields';
 import { DatePicker } from '@/app/components/ui/date-picker';
 import { FormField } from '@/app/components/ui/form-field';
 import { enqueueMutation } from '@/app/offline/outbox';
 import type { SampleEntry } from '@/app/bench/sample-queries';
 import { useSampleAction } from '@/app/bench/use-sample-action';
 import { UserPicker } from '@/app/bench/user-picker';
-import { toNumber } from '@/app/bench/format';
 import { CS_SAMPLES } from './cs-lab-constants';
 import { noticeQueued } from '@/app/bench/announce';
 
@@ -138,16 +137,12 @@ export function CsSampleFormDialog({
         {TEXT_FIELDS.map((name) => (
           <TextInputField key={name} form={form} name={name} id={`cs-${name}`} label={t(`samples:field.${name}`)} />
         ))}
-        <TextInputField
+        <WeightField
           form={form}
           name="initialWeight"
           id="cs-weight"
           label={t('samples:field.initialWeight')}
-          type="number"
-          inputMode="decimal"
-          step="any"
-          min={0}
-          registerOptions={{ setValueAs: (v) => toNumber(v) ?? null }}
+          emptyAs={null}
         />
         <TextInputField form={form} name="unit" id="cs-unit" label={t('samples:field.unit')} />
         {NOTE_FIELDS.map(([name, id, rows]) => (

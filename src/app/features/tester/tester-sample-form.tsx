@@ -7,12 +7,11 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { SENT_WEIGHT_TOO_LARGE, testerSampleFormSchema } from '@/shared/schemas/sample-entry';
 import { CountrySelect } from '@/app/components/country-select';
-import { TextareaField, TextInputField } from '@/app/components/form-fields';
+import { TextareaField, TextInputField, WeightField } from '@/app/components/form-fields';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { Checkbox } from '@/app/components/ui/checkbox';
 import { FormField } from '@/app/components/ui/form-field';
-import { Input } from '@/app/components/ui/input';
 import { Label } from '@/app/components/ui/label';
 import { api, unwrap } from '@/app/lib/api-client';
 import { toNumber } from '@/app/bench/format';
@@ -136,30 +135,20 @@ export function TesterSampleForm({ sample, onSaved }: { sample: SampleEntry; onS
                 )}
               />
             </FormField>
-            <FormField
+            <WeightField
+              form={form}
+              name="initialWeight"
               id="tester-initial"
               label={t('samples:field.initialWeight')}
-              error={errors.initialWeight?.message}
-            >
-              <Input
-                id="tester-initial"
-                type="number"
-                inputMode="decimal"
-                step="any"
-                min={0}
-                {...form.register('initialWeight', { setValueAs: toNumber })}
-              />
-            </FormField>
-            <FormField id="tester-sent" label={t('samples:field.sentWeight')} error={errors.sentWeight?.message}>
-              <Input
-                id="tester-sent"
-                type="number"
-                inputMode="decimal"
-                step="any"
-                min={0}
-                {...form.register('sentWeight', { setValueAs: (v) => toNumber(v) ?? null })}
-              />
-            </FormField>
+              emptyAs={undefined}
+            />
+            <WeightField
+              form={form}
+              name="sentWeight"
+              id="tester-sent"
+              label={t('samples:field.sentWeight')}
+              emptyAs={null}
+            />
             <div className="grid gap-2">
               <Label>{t('samples:field.remainingWeight')}</Label>
               <output
