@@ -1,6 +1,7 @@
 import { PencilIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasAnyPermission, type Permission } from '@/shared/permissions';
 import { CreateButton } from '@/app/components/create-button';
 import { FilterInput } from '@/app/components/filter-input';
 import { ListCards, TABLE_FROM_SM, type ListCard } from '@/app/components/list-cards';
@@ -10,6 +11,7 @@ import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
 import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
+import { usePermissions } from '@/app/lib/use-session';
 import { PageFrame } from '@/app/layout/page-frame';
 
 // The administration lists (accounts, roles, countries) are one screen with different records: a
@@ -21,8 +23,9 @@ export type SettingsColumn = { label: string; className?: string };
 /** One record's row: its cells, then its actions besides editing, which the last column ("Actions") holds. */
 export type SettingsRow = { key: string | number; cells: ReactNode; actions?: ReactNode; pending?: boolean };
 
-/** How a record is edited from its row: the pencil, named for the record. */
+/** How a record is edited from its row, by those holding `permission`: the pencil, named for the record. */
 export type SettingsEdit<T> = {
+  permission: Permission;
   /** The pencil's spoken name, e.g. "Edit admin". */
   label: (item: T) => string;
   onEdit: (item: T) => void;
@@ -35,9 +38,8 @@ export type SettingsFilter = { label: string; value: string; onChange: (value: s
 const FILTER_GRID: Record<number, string> = { 2: 'grid gap-3 sm:grid-cols-2', 3: 'grid gap-3 sm:grid-cols-3' };
 
 export function SettingsListPage<T>({
-  title,
-  createLabel,
-  onCreate,
+  words,
+  create,
   notices,
   filters,
   columns,
@@ -52,15 +54,15 @@ export function SettingsListPage<T>({
   card,
   children,
 }: {
-  title: string;
-  createLabel: string;
-  /** Left out where the user may not create such a record. */
-  onCreate?: () => void;
+  /** The list's texts (namespace): its `title` and the `create` button's label. */
+  words: string;
+  /** Creating a record, offered to those holding `permission`. */
+  create: { permission: Permission; onCreate: () => void };
   /** Said above the filters, e.g. that the list is this device's copy. */
   notices?: ReactNode;
   filters: SettingsFilter[];
-  /** The record's columns; the actions column follows them. */
-  columns: SettingsColumn[];
+  /** The record's columns (a heading alone, or with its classes); the actions column follows them. */
+  columns: (string | SettingsColumn)[];
   items: readonly T[];
   isLoading: boolean;
   error: unknown;
@@ -68,14 +70,18 @@ export function SettingsListPage<T>({
   page: { limit: number; offset: number };
   onPage: (page: { limit: number; offset: number }) => void;
   row: (item: T) => SettingsRow;
-  /** Left out where the user may not edit such records. */
-  edit?: SettingsEdit<T>;
+  edit: SettingsEdit<T>;
   /** The record as a card at phone width; without it the table scrolls sideways there. */
   card?: (item: T) => ListCard;
   /** The record's dialogs. */
   children: ReactNode;
 }) {
   const { t } = useTranslation('common');
+  const held = usePermissions();
+  const title = t(`${words}:title`);
+  const canCreate = hasAnyPermission(held, [create.permission]);
+  const canEdit = hasAnyPermission(held, [edit.permission]);
+  const heads = columns.map((column) => (typeof column === 'string' ? { label: column } : column));
   const filterInputs = filters.map((filter) => (
     <FilterInput
       key={filter.label}
@@ -86,7 +92,10 @@ export function SettingsListPage<T>({
     />
   ));
   return (
-    <PageFrame title={title} actions={onCreate && <CreateButton label={createLabel} onClick={onCreate} />}>
+    <PageFrame
+      title={title}
+      actions={canCreate && <CreateButton label={t(`${words}:create`)} onClick={create.onCreate} />}
+    >
       <Card>
         <CardContent className="grid gap-4">
           {notices}
@@ -94,13 +103,13 @@ export function SettingsListPage<T>({
           {card && <ListCards label={title} items={items} isLoading={isLoading} error={error} card={card} />}
           <ListTable
             boxClassName={card ? TABLE_FROM_SM : undefined}
-            columns={columns.length + 1}
+            columns={heads.length + 1}
             isLoading={isLoading}
             error={error}
             items={items}
             head={
               <>
-                {columns.map((column) => (
+                {heads.map((column) => (
                   <TableHead key={column.label} className={column.className}>
                     {column.label}
                   </TableHead>
@@ -114,7 +123,7 @@ export function SettingsListPage<T>({
                 <TableRow key={key} data-pending={pending || undefined}>
                   {cells}
                   <TableCell className="text-right">
-                    {edit && (edit.when?.(item) ?? true) && (
+                    {canEdit && (edit.when?.(item) ?? true) && (
                       <RowAction label={edit.label(item)} icon={<PencilIcon />} onClick={() => edit.onEdit(item)} />
                     )}
                     {actions}

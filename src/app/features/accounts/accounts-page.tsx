@@ -30,27 +30,25 @@ export function AccountsPage() {
   const [resetting, setResetting] = useState<Account | null>(null);
   const sendReset = useSendPasswordReset();
 
-  const canCreate = hasAnyPermission(held, ['CanCreateUser']);
   const canUpdate = hasAnyPermission(held, ['CanUpdateUser']);
   const canReset = hasAnyPermission(held, ['CanResetPassowrd']);
 
   return (
     <SettingsListPage
-      title={t('title')}
-      createLabel={t('create')}
-      onCreate={canCreate ? editor.create : undefined}
+      words="accounts"
+      create={{ permission: 'CanCreateUser', onCreate: editor.create }}
       filters={FILTERS.map(([name, label]) => ({
         label: t(label),
         value: filters[name],
         onChange: (value: string) => setFilter(name, value),
       }))}
       columns={[
-        { label: t('username') },
-        { label: t('displayName') },
+        t('username'),
+        t('displayName'),
         { label: t('email'), className: 'hidden xl:table-cell' },
-        { label: t('role') },
+        t('role'),
         { label: t('country'), className: 'hidden lg:table-cell' },
-        { label: t('status') },
+        t('status'),
       ]}
       items={accounts.data?.items ?? []}
       isLoading={accounts.isPending}
@@ -61,9 +59,11 @@ export function AccountsPage() {
       card={(account) =>
         accountCard(account, t, { update: canUpdate, reset: canReset }, { edit: editor.edit, reset: setResetting })
       }
-      edit={
-        canUpdate ? { label: (account) => t('editNamed', { name: account.username }), onEdit: editor.edit } : undefined
-      }
+      edit={{
+        permission: 'CanUpdateUser',
+        label: (account) => t('editNamed', { name: account.username }),
+        onEdit: editor.edit,
+      }}
       row={(account) => ({
         key: account.id,
         cells: (

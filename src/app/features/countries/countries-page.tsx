@@ -30,8 +30,6 @@ export function CountriesPage() {
   });
   const editor = useRecordDialog<Country>();
   const [deleting, setDeleting] = useState<Country | null>(null);
-  const canCreate = hasAnyPermission(held, ['CanCreateCountry']);
-  const canUpdate = hasAnyPermission(held, ['CanUpdateCountry']);
   const canDelete = hasAnyPermission(held, ['CanDeleteCountry']);
 
   // A record whose creation or deletion waits in the outbox is not edited or deleted meanwhile.
@@ -51,9 +49,8 @@ export function CountriesPage() {
 
   return (
     <SettingsListPage
-      title={t('title')}
-      createLabel={t('create')}
-      onCreate={canCreate ? editor.create : undefined}
+      words="countries"
+      create={{ permission: 'CanCreateCountry', onCreate: editor.create }}
       notices={
         <ListNotices isOffline={countries.isOffline} error={countries.error} offlineMessage={t('offlineCopy')} />
       }
@@ -61,28 +58,19 @@ export function CountriesPage() {
         { label: t('filterCode'), value: filters.code, onChange: (value) => setFilter('code', value) },
         { label: t('filterName'), value: filters.name, onChange: (value) => setFilter('name', value) },
       ]}
-      columns={[
-        { label: t('code') },
-        { label: t('name') },
-        { label: t('userCount') },
-        { label: t('projectCount') },
-        { label: t('protected') },
-      ]}
+      columns={[t('code'), t('name'), t('userCount'), t('projectCount'), t('protected')]}
       items={countries.items}
       isLoading={countries.isLoading}
       error={offlineListError(countries)}
       total={countries.total}
       page={page}
       onPage={setPage}
-      edit={
-        canUpdate
-          ? {
-              label: (country) => t('editNamed', { name: country.name }),
-              onEdit: editor.edit,
-              when: (country) => !isQueued(String(country.id)),
-            }
-          : undefined
-      }
+      edit={{
+        permission: 'CanUpdateCountry',
+        label: (country) => t('editNamed', { name: country.name }),
+        onEdit: editor.edit,
+        when: (country) => !isQueued(String(country.id)),
+      }}
       row={(country) => {
         const id = String(country.id);
         return {

@@ -1,43 +1,35 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { hasAnyPermission } from '@/shared/permissions';
 import { useListFilters } from '@/app/components/use-list-filters';
 import { ActiveBadge, SettingsListPage, useRecordDialog } from '@/app/components/settings-list';
 import { TableCell } from '@/app/components/ui/table';
-import { usePermissions } from '@/app/lib/use-session';
 import { roleQueries, type Role } from './role-queries';
 import { RoleFormDialog } from './role-form-dialog';
 
 /** Roles (spec 2 /settings/roles): add and update roles with their permissions. */
 export function RolesPage() {
   const { t } = useTranslation('roles');
-  const held = usePermissions();
   const { filters, settled, page, setPage, setFilter } = useListFilters({ search: '' });
   const roles = useQuery(roleQueries.list({ search: settled.search, ...page }));
   const editor = useRecordDialog<Role>();
-  const canCreate = hasAnyPermission(held, ['CanCreateRolePermission']);
-  const canUpdate = hasAnyPermission(held, ['CanUpdateRolePermission']);
 
   return (
     <SettingsListPage
-      title={t('title')}
-      createLabel={t('create')}
-      onCreate={canCreate ? editor.create : undefined}
+      words="roles"
+      create={{ permission: 'CanCreateRolePermission', onCreate: editor.create }}
       filters={[{ label: t('common:search'), value: filters.search, onChange: (value) => setFilter('search', value) }]}
-      columns={[
-        { label: t('name') },
-        { label: t('description') },
-        { label: t('permissionCount') },
-        { label: t('userCount') },
-        { label: t('status') },
-      ]}
+      columns={[t('name'), t('description'), t('permissionCount'), t('userCount'), t('status')]}
       items={roles.data?.items ?? []}
       isLoading={roles.isPending}
       error={roles.error}
       total={roles.data?.total ?? 0}
       page={page}
       onPage={setPage}
-      edit={canUpdate ? { label: (role) => t('editNamed', { name: role.name }), onEdit: editor.edit } : undefined}
+      edit={{
+        permission: 'CanUpdateRolePermission',
+        label: (role) => t('editNamed', { name: role.name }),
+        onEdit: editor.edit,
+      }}
       row={(role) => ({
         key: role.id,
         cells: (
