@@ -33,22 +33,44 @@ export type SettingsEdit<T> = {
   when?: (item: T) => boolean;
 };
 
-export type SettingsFilter = { label: string; value: string; onChange: (value: string) => void };
+/** A free-text filter: the name it has in the list's filters, and its label. */
+export type SettingsFilter<F> = { name: keyof F & string; label: string };
+
+/** The list's filters and page, as `useListFilters` keeps them. */
+export type SettingsView<F> = {
+  filters: F;
+  setFilter: (name: keyof F, value: string) => void;
+  page: { limit: number; offset: number };
+  setPage: (page: { limit: number; offset: number }) => void;
+};
+
+/** What the table shows: the page of records, whether it loads, why it could not, and how many there are. */
+export type SettingsRecords<T> = { items: readonly T[]; isLoading: boolean; error: unknown; total: number };
+
+/** A list query's answer as the table reads it. */
+export function queriedRecords<T>(query: {
+  data?: { items: T[]; total: number };
+  isPending: boolean;
+  error: unknown;
+}): SettingsRecords<T> {
+  return {
+    items: query.data?.items ?? [],
+    isLoading: query.isPending,
+    error: query.error,
+    total: query.data?.total ?? 0,
+  };
+}
 
 const FILTER_GRID: Record<number, string> = { 2: 'grid gap-3 sm:grid-cols-2', 3: 'grid gap-3 sm:grid-cols-3' };
 
-export function SettingsListPage<T>({
+export function SettingsListPage<T, F extends Record<string, string>>({
   words,
   create,
   notices,
+  view,
   filters,
   columns,
-  items,
-  isLoading,
-  error,
-  total,
-  page,
-  onPage,
+  records: { items, isLoading, error, total },
   row,
   edit,
   card,
@@ -60,15 +82,11 @@ export function SettingsListPage<T>({
   create: { permission: Permission; onCreate: () => void };
   /** Said above the filters, e.g. that the list is this device's copy. */
   notices?: ReactNode;
-  filters: SettingsFilter[];
+  view: SettingsView<F>;
+  filters: SettingsFilter<F>[];
   /** The record's columns (a heading alone, or with its classes); the actions column follows them. */
   columns: (string | SettingsColumn)[];
-  items: readonly T[];
-  isLoading: boolean;
-  error: unknown;
-  total: number;
-  page: { limit: number; offset: number };
-  onPage: (page: { limit: number; offset: number }) => void;
+  records: SettingsRecords<T>;
   row: (item: T) => SettingsRow;
   edit: SettingsEdit<T>;
   /** The record as a card at phone width; without it the table scrolls sideways there. */
@@ -84,11 +102,11 @@ export function SettingsListPage<T>({
   const heads = columns.map((column) => (typeof column === 'string' ? { label: column } : column));
   const filterInputs = filters.map((filter) => (
     <FilterInput
-      key={filter.label}
+      key={filter.name}
       className={filters.length === 1 ? 'sm:max-w-xs' : undefined}
       label={filter.label}
-      value={filter.value}
-      onChange={filter.onChange}
+      value={view.filters[filter.name]}
+      onChange={(value) => view.setFilter(filter.name, value)}
     />
   ));
   return (
@@ -132,7 +150,7 @@ export function SettingsListPage<T>({
               );
             }}
           />
-          <ListPager total={total} limit={page.limit} offset={page.offset} onChange={onPage} />
+          <ListPager total={total} limit={view.page.limit} offset={view.page.offset} onChange={view.setPage} />
         </CardContent>
       </Card>
       {children}

@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { hasAnyPermission } from '@/shared/permissions';
 import { ConfirmDialog } from '@/app/components/confirm-dialog';
-import { ActiveBadge, RowAction, SettingsListPage, useRecordDialog } from '@/app/components/settings-list';
+import {
+  ActiveBadge,
+  queriedRecords,
+  RowAction,
+  SettingsListPage,
+  useRecordDialog,
+} from '@/app/components/settings-list';
 import { useListFilters } from '@/app/components/use-list-filters';
 import { TableCell } from '@/app/components/ui/table';
 import { translateMessage } from '@/app/lib/i18n';
@@ -14,18 +20,12 @@ import { accountCard } from './account-card';
 import { AccountFormDialog } from './account-form-dialog';
 import { accountQueries, useSendPasswordReset, type Account } from './account-queries';
 
-const FILTERS = [
-  ['username', 'filterUsername'],
-  ['displayName', 'filterDisplayName'],
-  ['email', 'filterEmail'],
-] as const;
-
 /** Accounts (spec 2 /settings/accounts): staff users with their role and country. */
 export function AccountsPage() {
   const { t } = useTranslation('accounts');
   const held = usePermissions();
-  const { filters, settled, page, setPage, setFilter } = useListFilters({ username: '', displayName: '', email: '' });
-  const accounts = useQuery(accountQueries.list({ ...settled, ...page }));
+  const view = useListFilters({ username: '', displayName: '', email: '' });
+  const accounts = useQuery(accountQueries.list({ ...view.settled, ...view.page }));
   const editor = useRecordDialog<Account>();
   const [resetting, setResetting] = useState<Account | null>(null);
   const sendReset = useSendPasswordReset();
@@ -37,11 +37,12 @@ export function AccountsPage() {
     <SettingsListPage
       words="accounts"
       create={{ permission: 'CanCreateUser', onCreate: editor.create }}
-      filters={FILTERS.map(([name, label]) => ({
-        label: t(label),
-        value: filters[name],
-        onChange: (value: string) => setFilter(name, value),
-      }))}
+      view={view}
+      filters={[
+        { name: 'username', label: t('filterUsername') },
+        { name: 'displayName', label: t('filterDisplayName') },
+        { name: 'email', label: t('filterEmail') },
+      ]}
       columns={[
         t('username'),
         t('displayName'),
@@ -50,12 +51,7 @@ export function AccountsPage() {
         { label: t('country'), className: 'hidden lg:table-cell' },
         t('status'),
       ]}
-      items={accounts.data?.items ?? []}
-      isLoading={accounts.isPending}
-      error={accounts.error}
-      total={accounts.data?.total ?? 0}
-      page={page}
-      onPage={setPage}
+      records={queriedRecords(accounts)}
       card={(account) =>
         accountCard(account, t, { update: canUpdate, reset: canReset }, { edit: editor.edit, reset: setResetting })
       }

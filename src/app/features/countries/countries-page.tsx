@@ -22,11 +22,12 @@ import { CountryFormDialog } from './country-form-dialog';
 export function CountriesPage() {
   const { t } = useTranslation('countries');
   const held = usePermissions();
-  const { filters, settled, page, setPage, setFilter } = useListFilters({ code: '', name: '' });
+  const view = useListFilters({ code: '', name: '' });
+  const { settled } = view;
   const countries = useOfflineList({
     list: COUNTRY_LIST,
     path: COUNTRY_PATH,
-    query: { code: settled.code || undefined, name: settled.name || undefined, ...page },
+    query: { code: settled.code || undefined, name: settled.name || undefined, ...view.page },
   });
   const editor = useRecordDialog<Country>();
   const [deleting, setDeleting] = useState<Country | null>(null);
@@ -54,17 +55,13 @@ export function CountriesPage() {
       notices={
         <ListNotices isOffline={countries.isOffline} error={countries.error} offlineMessage={t('offlineCopy')} />
       }
+      view={view}
       filters={[
-        { label: t('filterCode'), value: filters.code, onChange: (value) => setFilter('code', value) },
-        { label: t('filterName'), value: filters.name, onChange: (value) => setFilter('name', value) },
+        { name: 'code', label: t('filterCode') },
+        { name: 'name', label: t('filterName') },
       ]}
       columns={[t('code'), t('name'), t('userCount'), t('projectCount'), t('protected')]}
-      items={countries.items}
-      isLoading={countries.isLoading}
-      error={offlineListError(countries)}
-      total={countries.total}
-      page={page}
-      onPage={setPage}
+      records={{ ...countries, error: offlineListError(countries) }}
       edit={{
         permission: 'CanUpdateCountry',
         label: (country) => t('editNamed', { name: country.name }),

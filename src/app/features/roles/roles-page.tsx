@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useListFilters } from '@/app/components/use-list-filters';
-import { ActiveBadge, SettingsListPage, useRecordDialog } from '@/app/components/settings-list';
+import { ActiveBadge, queriedRecords, SettingsListPage, useRecordDialog } from '@/app/components/settings-list';
 import { TableCell } from '@/app/components/ui/table';
 import { roleQueries, type Role } from './role-queries';
 import { RoleFormDialog } from './role-form-dialog';
@@ -9,22 +9,18 @@ import { RoleFormDialog } from './role-form-dialog';
 /** Roles (spec 2 /settings/roles): add and update roles with their permissions. */
 export function RolesPage() {
   const { t } = useTranslation('roles');
-  const { filters, settled, page, setPage, setFilter } = useListFilters({ search: '' });
-  const roles = useQuery(roleQueries.list({ search: settled.search, ...page }));
+  const view = useListFilters({ search: '' });
+  const roles = useQuery(roleQueries.list({ search: view.settled.search, ...view.page }));
   const editor = useRecordDialog<Role>();
 
   return (
     <SettingsListPage
       words="roles"
       create={{ permission: 'CanCreateRolePermission', onCreate: editor.create }}
-      filters={[{ label: t('common:search'), value: filters.search, onChange: (value) => setFilter('search', value) }]}
+      view={view}
+      filters={[{ name: 'search', label: t('common:search') }]}
       columns={[t('name'), t('description'), t('permissionCount'), t('userCount'), t('status')]}
-      items={roles.data?.items ?? []}
-      isLoading={roles.isPending}
-      error={roles.error}
-      total={roles.data?.total ?? 0}
-      page={page}
-      onPage={setPage}
+      records={queriedRecords(roles)}
       edit={{
         permission: 'CanUpdateRolePermission',
         label: (role) => t('editNamed', { name: role.name }),
