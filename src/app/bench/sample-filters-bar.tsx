@@ -65,24 +65,21 @@ function DateRangeFilter({
 }) {
   const { t } = useTranslation('samples');
   const { id, from, to } = DATE_RANGES[range];
-  return (
-    <>
-      <DateFilter
-        id={`${id}-from`}
-        label={t(`filters.${range}From`)}
-        value={value[from]}
-        max={value[to]}
-        onChange={set(from)}
-      />
-      <DateFilter
-        id={`${id}-to`}
-        label={t(`filters.${range}To`)}
-        value={value[to]}
-        min={value[from]}
-        onChange={set(to)}
-      />
-    </>
-  );
+  // Each end bounds the other: the first day cannot come after the last, nor the last before the first.
+  const ends = [
+    { end: 'from', name: from, max: value[to] },
+    { end: 'to', name: to, min: value[from] },
+  ] as const;
+  return ends.map(({ end, name, ...bound }) => (
+    <DateFilter
+      key={end}
+      id={`${id}-${end}`}
+      label={t(`filters.${range}${end === 'from' ? 'From' : 'To'}`)}
+      value={value[name]}
+      onChange={set(name)}
+      {...bound}
+    />
+  ));
 }
 
 /**
