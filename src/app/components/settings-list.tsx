@@ -2,6 +2,7 @@ import { PencilIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasAnyPermission, type Permission } from '@/shared/permissions';
+import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { CreateButton } from '@/app/components/create-button';
 import { FilterInput } from '@/app/components/filter-input';
 import { ListCards, TABLE_FROM_SM, type ListCard } from '@/app/components/list-cards';
@@ -31,6 +32,22 @@ export type SettingsEdit<T> = {
   onEdit: (item: T) => void;
   /** Whether this record can be edited now (e.g. not while its deletion waits to be sent). */
   when?: (item: T) => boolean;
+};
+
+/**
+ * A row action that asks first (send a password reset, delete): its button, then the app's one
+ * confirm dialog about that record.
+ */
+export type SettingsAsk<T> = {
+  /** Whether this record offers the action to this user now. */
+  when: (item: T) => boolean;
+  label: (item: T) => string;
+  icon: ReactNode;
+  title: string;
+  description: (item: T) => string;
+  confirmLabel: string;
+  destructive?: boolean;
+  onConfirm: (item: T) => unknown;
 };
 
 /** A free-text filter: the name it has in the list's filters, and its label. */
@@ -73,6 +90,7 @@ export function SettingsListPage<T, F extends Record<string, string>>({
   records: { items, isLoading, error, total },
   row,
   edit,
+  ask,
   card,
   children,
 }: {
@@ -89,13 +107,15 @@ export function SettingsListPage<T, F extends Record<string, string>>({
   records: SettingsRecords<T>;
   row: (item: T) => SettingsRow;
   edit: SettingsEdit<T>;
-  /** The record as a card at phone width; without it the table scrolls sideways there. */
-  card?: (item: T) => ListCard;
+  ask?: SettingsAsk<T>;
+  /** The record as a card at phone width (`onAsk` starts the `ask` action); else the table scrolls sideways there. */
+  card?: (item: T, onAsk: (item: T) => void) => ListCard;
   /** The record's dialogs. */
   children: ReactNode;
 }) {
   const { t } = useTranslation('common');
   const held = usePermissions();
+  const [asking, setAsking] = useState<T | null>(null);
   const title = t(`${words}:title`);
   const canCreate = hasAnyPermission(held, [create.permission]);
   const canEdit = hasAnyPermission(held, [edit.permission]);
@@ -118,7 +138,15 @@ export function SettingsListPage<T, F extends Record<string, string>>({
         <CardContent className="grid gap-4">
           {notices}
           {filters.length === 1 ? filterInputs : <div className={FILTER_GRID[filters.length]}>{filterInputs}</div>}
-          {card && <ListCards label={title} items={items} isLoading={isLoading} error={error} card={card} />}
+          {card && (
+            <ListCards
+              label={title}
+              items={items}
+              isLoading={isLoading}
+              error={error}
+              card={(item) => card(item, setAsking)}
+            />
+          )}
           <ListTable
             boxClassName={card ? TABLE_FROM_SM : undefined}
             columns={heads.length + 1}
@@ -144,6 +172,9 @@ export function SettingsListPage<T, F extends Record<string, string>>({
                     {canEdit && (edit.when?.(item) ?? true) && (
                       <RowAction label={edit.label(item)} icon={<PencilIcon />} onClick={() => edit.onEdit(item)} />
                     )}
+                    {ask?.when(item) && (
+                      <RowAction label={ask.label(item)} icon={ask.icon} onClick={() => setAsking(item)} />
+                    )}
                     {actions}
                   </TableCell>
                 </TableRow>
@@ -154,6 +185,17 @@ export function SettingsListPage<T, F extends Record<string, string>>({
         </CardContent>
       </Card>
       {children}
+      {ask && (
+        <ConfirmDialog
+          open={asking !== null}
+          onOpenChange={(open) => !open && setAsking(null)}
+          title={ask.title}
+          description={asking ? ask.description(asking) : ''}
+          confirmLabel={ask.confirmLabel}
+          destructive={ask.destructive}
+          onConfirm={() => asking && ask.onConfirm(asking)}
+        />
+      )}
     </PageFrame>
   );
 }

@@ -1,17 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { KeyRoundIcon } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { hasAnyPermission } from '@/shared/permissions';
-import { ConfirmDialog } from '@/app/components/confirm-dialog';
-import {
-  ActiveBadge,
-  queriedRecords,
-  RowAction,
-  SettingsListPage,
-  useRecordDialog,
-} from '@/app/components/settings-list';
+import { ActiveBadge, queriedRecords, SettingsListPage, useRecordDialog } from '@/app/components/settings-list';
 import { useListFilters } from '@/app/components/use-list-filters';
 import { TableCell } from '@/app/components/ui/table';
 import { translateMessage } from '@/app/lib/i18n';
@@ -27,7 +19,6 @@ export function AccountsPage() {
   const view = useListFilters({ username: '', displayName: '', email: '' });
   const accounts = useQuery(accountQueries.list({ ...view.settled, ...view.page }));
   const editor = useRecordDialog<Account>();
-  const [resetting, setResetting] = useState<Account | null>(null);
   const sendReset = useSendPasswordReset();
 
   const canUpdate = hasAnyPermission(held, ['CanUpdateUser']);
@@ -52,9 +43,23 @@ export function AccountsPage() {
         t('status'),
       ]}
       records={queriedRecords(accounts)}
-      card={(account) =>
-        accountCard(account, t, { update: canUpdate, reset: canReset }, { edit: editor.edit, reset: setResetting })
+      card={(account, onAsk) =>
+        accountCard(account, t, { update: canUpdate, reset: canReset }, { edit: editor.edit, reset: onAsk })
       }
+      ask={{
+        when: () => canReset,
+        label: (account) => t('resetPasswordNamed', { name: account.username }),
+        icon: <KeyRoundIcon />,
+        title: t('resetPassword'),
+        description: (account) => t('resetPasswordConfirm', { name: account.displayName, email: account.email }),
+        confirmLabel: t('sendLink'),
+        onConfirm: (account) =>
+          // A failure is told by the app's mutation handler; the dialog has nothing to wait for.
+          sendReset.mutate(account.id, {
+            onSuccess: (answer) =>
+              toast.success(t('common:success'), { description: translateMessage(answer.message) }),
+          }),
+      }}
       edit={{
         permission: 'CanUpdateUser',
         label: (account) => t('editNamed', { name: account.username }),
@@ -80,31 +85,9 @@ export function AccountsPage() {
             </TableCell>
           </>
         ),
-        actions: canReset && (
-          <RowAction
-            label={t('resetPasswordNamed', { name: account.username })}
-            icon={<KeyRoundIcon />}
-            onClick={() => setResetting(account)}
-          />
-        ),
       })}
     >
       <AccountFormDialog key={editor.dialogKey} {...editor.dialog} account={editor.record} />
-      <ConfirmDialog
-        open={resetting !== null}
-        onOpenChange={(open) => !open && setResetting(null)}
-        title={t('resetPassword')}
-        description={t('resetPasswordConfirm', { name: resetting?.displayName, email: resetting?.email })}
-        confirmLabel={t('sendLink')}
-        onConfirm={() => {
-          if (!resetting) return;
-          // A failure is told by the app's mutation handler; the dialog has nothing to wait for.
-          sendReset.mutate(resetting.id, {
-            onSuccess: (answer) =>
-              toast.success(t('common:success'), { description: translateMessage(answer.message) }),
-          });
-        }}
-      />
     </SettingsListPage>
   );
 }

@@ -1,12 +1,10 @@
 import { LockIcon, Trash2Icon } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { hasAnyPermission } from '@/shared/permissions';
-import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { ListNotices } from '@/app/components/list-notices';
 import { offlineListError } from '@/app/components/load-problem';
-import { RowAction, SettingsListPage, useRecordDialog } from '@/app/components/settings-list';
+import { SettingsListPage, useRecordDialog } from '@/app/components/settings-list';
 import { useListFilters } from '@/app/components/use-list-filters';
 import { Badge } from '@/app/components/ui/badge';
 import { TableCell } from '@/app/components/ui/table';
@@ -30,7 +28,6 @@ export function CountriesPage() {
     query: { code: settled.code || undefined, name: settled.name || undefined, ...view.page },
   });
   const editor = useRecordDialog<Country>();
-  const [deleting, setDeleting] = useState<Country | null>(null);
   const canDelete = hasAnyPermission(held, ['CanDeleteCountry']);
 
   // A record whose creation or deletion waits in the outbox is not edited or deleted meanwhile.
@@ -68,6 +65,19 @@ export function CountriesPage() {
         onEdit: editor.edit,
         when: (country) => !isQueued(String(country.id)),
       }}
+      ask={{
+        when: (country) => canDelete && !country.protected && !isQueued(String(country.id)),
+        label: (country) => t('deleteNamed', { name: country.name }),
+        icon: <Trash2Icon />,
+        title: t('deleteTitle'),
+        description: (country) => t('deleteConfirm', { code: country.code, name: country.name }),
+        confirmLabel: t('common:delete'),
+        destructive: true,
+        onConfirm: async (country) => {
+          const outcome = await saveCountryDelete(country);
+          toast.success(t('common:success'), { description: t(outcome.state === 'applied' ? 'deleted' : 'queued') });
+        },
+      }}
       row={(country) => {
         const id = String(country.id);
         return {
@@ -92,30 +102,10 @@ export function CountriesPage() {
               </TableCell>
             </>
           ),
-          actions: canDelete && !country.protected && !isQueued(id) && (
-            <RowAction
-              label={t('deleteNamed', { name: country.name })}
-              icon={<Trash2Icon />}
-              onClick={() => setDeleting(country)}
-            />
-          ),
         };
       }}
     >
       <CountryFormDialog key={editor.dialogKey} {...editor.dialog} country={editor.record} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('deleteTitle')}
-        description={t('deleteConfirm', { code: deleting?.code, name: deleting?.name })}
-        confirmLabel={t('common:delete')}
-        destructive
-        onConfirm={async () => {
-          if (!deleting) return;
-          const outcome = await saveCountryDelete(deleting);
-          toast.success(t('common:success'), { description: t(outcome.state === 'applied' ? 'deleted' : 'queued') });
-        }}
-      />
     </SettingsListPage>
   );
 }
