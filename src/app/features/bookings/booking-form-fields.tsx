@@ -95,23 +95,18 @@ export function requiredLabel(label: ReactNode, required = true) {
   );
 }
 
+/** What every field of the form is given: the value's path, its label, a hint and its place in the grid. */
+type BookingFieldProps = { path: BookingPath; label: ReactNode; hint?: ReactNode; className?: string };
+
 export function TextField({
   path,
   label,
+  hint,
+  className,
   required,
   type = 'text',
   autoComplete,
-  hint,
-  className,
-}: {
-  path: BookingPath;
-  label: ReactNode;
-  required?: boolean;
-  type?: 'text' | 'email' | 'tel';
-  autoComplete?: string;
-  hint?: ReactNode;
-  className?: string;
-}) {
+}: BookingFieldProps & { required?: boolean; type?: 'text' | 'email' | 'tel'; autoComplete?: string }) {
   const { register } = useFormContext<BookingFormValues>();
   const { id, error, controlProps } = useBookingControl(path);
   return (
@@ -128,19 +123,7 @@ export function TextField({
 }
 
 /** Notes fields show at least 2–3 rows (spec 9). */
-export function NotesField({
-  path,
-  label,
-  rows = 3,
-  hint,
-  className,
-}: {
-  path: BookingPath;
-  label: ReactNode;
-  rows?: number;
-  hint?: ReactNode;
-  className?: string;
-}) {
+export function NotesField({ path, label, hint, className, rows = 3 }: BookingFieldProps & { rows?: number }) {
   const { register } = useFormContext<BookingFormValues>();
   const { id, error, controlProps } = useBookingControl(path);
   return (
@@ -151,19 +134,7 @@ export function NotesField({
 }
 
 /** A checkbox bound to a boolean (or, with `inverted`, to its opposite: "payer differs" is !isTheSameClientInfo). */
-export function CheckboxField({
-  path,
-  label,
-  hint,
-  inverted,
-  className,
-}: {
-  path: BookingPath;
-  label: ReactNode;
-  hint?: ReactNode;
-  inverted?: boolean;
-  className?: string;
-}) {
+export function CheckboxField({ path, label, hint, className, inverted }: BookingFieldProps & { inverted?: boolean }) {
   const { control } = useFormContext<BookingFormValues>();
   const { id, error, controlProps } = useBookingControl(path);
   return (
