@@ -24,15 +24,8 @@ export type SettingsColumn = { label: string; className?: string };
 /** One record's row: its cells, then its actions besides editing, which the last column ("Actions") holds. */
 export type SettingsRow = { key: string | number; cells: ReactNode; actions?: ReactNode; pending?: boolean };
 
-/** How a record is edited from its row, by those holding `permission`: the pencil, named for the record. */
-export type SettingsEdit<T> = {
-  permission: Permission;
-  /** The pencil's spoken name, e.g. "Edit admin". */
-  label: (item: T) => string;
-  onEdit: (item: T) => void;
-  /** Whether this record can be edited now (e.g. not while its deletion waits to be sent). */
-  when?: (item: T) => boolean;
-};
+/** Who may create such records, and who may edit them (by the pencil on each row). */
+export type SettingsPermissions = { create: Permission; edit: Permission };
 
 /**
  * A row action that asks first (send a password reset, delete): its button, then the app's one
@@ -82,22 +75,29 @@ const FILTER_GRID: Record<number, string> = { 2: 'grid gap-3 sm:grid-cols-2', 3:
 
 export function SettingsListPage<T, F extends Record<string, string>>({
   words,
-  create,
+  editor,
+  permissions,
+  nameOf,
+  editableNow,
   notices,
   view,
   filters,
   columns,
   records: { items, isLoading, error, total },
   row,
-  edit,
   ask,
   card,
   children,
 }: {
-  /** The list's texts (namespace): its `title` and the `create` button's label. */
+  /** The list's texts (namespace): its `title`, the `create` button's label and `editNamed`. */
   words: string;
-  /** Creating a record, offered to those holding `permission`. */
-  create: { permission: Permission; onCreate: () => void };
+  /** Opens the record's create/edit dialog (`useRecordDialog`). */
+  editor: { create: () => void; edit: (item: T) => void };
+  permissions: SettingsPermissions;
+  /** The record's name, as the pencil names it ("Edit admin"). */
+  nameOf: (item: T) => string;
+  /** Whether this record can be edited now (e.g. not while its deletion waits to be sent). */
+  editableNow?: (item: T) => boolean;
   /** Said above the filters, e.g. that the list is this device's copy. */
   notices?: ReactNode;
   view: SettingsView<F>;
@@ -106,7 +106,6 @@ export function SettingsListPage<T, F extends Record<string, string>>({
   columns: (string | SettingsColumn)[];
   records: SettingsRecords<T>;
   row: (item: T) => SettingsRow;
-  edit: SettingsEdit<T>;
   ask?: SettingsAsk<T>;
   /** The record as a card at phone width (`onAsk` starts the `ask` action); else the table scrolls sideways there. */
   card?: (item: T, onAsk: (item: T) => void) => ListCard;
@@ -117,8 +116,8 @@ export function SettingsListPage<T, F extends Record<string, string>>({
   const held = usePermissions();
   const [asking, setAsking] = useState<T | null>(null);
   const title = t(`${words}:title`);
-  const canCreate = hasAnyPermission(held, [create.permission]);
-  const canEdit = hasAnyPermission(held, [edit.permission]);
+  const canCreate = hasAnyPermission(held, [permissions.create]);
+  const canEdit = hasAnyPermission(held, [permissions.edit]);
   const heads = columns.map((column) => (typeof column === 'string' ? { label: column } : column));
   const filterInputs = filters.map((filter) => (
     <FilterInput
@@ -132,7 +131,7 @@ export function SettingsListPage<T, F extends Record<string, string>>({
   return (
     <PageFrame
       title={title}
-      actions={canCreate && <CreateButton label={t(`${words}:create`)} onClick={create.onCreate} />}
+      actions={canCreate && <CreateButton label={t(`${words}:create`)} onClick={editor.create} />}
     >
       <Card>
         <CardContent className="grid gap-4">
@@ -169,8 +168,12 @@ export function SettingsListPage<T, F extends Record<string, string>>({
                 <TableRow key={key} data-pending={pending || undefined}>
                   {cells}
                   <TableCell className="text-right">
-                    {canEdit && (edit.when?.(item) ?? true) && (
-                      <RowAction label={edit.label(item)} icon={<PencilIcon />} onClick={() => edit.onEdit(item)} />
+                    {canEdit && (editableNow?.(item) ?? true) && (
+                      <RowAction
+                        label={t(`${words}:editNamed`, { name: nameOf(item) })}
+                        icon={<PencilIcon />}
+                        onClick={() => editor.edit(item)}
+                      />
                     )}
                     {ask?.when(item) && (
                       <RowAction label={ask.label(item)} icon={ask.icon} onClick={() => setAsking(item)} />

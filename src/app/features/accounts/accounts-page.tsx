@@ -27,7 +27,9 @@ export function AccountsPage() {
   return (
     <SettingsListPage
       words="accounts"
-      create={{ permission: 'CanCreateUser', onCreate: editor.create }}
+      editor={editor}
+      permissions={{ create: 'CanCreateUser', edit: 'CanUpdateUser' }}
+      nameOf={(account) => account.username}
       view={view}
       filters={[
         { name: 'username', label: t('filterUsername') },
@@ -59,11 +61,6 @@ export function AccountsPage() {
             onSuccess: (answer) =>
               toast.success(t('common:success'), { description: translateMessage(answer.message) }),
           }),
-      }}
-      edit={{
-        permission: 'CanUpdateUser',
-        label: (account) => t('editNamed', { name: account.username }),
-        onEdit: editor.edit,
       }}
       row={(account) => ({
         key: account.id,

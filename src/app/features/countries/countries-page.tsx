@@ -48,7 +48,10 @@ export function CountriesPage() {
   return (
     <SettingsListPage
       words="countries"
-      create={{ permission: 'CanCreateCountry', onCreate: editor.create }}
+      editor={editor}
+      permissions={{ create: 'CanCreateCountry', edit: 'CanUpdateCountry' }}
+      nameOf={(country) => country.name}
+      editableNow={(country) => !isQueued(String(country.id))}
       notices={
         <ListNotices isOffline={countries.isOffline} error={countries.error} offlineMessage={t('offlineCopy')} />
       }
@@ -59,12 +62,6 @@ export function CountriesPage() {
       ]}
       columns={[t('code'), t('name'), t('userCount'), t('projectCount'), t('protected')]}
       records={{ ...countries, error: offlineListError(countries) }}
-      edit={{
-        permission: 'CanUpdateCountry',
-        label: (country) => t('editNamed', { name: country.name }),
-        onEdit: editor.edit,
-        when: (country) => !isQueued(String(country.id)),
-      }}
       ask={{
         when: (country) => canDelete && !country.protected && !isQueued(String(country.id)),
         label: (country) => t('deleteNamed', { name: country.name }),

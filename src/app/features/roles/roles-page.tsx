@@ -16,16 +16,13 @@ export function RolesPage() {
   return (
     <SettingsListPage
       words="roles"
-      create={{ permission: 'CanCreateRolePermission', onCreate: editor.create }}
+      editor={editor}
+      permissions={{ create: 'CanCreateRolePermission', edit: 'CanUpdateRolePermission' }}
+      nameOf={(role) => role.name}
       view={view}
       filters={[{ name: 'search', label: t('common:search') }]}
       columns={[t('name'), t('description'), t('permissionCount'), t('userCount'), t('status')]}
       records={queriedRecords(roles)}
-      edit={{
-        permission: 'CanUpdateRolePermission',
-        label: (role) => t('editNamed', { name: role.name }),
-        onEdit: editor.edit,
-      }}
       row={(role) => ({
         key: role.id,
         cells: (
