@@ -1,12 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import {
-  get,
-  type FieldValues,
-  type FormState,
-  type Path,
-  type RegisterOptions,
-  type UseFormRegister,
-} from 'react-hook-form';
+import { get, type FieldValues, type Path, type RegisterOptions, type UseFormReturn } from 'react-hook-form';
 import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
 import { Textarea } from '@/app/components/ui/textarea';
@@ -14,9 +7,15 @@ import { Textarea } from '@/app/components/ui/textarea';
 // Text fields of a react-hook-form form, each with its label, hint and message: the control says it
 // is invalid and points at the message under it, the same way in every form of the app.
 
+/**
+ * A form as its fields see it: what a resolver turns the values into does not matter to a field, only
+ * the values it registers, so any context and output are taken.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type FormOf<T extends FieldValues> = UseFormReturn<T, any, any>;
+
 type RegisteredField<T extends FieldValues> = {
-  /** The form (or the part of it a field needs). */
-  form: { register: UseFormRegister<T>; formState: FormState<T> };
+  form: FormOf<T>;
   name: Path<T>;
   id: string;
   label: ReactNode;

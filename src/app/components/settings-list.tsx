@@ -124,7 +124,7 @@ export function SettingsListPage<T, F extends Record<string, string>>({
       key={filter.name}
       className={filters.length === 1 ? 'sm:max-w-xs' : undefined}
       label={filter.label}
-      value={view.filters[filter.name]}
+      value={view.filters[filter.name] ?? ''}
       onChange={(value) => view.setFilter(filter.name, value)}
     />
   ));

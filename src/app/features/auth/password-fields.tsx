@@ -1,6 +1,6 @@
-import type { FieldValues, FormState, Path, UseFormRegister } from 'react-hook-form';
+import type { FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextInputField } from '@/app/components/form-fields';
+import { TextInputField, type FormOf } from '@/app/components/form-fields';
 
 type ChoosesPassword = FieldValues & { newPassword: string; confirmPassword: string };
 
@@ -20,7 +20,7 @@ export function PasswordFields<T extends ChoosesPassword>({
   idPrefix,
   current = false,
 }: {
-  form: { register: UseFormRegister<T>; formState: FormState<T> };
+  form: FormOf<T>;
   idPrefix: string;
   current?: boolean;
 }) {
