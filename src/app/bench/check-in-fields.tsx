@@ -2,10 +2,9 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { csCheckInSampleSchema } from '@/shared/schemas/sample-entry';
+import { TextInputField, WeightField } from '@/app/components/form-fields';
 import { DatePicker } from '@/app/components/ui/date-picker';
 import { FormField } from '@/app/components/ui/form-field';
-import { Input } from '@/app/components/ui/input';
-import { toNumber } from './format';
 import { UserPicker } from './user-picker';
 
 export type CheckInForm = z.input<typeof csCheckInSampleSchema>;
@@ -62,19 +61,15 @@ export function CheckInFields({
           </FormField>
         )}
       />
-      <FormField id={id('weight')} label={weightLabel} error={errors.initialWeight?.message} hint={weightHint}>
-        <Input
-          id={id('weight')}
-          type="number"
-          inputMode="decimal"
-          step="any"
-          min={0}
-          {...form.register('initialWeight', { setValueAs: toNumber })}
-        />
-      </FormField>
-      <FormField id={id('unit')} label={t('field.unit')} error={errors.unit?.message}>
-        <Input id={id('unit')} {...form.register('unit')} />
-      </FormField>
+      <WeightField
+        form={form}
+        name="initialWeight"
+        id={id('weight')}
+        label={weightLabel}
+        hint={weightHint}
+        emptyAs={undefined}
+      />
+      <TextInputField form={form} name="unit" id={id('unit')} label={t('field.unit')} />
     </div>
   );
 }

@@ -1,16 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Button } from '@/app/components/ui/button';
+import { FormDialog } from '@/app/components/form-dialog';
 import { Checkbox } from '@/app/components/ui/checkbox';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/app/components/ui/dialog';
 import { FieldError } from '@/app/components/ui/form-field';
 import { Label } from '@/app/components/ui/label';
 
@@ -74,48 +66,33 @@ export function ConfirmSampleDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent className={wide ? 'max-h-[90vh] overflow-y-auto sm:max-w-3xl' : 'max-h-[90vh] overflow-y-auto'}>
-        <form
-          noValidate
-          aria-label={title}
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void confirm();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            {description && <DialogDescription>{description}</DialogDescription>}
-          </DialogHeader>
-          {children}
-          <div className="grid gap-1">
-            <div className="flex items-center gap-2">
-              <Checkbox
-                id="confirm-sample-information"
-                checked={confirmed}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? 'confirm-sample-information-error' : undefined}
-                onCheckedChange={(value) => {
-                  setConfirmed(value === true);
-                  if (value === true) setError(undefined);
-                }}
-              />
-              <Label htmlFor="confirm-sample-information">{t('confirmation')}</Label>
-            </div>
-            <FieldError id="confirm-sample-information-error" message={error} />
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => changeOpen(false)}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" disabled={isBusy}>
-              {confirmLabel}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={changeOpen}
+      title={title}
+      description={description}
+      onSubmit={confirm}
+      isSaving={isBusy}
+      submitLabel={confirmLabel}
+      className={wide ? 'max-h-[90vh] overflow-y-auto sm:max-w-3xl' : 'max-h-[90vh] overflow-y-auto'}
+    >
+      {children}
+      <div className="grid gap-1">
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id="confirm-sample-information"
+            checked={confirmed}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'confirm-sample-information-error' : undefined}
+            onCheckedChange={(value) => {
+              setConfirmed(value === true);
+              if (value === true) setError(undefined);
+            }}
+          />
+          <Label htmlFor="confirm-sample-information">{t('confirmation')}</Label>
+        </div>
+        <FieldError id="confirm-sample-information-error" message={error} />
+      </div>
+    </FormDialog>
   );
 }

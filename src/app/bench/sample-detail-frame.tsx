@@ -1,9 +1,7 @@
-import { Link } from '@tanstack/react-router';
-import { ArrowLeftIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BackButton } from '@/app/components/back-button';
 import { OfflineCopyNotice } from '@/app/components/list-notices';
-import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
 import { PrintLabelsButton } from '@/app/labels/print-labels-button';
 import { PageFrame } from '@/app/layout/page-frame';
@@ -19,14 +17,7 @@ type DetailArea = { namespace: 'cs-lab' | 'tester'; listPath: '/clients' | '/tes
 
 function BackToList({ namespace, listPath }: DetailArea) {
   const { t } = useTranslation(namespace);
-  return (
-    <Button variant="ghost" size="sm" asChild>
-      <Link to={listPath}>
-        <ArrowLeftIcon />
-        {t('back')}
-      </Link>
-    </Button>
-  );
+  return <BackButton to={listPath} label={t('back')} />;
 }
 
 /** A sample detail screen before its sample is known: still loading, could not be loaded, or not found. */

@@ -1,12 +1,22 @@
 import { XIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterInput } from '@/app/components/filter-input';
+import { LabelledControl } from '@/app/components/labelled-input';
 import { Button } from '@/app/components/ui/button';
 import { DatePicker } from '@/app/components/ui/date-picker';
-import { Input } from '@/app/components/ui/input';
-import { Label } from '@/app/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { UserPicker } from './user-picker';
 import { emptySampleFilters, sampleListQuery, type SampleFilterValues } from './sample-list-search';
+
+/** A filter with its small label above it. */
+function LabelledFilter({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <LabelledControl id={id} label={label} labelClassName="text-xs text-muted-foreground">
+      {children}
+    </LabelledControl>
+  );
+}
 
 function DateFilter({
   id,
@@ -24,10 +34,7 @@ function DateFilter({
   max?: string;
 }) {
   return (
-    <div className="grid gap-1">
-      <Label htmlFor={id} className="text-xs text-muted-foreground">
-        {label}
-      </Label>
+    <LabelledFilter id={id} label={label}>
       <div className="flex gap-1">
         <DatePicker id={id} value={value} onChange={onChange} min={min || undefined} max={max || undefined} />
         {value && (
@@ -36,8 +43,43 @@ function DateFilter({
           </Button>
         )}
       </div>
-    </div>
+    </LabelledFilter>
   );
+}
+
+/** The date ranges a list can be filtered by: the first day bounds the last, and the other way round. */
+const DATE_RANGES = {
+  received: { id: 'filter-received', from: 'receivedFromDate', to: 'receivedToDate' },
+  sentToTester: { id: 'filter-sent-to-tester', from: 'sentToTesterFromDate', to: 'sentToTesterToDate' },
+  sentToThirdLab: { id: 'filter-sent-to-third-lab', from: 'sentToThirdLabFromDate', to: 'sentToThirdLabToDate' },
+} as const satisfies Record<string, { id: string; from: keyof SampleFilterValues; to: keyof SampleFilterValues }>;
+
+function DateRangeFilter({
+  range,
+  value,
+  set,
+}: {
+  range: keyof typeof DATE_RANGES;
+  value: SampleFilterValues;
+  set: (name: keyof SampleFilterValues) => (next: string) => void;
+}) {
+  const { t } = useTranslation('samples');
+  const { id, from, to } = DATE_RANGES[range];
+  // Each end bounds the other: the first day cannot come after the last, nor the last before the first.
+  const ends = [
+    { end: 'from', name: from, max: value[to] },
+    { end: 'to', name: to, min: value[from] },
+  ] as const;
+  return ends.map(({ end, name, ...bound }) => (
+    <DateFilter
+      key={end}
+      id={`${id}-${end}`}
+      label={t(`filters.${range}${end === 'from' ? 'From' : 'To'}`)}
+      value={value[name]}
+      onChange={set(name)}
+      {...bound}
+    />
+  ));
 }
 
 /**
@@ -63,24 +105,13 @@ export function SampleFiltersBar({
   return (
     <div className="grid gap-3" role="search" aria-label={t('filters.title')}>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Input
-          aria-label={t('filters.search')}
-          placeholder={t('filters.search')}
-          value={value.search}
-          onChange={(e) => set('search')(e.target.value)}
-        />
-        <Input
-          aria-label={t('filters.idflNumber')}
-          placeholder={t('filters.idflNumber')}
-          value={value.IDFLNumber}
-          onChange={(e) => set('IDFLNumber')(e.target.value)}
-        />
-        <Input
-          aria-label={t('filters.sources')}
-          placeholder={t('filters.sources')}
+        <FilterInput label={t('filters.search')} value={value.search} onChange={set('search')} />
+        <FilterInput label={t('filters.idflNumber')} value={value.IDFLNumber} onChange={set('IDFLNumber')} />
+        <FilterInput
+          label={t('filters.sources')}
           title={t('filters.sourcesHint')}
           value={value.sources}
-          onChange={(e) => set('sources')(e.target.value)}
+          onChange={set('sources')}
         />
         <Select value={value.status || 'all'} onValueChange={(next) => set('status')(next === 'all' ? '' : next)}>
           <SelectTrigger aria-label={t('filters.status')} className="w-full">
@@ -95,37 +126,18 @@ export function SampleFiltersBar({
             ))}
           </SelectContent>
         </Select>
-        <DateFilter
-          id="filter-received-from"
-          label={t('filters.receivedFrom')}
-          value={value.receivedFromDate}
-          max={value.receivedToDate}
-          onChange={set('receivedFromDate')}
-        />
-        <DateFilter
-          id="filter-received-to"
-          label={t('filters.receivedTo')}
-          value={value.receivedToDate}
-          min={value.receivedFromDate}
-          onChange={set('receivedToDate')}
-        />
-        <div className="grid gap-1">
-          <Label htmlFor="filter-received-by" className="text-xs text-muted-foreground">
-            {t('filters.receivedBy')}
-          </Label>
+        <DateRangeFilter range="received" value={value} set={set} />
+        <LabelledFilter id="filter-received-by" label={t('filters.receivedBy')}>
           <UserPicker
             id="filter-received-by"
             label={t('filters.receivedBy')}
             value={value.receivedByUser}
             onChange={set('receivedByUser')}
           />
-        </div>
+        </LabelledFilter>
         {variant === 'tester' && (
           <>
-            <div className="grid gap-1">
-              <Label htmlFor="filter-sent-to-tester-by" className="text-xs text-muted-foreground">
-                {t('filters.sentToTesterBy')}
-              </Label>
+            <LabelledFilter id="filter-sent-to-tester-by" label={t('filters.sentToTesterBy')}>
               <UserPicker
                 id="filter-sent-to-tester-by"
                 label={t('filters.sentToTesterBy')}
@@ -133,41 +145,14 @@ export function SampleFiltersBar({
                 stores="id"
                 onChange={set('sentToTesterByUser')}
               />
-            </div>
-            <DateFilter
-              id="filter-sent-to-tester-from"
-              label={t('filters.sentToTesterFrom')}
-              value={value.sentToTesterFromDate}
-              max={value.sentToTesterToDate}
-              onChange={set('sentToTesterFromDate')}
-            />
-            <DateFilter
-              id="filter-sent-to-tester-to"
-              label={t('filters.sentToTesterTo')}
-              value={value.sentToTesterToDate}
-              min={value.sentToTesterFromDate}
-              onChange={set('sentToTesterToDate')}
-            />
-            <DateFilter
-              id="filter-sent-to-third-lab-from"
-              label={t('filters.sentToThirdLabFrom')}
-              value={value.sentToThirdLabFromDate}
-              max={value.sentToThirdLabToDate}
-              onChange={set('sentToThirdLabFromDate')}
-            />
-            <DateFilter
-              id="filter-sent-to-third-lab-to"
-              label={t('filters.sentToThirdLabTo')}
-              value={value.sentToThirdLabToDate}
-              min={value.sentToThirdLabFromDate}
-              onChange={set('sentToThirdLabToDate')}
-            />
-            <Input
-              aria-label={t('filters.packageCode')}
-              placeholder={t('filters.packageCode')}
+            </LabelledFilter>
+            <DateRangeFilter range="sentToTester" value={value} set={set} />
+            <DateRangeFilter range="sentToThirdLab" value={value} set={set} />
+            <FilterInput
+              label={t('filters.packageCode')}
               className="self-end"
               value={value.packageCode}
-              onChange={(e) => set('packageCode')(e.target.value)}
+              onChange={set('packageCode')}
             />
           </>
         )}

@@ -4,14 +4,15 @@ import { cn } from '@/app/components/ui/cn';
 import { Label } from '@/app/components/ui/label';
 
 /** A yes/no field of a form, bound to react-hook-form, with its label beside the box. */
-export function CheckboxField<T extends FieldValues>({
+export function CheckboxField<T extends FieldValues, C = unknown, X extends FieldValues = T>({
   control,
   name,
   id,
   label,
   className,
 }: {
-  control: Control<T>;
+  /** The form's control, whatever its resolver turns the values into. */
+  control: Control<T, C, X>;
   /** A boolean field; an optional one shows unticked while unset. */
   name: FieldPathByValue<T, boolean | undefined>;
   id: string;

@@ -6,15 +6,23 @@ export function FilterInput({
   value,
   onChange,
   className,
+  title,
+  type,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   className?: string;
+  /** A hint on hover, e.g. how to write several values. */
+  title?: string;
+  /** 'search' for the free search over a list, which browsers give a clear button. */
+  type?: 'search';
 }) {
   return (
     <Input
       className={className}
+      type={type}
+      title={title}
       aria-label={label}
       placeholder={label}
       value={value}

@@ -1,7 +1,6 @@
 import { KeyRoundIcon } from 'lucide-react';
 import { OPENS_CARD, type ListCard } from '@/app/components/list-cards';
-import { Badge } from '@/app/components/ui/badge';
-import { Button } from '@/app/components/ui/button';
+import { ActiveBadge, RowAction } from '@/app/components/settings-list';
 import type { Account } from './account-queries';
 
 /**
@@ -28,9 +27,7 @@ export function accountCard(
     ) : (
       account.username
     ),
-    badge: (
-      <Badge variant={account.active ? 'secondary' : 'outline'}>{account.active ? t('active') : t('inactive')}</Badge>
-    ),
+    badge: <ActiveBadge active={account.active} label={account.active ? t('active') : t('inactive')} />,
     fields: [
       { label: t('displayName'), value: account.displayName },
       { label: t('email'), value: <span className="break-all">{account.email}</span> },
@@ -38,14 +35,11 @@ export function accountCard(
       { label: t('country'), value: account.country ? `${account.country.code} · ${account.country.name}` : '—' },
     ],
     actions: can.reset && (
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={t('resetPasswordNamed', { name: account.username })}
+      <RowAction
+        label={t('resetPasswordNamed', { name: account.username })}
+        icon={<KeyRoundIcon />}
         onClick={() => on.reset(account)}
-      >
-        <KeyRoundIcon />
-      </Button>
+      />
     ),
   };
 }

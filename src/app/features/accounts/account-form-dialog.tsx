@@ -6,8 +6,7 @@ import { toast } from '@/app/lib/toast';
 import { z } from 'zod';
 import { createUserSchema, updateUserSchema } from '@/shared/schemas/users';
 import { CheckboxField } from '@/app/components/checkbox-field';
-import { FormDialogFooter } from '@/app/components/form-dialog-footer';
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
+import { FormDialog, type DialogState } from '@/app/components/form-dialog';
 import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
@@ -42,18 +41,15 @@ function validateWith(isCreate: boolean) {
 
 export function AccountFormDialog({
   account,
-  open,
-  onOpenChange,
+  ...dialog
 }: {
   /** The account to edit; undefined to create one. */
   account?: Account;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+} & DialogState) {
   const { t } = useTranslation('accounts');
   const isCreate = !account;
-  const roles = useQuery({ ...lookupQueries.roles(), enabled: open });
-  const countries = useQuery({ ...lookupQueries.countries(), enabled: open });
+  const roles = useQuery({ ...lookupQueries.roles(), enabled: dialog.open });
+  const countries = useQuery({ ...lookupQueries.countries(), enabled: dialog.open });
   const createAccount = useCreateAccount();
   const updateAccount = useUpdateAccount();
   const form = useForm<AccountForm>({
@@ -102,86 +98,79 @@ export function AccountFormDialog({
             },
           });
       toast.success(t('common:success'), { description: translateMessage(answer.message) });
-      onOpenChange(false);
+      dialog.onOpenChange(false);
     } catch (error) {
       showServerErrors(error);
     }
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={submit}
-          aria-label={isCreate ? t('createTitle') : t('editTitle')}
-        >
-          <DialogHeader>
-            <DialogTitle>{isCreate ? t('createTitle') : t('editTitle')}</DialogTitle>
-          </DialogHeader>
-          <FormField id="account-username" label={t('username')} error={errors.username?.message}>
-            <Input id="account-username" autoComplete="off" disabled={!isCreate} {...form.register('username')} />
-          </FormField>
-          <FormField id="account-display-name" label={t('displayName')} error={errors.displayName?.message}>
-            <Input id="account-display-name" autoComplete="off" {...form.register('displayName')} />
-          </FormField>
-          <FormField id="account-email" label={t('email')} error={errors.email?.message}>
-            <Input id="account-email" type="email" autoComplete="off" {...form.register('email')} />
-          </FormField>
-          {isCreate && (
-            <FormField id="account-password" label={t('password')} error={errors.password?.message}>
-              <Input id="account-password" type="password" autoComplete="new-password" {...form.register('password')} />
-            </FormField>
+    <FormDialog
+      {...dialog}
+      title={isCreate ? t('createTitle') : t('editTitle')}
+      onSubmit={submit}
+      isSaving={isSaving}
+      showsProgress
+    >
+      <FormField id="account-username" label={t('username')} error={errors.username?.message}>
+        <Input id="account-username" autoComplete="off" disabled={!isCreate} {...form.register('username')} />
+      </FormField>
+      <FormField id="account-display-name" label={t('displayName')} error={errors.displayName?.message}>
+        <Input id="account-display-name" autoComplete="off" {...form.register('displayName')} />
+      </FormField>
+      <FormField id="account-email" label={t('email')} error={errors.email?.message}>
+        <Input id="account-email" type="email" autoComplete="off" {...form.register('email')} />
+      </FormField>
+      {isCreate && (
+        <FormField id="account-password" label={t('password')} error={errors.password?.message}>
+          <Input id="account-password" type="password" autoComplete="new-password" {...form.register('password')} />
+        </FormField>
+      )}
+      <FormField id="account-role" label={t('role')} error={errors.roleId?.message}>
+        <Controller
+          control={form.control}
+          name="roleId"
+          render={({ field }) => (
+            <Select value={field.value ? String(field.value) : ''} onValueChange={(v) => field.onChange(Number(v))}>
+              <SelectTrigger id="account-role" aria-invalid={errors.roleId ? true : undefined}>
+                <SelectValue placeholder={t('chooseRole')} />
+              </SelectTrigger>
+              <SelectContent>
+                {(roles.data ?? []).map((role) => (
+                  <SelectItem key={role.id} value={String(role.id)}>
+                    {role.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
           )}
-          <FormField id="account-role" label={t('role')} error={errors.roleId?.message}>
-            <Controller
-              control={form.control}
-              name="roleId"
-              render={({ field }) => (
-                <Select value={field.value ? String(field.value) : ''} onValueChange={(v) => field.onChange(Number(v))}>
-                  <SelectTrigger id="account-role" aria-invalid={errors.roleId ? true : undefined}>
-                    <SelectValue placeholder={t('chooseRole')} />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {(roles.data ?? []).map((role) => (
-                      <SelectItem key={role.id} value={String(role.id)}>
-                        {role.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </FormField>
-          <FormField id="account-country" label={t('country')} error={errors.countryId?.message}>
-            <Controller
-              control={form.control}
-              name="countryId"
-              render={({ field }) => (
-                <Select
-                  value={field.value ? String(field.value) : NO_COUNTRY}
-                  onValueChange={(v) => field.onChange(v === NO_COUNTRY ? null : Number(v))}
-                >
-                  <SelectTrigger id="account-country">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={NO_COUNTRY}>{t('noCountry')}</SelectItem>
-                    {(countries.data ?? []).map((country) => (
-                      <SelectItem key={country.id} value={String(country.id)}>
-                        {country.code} · {country.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </FormField>
-          {!isCreate && <CheckboxField control={form.control} name="active" id="account-active" label={t('active')} />}
-          <FormDialogFooter onCancel={() => onOpenChange(false)} isSaving={isSaving} showsProgress />
-        </form>
-      </DialogContent>
-    </Dialog>
+        />
+      </FormField>
+      <FormField id="account-country" label={t('country')} error={errors.countryId?.message}>
+        <Controller
+          control={form.control}
+          name="countryId"
+          render={({ field }) => (
+            <Select
+              value={field.value ? String(field.value) : NO_COUNTRY}
+              onValueChange={(v) => field.onChange(v === NO_COUNTRY ? null : Number(v))}
+            >
+              <SelectTrigger id="account-country">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={NO_COUNTRY}>{t('noCountry')}</SelectItem>
+                {(countries.data ?? []).map((country) => (
+                  <SelectItem key={country.id} value={String(country.id)}>
+                    {country.code} · {country.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      </FormField>
+      {!isCreate && <CheckboxField control={form.control} name="active" id="account-active" label={t('active')} />}
+    </FormDialog>
   );
 }

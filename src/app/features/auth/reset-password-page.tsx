@@ -8,13 +8,12 @@ import { z } from 'zod';
 import { resetPasswordConfirmSchema } from '@/shared/schemas/auth';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app/components/ui/card';
-import { FormField } from '@/app/components/ui/form-field';
-import { Input } from '@/app/components/ui/input';
 import { Spinner } from '@/app/components/ui/spinner';
 import { translateMessage } from '@/app/lib/i18n';
 import { confirmPasswordReset } from './auth-api';
 import { BrandLogo } from '@/app/components/brand';
 import { useDocumentTitle } from '@/app/lib/use-document-title';
+import { PasswordFields } from './password-fields';
 
 const resetFormSchema = resetPasswordConfirmSchema
   .extend({ confirmPassword: z.string().max(200) })
@@ -54,17 +53,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
                 {translateMessage(errors.token.message)}
               </p>
             )}
-            <FormField id="reset-new" label={t('newPassword')} error={errors.newPassword?.message}>
-              <Input id="reset-new" type="password" autoComplete="new-password" {...form.register('newPassword')} />
-            </FormField>
-            <FormField id="reset-confirm" label={t('confirmPassword')} error={errors.confirmPassword?.message}>
-              <Input
-                id="reset-confirm"
-                type="password"
-                autoComplete="new-password"
-                {...form.register('confirmPassword')}
-              />
-            </FormField>
+            <PasswordFields form={form} idPrefix="reset" />
             <Button type="submit" disabled={mutation.isPending}>
               {mutation.isPending && <Spinner />}
               {t('setPassword')}

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Controller, get, useFormContext, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { BookingFormValues } from '@/shared/schemas/booking';
+import { controlPropsOf } from '@/app/components/form-fields';
 import { Checkbox } from '@/app/components/ui/checkbox';
 import { cn } from '@/app/components/ui/cn';
 import { FieldError, FormField } from '@/app/components/ui/form-field';
@@ -20,20 +22,30 @@ export function useFieldError(path: string): string | undefined {
   return (get(formState.errors, path) as { message?: string } | undefined)?.message;
 }
 
+/**
+ * The form's sections, in page order, each with the words it shows: the number a section shows is its
+ * place here, its anchor (which the side guide links to) comes from its key.
+ */
+const BOOKING_SECTIONS = {
+  applicant: 'bookings:form.applicant',
+  samples: 'bookings:form.samples',
+  payer: 'bookings:form.payer',
+  factory: 'bookings:form.factory',
+  retailer: 'bookings:form.retailer',
+  review: 'bookings:form.review',
+  help: 'submittal:support',
+} as const;
+
+export type BookingSectionKey = keyof typeof BOOKING_SECTIONS;
+
+export const sectionId = (section: BookingSectionKey) => `booking-section-${section}`;
+
 /** A numbered section of the form, with an anchor the side guide links to. */
-export function FormSection({
-  id,
-  number,
-  title,
-  description,
-  children,
-}: {
-  id: string;
-  number: number;
-  title: string;
-  description?: ReactNode;
-  children: ReactNode;
-}) {
+export function FormSection({ section, children }: { section: BookingSectionKey; children: ReactNode }) {
+  const { t } = useTranslation();
+  const id = sectionId(section);
+  const number = Object.keys(BOOKING_SECTIONS).indexOf(section) + 1;
+  const words = BOOKING_SECTIONS[section];
   return (
     <section
       id={id}
@@ -49,9 +61,9 @@ export function FormSection({
         </span>
         <div className="grid gap-1">
           <h2 id={`${id}-title`} className="text-lg leading-7 font-semibold">
-            {title}
+            {t(`${words}.title`)}
           </h2>
-          {description && <p className="text-sm text-muted-foreground">{description}</p>}
+          <p className="text-sm text-muted-foreground">{t(`${words}.description`)}</p>
         </div>
       </header>
       {children}
@@ -59,7 +71,18 @@ export function FormSection({
   );
 }
 
-function labelWith(label: ReactNode, required?: boolean) {
+/**
+ * What every control of the form carries: its id (from its path), and its error, announced through
+ * `aria-invalid` and `aria-describedby` pointing at the message under it.
+ */
+export function useBookingControl(path: string) {
+  const error = useFieldError(path);
+  const id = fieldId(path);
+  return { id, error, controlProps: controlPropsOf(id, error) };
+}
+
+/** A label, with the red star of a required field. */
+export function requiredLabel(label: ReactNode, required = true) {
   return (
     <>
       {label}
@@ -72,35 +95,27 @@ function labelWith(label: ReactNode, required?: boolean) {
   );
 }
 
+/** What every field of the form is given: the value's path, its label, a hint and its place in the grid. */
+type BookingFieldProps = { path: BookingPath; label: ReactNode; hint?: ReactNode; className?: string };
+
 export function TextField({
   path,
   label,
+  hint,
+  className,
   required,
   type = 'text',
   autoComplete,
-  hint,
-  className,
-}: {
-  path: BookingPath;
-  label: ReactNode;
-  required?: boolean;
-  type?: 'text' | 'email' | 'tel';
-  autoComplete?: string;
-  hint?: ReactNode;
-  className?: string;
-}) {
+}: BookingFieldProps & { required?: boolean; type?: 'text' | 'email' | 'tel'; autoComplete?: string }) {
   const { register } = useFormContext<BookingFormValues>();
-  const error = useFieldError(path);
-  const id = fieldId(path);
+  const { id, error, controlProps } = useBookingControl(path);
   return (
-    <FormField id={id} label={labelWith(label, required)} error={error} hint={hint} className={className}>
+    <FormField id={id} label={requiredLabel(label, required)} error={error} hint={hint} className={className}>
       <Input
-        id={id}
+        {...controlProps}
         type={type}
         autoComplete={autoComplete ?? 'off'}
         aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
         {...register(path)}
       />
     </FormField>
@@ -108,52 +123,20 @@ export function TextField({
 }
 
 /** Notes fields show at least 2–3 rows (spec 9). */
-export function NotesField({
-  path,
-  label,
-  rows = 3,
-  hint,
-  className,
-}: {
-  path: BookingPath;
-  label: ReactNode;
-  rows?: number;
-  hint?: ReactNode;
-  className?: string;
-}) {
+export function NotesField({ path, label, hint, className, rows = 3 }: BookingFieldProps & { rows?: number }) {
   const { register } = useFormContext<BookingFormValues>();
-  const error = useFieldError(path);
-  const id = fieldId(path);
+  const { id, error, controlProps } = useBookingControl(path);
   return (
     <FormField id={id} label={label} error={error} hint={hint} className={className}>
-      <Textarea
-        id={id}
-        rows={Math.max(rows, 2)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...register(path)}
-      />
+      <Textarea {...controlProps} rows={Math.max(rows, 2)} {...register(path)} />
     </FormField>
   );
 }
 
 /** A checkbox bound to a boolean (or, with `inverted`, to its opposite: "payer differs" is !isTheSameClientInfo). */
-export function CheckboxField({
-  path,
-  label,
-  hint,
-  inverted,
-  className,
-}: {
-  path: BookingPath;
-  label: ReactNode;
-  hint?: ReactNode;
-  inverted?: boolean;
-  className?: string;
-}) {
+export function CheckboxField({ path, label, hint, className, inverted }: BookingFieldProps & { inverted?: boolean }) {
   const { control } = useFormContext<BookingFormValues>();
-  const error = useFieldError(path);
-  const id = fieldId(path);
+  const { id, error, controlProps } = useBookingControl(path);
   return (
     <div className={cn('grid gap-1', className)}>
       <div className="flex items-start gap-2">
@@ -162,15 +145,13 @@ export function CheckboxField({
           name={path}
           render={({ field }) => (
             <Checkbox
-              id={id}
+              {...controlProps}
               ref={field.ref}
               data-field={path}
               className="mt-0.5"
               checked={inverted ? field.value === false : field.value === true}
               onCheckedChange={(checked) => field.onChange(inverted ? checked !== true : checked === true)}
               onBlur={field.onBlur}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
             />
           )}
         />

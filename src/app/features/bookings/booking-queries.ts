@@ -133,17 +133,3 @@ export function useCancelBooking() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingQueries.all }),
   });
 }
-
-/** Opens a stored file (needs the bearer token, so no plain link): fetched, then shown from a blob URL. */
-export async function openStoredFile(id: string, target: Window | null) {
-  const { data, error, response } = await api.GET('/api/files/{id}', { params: { path: { id } }, parseAs: 'blob' });
-  if (!response.ok || !data) {
-    target?.close();
-    throw new ApiError(response.status, error);
-  }
-  const url = URL.createObjectURL(data as Blob);
-  if (target) target.location.href = url;
-  else window.open(url, '_blank', 'noopener');
-  // The tab has loaded it by then; the URL is released so the bytes do not stay in memory.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}

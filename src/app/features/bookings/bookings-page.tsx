@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { PlusIcon, UsersIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { hasAnyPermission } from '@/shared/permissions';
+import { FilterInput } from '@/app/components/filter-input';
 import { ListCards, OPENS_CARD, TABLE_FROM_SM } from '@/app/components/list-cards';
 import { ListPager } from '@/app/components/list-pager';
 import { orderByOf, SortableHead } from '@/app/components/sortable-head';
@@ -10,7 +11,6 @@ import { TableStatusRow } from '@/app/components/table-status-row';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
 import { formatDisplayDate } from '@/app/components/ui/date-picker';
-import { Input } from '@/app/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { useListSearch } from '@/app/lib/list-search';
@@ -22,6 +22,16 @@ import { BookingStatusBadge } from './booking-status-badge';
 import { formatMomentDay } from './format';
 
 const ANY_STATUS = 'all';
+
+/** The list's columns, in order: those with a field order the list by it when clicked. */
+const BOOKING_COLUMNS: readonly { field?: string; label: string; className?: string }[] = [
+  { field: 'bookingNumber', label: 'list.orderNumber' },
+  { field: 'applicantContactPerson', label: 'list.applicant', className: 'hidden sm:table-cell' },
+  { label: 'list.registration', className: 'hidden xl:table-cell' },
+  { field: 'samplePreparedDate', label: 'list.preparedDate', className: 'hidden lg:table-cell' },
+  { field: 'status', label: 'list.status' },
+  { field: 'createdAt', label: 'list.createdAt', className: 'hidden md:table-cell' },
+];
 
 /** Client Requests (spec 2 /bookings): the booking list with its filters, ordering and paging. */
 export function BookingsPage() {
@@ -79,24 +89,21 @@ export function BookingsPage() {
                 ))}
               </SelectContent>
             </Select>
-            <Input
-              aria-label={t('list.filterBookingNumber')}
-              placeholder={t('list.filterBookingNumber')}
+            <FilterInput
+              label={t('list.filterBookingNumber')}
               value={text.bookingNumber}
-              onChange={(e) => setFilter('bookingNumber', e.target.value)}
+              onChange={(value) => setFilter('bookingNumber', value)}
             />
-            <Input
-              aria-label={t('list.filterContactPerson')}
-              placeholder={t('list.filterContactPerson')}
+            <FilterInput
+              label={t('list.filterContactPerson')}
               value={text.applicantContactPerson}
-              onChange={(e) => setFilter('applicantContactPerson', e.target.value)}
+              onChange={(value) => setFilter('applicantContactPerson', value)}
             />
-            <Input
+            <FilterInput
               type="search"
-              aria-label={t('list.search')}
-              placeholder={t('list.search')}
+              label={t('list.search')}
               value={text.search}
-              onChange={(e) => setFilter('search', e.target.value)}
+              onChange={(value) => setFilter('search', value)}
             />
           </div>
           <ListCards
@@ -135,35 +142,31 @@ export function BookingsPage() {
           <Table boxClassName={TABLE_FROM_SM}>
             <TableHeader>
               <TableRow>
-                <SortableHead field="bookingNumber" label={t('list.orderNumber')} ordering={ordering} onOrder={order} />
-                <SortableHead
-                  field="applicantContactPerson"
-                  label={t('list.applicant')}
-                  ordering={ordering}
-                  onOrder={order}
-                  className="hidden sm:table-cell"
-                />
-                <TableHead className="hidden xl:table-cell">{t('list.registration')}</TableHead>
-                <SortableHead
-                  field="samplePreparedDate"
-                  label={t('list.preparedDate')}
-                  ordering={ordering}
-                  onOrder={order}
-                  className="hidden lg:table-cell"
-                />
-                <SortableHead field="status" label={t('list.status')} ordering={ordering} onOrder={order} />
-                <SortableHead
-                  field="createdAt"
-                  label={t('list.createdAt')}
-                  ordering={ordering}
-                  onOrder={order}
-                  className="hidden md:table-cell"
-                />
+                {BOOKING_COLUMNS.map(({ field, label, className }) =>
+                  field ? (
+                    <SortableHead
+                      key={field}
+                      field={field}
+                      label={t(label)}
+                      ordering={ordering}
+                      onOrder={order}
+                      className={className}
+                    />
+                  ) : (
+                    <TableHead key={label} className={className}>
+                      {t(label)}
+                    </TableHead>
+                  ),
+                )}
               </TableRow>
             </TableHeader>
             <TableBody>
               {items.length === 0 ? (
-                <TableStatusRow columns={6} isLoading={bookings.isPending} error={bookings.error} />
+                <TableStatusRow
+                  columns={BOOKING_COLUMNS.length}
+                  isLoading={bookings.isPending}
+                  error={bookings.error}
+                />
               ) : (
                 items.map((booking) => (
                   <TableRow

@@ -1,8 +1,7 @@
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { ArrowLeftIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/app/components/ui/button';
+import { BackButton } from '@/app/components/back-button';
 import { PageFrame } from '@/app/layout/page-frame';
 import { BookingForm, fillApplicant, useBookingForm } from './booking-form';
 import type { CustomerSearch } from './customer-search';
@@ -27,17 +26,7 @@ export function CreateBookingPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
-    <PageFrame
-      title={t('create.title')}
-      actions={
-        <Button variant="ghost" size="sm" asChild>
-          <Link to="/bookings">
-            <ArrowLeftIcon />
-            {t('create.back')}
-          </Link>
-        </Button>
-      }
-    >
+    <PageFrame title={t('create.title')} actions={<BackButton to="/bookings" label={t('create.back')} />}>
       <BookingForm
         form={form}
         channel="staff"

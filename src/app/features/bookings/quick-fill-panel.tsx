@@ -3,8 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { QuickFillCompanyData, QuickFillLookup } from '@/shared/schemas/booking';
 import { Button } from '@/app/components/ui/button';
-import { FormField } from '@/app/components/ui/form-field';
-import { Input } from '@/app/components/ui/input';
+import { TextInputField } from '@/app/components/form-fields';
 import { Spinner } from '@/app/components/ui/spinner';
 import { ApiError } from '@/app/lib/api-error';
 import { handleError } from '@/app/lib/handle-error';
@@ -12,6 +11,12 @@ import { translateMessage } from '@/app/lib/i18n';
 import { lazyResolver } from '@/app/lib/lazy-resolver';
 import { useQuickFill } from './booking-queries';
 import { toastLater } from '@/app/lib/toast-later';
+
+/** The two fields: the applicant's e-mail or phone, and the code mailed to them. */
+const QUICK_FILL = {
+  request: { name: 'request', id: 'quick-fill-request', autoComplete: 'email' },
+  code: { name: 'code', id: 'quick-fill-code', autoComplete: 'one-time-code' },
+} as const;
 
 /**
  * Quick data entry (spec 2, 3 Quick-fill): a returning applicant types their e-mail or phone and the
@@ -24,7 +29,6 @@ export function QuickFillPanel({ onFill }: { onFill: (data: QuickFillCompanyData
     resolver: lazyResolver(() => import('./booking-resolvers').then((chunk) => chunk.quickFillResolver)),
     defaultValues: { request: '', code: '' },
   });
-  const { errors } = form.formState;
 
   const lookUp = form.handleSubmit((lookup) =>
     quickFill.mutate(lookup, {
@@ -67,23 +71,8 @@ export function QuickFillPanel({ onFill }: { onFill: (data: QuickFillCompanyData
         aria-label={t('quickFill.title')}
         className="grid items-start gap-3 md:grid-cols-[1fr_12rem_auto]"
       >
-        <FormField id="quick-fill-request" label={t('quickFill.request')} error={errors.request?.message}>
-          <Input
-            id="quick-fill-request"
-            autoComplete="email"
-            aria-invalid={errors.request ? true : undefined}
-            {...form.register('request')}
-          />
-        </FormField>
-        <FormField id="quick-fill-code" label={t('quickFill.code')} error={errors.code?.message}>
-          <Input
-            id="quick-fill-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            aria-invalid={errors.code ? true : undefined}
-            {...form.register('code')}
-          />
-        </FormField>
+        <TextInputField form={form} {...QUICK_FILL.request} label={t('quickFill.request')} />
+        <TextInputField form={form} {...QUICK_FILL.code} label={t('quickFill.code')} inputMode="numeric" />
         <Button type="submit" variant="secondary" className="md:mt-[1.375rem]" disabled={quickFill.isPending}>
           {quickFill.isPending && <Spinner />}
           {t('quickFill.apply')}

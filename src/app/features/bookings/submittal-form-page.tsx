@@ -9,7 +9,7 @@ import { LanguageSwitch } from '@/app/layout/language-switch';
 import { onDemand } from '@/app/lib/on-demand';
 import { useDocumentTitle } from '@/app/lib/use-document-title';
 import { BookingConfirmation, type SubmittedBooking } from './booking-confirmation';
-import { BookingForm, fillApplicant, sectionId, useBookingForm } from './booking-form';
+import { BookingForm, fillApplicant, useBookingForm } from './booking-form';
 import { FormSection } from './booking-form-fields';
 import { labContactQuery } from './lab-contact';
 import { QuickFillPanel } from './quick-fill-panel';
@@ -79,12 +79,7 @@ export function SubmittalFormPage() {
               channel="public"
               onCreated={(created, input) => setSubmitted({ bookingNumber: created.data.bookingNumber, input })}
             />
-            <FormSection
-              id={sectionId('help')}
-              number={7}
-              title={t('support.title')}
-              description={t('support.description')}
-            >
+            <FormSection section="help">
               <div className="grid gap-3 text-sm sm:grid-cols-2">
                 <p className="flex items-start gap-2">
                   <MailIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { ClockIcon, ShieldCheckIcon, TriangleAlertIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { sectionId } from './booking-form';
+import { sectionId } from './booking-form-fields';
 
 /** The guide's eight steps, each pointing at the part of the form it explains; then the final step. */
 const GUIDE_STEPS = [

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/app/lib/api-client';
 import { ApiError } from '@/app/lib/api-error';
+import { showInTab } from '@/app/lib/stored-files';
 import type { CertificateVerification } from '@/shared/certificate';
 
 // Certificates: the public check by token, and the staff actions on a sample's certificates.
@@ -58,18 +59,13 @@ export function useRevokeSampleCertificate(sampleId: number) {
  * Opens a certificate's PDF (needs the bearer token, so no plain link). The tab is opened before the
  * fetch, while the click still counts as a user gesture, so popup blockers let it through.
  */
-export async function openCertificatePdf(token: string) {
-  const target = window.open('', '_blank');
-  const { data, error, response } = await api.GET('/api/issue-certificate/file', {
-    params: { query: { token } },
-    parseAs: 'blob',
+export function openCertificatePdf(token: string) {
+  return showInTab(window.open('', '_blank'), async () => {
+    const { data, error, response } = await api.GET('/api/issue-certificate/file', {
+      params: { query: { token } },
+      parseAs: 'blob',
+    });
+    if (!response.ok || !data) throw new ApiError(response.status, error);
+    return data as Blob;
   });
-  if (!response.ok || !data) {
-    target?.close();
-    throw new ApiError(response.status, error);
-  }
-  const url = URL.createObjectURL(data as Blob);
-  if (target) target.location.href = url;
-  else window.open(url, '_blank', 'noopener');
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

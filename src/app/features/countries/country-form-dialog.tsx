@@ -6,8 +6,7 @@ import { toast } from '@/app/lib/toast';
 import type { z } from 'zod';
 import { countrySchema } from '@/shared/schemas/countries';
 import { CheckboxField } from '@/app/components/checkbox-field';
-import { FormDialogFooter } from '@/app/components/form-dialog-footer';
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
+import { FormDialog, type DialogState } from '@/app/components/form-dialog';
 import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
 import { ServerVerdict, useServerVerdict } from '@/app/components/server-verdict';
@@ -17,13 +16,10 @@ type CountryForm = z.input<typeof countrySchema>;
 
 export function CountryFormDialog({
   country,
-  open,
-  onOpenChange,
+  ...dialog
 }: {
   country?: Country;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+} & DialogState) {
   const { t } = useTranslation('countries');
   const [isSaving, setSaving] = useState(false);
   const verdict = useServerVerdict();
@@ -41,7 +37,7 @@ export function CountryFormDialog({
       verdict.clear();
       const outcome = country ? await saveCountryUpdate(country, input) : await saveCountryCreate(input);
       toast.success(t('common:success'), { description: t(outcome.state === 'applied' ? 'saved' : 'queued') });
-      onOpenChange(false);
+      dialog.onOpenChange(false);
     } catch (error) {
       // Refused by the server: said here, on the field it names, in the user's language.
       verdict.show(error, (field, message) => {
@@ -55,34 +51,21 @@ export function CountryFormDialog({
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={submit}
-          aria-label={isCreate ? t('createTitle') : t('editTitle')}
-        >
-          <DialogHeader>
-            <DialogTitle>{isCreate ? t('createTitle') : t('editTitle')}</DialogTitle>
-          </DialogHeader>
-          <FormField id="country-code" label={t('code')} error={errors.code?.message} hint={t('codeHint')}>
-            <Input
-              id="country-code"
-              autoComplete="off"
-              maxLength={3}
-              className="uppercase"
-              {...form.register('code', { setValueAs: (v: string) => v.toUpperCase() })}
-            />
-          </FormField>
-          <FormField id="country-name" label={t('name')} error={errors.name?.message}>
-            <Input id="country-name" autoComplete="off" {...form.register('name')} />
-          </FormField>
-          <CheckboxField control={form.control} name="protected" id="country-protected" label={t('protected')} />
-          <ServerVerdict verdict={verdict} />
-          <FormDialogFooter onCancel={() => onOpenChange(false)} isSaving={isSaving} />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog {...dialog} title={isCreate ? t('createTitle') : t('editTitle')} onSubmit={submit} isSaving={isSaving}>
+      <FormField id="country-code" label={t('code')} error={errors.code?.message} hint={t('codeHint')}>
+        <Input
+          id="country-code"
+          autoComplete="off"
+          maxLength={3}
+          className="uppercase"
+          {...form.register('code', { setValueAs: (v: string) => v.toUpperCase() })}
+        />
+      </FormField>
+      <FormField id="country-name" label={t('name')} error={errors.name?.message}>
+        <Input id="country-name" autoComplete="off" {...form.register('name')} />
+      </FormField>
+      <CheckboxField control={form.control} name="protected" id="country-protected" label={t('protected')} />
+      <ServerVerdict verdict={verdict} />
+    </FormDialog>
   );
 }

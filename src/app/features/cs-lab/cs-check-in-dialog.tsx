@@ -4,19 +4,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { csCheckInSampleSchema } from '@/shared/schemas/sample-entry';
 import { CheckInFields, type CheckInForm } from '@/app/bench/check-in-fields';
-import { ConfirmSampleDialog } from '@/app/bench/confirm-sample-dialog';
+import { SampleStepDialog, type SampleStepProps } from '@/app/bench/sample-step-dialog';
 import type { SampleEntry } from '@/app/bench/sample-queries';
 import { useSampleAction } from '@/app/bench/use-sample-action';
 import { CS_SAMPLES } from './cs-lab-constants';
 
 /** Confirm Received at the client-side lab: received date, received by and the initial weight (grams). */
-export function CsCheckInDialog({
-  sample,
-  onOpenChange,
-}: {
-  sample: SampleEntry | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function CsCheckInDialog({ sample, onOpenChange }: SampleStepProps) {
   const { t } = useTranslation('cs-lab');
   const { fire } = useSampleAction(CS_SAMPLES.list);
   const form = useForm<CheckInForm>({
@@ -29,25 +23,17 @@ export function CsCheckInDialog({
     },
   });
 
-  const submit = async () => {
-    if (!sample) return false;
+  const submit = async (chosen: SampleEntry) => {
     let queued = false;
     await form.handleSubmit(async (values) => {
-      queued = Boolean(await fire('csCheckIn', sample, { body: values }));
+      queued = Boolean(await fire('csCheckIn', chosen, { body: values }));
     })();
     return queued;
   };
 
   return (
-    <ConfirmSampleDialog
-      open={sample !== null}
-      onOpenChange={onOpenChange}
-      title={t('checkIn.title')}
-      description={sample ? t('checkIn.description', { idflNumber: sample.idflNumber }) : undefined}
-      confirmLabel={t('checkIn.confirm')}
-      onConfirm={submit}
-    >
+    <SampleStepDialog sample={sample} onOpenChange={onOpenChange} words="cs-lab:checkIn" onConfirm={submit}>
       <CheckInFields form={form} idPrefix="cs-check-in" weightLabel={t('samples:field.initialWeight')} />
-    </ConfirmSampleDialog>
+    </SampleStepDialog>
   );
 }

@@ -14,8 +14,7 @@ import {
 } from '@/shared/statistics';
 import { Badge } from '@/app/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app/components/ui/card';
-import { Input } from '@/app/components/ui/input';
-import { Label } from '@/app/components/ui/label';
+import { LabelledInput } from '@/app/components/labelled-input';
 import { Skeleton } from '@/app/components/ui/skeleton';
 import { usePermissions } from '@/app/lib/use-session';
 import { dashboardQueries, type StatisticSummary } from './dashboard-queries';
@@ -64,40 +63,34 @@ export function SummarySection() {
             <CardDescription>{t('dashboard:summary.description')}</CardDescription>
           </div>
           <div className="flex flex-wrap items-end gap-3">
-            <div className="grid gap-1">
-              <Label htmlFor="summary-from">{t('dashboard:summary.from')}</Label>
-              <Input
-                id="summary-from"
-                type="date"
-                className="w-40"
-                value={dayjs(period.fromDate).format(DAY)}
-                max={shownTo}
-                onChange={(e) => e.target.value && setPeriod((p) => ({ ...p, fromDate: e.target.value }))}
-              />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="summary-to">{t('dashboard:summary.to')}</Label>
-              <Input
-                id="summary-to"
-                type="date"
-                className="w-40"
-                value={shownTo}
-                min={dayjs(period.fromDate).format(DAY)}
-                onChange={(e) => e.target.value && setPeriod((p) => ({ ...p, toDate: e.target.value }))}
-              />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="summary-waiting">{t('dashboard:summary.waitingDays')}</Label>
-              <Input
-                id="summary-waiting"
-                type="number"
-                min={1}
-                max={365}
-                className="w-24"
-                defaultValue={waitingDays}
-                onChange={(e) => changeWaitingDays(e.target.value)}
-              />
-            </div>
+            <LabelledInput
+              id="summary-from"
+              label={t('dashboard:summary.from')}
+              type="date"
+              className="w-40"
+              value={dayjs(period.fromDate).format(DAY)}
+              max={shownTo}
+              onChange={(e) => e.target.value && setPeriod((p) => ({ ...p, fromDate: e.target.value }))}
+            />
+            <LabelledInput
+              id="summary-to"
+              label={t('dashboard:summary.to')}
+              type="date"
+              className="w-40"
+              value={shownTo}
+              min={dayjs(period.fromDate).format(DAY)}
+              onChange={(e) => e.target.value && setPeriod((p) => ({ ...p, toDate: e.target.value }))}
+            />
+            <LabelledInput
+              id="summary-waiting"
+              label={t('dashboard:summary.waitingDays')}
+              type="number"
+              min={1}
+              max={365}
+              className="w-24"
+              defaultValue={waitingDays}
+              onChange={(e) => changeWaitingDays(e.target.value)}
+            />
           </div>
         </CardHeader>
         <CardContent className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">

@@ -5,13 +5,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { dispatchBatchFormSchema } from '@/shared/schemas/dispatch-batch';
-import { FormDialogFooter } from '@/app/components/form-dialog-footer';
+import { FormDialog, useDialogSave, type DialogState } from '@/app/components/form-dialog';
+import { TextareaField, TextInputField } from '@/app/components/form-fields';
 import { Checkbox } from '@/app/components/ui/checkbox';
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
-import { FormField } from '@/app/components/ui/form-field';
-import { Input } from '@/app/components/ui/input';
-import { Textarea } from '@/app/components/ui/textarea';
-import { handleError } from '@/app/lib/handle-error';
 import { useOfflineList } from '@/app/offline/lists';
 import { formatWeight } from '@/app/bench/format';
 import { SAMPLE_LISTS } from '@/app/bench/sample-queries';
@@ -31,24 +27,21 @@ function toggle(ids: number[], id: number, on: boolean) {
  */
 export function BatchFormDialog({
   batch,
-  open,
-  onOpenChange,
+  ...dialog
 }: {
   batch?: DispatchBatchListItem;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+} & DialogState) {
   const { t } = useTranslation('dispatch');
-  const [isSaving, setSaving] = useState(false);
+  const { isSaving, save } = useDialogSave(dialog.onOpenChange);
   const [adding, setAdding] = useState<number[]>([]);
   const [removing, setRemoving] = useState<number[]>([]);
   const available = useOfflineList({
     list: SAMPLE_LISTS.tester.list,
     path: SAMPLE_LISTS.tester.path,
     query: { status: 'TesterConfirmed', limit: 200, offset: 0, orderBy: 'idflNumber:asc' },
-    enabled: open,
+    enabled: dialog.open,
   });
-  const packed = useQuery({ ...dispatchQueries.packingList(batch?.id ?? 0), enabled: open && Boolean(batch) });
+  const packed = useQuery({ ...dispatchQueries.packingList(batch?.id ?? 0), enabled: dialog.open && Boolean(batch) });
   const candidates = available.items.filter((sample) => !sample.dispatchBatchId && sample.status === 'TesterConfirmed');
   const form = useForm<BatchForm>({
     resolver: zodResolver(dispatchBatchFormSchema),
@@ -58,12 +51,10 @@ export function BatchFormDialog({
       notes: batch?.notes ?? '',
     },
   });
-  const { errors } = form.formState;
   const title = batch ? t('form.editTitle', { packageCode: batch.packageCode }) : t('form.createTitle');
 
-  const submit = form.handleSubmit(async (values) => {
-    setSaving(true);
-    try {
+  const submit = form.handleSubmit((values) =>
+    save(async () => {
       const fields = {
         packageName: values.packageName,
         shippmentNumber: values.shippmentNumber,
@@ -79,82 +70,61 @@ export function BatchFormDialog({
         await queueBatchCreate({ ...fields, ...(adding.length ? { sampleEntryIds: adding } : {}) });
       }
       noticeQueued(t('samples:queuedTitle'), t('queued'));
-      onOpenChange(false);
-    } catch (error) {
-      handleError(error);
-    } finally {
-      setSaving(false);
-    }
-  });
+    }),
+  );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        <form noValidate className="grid gap-4" aria-label={title} onSubmit={submit}>
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-          </DialogHeader>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="batch-name" label={t('field.packageName')} error={errors.packageName?.message}>
-              <Input id="batch-name" {...form.register('packageName')} />
-            </FormField>
-            <FormField id="batch-shipment" label={t('field.shippmentNumber')} error={errors.shippmentNumber?.message}>
-              <Input id="batch-shipment" {...form.register('shippmentNumber')} />
-            </FormField>
-            <FormField
-              id="batch-notes"
-              className="sm:col-span-2"
-              label={t('field.notes')}
-              error={errors.notes?.message}
-            >
-              <Textarea id="batch-notes" rows={2} {...form.register('notes')} />
-            </FormField>
+    <FormDialog
+      {...dialog}
+      title={title}
+      onSubmit={submit}
+      isSaving={isSaving}
+      submitLabel={batch ? t('common:save') : t('form.create')}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInputField form={form} name="packageName" id="batch-name" label={t('field.packageName')} />
+        <TextInputField form={form} name="shippmentNumber" id="batch-shipment" label={t('field.shippmentNumber')} />
+        <TextareaField form={form} name="notes" id="batch-notes" className="sm:col-span-2" label={t('field.notes')} />
+      </div>
+      {batch && (packed.data?.samples.length ?? 0) > 0 && (
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">{t('form.inPackage')}</legend>
+          {packed.data!.samples.map((sample) => (
+            <label key={sample.id} className="flex items-center gap-2 text-sm">
+              <Checkbox
+                checked={removing.includes(sample.id)}
+                onCheckedChange={(v) => setRemoving((ids) => toggle(ids, sample.id, v === true))}
+                aria-label={t('form.remove', { idflNumber: sample.idflNumber })}
+              />
+              <span className="font-mono">{sample.idflNumber}</span>
+              <span className="text-muted-foreground">{t('form.removeHint')}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">{t('form.addSamples')}</legend>
+        {candidates.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t('form.noCandidates')}</p>
+        ) : (
+          <div className="grid max-h-60 gap-1 overflow-y-auto">
+            {candidates.map((sample) => (
+              <label key={sample.id} className="flex items-center gap-2 text-sm">
+                <Checkbox
+                  checked={adding.includes(sample.id)}
+                  onCheckedChange={(v) => setAdding((ids) => toggle(ids, sample.id, v === true))}
+                  aria-label={t('form.add', { idflNumber: sample.idflNumber })}
+                />
+                <span className="font-mono">{sample.idflNumber}</span>
+                <span className="text-muted-foreground">
+                  {sample.sampleType} · {formatWeight(sample.sentWeight ?? sample.remainingWeight)}
+                </span>
+              </label>
+            ))}
           </div>
-          {batch && (packed.data?.samples.length ?? 0) > 0 && (
-            <fieldset className="grid gap-2">
-              <legend className="mb-1 text-sm font-medium">{t('form.inPackage')}</legend>
-              {packed.data!.samples.map((sample) => (
-                <label key={sample.id} className="flex items-center gap-2 text-sm">
-                  <Checkbox
-                    checked={removing.includes(sample.id)}
-                    onCheckedChange={(v) => setRemoving((ids) => toggle(ids, sample.id, v === true))}
-                    aria-label={t('form.remove', { idflNumber: sample.idflNumber })}
-                  />
-                  <span className="font-mono">{sample.idflNumber}</span>
-                  <span className="text-muted-foreground">{t('form.removeHint')}</span>
-                </label>
-              ))}
-            </fieldset>
-          )}
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">{t('form.addSamples')}</legend>
-            {candidates.length === 0 ? (
-              <p className="text-sm text-muted-foreground">{t('form.noCandidates')}</p>
-            ) : (
-              <div className="grid max-h-60 gap-1 overflow-y-auto">
-                {candidates.map((sample) => (
-                  <label key={sample.id} className="flex items-center gap-2 text-sm">
-                    <Checkbox
-                      checked={adding.includes(sample.id)}
-                      onCheckedChange={(v) => setAdding((ids) => toggle(ids, sample.id, v === true))}
-                      aria-label={t('form.add', { idflNumber: sample.idflNumber })}
-                    />
-                    <span className="font-mono">{sample.idflNumber}</span>
-                    <span className="text-muted-foreground">
-                      {sample.sampleType} · {formatWeight(sample.sentWeight ?? sample.remainingWeight)}
-                    </span>
-                  </label>
-                ))}
-              </div>
-            )}
-          </fieldset>
-          <FormDialogFooter
-            onCancel={() => onOpenChange(false)}
-            isSaving={isSaving}
-            submitLabel={batch ? t('common:save') : t('form.create')}
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+        )}
+      </fieldset>
+    </FormDialog>
   );
 }

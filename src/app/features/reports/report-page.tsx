@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { hasAnyPermission, type Permission } from '@/shared/permissions';
 import { sampleStatuses } from '@/shared/sample-workflow';
 import { CHART_COLORS, LazyChart } from '@/app/components/charts/lazy-chart';
+import { LabelledControl, LabelledInput } from '@/app/components/labelled-input';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app/components/ui/card';
-import { Input } from '@/app/components/ui/input';
-import { Label } from '@/app/components/ui/label';
+import { cn } from '@/app/components/ui/cn';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { Skeleton } from '@/app/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
@@ -31,6 +31,12 @@ const permissionOf: Record<ReportKind, Permission> = {
   status: 'CanViewSampleEntryByStatusReport',
 };
 const ALL = 'all';
+/** Who received the samples, and the days they were received between. */
+const RECEIVED_FILTERS = [
+  { name: 'receivedByUser', id: 'report-received-by', type: 'text' },
+  { name: 'receivedFromDate', id: 'report-from', type: 'date' },
+  { name: 'receivedToDate', id: 'report-to', type: 'date' },
+] as const;
 const grams = (value: number | null | undefined) =>
   value == null ? '—' : value.toLocaleString(undefined, { maximumFractionDigits: 3 });
 
@@ -108,45 +114,26 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
       )}
       <Card>
         <CardContent className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <div className="grid gap-1">
-            <Label htmlFor="report-received-by">{t('reports:filters.receivedByUser')}</Label>
-            <Input
-              id="report-received-by"
-              value={filters.receivedByUser}
-              onChange={(e) => set('receivedByUser', e.target.value)}
+          {RECEIVED_FILTERS.map(({ name, id, type }) => (
+            <LabelledInput
+              key={name}
+              id={id}
+              type={type}
+              label={t(`reports:filters.${name}`)}
+              value={filters[name]}
+              onChange={(e) => set(name, e.target.value)}
             />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="report-from">{t('reports:filters.receivedFromDate')}</Label>
-            <Input
-              id="report-from"
-              type="date"
-              value={filters.receivedFromDate}
-              onChange={(e) => set('receivedFromDate', e.target.value)}
-            />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="report-to">{t('reports:filters.receivedToDate')}</Label>
-            <Input
-              id="report-to"
-              type="date"
-              value={filters.receivedToDate}
-              onChange={(e) => set('receivedToDate', e.target.value)}
-            />
-          </div>
+          ))}
           {kind === 'source' ? (
-            <div className="grid gap-1">
-              <Label htmlFor="report-sources">{t('reports:filters.sources')}</Label>
-              <Input
-                id="report-sources"
-                placeholder={t('reports:filters.sourcesHint')}
-                value={filters.values}
-                onChange={(e) => set('values', e.target.value)}
-              />
-            </div>
+            <LabelledInput
+              id="report-sources"
+              label={t('reports:filters.sources')}
+              placeholder={t('reports:filters.sourcesHint')}
+              value={filters.values}
+              onChange={(e) => set('values', e.target.value)}
+            />
           ) : (
-            <div className="grid gap-1">
-              <Label htmlFor="report-status">{t('reports:filters.status')}</Label>
+            <LabelledControl id="report-status" label={t('reports:filters.status')}>
               <Select value={filters.values || ALL} onValueChange={(v) => set('values', v === ALL ? '' : v)}>
                 <SelectTrigger id="report-status">
                   <SelectValue />
@@ -160,7 +147,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
                   ))}
                 </SelectContent>
               </Select>
-            </div>
+            </LabelledControl>
           )}
         </CardContent>
       </Card>
@@ -172,10 +159,8 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
             <CardDescription>{t('reports:summary.description')}</CardDescription>
           </CardHeader>
           <CardContent>
-            {!data ? (
-              <Skeleton className="h-40 w-full" />
-            ) : data.groups.length === 0 ? (
-              <p className="py-6 text-center text-sm text-muted-foreground">{t('reports:empty')}</p>
+            {!data || data.groups.length === 0 ? (
+              <NoReportYet isLoading={!data} />
             ) : (
               <Table data-testid="report-groups">
                 <TableHeader>
@@ -215,10 +200,8 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
             <CardTitle>{t('reports:chart')}</CardTitle>
           </CardHeader>
           <CardContent>
-            {!data ? (
-              <Skeleton className="h-[260px] w-full" />
-            ) : data.groups.length === 0 ? (
-              <p className="py-6 text-center text-sm text-muted-foreground">{t('reports:empty')}</p>
+            {!data || data.groups.length === 0 ? (
+              <NoReportYet isLoading={!data} skeletonClassName="h-[260px]" />
             ) : (
               <LazyChart
                 kind="bar"
@@ -245,10 +228,8 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
           </CardDescription>
         </CardHeader>
         <CardContent className="overflow-x-auto">
-          {!data ? (
-            <Skeleton className="h-40 w-full" />
-          ) : data.rows.length === 0 ? (
-            <p className="py-6 text-center text-sm text-muted-foreground">{t('reports:empty')}</p>
+          {!data || data.rows.length === 0 ? (
+            <NoReportYet isLoading={!data} />
           ) : (
             <Table data-testid="report-rows">
               <TableHeader>
@@ -281,4 +262,11 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
       </Card>
     </PageFrame>
   );
+}
+
+/** A report part while the preview loads (a placeholder of its size), or when it has nothing to show. */
+function NoReportYet({ isLoading, skeletonClassName = 'h-40' }: { isLoading: boolean; skeletonClassName?: string }) {
+  const { t } = useTranslation('reports');
+  if (isLoading) return <Skeleton className={cn(skeletonClassName, 'w-full')} />;
+  return <p className="py-6 text-center text-sm text-muted-foreground">{t('empty')}</p>;
 }

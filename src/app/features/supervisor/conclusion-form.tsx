@@ -5,6 +5,7 @@ import { Controller, useFieldArray, useForm, type Control, type UseFormRegister 
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { conclusionSchema, type Conclusion } from '@/shared/schemas/supervisor';
+import { readDecimal } from '@/app/components/form-fields';
 import { Button } from '@/app/components/ui/button';
 import { FieldError, FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
@@ -50,7 +51,6 @@ const toRows = (ratios: Record<string, number> | null | undefined) =>
   Object.entries(ratios ?? {}).map(([name, percent]) => ({ name, percent }));
 const fromRows = (rows: { name: string; percent: number }[]) =>
   rows.length ? Object.fromEntries(rows.map((row) => [row.name.trim(), row.percent])) : null;
-const toNumber = (value: unknown) => (value === '' || value == null ? null : Number(String(value).replace(',', '.')));
 
 /** Converts what the supervisor typed into the body the server validates with the same schema. */
 export function toConclusion(values: z.output<typeof conclusionFormSchema>): Conclusion {
@@ -207,7 +207,7 @@ function RatioRows({
               inputMode="decimal"
               aria-label={`${t('conclusion.percent')} ${index + 1}`}
               placeholder="%"
-              {...register(`${name}.${index}.percent`, { setValueAs: toNumber })}
+              {...register(`${name}.${index}.percent`, { setValueAs: readDecimal })}
             />
             <Button
               type="button"

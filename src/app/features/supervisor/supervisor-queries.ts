@@ -1,10 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
 import { benchStatuses } from '@/shared/sample-workflow';
 import type { Conclusion, TransferIdflData } from '@/shared/schemas/supervisor';
 import { api, unwrap } from '@/app/lib/api-client';
-import { ApiError } from '@/app/lib/api-error';
 
 /**
  * Result Overview (the supervisor lab). The list is cached for offline reading; the supervisor's
@@ -80,33 +78,4 @@ export function latestThirdLabEntry(
   detail: Pick<SupervisorSampleDetail, 'thirdLabEntries'>,
 ): ThirdLabEntry | undefined {
   return [...detail.thirdLabEntries].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-}
-
-/**
- * A stored file (the PDF result) as a blob URL: the file needs the bearer token, so it cannot be a
- * plain link or iframe source. The URL is released when the file changes or the screen closes.
- */
-export function useStoredFileUrl(fileId: string | null | undefined) {
-  const file = useQuery({
-    queryKey: ['files', fileId] as const,
-    enabled: Boolean(fileId),
-    staleTime: Infinity,
-    queryFn: async () => {
-      const { data, error, response } = await api.GET('/api/files/{id}', {
-        params: { path: { id: fileId as string } },
-        parseAs: 'blob',
-      });
-      if (!response.ok || !data) throw new ApiError(response.status, error);
-      return data as Blob;
-    },
-  });
-  // One URL per blob, released when the blob changes or the screen closes.
-  const url = useMemo(() => (file.data ? URL.createObjectURL(file.data) : undefined), [file.data]);
-  useEffect(
-    () => () => {
-      if (url) URL.revokeObjectURL(url);
-    },
-    [url],
-  );
-  return { url, isLoading: file.isLoading, error: file.error };
 }

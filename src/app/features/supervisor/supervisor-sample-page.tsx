@@ -1,19 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import {
-  ArrowLeftIcon,
-  AwardIcon,
-  CheckCircle2Icon,
-  DatabaseIcon,
-  ExternalLinkIcon,
-  PrinterIcon,
-  Undo2Icon,
-} from 'lucide-react';
+import { AwardIcon, CheckCircle2Icon, DatabaseIcon, ExternalLinkIcon, PrinterIcon, Undo2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/app/lib/toast';
 import { mayEdit } from '@/shared/sample-workflow';
+import { BackButton } from '@/app/components/back-button';
 import { ConfirmDialog } from '@/app/components/confirm-dialog';
+import { useStoredFileUrl } from '@/app/lib/stored-files';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { formatDisplayDate } from '@/app/components/ui/date-picker';
@@ -32,7 +26,6 @@ import {
   useConfirmFinalResult,
   useIssueCertificate,
   useSaveConclusion,
-  useStoredFileUrl,
   useUndoReturnResult,
   type SupervisorSampleDetail,
   type ThirdLabEntry,
@@ -102,12 +95,7 @@ function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
       title={t('detail.titleOf', { idflNumber: sample.idflNumber })}
       actions={
         <>
-          <Button variant="outline" asChild>
-            <Link to="/supervisor-samples">
-              <ArrowLeftIcon />
-              {t('detail.back')}
-            </Link>
-          </Button>
+          <BackButton to="/supervisor-samples" label={t('detail.back')} variant="outline" />
           <Button variant="outline" asChild>
             <Link to="/supervisor-samples/report-detail/$id" params={{ id: String(sample.id) }}>
               <PrinterIcon />

@@ -8,58 +8,24 @@ import { Input } from '@/app/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { usePermissions } from '@/app/lib/use-session';
 import { useOfflineList } from '@/app/offline/lists';
-import { ConfirmSampleDialog } from '@/app/bench/confirm-sample-dialog';
-import { ReviewSample } from '@/app/bench/review-sample';
+import { SampleStepDialog, type SampleStepProps } from '@/app/bench/sample-step-dialog';
 import type { SampleEntry } from '@/app/bench/sample-queries';
 import { useSampleAction } from '@/app/bench/use-sample-action';
 import { DISPATCH_BATCHES } from '@/app/bench/dispatch-constants';
 import { TESTER_SAMPLES } from './tester-constants';
 
 /** Confirm Received at the tester lab: the sample reviewed, then the confirmation. Works offline. */
-export function TesterCheckInDialog({
-  sample,
-  onOpenChange,
-}: {
-  sample: SampleEntry | null;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const { t } = useTranslation('tester');
+export function TesterCheckInDialog(props: SampleStepProps) {
   const { fire } = useSampleAction(TESTER_SAMPLES.list);
-  return (
-    <ConfirmSampleDialog
-      open={sample !== null}
-      onOpenChange={onOpenChange}
-      title={t('checkIn.title')}
-      description={sample ? t('checkIn.description', { idflNumber: sample.idflNumber }) : undefined}
-      confirmLabel={t('checkIn.confirm')}
-      wide
-      onConfirm={async () => (sample ? Boolean(await fire('testerCheckIn', sample)) : false)}
-    >
-      {sample && <ReviewSample sample={sample} compact />}
-    </ConfirmSampleDialog>
-  );
+  const checkIn = async (sample: SampleEntry) => Boolean(await fire('testerCheckIn', sample));
+  return <SampleStepDialog {...props} words="tester:checkIn" review onConfirm={checkIn} />;
 }
 
 /** Undo: the sample goes back to the client-side lab (CsConfirmed). */
-export function TesterUndoDialog({
-  sample,
-  onOpenChange,
-}: {
-  sample: SampleEntry | null;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const { t } = useTranslation('tester');
+export function TesterUndoDialog(props: SampleStepProps) {
   const { fire } = useSampleAction(TESTER_SAMPLES.list);
-  return (
-    <ConfirmSampleDialog
-      open={sample !== null}
-      onOpenChange={onOpenChange}
-      title={t('undo.title')}
-      description={sample ? t('undo.prompt', { idflNumber: sample.idflNumber }) : undefined}
-      confirmLabel={t('undo.confirm')}
-      onConfirm={async () => (sample ? Boolean(await fire('undoTester', sample)) : false)}
-    />
-  );
+  const undo = async (sample: SampleEntry) => Boolean(await fire('undoTester', sample));
+  return <SampleStepDialog {...props} words="tester:undo" prompt="prompt" onConfirm={undo} />;
 }
 
 const PACKAGE_CODE_REQUIRED = 'Package code is required';
@@ -74,13 +40,7 @@ export function useCanAddToBatch(sample: SampleEntry | undefined) {
  * Add to a dispatch batch (transfer to the third lab): the sample joins a Draft package and leaves
  * when the package is sent. The Draft packages come from the cached package list, so it works offline.
  */
-export function AddToBatchDialog({
-  sample,
-  onOpenChange,
-}: {
-  sample: SampleEntry | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function AddToBatchDialog({ sample, onOpenChange }: SampleStepProps) {
   const { t } = useTranslation('tester');
   const held = usePermissions();
   const { fire } = useSampleAction(TESTER_SAMPLES.list);
@@ -96,8 +56,8 @@ export function AddToBatchDialog({
   const choices = drafts.items.filter((batch) => typeof batch.id === 'number' && isDispatchBatchOpen(batch.status));
 
   return (
-    <ConfirmSampleDialog
-      open={sample !== null}
+    <SampleStepDialog
+      sample={sample}
       onOpenChange={(open) => {
         if (!open) {
           setPackageCode('');
@@ -105,17 +65,14 @@ export function AddToBatchDialog({
         }
         onOpenChange(open);
       }}
-      title={t('addToBatch.title')}
-      description={sample ? t('addToBatch.description', { idflNumber: sample.idflNumber }) : undefined}
-      confirmLabel={t('addToBatch.confirm')}
-      onConfirm={async () => {
+      words="tester:addToBatch"
+      onConfirm={async (chosen) => {
         const code = packageCode.trim();
         if (!code) {
           setError(PACKAGE_CODE_REQUIRED);
           return false;
         }
-        if (!sample) return false;
-        return Boolean(await fire('addToDispatchBatch', sample, { body: { packageCode: code }, packageCode: code }));
+        return Boolean(await fire('addToDispatchBatch', chosen, { body: { packageCode: code }, packageCode: code }));
       }}
     >
       {canListBatches && choices.length > 0 ? (
@@ -144,6 +101,6 @@ export function AddToBatchDialog({
           />
         </FormField>
       )}
-    </ConfirmSampleDialog>
+    </SampleStepDialog>
   );
 }

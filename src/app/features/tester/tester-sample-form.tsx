@@ -1,21 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ImagePlusIcon, XIcon } from 'lucide-react';
 import { useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { SENT_WEIGHT_TOO_LARGE, testerSampleFormSchema } from '@/shared/schemas/sample-entry';
+import { CountrySelect } from '@/app/components/country-select';
+import { TextareaField, TextInputField, WeightField } from '@/app/components/form-fields';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { Checkbox } from '@/app/components/ui/checkbox';
 import { FormField } from '@/app/components/ui/form-field';
-import { Input } from '@/app/components/ui/input';
 import { Label } from '@/app/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
-import { Textarea } from '@/app/components/ui/textarea';
 import { api, unwrap } from '@/app/lib/api-client';
-import { lookupQueries } from '@/app/lib/lookups';
 import { toNumber } from '@/app/bench/format';
 import { formatWeight } from '@/app/bench/format';
 import type { SampleEntry } from '@/app/bench/sample-queries';
@@ -46,7 +44,6 @@ const LONG_TEXTS = ['sampleInformation', 'identificationNotes', 'expectedConclus
 export function TesterSampleForm({ sample, onSaved }: { sample: SampleEntry; onSaved?: () => void }) {
   const { t } = useTranslation('tester');
   const { fire, isQueuing } = useSampleAction(TESTER_SAMPLES.list);
-  const countries = useQuery(lookupQueries.countries());
   const fileInput = useRef<HTMLInputElement>(null);
   const form = useForm<TesterForm>({
     resolver: zodResolver(testerFormSchema),
@@ -114,59 +111,44 @@ export function TesterSampleForm({ sample, onSaved }: { sample: SampleEntry; onS
         <form noValidate aria-label={t('form.title')} className="grid gap-4" onSubmit={submit}>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {TEXTS.map((name) => (
-              <FormField
+              <TextInputField
                 key={name}
+                form={form}
+                name={name}
                 id={`tester-${name}`}
                 label={t(`samples:field.${name}`)}
-                error={errors[name]?.message}
-              >
-                <Input id={`tester-${name}`} {...form.register(name)} />
-              </FormField>
+              />
             ))}
-            <Controller
-              control={form.control}
-              name="countryCode"
-              render={({ field }) => (
-                <FormField id="tester-country" label={t('samples:field.country')} error={errors.countryCode?.message}>
-                  <Select value={field.value ?? ''} onValueChange={field.onChange}>
-                    <SelectTrigger id="tester-country" className="w-full" aria-label={t('samples:field.country')}>
-                      <SelectValue placeholder={t('form.chooseCountry')} />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {(countries.data ?? []).map((country) => (
-                        <SelectItem key={country.code} value={country.code}>
-                          {country.code} · {country.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </FormField>
-              )}
-            />
-            <FormField
+            <FormField id="tester-country" label={t('samples:field.country')} error={errors.countryCode?.message}>
+              <Controller
+                control={form.control}
+                name="countryCode"
+                render={({ field }) => (
+                  <CountrySelect
+                    id="tester-country"
+                    className="w-full"
+                    label={t('samples:field.country')}
+                    value={field.value}
+                    onChange={field.onChange}
+                    placeholder={t('form.chooseCountry')}
+                  />
+                )}
+              />
+            </FormField>
+            <WeightField
+              form={form}
+              name="initialWeight"
               id="tester-initial"
               label={t('samples:field.initialWeight')}
-              error={errors.initialWeight?.message}
-            >
-              <Input
-                id="tester-initial"
-                type="number"
-                inputMode="decimal"
-                step="any"
-                min={0}
-                {...form.register('initialWeight', { setValueAs: toNumber })}
-              />
-            </FormField>
-            <FormField id="tester-sent" label={t('samples:field.sentWeight')} error={errors.sentWeight?.message}>
-              <Input
-                id="tester-sent"
-                type="number"
-                inputMode="decimal"
-                step="any"
-                min={0}
-                {...form.register('sentWeight', { setValueAs: (v) => toNumber(v) ?? null })}
-              />
-            </FormField>
+              emptyAs={undefined}
+            />
+            <WeightField
+              form={form}
+              name="sentWeight"
+              id="tester-sent"
+              label={t('samples:field.sentWeight')}
+              emptyAs={null}
+            />
             <div className="grid gap-2">
               <Label>{t('samples:field.remainingWeight')}</Label>
               <output
@@ -178,15 +160,14 @@ export function TesterSampleForm({ sample, onSaved }: { sample: SampleEntry; onS
               </output>
             </div>
             {LONG_TEXTS.map((name) => (
-              <FormField
+              <TextareaField
                 key={name}
+                form={form}
+                name={name}
                 id={`tester-${name}`}
                 className="sm:col-span-2 lg:col-span-3"
                 label={t(`samples:field.${name}`)}
-                error={errors[name]?.message}
-              >
-                <Textarea id={`tester-${name}`} rows={2} {...form.register(name)} />
-              </FormField>
+              />
             ))}
             {(['smell', 'dirty'] as const).map((name) => (
               <Controller

@@ -6,9 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { resultFormSchema, type UpdateResult } from '@/shared/schemas/third-lab';
 import { Button } from '@/app/components/ui/button';
-import { FormField } from '@/app/components/ui/form-field';
-import { Input } from '@/app/components/ui/input';
-import { Textarea } from '@/app/components/ui/textarea';
+import { DecimalField, TextareaField } from '@/app/components/form-fields';
 import { handleError } from '@/app/lib/handle-error';
 import type { StoredFile } from './third-lab-queries';
 
@@ -20,13 +18,6 @@ export type ResultFormDefaults = {
   hydrogen?: number | null;
   oxygen?: number | null;
   reportFileId?: string | null;
-};
-
-// An empty box is "not entered" (null), so the form says 'Carbon, Hydrogen, Oxygen is required'
-// rather than treating it as zero.
-const toNumber = (value: unknown) => {
-  if (value === '' || value === null || value === undefined) return null;
-  return typeof value === 'number' ? value : Number(String(value).replace(',', '.'));
 };
 
 /**
@@ -61,7 +52,7 @@ export function ResultForm({
       reportFileId: defaults.reportFileId ?? null,
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const choosePdf = async (file: File | undefined) => {
     if (!file) return;
@@ -83,28 +74,14 @@ export function ResultForm({
     await onSubmit({ ...parsed, notes: parsed.notes || null });
   });
 
-  const isotope = (name: 'carbon' | 'hydrogen' | 'oxygen') => (
-    <FormField id={`${id}-${name}`} label={t(`result.${name}`)} error={errors[name]?.message}>
-      <Input
-        id={`${id}-${name}`}
-        inputMode="decimal"
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        {...form.register(name, { setValueAs: toNumber })}
-      />
-    </FormField>
-  );
-
   return (
     <form noValidate className="grid gap-4" aria-label={t('result.title')} onSubmit={submit}>
       <div className="grid gap-3 sm:grid-cols-3">
-        {isotope('carbon')}
-        {isotope('hydrogen')}
-        {isotope('oxygen')}
+        {(['carbon', 'hydrogen', 'oxygen'] as const).map((name) => (
+          <DecimalField key={name} form={form} name={name} id={`${id}-${name}`} label={t(`result.${name}`)} />
+        ))}
       </div>
-      <FormField id={`${id}-notes`} label={t('result.notes')} error={errors.notes?.message}>
-        <Textarea id={`${id}-notes`} rows={3} {...form.register('notes')} />
-      </FormField>
+      <TextareaField form={form} name="notes" id={`${id}-notes`} label={t('result.notes')} rows={3} />
       <div className="grid gap-2">
         <span className="text-sm font-medium">{t('result.report')}</span>
         <div className="flex flex-wrap items-center gap-2">

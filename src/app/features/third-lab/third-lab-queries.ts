@@ -3,7 +3,6 @@ import type { components, paths } from '@/shared/api-types';
 import type { UpdateResult } from '@/shared/schemas/third-lab';
 import { benchStatuses } from '@/shared/sample-workflow';
 import { api, unwrap } from '@/app/lib/api-client';
-import { ApiError } from '@/app/lib/api-error';
 import { i18n } from '@/app/lib/i18n';
 import { enqueueWritten } from '@/app/offline/outbox';
 import { THIRD_LAB_LIST, THIRD_LAB_PATH } from '@/app/bench/third-lab-list';
@@ -122,19 +121,4 @@ export function useUploadResultPdf() {
         )
       ).data,
   });
-}
-
-/** Opens a stored PDF in a new tab: it needs the bearer token, so it is fetched and shown from a blob URL. */
-export async function openStoredPdf(id: string) {
-  // The tab is opened before the fetch so the browser treats it as the user's click, not a pop-up.
-  const target = window.open('', '_blank');
-  const { data, error, response } = await api.GET('/api/files/{id}', { params: { path: { id } }, parseAs: 'blob' });
-  if (!response.ok || !data) {
-    target?.close();
-    throw new ApiError(response.status, error);
-  }
-  const url = URL.createObjectURL(data as Blob);
-  if (target) target.location.href = url;
-  else window.open(url, '_blank', 'noopener');
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

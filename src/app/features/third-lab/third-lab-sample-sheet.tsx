@@ -9,6 +9,7 @@ import { dialogOverlayClass } from '@/app/components/ui/dialog';
 import { formatDisplayDate } from '@/app/components/ui/date-picker';
 import { Separator } from '@/app/components/ui/separator';
 import { handleError } from '@/app/lib/handle-error';
+import { openStoredFile } from '@/app/lib/stored-files';
 import { usePermissions } from '@/app/lib/use-session';
 import type { PendingMark } from '@/app/offline/lists';
 import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
@@ -16,7 +17,6 @@ import { ResultForm } from './result-form';
 import {
   hasAllIsotopes,
   isotopesOf,
-  openStoredPdf,
   queueResultUpdate,
   useUploadResultPdf,
   type ThirdLabSample,
@@ -113,7 +113,7 @@ export function ThirdLabSampleSheet({
                 {sample.thirdLabEntry?.reportFileId && (
                   <Button
                     variant="outline"
-                    onClick={() => void openStoredPdf(sample.thirdLabEntry.reportFileId as string).catch(handleError)}
+                    onClick={() => void openStoredFile(sample.thirdLabEntry.reportFileId as string).catch(handleError)}
                   >
                     <FileTextIcon />
                     {t('actions.openReport')}

@@ -1,0 +1,220 @@
+import { MinusIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { Controller, useFieldArray, useFormContext, type UseFormRegister } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { BookingFormValues } from '@/shared/schemas/booking';
+import { maxSamplePreparedDate, minSamplePreparedDate } from '@/shared/schemas/booking-defaults';
+import { Button } from '@/app/components/ui/button';
+import { DatePicker } from '@/app/components/ui/date-picker';
+import { FieldError, FormField } from '@/app/components/ui/form-field';
+import { Input } from '@/app/components/ui/input';
+import { Label } from '@/app/components/ui/label';
+import {
+  CheckboxField,
+  FormSection,
+  NotesField,
+  requiredLabel,
+  TextField,
+  useBookingControl,
+  useFieldError,
+} from './booking-form-fields';
+
+// The booking form's samples section: the prepared date, the sample types with their expected
+// origins, the services and the report options.
+
+// ---- 2. samples --------------------------------------------------------------------------------
+
+export function SampleSection() {
+  const { t } = useTranslation('bookings');
+  const { control } = useFormContext<BookingFormValues>();
+  const sampleTypes = useFieldArray({ control, name: 'sampleTypes' });
+  const date = useBookingControl('samplePreparedDate');
+  const arrayError = useFieldError('sampleTypes');
+  const arrayRootError = useFieldError('sampleTypes.root');
+  const listError = arrayError ?? arrayRootError;
+
+  return (
+    <FormSection section="samples">
+      <div className="grid items-start gap-4 md:grid-cols-2">
+        <FormField
+          id={date.id}
+          label={requiredLabel(t('form.samples.preparedDate'))}
+          error={date.error}
+          hint={t('form.samples.preparedDateHint')}
+        >
+          <Controller
+            control={control}
+            name="samplePreparedDate"
+            render={({ field }) => (
+              <DatePicker
+                {...date.controlProps}
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                min={minSamplePreparedDate()}
+                max={maxSamplePreparedDate()}
+                invalid={Boolean(date.error)}
+              />
+            )}
+          />
+        </FormField>
+        <NotesField path="sampleDescription" label={t('form.samples.description_field')} rows={2} />
+      </div>
+
+      <div className="grid gap-3" data-field="sampleTypes">
+        <div className="flex items-center justify-between gap-2">
+          <h3 className="font-medium">{t('form.samples.types')}</h3>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              sampleTypes.append({ type: '', composition: '', expectedOrigins: [{ origin: '' }], notes: '' })
+            }
+          >
+            <PlusIcon />
+            {t('form.samples.addType')}
+          </Button>
+        </div>
+        {sampleTypes.fields.map((field, index) => (
+          <SampleTypeCard
+            key={field.id}
+            index={index}
+            canRemove={sampleTypes.fields.length > 1}
+            onRemove={() => sampleTypes.remove(index)}
+          />
+        ))}
+        <FieldError message={listError} />
+      </div>
+
+      <div className="grid gap-3 md:grid-cols-2">
+        <CheckboxField
+          path="rushService"
+          label={t('form.samples.rushService')}
+          hint={t('form.samples.rushServiceHint')}
+        />
+        <CheckboxField path="returnSample" label={t('form.samples.returnSample')} />
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">{t('form.samples.reportOptions')}</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          <CheckboxField path="sendReportEmail" label={t('form.samples.reportEmail')} />
+          <CheckboxField path="sendReportHardcopy" label={t('form.samples.reportHardcopy')} />
+          <CheckboxField path="sendReportFax" label={t('form.samples.reportFax')} />
+        </div>
+      </fieldset>
+      <NotesField path="specialInstructions" label={t('form.samples.specialInstructions')} rows={3} />
+    </FormSection>
+  );
+}
+
+function SampleTypeCard({ index, canRemove, onRemove }: { index: number; canRemove: boolean; onRemove: () => void }) {
+  const { t } = useTranslation('bookings');
+  const { control, register } = useFormContext<BookingFormValues>();
+  const origins = useFieldArray({ control, name: `sampleTypes.${index}.expectedOrigins` });
+  const originsPath = `sampleTypes.${index}.expectedOrigins` as const;
+  const originsArrayError = useFieldError(originsPath);
+  const originsRootError = useFieldError(`${originsPath}.root`);
+  const originsError = originsArrayError ?? originsRootError;
+
+  return (
+    <fieldset
+      className="grid gap-4 rounded-lg border p-4"
+      aria-label={t('form.samples.typeNumber', { number: index + 1 })}
+    >
+      <div className="flex items-center justify-between">
+        <legend className="font-medium">{t('form.samples.typeNumber', { number: index + 1 })}</legend>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          disabled={!canRemove}
+          aria-label={t('form.samples.removeTypeNumber', { number: index + 1 })}
+          onClick={onRemove}
+        >
+          <Trash2Icon />
+          {t('form.samples.removeType')}
+        </Button>
+      </div>
+      <div className="grid items-start gap-4 md:grid-cols-2">
+        <TextField
+          path={`sampleTypes.${index}.type`}
+          label={t('form.samples.type')}
+          required
+          hint={t('form.samples.typeHint')}
+        />
+        <TextField path={`sampleTypes.${index}.composition`} label={t('form.samples.composition')} required />
+      </div>
+      <div className="grid gap-2">
+        <Label>{requiredLabel(t('form.samples.expectedOrigins'))}</Label>
+        {origins.fields.map((field, originIndex) => {
+          const path = `sampleTypes.${index}.expectedOrigins.${originIndex}.origin` as const;
+          return (
+            <OriginRow
+              key={field.id}
+              path={path}
+              number={originIndex + 1}
+              canRemove={origins.fields.length > 1}
+              onRemove={() => origins.remove(originIndex)}
+              register={register}
+            />
+          );
+        })}
+        <FieldError message={originsError} />
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="w-fit"
+          data-field={originsPath}
+          onClick={() => origins.append({ origin: '' })}
+        >
+          <PlusIcon />
+          {t('form.samples.addOrigin')}
+        </Button>
+      </div>
+      <NotesField path={`sampleTypes.${index}.notes`} label={t('form.samples.notes')} rows={2} />
+    </fieldset>
+  );
+}
+
+function OriginRow({
+  path,
+  number,
+  canRemove,
+  onRemove,
+  register,
+}: {
+  path: `sampleTypes.${number}.expectedOrigins.${number}.origin`;
+  number: number;
+  canRemove: boolean;
+  onRemove: () => void;
+  register: UseFormRegister<BookingFormValues>;
+}) {
+  const { t } = useTranslation('bookings');
+  const { id, error, controlProps } = useBookingControl(path);
+  return (
+    <div className="grid gap-1">
+      <div className="flex items-center gap-2">
+        <Input
+          {...controlProps}
+          aria-label={t('form.samples.originNumber', { number })}
+          placeholder={t('form.samples.originPlaceholder')}
+          {...register(path)}
+        />
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          disabled={!canRemove}
+          aria-label={t('form.samples.removeOriginNumber', { number })}
+          onClick={onRemove}
+        >
+          <MinusIcon />
+        </Button>
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
