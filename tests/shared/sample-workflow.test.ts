@@ -4,6 +4,7 @@ import {
   canFire,
   IllegalTransitionError,
   nextStatus,
+  benchStatuses,
   sampleStatuses,
   workflowActionNames,
   workflowActions,
@@ -58,6 +59,17 @@ describe('[WORKFLOW] state machine', () => {
         'The sample is CsConfirmed; this action needs SentToTester or TesterConfirmed.',
       );
     }
+  });
+
+  it('leads a sample out of the third lab only by undoing its send, which withdraws its third-lab entry', () => {
+    // The third lab's list reads its entries alone for the whole bench (services/third-lab.ts): an
+    // entry exists exactly while its sample is in one of these statuses.
+    const thirdLab: readonly string[] = benchStatuses.thirdLab;
+    const leaving = workflowActionNames.filter((name) => {
+      const action = workflowActions[name];
+      return action.from.some((status) => thirdLab.includes(status)) && !thirdLab.includes(action.to);
+    });
+    expect(leaving).toEqual(['undoThirdLabTransaction']);
   });
 
   it('names only catalogue permissions', () => {
