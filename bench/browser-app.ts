@@ -62,7 +62,7 @@ export async function startAppServer(staticDir: string, dataDir: string): Promis
 }
 
 /** Signs the bench's administrator in through the API. */
-export async function signIn(origin: string): Promise<SignIn> {
+async function signIn(origin: string): Promise<SignIn> {
   const answer = await fetch(`${origin}/api/auth`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
