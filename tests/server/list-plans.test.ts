@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookingNumberOf, idflNumberOf, loadLaboratory } from '../../bench/scale/laboratory.ts';
-import type { CappedCount } from '../../src/server/db/queries.ts';
+import { afterCursor, type ListOrder } from '../../src/server/db/keyset.ts';
+import { countQuery, TOTAL_COUNT_MARGIN, type MatchingRows } from '../../src/server/db/list-page.ts';
 import { bookingListQueries, listBookings } from '../../src/server/services/bookings.ts';
 import { listSampleEntries, sampleListQueries } from '../../src/server/services/sample-entries.ts';
 import { benchStatuses } from '../../src/shared/sample-workflow.ts';
@@ -38,9 +39,11 @@ function wholeScans(text: string): string[] {
 }
 
 /** The page and the total of one list call: no sequential scan of a large table, no per-row subquery. */
-async function expectIndexed(queries: { page: { getSQL: () => SQL }; total: CappedCount }, index?: string) {
+type ListQueries = { page: { getSQL: () => SQL }; matching: MatchingRows; order: ListOrder };
+
+async function expectIndexed(queries: ListQueries, index?: string) {
   const page = await plan(queries.page);
-  const total = await plan(queries.total.query);
+  const total = await plan(countQuery(queries.matching, undefined, 20 + TOTAL_COUNT_MARGIN));
   for (const text of [page, total]) {
     expect(wholeScans(text)).toEqual([]);
     expect(text).not.toContain('SubPlan');
@@ -106,27 +109,42 @@ describe('[LISTS] plans at scale', () => {
         ['supervisor', [...benchStatuses.supervisor]],
       ] as const) {
         const { nextCursor } = await listSampleEntries(db, { ...deep }, statuses);
-        const { page } = await expectIndexed(
-          sampleListQueries(db, { ...paging(), status: statuses ? [...statuses] : undefined, cursor: nextCursor! }),
-          'sample_entry_updated',
-        );
+        const queries = sampleListQueries(db, {
+          ...paging(),
+          status: statuses ? [...statuses] : undefined,
+          cursor: nextCursor!,
+        });
+        const { page } = await expectIndexed(queries, 'sample_entry_updated');
         expectKeysetRange(page, scope);
+        await expectCountAfter(queries, nextCursor!, scope);
       }
       const thirdLab = await listThirdLabSamples(db, { ...deep });
-      const { page: thirdLabPage } = await expectIndexed(
-        thirdLabListQueries(db, { ...paging(), status: [...benchStatuses.thirdLab], cursor: thirdLab.nextCursor! }),
-        'third_lab_entry_sent',
-      );
+      const thirdLabQueries = thirdLabListQueries(db, {
+        ...paging(),
+        status: [...benchStatuses.thirdLab],
+        cursor: thirdLab.nextCursor!,
+      });
+      const { page: thirdLabPage } = await expectIndexed(thirdLabQueries, 'third_lab_entry_sent');
       expectKeysetRange(thirdLabPage, 'third lab');
+      await expectCountAfter(thirdLabQueries, thirdLab.nextCursor!, 'third lab');
       const bookings = await listBookings(db, { limit: 1, offset: 4_999 });
-      const { page: bookingPage } = await expectIndexed(
-        bookingListQueries(db, { ...paging(), cursor: bookings.nextCursor! }),
-        'booking_created',
-      );
+      const bookingQueries = bookingListQueries(db, { ...paging(), cursor: bookings.nextCursor! });
+      const { page: bookingPage } = await expectIndexed(bookingQueries, 'booking_created');
       expectKeysetRange(bookingPage, 'bookings');
+      await expectCountAfter(bookingQueries, bookings.nextCursor!, 'bookings');
     },
   );
 });
+
+/**
+ * A full page reached by offset counts only the rows after its last one (db/list-page.ts): that
+ * count, too, starts at the row in the list's index and reads no further than its margin.
+ */
+async function expectCountAfter(queries: ListQueries, cursor: string, list: string) {
+  const text = await plan(countQuery(queries.matching, afterCursor(queries.order, cursor), TOTAL_COUNT_MARGIN));
+  expect(wholeScans(text), `${list}:\n${text}`).toEqual([]);
+  expect(text, list).toMatch(/Index Cond: \(+ROW\(/);
+}
 
 /**
  * The page's ids are read from an index range that starts at the cursor (a row comparison in the

@@ -68,33 +68,6 @@ export function containing(text: string): string {
 }
 
 /**
- * Rows a list counts beyond the page it shows. A list's `total` is exact while fewer rows than
- * offset + limit + this match (any selective filter); past that it is that lower bound and
- * `totalCapped` is true, so a page never costs a count of the whole table (issue 20). The cap
- * moves with the offset: a pager walking forward always knows there is a next page.
- */
-export const TOTAL_COUNT_MARGIN = 1_000;
-
-export type ListTotal = { total: number; totalCapped: boolean };
-
-/** A list's capped count (see TOTAL_COUNT_MARGIN); `matching` limits its select of the matching rows to `cap`. */
-export type CappedCount = { query: SQL; cap: number };
-
-export function cappedCount(paging: Paging, matching: (cap: number) => SQLWrapper): CappedCount {
-  const cap = paging.offset + paging.limit + TOTAL_COUNT_MARGIN;
-  return { query: sql`SELECT count(*)::int AS total FROM ${matching(cap)} AS matching`, cap };
-}
-
-export async function readCappedTotal(db: Executor, { query, cap }: CappedCount): Promise<ListTotal> {
-  const result = await db.execute<{ total: number }>(query);
-  const rows = (Array.isArray(result) ? result : (result as { rows: { total: number }[] }).rows) as {
-    total: number;
-  }[];
-  const total = rows[0]?.total ?? 0;
-  return { total, totalCapped: total >= cap };
-}
-
-/**
  * `table` narrowed to the rows matching `where` before any order is applied, under the table's own
  * name (so the list's ORDER BY still names its columns). For "contains" filters: the planner cannot
  * know how rare a '%text%' match is and would walk the sort's index hoping to meet twenty matches

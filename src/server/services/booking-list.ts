@@ -1,8 +1,9 @@
 /** The booking list: its filters, sort and search, and the capped count the list shows. */
 import { and, count, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { afterCursor, cursorKeys, nextCursorOf, orderByKeys, type ListOrder } from '../db/keyset.ts';
-import { cappedCount, matchedFirst, parseSort, readCappedTotal } from '../db/queries.ts';
+import { afterCursor, cursorKeys, orderByKeys, type ListOrder } from '../db/keyset.ts';
+import { matchedFirst, parseSort } from '../db/queries.ts';
+import { readListPage, type MatchingRows } from '../db/list-page.ts';
 import { booking, bookingSampleType } from '../db/schema.ts';
 
 export type BookingStatus = (typeof booking.status.enumValues)[number];
@@ -50,9 +51,8 @@ export function containing(text: string): string {
 
 export async function listBookings(db: Executor, filters: BookingListFilters) {
   const queries = bookingListQueries(db, filters);
-  const [rows, counted] = await Promise.all([queries.page, readCappedTotal(db, queries.total)]);
+  const { rows, ...counted } = await readListPage(db, { ...queries, paging: filters });
   const items = rows.map(({ cursorKeys: _keys, ...item }) => item);
-  const nextCursor = nextCursorOf(queries.order, rows.at(-1)?.cursorKeys, rows.length === filters.limit);
   const typeCounts = items.length
     ? await db
         .select({ bookingId: bookingSampleType.bookingId, count: count() })
@@ -76,7 +76,6 @@ export async function listBookings(db: Executor, filters: BookingListFilters) {
     ...counted,
     limit: filters.limit,
     offset: filters.offset,
-    nextCursor,
   };
 }
 
@@ -154,12 +153,11 @@ export function bookingListQueries(db: Executor, filters: BookingListFilters) {
       .from(booking)
       .where(inArray(booking.id, pageIds))
       .orderBy(...orderBy),
-    total: cappedCount(filters, (cap) =>
+    matching: ((beyond, cap) =>
       db
         .select({ one: sql`1` })
         .from(booking)
-        .where(where)
-        .limit(cap),
-    ),
+        .where(and(where, beyond))
+        .limit(cap)) satisfies MatchingRows,
   };
 }

@@ -12,8 +12,9 @@ import {
 } from '../../shared/sample-workflow.ts';
 import { SENT_WEIGHT_TOO_LARGE } from '../../shared/schemas/sample-entry.ts';
 import type { Executor, Tx } from '../db/client.ts';
-import { afterCursor, cursorKeys, listOrder, nextCursorOf, orderByKeys } from '../db/keyset.ts';
-import { cappedCount, matchedFirst, readCappedTotal } from '../db/queries.ts';
+import { afterCursor, cursorKeys, listOrder, orderByKeys } from '../db/keyset.ts';
+import { matchedFirst } from '../db/queries.ts';
+import { readListPage, type MatchingRows } from '../db/list-page.ts';
 import { booking, dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { appendAudit, asJson, diffFields } from './audit.ts';
@@ -273,13 +274,12 @@ export async function listSampleEntries(db: Executor, filters: SampleListFilters
   if (scope && status?.length === 0)
     return { items: [], total: 0, limit: filters.limit, offset: filters.offset, nextCursor: null };
   const queries = sampleListQueries(db, { ...filters, status });
-  const [rows, counted] = await Promise.all([queries.page, readCappedTotal(db, queries.total)]);
+  const { rows, ...counted } = await readListPage(db, { ...queries, paging: filters });
   const items = rows.map(({ cursorKeys: _keys, ...sample }) => sample);
-  const nextCursor = nextCursorOf(queries.order, rows.at(-1)?.cursorKeys, rows.length === filters.limit);
-  return { items, ...counted, limit: filters.limit, offset: filters.offset, nextCursor };
+  return { items, ...counted, limit: filters.limit, offset: filters.offset };
 }
 
-/** A sample list's page and its capped total (exported for the plan checks in tests/server/list-plans). */
+/** A sample list's page and the rows its total counts (exported for the plan checks in tests/server/list-plans). */
 export function sampleListQueries(db: Executor, filters: SampleListFilters) {
   const where = and(...sampleListConditions(filters));
   const order = listOrder(filters.orderBy, sampleOrderColumns, [
@@ -309,13 +309,12 @@ export function sampleListQueries(db: Executor, filters: SampleListFilters) {
       .from(sampleEntry)
       .where(inArray(sampleEntry.id, pageIds))
       .orderBy(...orderBy),
-    total: cappedCount(filters, (cap) =>
+    matching: ((beyond, cap) =>
       db
         .select({ one: sql`1` })
         .from(sampleEntry)
-        .where(where)
-        .limit(cap),
-    ),
+        .where(and(where, beyond))
+        .limit(cap)) satisfies MatchingRows,
   };
 }
 

@@ -2,8 +2,9 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL }
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { missingIsotopes, type UpdateResult } from '../../shared/schemas/third-lab.ts';
 import type { Executor } from '../db/client.ts';
-import { afterCursor, cursorKeys, listOrder, nextCursorOf, orderByKeys } from '../db/keyset.ts';
-import { cappedCount, matchedFirst, readCappedTotal } from '../db/queries.ts';
+import { afterCursor, cursorKeys, listOrder, orderByKeys } from '../db/keyset.ts';
+import { matchedFirst } from '../db/queries.ts';
+import { readListPage, type MatchingRows } from '../db/list-page.ts';
 import type { ThirdLabFilters } from '../http/third-lab-query.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
@@ -214,8 +215,7 @@ export async function listThirdLabSamples(db: Executor, filters: ThirdLabFilters
   if (status.length === 0)
     return { items: [], total: 0, limit: filters.limit, offset: filters.offset, nextCursor: null };
   const queries = thirdLabListQueries(db, { ...filters, status });
-  const [rows, counted] = await Promise.all([queries.page, readCappedTotal(db, queries.total)]);
-  const nextCursor = nextCursorOf(queries.order, rows.at(-1)?.cursorKeys, rows.length === filters.limit);
+  const { rows, ...counted } = await readListPage(db, { ...queries, paging: filters });
   return {
     items: rows.map(({ sample, thirdLab }) => ({
       ...sample,
@@ -224,11 +224,10 @@ export async function listThirdLabSamples(db: Executor, filters: ThirdLabFilters
     ...counted,
     limit: filters.limit,
     offset: filters.offset,
-    nextCursor,
   };
 }
 
-/** The worklist's page and its capped total, `status` already within the third lab's (exported for tests/server/list-plans). */
+/** The worklist's page and the rows its total counts, `status` already within the third lab's (exported for tests/server/list-plans). */
 export function thirdLabListQueries(db: Executor, filters: ThirdLabFilters & { status: string[] }) {
   // The "contains" filters, all on the sample: with one, the matching samples are found first.
   const textConditions: (SQL | undefined)[] = [
@@ -297,11 +296,10 @@ export function thirdLabListQueries(db: Executor, filters: ThirdLabFilters & { s
     page: joined()
       .where(inArray(thirdLabEntry.id, pageIds))
       .orderBy(...orderBy),
-    total: cappedCount(filters, (cap) =>
+    matching: ((beyond, cap) =>
       entries({ one: sql`1` })
-        .where(where)
-        .limit(cap),
-    ),
+        .where(and(where, beyond))
+        .limit(cap)) satisfies MatchingRows,
   };
 }
 

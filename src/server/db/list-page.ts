@@ -1,0 +1,70 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Executor } from './client.ts';
+import { afterCursor, nextCursorOf, type ListOrder } from './keyset.ts';
+import type { Paging } from './queries.ts';
+
+// A list's page with its `total` and `nextCursor`, for every list that pages (the bench lists and
+// the booking list): one rule for how much a page counts.
+
+/**
+ * Rows a list counts beyond the page it shows. A list's `total` is exact while fewer rows than
+ * offset + limit + this match (any selective filter); past that it is that lower bound and
+ * `totalCapped` is true, so a page never costs a count of the whole table (issue 20). The cap
+ * moves with the offset: a pager walking forward always knows there is a next page.
+ */
+export const TOTAL_COUNT_MARGIN = 1_000;
+
+export type ListTotal = { total: number; totalCapped: boolean };
+
+/**
+ * A select of the list's matching rows, narrowed by `after` (the rows after one row in the list's
+ * order) when given, and limited to `cap` rows: what the list's total counts.
+ */
+export type MatchingRows = (after: SQL | undefined, cap: number) => SQLWrapper;
+
+/** The capped count of `matching`'s rows, as a statement (exported for the plan checks in tests). */
+export function countQuery(matching: MatchingRows, after: SQL | undefined, cap: number): SQL {
+  return sql`SELECT count(*)::int AS total FROM ${matching(after, cap)} AS matching`;
+}
+
+async function count(db: Executor, query: SQL): Promise<number> {
+  const result = await db.execute<{ total: number }>(query);
+  const rows = (Array.isArray(result) ? result : (result as { rows: { total: number }[] }).rows) as {
+    total: number;
+  }[];
+  return rows[0]?.total ?? 0;
+}
+
+/**
+ * The page, then only as much counting as its total needs. A page reached by offset that is not
+ * full ends the list: its total is the offset and its rows, with nothing to count. A full one
+ * counts only the rows after its last row (up to the margin), from there in the list's own index:
+ * the `offset` rows before it are known to be there, and counting them again would walk a far
+ * page's skipped rows a second time. The total is the same as counting the list from its start up
+ * to offset + limit + the margin. A page reached by a cursor, or an offset past the list's end,
+ * does not know the rows before it, and counts the list from its start.
+ */
+export async function readListPage<Row extends { cursorKeys: string }>(
+  db: Executor,
+  list: { page: PromiseLike<Row[]>; matching: MatchingRows; order: ListOrder; paging: Paging & { cursor?: string } },
+): Promise<ListTotal & { rows: Row[]; nextCursor: string | null }> {
+  const { paging, order } = list;
+  const rows = await list.page;
+  const full = rows.length === paging.limit;
+  const nextCursor = nextCursorOf(order, rows.at(-1)?.cursorKeys, full);
+  const byOffset = !paging.cursor;
+  if (byOffset && !full && (rows.length > 0 || paging.offset === 0))
+    return { rows, nextCursor, total: paging.offset + rows.length, totalCapped: false };
+  if (byOffset && full && nextCursor) {
+    const beyond = await count(db, countQuery(list.matching, afterCursor(order, nextCursor), TOTAL_COUNT_MARGIN));
+    return {
+      rows,
+      nextCursor,
+      total: paging.offset + rows.length + beyond,
+      totalCapped: beyond >= TOTAL_COUNT_MARGIN,
+    };
+  }
+  const cap = paging.offset + paging.limit + TOTAL_COUNT_MARGIN;
+  const total = await count(db, countQuery(list.matching, undefined, cap));
+  return { rows, nextCursor, total, totalCapped: total >= cap };
+}
