@@ -8,7 +8,10 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
-export const openStatusList = openSampleStatuses.map((status) => `'${status}'`).join(', ');
+/** Statuses as a partial index's predicate lists them. */
+export const statusList = (statuses: readonly string[]) => statuses.map((status) => `'${status}'`).join(', ');
+
+export const openStatusList = statusList(openSampleStatuses);
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();

@@ -1,0 +1,4 @@
+-- The tester's and the supervisor's whole bench in their list's order, holding only their statuses:
+-- a far page is skipped in the index without testing each entry's status.
+CREATE INDEX "sample_entry_tester_updated" ON "sample_entry" USING btree ("updated_at","id") WHERE status IN ('SentToTester', 'TesterConfirmed', 'SentToThirdLab', 'ThirdLabConfirmed', 'ResultReturned', 'ResultConfirmed', 'Completed');--> statement-breakpoint
+CREATE INDEX "sample_entry_supervisor_updated" ON "sample_entry" USING btree ("updated_at","id") WHERE status IN ('SentToThirdLab', 'ThirdLabConfirmed', 'ResultReturned', 'ResultConfirmed', 'Completed');
