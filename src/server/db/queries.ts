@@ -1,4 +1,4 @@
-import { and, asc, desc, ne, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 import { type AppError, badRequest } from '../errors.ts';
