@@ -37,12 +37,15 @@ async function count(db: Executor, query: SQL): Promise<number> {
 
 /**
  * The page, then only as much counting as its total needs. A page reached by offset that is not
- * full ends the list: its total is the offset and its rows, with nothing to count. A full one
- * counts only the rows after its last row (up to the margin), from there in the list's own index:
- * the `offset` rows before it are known to be there, and counting them again would walk a far
- * page's skipped rows a second time. The total is the same as counting the list from its start up
- * to offset + limit + the margin. A page reached by a cursor, or an offset past the list's end,
- * does not know the rows before it, and counts the list from its start.
+ * full ends the list: its total is the offset and its rows, with nothing to count. A full page far
+ * down (offset past the margin) counts only the rows after its last row, up to the margin, from
+ * there in the list's own index: the `offset` rows before it are known to be there, and counting
+ * them again would walk the skipped rows a second time. The total is the same as counting the list
+ * from its start up to offset + limit + the margin. Nearer the start that count is as short either
+ * way, and the plain count keeps the plans tests/server/list-plans.test.ts checks (an "after this
+ * row" condition can turn a filtered count from an index walk into a scan). A page reached by a
+ * cursor, or an offset past the list's end, does not know the rows before it, and counts the list
+ * from its start.
  */
 export async function readListPage<Row extends { cursorKeys: string }>(
   db: Executor,
@@ -55,7 +58,7 @@ export async function readListPage<Row extends { cursorKeys: string }>(
   const byOffset = !paging.cursor;
   if (byOffset && !full && (rows.length > 0 || paging.offset === 0))
     return { rows, nextCursor, total: paging.offset + rows.length, totalCapped: false };
-  if (byOffset && full && nextCursor) {
+  if (byOffset && full && nextCursor && paging.offset >= TOTAL_COUNT_MARGIN) {
     const beyond = await count(db, countQuery(list.matching, afterCursor(order, nextCursor), TOTAL_COUNT_MARGIN));
     return {
       rows,
