@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
+import { serveStatic } from 'hono/serve-static';
 import type { AppRouter } from './http/context.ts';
 
 /** Hashed build output: a new version has new names, so a browser may keep these for a year. */
@@ -16,19 +16,43 @@ function namesFile(file: string) {
   return !file.startsWith('/certificate/') && /\.[a-z0-9]+$/i.test(file);
 }
 
+/** Every file under `root` by its URL path (`/assets/x.js`), read once. */
+function readBuild(root: string): Map<string, Uint8Array<ArrayBuffer>> {
+  const files = new Map<string, Uint8Array<ArrayBuffer>>();
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files.set(`/${path.relative(root, file).split(path.sep).join('/')}`, new Uint8Array(readFileSync(file)));
+  }
+  return files;
+}
+
 /**
  * Serves the built app. Text files go as the brotli or gzip copy made at build time (vite.config.ts)
  * when the browser accepts it, with `Content-Encoding` and `Vary: Accept-Encoding`. Any other GET
  * outside /api answers index.html (history fallback, so deep links and reloads work), except a path
  * naming a file that is not there: that is a 404, so a missing script never runs the app's page.
+ *
+ * The build is read into memory once, at start (a few megabytes; it does not change under a running
+ * server, whose index.html is read once too). A file is then answered in the turn its request
+ * arrives, with no trip to the disk through Node's thread pool: on a busy server (PGlite answering
+ * list searches, issue 20) each such trip waited its turn again behind the other requests' work.
  */
 export function registerStaticApp(app: AppRouter, staticDir: string) {
   const root = path.resolve(staticDir);
   const indexFile = path.join(root, 'index.html');
   if (!existsSync(indexFile)) return;
   const indexHtml = readFileSync(indexFile, 'utf8');
+  const files = readBuild(root);
 
-  const serveFile = serveStatic({ root, precompressed: true });
+  // Hono's own static middleware (content type, the precompressed copies, unsafe paths refused),
+  // given the files in memory; the request's decoded path is the map's key.
+  const serveFile = serveStatic({
+    root: '/',
+    precompressed: true,
+    join: (_root, file) => file,
+    getContent: async (file) => files.get(file) ?? null,
+  });
   app.use('*', async (c, next) => {
     if (c.req.path.startsWith('/api/')) return next();
     // serveStatic RETURNS the file's response (c.res is not set); undefined when it fell through to next().
