@@ -79,6 +79,19 @@ export function loadTextsFor(pathname: string): Promise<void> | undefined {
   return groups.every((group) => held[language].has(group)) ? undefined : holdGroups(language, groups);
 }
 
+/**
+ * The rules' and the server's messages (`validation`, `server`), which the sign-in page fetches
+ * with its first check or call instead of at start; every other page holds them already. Loaded
+ * in the language shown once they are here (a switch meanwhile fetched only the groups then held).
+ */
+export async function loadMessageTexts(): Promise<void> {
+  let language: Language;
+  do {
+    language = currentLanguage();
+    await holdGroups(language, ['messages']);
+  } while (language !== currentLanguage());
+}
+
 /** A language's texts for every group the shown language holds (tests load both languages so). */
 export function loadLanguage(language: Language): Promise<void> {
   return holdGroups(language, held[currentLanguage()]);
