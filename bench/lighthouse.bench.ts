@@ -5,8 +5,12 @@
  * config and served by the real server (compression, caching) on a throw-away PGlite database;
  * Chromium is Debian's (/usr/bin/chromium). Each page runs LIGHTHOUSE_RUNS times (default 3) and
  * the median is reported. Not part of CI: a score is a timing, and timings belong here.
+ *
+ * LIGHTHOUSE_PAGES picks pages by path (comma-separated, e.g. `/auth/login,/bookings`; default all),
+ * and LIGHTHOUSE_REPORT_DIR keeps each run's full report (JSON) there, for its diagnostics: critical
+ * request chains, the largest paint's element and its phases, render-blocking requests, long tasks.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -15,11 +19,15 @@ import puppeteer from 'puppeteer-core';
 import { buildApp, chromiumPath, prepareSignedIn, startAppServer } from './browser-app.ts';
 import type { BenchRow } from './run.ts';
 
-const PAGES = [
+const ALL_PAGES = [
   { name: 'the sign-in page', path: '/auth/login', goal: 95, signedIn: false },
   { name: 'the order form', path: '/booking/isotope-submittal-form', goal: 95, signedIn: false },
   { name: 'the bookings list, signed in', path: '/bookings', goal: 90, signedIn: true },
 ];
+const chosen = process.env.LIGHTHOUSE_PAGES?.split(',').map((pagePath) => pagePath.trim());
+const PAGES = chosen ? ALL_PAGES.filter((page) => chosen.includes(page.path)) : ALL_PAGES;
+if (PAGES.length === 0) throw new Error(`LIGHTHOUSE_PAGES names no page of ${ALL_PAGES.map((p) => p.path).join(', ')}`);
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** Google's "good" largest contentful paint on the mobile profile. */
 const GOOD_LCP_MS = 2500;
@@ -52,6 +60,11 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
         });
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
+        if (REPORT_DIR) {
+          mkdirSync(REPORT_DIR, { recursive: true });
+          const name = `${page.path.replace(/\W+/g, '-').replace(/^-/, '')}-${run + 1}.json`;
+          writeFileSync(path.join(REPORT_DIR, name), JSON.stringify(lhr));
+        }
         scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
         lcps.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
       }
