@@ -49,7 +49,8 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
     for (const page of PAGES) {
       const scores: number[] = [];
       const lcps: number[] = [];
-      for (let run = 0; run < RUNS; run++) {
+      // A run whose trace Lighthouse could not read (NO_NAVSTART and the like) scores 0: run it again.
+      for (let run = 0, failed = 0; run < RUNS; run++) {
         if (page.signedIn) await prepareSignedIn(browser, server.url);
         const result = await lighthouse(`${server.url}${page.path}`, {
           port: chrome.port,
@@ -60,6 +61,11 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
         });
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
+        if (lhr.runtimeError && failed < 3) {
+          failed++;
+          run--;
+          continue;
+        }
         if (REPORT_DIR) {
           mkdirSync(REPORT_DIR, { recursive: true });
           const name = `${page.path.replace(/\W+/g, '-').replace(/^-/, '')}-${run + 1}.json`;
