@@ -1,6 +1,6 @@
 import { KeyRoundIcon, LogOutIcon, RefreshCwIcon, UserIcon } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
 import {
@@ -12,15 +12,21 @@ import {
   DropdownMenuTrigger,
 } from '@/app/components/ui/dropdown-menu';
 import { useStoredLogin } from '@/app/lib/use-session';
-import { ChangePasswordDialog } from '@/app/features/auth/change-password-dialog';
 import { useSignOut } from '@/app/features/auth/sign-out';
 import { PushSwitch } from '@/app/features/notifications/push-switch';
+
+// The dialog and its form (react-hook-form, zod) come when first asked for, not with every staff
+// screen (README "Performance").
+const ChangePasswordDialog = lazy(() =>
+  import('@/app/features/auth/change-password-dialog').then((chunk) => ({ default: chunk.ChangePasswordDialog })),
+);
 
 export function UserMenu() {
   const { t } = useTranslation('layout');
   const login = useStoredLogin();
   const { requestSignOut } = useSignOut();
   const [changingPassword, setChangingPassword] = useState(false);
+  const [askedToChange, setAskedToChange] = useState(false);
   const user = login?.data.user;
 
   return (
@@ -39,7 +45,12 @@ export function UserMenu() {
             </span>
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => setChangingPassword(true)}>
+          <DropdownMenuItem
+            onSelect={() => {
+              setAskedToChange(true);
+              setChangingPassword(true);
+            }}
+          >
             <KeyRoundIcon />
             {t('changePassword')}
           </DropdownMenuItem>
@@ -57,7 +68,11 @@ export function UserMenu() {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
+      {askedToChange && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
+        </Suspense>
+      )}
     </>
   );
 }
