@@ -1,6 +1,6 @@
 import { KeyRoundIcon, LogOutIcon, RefreshCwIcon, UserIcon } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
 import {
@@ -12,13 +12,14 @@ import {
   DropdownMenuTrigger,
 } from '@/app/components/ui/dropdown-menu';
 import { useStoredLogin } from '@/app/lib/use-session';
+import { onDemand } from '@/app/lib/on-demand';
 import { useSignOut } from '@/app/features/auth/sign-out';
 import { PushSwitch } from '@/app/features/notifications/push-switch';
 
-// The dialog and its form (react-hook-form, zod) come when first asked for, not with every staff
+// The dialog and its form (react-hook-form, zod) come when the menu opens, not with every staff
 // screen (README "Performance").
-const ChangePasswordDialog = lazy(() =>
-  import('@/app/features/auth/change-password-dialog').then((chunk) => ({ default: chunk.ChangePasswordDialog })),
+const useChangePasswordDialog = onDemand(() =>
+  import('@/app/features/auth/change-password-dialog').then((chunk) => chunk.ChangePasswordDialog),
 );
 
 export function UserMenu() {
@@ -26,12 +27,12 @@ export function UserMenu() {
   const login = useStoredLogin();
   const { requestSignOut } = useSignOut();
   const [changingPassword, setChangingPassword] = useState(false);
-  const [askedToChange, setAskedToChange] = useState(false);
+  const { Component: ChangePasswordDialog, prefetch, open } = useChangePasswordDialog();
   const user = login?.data.user;
 
   return (
     <>
-      <DropdownMenu>
+      <DropdownMenu onOpenChange={(opened) => opened && prefetch()}>
         <DropdownMenuTrigger asChild>
           <Button variant="ghost" size="icon" aria-label={t('userMenu')} className="rounded-full bg-muted">
             <UserIcon />
@@ -47,8 +48,8 @@ export function UserMenu() {
           <DropdownMenuSeparator />
           <DropdownMenuItem
             onSelect={() => {
-              setAskedToChange(true);
               setChangingPassword(true);
+              open();
             }}
           >
             <KeyRoundIcon />
@@ -68,11 +69,7 @@ export function UserMenu() {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      {askedToChange && (
-        <Suspense fallback={null}>
-          <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
-        </Suspense>
-      )}
+      {ChangePasswordDialog && <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />}
     </>
   );
 }

@@ -1,12 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
 import { QrCodeIcon } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from '@/app/components/ui/button';
+import { onDemand } from '@/app/lib/on-demand';
 
-// The scanner's dialog comes with the first press, not with every screen showing the button
+// The scanner's dialog comes when the user reaches for the button, not with every screen showing it
 // (README "Performance").
-const ScanDialog = lazy(() => import('@/app/scan/scan-dialog').then((chunk) => ({ default: chunk.ScanDialog })));
+const useScanDialog = onDemand(() => import('@/app/scan/scan-dialog').then((chunk) => chunk.ScanDialog));
 
 /** "Scan certificate": reads a certificate's QR code (or its typed address) and opens its verification page. */
 export function ScanCertificateButton({
@@ -21,7 +22,7 @@ export function ScanCertificateButton({
   const { t } = useTranslation('certificates');
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [pressed, setPressed] = useState(false);
+  const { Component: ScanDialog, prefetch, open: fetchDialog } = useScanDialog();
   return (
     <>
       <Button
@@ -29,29 +30,29 @@ export function ScanCertificateButton({
         size={size}
         className={className}
         aria-label={t('scanCertificate')}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
         onClick={() => {
-          setPressed(true);
           setOpen(true);
+          fetchDialog();
         }}
       >
         <QrCodeIcon />
         <span className={compact ? 'hidden lg:inline' : undefined}>{t('scanCertificate')}</span>
       </Button>
-      {pressed && (
-        <Suspense fallback={null}>
-          <ScanDialog
-            open={open}
-            onOpenChange={setOpen}
-            title={t('scanCertificate')}
-            allowContinuous={false}
-            accept={(result) => result.kind === 'certificate'}
-            rejectMessage={(text) => t('notACertificate', { text })}
-            onScan={(_text, result) => {
-              if (result.kind === 'certificate')
-                void navigate({ to: '/certificate/$token', params: { token: result.token } });
-            }}
-          />
-        </Suspense>
+      {ScanDialog && (
+        <ScanDialog
+          open={open}
+          onOpenChange={setOpen}
+          title={t('scanCertificate')}
+          allowContinuous={false}
+          accept={(result) => result.kind === 'certificate'}
+          rejectMessage={(text) => t('notACertificate', { text })}
+          onScan={(_text, result) => {
+            if (result.kind === 'certificate')
+              void navigate({ to: '/certificate/$token', params: { token: result.token } });
+          }}
+        />
       )}
     </>
   );
