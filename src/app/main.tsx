@@ -3,16 +3,18 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
-import '@/app/lib/i18n';
+import { startTexts } from '@/app/lib/i18n';
 import { mirrorSessionChanges } from '@/app/features/auth/session-wiring';
 import { listenForInstallPrompt } from '@/app/features/pwa/install-prompt';
 import { registerServiceWorker } from '@/app/features/pwa/service-worker';
 import { startErrorReporting } from '@/app/lib/error-reporting';
 import { createQueryClient } from '@/app/lib/query-client';
-import { createAppRouter } from './router';
+import { createAppRouter, fetchRouteCode } from './router';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+// The first page's code comes while its texts do, not after them.
+fetchRouteCode(router, window.location.pathname);
 
 mirrorSessionChanges();
 listenForInstallPrompt();
@@ -22,10 +24,13 @@ void startErrorReporting();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
+// The first render has its texts (lib/i18n.ts).
+void startTexts.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

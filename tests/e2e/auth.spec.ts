@@ -70,5 +70,8 @@ test.describe('[AUTH]', () => {
     await expect(page.getByRole('heading', { name: 'Đăng nhập Isotope Lab' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('button', { name: 'Đăng nhập' })).toBeVisible();
+    // The rules' messages come with the first check, in the language shown.
+    await page.getByRole('button', { name: 'Đăng nhập' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Vui lòng nhập mật khẩu' })).toBeVisible();
   });
 });

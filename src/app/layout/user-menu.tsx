@@ -12,20 +12,27 @@ import {
   DropdownMenuTrigger,
 } from '@/app/components/ui/dropdown-menu';
 import { useStoredLogin } from '@/app/lib/use-session';
-import { ChangePasswordDialog } from '@/app/features/auth/change-password-dialog';
+import { onDemand } from '@/app/lib/on-demand';
 import { useSignOut } from '@/app/features/auth/sign-out';
 import { PushSwitch } from '@/app/features/notifications/push-switch';
+
+// The dialog and its form (react-hook-form, zod) come when the menu opens, not with every staff
+// screen (README "Performance").
+const useChangePasswordDialog = onDemand(() =>
+  import('@/app/features/auth/change-password-dialog').then((chunk) => chunk.ChangePasswordDialog),
+);
 
 export function UserMenu() {
   const { t } = useTranslation('layout');
   const login = useStoredLogin();
   const { requestSignOut } = useSignOut();
   const [changingPassword, setChangingPassword] = useState(false);
+  const { Component: ChangePasswordDialog, prefetch, open } = useChangePasswordDialog();
   const user = login?.data.user;
 
   return (
     <>
-      <DropdownMenu>
+      <DropdownMenu onOpenChange={(opened) => opened && prefetch()}>
         <DropdownMenuTrigger asChild>
           <Button variant="ghost" size="icon" aria-label={t('userMenu')} className="rounded-full bg-muted">
             <UserIcon />
@@ -39,7 +46,12 @@ export function UserMenu() {
             </span>
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => setChangingPassword(true)}>
+          <DropdownMenuItem
+            onSelect={() => {
+              setChangingPassword(true);
+              open();
+            }}
+          >
             <KeyRoundIcon />
             {t('changePassword')}
           </DropdownMenuItem>
@@ -57,7 +69,7 @@ export function UserMenu() {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
+      {ChangePasswordDialog && <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />}
     </>
   );
 }

@@ -7,9 +7,10 @@ import { loadTextGroup, textGroupsFor, type Catalogues, type TextGroup } from '.
  * offline layer's `sync.json` included, brings its own file). The chosen language persists under
  * `language`; without a choice the browser's language decides: Vietnamese if it is `vi`, else English.
  * A missing key shows the key itself, as the specification asks. Only the language shown is loaded
- * at start, and of it only the texts the first page needs (catalogues/text-groups.ts): this module
- * waits for them, so the first render has its texts; `loadTextsFor` brings the rest before another
- * page shows, and a switch of language fetches the same groups in the other language first.
+ * at start, and of it only the texts the first page needs (catalogues/text-groups.ts): the app
+ * renders once they are here (`startTexts`), so the first render has its texts; `loadTextsFor`
+ * brings the rest before another page shows, and a switch of language fetches the same groups in
+ * the other language first.
  */
 
 export const LANGUAGES = ['en', 'vi'] as const;
@@ -42,8 +43,34 @@ async function loadGroups(language: Language, groups: readonly TextGroup[]): Pro
   return Object.assign({}, ...catalogues) as Catalogues;
 }
 
+const startLanguage = detectLanguage();
+
+/**
+ * The first page's texts, fetched as soon as this module runs. main.tsx renders once they are here
+ * and meanwhile fetches the page's code (README "Performance"); whatever loads more texts waits for
+ * them first, as i18next holds nothing before.
+ */
+export const startTexts: Promise<void> = loadGroups(
+  startLanguage,
+  textGroupsFor(globalThis.location?.pathname ?? '/'),
+).then((startCatalogues) => {
+  void i18n.use(initReactI18next).init({
+    resources: { [startLanguage]: startCatalogues },
+    lng: startLanguage,
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    ns: Object.keys(startCatalogues),
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
+  document.documentElement.lang = i18n.language;
+});
+
 /** Loads the groups a language lacks among those given, into i18next. */
 async function holdGroups(language: Language, groups: Iterable<TextGroup>) {
+  await startTexts;
   const missing = [...groups].filter((group) => !held[language].has(group));
   if (missing.length === 0) return;
   const catalogues = await loadGroups(language, missing);
@@ -52,22 +79,7 @@ async function holdGroups(language: Language, groups: Iterable<TextGroup>) {
   }
 }
 
-const startLanguage = detectLanguage();
-const startCatalogues = await loadGroups(startLanguage, textGroupsFor(globalThis.location?.pathname ?? '/'));
-
-void i18n.use(initReactI18next).init({
-  resources: { [startLanguage]: startCatalogues },
-  lng: startLanguage,
-  fallbackLng: false,
-  supportedLngs: [...LANGUAGES],
-  ns: Object.keys(startCatalogues),
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
-
-const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : 'en');
+const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : startLanguage);
 
 /**
  * The texts a page at this path needs, loaded before it shows (the root route asks on every
@@ -79,12 +91,24 @@ export function loadTextsFor(pathname: string): Promise<void> | undefined {
   return groups.every((group) => held[language].has(group)) ? undefined : holdGroups(language, groups);
 }
 
+/**
+ * The rules' and the server's messages (`validation`, `server`), which the sign-in page fetches
+ * with its first check or call instead of at start; every other page holds them already. Loaded
+ * in the language shown once they are here (a switch meanwhile fetched only the groups then held).
+ */
+export async function loadMessageTexts(): Promise<void> {
+  let language: Language;
+  do {
+    language = currentLanguage();
+    await holdGroups(language, ['messages']);
+  } while (language !== currentLanguage());
+}
+
 /** A language's texts for every group the shown language holds (tests load both languages so). */
 export function loadLanguage(language: Language): Promise<void> {
   return holdGroups(language, held[currentLanguage()]);
 }
 
-document.documentElement.lang = i18n.language;
 i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
 });

@@ -63,22 +63,39 @@ function withFilters(search: ListSearch, filters: Record<string, string>): ListS
   return next;
 }
 
+type ListOptions = { pageSize?: number; ordering: Ordering };
+
+/**
+ * What a list asks the server for at a route's search: its filters, page and ordering. The screen
+ * reads it through `useListSearch`; a route's loader may ask for the same page before the screen's
+ * code has even arrived.
+ */
+export function listViewOf<F extends Record<string, string>>(
+  empty: F,
+  search: ListSearch,
+  { pageSize = 20, ordering: firstOrdering }: ListOptions,
+) {
+  return {
+    settled: filtersIn(empty, search),
+    page: { limit: count(search.limit) ?? pageSize, offset: count(search.offset) ?? 0 },
+    ordering: orderingOf(search.orderBy) ?? firstOrdering,
+  };
+}
+
 /**
  * A list screen's filters, page and ordering, kept in the route's search. Typing edits `filters`
  * at once; the address (and so `settled`, what to ask the server for) follows once typing pauses,
  * as one history entry. Changing a filter or the ordering goes back to the first page, since the
  * old offset may lie past the end of the new results.
  */
-export function useListSearch<F extends Record<string, string>>(
-  empty: F,
-  { pageSize = 20, ordering: firstOrdering }: { pageSize?: number; ordering: Ordering },
-) {
+export function useListSearch<F extends Record<string, string>>(empty: F, options: ListOptions) {
+  const { pageSize = 20, ordering: firstOrdering } = options;
   const search = useSearch({ strict: false }) as ListSearch;
+  const view = listViewOf(empty, search, options);
   const navigate = useNavigate();
   const go = (change: (current: ListSearch) => ListSearch) => void navigate({ to: '.', search: change as never });
 
-  const inAddress = filtersIn(empty, search);
-  const addressKey = JSON.stringify(inAddress);
+  const addressKey = JSON.stringify(view.settled);
   const settled = useMemo(() => JSON.parse(addressKey) as F, [addressKey]);
   const [filters, setFilters] = useState<F>(settled);
   const typed = useDebouncedValue(filters);
@@ -103,8 +120,7 @@ export function useListSearch<F extends Record<string, string>>(
     if (addressKey !== seen.current.typedKey) setFilters(JSON.parse(addressKey) as F);
   }, [addressKey]);
 
-  const page = { limit: count(search.limit) ?? pageSize, offset: count(search.offset) ?? 0 };
-  const ordering = orderingOf(search.orderBy) ?? firstOrdering;
+  const { page, ordering } = view;
   const isFirstOrdering = ordering.field === firstOrdering.field && ordering.direction === firstOrdering.direction;
 
   return {

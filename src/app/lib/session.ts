@@ -13,6 +13,7 @@
  */
 
 import type { components, paths } from '../../shared/api-types.ts';
+import { HOAN_VU_LAB_ROLE } from '@/shared/permissions';
 
 export const SESSION_KEYS = {
   accessToken: 'access_token',
@@ -98,6 +99,11 @@ export function getUserInfo(): SessionProfile | null {
 /** The first role of the login answer decides the landing page (spec 3, 7). */
 export function getFirstRole(): string | null {
   return getStoredLogin()?.data?.roles?.[0] ?? null;
+}
+
+/** The third lab's staff have their own screen and layout (spec 2). */
+export function isThirdLabUser(): boolean {
+  return getFirstRole() === HOAN_VU_LAB_ROLE;
 }
 
 export function hasStoredUser(): boolean {

@@ -1,8 +1,10 @@
+import { loadMessageTexts } from '@/app/lib/i18n';
 import { onDemand } from '@/app/lib/on-demand';
 import { ForgotPasswordButton } from './forgot-password-button';
 
+// The dialog shows the rules' and the server's messages, which the sign-in page does not start with.
 const useResetRequestDialog = onDemand(() =>
-  import('./reset-request-dialog').then((chunk) => chunk.ResetRequestDialog),
+  Promise.all([import('./reset-request-dialog'), loadMessageTexts()]).then(([chunk]) => chunk.ResetRequestDialog),
 );
 
 /** "Forgot password?" and its dialog, fetched when the user reaches for it (not with the sign-in page). */

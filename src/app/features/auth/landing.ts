@@ -1,6 +1,6 @@
 import { HOAN_VU_LAB_ROLE } from '@/shared/permissions';
 import { firstAllowedPath } from '@/app/layout/menu';
-import { getFirstRole, getPermissions, takeRedirect } from '@/app/lib/session';
+import { getFirstRole, getPermissions, isThirdLabUser, takeRedirect } from '@/app/lib/session';
 
 /** Where a user goes after signing in: the remembered path, else the first screen they may open (spec 2, 7). */
 export function landingPathAfterSignIn(): string {
@@ -14,8 +14,4 @@ export function landingPathAfterSignIn(): string {
 /** Where a signed-in user is sent from a guest-only screen (the sign-in page). */
 export function homePath(): string {
   return isThirdLabUser() ? '/thirdlab-samples' : firstAllowedPath(getPermissions());
-}
-
-export function isThirdLabUser(): boolean {
-  return getFirstRole() === HOAN_VU_LAB_ROLE;
 }

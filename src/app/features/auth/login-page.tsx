@@ -8,7 +8,7 @@ import { Input } from '@/app/components/ui/input';
 import { Spinner } from '@/app/components/ui/spinner';
 import { ApiError } from '@/app/lib/api-error';
 import { handleError } from '@/app/lib/handle-error';
-import { translateError, translateMessage } from '@/app/lib/i18n';
+import { loadMessageTexts, translateError, translateMessage } from '@/app/lib/i18n';
 import { storeSession } from '@/app/lib/session';
 import { LanguageSwitch } from '@/app/layout/language-switch';
 import type { SignInInput } from './types';
@@ -26,8 +26,10 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const signInMutation = useMutation({
-    // The API client comes with the first sign-in, not with the page (README "Performance").
-    mutationFn: (credentials: SignInInput) => import('./auth-api').then((chunk) => chunk.signIn(credentials)),
+    // The API client and the server's messages come with the first sign-in, not with the page
+    // (README "Performance").
+    mutationFn: (credentials: SignInInput) =>
+      Promise.all([import('./auth-api'), loadMessageTexts()]).then(([chunk]) => chunk.signIn(credentials)),
     meta: { handlesErrors: true },
     onSuccess: async (login) => {
       setFailure(null);

@@ -1,9 +1,12 @@
 import { useLocation } from '@tanstack/react-router';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { LoadingView } from '@/app/layout/loading-view';
 import { useStoredLogin } from '@/app/lib/use-session';
 import { rememberRedirect } from '@/app/lib/session';
-import { LoginPage } from './login-page';
 import { SignOutProvider } from './sign-out';
+
+// Fetched only for a visitor who is not signed in: a signed-in screen does not wait for it.
+const LoginPage = lazy(() => import('./login-page').then((chunk) => ({ default: chunk.LoginPage })));
 
 /**
  * A protected screen (spec 2): without a stored user it remembers where the user was going and
@@ -16,5 +19,11 @@ export function ProtectedArea({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!isSignedIn) rememberRedirect(location.href);
   }, [isSignedIn, location.href]);
-  return isSignedIn ? <SignOutProvider>{children}</SignOutProvider> : <LoginPage />;
+  return isSignedIn ? (
+    <SignOutProvider>{children}</SignOutProvider>
+  ) : (
+    <Suspense fallback={<LoadingView />}>
+      <LoginPage />
+    </Suspense>
+  );
 }

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { loadMessageTexts } from '@/app/lib/i18n';
 import type { SignInInput } from './types';
 
 type Field = keyof SignInInput;
@@ -12,11 +13,12 @@ let loadingRules: Promise<SignInRules> | undefined;
 
 /**
  * The shared sign-in schema (one set of rules and messages with the server), fetched on the form's
- * first check: zod costs more than the sign-in page itself (README "Performance").
+ * first check with the messages' translations: zod costs more than the sign-in page itself, and the
+ * page starts without the messages (README "Performance").
  */
 function signInRules(): Promise<SignInRules> {
-  loadingRules ??= import('@/shared/schemas/auth').then(
-    (chunk) => chunk.signInSchema,
+  loadingRules ??= Promise.all([import('@/shared/schemas/auth'), loadMessageTexts()]).then(
+    ([chunk]) => chunk.signInSchema,
     (error: unknown) => {
       loadingRules = undefined; // offline before the service worker held it: the next check tries again
       throw error;

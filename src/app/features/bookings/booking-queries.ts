@@ -4,6 +4,9 @@ import type { BookingInput, QuickFillLookup } from '@/shared/schemas/booking';
 import { bookingStatuses } from '@/shared/record-workflows';
 import { api, unwrap } from '@/app/lib/api-client';
 import { ApiError } from '@/app/lib/api-error';
+import { listViewOf, type ListSearch } from '@/app/lib/list-search';
+import { orderByOf, type Ordering } from '@/app/components/sortable-head';
+import { emptyBookingFilters } from './booking-list-search';
 
 export type BookingListItem = components['schemas']['BookingListItem'];
 export type BookingDetail = components['schemas']['BookingDetail'];
@@ -21,6 +24,21 @@ export type BookingFilters = {
   limit: number;
   offset: number;
 };
+
+/** The booking list's page size and first ordering (newest first). */
+export const BOOKING_LIST_OPTIONS: { ordering: Ordering } = { ordering: { field: 'createdAt', direction: 'desc' } };
+
+/**
+ * What the booking list asks the server for at its route's search: the screen asks with it, and the
+ * route's loader asks for the same first, beside the screen's code (README "Performance").
+ */
+export function bookingListFilters({ settled, page, ordering }: ReturnType<typeof bookingListView>): BookingFilters {
+  const { status: asked, ...rest } = settled;
+  const status = BOOKING_STATUSES.includes(asked as BookingStatus) ? (asked as BookingStatus) : undefined;
+  return { ...rest, status, orderBy: orderByOf(ordering), ...page };
+}
+
+export const bookingListView = (search: ListSearch) => listViewOf(emptyBookingFilters, search, BOOKING_LIST_OPTIONS);
 
 function withoutBlanks<T extends object>(filters: T): Partial<T> {
   return Object.fromEntries(

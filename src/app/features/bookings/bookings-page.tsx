@@ -6,7 +6,7 @@ import { hasAnyPermission } from '@/shared/permissions';
 import { FilterInput } from '@/app/components/filter-input';
 import { ListCards, OPENS_CARD, TABLE_FROM_SM } from '@/app/components/list-cards';
 import { ListPager } from '@/app/components/list-pager';
-import { orderByOf, SortableHead } from '@/app/components/sortable-head';
+import { SortableHead } from '@/app/components/sortable-head';
 import { TableStatusRow } from '@/app/components/table-status-row';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
@@ -16,7 +16,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { useListSearch } from '@/app/lib/list-search';
 import { usePermissions } from '@/app/lib/use-session';
 import { PageFrame } from '@/app/layout/page-frame';
-import { BOOKING_STATUSES, bookingQueries, type BookingStatus } from './booking-queries';
+import { BOOKING_LIST_OPTIONS, BOOKING_STATUSES, bookingListFilters, bookingQueries } from './booking-queries';
 import { emptyBookingFilters } from './booking-list-search';
 import { BookingStatusBadge } from './booking-status-badge';
 import { formatMomentDay } from './format';
@@ -39,11 +39,9 @@ export function BookingsPage() {
   const navigate = useNavigate();
   const held = usePermissions();
   // Filters, page and ordering in the address: a filtered list survives a reload and Back.
-  const view = useListSearch(emptyBookingFilters, { ordering: { field: 'createdAt', direction: 'desc' } });
+  const view = useListSearch(emptyBookingFilters, BOOKING_LIST_OPTIONS);
   const { filters: text, setFilter, page, setPage, ordering, setOrdering: order } = view;
-  const { status: asked, ...settled } = view.settled;
-  const status = BOOKING_STATUSES.includes(asked as BookingStatus) ? (asked as BookingStatus) : undefined;
-  const bookings = useQuery(bookingQueries.list({ ...settled, status, orderBy: orderByOf(ordering), ...page }));
+  const bookings = useQuery(bookingQueries.list(bookingListFilters(view)));
   const items = bookings.data?.items ?? [];
   const canCreate = hasAnyPermission(held, ['CanCreateBooking']);
   const canOpen = hasAnyPermission(held, ['CanViewDetailBooking']);

@@ -3,7 +3,11 @@ import { QrCodeIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from '@/app/components/ui/button';
-import { ScanDialog } from '@/app/scan/scan-dialog';
+import { onDemand } from '@/app/lib/on-demand';
+
+// The scanner's dialog comes when the user reaches for the button, not with every screen showing it
+// (README "Performance").
+const useScanDialog = onDemand(() => import('@/app/scan/scan-dialog').then((chunk) => chunk.ScanDialog));
 
 /** "Scan certificate": reads a certificate's QR code (or its typed address) and opens its verification page. */
 export function ScanCertificateButton({
@@ -18,6 +22,7 @@ export function ScanCertificateButton({
   const { t } = useTranslation('certificates');
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const { Component: ScanDialog, prefetch, open: fetchDialog } = useScanDialog();
   return (
     <>
       <Button
@@ -25,23 +30,30 @@ export function ScanCertificateButton({
         size={size}
         className={className}
         aria-label={t('scanCertificate')}
-        onClick={() => setOpen(true)}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={() => {
+          setOpen(true);
+          fetchDialog();
+        }}
       >
         <QrCodeIcon />
         <span className={compact ? 'hidden lg:inline' : undefined}>{t('scanCertificate')}</span>
       </Button>
-      <ScanDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={t('scanCertificate')}
-        allowContinuous={false}
-        accept={(result) => result.kind === 'certificate'}
-        rejectMessage={(text) => t('notACertificate', { text })}
-        onScan={(_text, result) => {
-          if (result.kind === 'certificate')
-            void navigate({ to: '/certificate/$token', params: { token: result.token } });
-        }}
-      />
+      {ScanDialog && (
+        <ScanDialog
+          open={open}
+          onOpenChange={setOpen}
+          title={t('scanCertificate')}
+          allowContinuous={false}
+          accept={(result) => result.kind === 'certificate'}
+          rejectMessage={(text) => t('notACertificate', { text })}
+          onScan={(_text, result) => {
+            if (result.kind === 'certificate')
+              void navigate({ to: '/certificate/$token', params: { token: result.token } });
+          }}
+        />
+      )}
     </>
   );
 }

@@ -4,23 +4,27 @@ export type { Catalogue, Catalogues } from './by-namespace';
 
 /**
  * Which texts travel together (README "Performance"). Every JSON file in `locales/<lang>/` is a
- * namespace; each language's namespaces come in three chunks, each a module of this folder that
- * names its files: `start`, what every page shows (the sign-in page needs no more); `order-form`,
- * what the public order form adds; and `rest`, every other file, which the staff screens need.
- * The public pages a visitor opens first fetch only their own groups; any other page waits for all
- * three before it shows.
+ * namespace; each language's namespaces come in four chunks, each a module of this folder that
+ * names its files: `start`, what every page shows (the sign-in page needs no more until its first
+ * check); `messages`, the rules' and the server's messages (`validation`, `server`), which a page
+ * shows only after a check or a call; `order-form`, what the public order form adds; and `rest`,
+ * every other file, which the staff screens need. The public pages a visitor opens first fetch only
+ * their own groups (the sign-in page fetches `messages` with its first check or call,
+ * `loadMessageTexts` in lib/i18n.ts); any other page waits for all four before it shows.
  */
-export const TEXT_GROUPS = ['start', 'order-form', 'rest'] as const;
+export const TEXT_GROUPS = ['start', 'messages', 'order-form', 'rest'] as const;
 export type TextGroup = (typeof TEXT_GROUPS)[number];
 
 const LOADERS: Record<'en' | 'vi', Record<TextGroup, () => Promise<{ default: Catalogues }>>> = {
   en: {
     start: () => import('./en-start'),
+    messages: () => import('./en-messages'),
     'order-form': () => import('./en-order-form'),
     rest: () => import('./en-rest'),
   },
   vi: {
     start: () => import('./vi-start'),
+    messages: () => import('./vi-messages'),
     'order-form': () => import('./vi-order-form'),
     rest: () => import('./vi-rest'),
   },
@@ -34,7 +38,7 @@ export function loadTextGroup(language: 'en' | 'vi', group: TextGroup): Promise<
 /** The public pages that start with some groups only. */
 const LIGHT_PAGES: Record<string, readonly TextGroup[]> = {
   '/auth/login': ['start'],
-  '/booking/isotope-submittal-form': ['start', 'order-form'],
+  '/booking/isotope-submittal-form': ['start', 'messages', 'order-form'],
 };
 
 /** The text groups a page at this path needs before it shows. */

@@ -1,7 +1,7 @@
 import { byNamespace, type Catalogue } from './by-namespace';
 
-// Vietnamese: the texts every page shows (text-groups.ts), the sign-in page's whole need.
-const files = import.meta.glob<Catalogue>('../../locales/vi/{common,layout,auth,errors,pwa,validation,server}.json', {
+// Vietnamese: the texts every page shows (text-groups.ts), the sign-in page's whole need until its first check.
+const files = import.meta.glob<Catalogue>('../../locales/vi/{common,layout,auth,errors,pwa}.json', {
   eager: true,
   import: 'default',
 });
