@@ -6,6 +6,10 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
+/** The order form's own modules (README "Performance"); the booking queries stay out (the staff lists load them). */
+const ORDER_FORM_MODULES =
+  /src[\\/]app[\\/](features[\\/]bookings[\\/](submittal-form-page|submittal-guide|quick-fill-panel|lab-contact|booking-form|booking-form-fields|booking-party-sections|booking-sample-section|booking-review-section|booking-parties|first-error|loading-overlay)|routes[\\/]booking[\\/]isotope-submittal-form|components[\\/]ui[\\/](date-picker|date-format|checkbox))\.tsx?($|\?)/;
+
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   plugins: [
@@ -71,6 +75,10 @@ export default defineConfig({
             // Everything the entry needs in one chunk: dozens of small scripts cost more on a phone
             // than their bytes (a request each), and the split ones all load at start anyway.
             { name: 'start', tags: ['$initial'] },
+            // The public order form's own modules in one chunk: as a dozen small scripts they cost
+            // a request each and compress worse (each its own gzip stream, with its hashed imports and
+            // exports). Only modules no other page starts with: the sign-in page must not pay for them.
+            { name: 'order-form', test: ORDER_FORM_MODULES, includeDependenciesRecursively: false },
           ],
         },
       },
