@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
 import { BrandLogo } from '@/app/components/brand';
 import { LanguageSwitch } from '@/app/layout/language-switch';
+import { Later } from '@/app/lib/later';
 import { onDemand } from '@/app/lib/on-demand';
 import { useDocumentTitle } from '@/app/lib/use-document-title';
 import { BookingConfirmation, type SubmittedBooking } from './booking-confirmation';
@@ -79,52 +80,57 @@ export function SubmittalFormPage() {
               channel="public"
               onCreated={(created, input) => setSubmitted({ bookingNumber: created.data.bookingNumber, input })}
             />
-            <FormSection section="help">
-              <div className="grid gap-3 text-sm sm:grid-cols-2">
-                <p className="flex items-start gap-2">
-                  <MailIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                  <span>
-                    {t('support.email')}
-                    {contact && (
-                      <>
-                        {' '}
-                        <a href={`mailto:${contact.email}`} className="font-medium text-primary underline">
-                          {contact.email}
-                        </a>
-                      </>
-                    )}
-                  </span>
-                </p>
-                {contact && (
+            {/* Drawn after the form's sections, as the side guide (README "Performance"). */}
+            <Later>
+              <FormSection section="help">
+                <div className="grid gap-3 text-sm sm:grid-cols-2">
                   <p className="flex items-start gap-2">
-                    <PhoneIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                    <MailIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
                     <span>
-                      {t('support.phone')}:{' '}
-                      <a
-                        href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}
-                        className="font-medium text-primary underline"
-                      >
-                        {contact.phone}
-                      </a>
+                      {t('support.email')}
+                      {contact && (
+                        <>
+                          {' '}
+                          <a href={`mailto:${contact.email}`} className="font-medium text-primary underline">
+                            {contact.email}
+                          </a>
+                        </>
+                      )}
                     </span>
                   </p>
-                )}
-                <p className="flex items-start gap-2 sm:col-span-2">
-                  <BookOpenIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                  <GuidelinesLink>{t('support.guidelines')}</GuidelinesLink>
-                </p>
-                <p className="flex items-start gap-2">
-                  <ClockIcon className="mt-0.5 size-4 text-primary" aria-hidden="true" />
-                  <span>{t('support.hours')}</span>
-                </p>
-              </div>
-              <Button type="button" variant="outline" className="w-fit" {...helpButton}>
-                <LifeBuoyIcon />
-                {t('help.open')}
-              </Button>
-            </FormSection>
+                  {contact && (
+                    <p className="flex items-start gap-2">
+                      <PhoneIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                      <span>
+                        {t('support.phone')}:{' '}
+                        <a
+                          href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}
+                          className="font-medium text-primary underline"
+                        >
+                          {contact.phone}
+                        </a>
+                      </span>
+                    </p>
+                  )}
+                  <p className="flex items-start gap-2 sm:col-span-2">
+                    <BookOpenIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                    <GuidelinesLink>{t('support.guidelines')}</GuidelinesLink>
+                  </p>
+                  <p className="flex items-start gap-2">
+                    <ClockIcon className="mt-0.5 size-4 text-primary" aria-hidden="true" />
+                    <span>{t('support.hours')}</span>
+                  </p>
+                </div>
+                <Button type="button" variant="outline" className="w-fit" {...helpButton}>
+                  <LifeBuoyIcon />
+                  {t('help.open')}
+                </Button>
+              </FormSection>
+            </Later>
           </div>
-          <SubmissionGuide />
+          <Later>
+            <SubmissionGuide />
+          </Later>
         </main>
       )}
 
