@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -9,6 +11,31 @@ import { VitePWA } from 'vite-plugin-pwa';
 /** The order form's own modules (README "Performance"); the booking queries stay out (the staff lists load them). */
 const ORDER_FORM_MODULES =
   /src[\\/]app[\\/](features[\\/]bookings[\\/](submittal-form-page|submittal-guide|quick-fill-panel|lab-contact|booking-form|booking-form-fields|booking-party-sections|booking-sample-section|booking-review-section|booking-parties|first-error|loading-overlay)|routes[\\/]booking[\\/]isotope-submittal-form|components[\\/]ui[\\/](date-picker|date-format|checkbox))\.tsx?($|\?)/;
+
+/**
+ * The lucide icon modules the order form's own modules import. They import them by name from the
+ * package, whose index re-exports each icon file under several names; read both here.
+ */
+function orderFormIcons(): (id: string) => boolean {
+  const lucide = fileURLToPath(new URL('./node_modules/lucide-react/dist/esm/', import.meta.url));
+  const fileOf = new Map<string, string>();
+  for (const [, names, file] of readFileSync(path.join(lucide, 'lucide-react.mjs'), 'utf8').matchAll(
+    /export \{([^}]*)\} from '\.\/icons\/([\w-]+\.mjs)'/g,
+  )) {
+    for (const name of names!.matchAll(/as (\w+)/g)) fileOf.set(name[1]!, file!);
+  }
+  const src = fileURLToPath(new URL('./src', import.meta.url));
+  const files = new Set<string>();
+  for (const entry of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
+    const file = path.join(src, entry);
+    if (!ORDER_FORM_MODULES.test(file)) continue;
+    const imports = /import \{([^}]*)\} from 'lucide-react'/.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
+    for (const name of imports.split(',').map((part) => part.trim()))
+      if (fileOf.has(name)) files.add(fileOf.get(name)!);
+  }
+  return (id) =>
+    /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id) && files.has(path.basename(id));
+}
 
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -79,6 +106,9 @@ export default defineConfig({
             // a request each and compress worse (each its own gzip stream, with its hashed imports and
             // exports). Only modules no other page starts with: the sign-in page must not pay for them.
             { name: 'order-form', test: ORDER_FORM_MODULES, includeDependenciesRecursively: false },
+            // And the icons it draws, in one chunk of their own: as single icons they are a dozen more
+            // requests. A staff screen that shares one of them loads this small chunk, not the form.
+            { name: 'order-form-icons', test: orderFormIcons(), includeDependenciesRecursively: false },
           ],
         },
       },
