@@ -13,6 +13,12 @@ import { createAppRouter } from './router';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+// The first page's code is fetched while its texts load (the root route's beforeLoad), not after
+// them: on a slow network that wait is a round trip per script (README "Performance").
+const [firstPageRoutes] = router.getMatchedRoutes(window.location.pathname);
+for (const route of firstPageRoutes) {
+  router.loadRouteChunk(route)?.catch(() => undefined); // the router's own load retries and reports
+}
 
 mirrorSessionChanges();
 listenForInstallPrompt();
