@@ -10,7 +10,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 /** The order form's own modules (README "Performance"); the booking queries stay out (the staff lists load them). */
 const ORDER_FORM_MODULES =
-  /src[\\/]app[\\/](features[\\/]bookings[\\/](submittal-form-page|submittal-guide|quick-fill-panel|lab-contact|booking-form|booking-form-fields|booking-party-sections|booking-sample-section|booking-review-section|booking-parties|first-error|loading-overlay)|routes[\\/]booking[\\/]isotope-submittal-form|components[\\/]ui[\\/](date-picker|date-format|checkbox))\.tsx?($|\?)/;
+  /src[\\/]app[\\/](features[\\/]bookings[\\/](submittal-form-page|submittal-guide|quick-fill-panel|booking-form|booking-form-fields|booking-party-sections|booking-sample-section|booking-review-section|booking-parties|first-error|loading-overlay)|lib[\\/]later|routes[\\/]booking[\\/]isotope-submittal-form|components[\\/]ui[\\/](date-picker|date-format|checkbox))\.tsx?($|\?)/;
 
 /**
  * The lucide icon modules the order form's own modules import. They import them by name from the

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { BookOpenIcon, CircleHelpIcon, ClockIcon, LifeBuoyIcon, MailIcon, PhoneIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
 import { BrandLogo } from '@/app/components/brand';
@@ -9,13 +9,15 @@ import { LanguageSwitch } from '@/app/layout/language-switch';
 import { Later } from '@/app/lib/later';
 import { onDemand } from '@/app/lib/on-demand';
 import { useDocumentTitle } from '@/app/lib/use-document-title';
-import { BookingConfirmation, type SubmittedBooking } from './booking-confirmation';
+import type { SubmittedBooking } from './booking-confirmation';
 import { BookingForm, fillApplicant, useBookingForm } from './booking-form';
 import { FormSection } from './booking-form-fields';
-import { labContactQuery } from './lab-contact';
+import type { LabContact } from './lab-contact';
 import { QuickFillPanel } from './quick-fill-panel';
 import { SubmissionGuide } from './submittal-guide';
 
+// The confirmation page after a send is fetched when the user first focuses the form, not with it.
+const useConfirmation = onDemand(() => import('./booking-confirmation').then((chunk) => chunk.BookingConfirmation));
 // The help dialog is fetched when the user reaches for it, not with the order form (README "Performance").
 const useHelpDialog = onDemand(() => import('./submittal-help-dialog').then((chunk) => chunk.SubmittalHelpDialog));
 
@@ -37,7 +39,9 @@ export function SubmittalFormPage() {
     },
   };
   const [submitted, setSubmitted] = useState<SubmittedBooking | null>(null);
-  const contact = useQuery(labContactQuery).data;
+  const { Component: BookingConfirmation, prefetch: prefetchConfirmation, open: fetchConfirmation } = useConfirmation();
+  const [helpSection, setHelpSection] = useState<HTMLElement | null>(null);
+  const contact = useLabContactNear(helpSection);
   useDocumentTitle(submitted ? t('bookings:form.orderCreated') : t('title'));
 
   return (
@@ -61,14 +65,19 @@ export function SubmittalFormPage() {
 
       {submitted ? (
         <main className="mx-auto w-full max-w-3xl px-4 py-6">
-          <BookingConfirmation
-            submitted={submitted}
-            guidelinesLink={<GuidelinesLink>{t('confirmation.readGuidelines')}</GuidelinesLink>}
-            onAnother={() => setSubmitted(null)}
-          />
+          {BookingConfirmation && (
+            <BookingConfirmation
+              submitted={submitted}
+              guidelinesLink={<GuidelinesLink>{t('confirmation.readGuidelines')}</GuidelinesLink>}
+              onAnother={() => setSubmitted(null)}
+            />
+          )}
         </main>
       ) : (
-        <main className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <main
+          className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_20rem]"
+          onFocus={prefetchConfirmation}
+        >
           <div className="grid min-w-0 gap-6">
             <div className="grid gap-1">
               <h1 className="text-2xl font-bold">{t('title')}</h1>
@@ -78,12 +87,15 @@ export function SubmittalFormPage() {
             <BookingForm
               form={form}
               channel="public"
-              onCreated={(created, input) => setSubmitted({ bookingNumber: created.data.bookingNumber, input })}
+              onCreated={(created, input) => {
+                setSubmitted({ bookingNumber: created.data.bookingNumber, input });
+                fetchConfirmation();
+              }}
             />
             {/* Drawn after the form's sections, as the side guide (README "Performance"). */}
             <Later>
               <FormSection section="help">
-                <div className="grid gap-3 text-sm sm:grid-cols-2">
+                <div ref={setHelpSection} className="grid gap-3 text-sm sm:grid-cols-2">
                   <p className="flex items-start gap-2">
                     <MailIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
                     <span>
@@ -137,6 +149,35 @@ export function SubmittalFormPage() {
       {HelpDialog && <HelpDialog open={isHelpOpen} onOpenChange={setHelpOpen} />}
     </div>
   );
+}
+
+/**
+ * The laboratory's e-mail and phone, asked for when the help section that shows them comes near the
+ * screen (the same cached query as everywhere): the order form starts without the API client and
+ * the query hook (README "Performance"). Until then, and if it fails, the section shows no address.
+ */
+function useLabContactNear(section: HTMLElement | null): LabContact | undefined {
+  const queryClient = useQueryClient();
+  const [contact, setContact] = useState<LabContact>();
+  useEffect(() => {
+    if (!section) return;
+    const ask = () =>
+      void import('./lab-contact')
+        .then(({ labContactQuery }) => queryClient.fetchQuery(labContactQuery))
+        .then(setContact, () => undefined);
+    if (typeof IntersectionObserver === 'undefined') return ask();
+    const near = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        near.disconnect();
+        ask();
+      },
+      { rootMargin: '50% 0px' },
+    );
+    near.observe(section);
+    return () => near.disconnect();
+  }, [queryClient, section]);
+  return contact;
 }
 
 /** The Guidelines page opens in a new tab, so that a half-filled form is not lost. */
