@@ -12,6 +12,14 @@ import { VitePWA } from 'vite-plugin-pwa';
 const ORDER_FORM_MODULES =
   /src[\\/]app[\\/](features[\\/]bookings[\\/](submittal-form-page|submittal-guide|quick-fill-panel|booking-form|booking-form-fields|booking-party-sections|booking-sample-section|booking-review-section|booking-parties|first-error|loading-overlay)|lib[\\/]later|routes[\\/]booking[\\/]isotope-submittal-form|components[\\/]ui[\\/](date-picker|date-format|checkbox))\.tsx?($|\?)/;
 
+/** The modules both public pages start with (README "Performance"), beyond the start chunk. */
+const PUBLIC_PAGE_MODULES = [
+  /src[\\/]app[\\/](lib[\\/]on-demand|components[\\/]brand|components[\\/]ui[\\/](form-field|input|label)|layout[\\/]language-(switch|button))\.tsx?$/,
+  /node_modules[\\/]@radix-ui[\\/]react-(primitive|label)[\\/]/,
+  /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]languages\.mjs$/,
+  /node_modules[\\/]@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver)\.js$/,
+];
+
 /**
  * The lucide icon modules the order form's own modules import. They import them by name from the
  * package, whose index re-exports each icon file under several names; read both here.
@@ -102,6 +110,14 @@ export default defineConfig({
             // Everything the entry needs in one chunk: dozens of small scripts cost more on a phone
             // than their bytes (a request each), and the split ones all load at start anyway.
             { name: 'start', tags: ['$initial'] },
+            // What both public pages (sign-in, order form) draw beside their own: the fields' parts, the
+            // brand, the language switch and the mutation hook, one chunk instead of ten small ones. Only modules the
+            // sign-in page starts with, so it pays nothing for them.
+            {
+              name: 'public-pages',
+              test: (id) => PUBLIC_PAGE_MODULES.some((modules) => modules.test(id)),
+              includeDependenciesRecursively: false,
+            },
             // The public order form's own modules in one chunk: as a dozen small scripts they cost
             // a request each and compress worse (each its own gzip stream, with its hashed imports and
             // exports). Only modules no other page starts with: the sign-in page must not pay for them.
