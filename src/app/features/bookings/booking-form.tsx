@@ -159,7 +159,9 @@ export function BookingForm({
   return (
     <FormProvider {...form}>
       <form ref={formRef} noValidate onSubmit={submit} aria-label={t('form.title')} className="grid gap-6">
-        <ApplicantSection channel={channel} />
+        <Later>
+          <ApplicantSection channel={channel} />
+        </Later>
         <Later>
           <SampleSection />
         </Later>
