@@ -40,8 +40,7 @@ export function SubmittalFormPage() {
   };
   const [submitted, setSubmitted] = useState<SubmittedBooking | null>(null);
   const { Component: BookingConfirmation, prefetch: prefetchConfirmation, open: fetchConfirmation } = useConfirmation();
-  const [helpSection, setHelpSection] = useState<HTMLElement | null>(null);
-  const contact = useLabContactNear(helpSection);
+  const contact = useLabContact();
   useDocumentTitle(submitted ? t('bookings:form.orderCreated') : t('title'));
 
   return (
@@ -95,7 +94,7 @@ export function SubmittalFormPage() {
             {/* Drawn after the form's sections, as the side guide (README "Performance"). */}
             <Later>
               <FormSection section="help">
-                <div ref={setHelpSection} className="grid gap-3 text-sm sm:grid-cols-2">
+                <div className="grid gap-3 text-sm sm:grid-cols-2">
                   <p className="flex items-start gap-2">
                     <MailIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
                     <span>
@@ -152,31 +151,19 @@ export function SubmittalFormPage() {
 }
 
 /**
- * The laboratory's e-mail and phone, asked for when the help section that shows them comes near the
- * screen (the same cached query as everywhere): the order form starts without the API client and
- * the query hook (README "Performance"). Until then, and if it fails, the section shows no address.
+ * The laboratory's e-mail and phone for the help section, asked for as the page opens (the same
+ * cached query as everywhere), through the query client rather than the query hook, which the order
+ * form would otherwise start with for this one answer (README "Performance"). Until it comes, and if
+ * it fails, the section shows no address.
  */
-function useLabContactNear(section: HTMLElement | null): LabContact | undefined {
+function useLabContact(): LabContact | undefined {
   const queryClient = useQueryClient();
   const [contact, setContact] = useState<LabContact>();
   useEffect(() => {
-    if (!section) return;
-    const ask = () =>
-      void import('./lab-contact')
-        .then(({ labContactQuery }) => queryClient.fetchQuery(labContactQuery))
-        .then(setContact, () => undefined);
-    if (typeof IntersectionObserver === 'undefined') return ask();
-    const near = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        near.disconnect();
-        ask();
-      },
-      { rootMargin: '50% 0px' },
-    );
-    near.observe(section);
-    return () => near.disconnect();
-  }, [queryClient, section]);
+    void import('./lab-contact')
+      .then(({ labContactQuery }) => queryClient.fetchQuery(labContactQuery))
+      .then(setContact, () => undefined);
+  }, [queryClient]);
   return contact;
 }
 
