@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -5,6 +7,43 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/** The order form's own modules (README "Performance"); the booking queries stay out (the staff lists load them). */
+const ORDER_FORM_MODULES =
+  /src[\\/]app[\\/](features[\\/]bookings[\\/](submittal-form-page|submittal-guide|quick-fill-panel|booking-form|booking-form-fields|booking-party-sections|booking-sample-section|booking-review-section|booking-parties|first-error|loading-overlay)|lib[\\/]later|routes[\\/]booking[\\/]isotope-submittal-form|components[\\/]ui[\\/](date-picker|date-format|checkbox))\.tsx?($|\?)/;
+
+/** The modules both public pages start with (README "Performance"), beyond the start chunk. */
+const PUBLIC_PAGE_MODULES = [
+  /src[\\/]app[\\/](lib[\\/]on-demand|components[\\/]brand|components[\\/]ui[\\/](form-field|input|label)|layout[\\/]language-(switch|button))\.tsx?$/,
+  /node_modules[\\/]@radix-ui[\\/]react-(primitive|label)[\\/]/,
+  /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]languages\.mjs$/,
+  /node_modules[\\/]@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver)\.js$/,
+];
+
+/**
+ * The lucide icon modules the order form's own modules import. They import them by name from the
+ * package, whose index re-exports each icon file under several names; read both here.
+ */
+function orderFormIcons(): (id: string) => boolean {
+  const lucide = fileURLToPath(new URL('./node_modules/lucide-react/dist/esm/', import.meta.url));
+  const fileOf = new Map<string, string>();
+  for (const [, names, file] of readFileSync(path.join(lucide, 'lucide-react.mjs'), 'utf8').matchAll(
+    /export \{([^}]*)\} from '\.\/icons\/([\w-]+\.mjs)'/g,
+  )) {
+    for (const name of names!.matchAll(/as (\w+)/g)) fileOf.set(name[1]!, file!);
+  }
+  const src = fileURLToPath(new URL('./src', import.meta.url));
+  const files = new Set<string>();
+  for (const entry of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
+    const file = path.join(src, entry);
+    if (!ORDER_FORM_MODULES.test(file)) continue;
+    const imports = /import \{([^}]*)\} from 'lucide-react'/.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
+    for (const name of imports.split(',').map((part) => part.trim()))
+      if (fileOf.has(name)) files.add(fileOf.get(name)!);
+  }
+  return (id) =>
+    /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id) && files.has(path.basename(id));
+}
 
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -71,6 +110,21 @@ export default defineConfig({
             // Everything the entry needs in one chunk: dozens of small scripts cost more on a phone
             // than their bytes (a request each), and the split ones all load at start anyway.
             { name: 'start', tags: ['$initial'] },
+            // What both public pages (sign-in, order form) draw beside their own: the fields' parts, the
+            // brand, the language switch and the mutation hook, one chunk instead of ten small ones. Only modules the
+            // sign-in page starts with, so it pays nothing for them.
+            {
+              name: 'public-pages',
+              test: (id) => PUBLIC_PAGE_MODULES.some((modules) => modules.test(id)),
+              includeDependenciesRecursively: false,
+            },
+            // The public order form's own modules in one chunk: as a dozen small scripts they cost
+            // a request each and compress worse (each its own gzip stream, with its hashed imports and
+            // exports). Only modules no other page starts with: the sign-in page must not pay for them.
+            { name: 'order-form', test: ORDER_FORM_MODULES, includeDependenciesRecursively: false },
+            // And the icons it draws, in one chunk of their own: as single icons they are a dozen more
+            // requests. A staff screen that shares one of them loads this small chunk, not the form.
+            { name: 'order-form-icons', test: orderFormIcons(), includeDependenciesRecursively: false },
           ],
         },
       },

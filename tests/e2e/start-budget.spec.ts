@@ -6,7 +6,8 @@ import { expect, test, type Page } from '@playwright/test';
  * network is idle. The service worker's own requests (its precache and prefetch) do not count: they
  * run after the page is usable and never block it. A byte count, not a time, so it is stable in CI.
  * `bytes` is the limit enforced now (what the app reaches, with a little room), lowered as the app
- * gets lighter; `goal` is where it is headed (README "Performance").
+ * gets lighter; `goal` is where it is headed (README "Performance"). `START_BUDGET_LIST=1` prints
+ * every script with its gzipped size, as a failure does.
  */
 const BUDGETS = [
   { page: 'the sign-in page', path: '/auth/login', heading: 'Sign in', bytes: 149_000, goal: 150_000 },
@@ -14,7 +15,7 @@ const BUDGETS = [
     page: 'the public order form',
     path: '/booking/isotope-submittal-form',
     heading: null,
-    bytes: 230_000,
+    bytes: 195_000,
     goal: 170_000,
   },
 ] as const;
@@ -68,6 +69,7 @@ test.describe('[Start budget]', () => {
       const total = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
       const listing = [...scripts].map(([url, bytes]) => `${bytes}\t${new URL(url).pathname}`).join('\n');
       console.log(`${budget.path}: ${total} bytes gzipped in ${scripts.size} scripts (goal ${budget.goal})`);
+      if (process.env.START_BUDGET_LIST) console.log(listing);
       expect(scripts.size, 'the page loads its JavaScript').toBeGreaterThan(0);
       expect(total, `${budget.path} gzipped JavaScript before network idle\n${listing}`).toBeLessThanOrEqual(
         budget.bytes,

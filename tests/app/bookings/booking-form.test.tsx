@@ -10,7 +10,7 @@ import { BookingForm, useBookingForm } from '@/app/features/bookings/booking-for
 // so that a check waits for the form's own work, not for the test runner's first transform of zod.
 await import('@/app/features/bookings/booking-resolvers');
 
-// jsdom has no ResizeObserver; Radix's checkbox measures itself with one.
+// jsdom has no ResizeObserver; Radix's popper (the date picker's calendar) measures with one.
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}
@@ -25,13 +25,18 @@ function PublicForm() {
   return <BookingForm form={form} channel="public" />;
 }
 
-function renderForm() {
+/** The form, once all its sections are drawn: those after the first come one per task (README "Performance"). */
+async function renderForm() {
   const queryClient = createQueryClient();
-  return render(
+  const rendered = render(
     <QueryClientProvider client={queryClient}>
       <PublicForm />
     </QueryClientProvider>,
   );
+  await waitFor(() => expect(rendered.container.querySelector('button[type="submit"]')).not.toBeNull(), {
+    timeout: 5_000,
+  });
+  return rendered;
 }
 
 const field = (label: string | RegExp) => screen.getByLabelText(label);
@@ -58,7 +63,7 @@ describe('booking form', () => {
 
   it('shows the payer fields only when the payer differs from the applicant', async () => {
     const user = userEvent.setup();
-    renderForm();
+    await renderForm();
     expect(screen.queryByTestId('payer-fields')).toBeNull();
     await user.click(screen.getByRole('checkbox', { name: 'The payer differs from the applicant' }));
     const payer = screen.getByTestId('payer-fields');
@@ -71,7 +76,7 @@ describe('booking form', () => {
 
   it('opens and closes the factory block with its checkbox', async () => {
     const user = userEvent.setup();
-    renderForm();
+    await renderForm();
     expect(screen.queryByTestId('factory-fields')).toBeNull();
     await user.click(screen.getByRole('checkbox', { name: 'Add factory information' }));
     expect(within(screen.getByTestId('factory-fields')).getByLabelText(/^Factory name/)).toBeTruthy();
@@ -81,7 +86,7 @@ describe('booking form', () => {
 
   it('keeps at least one sample type: remove is disabled for the last one', async () => {
     const user = userEvent.setup();
-    renderForm();
+    await renderForm();
     const removeFirst = () => screen.getByRole('button', { name: 'Remove sample type 1' });
     expect(removeFirst()).toHaveProperty('disabled', true);
     await user.click(screen.getByRole('button', { name: 'Add sample type' }));
@@ -94,7 +99,7 @@ describe('booking form', () => {
 
   it('adds and removes expected origins of a sample type', async () => {
     const user = userEvent.setup();
-    renderForm();
+    await renderForm();
     await user.click(screen.getByRole('button', { name: 'Add origin' }));
     expect(field('Expected origin 2')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Remove expected origin 2' }));
@@ -104,7 +109,7 @@ describe('booking form', () => {
 
   it('defaults the prepared date to today, shown as D MMMM YYYY, and takes typed MMMM D, YYYY dates', async () => {
     const user = userEvent.setup();
-    renderForm();
+    await renderForm();
     const date = field(/^Sample prepared date/) as HTMLInputElement;
     const today = new Date();
     const months = [
@@ -147,7 +152,7 @@ describe('booking form', () => {
 
   it('focuses the first field in error on an empty submit, with the messages shown', async () => {
     const user = userEvent.setup();
-    renderForm();
+    await renderForm();
     await user.click(screen.getByRole('button', { name: 'Submit booking' }));
     await waitFor(() => expect(document.activeElement).toBe(field(/^Contact person/)));
     expect(screen.getAllByText('This field is required.').length).toBeGreaterThanOrEqual(6);
@@ -159,7 +164,7 @@ describe('booking form', () => {
 
   it('focuses the first bad field in page order, not in the order fields appeared', async () => {
     const user = userEvent.setup();
-    renderForm();
+    await renderForm();
     await fillApplicantAndSample(user);
     // The payer block appears after the confirmation checkbox was registered, but sits above it.
     await user.click(screen.getByRole('checkbox', { name: 'The payer differs from the applicant' }));
@@ -172,7 +177,7 @@ describe('booking form', () => {
 
   it("focuses a sample type's Type when the applicant block is complete", async () => {
     const user = userEvent.setup();
-    renderForm();
+    await renderForm();
     await fillApplicantAndSample(user);
     await user.clear(field(/^Type\*?$/));
     await user.click(screen.getByRole('button', { name: 'Submit booking' }));
@@ -181,7 +186,7 @@ describe('booking form', () => {
 
   it('focuses an unticked confirmation checkbox when it is the only problem', async () => {
     const user = userEvent.setup();
-    renderForm();
+    await renderForm();
     await fillApplicantAndSample(user);
     await user.click(screen.getByRole('button', { name: 'Submit booking' }));
     await waitFor(() =>
@@ -193,7 +198,7 @@ describe('booking form', () => {
 
   it('asks for confirmation once the form is valid', async () => {
     const user = userEvent.setup();
-    renderForm();
+    await renderForm();
     await fillApplicantAndSample(user);
     await user.click(
       screen.getByRole('checkbox', { name: 'I confirm that all information provided is accurate and complete' }),
@@ -212,7 +217,7 @@ describe('booking form', () => {
 
   it('shows the messages in Vietnamese', async () => {
     await act(() => i18n.changeLanguage('vi'));
-    renderForm();
+    await renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Gửi đơn đặt' }));
     await waitFor(() => expect(screen.getAllByText('Trường này là bắt buộc.').length).toBeGreaterThanOrEqual(6));
     expect(screen.getByText('Loại là bắt buộc')).toBeTruthy();

@@ -4,9 +4,9 @@ import { useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { cn } from './cn';
-import { Calendar, DISPLAY_FORMAT, dayToFocus } from './date-calendar';
+import { DISPLAY_FORMAT } from './date-format';
+import { onDemand } from '@/app/lib/on-demand';
 import { Input } from './input';
-import { Popover, PopoverAnchor, PopoverContent } from './popover';
 
 /**
  * A date field (spec 9, DESIGN.md 2): shows the date as `D MMMM YYYY`, accepts typed dates as
@@ -71,6 +71,10 @@ function typingErrorOf(parsed: string | undefined, min: string | undefined, max:
   return null;
 }
 
+// The calendar and its popover (Radix, floating positioning) are fetched when the user points at or
+// focuses the calendar button, or opens it, not with every form that has a date (README "Performance").
+const useCalendarPopover = onDemand(() => import('./date-calendar-popover').then((chunk) => chunk.CalendarPopover));
+
 export type DatePickerProps = {
   id: string;
   name?: string;
@@ -108,10 +112,14 @@ export function DatePicker({
   const opener = useRef<HTMLElement | null>(null);
   // A click elsewhere closes it too, and then focus stays where the user clicked.
   const leftByClickOutside = useRef(false);
+  // The calendar's popover is placed against the field and its button (they are not its trigger).
+  const anchor = useRef<HTMLDivElement>(null);
+  const { Component: CalendarPopover, prefetch: prefetchCalendar, open: fetchCalendar } = useCalendarPopover();
   const openFrom = (element: HTMLElement) => {
     opener.current = element;
     leftByClickOutside.current = false;
     setOpen(true);
+    fetchCalendar();
   };
   const shown = draft ?? formatDisplayDate(value, i18n.language);
   const errorId = `${id}-typing-error`;
@@ -138,68 +146,54 @@ export function DatePicker({
   };
 
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverAnchor asChild>
-        <div className={cn('relative', className)}>
-          <Input
-            ref={ref}
-            id={id}
-            name={name}
-            value={shown}
-            placeholder={t('placeholder')}
-            autoComplete="off"
-            disabled={disabled}
-            aria-invalid={invalid || typingError !== null || undefined}
-            aria-describedby={
-              [aria['aria-describedby'], typingError ? errorId : undefined].filter(Boolean).join(' ') || undefined
-            }
-            title={t('typingHint')}
-            className="pr-10"
-            onChange={(event) => {
-              setDraft(event.target.value);
-              setTypingError(null);
-            }}
-            onKeyDown={onKeyDown}
-            onBlur={() => {
-              commitDraft();
-              onBlur?.();
-            }}
-          />
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="absolute top-0 right-0"
-            disabled={disabled}
-            aria-label={t('open')}
-            onClick={(event) => (open ? setOpen(false) : openFrom(event.currentTarget))}
-          >
-            <CalendarIcon />
-          </Button>
-          {typingError && (
-            <p id={errorId} role="alert" className="mt-2 text-sm text-destructive">
-              {typingError}
-            </p>
-          )}
-        </div>
-      </PopoverAnchor>
-      <PopoverContent
-        className="w-auto"
-        // Keyboard users land on a day inside the calendar (issue 17), and Escape or a pick brings
-        // them back to the control that opened it; the anchor is no trigger, so Radix cannot.
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          if (event.currentTarget instanceof HTMLElement) dayToFocus(event.currentTarget)?.focus();
+    <div ref={anchor} className={cn('relative', className)}>
+      <Input
+        ref={ref}
+        id={id}
+        name={name}
+        value={shown}
+        placeholder={t('placeholder')}
+        autoComplete="off"
+        disabled={disabled}
+        aria-invalid={invalid || typingError !== null || undefined}
+        aria-describedby={
+          [aria['aria-describedby'], typingError ? errorId : undefined].filter(Boolean).join(' ') || undefined
+        }
+        title={t('typingHint')}
+        className="pr-10"
+        onChange={(event) => {
+          setDraft(event.target.value);
+          setTypingError(null);
         }}
-        onInteractOutside={() => {
-          leftByClickOutside.current = true;
+        onKeyDown={onKeyDown}
+        onBlur={() => {
+          commitDraft();
+          onBlur?.();
         }}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          if (!leftByClickOutside.current) opener.current?.focus();
-        }}
+      />
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="absolute top-0 right-0"
+        disabled={disabled}
+        aria-label={t('open')}
+        onPointerEnter={prefetchCalendar}
+        onFocus={prefetchCalendar}
+        onClick={(event) => (open ? setOpen(false) : openFrom(event.currentTarget))}
       >
-        <Calendar
+        <CalendarIcon />
+      </Button>
+      {typingError && (
+        <p id={errorId} role="alert" className="mt-2 text-sm text-destructive">
+          {typingError}
+        </p>
+      )}
+      {CalendarPopover && (
+        <CalendarPopover
+          anchor={anchor}
+          open={open}
+          onOpenChange={setOpen}
           value={value ?? undefined}
           min={min}
           max={max}
@@ -209,8 +203,14 @@ export function DatePicker({
             onChange(picked);
             setOpen(false);
           }}
+          onClickOutside={() => {
+            leftByClickOutside.current = true;
+          }}
+          onClosed={() => {
+            if (!leftByClickOutside.current) opener.current?.focus();
+          }}
         />
-      </PopoverContent>
-    </Popover>
+      )}
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import { ApiError } from '@/app/lib/api-error';
 import { translateMessage } from '@/app/lib/i18n';
 import { lazyResolver } from '@/app/lib/lazy-resolver';
 import { onDemand } from '@/app/lib/on-demand';
+import { Later } from '@/app/lib/later';
 import { toastLater } from '@/app/lib/toast-later';
 import { ApplicantSection, FactorySection, PayerSection, RetailerSection } from './booking-party-sections';
 import { ReviewSection } from './booking-review-section';
@@ -88,7 +89,9 @@ function payloadOf(values: BookingInput, attachments: BookingAttachment[]): Book
 /**
  * The booking form (spec 2 Order request form, 3 Booking, 5 Booking form): the public Order Request
  * Form and the staff's Create Booking use it, each with its endpoint. Submitting asks for
- * confirmation, then sends with one Idempotency-Key per submission attempt.
+ * confirmation, then sends with one Idempotency-Key per submission attempt. The sections after the
+ * first are drawn one after another (`Later`); the submit button is in the last, so the form is sent
+ * only once every field is there.
  */
 export function BookingForm({
   form,
@@ -156,16 +159,28 @@ export function BookingForm({
   return (
     <FormProvider {...form}>
       <form ref={formRef} noValidate onSubmit={submit} aria-label={t('form.title')} className="grid gap-6">
-        <ApplicantSection channel={channel} />
-        <SampleSection />
-        <PayerSection />
-        <FactorySection />
-        <RetailerSection />
-        <ReviewSection
-          attachments={attachments}
-          onAttachmentsChange={setAttachments}
-          isSending={sendBooking.isPending}
-        />
+        <Later>
+          <ApplicantSection channel={channel} />
+        </Later>
+        <Later>
+          <SampleSection />
+        </Later>
+        <Later>
+          <PayerSection />
+        </Later>
+        <Later>
+          <FactorySection />
+        </Later>
+        <Later>
+          <RetailerSection />
+        </Later>
+        <Later>
+          <ReviewSection
+            attachments={attachments}
+            onAttachmentsChange={setAttachments}
+            isSending={sendBooking.isPending}
+          />
+        </Later>
       </form>
       {ConfirmDialog && (
         <ConfirmDialog

@@ -2,7 +2,6 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { components } from '@/shared/api-types';
 import type { BookingInput, QuickFillLookup } from '@/shared/schemas/booking';
 import { bookingStatuses } from '@/shared/record-workflows';
-import { api, unwrap } from '@/app/lib/api-client';
 import { ApiError } from '@/app/lib/api-error';
 import { listViewOf, type ListSearch } from '@/app/lib/list-search';
 import { orderByOf, type Ordering } from '@/app/components/sortable-head';
@@ -12,6 +11,12 @@ export type BookingListItem = components['schemas']['BookingListItem'];
 export type BookingDetail = components['schemas']['BookingDetail'];
 export type BookingStatus = components['schemas']['BookingStatus'];
 export type BookingAttachment = components['schemas']['BookingAttachment'];
+
+/**
+ * The API client, fetched with the first request: the public order form starts without it, and
+ * every request here waits for the network anyway (README "Performance").
+ */
+const apiClient = () => import('@/app/lib/api-client');
 
 export const BOOKING_STATUSES: readonly BookingStatus[] = bookingStatuses;
 
@@ -51,14 +56,13 @@ export const bookingQueries = {
   list: (filters: BookingFilters) =>
     queryOptions({
       queryKey: [...bookingQueries.all, 'list', withoutBlanks(filters)] as const,
-      queryFn: async () =>
-        (
-          await unwrap(
-            api.GET('/api/bookings/find-all', {
-              params: { query: withoutBlanks(filters) as BookingFilters },
-            }),
-          )
-        ).data,
+      queryFn: async () => {
+        const { api, unwrap } = await apiClient();
+        const answer = await unwrap(
+          api.GET('/api/bookings/find-all', { params: { query: withoutBlanks(filters) as BookingFilters } }),
+        );
+        return answer.data;
+      },
       placeholderData: keepPreviousData,
     }),
   detail: (id: number) =>
@@ -67,6 +71,7 @@ export const bookingQueries = {
       // No such booking is an answer the page states itself ("This booking does not exist"), not an
       // error to toast as well.
       queryFn: async () => {
+        const { api, unwrap } = await apiClient();
         try {
           return (await unwrap(api.GET('/api/bookings/detail/{id}', { params: { path: { id } } }))).data;
         } catch (error) {
@@ -86,6 +91,7 @@ export type BookingChannel = 'public' | 'staff';
  */
 export async function sendBooking(channel: BookingChannel, input: BookingInput, idempotencyKey: string) {
   const path = channel === 'public' ? '/api/sample-submit-form' : '/api/bookings/create';
+  const { api, unwrap } = await apiClient();
   return unwrap(api.POST(path, { body: input as never, headers: { 'Idempotency-Key': idempotencyKey } }));
 }
 
@@ -103,7 +109,10 @@ export function useSendBooking(channel: BookingChannel) {
 /** Quick data entry: the company data a returning applicant's code unlocks. */
 export function useQuickFill() {
   return useMutation({
-    mutationFn: (lookup: QuickFillLookup) => unwrap(api.GET('/api/sample-submit-form', { params: { query: lookup } })),
+    mutationFn: async (lookup: QuickFillLookup) => {
+      const { api, unwrap } = await apiClient();
+      return unwrap(api.GET('/api/sample-submit-form', { params: { query: lookup } }));
+    },
     meta: { handlesErrors: true },
   });
 }
@@ -113,6 +122,7 @@ export function useUploadAttachments() {
   return useMutation({
     // One file per request: the public upload takes at most one file's worth of bytes at a time.
     mutationFn: async (files: File[]) => {
+      const { api, unwrap } = await apiClient();
       const answers = [];
       for (const file of files) {
         answers.push(
@@ -137,7 +147,10 @@ export function useConfirmBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     // Confirming is the client-side lab's check-in of the booking (spec 4, 7).
-    mutationFn: (id: number) => unwrap(api.PUT('/api/cs-lab/check-in', { params: { query: { id } } })),
+    mutationFn: async (id: number) => {
+      const { api, unwrap } = await apiClient();
+      return unwrap(api.PUT('/api/cs-lab/check-in', { params: { query: { id } } }));
+    },
     meta: { handlesErrors: true },
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingQueries.all }),
   });
@@ -146,8 +159,10 @@ export function useConfirmBooking() {
 export function useCancelBooking() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, cancelReason }: { id: number; cancelReason: string }) =>
-      unwrap(api.PUT('/api/bookings/cancel', { params: { query: { id } }, body: { cancelReason } })),
+    mutationFn: async ({ id, cancelReason }: { id: number; cancelReason: string }) => {
+      const { api, unwrap } = await apiClient();
+      return unwrap(api.PUT('/api/bookings/cancel', { params: { query: { id } }, body: { cancelReason } }));
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingQueries.all }),
   });
 }

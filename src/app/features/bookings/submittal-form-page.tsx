@@ -1,20 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { BookOpenIcon, CircleHelpIcon, ClockIcon, LifeBuoyIcon, MailIcon, PhoneIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
 import { BrandLogo } from '@/app/components/brand';
 import { LanguageSwitch } from '@/app/layout/language-switch';
+import { Later } from '@/app/lib/later';
 import { onDemand } from '@/app/lib/on-demand';
 import { useDocumentTitle } from '@/app/lib/use-document-title';
-import { BookingConfirmation, type SubmittedBooking } from './booking-confirmation';
+import type { SubmittedBooking } from './booking-confirmation';
 import { BookingForm, fillApplicant, useBookingForm } from './booking-form';
 import { FormSection } from './booking-form-fields';
-import { labContactQuery } from './lab-contact';
+import type { LabContact } from './lab-contact';
 import { QuickFillPanel } from './quick-fill-panel';
 import { SubmissionGuide } from './submittal-guide';
 
+// The confirmation page after a send is fetched when the user first focuses the form, not with it.
+const useConfirmation = onDemand(() => import('./booking-confirmation').then((chunk) => chunk.BookingConfirmation));
 // The help dialog is fetched when the user reaches for it, not with the order form (README "Performance").
 const useHelpDialog = onDemand(() => import('./submittal-help-dialog').then((chunk) => chunk.SubmittalHelpDialog));
 
@@ -36,7 +39,8 @@ export function SubmittalFormPage() {
     },
   };
   const [submitted, setSubmitted] = useState<SubmittedBooking | null>(null);
-  const contact = useQuery(labContactQuery).data;
+  const { Component: BookingConfirmation, prefetch: prefetchConfirmation, open: fetchConfirmation } = useConfirmation();
+  const contact = useLabContact();
   useDocumentTitle(submitted ? t('bookings:form.orderCreated') : t('title'));
 
   return (
@@ -60,14 +64,19 @@ export function SubmittalFormPage() {
 
       {submitted ? (
         <main className="mx-auto w-full max-w-3xl px-4 py-6">
-          <BookingConfirmation
-            submitted={submitted}
-            guidelinesLink={<GuidelinesLink>{t('confirmation.readGuidelines')}</GuidelinesLink>}
-            onAnother={() => setSubmitted(null)}
-          />
+          {BookingConfirmation && (
+            <BookingConfirmation
+              submitted={submitted}
+              guidelinesLink={<GuidelinesLink>{t('confirmation.readGuidelines')}</GuidelinesLink>}
+              onAnother={() => setSubmitted(null)}
+            />
+          )}
         </main>
       ) : (
-        <main className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <main
+          className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_20rem]"
+          onFocus={prefetchConfirmation}
+        >
           <div className="grid min-w-0 gap-6">
             <div className="grid gap-1">
               <h1 className="text-2xl font-bold">{t('title')}</h1>
@@ -77,60 +86,85 @@ export function SubmittalFormPage() {
             <BookingForm
               form={form}
               channel="public"
-              onCreated={(created, input) => setSubmitted({ bookingNumber: created.data.bookingNumber, input })}
+              onCreated={(created, input) => {
+                setSubmitted({ bookingNumber: created.data.bookingNumber, input });
+                fetchConfirmation();
+              }}
             />
-            <FormSection section="help">
-              <div className="grid gap-3 text-sm sm:grid-cols-2">
-                <p className="flex items-start gap-2">
-                  <MailIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                  <span>
-                    {t('support.email')}
-                    {contact && (
-                      <>
-                        {' '}
-                        <a href={`mailto:${contact.email}`} className="font-medium text-primary underline">
-                          {contact.email}
-                        </a>
-                      </>
-                    )}
-                  </span>
-                </p>
-                {contact && (
+            {/* Drawn after the form's sections, as the side guide (README "Performance"). */}
+            <Later>
+              <FormSection section="help">
+                <div className="grid gap-3 text-sm sm:grid-cols-2">
                   <p className="flex items-start gap-2">
-                    <PhoneIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                    <MailIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
                     <span>
-                      {t('support.phone')}:{' '}
-                      <a
-                        href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}
-                        className="font-medium text-primary underline"
-                      >
-                        {contact.phone}
-                      </a>
+                      {t('support.email')}
+                      {contact && (
+                        <>
+                          {' '}
+                          <a href={`mailto:${contact.email}`} className="font-medium text-primary underline">
+                            {contact.email}
+                          </a>
+                        </>
+                      )}
                     </span>
                   </p>
-                )}
-                <p className="flex items-start gap-2 sm:col-span-2">
-                  <BookOpenIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                  <GuidelinesLink>{t('support.guidelines')}</GuidelinesLink>
-                </p>
-                <p className="flex items-start gap-2">
-                  <ClockIcon className="mt-0.5 size-4 text-primary" aria-hidden="true" />
-                  <span>{t('support.hours')}</span>
-                </p>
-              </div>
-              <Button type="button" variant="outline" className="w-fit" {...helpButton}>
-                <LifeBuoyIcon />
-                {t('help.open')}
-              </Button>
-            </FormSection>
+                  {contact && (
+                    <p className="flex items-start gap-2">
+                      <PhoneIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                      <span>
+                        {t('support.phone')}:{' '}
+                        <a
+                          href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}
+                          className="font-medium text-primary underline"
+                        >
+                          {contact.phone}
+                        </a>
+                      </span>
+                    </p>
+                  )}
+                  <p className="flex items-start gap-2 sm:col-span-2">
+                    <BookOpenIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                    <GuidelinesLink>{t('support.guidelines')}</GuidelinesLink>
+                  </p>
+                  <p className="flex items-start gap-2">
+                    <ClockIcon className="mt-0.5 size-4 text-primary" aria-hidden="true" />
+                    <span>{t('support.hours')}</span>
+                  </p>
+                </div>
+                <Button type="button" variant="outline" className="w-fit" {...helpButton}>
+                  <LifeBuoyIcon />
+                  {t('help.open')}
+                </Button>
+              </FormSection>
+            </Later>
           </div>
-          <SubmissionGuide />
+          <Later>
+            <SubmissionGuide />
+          </Later>
         </main>
       )}
 
       {HelpDialog && <HelpDialog open={isHelpOpen} onOpenChange={setHelpOpen} />}
     </div>
   );
+}
+
+/**
+ * The laboratory's e-mail and phone for the help section, asked for as the page opens (the same
+ * cached query as everywhere), through the query client rather than the query hook, which the order
+ * form would otherwise start with for this one answer (README "Performance"). Until it comes, and if
+ * it fails, the section shows no address.
+ */
+function useLabContact(): LabContact | undefined {
+  const queryClient = useQueryClient();
+  const [contact, setContact] = useState<LabContact>();
+  useEffect(() => {
+    void import('./lab-contact')
+      .then(({ labContactQuery }) => queryClient.fetchQuery(labContactQuery))
+      .then(setContact, () => undefined);
+  }, [queryClient]);
+  return contact;
 }
 
 /** The Guidelines page opens in a new tab, so that a half-filled form is not lost. */
