@@ -102,6 +102,7 @@ const GROUPS = (
     ['transform-origin', 'origin-.+'],
     ['translate$1', `translate(-[xy])?-${INSET}`],
     ['object-fit', 'object-(?:contain|cover|fill|none|scale-down)'],
+    ['appearance', 'appearance-(?:none|auto)'],
     ['cursor', 'cursor-.+'],
     ['pointer-events', 'pointer-events-(?:auto|none)'],
     ['select', 'select-(?:none|text|all|auto)'],
