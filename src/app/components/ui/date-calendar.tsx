@@ -4,13 +4,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { cn } from './cn';
+import { DISPLAY_FORMAT } from './display-date';
 
 /**
  * The calendar the date picker opens (spec 9, DESIGN.md 2): weeks start on Monday, Saturday and
  * Sunday are marked as weekend, a month grid for a year and a year grid of a decade in 4 rows.
  */
 
-export const DISPLAY_FORMAT = 'D MMMM YYYY';
+export { DISPLAY_FORMAT };
 const ISO = 'YYYY-MM-DD';
 
 type Level = 'month' | 'year' | 'decade';

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { cn } from './cn';
 import { Calendar, DISPLAY_FORMAT, dayToFocus } from './date-calendar';
+import { formatDisplayDate } from './display-date';
 import { Input } from './input';
 import { Popover, PopoverAnchor, PopoverContent } from './popover';
 
@@ -56,11 +57,7 @@ export function parseTypedDate(text: string, language = 'en'): string | undefine
   return dateOf(Number(year), month, Number(day))?.format(ISO);
 }
 
-export function formatDisplayDate(value: string | null | undefined, language = 'en'): string {
-  if (!value) return '';
-  const date = dayjs(value.slice(0, 10));
-  return date.isValid() ? date.locale(language).format(DISPLAY_FORMAT) : '';
-}
+export { formatDisplayDate };
 
 /** Why a typed date is refused (a key of the date-picker catalogue), or null when it is taken. */
 function typingErrorOf(parsed: string | undefined, min: string | undefined, max: string | undefined, language: string) {
