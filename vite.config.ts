@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { staffStartChunks } from './scripts/staff-chunks.ts';
 
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -71,6 +72,9 @@ export default defineConfig({
             // Everything the entry needs in one chunk: dozens of small scripts cost more on a phone
             // than their bytes (a request each), and the split ones all load at start anyway.
             { name: 'start', tags: ['$initial'] },
+            // The staff layout and the bookings list in a few chunks, without growing a public
+            // screen's start (scripts/staff-chunks.ts).
+            { name: staffStartChunks(), debugName: 'staff', includeDependenciesRecursively: false },
           ],
         },
       },
