@@ -1,6 +1,6 @@
 /**
  * The staff screens' start in a few chunks (issue 20, README "Performance"). A signed-in list starts
- * with the staff layout (header, menu, sync indicator, Dexie, toasts) and the list's own modules:
+ * with the staff layout (header, menu, dialogs, the Radix parts they use) and the list's own modules:
  * left to Rolldown, they come as some seventy small scripts, one per set of routes that shares them,
  * and on a phone each costs a round trip before the first paint.
  *
@@ -39,10 +39,9 @@ const routeChunks = (roots: string[], all: Set<string>) =>
   [...all].filter((id) => roots.some((root) => id.endsWith(root)));
 
 /**
- * The modules `starts` reach through static imports. Through a
- * package's barrel (`radix-ui`, `lucide-react`: a file of re-exports) only to the modules whose
- * names the importer takes: the rest of the barrel is shaken off, and reaching it would tie every
- * icon and Radix part to every screen.
+ * The modules `starts` reach through static imports. Through a package's barrel (`radix-ui`,
+ * `lucide-react`: a file of re-exports) only to the modules whose names the importer takes: the rest
+ * of the barrel is shaken off, and reaching it would tie every icon and Radix part to every screen.
  */
 function reachedFrom(starts: string[], graph: ModuleGraph): Set<string> {
   const reached = new Set<string>();
@@ -165,9 +164,9 @@ function namesOf(graph: ModuleGraph, someId: string): Map<string, string> {
 
 /**
  * A set of modules smaller than this (source characters, before minifying: about 1.5 kB gzipped)
- * goes with the smallest set whose screens include all of its own: a round trip costs a phone more
- * than a kilobyte does. Never into one the sign-in page or the order form would then fetch, whose
- * start is held to a budget.
+ * goes with the set whose screens include all of its own and the fewest others (then the smallest):
+ * a round trip costs a phone more than a kilobyte does. Never into one the sign-in page or the order
+ * form would then fetch, whose start is held to a budget.
  */
 const SMALL = 6000;
 const HELD_TO_A_BUDGET = ['sign-in', 'order-form'];
