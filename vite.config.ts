@@ -7,10 +7,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { staffStartChunks } from './scripts/staff-chunks.ts';
 
 /** The order form's own modules (README "Performance"); the booking queries stay out (the staff lists load them). */
 const ORDER_FORM_MODULES =
-  /src[\\/]app[\\/](features[\\/]bookings[\\/](submittal-form-page|submittal-guide|quick-fill-panel|booking-form|booking-form-fields|booking-party-sections|booking-sample-section|booking-review-section|booking-parties|first-error|loading-overlay)|lib[\\/]later|routes[\\/]booking[\\/]isotope-submittal-form|components[\\/]ui[\\/](date-picker|date-format|checkbox))\.tsx?($|\?)/;
+  /src[\\/]app[\\/](features[\\/]bookings[\\/](submittal-form-page|submittal-guide|quick-fill-panel|booking-form|booking-form-fields|booking-party-sections|booking-sample-section|booking-review-section|booking-parties|first-error|loading-overlay)|lib[\\/]later|routes[\\/]booking[\\/]isotope-submittal-form|components[\\/]ui[\\/](date-picker|checkbox))\.tsx?($|\?)/;
 
 /** The modules both public pages start with (README "Performance"), beyond the start chunk. */
 const PUBLIC_PAGE_MODULES = [
@@ -125,6 +126,9 @@ export default defineConfig({
             // And the icons it draws, in one chunk of their own: as single icons they are a dozen more
             // requests. A staff screen that shares one of them loads this small chunk, not the form.
             { name: 'order-form-icons', test: orderFormIcons(), includeDependenciesRecursively: false },
+            // The staff layout and the bookings list in a few chunks, without growing a public
+            // screen's start (scripts/staff-chunks.ts).
+            { name: staffStartChunks(), debugName: 'staff', includeDependenciesRecursively: false },
           ],
         },
       },

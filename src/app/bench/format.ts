@@ -1,5 +1,5 @@
 import { dayjs } from '@/app/lib/dates';
-import { DISPLAY_FORMAT } from '@/app/components/ui/date-picker';
+import { DISPLAY_FORMAT } from '@/app/components/ui/display-date';
 import { i18n } from '@/app/lib/i18n';
 import { formatGrams } from '@/app/lib/numbers';
 

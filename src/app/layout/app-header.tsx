@@ -1,24 +1,36 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAfterFirstPaint } from '@/app/lib/after-first-paint';
 import { useStoredLogin } from '@/app/lib/use-session';
 import { ScanCertificateButton } from '@/app/features/certificates/scan-certificate-button';
 import { NotificationBell } from '@/app/features/notifications/notification-bell';
 import { InstallButton } from '@/app/features/pwa/install-button';
-import { SyncIndicator } from '@/app/features/sync/sync-indicator';
 import { LanguageSwitch } from './language-switch';
 import { UserMenu } from './user-menu';
 
 export const APP_VERSION_LABEL = 'V2.1';
 
+// The sync indicator brings the offline layer (Dexie, the outbox's runner: about 40 kB) and is
+// fetched once the screen has painted, not before it (README "Performance"). Right after the spacer,
+// so its arrival moves nothing else in the header.
+const SyncIndicator = lazy(() =>
+  import('@/app/features/sync/sync-indicator').then((chunk) => ({ default: chunk.SyncIndicator })),
+);
+
 /** The 60 px header: what the user needs at hand on every screen. */
 export function AppHeader({ leading }: { leading?: ReactNode }) {
   const { t } = useTranslation('layout');
   const login = useStoredLogin();
+  const painted = useAfterFirstPaint();
   return (
     <header className="sticky top-0 z-30 flex h-[60px] shrink-0 items-center gap-2 border-b bg-background px-3 md:px-4">
       {leading}
       <div className="flex-1" />
-      <SyncIndicator />
+      {painted && (
+        <Suspense fallback={null}>
+          <SyncIndicator />
+        </Suspense>
+      )}
       <InstallButton />
       <span className="hidden text-xs text-muted-foreground sm:inline">
         <span className="sr-only">{t('version')} </span>

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DatePicker, formatDisplayDate, parseTypedDate } from '@/app/components/ui/date-picker';
+import { DatePicker, parseTypedDate } from '@/app/components/ui/date-picker';
+import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { i18n } from '@/app/lib/i18n';
 import { errorPathsOf } from '@/app/features/bookings/first-error';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { cn } from './cn';
-import { DISPLAY_FORMAT } from './date-format';
+import { DISPLAY_FORMAT } from './display-date';
 
 /**
  * The calendar the date picker opens (spec 9, DESIGN.md 2): weeks start on Monday, Saturday and

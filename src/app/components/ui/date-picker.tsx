@@ -4,7 +4,7 @@ import { useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { cn } from './cn';
-import { DISPLAY_FORMAT } from './date-format';
+import { formatDisplayDate } from './display-date';
 import { onDemand } from '@/app/lib/on-demand';
 import { Input } from './input';
 
@@ -15,7 +15,6 @@ import { Input } from './input';
  * decade in 4 rows. The value is a calendar date `YYYY-MM-DD` (no time zone involved).
  */
 
-export { DISPLAY_FORMAT };
 export const TYPED_FORMAT = 'MMMM D, YYYY';
 const ISO = 'YYYY-MM-DD';
 
@@ -54,12 +53,6 @@ export function parseTypedDate(text: string, language = 'en'): string | undefine
   const month = monthIndexOf(name);
   if (month < 0) return undefined;
   return dateOf(Number(year), month, Number(day))?.format(ISO);
-}
-
-export function formatDisplayDate(value: string | null | undefined, language = 'en'): string {
-  if (!value) return '';
-  const date = dayjs(value.slice(0, 10));
-  return date.isValid() ? date.locale(language).format(DISPLAY_FORMAT) : '';
 }
 
 /** Why a typed date is refused (a key of the date-picker catalogue), or null when it is taken. */

@@ -5,8 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { clearSession, getRefreshToken, takeRedirect } from '@/app/lib/session';
 import { unsubscribeFromPush } from '@/app/lib/web-push';
-import { countPendingMutations } from '@/app/offline/outbox';
-import { clearOfflineData } from '@/app/offline/session-mirror';
 import { signOutOnServer } from './auth-api';
 
 type SignOutContextValue = { requestSignOut: () => Promise<void> };
@@ -32,7 +30,9 @@ export function SignOutProvider({ children }: { children: ReactNode }) {
       await signOutOnServer(refreshToken).catch(() => undefined);
     }
     clearSession();
-    await clearOfflineData().catch(() => undefined);
+    await import('@/app/offline/session-mirror')
+      .then(({ clearOfflineData }) => clearOfflineData())
+      .catch(() => undefined);
     queryClient.clear();
     await navigate({ to: '/auth/login', replace: true });
     // The protected screen remembered itself when the session vanished; whoever signs in next starts fresh.
@@ -40,6 +40,10 @@ export function SignOutProvider({ children }: { children: ReactNode }) {
   }, [navigate, queryClient]);
 
   const requestSignOut = useCallback(async () => {
+    // The offline layer (Dexie) is fetched here, not with every staff screen (README "Performance");
+    // the header's sync indicator has fetched it long before. Should it fail to load, the sign-out
+    // stops rather than forget changes it could not count.
+    const { countPendingMutations } = await import('@/app/offline/outbox');
     const unsent = await countPendingMutations().catch(() => 0);
     if (unsent > 0) setPendingCount(unsent);
     else await signOut();

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingInput } from '@/shared/schemas/booking';
 import { Button } from '@/app/components/ui/button';
-import { formatDisplayDate } from '@/app/components/ui/date-picker';
+import { formatDisplayDate } from '@/app/components/ui/display-date';
 
 export type SubmittedBooking = { bookingNumber: string; input: BookingInput };
 

@@ -4,7 +4,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { BookingFormValues } from '@/shared/schemas/booking';
 import { Button } from '@/app/components/ui/button';
-import { formatDisplayDate } from '@/app/components/ui/date-picker';
+import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { Spinner } from '@/app/components/ui/spinner';
 import { translateMessage } from '@/app/lib/i18n';
 import { CheckboxField, FormSection, NotesField } from './booking-form-fields';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
-import { formatDisplayDate } from '@/app/components/ui/date-picker';
+import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { handleError } from '@/app/lib/handle-error';
 import { openStoredFile } from '@/app/lib/stored-files';
 import { SampleStatusBadge } from '@/app/bench/sample-status-badge';

@@ -10,7 +10,7 @@ import { SortableHead } from '@/app/components/sortable-head';
 import { TableStatusRow } from '@/app/components/table-status-row';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
-import { formatDisplayDate } from '@/app/components/ui/date-picker';
+import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { useListSearch } from '@/app/lib/list-search';

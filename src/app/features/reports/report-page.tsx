@@ -15,7 +15,7 @@ import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, Table
 import { handleError } from '@/app/lib/handle-error';
 import { useDebouncedValue } from '@/app/lib/use-debounced-value';
 import { usePermissions } from '@/app/lib/use-session';
-import { formatDisplayDate } from '@/app/components/ui/date-picker';
+import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { PageFrame } from '@/app/layout/page-frame';
 import {
   downloadReport,

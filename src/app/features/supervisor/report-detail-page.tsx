@@ -4,7 +4,7 @@ import { dayjs } from '@/app/lib/dates';
 import { ArrowLeftIcon, PrinterIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
-import { formatDisplayDate } from '@/app/components/ui/date-picker';
+import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { Spinner } from '@/app/components/ui/spinner';
 import { CustodyTimeline } from '@/app/bench/custody-timeline';
 import { SampleStatusBadge } from '@/app/bench/sample-status-badge';

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { useStoredFileUrl } from '@/app/lib/stored-files';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
-import { formatDisplayDate } from '@/app/components/ui/date-picker';
+import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { Spinner } from '@/app/components/ui/spinner';
 import { translateError } from '@/app/lib/i18n';
 import { usePermissions } from '@/app/lib/use-session';

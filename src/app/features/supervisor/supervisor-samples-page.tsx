@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { hasAnyPermission } from '@/shared/permissions';
-import { formatDisplayDate } from '@/app/components/ui/date-picker';
+import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { usePermissions } from '@/app/lib/use-session';
 import { PageFrame } from '@/app/layout/page-frame';
 import { idflLinkColumn, SampleListCard, useSampleList, useSharedSampleColumns } from '@/app/bench/sample-list';

@@ -7,7 +7,7 @@ import { actionsFor } from '@/shared/sample-workflow';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/app/components/ui/card';
-import { formatDisplayDate } from '@/app/components/ui/date-picker';
+import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { handleError } from '@/app/lib/handle-error';
 import { usePermissions } from '@/app/lib/use-session';
 import { syncEvents, type SyncedDetail } from '@/app/offline/sync-events';

@@ -6,7 +6,7 @@ import { actionsFor, mayEdit } from '@/shared/sample-workflow';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { dialogOverlayClass } from '@/app/components/ui/dialog';
-import { formatDisplayDate } from '@/app/components/ui/date-picker';
+import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { Separator } from '@/app/components/ui/separator';
 import { handleError } from '@/app/lib/handle-error';
 import { openStoredFile } from '@/app/lib/stored-files';

@@ -1,0 +1,21 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * True once the screen has painted and the browser is idle (at most `timeout` ms later; a timer
+ * where the browser has no idle callback, as in Safari). For parts of a screen that the user needs
+ * soon but not in the first paint: fetched earlier, their code competes with the screen's own for a
+ * phone's few connections and bandwidth (README "Performance").
+ */
+export function useAfterFirstPaint(timeout = 2000): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const show = () => setReady(true);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(show, { timeout });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = window.setTimeout(show, 200);
+    return () => window.clearTimeout(timer);
+  }, [timeout]);
+  return ready;
+}
