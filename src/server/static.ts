@@ -42,8 +42,8 @@ export function registerStaticApp(app: AppRouter, staticDir: string) {
   const root = path.resolve(staticDir);
   const indexFile = path.join(root, 'index.html');
   if (!existsSync(indexFile)) return;
-  const indexHtml = readFileSync(indexFile, 'utf8');
   const files = readBuild(root);
+  const indexHtml = new TextDecoder().decode(files.get('/index.html'));
 
   // Hono's own static middleware (content type, the precompressed copies, unsafe paths refused),
   // given the files in memory; the request's decoded path is the map's key.

@@ -1,5 +1,5 @@
 import { dayjs } from '@/app/lib/dates';
-import { DISPLAY_FORMAT } from '@/app/components/ui/display-date';
+import { DISPLAY_FORMAT, formatDisplayDate } from '@/app/components/ui/display-date';
 import { i18n } from '@/app/lib/i18n';
 import { formatGrams } from '@/app/lib/numbers';
 
@@ -8,11 +8,11 @@ export function formatSampleDate(value: string | null | undefined): string {
   if (!value) return '';
   // A calendar date (a received date, say) is stored as midnight UTC: it is shown as that day, in any time zone.
   const isCalendarDate = value.length <= 10 || /T00:00:00(\.000)?(Z|\+00:00)$/.test(value);
-  const date = dayjs(isCalendarDate ? value.slice(0, 10) : value);
-  if (!date.isValid()) return '';
-  // One date format on every screen (DISPLAY_FORMAT, as the date picker shows it), in the interface language.
-  const shown = date.locale(i18n.language || 'en');
-  return isCalendarDate ? shown.format(DISPLAY_FORMAT) : shown.format(`${DISPLAY_FORMAT} HH:mm`);
+  // One date format on every screen (display-date.ts, as the date picker shows it), in the interface language.
+  const language = i18n.language || 'en';
+  if (isCalendarDate) return formatDisplayDate(value, language);
+  const date = dayjs(value);
+  return date.isValid() ? date.locale(language).format(`${DISPLAY_FORMAT} HH:mm`) : '';
 }
 
 /** Grams (lib/numbers.ts); blank for none, as the bench tables leave it. */
