@@ -14,6 +14,30 @@ async function emptyBell(page: Page, session: StoredLogin) {
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications \(/ });
 
+const testerList = /\/api\/tester-lab\/get-all\?.*limit=500/;
+
+/**
+ * Reloads the bench and waits until the new page listens to the stream and has loaded its list once
+ * (its view, then the whole list for offline use, in pages of 500); only a load after that would be
+ * polling. The first page's loads may still be under way when the reload starts, so only answers
+ * that arrive after the new page commits count: an old answer would let the new page's first load
+ * pass for polling.
+ */
+async function reloadListening(page: Page) {
+  let committed = false;
+  const onNavigated = (frame: unknown) => {
+    if (frame === page.mainFrame()) committed = true;
+  };
+  page.on('framenavigated', onNavigated);
+  const streaming = page.waitForResponse(
+    (r) => committed && r.url().endsWith('/api/notification/stream') && r.ok(),
+  );
+  const listed = page.waitForResponse((r) => committed && testerList.test(r.url()) && r.ok());
+  await page.reload();
+  await Promise.all([streaming, listed]);
+  page.off('framenavigated', onNavigated);
+}
+
 test.describe('[NOTIFICATIONS] the bell', () => {
   test('a tester sees the count rise and a toast when the client-side lab transfers a sample', async ({
     page,
@@ -24,12 +48,7 @@ test.describe('[NOTIFICATIONS] the bell', () => {
     const tester = await openSignedIn(roleUsers.Tester, '/testers');
     await emptyBell(page, tester);
     // The app must be listening before the transfer: its stream answers at once and stays open.
-    const streaming = page.waitForResponse((r) => r.url().endsWith('/api/notification/stream') && r.ok());
-    // The bench list loads once when the page opens (its view, then the whole list for offline use,
-    // in pages of 500); only a load after that would be polling.
-    const listed = page.waitForResponse((r) => /\/api\/tester-lab\/get-all\?.*limit=500/.test(r.url()) && r.ok());
-    await page.reload();
-    await Promise.all([streaming, listed]);
+    await reloadListening(page);
     await expect(bell(page)).toHaveAccessibleName('Notifications (0 unread)');
     await expect(page.getByTestId('notification-count')).toHaveCount(0);
     const listCalls: string[] = [];
@@ -65,12 +84,7 @@ test.describe('[NOTIFICATIONS] the bell', () => {
   }) => {
     const tester = await openSignedIn(roleUsers.Tester, '/testers');
     await emptyBell(page, tester);
-    const streaming = page.waitForResponse((r) => r.url().endsWith('/api/notification/stream') && r.ok());
-    // The bench list loads once when the page opens (its view, then the whole list for offline use,
-    // in pages of 500); only a load after that would be polling.
-    const listed = page.waitForResponse((r) => /\/api\/tester-lab\/get-all\?.*limit=500/.test(r.url()) && r.ok());
-    await page.reload();
-    await Promise.all([streaming, listed]);
+    await reloadListening(page);
     for (let i = 1; i <= 7; i++) {
       const ping = await page.request.post(`/api/notification/ping/bench-call-${i}`, { headers: authorised(tester) });
       expect(ping.status()).toBe(200);
