@@ -29,9 +29,7 @@ async function reloadListening(page: Page) {
     if (frame === page.mainFrame()) committed = true;
   };
   page.on('framenavigated', onNavigated);
-  const streaming = page.waitForResponse(
-    (r) => committed && r.url().endsWith('/api/notification/stream') && r.ok(),
-  );
+  const streaming = page.waitForResponse((r) => committed && r.url().endsWith('/api/notification/stream') && r.ok());
   const listed = page.waitForResponse((r) => committed && testerList.test(r.url()) && r.ok());
   await page.reload();
   await Promise.all([streaming, listed]);
