@@ -89,6 +89,17 @@ describe('[LISTS] plans at scale', () => {
     // PostgreSQL then hashes them against the third-lab entries rather than look each one up.
     expect(await plan(thirdLab({ status: ['ThirdLabConfirmed'] }).page)).toContain('sample_entry_open_since');
     await expectIndexed(thirdLab({ orderBy: 'receivedDate:desc' }));
+    // A far page of two open stages counts the rows after its last one by looking up each matching
+    // sample's entries, and where they fall in the order, in third_lab_entry_sample alone: no hash
+    // over every third-lab entry.
+    const openStages = { status: ['ThirdLabConfirmed', 'ResultReturned'] };
+    const { nextCursor } = await listThirdLabSamples(db, { limit: 1, offset: 100, ...openStages });
+    const openQueries = thirdLab(openStages);
+    const countAfter = await plan(
+      countQuery(openQueries.matching, afterCursor(openQueries.order, nextCursor!), TOTAL_COUNT_MARGIN),
+    );
+    expect(wholeScans(countAfter), countAfter).toEqual([]);
+    expect(countAfter).toMatch(/Index Only Scan using third_lab_entry_sample on/);
 
     const bookings = (filters: Record<string, unknown>) => bookingListQueries(db, { ...paging(), ...filters });
     await expectIndexed(bookings({}), 'booking_created');
