@@ -14,7 +14,7 @@ import { SENT_WEIGHT_TOO_LARGE } from '../../shared/schemas/sample-entry.ts';
 import type { Executor, Tx } from '../db/client.ts';
 import { afterCursor, cursorKeys, listOrder, orderByKeys } from '../db/keyset.ts';
 import { matchedFirst } from '../db/queries.ts';
-import { readListPage, type MatchingRows } from '../db/list-page.ts';
+import { matchingRows, readListPage } from '../db/list-page.ts';
 import { booking, dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { appendAudit, asJson, diffFields } from './audit.ts';
@@ -309,12 +309,7 @@ export function sampleListQueries(db: Executor, filters: SampleListFilters) {
       .from(sampleEntry)
       .where(inArray(sampleEntry.id, pageIds))
       .orderBy(...orderBy),
-    matching: ((beyond, cap) =>
-      db
-        .select({ one: sql`1` })
-        .from(sampleEntry)
-        .where(and(where, beyond))
-        .limit(cap)) satisfies MatchingRows,
+    matching: matchingRows((columns) => db.select(columns).from(sampleEntry), where),
   };
 }
 

@@ -4,7 +4,7 @@ import { missingIsotopes, type UpdateResult } from '../../shared/schemas/third-l
 import type { Executor } from '../db/client.ts';
 import { afterCursor, cursorKeys, listOrder, orderByKeys } from '../db/keyset.ts';
 import { matchedFirst } from '../db/queries.ts';
-import { readListPage, type MatchingRows } from '../db/list-page.ts';
+import { matchingRows, readListPage } from '../db/list-page.ts';
 import type { ThirdLabFilters } from '../http/third-lab-query.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
@@ -296,10 +296,7 @@ export function thirdLabListQueries(db: Executor, filters: ThirdLabFilters & { s
     page: joined()
       .where(inArray(thirdLabEntry.id, pageIds))
       .orderBy(...orderBy),
-    matching: ((beyond, cap) =>
-      entries({ one: sql`1` })
-        .where(and(where, beyond))
-        .limit(cap)) satisfies MatchingRows,
+    matching: matchingRows(entries, where),
   };
 }
 
