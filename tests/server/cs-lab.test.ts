@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditRecord } from '../../src/server/db/schema.ts';
+import { auditRecord, sampleEntry } from '../../src/server/db/schema.ts';
 import { insertBooking } from './support/booking-rows.ts';
 import { CHECK_IN, SAMPLE_FORM, sampleAt } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
@@ -311,6 +311,15 @@ describe('[CS LAB] lists and detail', () => {
     expect((await t.request('GET', '/api/cs-lab/get-all?receivedFromDate=yesterday', { token: admin })).status).toBe(
       400,
     );
+    // The IDFL filter is looked up by what follows `IDFL-` and then checked whole: a sample whose
+    // number has the same digits under another prefix is not one of its matches.
+    const digits = a.idflNumber.slice('IDFL-'.length);
+    await t.database.db
+      .update(sampleEntry)
+      .set({ idflNumber: `OLD-${digits}` })
+      .where(eq(sampleEntry.id, b.id));
+    expect((await get(`IDFLNumber=${a.idflNumber}`)).items.map((s: any) => s.id)).toEqual([a.id]);
+    expect((await get(`IDFLNumber=${digits}&orderBy=sampleCode`)).items.map((s: any) => s.id)).toEqual([a.id, b.id]);
   });
 
   it('shows the detail with the booking, third-lab entries and the custody timeline', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { dispatchBatch, storedFile, thirdLabEntry } from '../../src/server/db/schema.ts';
+import { dispatchBatch, sampleEntry, storedFile, thirdLabEntry } from '../../src/server/db/schema.ts';
 import { RESULT, sampleAt } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
 
@@ -258,6 +258,14 @@ describe('[THIRD LAB] list and summary', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(await ids('status=SentToThirdLab')).toEqual([sent.id]);
     expect(await ids(`IDFLNumber=${received.idflNumber}`)).toEqual([received.id]);
+    // Looked up by what follows `IDFL-`, then checked whole: the same digits under another prefix do not match.
+    const digits = received.idflNumber.slice('IDFL-'.length);
+    await t.database.db
+      .update(sampleEntry)
+      .set({ idflNumber: `OLD-${digits}` })
+      .where(eq(sampleEntry.id, returned.id));
+    expect(await ids(`IDFLNumber=${received.idflNumber}`)).toEqual([received.id]);
+    expect(await ids(`IDFLNumber=${digits}`)).toEqual([received.id, returned.id].sort());
     expect(await ids(`thirdLabReceivedDate=${today}`)).toEqual([received.id, returned.id].sort());
     expect(await ids(`resultReturnedDate=${today}`)).toEqual([returned.id]);
     expect(await ids(`sentToThirdLabDate=${today}`)).toHaveLength(3);

@@ -1,4 +1,4 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from './client.ts';
 import { afterCursor, nextCursorOf, type ListOrder } from './keyset.ts';
 import type { Paging } from './queries.ts';
@@ -21,6 +21,24 @@ export type ListTotal = { total: number; totalCapped: boolean };
  * order) when given, and limited to `cap` rows: what the list's total counts.
  */
 export type MatchingRows = (after: SQL | undefined, cap: number) => SQLWrapper;
+
+/** A list's select of rows, before its filter: what `matchingRows` narrows. */
+type FilterableSelect = { where: (condition: SQL | undefined) => { limit: (rows: number) => SQLWrapper } };
+
+/**
+ * The one rule for the rows a list's total counts: the rows `select` reads (one constant column
+ * each: a count needs no row's values) that meet the list's filter `where` and, for a far page, lie
+ * after its last row, at most `cap` of them. Every paged list passes its own as `matching`.
+ */
+export function matchingRows(
+  select: (columns: { one: SQL }) => FilterableSelect,
+  where: SQL | undefined,
+): MatchingRows {
+  return (after, cap) =>
+    select({ one: sql`1` })
+      .where(and(where, after))
+      .limit(cap);
+}
 
 /** The capped count of `matching`'s rows, as a statement (exported for the plan checks in tests). */
 export function countQuery(matching: MatchingRows, after: SQL | undefined, cap: number): SQL {

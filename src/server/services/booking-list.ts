@@ -3,7 +3,7 @@ import { and, count, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-
 import type { Executor } from '../db/client.ts';
 import { afterCursor, cursorKeys, orderByKeys, type ListOrder } from '../db/keyset.ts';
 import { matchedFirst, parseSort } from '../db/queries.ts';
-import { readListPage, type MatchingRows } from '../db/list-page.ts';
+import { matchingRows, readListPage } from '../db/list-page.ts';
 import { booking, bookingSampleType } from '../db/schema.ts';
 
 export type BookingStatus = (typeof booking.status.enumValues)[number];
@@ -153,11 +153,6 @@ export function bookingListQueries(db: Executor, filters: BookingListFilters) {
       .from(booking)
       .where(inArray(booking.id, pageIds))
       .orderBy(...orderBy),
-    matching: ((beyond, cap) =>
-      db
-        .select({ one: sql`1` })
-        .from(booking)
-        .where(and(where, beyond))
-        .limit(cap)) satisfies MatchingRows,
+    matching: matchingRows((columns) => db.select(columns).from(booking), where),
   };
 }

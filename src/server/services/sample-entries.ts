@@ -14,7 +14,7 @@ import { SENT_WEIGHT_TOO_LARGE } from '../../shared/schemas/sample-entry.ts';
 import type { Executor, Tx } from '../db/client.ts';
 import { afterCursor, cursorKeys, listOrder, orderByKeys } from '../db/keyset.ts';
 import { matchedFirst } from '../db/queries.ts';
-import { readListPage, type MatchingRows } from '../db/list-page.ts';
+import { matchingRows, readListPage } from '../db/list-page.ts';
 import { booking, dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { appendAudit, asJson, diffFields } from './audit.ts';
@@ -210,6 +210,19 @@ export function escapeLike(value: string) {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * What the trigram index is asked for when a list filters by IDFL number ("contains"). Every IDFL
+ * number begins with `IDFL-` (numbering.ts), so that word's trigrams are in every sample's posting
+ * lists and select nothing, while reading them walks postings for the whole table: at 100,000
+ * entries they were most of an exact number's lookup, and it grew with the table. The index is
+ * asked for the rest of the text when three characters or more are left to make trigrams of; the
+ * rows it finds are then checked against the whole text, so the list holds exactly what it did.
+ */
+export function idflIndexText(text: string): string {
+  const rest = text.replace(/^IDFL-/i, '');
+  return rest.length >= 3 ? rest : text;
+}
+
 const sampleOrderColumns: Record<string, PgColumn> = {
   id: sampleEntry.id,
   idflNumber: sampleEntry.idflNumber,
@@ -227,11 +240,15 @@ const sampleOrderColumns: Record<string, PgColumn> = {
   updatedAt: sampleEntry.updatedAt,
 };
 
-/** 'receivedDate', 'receivedDate:desc', 'receivedDate desc' or '-receivedDate'; unknown fields fall back. */
+/** The samples whose IDFL number contains `text`, case aside. */
+export function idflContains(text: string): SQL {
+  return ilike(sampleEntry.idflNumber, `%${escapeLike(text)}%`);
+}
 
+/** 'receivedDate', 'receivedDate:desc', 'receivedDate desc' or '-receivedDate'; unknown fields fall back. */
 export function sampleListConditions(filters: Omit<SampleListFilters, 'limit' | 'offset' | 'orderBy'>): SQL[] {
   const conditions: (SQL | undefined)[] = [
-    filters.IDFLNumber ? ilike(sampleEntry.idflNumber, `%${escapeLike(filters.IDFLNumber)}%`) : undefined,
+    filters.IDFLNumber ? idflContains(filters.IDFLNumber) : undefined,
     fromDateCondition(sampleEntry.receivedDate, filters.receivedFromDate),
     toDateCondition(sampleEntry.receivedDate, filters.receivedToDate),
     filters.receivedByUser ? ilike(sampleEntry.receivedBy, escapeLike(filters.receivedByUser)) : undefined,
@@ -291,12 +308,17 @@ export function sampleListQueries(db: Executor, filters: SampleListFilters) {
   // The page's ids first, then their rows: the skipped rows of a far page are walked in the index
   // (sample_entry_updated holds the order and the status), never read whole from the table. A
   // cursor starts the walk at its row instead of skipping to it.
+  // With a "contains" filter the matching samples are found first through the trigram index, an
+  // IDFL number by the part that sets it apart (idflIndexText) and then checked whole.
+  const idflIndexed = filters.IDFLNumber && idflIndexText(filters.IDFLNumber);
+  const narrowed = idflIndexed !== filters.IDFLNumber;
+  const found = narrowed ? and(...sampleListConditions({ ...filters, IDFLNumber: idflIndexed })) : where;
   const pageIds = (
     filters.IDFLNumber || filters.search
       ? db
           .select({ id: sql<number>`"sample_entry"."id"` })
-          .from(matchedFirst(sampleEntry, where))
-          .where(after)
+          .from(matchedFirst(sampleEntry, found))
+          .where(and(narrowed ? idflContains(filters.IDFLNumber!) : undefined, after))
       : db.select({ id: sampleEntry.id }).from(sampleEntry).where(and(where, after))
   )
     .orderBy(...orderBy)
@@ -309,12 +331,7 @@ export function sampleListQueries(db: Executor, filters: SampleListFilters) {
       .from(sampleEntry)
       .where(inArray(sampleEntry.id, pageIds))
       .orderBy(...orderBy),
-    matching: ((beyond, cap) =>
-      db
-        .select({ one: sql`1` })
-        .from(sampleEntry)
-        .where(and(where, beyond))
-        .limit(cap)) satisfies MatchingRows,
+    matching: matchingRows((columns) => db.select(columns).from(sampleEntry), where),
   };
 }
 

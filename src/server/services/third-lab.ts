@@ -4,7 +4,7 @@ import { missingIsotopes, type UpdateResult } from '../../shared/schemas/third-l
 import type { Executor } from '../db/client.ts';
 import { afterCursor, cursorKeys, listOrder, orderByKeys } from '../db/keyset.ts';
 import { matchedFirst } from '../db/queries.ts';
-import { readListPage, type MatchingRows } from '../db/list-page.ts';
+import { matchingRows, readListPage } from '../db/list-page.ts';
 import type { ThirdLabFilters } from '../http/third-lab-query.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
@@ -18,6 +18,8 @@ import { assertFilesExist } from './files.ts';
 import {
   escapeLike,
   fileUrl,
+  idflContains,
+  idflIndexText,
   judgeEdit,
   judgeTransition,
   lockSample,
@@ -229,19 +231,25 @@ export async function listThirdLabSamples(db: Executor, filters: ThirdLabFilters
 
 /** The worklist's page and the rows its total counts, `status` already within the third lab's (exported for tests/server/list-plans). */
 export function thirdLabListQueries(db: Executor, filters: ThirdLabFilters & { status: string[] }) {
-  // The "contains" filters, all on the sample: with one, the matching samples are found first.
-  const textConditions: (SQL | undefined)[] = [
-    filters.IDFLNumber ? ilike(sampleEntry.idflNumber, `%${escapeLike(filters.IDFLNumber)}%`) : undefined,
-    filters.BNCode ? ilike(sampleEntry.bnCode, `%${escapeLike(filters.BNCode)}%`) : undefined,
-    filters.search
-      ? or(
-          ilike(sampleEntry.idflNumber, `%${escapeLike(filters.search)}%`),
-          ilike(sampleEntry.bnCode, `%${escapeLike(filters.search)}%`),
-          ilike(sampleEntry.packageCode, `%${escapeLike(filters.search)}%`),
-          ilike(sampleEntry.sampleType, `%${escapeLike(filters.search)}%`),
-        )
-      : undefined,
-  ].filter((c) => c !== undefined);
+  // The "contains" filters, all on the sample: with one, the matching samples are found first (an
+  // IDFL number through the part that sets it apart, idflIndexText), then checked whole with the rest.
+  const textConditionsWith = (idfl: SQL | undefined) =>
+    [
+      idfl,
+      filters.BNCode ? ilike(sampleEntry.bnCode, `%${escapeLike(filters.BNCode)}%`) : undefined,
+      filters.search
+        ? or(
+            ilike(sampleEntry.idflNumber, `%${escapeLike(filters.search)}%`),
+            ilike(sampleEntry.bnCode, `%${escapeLike(filters.search)}%`),
+            ilike(sampleEntry.packageCode, `%${escapeLike(filters.search)}%`),
+            ilike(sampleEntry.sampleType, `%${escapeLike(filters.search)}%`),
+          )
+        : undefined,
+    ].filter((c) => c !== undefined);
+  const textConditions = textConditionsWith(filters.IDFLNumber ? idflContains(filters.IDFLNumber) : undefined);
+  const indexedConditions = textConditionsWith(
+    filters.IDFLNumber ? idflContains(idflIndexText(filters.IDFLNumber)) : undefined,
+  );
   // A third-lab entry exists exactly while its sample is at the third lab or past it: made when its
   // package is sent, withdrawn when that is undone (the one way back, undoThirdLabTransaction). The
   // whole bench's statuses then need no look at the sample, and a far page skips entries alone.
@@ -282,7 +290,7 @@ export function thirdLabListQueries(db: Executor, filters: ThirdLabFilters & { s
     sampleNeeded
       ? db
           .select(columns)
-          .from(textConditions.length ? matchedFirst(sampleEntry, and(...textConditions)) : sampleEntry)
+          .from(textConditions.length ? matchedFirst(sampleEntry, and(...indexedConditions)) : sampleEntry)
           .innerJoin(thirdLabEntry, eq(thirdLabEntry.sampleEntryId, sampleEntry.id))
       : db.select(columns).from(thirdLabEntry);
   // The page's third-lab entries first, then their rows: a far page skips ids, not wide rows.
@@ -296,10 +304,7 @@ export function thirdLabListQueries(db: Executor, filters: ThirdLabFilters & { s
     page: joined()
       .where(inArray(thirdLabEntry.id, pageIds))
       .orderBy(...orderBy),
-    matching: ((beyond, cap) =>
-      entries({ one: sql`1` })
-        .where(and(where, beyond))
-        .limit(cap)) satisfies MatchingRows,
+    matching: matchingRows(entries, where),
   };
 }
 

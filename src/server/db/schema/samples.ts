@@ -165,7 +165,9 @@ export const thirdLabEntry = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('third_lab_entry_sample').on(t.sampleEntryId),
+    // A sample's entries; with the worklist's order keys beside it, a filtered far page counts the
+    // rows after its last one by looking each matching sample's entries up in the index alone.
+    index('third_lab_entry_sample').on(t.sampleEntryId, t.sentDate, t.id),
     // The third lab's worklist, newest sent first.
     // The worklist's order, its last tie-breaker (the entry's id, for keyset paging) included.
     index('third_lab_entry_sent').on(t.sentDate, t.sampleEntryId, t.id),
