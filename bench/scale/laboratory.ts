@@ -15,6 +15,10 @@ const THIRD_LAB_AND_AFTER = statusesBetween('SentToThirdLab', 'Completed');
 export const idflNumberOf = (n: number) => `IDFL-${String(n).padStart(7, '0')}`;
 /** The booking number of the n-th booking (1-based). */
 export const bookingNumberOf = (n: number) => `BK-${String(n).padStart(7, '0')}`;
+const COMPANIES = ['Acme Foods', 'Mekong Rice', 'Saigon Coffee', 'Delta Fruit'];
+const COMPANY_NUMBERS = 997;
+/** The applicant company of the n-th booking, as the loader writes it (a few thousand distinct names). */
+export const applicantCompanyOf = (n: number) => `${COMPANIES[n % COMPANIES.length]} ${n % COMPANY_NUMBERS}`;
 
 export async function loadLaboratory(database: Database, entries: number): Promise<void> {
   const db = database.db;
@@ -37,7 +41,7 @@ async function load(db: Tx, entries: number, bookings: number, openTail: number,
       city_state_country, sample_prepared_date, status, rush_service, created_at, updated_at)
     SELECT 'BK-' || lpad(i::text, 7, '0'),
       (ARRAY['Lan Nguyen', 'Minh Tran', 'Hoa Le', 'Quang Pham', 'Thu Vo'])[1 + i % 5] || ' ' || i,
-      (ARRAY['Acme Foods', 'Mekong Rice', 'Saigon Coffee', 'Delta Fruit'])[1 + i % 4] || ' ' || (i % 997),
+      (${sql.raw(`ARRAY[${COMPANIES.map((name) => `'${name}'`).join(', ')}]`)})[1 + i % ${COMPANIES.length}] || ' ' || (i % ${COMPANY_NUMBERS}),
       '0901' || lpad(i::text, 6, '0'), 'client' || i || '@lab.test', '1 Road', 'HCMC, Vietnam', '2025-01-01',
       (ARRAY['UnConfirmed', 'Confirmed', 'Confirmed', 'Cancelled'])[1 + i % 4], i % 50 = 0,
       timestamptz '2024-11-24' + make_interval(secs => ${twoYears}::float8 * i / ${bookings}),

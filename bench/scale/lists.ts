@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openBenchApp, type BenchApp } from '../bench-app.ts';
 import type { BenchRow } from '../run.ts';
-import { bookingNumberOf, idflNumberOf, loadLaboratory } from './laboratory.ts';
+import { applicantCompanyOf, bookingNumberOf, idflNumberOf, loadLaboratory } from './laboratory.ts';
 
 const CLIENTS = 10;
 const REQUESTS = 60;
@@ -75,7 +75,8 @@ function listCases(entries: number): ListCase[] {
     { name: 'bookings, offset 50,000', path: `${bookings}?limit=20&offset=50000` },
     { name: 'bookings, row 10,000 by cursor', path: bookings, afterRow: 10_000 },
     { name: 'bookings, exact booking number', path: `${bookings}?bookingNumber=${bookingNumberOf(middleBooking)}` },
-    { name: 'bookings, search', path: `${bookings}?search=Saigon%20Coffee%20${middleBooking % 997}` },
+    // A client's company, as staff type it: a booking of that name exists at every size.
+    { name: 'bookings, search', path: `${bookings}?search=${encodeURIComponent(applicantCompanyOf(middleBooking))}` },
     { name: 'bookings, status filter', path: `${bookings}?status=UnConfirmed` },
     { name: 'bookings, date sort', path: `${bookings}?orderBy=createdAt:asc` },
   ];
