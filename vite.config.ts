@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstPagePreload } from './scripts/first-page-preload.ts';
 import { staffStartChunks } from './scripts/staff-chunks.ts';
 
 /** The order form's own modules (README "Performance"); the booking queries stay out (the staff lists load them). */
@@ -63,6 +64,11 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    // The first page's route chunks and texts fetched from index.html beside the entry (README "Performance").
+    firstPagePreload({
+      routesDir: fileURLToPath(new URL('./src/app/routes', import.meta.url)),
+      cataloguesDir: fileURLToPath(new URL('./src/app/lib/catalogues', import.meta.url)),
+    }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -19,7 +19,6 @@ fetchRouteCode(router, window.location.pathname);
 mirrorSessionChanges();
 listenForInstallPrompt();
 registerServiceWorker();
-void startErrorReporting();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -34,3 +33,12 @@ void startTexts.then(() =>
     </StrictMode>,
   ),
 );
+// Where to report errors is asked once the first page is drawn and the browser idle: the first
+// paint does not need the answer, and its request would compete with the page's own.
+void startTexts
+  .catch(() => undefined)
+  .then(() =>
+    typeof window.requestIdleCallback === 'function'
+      ? window.requestIdleCallback(() => void startErrorReporting(), { timeout: 2000 })
+      : window.setTimeout(() => void startErrorReporting(), 200),
+  );

@@ -19,7 +19,7 @@ import { registerDocsRoutes } from './routes/docs.ts';
 import { registerRoutes } from './routes/index.ts';
 import { createMetrics } from './metrics.ts';
 import { compressResponses } from './compression.ts';
-import { registerStaticApp } from './static.ts';
+import { readStaticApp, registerStaticApp } from './static.ts';
 import { API_VERSION } from './version.ts';
 
 export const API_TITLE = 'Isotope Lab API';
@@ -120,7 +120,8 @@ export function createApp(inputs: AppInputs) {
 
   // A client that disconnects takes its running statements with it (PostgreSQL; db/cancellation.ts).
   app.use('*', (c, next) => deps.database.cancelOnAbort(c.req.raw.signal, next));
-  app.use('*', securityHeaders);
+  const staticApp = deps.env.STATIC_DIR ? readStaticApp(deps.env.STATIC_DIR) : undefined;
+  app.use('*', securityHeaders(staticApp?.inlineScripts ?? []));
   app.use('*', ...compressResponses());
 
   // Body limits and Idempotency-Key handling run per operation, after its sign-in check (defineRoute).
@@ -164,7 +165,7 @@ export function createApp(inputs: AppInputs) {
   registerRoutes(app);
   let document: ReturnType<typeof openApiDocument> | undefined;
   registerDocsRoutes(app, () => (document ??= openApiDocument(app)));
-  if (deps.env.STATIC_DIR) registerStaticApp(app, deps.env.STATIC_DIR);
+  if (staticApp) registerStaticApp(app, staticApp);
 
   app.notFound((c) => c.json(failure('routeNotFound', { method: c.req.method, path: c.req.path }), 404));
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from 'hono/serve-static';
@@ -27,6 +28,38 @@ function readBuild(root: string): Map<string, Uint8Array<ArrayBuffer>> {
   return files;
 }
 
+export type StaticApp = {
+  files: Map<string, Uint8Array<ArrayBuffer>>;
+  indexHtml: string;
+  /**
+   * The page's own inline scripts as CSP hash sources (`'sha256-…'`): the build writes one that
+   * fetches the first page's code and texts beside the entry (scripts/first-page-preload.ts), and
+   * the policy allows exactly these, no other inline script.
+   */
+  inlineScripts: string[];
+};
+
+/** The built app in `staticDir`, read once; undefined when there is none (an API-only server). */
+export function readStaticApp(staticDir: string): StaticApp | undefined {
+  const root = path.resolve(staticDir);
+  if (!existsSync(path.join(root, 'index.html'))) return undefined;
+  const files = readBuild(root);
+  const indexHtml = new TextDecoder().decode(files.get('/index.html'));
+  return { files, indexHtml, inlineScripts: inlineScriptHashes(indexHtml) };
+}
+
+/** The CSP hash source of each inline `<script>` (one without `src`) in the page. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attributes]) => !/\bsrc\s*=/i.test(attributes ?? ''))
+    .map(
+      ([, , body]) =>
+        `'sha256-${createHash('sha256')
+          .update(body ?? '', 'utf8')
+          .digest('base64')}'`,
+    );
+}
+
 /**
  * Serves the built app. Text files go as the brotli or gzip copy made at build time (vite.config.ts)
  * when the browser accepts it, with `Content-Encoding` and `Vary: Accept-Encoding`. Any other GET
@@ -38,13 +71,7 @@ function readBuild(root: string): Map<string, Uint8Array<ArrayBuffer>> {
  * arrives, with no trip to the disk through Node's thread pool: on a busy server (PGlite answering
  * list searches, issue 20) each such trip waited its turn again behind the other requests' work.
  */
-export function registerStaticApp(app: AppRouter, staticDir: string) {
-  const root = path.resolve(staticDir);
-  const indexFile = path.join(root, 'index.html');
-  if (!existsSync(indexFile)) return;
-  const files = readBuild(root);
-  const indexHtml = new TextDecoder().decode(files.get('/index.html'));
-
+export function registerStaticApp(app: AppRouter, { files, indexHtml }: StaticApp) {
   // Hono's own static middleware (content type, the precompressed copies, unsafe paths refused),
   // given the files in memory; the request's decoded path is the map's key.
   const serveFile = serveStatic({

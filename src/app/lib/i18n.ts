@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadTextGroup, textGroupsFor, type Catalogues, type TextGroup } from './catalogues/text-groups';
+import { detectLanguage, isLanguage, LANGUAGE_KEY, LANGUAGES, type Language } from './language';
 
 /**
  * English and Vietnamese. Every JSON file in `locales/<lang>/` is a namespace (so each feature, the
@@ -13,24 +14,7 @@ import { loadTextGroup, textGroupsFor, type Catalogues, type TextGroup } from '.
  * the other language first.
  */
 
-export const LANGUAGES = ['en', 'vi'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const LANGUAGE_KEY = 'language';
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-export function detectLanguage(): Language {
-  try {
-    const stored = globalThis.localStorage?.getItem(LANGUAGE_KEY);
-    if (isLanguage(stored)) return stored;
-  } catch {
-    // Storage blocked: fall back to the browser's language.
-  }
-  const browser = globalThis.navigator?.language?.toLowerCase() ?? '';
-  return browser === 'vi' || browser.startsWith('vi-') ? 'vi' : 'en';
-}
+export { detectLanguage, isLanguage, LANGUAGE_KEY, LANGUAGES, type Language } from './language';
 
 export const i18n = i18next.createInstance();
 

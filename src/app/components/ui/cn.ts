@@ -145,7 +145,18 @@ const ORDER_SENSITIVE = new Set(
   '* ** after backdrop before details-content file first-letter first-line marker placeholder selection'.split(' '),
 );
 
+/** Each class's group, found once: a page draws the same classes many times over. */
+const groups = new Map<string, string | undefined>();
+
 function groupOf(base: string): string | undefined {
+  if (groups.has(base)) return groups.get(base);
+  const group = findGroup(base);
+  if (groups.size > 2000) groups.clear();
+  groups.set(base, group);
+  return group;
+}
+
+function findGroup(base: string): string | undefined {
   const name = base.startsWith('-') ? base.slice(1) : base; // a negative value: same group
   for (const [group, pattern] of GROUPS) {
     const match = pattern.exec(name);

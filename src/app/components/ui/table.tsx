@@ -16,11 +16,11 @@ export function Table({
   useEffect(() => {
     const box = scrollBox.current;
     if (!box || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setScrolls(box.scrollWidth > box.clientWidth + 1);
-    const observer = new ResizeObserver(measure);
+    // The observer reports each box once it is laid out, before it is painted: measured then, not
+    // here, where reading the widths would make the browser lay the page out before its first paint.
+    const observer = new ResizeObserver(() => setScrolls(box.scrollWidth > box.clientWidth + 1));
     observer.observe(box);
     if (box.firstElementChild) observer.observe(box.firstElementChild);
-    measure();
     return () => observer.disconnect();
   }, []);
   return (

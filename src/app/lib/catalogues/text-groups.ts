@@ -1,4 +1,5 @@
 import type { Catalogues } from './by-namespace';
+import type { TextGroup } from './text-pages';
 
 export type { Catalogue, Catalogues } from './by-namespace';
 
@@ -12,8 +13,7 @@ export type { Catalogue, Catalogues } from './by-namespace';
  * their own groups (the sign-in page fetches `messages` with its first check or call,
  * `loadMessageTexts` in lib/i18n.ts); any other page waits for all four before it shows.
  */
-export const TEXT_GROUPS = ['start', 'messages', 'order-form', 'rest'] as const;
-export type TextGroup = (typeof TEXT_GROUPS)[number];
+export { TEXT_GROUPS, textGroupsFor, type TextGroup } from './text-pages';
 
 const LOADERS: Record<'en' | 'vi', Record<TextGroup, () => Promise<{ default: Catalogues }>>> = {
   en: {
@@ -33,15 +33,4 @@ const LOADERS: Record<'en' | 'vi', Record<TextGroup, () => Promise<{ default: Ca
 /** One group of one language's texts, namespace by namespace. */
 export function loadTextGroup(language: 'en' | 'vi', group: TextGroup): Promise<Catalogues> {
   return LOADERS[language][group]().then((module) => module.default);
-}
-
-/** The public pages that start with some groups only. */
-const LIGHT_PAGES: Record<string, readonly TextGroup[]> = {
-  '/auth/login': ['start'],
-  '/booking/isotope-submittal-form': ['start', 'messages', 'order-form'],
-};
-
-/** The text groups a page at this path needs before it shows. */
-export function textGroupsFor(pathname: string): readonly TextGroup[] {
-  return LIGHT_PAGES[pathname.replace(/(.)\/+$/, '$1')] ?? TEXT_GROUPS;
 }

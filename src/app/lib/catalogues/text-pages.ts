@@ -1,0 +1,21 @@
+/**
+ * Which text groups a page needs before it shows (text-groups.ts). Without imports, so the build
+ * reads it too: the first page's texts are fetched from `index.html` beside the entry script
+ * (scripts/first-page-preload.ts).
+ */
+export const TEXT_GROUPS = ['start', 'messages', 'order-form', 'rest'] as const;
+export type TextGroup = (typeof TEXT_GROUPS)[number];
+
+/** The public pages that start with some groups only. */
+export const LIGHT_PAGES: Record<string, readonly TextGroup[]> = {
+  '/auth/login': ['start'],
+  '/booking/isotope-submittal-form': ['start', 'messages', 'order-form'],
+};
+
+/** A path as the text groups and the first page's preload compare it: without a trailing slash. */
+export const pagePath = (pathname: string) => pathname.replace(/(.)\/+$/, '$1');
+
+/** The text groups a page at this path needs before it shows. */
+export function textGroupsFor(pathname: string): readonly TextGroup[] {
+  return LIGHT_PAGES[pagePath(pathname)] ?? TEXT_GROUPS;
+}
