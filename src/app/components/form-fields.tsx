@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { get, type FieldValues, type Path, type RegisterOptions, type UseFormReturn } from 'react-hook-form';
-import { FormField } from '@/app/components/ui/form-field';
+import { controlPropsOf, FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
 import { Textarea } from '@/app/components/ui/textarea';
 
@@ -24,15 +24,6 @@ type RegisteredField<T extends FieldValues> = {
   className?: string;
   registerOptions?: RegisterOptions<T, Path<T>>;
 };
-
-/** What a control says of its field's error: that it is invalid, and where the message stands. */
-export function controlPropsOf(id: string, error: string | undefined) {
-  return {
-    id,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
-  } as const;
-}
 
 function useFieldState<T extends FieldValues>({ form, name, id }: RegisteredField<T>) {
   const error = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;

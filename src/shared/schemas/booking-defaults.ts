@@ -23,6 +23,12 @@ export function maxSamplePreparedDate(today = new Date()): string {
   return toIsoDate(shiftYears(today, 1));
 }
 
+/** Today on the user's own calendar (not UTC's), as YYYY-MM-DD: a new form's prepared date. */
+export function calendarDayOnThisDevice(now = new Date()): string {
+  const pad = (part: number) => String(part).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** The calendar date of an ISO date or date-time string, or undefined when it names no real day. */

@@ -8,7 +8,7 @@ import { BookingForm, useBookingForm } from '@/app/features/bookings/booking-for
 
 // The form fetches its schema (and zod) on its first check; here the module is loaded once up front
 // so that a check waits for the form's own work, not for the test runner's first transform of zod.
-await import('@/app/features/bookings/booking-resolvers');
+await import('@/shared/schemas/booking');
 
 // jsdom has no ResizeObserver; Radix's popper (the date picker's calendar) measures with one.
 globalThis.ResizeObserver ??= class {

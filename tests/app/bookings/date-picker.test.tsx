@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DatePicker, parseTypedDate } from '@/app/components/ui/date-picker';
 import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { i18n } from '@/app/lib/i18n';
-import { errorPathsOf } from '@/app/features/bookings/first-error';
 
 describe('typed dates (spec 5, 9)', () => {
   afterEach(async () => {
@@ -119,19 +118,5 @@ describe('date picker calendar (spec 9)', () => {
     fireEvent.click(within(calendar).getByRole('button', { name: 'Feb' }));
     fireEvent.click(within(calendar).getByRole('button', { name: '1 February 2027' }));
     expect((screen.getByRole('textbox') as HTMLInputElement).value).toBe('1 February 2027');
-  });
-});
-
-describe('error paths of a failed submit', () => {
-  it('names every field in error by its dotted path, array errors included', () => {
-    const paths = errorPathsOf({
-      email: { type: 'custom', message: 'This field is required.' },
-      payerInfo: { companyName: { type: 'custom', message: 'Company name is required' } },
-      sampleTypes: [
-        { type: { type: 'custom', message: 'Type is required' } },
-        { expectedOrigins: { root: { type: 'too_small', message: 'Expected origin is required' } } },
-      ],
-    } as never);
-    expect(paths).toEqual(['email', 'payerInfo.companyName', 'sampleTypes.0.type', 'sampleTypes.1.expectedOrigins']);
   });
 });

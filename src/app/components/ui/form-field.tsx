@@ -3,6 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { cn } from './cn';
 import { Label } from './label';
 
+/** What a control says of its field's error: that it is invalid, and where the message stands. */
+export function controlPropsOf(id: string, error: string | undefined) {
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  } as const;
+}
+
 /**
  * A label, a control and its validation message. Messages from the shared zod schemas are English
  * sentences; they are translated through the `validation` namespace keyed by the sentence itself.

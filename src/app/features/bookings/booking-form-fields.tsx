@@ -1,11 +1,10 @@
-import type { ReactNode } from 'react';
-import { Controller, get, useFormContext, type FieldPath } from 'react-hook-form';
+import { createContext, useContext, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BookingFormValues } from '@/shared/schemas/booking';
-import { controlPropsOf } from '@/app/components/form-fields';
+import type { BookingFormValues, BookingInput } from '@/shared/schemas/booking';
 import { Checkbox } from '@/app/components/ui/checkbox';
 import { cn } from '@/app/components/ui/cn';
-import { FieldError, FormField } from '@/app/components/ui/form-field';
+import { controlPropsOf, FieldError, FormField } from '@/app/components/ui/form-field';
+import { useFormError, useFormValue, type FormState, type PathOf } from '@/app/lib/form-state';
 import { Input } from '@/app/components/ui/input';
 import { Label } from '@/app/components/ui/label';
 import { Textarea } from '@/app/components/ui/textarea';
@@ -13,13 +12,37 @@ import { Textarea } from '@/app/components/ui/textarea';
 // Small building blocks of the booking form. Every control is reachable by its dotted path (input
 // `name`, or `data-field` for checkboxes), which is how a failed submit finds the first bad field.
 
-export type BookingPath = FieldPath<BookingFormValues>;
+export type BookingPath = PathOf<BookingFormValues>;
+
+/** The booking form's state: what it holds, and what its check hands on to be sent. */
+export type BookingFormApi = FormState<BookingFormValues, BookingInput>;
+
+const BookingFormContext = createContext<BookingFormApi | null>(null);
+
+export const BookingFormProvider = BookingFormContext.Provider;
+
+/** The booking form the control is part of. */
+export function useBookingFormState(): BookingFormApi {
+  const form = useContext(BookingFormContext);
+  if (!form) throw new Error('A booking form control outside a booking form');
+  return form;
+}
 
 export const fieldId = (path: string) => `booking-${path.replaceAll('.', '-')}`;
 
-export function useFieldError(path: string): string | undefined {
-  const { formState } = useFormContext<BookingFormValues>();
-  return (get(formState.errors, path) as { message?: string } | undefined)?.message;
+export function useFieldError(path: BookingPath): string | undefined {
+  return useFormError(useBookingFormState(), path);
+}
+
+/** A text input's value and change handler; an unset value shows as an empty box. */
+export function useTextControl(path: BookingPath) {
+  const form = useBookingFormState();
+  const value = useFormValue(form, path);
+  return {
+    name: path,
+    value: typeof value === 'string' ? value : '',
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => form.setValue(path, event.target.value),
+  };
 }
 
 /**
@@ -75,7 +98,7 @@ export function FormSection({ section, children }: { section: BookingSectionKey;
  * What every control of the form carries: its id (from its path), and its error, announced through
  * `aria-invalid` and `aria-describedby` pointing at the message under it.
  */
-export function useBookingControl(path: string) {
+export function useBookingControl(path: BookingPath) {
   const error = useFieldError(path);
   const id = fieldId(path);
   return { id, error, controlProps: controlPropsOf(id, error) };
@@ -107,7 +130,7 @@ export function TextField({
   type = 'text',
   autoComplete,
 }: BookingFieldProps & { required?: boolean; type?: 'text' | 'email' | 'tel'; autoComplete?: string }) {
-  const { register } = useFormContext<BookingFormValues>();
+  const text = useTextControl(path);
   const { id, error, controlProps } = useBookingControl(path);
   return (
     <FormField id={id} label={requiredLabel(label, required)} error={error} hint={hint} className={className}>
@@ -116,7 +139,7 @@ export function TextField({
         type={type}
         autoComplete={autoComplete ?? 'off'}
         aria-required={required || undefined}
-        {...register(path)}
+        {...text}
       />
     </FormField>
   );
@@ -124,36 +147,29 @@ export function TextField({
 
 /** Notes fields show at least 2–3 rows (spec 9). */
 export function NotesField({ path, label, hint, className, rows = 3 }: BookingFieldProps & { rows?: number }) {
-  const { register } = useFormContext<BookingFormValues>();
+  const text = useTextControl(path);
   const { id, error, controlProps } = useBookingControl(path);
   return (
     <FormField id={id} label={label} error={error} hint={hint} className={className}>
-      <Textarea {...controlProps} rows={Math.max(rows, 2)} {...register(path)} />
+      <Textarea {...controlProps} rows={Math.max(rows, 2)} {...text} />
     </FormField>
   );
 }
 
 /** A checkbox bound to a boolean (or, with `inverted`, to its opposite: "payer differs" is !isTheSameClientInfo). */
 export function CheckboxField({ path, label, hint, className, inverted }: BookingFieldProps & { inverted?: boolean }) {
-  const { control } = useFormContext<BookingFormValues>();
+  const form = useBookingFormState();
+  const value = useFormValue(form, path);
   const { id, error, controlProps } = useBookingControl(path);
   return (
     <div className={cn('grid gap-1', className)}>
       <div className="flex items-start gap-2">
-        <Controller
-          control={control}
-          name={path}
-          render={({ field }) => (
-            <Checkbox
-              {...controlProps}
-              ref={field.ref}
-              data-field={path}
-              className="mt-0.5"
-              checked={inverted ? field.value === false : field.value === true}
-              onCheckedChange={(checked) => field.onChange(inverted ? checked !== true : checked === true)}
-              onBlur={field.onBlur}
-            />
-          )}
+        <Checkbox
+          {...controlProps}
+          data-field={path}
+          className="mt-0.5"
+          checked={inverted ? value === false : value === true}
+          onCheckedChange={(checked) => form.setValue(path, inverted ? checked !== true : checked === true)}
         />
         <Label htmlFor={id} className="leading-5 font-normal">
           {label}

@@ -1,20 +1,19 @@
-import { dayjs } from '@/app/lib/dates';
 import { useRef, useState, type FormEvent } from 'react';
-import { FormProvider, useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { BookingFormValues, BookingInput, QuickFillCompanyData } from '@/shared/schemas/booking';
-import { blankBookingForm } from '@/shared/schemas/booking-defaults';
+import { blankBookingForm, calendarDayOnThisDevice } from '@/shared/schemas/booking-defaults';
 import { ApiError } from '@/app/lib/api-error';
+import { schemaCheck, useFormState } from '@/app/lib/form-state';
 import { translateMessage } from '@/app/lib/i18n';
-import { lazyResolver } from '@/app/lib/lazy-resolver';
 import { onDemand } from '@/app/lib/on-demand';
 import { Later } from '@/app/lib/later';
 import { toastLater } from '@/app/lib/toast-later';
+import { BookingFormProvider, type BookingFormApi } from './booking-form-fields';
 import { ApplicantSection, FactorySection, PayerSection, RetailerSection } from './booking-party-sections';
 import { ReviewSection } from './booking-review-section';
 import { SampleSection } from './booking-sample-section';
 import { useSendBooking, type BookingAttachment, type BookingChannel, type BookingCreated } from './booking-queries';
-import { errorPathsOf, focusFirstError } from './first-error';
+import { focusFirstError } from './first-error';
 import { LoadingOverlay } from './loading-overlay';
 
 // The confirmation before sending is fetched when the form first passes its checks, not with the
@@ -26,7 +25,7 @@ export function freshBookingValues(): BookingFormValues {
   const blank = blankBookingForm();
   return {
     ...blank,
-    samplePreparedDate: dayjs().format('YYYY-MM-DD'),
+    samplePreparedDate: calendarDayOnThisDevice(),
     payerInfo: {
       isTheSameClientInfo: true,
       companyName: '',
@@ -50,28 +49,23 @@ export function freshBookingValues(): BookingFormValues {
   };
 }
 
-export type BookingFormApi = UseFormReturn<BookingFormValues, unknown, BookingInput>;
+export type { BookingFormApi } from './booking-form-fields';
+
+// The form's rules are the server's (the shared schema), fetched with zod on the first check.
+const checkBooking = schemaCheck(() => import('@/shared/schemas/booking').then((chunk) => chunk.bookingFormSchema));
 
 export function useBookingForm(): BookingFormApi {
-  return useForm<BookingFormValues, unknown, BookingInput>({
-    resolver: lazyResolver(() => import('./booking-resolvers').then((chunk) => chunk.bookingResolver)),
-    defaultValues: freshBookingValues(),
-    // The first field in error is focused in page order by focusFirstError, not registration order.
-    shouldFocusError: false,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  return useFormState<BookingFormValues, BookingInput>(freshBookingValues, checkBooking);
 }
 
 /** Quick data entry fills the applicant block from a returning applicant's company data. */
 export function fillApplicant(form: BookingFormApi, data: QuickFillCompanyData) {
-  const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
-  form.setValue('applicantCompany', data.companyName, options);
-  form.setValue('applicantContactPerson', data.contactName, options);
-  form.setValue('telephone', data.phone, options);
-  form.setValue('email', data.email, options);
-  form.setValue('address', data.address, options);
-  form.setValue('cityStateCountry', data.cityStateCountry, options);
+  form.setValue('applicantCompany', data.companyName);
+  form.setValue('applicantContactPerson', data.contactName);
+  form.setValue('telephone', data.phone);
+  form.setValue('email', data.email);
+  form.setValue('address', data.address);
+  form.setValue('cityStateCountry', data.cityStateCountry);
 }
 
 /** What is sent: hidden blocks are sent as "not given" so stale typing behind a closed block never leaves. */
@@ -113,14 +107,17 @@ export function BookingForm({
   const attempt = useRef<{ key: string; payload: string } | null>(null);
   const sendBooking = useSendBooking(channel);
 
-  const submit = (event: FormEvent<HTMLFormElement>) =>
-    form.handleSubmit(
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void form.submit(
       (values) => {
         setConfirming(values);
         fetchConfirmDialog();
       },
-      (errors: FieldErrors<BookingFormValues>) => focusFirstError(formRef.current, errorPathsOf(errors as FieldErrors)),
-    )(event);
+      // The first field in error in page order, whatever order the sections were drawn in.
+      (paths) => focusFirstError(formRef.current, paths),
+    );
+  };
 
   const send = (values: BookingInput) => {
     const payload = payloadOf(values, attachments);
@@ -147,9 +144,7 @@ export function BookingForm({
         onError: (error) => {
           // The central handler has shown the server's message; field messages go under their fields.
           if (!(error instanceof ApiError) || !Object.keys(error.errors).length) return;
-          for (const [path, message] of Object.entries(error.errors)) {
-            form.setError(path as keyof BookingFormValues, { type: 'server', message });
-          }
+          for (const [path, message] of Object.entries(error.errors)) form.setError(path, message);
           setTimeout(() => focusFirstError(formRef.current, Object.keys(error.errors)));
         },
       },
@@ -157,7 +152,7 @@ export function BookingForm({
   };
 
   return (
-    <FormProvider {...form}>
+    <BookingFormProvider value={form}>
       <form ref={formRef} noValidate onSubmit={submit} aria-label={t('form.title')} className="grid gap-6">
         <Later>
           <ApplicantSection channel={channel} />
@@ -196,6 +191,6 @@ export function BookingForm({
         />
       )}
       <LoadingOverlay show={sendBooking.isPending} />
-    </FormProvider>
+    </BookingFormProvider>
   );
 }

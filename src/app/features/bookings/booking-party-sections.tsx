@@ -1,7 +1,13 @@
-import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { BookingFormValues } from '@/shared/schemas/booking';
-import { CheckboxField, FormSection, NotesField, TextField, type BookingPath } from './booking-form-fields';
+import { useFormValue } from '@/app/lib/form-state';
+import {
+  CheckboxField,
+  FormSection,
+  NotesField,
+  TextField,
+  useBookingFormState,
+  type BookingPath,
+} from './booking-form-fields';
 import { FACTORY_FIELDS, PAYER_FIELDS, type PartyField } from './booking-parties';
 import type { BookingChannel } from './booking-queries';
 
@@ -73,8 +79,7 @@ function PartyFields({
 
 export function PayerSection() {
   const { t } = useTranslation('bookings');
-  const { control } = useFormContext<BookingFormValues>();
-  const isSame = useWatch({ control, name: 'payerInfo.isTheSameClientInfo' });
+  const isSame = useFormValue(useBookingFormState(), 'payerInfo.isTheSameClientInfo');
   return (
     <FormSection section="payer">
       <CheckboxField path="payerInfo.isTheSameClientInfo" inverted label={t('form.payer.differs')} />
@@ -89,8 +94,7 @@ export function PayerSection() {
 
 export function FactorySection() {
   const { t } = useTranslation('bookings');
-  const { control } = useFormContext<BookingFormValues>();
-  const isEnabled = useWatch({ control, name: 'factoryInfo.enabled' });
+  const isEnabled = useFormValue(useBookingFormState(), 'factoryInfo.enabled');
   return (
     <FormSection section="factory">
       <CheckboxField path="factoryInfo.enabled" label={t('form.factory.enabled')} />

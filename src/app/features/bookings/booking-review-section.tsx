@@ -1,13 +1,12 @@
 import { FileIcon, ImageIcon, PaperclipIcon, SendIcon, XIcon } from 'lucide-react';
 import { useRef, type ChangeEvent } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { BookingFormValues } from '@/shared/schemas/booking';
 import { Button } from '@/app/components/ui/button';
 import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { Spinner } from '@/app/components/ui/spinner';
 import { translateMessage } from '@/app/lib/i18n';
-import { CheckboxField, FormSection, NotesField } from './booking-form-fields';
+import { useFormValues } from '@/app/lib/form-state';
+import { CheckboxField, FormSection, NotesField, useBookingFormState } from './booking-form-fields';
 import { useUploadAttachments, type BookingAttachment } from './booking-queries';
 import { toastLater } from '@/app/lib/toast-later';
 
@@ -26,8 +25,7 @@ export function ReviewSection({
   isSending: boolean;
 }) {
   const { t, i18n } = useTranslation('bookings');
-  const { control } = useFormContext<BookingFormValues>();
-  const values = useWatch({ control });
+  const values = useFormValues(useBookingFormState());
   const upload = useUploadAttachments();
   const fileInput = useRef<HTMLInputElement>(null);
 

@@ -1,13 +1,12 @@
 import { MinusIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { Controller, useFieldArray, useFormContext, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { BookingFormValues } from '@/shared/schemas/booking';
 import { maxSamplePreparedDate, minSamplePreparedDate } from '@/shared/schemas/booking-defaults';
 import { Button } from '@/app/components/ui/button';
 import { DatePicker } from '@/app/components/ui/date-picker';
 import { FieldError, FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
 import { Label } from '@/app/components/ui/label';
+import { useFormValue, useItemKeys } from '@/app/lib/form-state';
 import {
   CheckboxField,
   FormSection,
@@ -15,7 +14,9 @@ import {
   requiredLabel,
   TextField,
   useBookingControl,
+  useBookingFormState,
   useFieldError,
+  useTextControl,
 } from './booking-form-fields';
 
 // The booking form's samples section: the prepared date, the sample types with their expected
@@ -25,12 +26,11 @@ import {
 
 export function SampleSection() {
   const { t } = useTranslation('bookings');
-  const { control } = useFormContext<BookingFormValues>();
-  const sampleTypes = useFieldArray({ control, name: 'sampleTypes' });
+  const form = useBookingFormState();
+  const sampleTypes = useItemKeys(form, 'sampleTypes');
+  const preparedDate = useFormValue(form, 'samplePreparedDate');
   const date = useBookingControl('samplePreparedDate');
-  const arrayError = useFieldError('sampleTypes');
-  const arrayRootError = useFieldError('sampleTypes.root');
-  const listError = arrayError ?? arrayRootError;
+  const listError = useFieldError('sampleTypes');
 
   return (
     <FormSection section="samples">
@@ -41,22 +41,14 @@ export function SampleSection() {
           error={date.error}
           hint={t('form.samples.preparedDateHint')}
         >
-          <Controller
-            control={control}
+          <DatePicker
+            {...date.controlProps}
             name="samplePreparedDate"
-            render={({ field }) => (
-              <DatePicker
-                {...date.controlProps}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                min={minSamplePreparedDate()}
-                max={maxSamplePreparedDate()}
-                invalid={Boolean(date.error)}
-              />
-            )}
+            value={typeof preparedDate === 'string' ? preparedDate : ''}
+            onChange={(value) => form.setValue('samplePreparedDate', value)}
+            min={minSamplePreparedDate()}
+            max={maxSamplePreparedDate()}
+            invalid={Boolean(date.error)}
           />
         </FormField>
         <NotesField path="sampleDescription" label={t('form.samples.description_field')} rows={2} />
@@ -70,19 +62,19 @@ export function SampleSection() {
             variant="outline"
             size="sm"
             onClick={() =>
-              sampleTypes.append({ type: '', composition: '', expectedOrigins: [{ origin: '' }], notes: '' })
+              form.append('sampleTypes', { type: '', composition: '', expectedOrigins: [{ origin: '' }], notes: '' })
             }
           >
             <PlusIcon />
             {t('form.samples.addType')}
           </Button>
         </div>
-        {sampleTypes.fields.map((field, index) => (
+        {sampleTypes.map((key, index) => (
           <SampleTypeCard
-            key={field.id}
+            key={key}
             index={index}
-            canRemove={sampleTypes.fields.length > 1}
-            onRemove={() => sampleTypes.remove(index)}
+            canRemove={sampleTypes.length > 1}
+            onRemove={() => form.remove('sampleTypes', index)}
           />
         ))}
         <FieldError message={listError} />
@@ -111,12 +103,10 @@ export function SampleSection() {
 
 function SampleTypeCard({ index, canRemove, onRemove }: { index: number; canRemove: boolean; onRemove: () => void }) {
   const { t } = useTranslation('bookings');
-  const { control, register } = useFormContext<BookingFormValues>();
-  const origins = useFieldArray({ control, name: `sampleTypes.${index}.expectedOrigins` });
+  const form = useBookingFormState();
   const originsPath = `sampleTypes.${index}.expectedOrigins` as const;
-  const originsArrayError = useFieldError(originsPath);
-  const originsRootError = useFieldError(`${originsPath}.root`);
-  const originsError = originsArrayError ?? originsRootError;
+  const origins = useItemKeys(form, originsPath);
+  const originsError = useFieldError(originsPath);
 
   return (
     <fieldset
@@ -148,19 +138,15 @@ function SampleTypeCard({ index, canRemove, onRemove }: { index: number; canRemo
       </div>
       <div className="grid gap-2">
         <Label>{requiredLabel(t('form.samples.expectedOrigins'))}</Label>
-        {origins.fields.map((field, originIndex) => {
-          const path = `sampleTypes.${index}.expectedOrigins.${originIndex}.origin` as const;
-          return (
-            <OriginRow
-              key={field.id}
-              path={path}
-              number={originIndex + 1}
-              canRemove={origins.fields.length > 1}
-              onRemove={() => origins.remove(originIndex)}
-              register={register}
-            />
-          );
-        })}
+        {origins.map((key, originIndex) => (
+          <OriginRow
+            key={key}
+            path={`${originsPath}.${originIndex}.origin`}
+            number={originIndex + 1}
+            canRemove={origins.length > 1}
+            onRemove={() => form.remove(originsPath, originIndex)}
+          />
+        ))}
         <FieldError message={originsError} />
         <Button
           type="button"
@@ -168,7 +154,7 @@ function SampleTypeCard({ index, canRemove, onRemove }: { index: number; canRemo
           size="sm"
           className="w-fit"
           data-field={originsPath}
-          onClick={() => origins.append({ origin: '' })}
+          onClick={() => form.append(originsPath, { origin: '' })}
         >
           <PlusIcon />
           {t('form.samples.addOrigin')}
@@ -184,15 +170,14 @@ function OriginRow({
   number,
   canRemove,
   onRemove,
-  register,
 }: {
   path: `sampleTypes.${number}.expectedOrigins.${number}.origin`;
   number: number;
   canRemove: boolean;
   onRemove: () => void;
-  register: UseFormRegister<BookingFormValues>;
 }) {
   const { t } = useTranslation('bookings');
+  const text = useTextControl(path);
   const { id, error, controlProps } = useBookingControl(path);
   return (
     <div className="grid gap-1">
@@ -201,7 +186,7 @@ function OriginRow({
           {...controlProps}
           aria-label={t('form.samples.originNumber', { number })}
           placeholder={t('form.samples.originPlaceholder')}
-          {...register(path)}
+          {...text}
         />
         <Button
           type="button"

@@ -1,22 +1,3 @@
-import type { FieldErrors, FieldValues } from 'react-hook-form';
-
-// An error's own object-valued keys. Its `message` and `type` are strings and skipped as such: a field
-// may itself be called `type` (a sample type's), whose error is an object to descend into.
-const ERROR_KEYS = new Set(['ref', 'types']);
-
-/** The dotted paths of every field with an error (`payerInfo.companyName`, `sampleTypes.0.type`...). */
-export function errorPathsOf(errors: FieldErrors<FieldValues> | undefined, prefix = ''): string[] {
-  const paths: string[] = [];
-  for (const [key, value] of Object.entries(errors ?? {})) {
-    if (ERROR_KEYS.has(key) || !value || typeof value !== 'object') continue;
-    // A field array's own error (e.g. "at least one") sits under `root`, named by the array's path.
-    const path = key === 'root' ? prefix : prefix ? `${prefix}.${key}` : key;
-    if (typeof (value as { message?: unknown }).message === 'string') paths.push(path);
-    paths.push(...errorPathsOf(value as FieldErrors<FieldValues>, path));
-  }
-  return paths;
-}
-
 /** The control that edits `path`: an input by name, or an element marked `data-field` (checkboxes, lists). */
 function controlOf(container: ParentNode, path: string): HTMLElement | null {
   // Inside a quoted attribute value only quotes and backslashes need escaping (jsdom has no CSS.escape).
@@ -29,7 +10,7 @@ function controlOf(container: ParentNode, path: string): HTMLElement | null {
 
 /**
  * After a failed submit: scrolls to and focuses the first field in error in the order the page shows
- * them (react-hook-form's own focus follows registration order, which conditional sections upset).
+ * them (not in the order the fields were drawn, which conditional sections upset).
  * Returns the element it focused.
  */
 export function focusFirstError(container: ParentNode | null, paths: string[]): HTMLElement | undefined {

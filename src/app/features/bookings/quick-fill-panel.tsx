@@ -1,22 +1,53 @@
 import { ZapIcon } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuickFillCompanyData, QuickFillLookup } from '@/shared/schemas/booking';
 import { Button } from '@/app/components/ui/button';
-import { TextInputField } from '@/app/components/form-fields';
+import { controlPropsOf, FormField } from '@/app/components/ui/form-field';
+import { Input } from '@/app/components/ui/input';
 import { Spinner } from '@/app/components/ui/spinner';
 import { ApiError } from '@/app/lib/api-error';
+import { schemaCheck, useFormError, useFormState, useFormValue, type FormState } from '@/app/lib/form-state';
 import { handleError } from '@/app/lib/handle-error';
 import { translateMessage } from '@/app/lib/i18n';
-import { lazyResolver } from '@/app/lib/lazy-resolver';
 import { useQuickFill } from './booking-queries';
 import { toastLater } from '@/app/lib/toast-later';
 
 /** The two fields: the applicant's e-mail or phone, and the code mailed to them. */
 const QUICK_FILL = {
   request: { name: 'request', id: 'quick-fill-request', autoComplete: 'email' },
-  code: { name: 'code', id: 'quick-fill-code', autoComplete: 'one-time-code' },
+  code: { name: 'code', id: 'quick-fill-code', autoComplete: 'one-time-code', inputMode: 'numeric' },
 } as const;
+
+const blankLookup = (): QuickFillLookup => ({ request: '', code: '' });
+
+const checkLookup = schemaCheck(() => import('@/shared/schemas/booking').then((chunk) => chunk.quickFillLookupSchema));
+
+/** One of the two fields, with its label and its message. */
+function LookupField({
+  form,
+  field,
+  label,
+}: {
+  form: FormState<QuickFillLookup>;
+  field: (typeof QUICK_FILL)[keyof typeof QUICK_FILL];
+  label: ReactNode;
+}) {
+  const value = useFormValue(form, field.name);
+  const error = useFormError(form, field.name);
+  return (
+    <FormField id={field.id} label={label} error={error}>
+      <Input
+        {...controlPropsOf(field.id, error)}
+        name={field.name}
+        autoComplete={field.autoComplete}
+        inputMode={'inputMode' in field ? field.inputMode : undefined}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(event) => form.setValue(field.name, event.target.value)}
+      />
+    </FormField>
+  );
+}
 
 /**
  * Quick data entry (spec 2, 3 Quick-fill): a returning applicant types their e-mail or phone and the
@@ -25,30 +56,36 @@ const QUICK_FILL = {
 export function QuickFillPanel({ onFill }: { onFill: (data: QuickFillCompanyData) => void }) {
   const { t } = useTranslation('submittal');
   const quickFill = useQuickFill();
-  const form = useForm<QuickFillLookup>({
-    resolver: lazyResolver(() => import('./booking-resolvers').then((chunk) => chunk.quickFillResolver)),
-    defaultValues: { request: '', code: '' },
-  });
+  const form = useFormState<QuickFillLookup, QuickFillLookup>(blankLookup, checkLookup);
 
-  const lookUp = form.handleSubmit((lookup) =>
-    quickFill.mutate(lookup, {
-      onSuccess: (answer) => {
-        onFill(answer.data);
-        toastLater((toast) =>
-          toast.success(t('common:success'), { description: translateMessage(answer.message), position: 'top-right' }),
-        );
-        form.reset({ request: lookup.request, code: '' });
-      },
-      onError: (error) => {
-        // A wrong or expired code: the server's message once, under the code field (no toast repeating it).
-        if (error instanceof ApiError && error.status === 400) {
-          form.setError('code', { message: error.errors.code ?? error.message }, { shouldFocus: true });
-          return;
-        }
-        handleError(error);
-      },
-    }),
-  );
+  const lookUp = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void form.submit(
+      (lookup) =>
+        quickFill.mutate(lookup, {
+          onSuccess: (answer) => {
+            onFill(answer.data);
+            toastLater((toast) =>
+              toast.success(t('common:success'), {
+                description: translateMessage(answer.message),
+                position: 'top-right',
+              }),
+            );
+            form.reset({ request: lookup.request, code: '' });
+          },
+          onError: (error) => {
+            // A wrong or expired code: the server's message once, under the code field (no toast repeating it).
+            if (error instanceof ApiError && error.status === 400) {
+              form.setError('code', error.errors.code ?? error.message);
+              document.getElementById(QUICK_FILL.code.id)?.focus();
+              return;
+            }
+            handleError(error);
+          },
+        }),
+      (paths) => document.getElementById(QUICK_FILL[paths.includes('request') ? 'request' : 'code'].id)?.focus(),
+    );
+  };
 
   return (
     <section
@@ -71,8 +108,8 @@ export function QuickFillPanel({ onFill }: { onFill: (data: QuickFillCompanyData
         aria-label={t('quickFill.title')}
         className="grid items-start gap-3 md:grid-cols-[1fr_12rem_auto]"
       >
-        <TextInputField form={form} {...QUICK_FILL.request} label={t('quickFill.request')} />
-        <TextInputField form={form} {...QUICK_FILL.code} label={t('quickFill.code')} inputMode="numeric" />
+        <LookupField form={form} field={QUICK_FILL.request} label={t('quickFill.request')} />
+        <LookupField form={form} field={QUICK_FILL.code} label={t('quickFill.code')} />
         <Button type="submit" variant="secondary" className="md:mt-[1.375rem]" disabled={quickFill.isPending}>
           {quickFill.isPending && <Spinner />}
           {t('quickFill.apply')}
