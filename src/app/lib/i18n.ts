@@ -76,8 +76,8 @@ export function loadTextsFor(pathname: string): Promise<void> | undefined {
 }
 
 /**
- * The rules' and the server's messages (`validation`, `server`), which the sign-in page fetches
- * with its first check or call instead of at start; every other page holds them already. Loaded
+ * The rules' and the server's messages (`validation`, `server`), which the public pages fetch
+ * with their first check or call (or when the user first reaches for the order form) instead of at start; every other page holds them already. Loaded
  * in the language shown once they are here (a switch meanwhile fetched only the groups then held).
  */
 export async function loadMessageTexts(): Promise<void> {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
 import { BrandLogo } from '@/app/components/brand';
 import { LanguageSwitch } from '@/app/layout/language-switch';
+import { loadMessageTexts } from '@/app/lib/i18n';
 import { Later } from '@/app/lib/later';
 import { onDemand } from '@/app/lib/on-demand';
 import { useDocumentTitle } from '@/app/lib/use-document-title';
@@ -16,7 +17,8 @@ import type { LabContact } from './lab-contact';
 import { QuickFillPanel } from './quick-fill-panel';
 import { SubmissionGuide } from './submittal-guide';
 
-// The confirmation page after a send is fetched when the user first focuses the form, not with it.
+// The confirmation page after a send, and the rules' and the server's messages, are fetched when the
+// user first focuses the form, not with it (README "Performance"); a check or a send waits for them.
 const useConfirmation = onDemand(() => import('./booking-confirmation').then((chunk) => chunk.BookingConfirmation));
 // The help dialog is fetched when the user reaches for it, not with the order form (README "Performance").
 const useHelpDialog = onDemand(() => import('./submittal-help-dialog').then((chunk) => chunk.SubmittalHelpDialog));
@@ -75,7 +77,10 @@ export function SubmittalFormPage() {
       ) : (
         <main
           className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_20rem]"
-          onFocus={prefetchConfirmation}
+          onFocus={() => {
+            prefetchConfirmation();
+            loadMessageTexts().catch(() => undefined); // offline before the service worker held them: the check retries
+          }}
         >
           <div className="grid min-w-0 gap-6">
             <div className="grid gap-1">

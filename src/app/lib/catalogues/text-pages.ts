@@ -6,10 +6,13 @@
 export const TEXT_GROUPS = ['start', 'messages', 'order-form', 'rest'] as const;
 export type TextGroup = (typeof TEXT_GROUPS)[number];
 
-/** The public pages that start with some groups only. */
+/**
+ * The public pages that start with some groups only. Both fetch `messages` when the user first
+ * reaches for the form: its first check waits for them (`loadMessageTexts` in lib/i18n.ts).
+ */
 export const LIGHT_PAGES: Record<string, readonly TextGroup[]> = {
   '/auth/login': ['start'],
-  '/booking/isotope-submittal-form': ['start', 'messages', 'order-form'],
+  '/booking/isotope-submittal-form': ['start', 'order-form'],
 };
 
 /** A path as the text groups and the first page's preload compare it: without a trailing slash. */
