@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { barrelExports, namesImported } from './scripts/barrels.ts';
 import { firstPagePreload } from './scripts/first-page-preload.ts';
 import { staffStartChunks } from './scripts/staff-chunks.ts';
 
@@ -24,24 +25,20 @@ const PUBLIC_PAGE_MODULES = [
 
 /**
  * The lucide icon modules the order form's own modules import. They import them by name from the
- * package, whose index re-exports each icon file under several names; read both here.
+ * package, whose index re-exports each icon file under several names (read as any barrel is,
+ * scripts/barrels.ts).
  */
 function orderFormIcons(): (id: string) => boolean {
   const lucide = fileURLToPath(new URL('./node_modules/lucide-react/dist/esm/', import.meta.url));
-  const fileOf = new Map<string, string>();
-  for (const [, names, file] of readFileSync(path.join(lucide, 'lucide-react.mjs'), 'utf8').matchAll(
-    /export \{([^}]*)\} from '\.\/icons\/([\w-]+\.mjs)'/g,
-  )) {
-    for (const name of names!.matchAll(/as (\w+)/g)) fileOf.set(name[1]!, file!);
-  }
+  const icons = barrelExports(readFileSync(path.join(lucide, 'lucide-react.mjs'), 'utf8'));
+  if (!icons) throw new Error('orderFormIcons: lucide-react is no longer a barrel');
   const src = fileURLToPath(new URL('./src', import.meta.url));
   const files = new Set<string>();
   for (const entry of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
     const file = path.join(src, entry);
     if (!ORDER_FORM_MODULES.test(file)) continue;
-    const imports = /import \{([^}]*)\} from 'lucide-react'/.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
-    for (const name of imports.split(',').map((part) => part.trim()))
-      if (fileOf.has(name)) files.add(fileOf.get(name)!);
+    for (const name of namesImported(readFileSync(file, 'utf8'), (from) => from === 'lucide-react') ?? [])
+      for (const specifier of icons.get(name) ?? []) files.add(path.basename(specifier));
   }
   return (id) =>
     /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id) && files.has(path.basename(id));

@@ -11,14 +11,16 @@
  * text groups. In the browser it picks the route the path matches and the texts the page starts
  * with (the language chosen as `detectLanguage` does, the groups as `textGroupsFor` says) and adds
  * a `modulepreload` link for each of their files the entry does not bring. The app's own imports
- * then find them fetched or under way: a wrong guess costs bytes, never behaviour.
+ * then find them fetched or under way: a wrong guess costs bytes, never behaviour. The language and
+ * the path are the app's own rules, their source written into the script (`chooseLanguage`,
+ * `pagePath`): a change to either changes the preload too.
  */
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-import { LIGHT_PAGES, TEXT_GROUPS } from '../src/app/lib/catalogues/text-pages.ts';
-import { LANGUAGE_KEY, LANGUAGES } from '../src/app/lib/language.ts';
+import { LIGHT_PAGES, pagePath, TEXT_GROUPS } from '../src/app/lib/catalogues/text-pages.ts';
+import { chooseLanguage, LANGUAGE_KEY, LANGUAGES } from '../src/app/lib/language.ts';
 
 type RouteFile = { file: string; pattern: string; params: number; layouts: string[] };
 
@@ -109,12 +111,17 @@ export function firstPagePreload({ routesDir, cataloguesDir }: { routesDir: stri
           entries.map((chunk) => chunk.fileName),
         );
         const files: string[] = [];
+        const placeOf = new Map<string, number>();
         /** Each file the entry does not bring, as its place in `files`. */
         const indexes = (chunks: Iterable<string>) =>
           [...withImports(bundle, chunks)]
             .filter((file) => !atStart.has(file))
             .sort()
-            .map((file) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1));
+            .map((file) => {
+              let place = placeOf.get(file);
+              if (place === undefined) placeOf.set(file, (place = files.push(file) - 1));
+              return place;
+            });
         const slashes = (file: string) => file.replaceAll('\\', '/');
         const routeCode = (file: string) => chunksHolding(bundle, (id) => id.startsWith(`${slashes(file)}?tsr-split=`));
 
@@ -136,24 +143,36 @@ export function firstPagePreload({ routesDir, cataloguesDir }: { routesDir: stri
         // Every chunk is a hashed `assets/*.js`: named without either.
         if (files.some((file) => !/^assets\/[^/]+\.js$/.test(file)))
           throw new Error('first-page-preload: a chunk not in assets/');
-        const data = JSON.stringify({
+        const script = preloadScript({
           files: files.map((file) => file.slice('assets/'.length, -'.js'.length)),
           routes,
           texts,
           light: LIGHT_PAGES,
           groups: TEXT_GROUPS,
         });
-        // Kept small and old-fashioned: it runs before anything else on every first visit.
-        const script = `(function(d){
-var p=location.pathname.replace(/(.)\\/+$/,'$1'),l,w={},i,k;
-try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})}catch(e){}
-if(!d.texts[l]){k=((navigator.language||'')+'').toLowerCase();l=k==='vi'||k.indexOf('vi-')===0?'vi':'en'}
-(d.light[p]||d.groups).forEach(function(g){d.texts[l][g].forEach(function(f){w[f]=1})});
-for(i=0;i<d.routes.length;i++)if(new RegExp(d.routes[i][0]).test(p)){d.routes[i][1].forEach(function(f){w[f]=1});break}
-for(k in w){i=document.createElement('link');i.rel='modulepreload';i.crossOrigin='';i.href='/assets/'+d.files[k]+'.js';document.head.appendChild(i)}
-})(${data});`;
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
       },
     },
   };
+}
+
+/** What the script is given: chunk names (`assets/<name>.js`), and routes and texts as their places there. */
+export type PreloadData = {
+  files: string[];
+  routes: (string | number[])[][];
+  texts: Record<string, Record<string, number[]>>;
+  light: Record<string, readonly string[]>;
+  groups: readonly string[];
+};
+
+/** The inline script: it adds a `modulepreload` link for each file the page at `location` starts with. */
+export function preloadScript(data: PreloadData): string {
+  // Kept small and old-fashioned: it runs before anything else on every first visit. The two rules
+  // are the app's functions as written: they name nothing outside themselves.
+  return `(function(d){
+var p=(${pagePath.toString()})(location.pathname),l=(${chooseLanguage.toString()})(${JSON.stringify(LANGUAGES)},${JSON.stringify(LANGUAGE_KEY)}),w={},i,k;
+(d.light[p]||d.groups).forEach(function(g){d.texts[l][g].forEach(function(f){w[f]=1})});
+for(i=0;i<d.routes.length;i++)if(new RegExp(d.routes[i][0]).test(p)){d.routes[i][1].forEach(function(f){w[f]=1});break}
+for(k in w){i=document.createElement('link');i.rel='modulepreload';i.crossOrigin='';i.href='/assets/'+d.files[k]+'.js';document.head.appendChild(i)}
+})(${JSON.stringify(data)});`;
 }

@@ -11,6 +11,7 @@
  * (tests/e2e/start-budget.spec.ts).
  */
 import type { CodeSplittingNameFunction } from 'rolldown';
+import { barrelExports, namesImported } from './barrels.ts';
 
 const ROUTES = '/src/app/routes/';
 const component = (route: string) => `${ROUTES}${route}.tsx?tsr-split=component`;
@@ -52,7 +53,7 @@ function reachedFrom(starts: string[], graph: ModuleGraph): Set<string> {
     const info = graph.getModuleInfo(id);
     for (const imported of info?.importedIds ?? []) {
       const barrel = barrelOf(imported, graph);
-      const names = barrel && namesImported(info?.code ?? '', id, imported);
+      const names = barrel && namesImported(info?.code ?? '', (specifier) => resolves(specifier, id, imported));
       if (barrel && names) pending.push(...names.flatMap((name) => barrel.get(name) ?? barrel.get('*') ?? []));
       else pending.push(imported);
     }
@@ -60,45 +61,21 @@ function reachedFrom(starts: string[], graph: ModuleGraph): Set<string> {
   return reached;
 }
 
-const IMPORT = /\bimport\s*(?:\{([^}]*)\}|\*\s*as\s+([\w$]+))\s*from\s*['"]([^'"]+)['"]/g;
-const EXPORT_FROM = /\bexport\s*(?:\{([^}]*)\}|\*\s*as\s+([\w$]+)|(\*))\s*from\s*['"]([^'"]+)['"]/g;
-const EXPORT_LOCAL = /\bexport\s*\{([^}]*)\}\s*(?:;|$)/gm;
-const STATEMENTS =
-  /\b(?:import|export)\s*(?:\{[^}]*\}|\*(?:\s*as\s+[\w$]+)?|[\w$]+)\s*(?:from\s*['"][^'"]+['"])?\s*;?/g;
-
-/** `a as b, c` → [[a, b], [c, c]]. */
-const specifiers = (list: string) =>
-  list
-    .split(',')
-    .map((part) => part.trim().split(/\s+as\s+/))
-    .filter(([name]) => name)
-    .map(([name, as]) => [name, as ?? name] as [string, string]);
-
 const barrels = new Map<string, Map<string, string[]> | null>();
 
 /** A barrel's exported names and the modules they come from, or null for any other module. */
 function barrelOf(id: string, graph: ModuleGraph): Map<string, string[]> | null {
   if (barrels.has(id)) return barrels.get(id) ?? null;
   const info = graph.getModuleInfo(id);
-  const code = (info?.code ?? '').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '').replace(/['"]use strict['"];?/, '');
-  const isBarrel = id.includes('/node_modules/') && code.trim() !== '' && code.replace(STATEMENTS, '').trim() === '';
-  let exported: Map<string, string[]> | null = null;
-  if (isBarrel && info) {
-    exported = new Map();
-    const source = (specifier = '') => info.importedIds.filter((imported) => resolves(specifier, id, imported));
-    const locals = new Map<string, string[]>();
-    for (const [, list, star, from] of code.matchAll(IMPORT)) {
-      if (star) locals.set(star, source(from));
-      else for (const [, as] of specifiers(list ?? '')) locals.set(as, source(from));
-    }
-    for (const [, list] of code.matchAll(EXPORT_LOCAL))
-      for (const [name, as] of specifiers(list ?? '')) exported.set(as, locals.get(name) ?? []);
-    for (const [, list, namespace, all, from] of code.matchAll(EXPORT_FROM)) {
-      if (list) for (const [, as] of specifiers(list)) exported.set(as, source(from));
-      else if (namespace) exported.set(namespace, source(from));
-      else if (all) exported.set('*', [...(exported.get('*') ?? []), ...source(from)]);
-    }
-  }
+  const written = id.includes('/node_modules/') && info ? barrelExports(info.code ?? '') : null;
+  const exported =
+    written &&
+    new Map(
+      [...written].map(([name, from]) => [
+        name,
+        from.flatMap((specifier) => info!.importedIds.filter((imported) => resolves(specifier, id, imported))),
+      ]),
+    );
   barrels.set(id, exported);
   return exported;
 }
@@ -111,19 +88,6 @@ function resolves(specifier: string, from: string, id: string): boolean {
     return file === target || file.replace(/\.[cm]?[jt]sx?$/, '') === target.replace(/\.[cm]?[jt]sx?$/, '');
   }
   return file.includes(`/node_modules/${specifier}/`);
-}
-
-/** The names `code` imports from the module `id`, or null when it takes them all (or cannot tell). */
-function namesImported(code: string, importer: string, id: string): string[] | null {
-  const names: string[] = [];
-  let found = false;
-  for (const [, list, star, from] of code.matchAll(IMPORT)) {
-    if (!resolves(from ?? '', importer, id)) continue;
-    if (star) return null;
-    found = true;
-    names.push(...specifiers(list ?? '').map(([name]) => name));
-  }
-  return found ? names : null;
 }
 
 /**

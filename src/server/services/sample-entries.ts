@@ -211,16 +211,19 @@ export function escapeLike(value: string) {
 }
 
 /**
- * What the trigram index is asked for when a list filters by IDFL number ("contains"). Every IDFL
+ * A list's IDFL number filter ("contains", case aside) as the trigram index serves it. Every IDFL
  * number begins with `IDFL-` (numbering.ts), so that word's trigrams are in every sample's posting
  * lists and select nothing, while reading them walks postings for the whole table: at 100,000
- * entries they were most of an exact number's lookup, and it grew with the table. The index is
- * asked for the rest of the text when three characters or more are left to make trigrams of; the
- * rows it finds are then checked against the whole text, so the list holds exactly what it did.
+ * entries they were most of an exact number's lookup, and it grew with the table. So the index is
+ * asked (`indexed`) for the rest of the text when three characters or more are left to make
+ * trigrams of, and the rows it finds are then checked against the whole text (`whole`, needed
+ * again only when `narrowed`): the list holds exactly what it did.
  */
-export function idflIndexText(text: string): string {
+export function idflFilter(text: string): { indexed: SQL; whole: SQL; narrowed: boolean } {
   const rest = text.replace(/^IDFL-/i, '');
-  return rest.length >= 3 ? rest : text;
+  const narrowed = rest !== text && rest.length >= 3;
+  const whole = idflContains(text);
+  return { indexed: narrowed ? idflContains(rest) : whole, whole, narrowed };
 }
 
 const sampleOrderColumns: Record<string, PgColumn> = {
@@ -241,14 +244,14 @@ const sampleOrderColumns: Record<string, PgColumn> = {
 };
 
 /** The samples whose IDFL number contains `text`, case aside. */
-export function idflContains(text: string): SQL {
+function idflContains(text: string): SQL {
   return ilike(sampleEntry.idflNumber, `%${escapeLike(text)}%`);
 }
 
 /** 'receivedDate', 'receivedDate:desc', 'receivedDate desc' or '-receivedDate'; unknown fields fall back. */
 export function sampleListConditions(filters: Omit<SampleListFilters, 'limit' | 'offset' | 'orderBy'>): SQL[] {
   const conditions: (SQL | undefined)[] = [
-    filters.IDFLNumber ? idflContains(filters.IDFLNumber) : undefined,
+    filters.IDFLNumber ? idflFilter(filters.IDFLNumber).whole : undefined,
     fromDateCondition(sampleEntry.receivedDate, filters.receivedFromDate),
     toDateCondition(sampleEntry.receivedDate, filters.receivedToDate),
     filters.receivedByUser ? ilike(sampleEntry.receivedBy, escapeLike(filters.receivedByUser)) : undefined,
@@ -309,16 +312,15 @@ export function sampleListQueries(db: Executor, filters: SampleListFilters) {
   // (sample_entry_updated holds the order and the status), never read whole from the table. A
   // cursor starts the walk at its row instead of skipping to it.
   // With a "contains" filter the matching samples are found first through the trigram index, an
-  // IDFL number by the part that sets it apart (idflIndexText) and then checked whole.
-  const idflIndexed = filters.IDFLNumber && idflIndexText(filters.IDFLNumber);
-  const narrowed = idflIndexed !== filters.IDFLNumber;
-  const found = narrowed ? and(...sampleListConditions({ ...filters, IDFLNumber: idflIndexed })) : where;
+  // IDFL number by the part that sets it apart (idflFilter) and then checked whole.
+  const idfl = filters.IDFLNumber ? idflFilter(filters.IDFLNumber) : undefined;
+  const found = and(idfl?.indexed, ...sampleListConditions({ ...filters, IDFLNumber: undefined }));
   const pageIds = (
     filters.IDFLNumber || filters.search
       ? db
           .select({ id: sql<number>`"sample_entry"."id"` })
           .from(matchedFirst(sampleEntry, found))
-          .where(and(narrowed ? idflContains(filters.IDFLNumber!) : undefined, after))
+          .where(and(idfl?.narrowed ? idfl.whole : undefined, after))
       : db.select({ id: sampleEntry.id }).from(sampleEntry).where(and(where, after))
   )
     .orderBy(...orderBy)

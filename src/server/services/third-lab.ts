@@ -18,8 +18,7 @@ import { assertFilesExist } from './files.ts';
 import {
   escapeLike,
   fileUrl,
-  idflContains,
-  idflIndexText,
+  idflFilter,
   judgeEdit,
   judgeTransition,
   lockSample,
@@ -232,24 +231,21 @@ export async function listThirdLabSamples(db: Executor, filters: ThirdLabFilters
 /** The worklist's page and the rows its total counts, `status` already within the third lab's (exported for tests/server/list-plans). */
 export function thirdLabListQueries(db: Executor, filters: ThirdLabFilters & { status: string[] }) {
   // The "contains" filters, all on the sample: with one, the matching samples are found first (an
-  // IDFL number through the part that sets it apart, idflIndexText), then checked whole with the rest.
-  const textConditionsWith = (idfl: SQL | undefined) =>
-    [
-      idfl,
-      filters.BNCode ? ilike(sampleEntry.bnCode, `%${escapeLike(filters.BNCode)}%`) : undefined,
-      filters.search
-        ? or(
-            ilike(sampleEntry.idflNumber, `%${escapeLike(filters.search)}%`),
-            ilike(sampleEntry.bnCode, `%${escapeLike(filters.search)}%`),
-            ilike(sampleEntry.packageCode, `%${escapeLike(filters.search)}%`),
-            ilike(sampleEntry.sampleType, `%${escapeLike(filters.search)}%`),
-          )
-        : undefined,
-    ].filter((c) => c !== undefined);
-  const textConditions = textConditionsWith(filters.IDFLNumber ? idflContains(filters.IDFLNumber) : undefined);
-  const indexedConditions = textConditionsWith(
-    filters.IDFLNumber ? idflContains(idflIndexText(filters.IDFLNumber)) : undefined,
-  );
+  // IDFL number through the part that sets it apart, idflFilter), then checked whole with the rest.
+  const idfl = filters.IDFLNumber ? idflFilter(filters.IDFLNumber) : undefined;
+  const contains = [
+    filters.BNCode ? ilike(sampleEntry.bnCode, `%${escapeLike(filters.BNCode)}%`) : undefined,
+    filters.search
+      ? or(
+          ilike(sampleEntry.idflNumber, `%${escapeLike(filters.search)}%`),
+          ilike(sampleEntry.bnCode, `%${escapeLike(filters.search)}%`),
+          ilike(sampleEntry.packageCode, `%${escapeLike(filters.search)}%`),
+          ilike(sampleEntry.sampleType, `%${escapeLike(filters.search)}%`),
+        )
+      : undefined,
+  ];
+  const textConditions = [idfl?.whole, ...contains].filter((c) => c !== undefined);
+  const indexedConditions = [idfl?.indexed, ...contains].filter((c) => c !== undefined);
   // A third-lab entry exists exactly while its sample is at the third lab or past it: made when its
   // package is sent, withdrawn when that is undone (the one way back, undoThirdLabTransaction). The
   // whole bench's statuses then need no look at the sample, and a far page skips entries alone.

@@ -15,7 +15,10 @@ export const LIGHT_PAGES: Record<string, readonly TextGroup[]> = {
   '/booking/isotope-submittal-form': ['start', 'order-form'],
 };
 
-/** A path as the text groups and the first page's preload compare it: without a trailing slash. */
+/**
+ * A path as the text groups and the first page's preload compare it: without a trailing slash. It
+ * names nothing outside itself: the preload in `index.html` runs its source as written.
+ */
 export const pagePath = (pathname: string) => pathname.replace(/(.)\/+$/, '$1');
 
 /** The text groups a page at this path needs before it shows. */
