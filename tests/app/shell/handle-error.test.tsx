@@ -9,6 +9,7 @@ import { testerLogin } from '../support/session.ts';
 
 const login = testerLogin(['CanViewDashboard']);
 
+/** Hands the error on; the toast comes once sonner is loaded (`findByText` waits for it). */
 async function showError(error: unknown) {
   await act(async () => {
     handleError(error);
@@ -30,25 +31,25 @@ describe('central error handler (spec 8)', () => {
 
   it("shows a red 'Error' toast with the server's message", async () => {
     await showError(new ApiError(409, { result: false, message: 'Sample is not in a state to transfer' }));
-    expect(screen.getByText('Error')).toBeTruthy();
-    expect(screen.getByText('Sample is not in a state to transfer')).toBeTruthy();
+    expect(await screen.findByText('Error')).toBeTruthy();
+    expect(await screen.findByText('Sample is not in a state to transfer')).toBeTruthy();
     expect(document.querySelector('[data-type="error"]')).not.toBeNull();
     expect(hasStoredUser()).toBe(true);
   });
 
   it("falls back to 'Server internal error!' when the answer has no message", async () => {
     await showError(new ApiError(500, 'Internal Server Error'));
-    expect(screen.getByText('Server internal error!')).toBeTruthy();
+    expect(await screen.findByText('Server internal error!')).toBeTruthy();
   });
 
   it("says 'Server internal error!' for anything that is not an answer or a network failure", async () => {
     await showError(new Error('undefined is not a function'));
-    expect(screen.getByText('Server internal error!')).toBeTruthy();
+    expect(await screen.findByText('Server internal error!')).toBeTruthy();
   });
 
   it('says the app is offline when no answer came, and keeps the user signed in', async () => {
     await showError(new TypeError('Failed to fetch'));
-    expect(screen.getByText('Offline')).toBeTruthy();
+    expect(await screen.findByText('Offline')).toBeTruthy();
     expect(hasStoredUser()).toBe(true);
   });
 
@@ -58,12 +59,12 @@ describe('central error handler (spec 8)', () => {
     );
     await showError(new ApiError(503, { result: false, message: 'Restarting', code: 'shuttingDown' }));
     expect(screen.getAllByText('Server unavailable')).toHaveLength(1);
-    expect(screen.getByText(/changes are kept on this device/)).toBeTruthy();
+    expect(await screen.findByText(/changes are kept on this device/)).toBeTruthy();
     expect(hasStoredUser()).toBe(true);
     act(() => toast.dismiss());
     await i18n.changeLanguage('vi');
     await showError(new ApiError(503, { result: false, message: 'x', code: 'DATABASE_UNAVAILABLE' }));
-    expect(screen.getByText('Máy chủ tạm thời không khả dụng')).toBeTruthy();
+    expect(await screen.findByText('Máy chủ tạm thời không khả dụng')).toBeTruthy();
     await i18n.changeLanguage('en');
   });
 
@@ -81,8 +82,8 @@ describe('central error handler (spec 8)', () => {
   it('translates the toast title and the server message in Vietnamese', async () => {
     await i18n.changeLanguage('vi');
     await showError(new ApiError(400, { result: false, message: 'Role name is required' }));
-    expect(screen.getByText('Lỗi')).toBeTruthy();
-    expect(screen.getByText('Vui lòng nhập tên vai trò')).toBeTruthy();
+    expect(await screen.findByText('Lỗi')).toBeTruthy();
+    expect(await screen.findByText('Vui lòng nhập tên vai trò')).toBeTruthy();
     await i18n.changeLanguage('en');
   });
 
@@ -97,7 +98,7 @@ describe('central error handler (spec 8)', () => {
       }),
     );
     expect(
-      screen.getByText(
+      await screen.findByText(
         'Mẫu IDFL-2026-00007 đang ở trạng thái SentToTester; thao tác này cần trạng thái New hoặc CsConfirmed.',
       ),
     ).toBeTruthy();
@@ -110,7 +111,9 @@ describe('central error handler (spec 8)', () => {
       }),
     );
     expect(
-      screen.getByText('Quốc gia này đang được gán cho 3 tài khoản; hãy gán quốc gia khác cho các tài khoản đó trước.'),
+      await screen.findByText(
+        'Quốc gia này đang được gán cho 3 tài khoản; hãy gán quốc gia khác cho các tài khoản đó trước.',
+      ),
     ).toBeTruthy();
     await i18n.changeLanguage('en');
   });
