@@ -21,8 +21,7 @@ export function monthNamesOf(language: string): string[] {
     const format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
     names = Array.from(
       { length: 12 },
-      (_, month) =>
-        format.formatToParts(Date.UTC(2000, month, 15)).find((part) => part.type === 'month')?.value ?? '',
+      (_, month) => format.formatToParts(Date.UTC(2000, month, 15)).find((part) => part.type === 'month')?.value ?? '',
     );
     monthNames.set(locale, names);
   }
@@ -31,7 +30,7 @@ export function monthNamesOf(language: string): string[] {
 
 /** A day by its numbers, in the shown form. */
 export function displayDateOf(year: number, monthIndex: number, day: number, language = 'en'): string {
-  return `${day} ${monthNamesOf(language)[monthIndex]} ${String(year).padStart(4, "0")}`;
+  return `${day} ${monthNamesOf(language)[monthIndex]} ${String(year).padStart(4, '0')}`;
 }
 
 /** A calendar date (`YYYY-MM-DD`, or the date part of a date-time) as shown; blank for none. */
