@@ -73,4 +73,33 @@ test.describe('[PWA]', () => {
       await context.setOffline(false);
     }
   });
+  test('[PWA] the public order form opens offline after its first visit, dated today, its calendar too', async ({
+    page,
+    context,
+  }) => {
+    // D MMMM YYYY in the browser's time zone (the same as this process's).
+    const today = new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+    await page.goto('/booking/isotope-submittal-form');
+    const preparedDate = page.locator('input[name="samplePreparedDate"]');
+    await expect(preparedDate).toHaveValue(today);
+    await page.waitForFunction(async () => {
+      await navigator.serviceWorker.ready;
+      return navigator.serviceWorker.controller !== null;
+    });
+
+    await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Order Request Form', level: 1 })).toBeVisible();
+      await expect(preparedDate).toHaveValue(today);
+      // The calendar is fetched when first opened (README "Performance"): from the precache here.
+      await page.getByRole('button', { name: 'Open the calendar' }).click();
+      const calendar = page.getByRole('group', { name: 'Calendar' });
+      await expect(calendar.getByRole('button', { name: today })).toHaveAttribute('data-today', 'true');
+    } finally {
+      await context.unroute('**/api/**');
+      await context.setOffline(false);
+    }
+  });
 });

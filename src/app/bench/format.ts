@@ -1,5 +1,4 @@
-import { dayjs } from '@/app/lib/dates';
-import { DISPLAY_FORMAT, formatDisplayDate } from '@/app/components/ui/display-date';
+import { formatDisplayDate, formatMoment } from '@/app/components/ui/display-date';
 import { i18n } from '@/app/lib/i18n';
 import { formatGrams } from '@/app/lib/numbers';
 
@@ -10,9 +9,7 @@ export function formatSampleDate(value: string | null | undefined): string {
   const isCalendarDate = value.length <= 10 || /T00:00:00(\.000)?(Z|\+00:00)$/.test(value);
   // One date format on every screen (display-date.ts, as the date picker shows it), in the interface language.
   const language = i18n.language || 'en';
-  if (isCalendarDate) return formatDisplayDate(value, language);
-  const date = dayjs(value);
-  return date.isValid() ? date.locale(language).format(`${DISPLAY_FORMAT} HH:mm`) : '';
+  return isCalendarDate ? formatDisplayDate(value, language) : formatMoment(value, language);
 }
 
 /** Grams (lib/numbers.ts); blank for none, as the bench tables leave it. */

@@ -1,5 +1,6 @@
 import { scrubSecrets } from '@/shared/secret-scrubbing';
 import { ApiError, isNetworkError, isServerUnavailable } from './api-error';
+import { appConfig, type ErrorReportingSettings } from './app-config';
 
 /**
  * The app's error reporting (spec 8: "failures are also sent to an error-reporting service, except
@@ -8,19 +9,15 @@ import { ApiError, isNetworkError, isServerUnavailable } from './api-error';
  * the SDK is never even loaded (it is its own chunk, fetched only when a laboratory turns it on).
  */
 
-type Settings = { dsn: string; environment: string; release: string };
 type SentrySdk = typeof import('@sentry/react');
 
 let sentry: SentrySdk | undefined;
 
-export async function startErrorReporting(fetchConfig: typeof fetch = fetch): Promise<boolean> {
+export async function startErrorReporting(fetchConfig?: typeof fetch): Promise<boolean> {
   if (sentry) return true;
-  let settings: Settings | null;
+  let settings: ErrorReportingSettings;
   try {
-    const res = await fetchConfig('/api/app-config');
-    if (!res.ok) return false;
-    const body = (await res.json()) as { data?: { errorReporting?: Settings | null } };
-    settings = body.data?.errorReporting ?? null;
+    settings = (await appConfig(fetchConfig)).errorReporting ?? null;
   } catch {
     // Offline at start: the app works without reporting, as it does without a DSN.
     return false;

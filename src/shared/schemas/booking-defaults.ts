@@ -23,10 +23,19 @@ export function maxSamplePreparedDate(today = new Date()): string {
   return toIsoDate(shiftYears(today, 1));
 }
 
-/** Today on the user's own calendar (not UTC's), as YYYY-MM-DD: a new form's prepared date. */
-export function calendarDayOnThisDevice(now = new Date()): string {
-  const pad = (part: number) => String(part).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * The user's calendar day at a moment (their time zone's, not UTC's), as YYYY-MM-DD: what "today"
+ * means to whoever fills a form, and the day a time stamp is shown as.
+ */
+export function localCalendarDate(moment: Date): string {
+  return `${String(moment.getFullYear()).padStart(4, '0')}-${twoDigits(moment.getMonth() + 1)}-${twoDigits(moment.getDate())}`;
+}
+
+/** Today in the user's calendar, as YYYY-MM-DD (the order form's first sample prepared date). */
+export function todayIso(): string {
+  return localCalendarDate(new Date());
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;

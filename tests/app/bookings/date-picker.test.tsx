@@ -2,7 +2,8 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DatePicker, parseTypedDate } from '@/app/components/ui/date-picker';
-import { formatDisplayDate } from '@/app/components/ui/display-date';
+import { formatDisplayDate, formatMoment, formatMomentDay } from '@/app/components/ui/display-date';
+import { localCalendarDate } from '@/shared/schemas/booking-defaults';
 import { i18n } from '@/app/lib/i18n';
 
 describe('typed dates (spec 5, 9)', () => {
@@ -30,6 +31,23 @@ describe('typed dates (spec 5, 9)', () => {
     expect(formatDisplayDate('2026-11-21')).toBe('21 November 2026');
     expect(formatDisplayDate('2026-11-21', 'vi')).toBe('21 tháng 11 2026');
     expect(formatDisplayDate(null)).toBe('');
+    expect(formatDisplayDate('2026-01-05T00:00:00.000Z', 'vi')).toBe('5 tháng 1 2026');
+    expect(formatDisplayDate('not a date')).toBe('');
+  });
+
+  it("shows a moment on the user's calendar day and clock, in the same form", () => {
+    // Built from local numbers, so the expectation holds in any time zone the tests run in.
+    const moment = new Date(2026, 10, 21, 9, 5).toISOString();
+    expect(formatMomentDay(moment)).toBe('21 November 2026');
+    expect(formatMoment(moment)).toBe('21 November 2026 09:05');
+    expect(formatMoment(moment, 'vi')).toBe('21 tháng 11 2026 09:05');
+    expect(formatMoment('soon')).toBe('');
+    expect(formatMomentDay(null)).toBe('');
+  });
+
+  it("takes today from the user's calendar, not UTC's", () => {
+    expect(localCalendarDate(new Date(2026, 0, 1, 0, 30))).toBe('2026-01-01');
+    expect(localCalendarDate(new Date(2026, 11, 31, 23, 59))).toBe('2026-12-31');
   });
 });
 

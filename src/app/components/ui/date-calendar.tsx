@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { cn } from './cn';
-import { DISPLAY_FORMAT } from './display-date';
+import { formatDisplayDate, monthNamesOf } from './display-date';
 
 /**
  * The calendar the date picker opens (spec 9, DESIGN.md 2): weeks start on Monday, Saturday and
@@ -62,7 +62,7 @@ export function Calendar({
 
   const caption =
     level === 'month'
-      ? cursor.locale(language).format('MMMM YYYY')
+      ? `${monthNamesOf(language)[cursor.month()]} ${cursor.year()}`
       : level === 'year'
         ? String(cursor.year())
         : `${decadeStart} – ${decadeStart + 9}`;
@@ -228,7 +228,7 @@ function MonthGrid({
                     data-date={iso}
                     data-weekend={isWeekend || undefined}
                     data-today={iso === today || undefined}
-                    aria-label={day.locale(language).format(DISPLAY_FORMAT)}
+                    aria-label={formatDisplayDate(iso, language)}
                     aria-pressed={isSelected}
                     disabled={!isWithin(iso, min, max)}
                     onClick={() => onPick(iso)}

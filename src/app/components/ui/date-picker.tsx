@@ -1,10 +1,10 @@
-import { dayjs, type Dayjs } from '@/app/lib/dates';
 import { CalendarIcon } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { cn } from './cn';
-import { formatDisplayDate } from './display-date';
+import { formatDisplayDate, monthNamesOf } from './display-date';
+import { localCalendarDate } from '@/shared/schemas/booking-defaults';
 import { onDemand } from '@/app/lib/on-demand';
 import { Input } from './input';
 
@@ -16,28 +16,26 @@ import { Input } from './input';
  */
 
 export const TYPED_FORMAT = 'MMMM D, YYYY';
-const ISO = 'YYYY-MM-DD';
 
-function monthNamesOf(language: string): string[] {
-  return Array.from({ length: 12 }, (_, month) => dayjs().locale(language).month(month).format('MMMM').toLowerCase());
-}
-
-function dateOf(year: number, monthIndex: number, day: number): Dayjs | undefined {
-  const date = dayjs(new Date(year, monthIndex, day));
-  return date.year() === year && date.month() === monthIndex && date.date() === day ? date : undefined;
+/** The day these numbers name as `YYYY-MM-DD`, or undefined when there is no such day (February 30). */
+function isoDateOf(year: number, monthIndex: number, day: number): string | undefined {
+  const date = new Date(year, monthIndex, day);
+  return date.getFullYear() === year && date.getMonth() === monthIndex && date.getDate() === day
+    ? localCalendarDate(date)
+    : undefined;
 }
 
 /**
  * Reads a typed date: `MMMM D, YYYY` (the typing format) or `D MMMM YYYY` (the shown format), with
- * month names in English or in the interface language (dayjs cannot parse Vietnamese month names
- * such as "tháng 11", so the names are matched here). Returns `YYYY-MM-DD`, or undefined.
+ * month names in English or in the interface language (the names a date is shown with,
+ * display-date.ts; "tháng 11" in Vietnamese). Returns `YYYY-MM-DD`, or undefined.
  */
 export function parseTypedDate(text: string, language = 'en'): string | undefined {
   const typed = text.trim().replace(/\s+/g, ' ').toLowerCase();
   if (!typed) return undefined;
   const monthIndexOf = (name: string) => {
     for (const names of [monthNamesOf('en'), monthNamesOf(language)]) {
-      const index = names.indexOf(name.trim());
+      const index = names.map((month) => month.toLowerCase()).indexOf(name.trim());
       if (index >= 0) return index;
     }
     return -1;
@@ -52,7 +50,7 @@ export function parseTypedDate(text: string, language = 'en'): string | undefine
   if (!name || !day || !year) return undefined;
   const month = monthIndexOf(name);
   if (month < 0) return undefined;
-  return dateOf(Number(year), month, Number(day))?.format(ISO);
+  return isoDateOf(Number(year), month, Number(day));
 }
 
 /** Why a typed date is refused (a key of the date-picker catalogue), or null when it is taken. */

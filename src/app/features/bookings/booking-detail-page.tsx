@@ -20,7 +20,8 @@ import { translateError, translateMessage } from '@/app/lib/i18n';
 import { usePermissions } from '@/app/lib/use-session';
 import { PageFrame } from '@/app/layout/page-frame';
 import { PrintLabelsButton } from '@/app/labels/print-labels-button';
-import { bookingQueries, useCancelBooking, useConfirmBooking } from './booking-queries';
+import { bookingQueries } from './booking-list-queries';
+import { useCancelBooking, useConfirmBooking } from './booking-queries';
 import { BookingSummary } from './booking-summary';
 
 /** Booking Detail (spec 2 /bookings/{id}): everything submitted, what came of it, and the staff actions. */

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingFormValues, BookingInput, QuickFillCompanyData } from '@/shared/schemas/booking';
-import { blankBookingForm, calendarDayOnThisDevice } from '@/shared/schemas/booking-defaults';
+import { blankBookingForm, todayIso } from '@/shared/schemas/booking-defaults';
 import { ApiError } from '@/app/lib/api-error';
 import { schemaCheck, useFormState } from '@/app/lib/form-state';
 import { translateMessage } from '@/app/lib/i18n';
@@ -25,7 +25,7 @@ export function freshBookingValues(): BookingFormValues {
   const blank = blankBookingForm();
   return {
     ...blank,
-    samplePreparedDate: calendarDayOnThisDevice(),
+    samplePreparedDate: todayIso(),
     payerInfo: {
       isTheSameClientInfo: true,
       companyName: '',

@@ -1,11 +1,6 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
 import type { BookingInput, QuickFillLookup } from '@/shared/schemas/booking';
-import { bookingStatuses } from '@/shared/record-workflows';
-import { ApiError } from '@/app/lib/api-error';
-import { listViewOf, type ListSearch } from '@/app/lib/list-search';
-import { orderByOf, type Ordering } from '@/app/components/sortable-head';
-import { emptyBookingFilters } from './booking-list-search';
 
 export type BookingListItem = components['schemas']['BookingListItem'];
 export type BookingDetail = components['schemas']['BookingDetail'];
@@ -16,71 +11,15 @@ export type BookingAttachment = components['schemas']['BookingAttachment'];
  * The API client, fetched with the first request: the public order form starts without it, and
  * every request here waits for the network anyway (README "Performance").
  */
-const apiClient = () => import('@/app/lib/api-client');
-
-export const BOOKING_STATUSES: readonly BookingStatus[] = bookingStatuses;
-
-export type BookingFilters = {
-  status?: BookingStatus;
-  bookingNumber?: string;
-  applicantContactPerson?: string;
-  search?: string;
-  orderBy?: string;
-  limit: number;
-  offset: number;
-};
-
-/** The booking list's page size and first ordering (newest first). */
-export const BOOKING_LIST_OPTIONS: { ordering: Ordering } = { ordering: { field: 'createdAt', direction: 'desc' } };
+export const apiClient = () => import('@/app/lib/api-client');
 
 /**
- * What the booking list asks the server for at its route's search: the screen asks with it, and the
- * route's loader asks for the same first, beside the screen's code (README "Performance").
+ * Every booking query's key starts with this (booking-list-queries.ts): a send, a confirmation or a
+ * cancellation makes them all stale. The booking list's and a booking's queries live apart, with the
+ * list's statuses, search and ordering, which the public order form does not start with (README
+ * "Performance").
  */
-export function bookingListFilters({ settled, page, ordering }: ReturnType<typeof bookingListView>): BookingFilters {
-  const { status: asked, ...rest } = settled;
-  const status = BOOKING_STATUSES.includes(asked as BookingStatus) ? (asked as BookingStatus) : undefined;
-  return { ...rest, status, orderBy: orderByOf(ordering), ...page };
-}
-
-export const bookingListView = (search: ListSearch) => listViewOf(emptyBookingFilters, search, BOOKING_LIST_OPTIONS);
-
-function withoutBlanks<T extends object>(filters: T): Partial<T> {
-  return Object.fromEntries(
-    Object.entries(filters).filter(([, value]) => value !== '' && value !== undefined && value !== null),
-  ) as Partial<T>;
-}
-
-export const bookingQueries = {
-  all: ['bookings'] as const,
-  list: (filters: BookingFilters) =>
-    queryOptions({
-      queryKey: [...bookingQueries.all, 'list', withoutBlanks(filters)] as const,
-      queryFn: async () => {
-        const { api, unwrap } = await apiClient();
-        const answer = await unwrap(
-          api.GET('/api/bookings/find-all', { params: { query: withoutBlanks(filters) as BookingFilters } }),
-        );
-        return answer.data;
-      },
-      placeholderData: keepPreviousData,
-    }),
-  detail: (id: number) =>
-    queryOptions({
-      queryKey: [...bookingQueries.all, 'detail', id] as const,
-      // No such booking is an answer the page states itself ("This booking does not exist"), not an
-      // error to toast as well.
-      queryFn: async () => {
-        const { api, unwrap } = await apiClient();
-        try {
-          return (await unwrap(api.GET('/api/bookings/detail/{id}', { params: { path: { id } } }))).data;
-        } catch (error) {
-          if (error instanceof ApiError && error.status === 404) return null;
-          throw error;
-        }
-      },
-    }),
-};
+export const BOOKINGS_KEY = ['bookings'] as const;
 
 /** Where a booking goes: the public form for applicants, the staff endpoint for staff (createdBy set). */
 export type BookingChannel = 'public' | 'staff';
@@ -102,7 +41,7 @@ export function useSendBooking(channel: BookingChannel) {
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: { input: BookingInput; idempotencyKey: string }) =>
       sendBooking(channel, input, idempotencyKey),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingQueries.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY }),
   });
 }
 
@@ -152,7 +91,7 @@ export function useConfirmBooking() {
       return unwrap(api.PUT('/api/cs-lab/check-in', { params: { query: { id } } }));
     },
     meta: { handlesErrors: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingQueries.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY }),
   });
 }
 
@@ -163,6 +102,6 @@ export function useCancelBooking() {
       const { api, unwrap } = await apiClient();
       return unwrap(api.PUT('/api/bookings/cancel', { params: { query: { id } }, body: { cancelReason } }));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingQueries.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY }),
   });
 }

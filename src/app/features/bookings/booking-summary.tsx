@@ -5,14 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
-import { formatDisplayDate } from '@/app/components/ui/display-date';
+import { formatDisplayDate, formatMoment } from '@/app/components/ui/display-date';
 import { handleError } from '@/app/lib/handle-error';
 import { openStoredFile } from '@/app/lib/stored-files';
 import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
 import type { BookingDetail } from './booking-queries';
 import { FACTORY_FIELDS, PAYER_FIELDS, type PartyField } from './booking-parties';
 import { BookingStatusBadge } from './booking-status-badge';
-import { formatMoment } from './format';
 
 // Everything a booking holds, as Booking Detail shows it: what was submitted, the attachments, the
 // samples it became and its history.

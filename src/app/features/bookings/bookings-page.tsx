@@ -10,16 +10,15 @@ import { SortableHead } from '@/app/components/sortable-head';
 import { TableStatusRow } from '@/app/components/table-status-row';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
-import { formatDisplayDate } from '@/app/components/ui/display-date';
+import { formatDisplayDate, formatMomentDay } from '@/app/components/ui/display-date';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { useListSearch } from '@/app/lib/list-search';
 import { usePermissions } from '@/app/lib/use-session';
 import { PageFrame } from '@/app/layout/page-frame';
-import { BOOKING_LIST_OPTIONS, BOOKING_STATUSES, bookingListFilters, bookingQueries } from './booking-queries';
+import { BOOKING_LIST_OPTIONS, BOOKING_STATUSES, bookingListFilters, bookingQueries } from './booking-list-queries';
 import { emptyBookingFilters } from './booking-list-search';
 import { BookingStatusBadge } from './booking-status-badge';
-import { formatMomentDay } from './format';
 
 const ANY_STATUS = 'all';
 

@@ -1,10 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { BookOpenIcon, CircleHelpIcon, ClockIcon, LifeBuoyIcon, MailIcon, PhoneIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
 import { BrandLogo } from '@/app/components/brand';
+import { appConfig, type LabContact } from '@/app/lib/app-config';
 import { LanguageSwitch } from '@/app/layout/language-switch';
 import { loadMessageTexts } from '@/app/lib/i18n';
 import { Later } from '@/app/lib/later';
@@ -13,7 +13,6 @@ import { useDocumentTitle } from '@/app/lib/use-document-title';
 import type { SubmittedBooking } from './booking-confirmation';
 import { BookingForm, fillApplicant, useBookingForm } from './booking-form';
 import { FormSection } from './booking-form-fields';
-import type { LabContact } from './lab-contact';
 import { QuickFillPanel } from './quick-fill-panel';
 import { SubmissionGuide } from './submittal-guide';
 
@@ -156,19 +155,19 @@ export function SubmittalFormPage() {
 }
 
 /**
- * The laboratory's e-mail and phone for the help section, asked for as the page opens (the same
- * cached query as everywhere), through the query client rather than the query hook, which the order
- * form would otherwise start with for this one answer (README "Performance"). Until it comes, and if
- * it fails, the section shows no address.
+ * The laboratory's e-mail and phone for the help section, asked for as the page opens: the app's
+ * settings (app-config.ts), which the error reporting asks for anyway, one request for both and
+ * without the API client or a query, which the order form would otherwise start with for this one
+ * answer (README "Performance"). Until it comes, and if it fails, the section shows no address.
  */
 function useLabContact(): LabContact | undefined {
-  const queryClient = useQueryClient();
   const [contact, setContact] = useState<LabContact>();
   useEffect(() => {
-    void import('./lab-contact')
-      .then(({ labContactQuery }) => queryClient.fetchQuery(labContactQuery))
-      .then(setContact, () => undefined);
-  }, [queryClient]);
+    appConfig().then(
+      (config) => setContact(config.labContact),
+      () => undefined,
+    );
+  }, []);
   return contact;
 }
 

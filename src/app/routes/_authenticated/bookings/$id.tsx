@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { BookingDetailPage } from '@/app/features/bookings/booking-detail-page';
-import { bookingQueries } from '@/app/features/bookings/booking-queries';
+import { bookingQueries } from '@/app/features/bookings/booking-list-queries';
 
 const bookingIdOf = (param: string) => (/^\d{1,10}$/.test(param) ? Number(param) : undefined);
 

@@ -1,0 +1,75 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { bookingStatuses } from '@/shared/record-workflows';
+import { ApiError } from '@/app/lib/api-error';
+import { listViewOf, type ListSearch } from '@/app/lib/list-search';
+import { orderByOf, type Ordering } from '@/app/components/sortable-head';
+import { emptyBookingFilters } from './booking-list-search';
+import { apiClient, BOOKINGS_KEY, type BookingStatus } from './booking-queries';
+
+// The booking list's and a booking's queries (the staff screens), apart from the sending and the
+// lookups in booking-queries.ts that the public order form starts with: the list's statuses (the
+// workflow rules), search and sortable headings are not its to fetch (README "Performance").
+
+export const BOOKING_STATUSES: readonly BookingStatus[] = bookingStatuses;
+
+export type BookingFilters = {
+  status?: BookingStatus;
+  bookingNumber?: string;
+  applicantContactPerson?: string;
+  search?: string;
+  orderBy?: string;
+  limit: number;
+  offset: number;
+};
+
+/** The booking list's page size and first ordering (newest first). */
+export const BOOKING_LIST_OPTIONS: { ordering: Ordering } = { ordering: { field: 'createdAt', direction: 'desc' } };
+
+/**
+ * What the booking list asks the server for at its route's search: the screen asks with it, and the
+ * route's loader asks for the same first, beside the screen's code (README "Performance").
+ */
+export function bookingListFilters({ settled, page, ordering }: ReturnType<typeof bookingListView>): BookingFilters {
+  const { status: asked, ...rest } = settled;
+  const status = BOOKING_STATUSES.includes(asked as BookingStatus) ? (asked as BookingStatus) : undefined;
+  return { ...rest, status, orderBy: orderByOf(ordering), ...page };
+}
+
+export const bookingListView = (search: ListSearch) => listViewOf(emptyBookingFilters, search, BOOKING_LIST_OPTIONS);
+
+function withoutBlanks<T extends object>(filters: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value !== '' && value !== undefined && value !== null),
+  ) as Partial<T>;
+}
+
+export const bookingQueries = {
+  all: BOOKINGS_KEY,
+  list: (filters: BookingFilters) =>
+    queryOptions({
+      queryKey: [...bookingQueries.all, 'list', withoutBlanks(filters)] as const,
+      queryFn: async () => {
+        const { api, unwrap } = await apiClient();
+        const answer = await unwrap(
+          api.GET('/api/bookings/find-all', { params: { query: withoutBlanks(filters) as BookingFilters } }),
+        );
+        return answer.data;
+      },
+      placeholderData: keepPreviousData,
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...bookingQueries.all, 'detail', id] as const,
+      // No such booking is an answer the page states itself ("This booking does not exist"), not an
+      // error to toast as well.
+      queryFn: async () => {
+        const { api, unwrap } = await apiClient();
+        try {
+          return (await unwrap(api.GET('/api/bookings/detail/{id}', { params: { path: { id } } }))).data;
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        }
+      },
+    }),
+};
