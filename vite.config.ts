@@ -17,7 +17,7 @@ const ORDER_FORM_MODULES =
 
 /** The modules both public pages start with (README "Performance"), beyond the start chunk. */
 const PUBLIC_PAGE_MODULES = [
-  /src[\\/]app[\\/](lib[\\/]on-demand|components[\\/]brand|components[\\/]ui[\\/](form-field|input|label)|layout[\\/]language-(switch|button))\.tsx?$/,
+  /src[\\/]app[\\/](lib[\\/](on-demand|form-state)|components[\\/]brand|components[\\/]ui[\\/](form-field|input|label)|layout[\\/]language-(switch|button))\.tsx?$/,
   /node_modules[\\/]@radix-ui[\\/]react-(primitive|label)[\\/]/,
   /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]languages\.mjs$/,
   /node_modules[\\/]@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver)\.js$/,
