@@ -19,7 +19,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-import { LIGHT_PAGES, pagePath, TEXT_GROUPS } from '../src/app/lib/catalogues/text-pages.ts';
+import { groupsOfPage, LIGHT_PAGES, pagePath, TEXT_GROUPS } from '../src/app/lib/catalogues/text-pages.ts';
 import { chooseLanguage, LANGUAGE_KEY, LANGUAGES } from '../src/app/lib/language.ts';
 
 type RouteFile = { file: string; pattern: string; params: number; layouts: string[] };
@@ -167,11 +167,12 @@ export type PreloadData = {
 
 /** The inline script: it adds a `modulepreload` link for each file the page at `location` starts with. */
 export function preloadScript(data: PreloadData): string {
-  // Kept small and old-fashioned: it runs before anything else on every first visit. The two rules
-  // are the app's functions as written: they name nothing outside themselves.
+  // Kept small and old-fashioned: it runs before anything else on every first visit. Its three rules
+  // (the path, the language, the page's text groups) are the app's functions as written: they name
+  // nothing outside themselves.
   return `(function(d){
 var p=(${pagePath.toString()})(location.pathname),l=(${chooseLanguage.toString()})(${JSON.stringify(LANGUAGES)},${JSON.stringify(LANGUAGE_KEY)}),w={},i,k;
-(d.light[p]||d.groups).forEach(function(g){d.texts[l][g].forEach(function(f){w[f]=1})});
+(${groupsOfPage.toString()})(d.light,d.groups,p).forEach(function(g){d.texts[l][g].forEach(function(f){w[f]=1})});
 for(i=0;i<d.routes.length;i++)if(new RegExp(d.routes[i][0]).test(p)){d.routes[i][1].forEach(function(f){w[f]=1});break}
 for(k in w){i=document.createElement('link');i.rel='modulepreload';i.crossOrigin='';i.href='/assets/'+d.files[k]+'.js';document.head.appendChild(i)}
 })(${JSON.stringify(data)});`;

@@ -21,7 +21,15 @@ export const LIGHT_PAGES: Record<string, readonly TextGroup[]> = {
  */
 export const pagePath = (pathname: string) => pathname.replace(/(.)\/+$/, '$1');
 
+/**
+ * The rule itself, given the light pages and all groups: it names nothing outside itself, so the
+ * first page's preload (scripts/first-page-preload.ts) runs this very function.
+ */
+export function groupsOfPage<Group>(light: Record<string, readonly Group[]>, all: readonly Group[], path: string) {
+  return light[path] ?? all;
+}
+
 /** The text groups a page at this path needs before it shows. */
 export function textGroupsFor(pathname: string): readonly TextGroup[] {
-  return LIGHT_PAGES[pagePath(pathname)] ?? TEXT_GROUPS;
+  return groupsOfPage(LIGHT_PAGES, TEXT_GROUPS, pagePath(pathname));
 }
