@@ -1,9 +1,10 @@
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
+import { OptionSelect } from '@/app/components/option-select';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
+const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
 
 /** Paging for limit/offset lists (spec 3: every list takes limit and offset). */
 export function ListPager({
@@ -25,18 +26,13 @@ export function ListPager({
       <span className="text-muted-foreground">{t('pager.range', { from, to, total })}</span>
       <div className="flex items-center gap-2">
         <span className="text-muted-foreground">{t('pager.rowsPerPage')}</span>
-        <Select value={String(limit)} onValueChange={(value) => onChange({ limit: Number(value), offset: 0 })}>
-          <SelectTrigger className="h-8 w-20" aria-label={t('pager.rowsPerPage')}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {PAGE_SIZES.map((size) => (
-              <SelectItem key={size} value={String(size)}>
-                {size}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect
+          className="h-8 w-20"
+          label={t('pager.rowsPerPage')}
+          value={String(limit)}
+          onValueChange={(value) => onChange({ limit: Number(value), offset: 0 })}
+          options={PAGE_SIZE_OPTIONS}
+        />
       </div>
       <Button
         variant="outline"

@@ -3,14 +3,16 @@ import { MenuIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/app/components/ui/sheet';
 import { cn } from '@/app/components/ui/cn';
-import { TooltipProvider } from '@/app/components/ui/tooltip';
+import { onDemand } from '@/app/lib/on-demand';
 import { AppHeader } from './app-header';
 import { Sidebar } from './sidebar';
 import { useMediaQuery } from './use-media-query';
 
 const MINI_KEY = 'sidebar_mini';
+
+// The sliding panel (Radix's dialog) comes with the first press of the menu button (README "Performance").
+const useNavigationPanel = onDemand(() => import('./navigation-panel').then((chunk) => chunk.NavigationPanel));
 
 function readMini() {
   try {
@@ -29,6 +31,7 @@ export function AppLayout() {
   const isNarrow = useMediaQuery('(max-width: 992px)');
   const [mini, setMini] = useState(readMini);
   const [panelOpen, setPanelOpen] = useState(false);
+  const { Component: NavigationPanel, prefetch: prefetchPanel, open: fetchPanel } = useNavigationPanel();
 
   const toggleMini = () => {
     setMini((current) => {
@@ -43,7 +46,17 @@ export function AppLayout() {
   };
 
   const toggle = isNarrow ? (
-    <Button variant="ghost" size="icon" aria-label={t('openMenu')} onClick={() => setPanelOpen(true)}>
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={t('openMenu')}
+      onPointerEnter={prefetchPanel}
+      onFocus={prefetchPanel}
+      onClick={() => {
+        setPanelOpen(true);
+        fetchPanel();
+      }}
+    >
       <MenuIcon />
     </Button>
   ) : (
@@ -53,32 +66,22 @@ export function AppLayout() {
   );
 
   return (
-    <TooltipProvider>
-      <div className="flex min-h-svh">
-        {!isNarrow && (
-          <aside
-            className={cn('sticky top-0 h-svh shrink-0 transition-[width] duration-200', mini ? 'w-16' : 'w-64')}
-            data-state={mini ? 'mini' : 'full'}
-          >
-            <Sidebar mini={mini} />
-          </aside>
-        )}
-        {isNarrow && (
-          <Sheet open={panelOpen} onOpenChange={setPanelOpen}>
-            <SheetContent>
-              <SheetTitle className="sr-only">{t('mainNavigation')}</SheetTitle>
-              <SheetDescription className="sr-only">{t('mainNavigation')}</SheetDescription>
-              <Sidebar mini={false} onNavigate={() => setPanelOpen(false)} />
-            </SheetContent>
-          </Sheet>
-        )}
-        <div className="flex min-w-0 flex-1 flex-col">
-          <AppHeader leading={toggle} />
-          <main className="flex-1 p-4 md:p-6">
-            <Outlet />
-          </main>
-        </div>
+    <div className="flex min-h-svh">
+      {!isNarrow && (
+        <aside
+          className={cn('sticky top-0 h-svh shrink-0 transition-[width] duration-200', mini ? 'w-16' : 'w-64')}
+          data-state={mini ? 'mini' : 'full'}
+        >
+          <Sidebar mini={mini} />
+        </aside>
+      )}
+      {isNarrow && NavigationPanel && <NavigationPanel open={panelOpen} onOpenChange={setPanelOpen} />}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <AppHeader leading={toggle} />
+        <main className="flex-1 p-4 md:p-6">
+          <Outlet />
+        </main>
       </div>
-    </TooltipProvider>
+    </div>
   );
 }

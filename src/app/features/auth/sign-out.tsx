@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/app/components/confirm-dialog';
+import type { ConfirmDialogProps } from '@/app/components/confirm-dialog';
 import { clearSession, getRefreshToken, takeRedirect } from '@/app/lib/session';
 import { unsubscribeFromPush } from '@/app/lib/web-push';
 import { signOutOnServer } from './auth-api';
@@ -19,6 +19,8 @@ export function SignOutProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [pendingCount, setPendingCount] = useState(0);
+  // The warning's dialog (Radix's alert dialog) is fetched when there is something to warn of.
+  const [ConfirmDialog, setConfirmDialog] = useState<ComponentType<ConfirmDialogProps> | null>(null);
 
   const signOut = useCallback(async () => {
     setPendingCount(0);
@@ -42,11 +44,14 @@ export function SignOutProvider({ children }: { children: ReactNode }) {
   const requestSignOut = useCallback(async () => {
     // The offline layer (Dexie) is fetched here, not with every staff screen (README "Performance");
     // the header's sync indicator has fetched it long before. Should it fail to load, the sign-out
-    // stops rather than forget changes it could not count.
+    // stops rather than forget changes it could not count or warn of.
     const { countPendingMutations } = await import('@/app/offline/outbox');
     const unsent = await countPendingMutations().catch(() => 0);
-    if (unsent > 0) setPendingCount(unsent);
-    else await signOut();
+    if (unsent > 0) {
+      const dialog = await import('@/app/components/confirm-dialog');
+      setConfirmDialog(() => dialog.ConfirmDialog);
+      setPendingCount(unsent);
+    } else await signOut();
   }, [signOut]);
 
   const value = useMemo(() => ({ requestSignOut }), [requestSignOut]);
@@ -54,16 +59,18 @@ export function SignOutProvider({ children }: { children: ReactNode }) {
   return (
     <SignOutContext value={value}>
       {children}
-      <ConfirmDialog
-        open={pendingCount > 0}
-        onOpenChange={(open) => !open && setPendingCount(0)}
-        title={t('unsentChangesTitle')}
-        description={t('unsentChangesDescription', { count: pendingCount })}
-        cancelLabel={t('stayLoggedIn')}
-        confirmLabel={t('logoutAnyway')}
-        destructive
-        onConfirm={signOut}
-      />
+      {ConfirmDialog && (
+        <ConfirmDialog
+          open={pendingCount > 0}
+          onOpenChange={(open) => !open && setPendingCount(0)}
+          title={t('unsentChangesTitle')}
+          description={t('unsentChangesDescription', { count: pendingCount })}
+          cancelLabel={t('stayLoggedIn')}
+          confirmLabel={t('logoutAnyway')}
+          destructive
+          onConfirm={signOut}
+        />
+      )}
     </SignOutContext>
   );
 }

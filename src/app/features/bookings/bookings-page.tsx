@@ -6,12 +6,12 @@ import { hasAnyPermission } from '@/shared/permissions';
 import { FilterInput } from '@/app/components/filter-input';
 import { ListCards, OPENS_CARD, TABLE_FROM_SM } from '@/app/components/list-cards';
 import { ListPager } from '@/app/components/list-pager';
+import { OptionSelect } from '@/app/components/option-select';
 import { SortableHead } from '@/app/components/sortable-head';
 import { TableStatusRow } from '@/app/components/table-status-row';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
 import { formatDisplayDate, formatMomentDay } from '@/app/components/ui/display-date';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { useListSearch } from '@/app/lib/list-search';
 import { usePermissions } from '@/app/lib/use-session';
@@ -70,22 +70,15 @@ export function BookingsPage() {
       <Card>
         <CardContent className="grid gap-4">
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <Select
+            <OptionSelect
+              label={t('list.filterStatus')}
               value={text.status || ANY_STATUS}
               onValueChange={(value) => setFilter('status', value === ANY_STATUS ? '' : value)}
-            >
-              <SelectTrigger aria-label={t('list.filterStatus')}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ANY_STATUS}>{t('list.allStatuses')}</SelectItem>
-                {BOOKING_STATUSES.map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {t(`status.${value}`)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+              options={[
+                { value: ANY_STATUS, label: t('list.allStatuses') },
+                ...BOOKING_STATUSES.map((value) => ({ value, label: t(`status.${value}`) })),
+              ]}
+            />
             <FilterInput
               label={t('list.filterBookingNumber')}
               value={text.bookingNumber}

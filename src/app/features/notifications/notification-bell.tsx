@@ -1,130 +1,49 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { dayjs } from '@/app/lib/dates';
-import { BellIcon, XIcon } from 'lucide-react';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from '@/app/components/ui/button';
-import { cn } from '@/app/components/ui/cn';
-import { Popover, PopoverContent, PopoverTrigger } from '@/app/components/ui/popover';
-import { Separator } from '@/app/components/ui/separator';
-import {
-  type BellNotification,
-  notificationQueries,
-  PAGE_SIZE,
-  useClearNotifications,
-  useMarkAllRead,
-  useMarkRead,
-  useRemoveNotification,
-} from './notification-queries';
-import { notificationWords } from './notification-words';
-import { useLiveNotifications } from './use-live-notifications';
+import { lazy, Suspense } from 'react';
+import { useAfterFirstPaint } from '@/app/lib/after-first-paint';
+import { onDemand } from '@/app/lib/on-demand';
+import { BellButton } from './notification-bell-button';
+import { notificationQueries, PAGE_SIZE } from './notification-queries';
 
-// The API's largest page.
-const MAX_LIMIT = 200;
+// The popover (Radix's popover, focus trap and floating positioning) comes when the user reaches for
+// the bell, and the live updates (the event stream, its parser, the toasts) once the screen has
+// painted: neither is needed for a staff screen's first paint (README "Performance").
+const useNotificationPopover = onDemand(() =>
+  import('./notification-popover').then((chunk) => chunk.NotificationPopover),
+);
+const LiveNotifications = lazy(() =>
+  import('./use-live-notifications').then((chunk) => ({ default: chunk.LiveNotifications })),
+);
 
 /**
- * The header's bell: the unread count, the list, read and remove; kept live by the stream and push.
- * A popover (a dialog), not a menu: it holds a list with buttons, which a menu may not contain.
+ * The header's bell: the unread count at once, the list in a popover on first use (a dialog, not a
+ * menu: it holds a list with buttons, which a menu may not contain), kept live by the stream and push.
  */
 export function NotificationBell() {
-  const { t } = useTranslation('notifications');
-  const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const [limit, setLimit] = useState(PAGE_SIZE);
-  useLiveNotifications();
-  const { data, isError, isPlaceholderData } = useQuery(notificationQueries.list(limit));
-  const markRead = useMarkRead();
-  const markAllRead = useMarkAllRead();
-  const remove = useRemoveNotification();
-  const clear = useClearNotifications();
-
-  const items = data?.items ?? [];
-  const unread = data?.unread ?? 0;
-
-  const openNotification = (n: BellNotification) => {
-    if (!n.read) markRead.mutate(n.id);
-    setOpen(false);
-    if (n.link) void navigate({ href: n.link });
-  };
-
+  const { Component: NotificationPopover, opened, prefetch, open } = useNotificationPopover();
+  const painted = useAfterFirstPaint();
+  // The page the popover opens with, so its first count is the one the button showed.
+  const { data } = useQuery(notificationQueries.list(PAGE_SIZE));
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
-        {/* Named by its own (screen-reader) text, which holds the count the badge shows. */}
-        <Button variant="ghost" size="icon" className="relative">
-          <BellIcon />
-          <span className="sr-only">{t('bell', { count: unread })}</span>
-          {unread > 0 && (
-            <span
-              aria-hidden="true"
-              data-testid="notification-count"
-              className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold text-white"
-            >
-              {unread > 99 ? '99+' : unread}
-            </span>
-          )}
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent align="end" className="w-96 max-w-[calc(100vw-1rem)] p-1" aria-label={t('title')}>
-        <div className="flex items-center justify-between gap-1">
-          <h2 className="px-2 py-1.5 text-sm font-semibold">{t('title')}</h2>
-          <div className="flex">
-            {unread > 0 && (
-              <Button variant="link" size="sm" onClick={() => markAllRead.mutate()}>
-                {t('markAllRead')}
-              </Button>
-            )}
-            {items.length > 0 && (
-              <Button variant="link" size="sm" onClick={() => clear.mutate()}>
-                {t('clearAll')}
-              </Button>
-            )}
-          </div>
-        </div>
-        <Separator className="my-1" />
-        {isError && isPlaceholderData && <p className="px-2 pb-1 text-xs text-muted-foreground">{t('offlineCopy')}</p>}
-        {items.length === 0 ? (
-          <p className="px-2 py-4 text-center text-sm text-muted-foreground">{t('empty')}</p>
-        ) : (
-          <ul className="max-h-96 overflow-y-auto" aria-label={t('title')}>
-            {items.map((n) => {
-              const words = notificationWords(n, t);
-              return (
-                <li
-                  key={n.id}
-                  data-testid="notification-item"
-                  data-read={n.read}
-                  className="flex items-start gap-2 rounded-sm px-2 py-2 hover:bg-accent"
-                >
-                  <button type="button" className="min-w-0 flex-1 text-left" onClick={() => openNotification(n)}>
-                    <p className={cn('flex items-center gap-1.5 text-sm', !n.read && 'font-semibold')}>
-                      {!n.read && <span className="size-2 shrink-0 rounded-full bg-primary" aria-label={t('unread')} />}
-                      {words.title}
-                    </p>
-                    <p className="text-sm break-words text-muted-foreground">{words.message}</p>
-                    <p className="text-xs text-muted-foreground">{dayjs(n.createdAt).format('D MMMM YYYY HH:mm')}</p>
-                  </button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="size-6"
-                    aria-label={t('remove')}
-                    onClick={() => remove.mutate(n.id)}
-                  >
-                    <XIcon />
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        {data && data.total > items.length && limit < MAX_LIMIT && (
-          <Button variant="link" size="sm" className="w-full" onClick={() => setLimit((l) => l + PAGE_SIZE)}>
-            {t('loadMore')}
-          </Button>
-        )}
-      </PopoverContent>
-    </Popover>
+    <>
+      {painted && (
+        <Suspense fallback={null}>
+          <LiveNotifications />
+        </Suspense>
+      )}
+      {NotificationPopover ? (
+        <NotificationPopover defaultOpen={opened} />
+      ) : (
+        <BellButton
+          unread={data?.unread ?? 0}
+          aria-haspopup="dialog"
+          aria-expanded={false}
+          data-state="closed"
+          onPointerEnter={prefetch}
+          onFocus={prefetch}
+          onClick={open}
+        />
+      )}
+    </>
   );
 }

@@ -1,4 +1,5 @@
-import { toast, type ExternalToast } from '@/app/lib/toast';
+import type { ExternalToast } from '@/app/lib/toast';
+import { toastLater } from '@/app/lib/toast-later';
 
 /**
  * Toasts for arriving notifications (spec 4, 9): at most 5 on screen; the rest wait in a queue, in
@@ -19,7 +20,10 @@ function showNext() {
     const closed = () => {
       if (shown.delete(next.id)) showNext();
     };
-    toast.info(next.title, { ...next.options, id: next.id, onDismiss: closed, onAutoClose: closed });
+    // Sonner comes with the first toast, not with the live updates (lib/toast-later.ts).
+    toastLater((toast) =>
+      toast.info(next.title, { ...next.options, id: next.id, onDismiss: closed, onAutoClose: closed }),
+    );
   }
 }
 

@@ -61,3 +61,9 @@ export function useLiveNotifications() {
     };
   }, [queryClient, navigate, t]);
 }
+
+/** The live updates as a component, so the header fetches them once the screen has painted. */
+export function LiveNotifications() {
+  useLiveNotifications();
+  return null;
+}

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { CloudAlert, CloudCheck, CloudUpload, KeyRound, WifiOff } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/app/lib/toast';
+import { toastLater } from '@/app/lib/toast-later';
 import { cn } from '@/app/components/ui/cn';
 import { storageFullListeners } from '@/app/offline/db.ts';
 import { fetchWithSession } from '@/app/offline/page-fetch.ts';
@@ -36,7 +36,8 @@ export function SyncIndicator() {
 
   // A full device must never go unnoticed: whatever failed to be kept, say so wherever the user is.
   useEffect(() => {
-    const onStorageFull = () => toast.error(t('page.storageFull'), { id: 'offline-storage-full' });
+    const onStorageFull = () =>
+      toastLater((toast) => toast.error(t('page.storageFull'), { id: 'offline-storage-full' }));
     storageFullListeners.add(onStorageFull);
     return () => {
       storageFullListeners.delete(onStorageFull);

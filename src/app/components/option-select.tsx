@@ -1,0 +1,88 @@
+import { ChevronDownIcon } from 'lucide-react';
+import { useRef, type KeyboardEvent } from 'react';
+import { cn } from '@/app/components/ui/cn';
+import { selectTriggerClass } from '@/app/components/ui/select-trigger-class';
+import { onDemand } from '@/app/lib/on-demand';
+
+export type SelectOption = { value: string; label: string };
+
+export type OptionSelectProps = {
+  value: string;
+  onValueChange: (value: string) => void;
+  options: readonly SelectOption[];
+  /** Its accessible name: the select shows only its value. */
+  label: string;
+  className?: string;
+};
+
+// Radix's select (its listbox, focus handling, floating positioning) comes when the user reaches for
+// it, not with a list's first paint (README "Performance"; lib/on-demand.ts).
+const useOptionSelectMenu = onDemand(() => import('./option-select-menu').then((chunk) => chunk.OptionSelectMenu));
+
+/** The keys that open a Radix select from its button. */
+const OPEN_KEYS = [' ', 'Enter', 'ArrowUp', 'ArrowDown'];
+
+/**
+ * A select of a few fixed options (a list's filter, its page size). Until first used it is a plain
+ * button drawn, named and worked from the keyboard as Radix's select's button is: a combobox showing
+ * the chosen option; Space, Enter and the arrows open it (fetching it); typing a letter chooses the
+ * next option that starts with what was typed, as Radix's closed select does.
+ */
+export function OptionSelect(props: OptionSelectProps) {
+  const { Component: OptionSelectMenu, opened, prefetch, open } = useOptionSelectMenu();
+  const typed = useRef({ search: '', timer: 0 });
+  const { value, onValueChange, options, label, className } = props;
+  if (OptionSelectMenu) return <OptionSelectMenu {...props} defaultOpen={opened} />;
+
+  const typeAhead = (key: string) => {
+    const state = typed.current;
+    state.search += key;
+    window.clearTimeout(state.timer);
+    state.timer = window.setTimeout(() => (state.search = ''), 1000);
+    const next = nextMatch(options, state.search, value);
+    if (next) onValueChange(next.value);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const typingAhead = typed.current.search !== '';
+    if (!(event.ctrlKey || event.altKey || event.metaKey) && event.key.length === 1) typeAhead(event.key);
+    if (typingAhead && event.key === ' ') return;
+    if (OPEN_KEYS.includes(event.key)) {
+      event.preventDefault();
+      open();
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      role="combobox"
+      aria-label={label}
+      aria-expanded={false}
+      aria-autocomplete="none"
+      data-state="closed"
+      className={cn(selectTriggerClass, className)}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={open}
+      onKeyDown={onKeyDown}
+    >
+      <span style={{ pointerEvents: 'none' }}>{options.find((option) => option.value === value)?.label}</span>
+      <ChevronDownIcon className="size-4 opacity-50" aria-hidden="true" />
+    </button>
+  );
+}
+
+/**
+ * The option a closed select moves to when the user types `search`: as Radix's select does, the
+ * next one after the chosen option whose text starts with it; a letter typed again and again steps
+ * through the options starting with that letter.
+ */
+export function nextMatch(options: readonly SelectOption[], search: string, value: string) {
+  const repeated = search.length > 1 && [...search].every((char) => char === search[0]);
+  const wanted = (repeated ? search[0]! : search).toLowerCase();
+  const current = options.findIndex((option) => option.value === value);
+  let wrapped = options.map((_, index) => options[(Math.max(current, 0) + index) % options.length]!);
+  if (wanted.length === 1) wrapped = wrapped.filter((option) => option.value !== value);
+  const next = wrapped.find((option) => option.label.toLowerCase().startsWith(wanted));
+  return next && next.value !== value ? next : undefined;
+}
