@@ -1,4 +1,4 @@
-import { onDemand } from '@/app/lib/on-demand';
+import { menuButtonProps, onDemand } from '@/app/lib/on-demand';
 import { LanguageButton } from './language-button';
 
 const useLanguageMenu = onDemand(() => import('./language-menu').then((chunk) => chunk.LanguageMenu));
@@ -7,13 +7,5 @@ const useLanguageMenu = onDemand(() => import('./language-menu').then((chunk) =>
 export function LanguageSwitch() {
   const { Component: LanguageMenu, opened, prefetch, open } = useLanguageMenu();
   if (LanguageMenu) return <LanguageMenu defaultOpen={opened} />;
-  return (
-    <LanguageButton
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={prefetch}
-      onFocus={prefetch}
-      onClick={open}
-    />
-  );
+  return <LanguageButton {...menuButtonProps({ prefetch, open })} />;
 }

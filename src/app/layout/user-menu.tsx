@@ -1,4 +1,4 @@
-import { onDemand } from '@/app/lib/on-demand';
+import { menuButtonProps, onDemand } from '@/app/lib/on-demand';
 import { UserMenuButton } from './user-menu-button';
 
 // The menu (Radix's menu, floating positioning) and what it holds (the push switch, the toasts) come
@@ -9,21 +9,5 @@ const useUserMenuDropdown = onDemand(() => import('./user-menu-dropdown').then((
 export function UserMenu() {
   const { Component: UserMenuDropdown, opened, prefetch, open } = useUserMenuDropdown();
   if (UserMenuDropdown) return <UserMenuDropdown defaultOpen={opened} />;
-  return (
-    <UserMenuButton
-      aria-haspopup="menu"
-      aria-expanded={false}
-      data-state="closed"
-      onPointerEnter={prefetch}
-      onFocus={prefetch}
-      onClick={open}
-      // As the menu's own button does: the arrow down opens it too.
-      onKeyDown={(event) => {
-        if (event.key === 'ArrowDown') {
-          event.preventDefault();
-          open();
-        }
-      }}
-    />
-  );
+  return <UserMenuButton {...menuButtonProps({ prefetch, open })} />;
 }

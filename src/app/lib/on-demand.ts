@@ -46,3 +46,24 @@ export function onDemand<Props extends object>(load: () => Promise<ComponentType
 
   return useOnDemand;
 }
+
+/**
+ * What a menu's plain button carries until the menu is fetched: closed, as the menu's own button
+ * says; pointing at it or focusing it fetches the menu; pressing it or the arrow down opens it, as
+ * the menu's own button does.
+ */
+export function menuButtonProps({ prefetch, open }: { prefetch: () => void; open: () => void }) {
+  return {
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    'data-state': 'closed',
+    onPointerEnter: prefetch,
+    onFocus: prefetch,
+    onClick: open,
+    onKeyDown: (event: { key: string; preventDefault: () => void }) => {
+      if (event.key !== 'ArrowDown') return;
+      event.preventDefault();
+      open();
+    },
+  } as const;
+}
