@@ -115,6 +115,16 @@ describe('form state', () => {
     expect(form.error('samples.0.type')).toBe('Type is required');
   });
 
+  it("moves the keys of a removed item's followers' own lists up with them", () => {
+    const form = new FormState(blank, check);
+    form.append('samples', { type: 'Rice', origins: [{ origin: 'Vietnam' }, { origin: 'Laos' }] });
+    const secondOrigins = form.itemKeys('samples.1.origins');
+    form.itemKeys('samples.0.origins');
+    form.remove('samples', 0);
+    expect(form.itemKeys('samples.0.origins')).toEqual(secondOrigins);
+    expect(form.value('samples.0.origins.1.origin')).toBe('Laos');
+  });
+
   it("names a list's own rule by the list's path", async () => {
     const form = new FormState(blank, check);
     form.remove('samples.0.origins', 0);

@@ -150,12 +150,29 @@ export class FormState<Values extends object, Output = Values> {
       path,
       this.itemKeys(path).filter((_, at) => at !== index),
     );
+    this.shiftNestedKeys(path, index);
     // The removed item's messages and those of the items after it are redone by the next check.
     this.errors = Object.fromEntries(Object.entries(this.errors).filter(([key]) => !isAtOrUnder(key, path)));
     this.setValue(
       path,
       list.filter((_, at) => at !== index),
     );
+  }
+
+  /**
+   * The keys of lists inside the removed item's followers move up with them (a sample type's
+   * origins keep their keys when a sample type above it is removed); the removed item's go.
+   */
+  private shiftNestedKeys(path: string, removed: number) {
+    const prefix = `${path}.`;
+    const nested = [...this.keys].filter(([key]) => key.startsWith(prefix));
+    for (const [key] of nested) this.keys.delete(key);
+    for (const [key, keys] of nested) {
+      const [at = '', ...rest] = key.slice(prefix.length).split('.');
+      const index = Number(at);
+      if (index === removed) continue;
+      this.keys.set([path, index > removed ? index - 1 : index, ...rest].join('.'), keys);
+    }
   }
 
   /** Checks the values; only the newest check's answer counts. */
