@@ -3,29 +3,39 @@ import { isLanguage } from '@/app/lib/language';
 /**
  * How a calendar date is shown (spec 9, DESIGN.md 2): `D MMMM YYYY` ("21 November 2026", "21 tháng
  * 11 2026") in the interface language. Apart from the date picker, so a list that only shows dates
- * starts without the picker, its calendar and popover; and without dayjs, from the browser's own
- * month names (Intl), so the order form starts without it (README "Performance"). Every screen shows
- * a date through here: the field, the calendar's days, the lists and the bench's date-times.
+ * starts without the picker, its calendar and popover; and without dayjs, so the order form starts
+ * without it (README "Performance"). Every screen shows a date through here: the field, the
+ * calendar's days, the lists and the bench's date-times.
  */
-
-const monthNames = new Map<string, string[]>();
 
 /**
- * The twelve month names as a date names them in `language` ("November", "tháng 11"): the month
+ * The twelve month names as a date names them in each language ("November", "tháng 11"): the month
  * part of a whole date, so Vietnamese reads "tháng 11" as in a date, not the stand-alone "Tháng 11".
+ * Written out rather than asked of the browser: building an `Intl.DateTimeFormat` loads its locale
+ * data, about 65 ms of the order form's first render on Lighthouse's slowed-down phone, for twelve
+ * words (tests/app/ui/display-date.test.ts holds them to the browser's own).
  */
-export function monthNamesOf(language: string): string[] {
-  const locale = isLanguage(language) ? language : 'en';
-  let names = monthNames.get(locale);
-  if (!names) {
-    const format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-    names = Array.from(
-      { length: 12 },
-      (_, month) => format.formatToParts(Date.UTC(2000, month, 15)).find((part) => part.type === 'month')?.value ?? '',
-    );
-    monthNames.set(locale, names);
-  }
-  return names;
+const MONTH_NAMES: Record<'en' | 'vi', readonly string[]> = {
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+  vi: Array.from({ length: 12 }, (_, month) => `tháng ${month + 1}`),
+};
+
+/** The twelve month names of `language` (English for any other). */
+export function monthNamesOf(language: string): readonly string[] {
+  return MONTH_NAMES[isLanguage(language) ? language : 'en'];
 }
 
 /** A day by its numbers, in the shown form. */
