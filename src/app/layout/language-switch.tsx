@@ -1,4 +1,4 @@
-import { menuButtonProps, onDemand } from '@/app/lib/on-demand';
+import { onDemand, popupButtonProps } from '@/app/lib/on-demand';
 import { LanguageButton } from './language-button';
 
 const useLanguageMenu = onDemand(() => import('./language-menu').then((chunk) => chunk.LanguageMenu));
@@ -7,5 +7,5 @@ const useLanguageMenu = onDemand(() => import('./language-menu').then((chunk) =>
 export function LanguageSwitch() {
   const { Component: LanguageMenu, opened, prefetch, open } = useLanguageMenu();
   if (LanguageMenu) return <LanguageMenu defaultOpen={opened} />;
-  return <LanguageButton {...menuButtonProps({ prefetch, open })} />;
+  return <LanguageButton {...popupButtonProps('menu', { prefetch, open })} />;
 }

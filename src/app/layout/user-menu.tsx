@@ -1,4 +1,4 @@
-import { menuButtonProps, onDemand } from '@/app/lib/on-demand';
+import { onDemand, popupButtonProps } from '@/app/lib/on-demand';
 import { UserMenuButton } from './user-menu-button';
 
 // The menu (Radix's menu, floating positioning) and what it holds (the push switch, the toasts) come
@@ -9,5 +9,5 @@ const useUserMenuDropdown = onDemand(() => import('./user-menu-dropdown').then((
 export function UserMenu() {
   const { Component: UserMenuDropdown, opened, prefetch, open } = useUserMenuDropdown();
   if (UserMenuDropdown) return <UserMenuDropdown defaultOpen={opened} />;
-  return <UserMenuButton {...menuButtonProps({ prefetch, open })} />;
+  return <UserMenuButton {...popupButtonProps('menu', { prefetch, open })} />;
 }

@@ -48,20 +48,23 @@ export function onDemand<Props extends object>(load: () => Promise<ComponentType
 }
 
 /**
- * What a menu's plain button carries until the menu is fetched: closed, as the menu's own button
- * says; pointing at it or focusing it fetches the menu; pressing it or the arrow down opens it, as
- * the menu's own button does.
+ * What the plain button of an on-demand menu or dialog carries until the real one is fetched: closed,
+ * as the real button says; pointing at it or focusing it fetches the real one; pressing it opens it,
+ * and for a menu the arrow down too, as the menu's own button does.
  */
-export function menuButtonProps({ prefetch, open }: { prefetch: () => void; open: () => void }) {
+export function popupButtonProps(
+  popup: 'menu' | 'dialog',
+  { prefetch, open }: { prefetch: () => void; open: () => void },
+) {
   return {
-    'aria-haspopup': 'menu',
+    'aria-haspopup': popup,
     'aria-expanded': false,
     'data-state': 'closed',
     onPointerEnter: prefetch,
     onFocus: prefetch,
     onClick: open,
     onKeyDown: (event: { key: string; preventDefault: () => void }) => {
-      if (event.key !== 'ArrowDown') return;
+      if (popup !== 'menu' || event.key !== 'ArrowDown') return;
       event.preventDefault();
       open();
     },

@@ -10,7 +10,7 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-// A menu's plain button before the menu is fetched (menuButtonProps in src/app/lib/on-demand.ts):
+// A menu's plain button before the menu is fetched (popupButtonProps in src/app/lib/on-demand.ts):
 // it says what the menu's own button says, and opens the same ways.
 
 describe("a menu's button before its menu is fetched", () => {

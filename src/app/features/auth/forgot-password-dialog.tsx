@@ -1,5 +1,5 @@
 import { loadMessageTexts } from '@/app/lib/i18n';
-import { onDemand } from '@/app/lib/on-demand';
+import { onDemand, popupButtonProps } from '@/app/lib/on-demand';
 import { ForgotPasswordButton } from './forgot-password-button';
 
 // The dialog shows the rules' and the server's messages, which the sign-in page does not start with.
@@ -11,13 +11,5 @@ const useResetRequestDialog = onDemand(() =>
 export function ForgotPasswordDialog() {
   const { Component: ResetRequestDialog, opened, prefetch, open } = useResetRequestDialog();
   if (ResetRequestDialog) return <ResetRequestDialog defaultOpen={opened} />;
-  return (
-    <ForgotPasswordButton
-      aria-haspopup="dialog"
-      aria-expanded={false}
-      onPointerEnter={prefetch}
-      onFocus={prefetch}
-      onClick={open}
-    />
-  );
+  return <ForgotPasswordButton {...popupButtonProps('dialog', { prefetch, open })} />;
 }

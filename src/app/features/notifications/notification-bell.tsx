@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useAfterFirstPaint } from '@/app/lib/after-first-paint';
-import { onDemand } from '@/app/lib/on-demand';
+import { onDemand, popupButtonProps } from '@/app/lib/on-demand';
 import { BellButton } from './notification-bell-button';
 import { notificationQueries, PAGE_SIZE } from './notification-queries';
 
@@ -34,15 +34,7 @@ export function NotificationBell() {
       {NotificationPopover ? (
         <NotificationPopover defaultOpen={opened} />
       ) : (
-        <BellButton
-          unread={data?.unread ?? 0}
-          aria-haspopup="dialog"
-          aria-expanded={false}
-          data-state="closed"
-          onPointerEnter={prefetch}
-          onFocus={prefetch}
-          onClick={open}
-        />
+        <BellButton unread={data?.unread ?? 0} {...popupButtonProps('dialog', { prefetch, open })} />
       )}
     </>
   );
