@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { BookOpenIcon, CircleHelpIcon, ClockIcon, LifeBuoyIcon, MailIcon, PhoneIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
 import { BrandLogo } from '@/app/components/brand';
@@ -41,7 +41,6 @@ export function SubmittalFormPage() {
   };
   const [submitted, setSubmitted] = useState<SubmittedBooking | null>(null);
   const { Component: BookingConfirmation, prefetch: prefetchConfirmation, open: fetchConfirmation } = useConfirmation();
-  const contact = useLabContact();
   useDocumentTitle(submitted ? t('bookings:form.orderCreated') : t('title'));
 
   return (
@@ -97,50 +96,7 @@ export function SubmittalFormPage() {
             />
             {/* Drawn after the form's sections, as the side guide (README "Performance"). */}
             <Later>
-              <FormSection section="help">
-                <div className="grid gap-3 text-sm sm:grid-cols-2">
-                  <p className="flex items-start gap-2">
-                    <MailIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                    <span>
-                      {t('support.email')}
-                      {contact && (
-                        <>
-                          {' '}
-                          <a href={`mailto:${contact.email}`} className="font-medium text-primary underline">
-                            {contact.email}
-                          </a>
-                        </>
-                      )}
-                    </span>
-                  </p>
-                  {contact && (
-                    <p className="flex items-start gap-2">
-                      <PhoneIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                      <span>
-                        {t('support.phone')}:{' '}
-                        <a
-                          href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}
-                          className="font-medium text-primary underline"
-                        >
-                          {contact.phone}
-                        </a>
-                      </span>
-                    </p>
-                  )}
-                  <p className="flex items-start gap-2 sm:col-span-2">
-                    <BookOpenIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                    <GuidelinesLink>{t('support.guidelines')}</GuidelinesLink>
-                  </p>
-                  <p className="flex items-start gap-2">
-                    <ClockIcon className="mt-0.5 size-4 text-primary" aria-hidden="true" />
-                    <span>{t('support.hours')}</span>
-                  </p>
-                </div>
-                <Button type="button" variant="outline" className="w-fit" {...helpButton}>
-                  <LifeBuoyIcon />
-                  {t('help.open')}
-                </Button>
-              </FormSection>
+              <SupportSection helpButton={helpButton} />
             </Later>
           </div>
           <Later>
@@ -155,12 +111,14 @@ export function SubmittalFormPage() {
 }
 
 /**
- * The laboratory's e-mail and phone for the help section, asked for as the page opens: the app's
- * settings (app-config.ts), which the error reporting asks for anyway, one request for both and
- * without the API client or a query, which the order form would otherwise start with for this one
- * answer (README "Performance"). Until it comes, and if it fails, the section shows no address.
+ * The help section: the laboratory's e-mail and phone, its guidelines and hours. The contact is
+ * asked for as the section is drawn: the app's settings (app-config.ts), which the error reporting
+ * asks for anyway, one request for both and without the API client or a query, which the order form
+ * would otherwise start with for this one answer (README "Performance"). Until it comes, and if it
+ * fails, the section shows no address. The answer redraws this section only, not the whole form.
  */
-function useLabContact(): LabContact | undefined {
+function SupportSection({ helpButton }: { helpButton: ComponentProps<typeof Button> }) {
+  const { t } = useTranslation('submittal');
   const [contact, setContact] = useState<LabContact>();
   useEffect(() => {
     appConfig().then(
@@ -168,7 +126,49 @@ function useLabContact(): LabContact | undefined {
       () => undefined,
     );
   }, []);
-  return contact;
+  return (
+    <FormSection section="help">
+      <div className="grid gap-3 text-sm sm:grid-cols-2">
+        <p className="flex items-start gap-2">
+          <MailIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+          <span>
+            {t('support.email')}
+            {contact && (
+              <>
+                {' '}
+                <a href={`mailto:${contact.email}`} className="font-medium text-primary underline">
+                  {contact.email}
+                </a>
+              </>
+            )}
+          </span>
+        </p>
+        {contact && (
+          <p className="flex items-start gap-2">
+            <PhoneIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            <span>
+              {t('support.phone')}:{' '}
+              <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`} className="font-medium text-primary underline">
+                {contact.phone}
+              </a>
+            </span>
+          </p>
+        )}
+        <p className="flex items-start gap-2 sm:col-span-2">
+          <BookOpenIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+          <GuidelinesLink>{t('support.guidelines')}</GuidelinesLink>
+        </p>
+        <p className="flex items-start gap-2">
+          <ClockIcon className="mt-0.5 size-4 text-primary" aria-hidden="true" />
+          <span>{t('support.hours')}</span>
+        </p>
+      </div>
+      <Button type="button" variant="outline" className="w-fit" {...helpButton}>
+        <LifeBuoyIcon />
+        {t('help.open')}
+      </Button>
+    </FormSection>
+  );
 }
 
 /** The Guidelines page opens in a new tab, so that a half-filled form is not lost. */
