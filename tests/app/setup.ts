@@ -25,6 +25,16 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
   });
 }
 
+// jsdom has no ResizeObserver; Radix's parts measure themselves with one (the checkbox, the menus'
+// and the date picker's floating positioning). They draw without measuring here.
+if (typeof window !== 'undefined' && !window.ResizeObserver) {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
 // The app loads only the shown language at start (every namespace, at the path `/`) and fetches the
 // other on a switch; component tests read both languages' texts directly (getFixedT('vi')), so both
 // are loaded before any test runs.

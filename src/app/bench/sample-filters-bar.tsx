@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterInput } from '@/app/components/filter-input';
 import { LabelledControl } from '@/app/components/labelled-input';
+import { OptionSelect } from '@/app/components/option-select';
 import { Button } from '@/app/components/ui/button';
 import { DatePicker } from '@/app/components/ui/date-picker';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { UserPicker } from './user-picker';
 import { emptySampleFilters, sampleListQuery, type SampleFilterValues } from './sample-list-search';
 
@@ -113,19 +113,16 @@ export function SampleFiltersBar({
           value={value.sources}
           onChange={set('sources')}
         />
-        <Select value={value.status || 'all'} onValueChange={(next) => set('status')(next === 'all' ? '' : next)}>
-          <SelectTrigger aria-label={t('filters.status')} className="w-full">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="all">{t('filters.allStatuses')}</SelectItem>
-            {statuses.map((status) => (
-              <SelectItem key={status} value={status}>
-                {t(`status.${status}`)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect
+          className="w-full"
+          label={t('filters.status')}
+          value={value.status || 'all'}
+          onValueChange={(next) => set('status')(next === 'all' ? '' : next)}
+          options={[
+            { value: 'all', label: t('filters.allStatuses') },
+            ...statuses.map((status) => ({ value: status, label: t(`status.${status}`) })),
+          ]}
+        />
         <DateRangeFilter range="received" value={value} set={set} />
         <LabelledFilter id="filter-received-by" label={t('filters.receivedBy')}>
           <UserPicker

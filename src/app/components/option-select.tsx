@@ -73,16 +73,20 @@ export function OptionSelect(props: OptionSelectProps) {
 }
 
 /**
- * The option a closed select moves to when the user types `search`: as Radix's select does, the
- * next one after the chosen option whose text starts with it; a letter typed again and again steps
- * through the options starting with that letter.
+ * The option a closed select moves to when the user types `search`: the first option whose text
+ * starts with it, looking onwards from the chosen one and wrapping round. One letter always moves on
+ * past the chosen option, and the same letter typed again and again steps through the options that
+ * start with it; a longer prefix keeps the chosen option while it still fits. Undefined when nothing
+ * else fits.
  */
 export function nextMatch(options: readonly SelectOption[], search: string, value: string) {
-  const repeated = search.length > 1 && [...search].every((char) => char === search[0]);
-  const wanted = (repeated ? search[0]! : search).toLowerCase();
-  const current = options.findIndex((option) => option.value === value);
-  let wrapped = options.map((_, index) => options[(Math.max(current, 0) + index) % options.length]!);
-  if (wanted.length === 1) wrapped = wrapped.filter((option) => option.value !== value);
-  const next = wrapped.find((option) => option.label.toLowerCase().startsWith(wanted));
-  return next && next.value !== value ? next : undefined;
+  const sameLetter = [...search].every((char) => char === search[0]);
+  const prefix = (sameLetter ? search.slice(0, 1) : search).toLowerCase();
+  const chosen = options.findIndex((option) => option.value === value);
+  const first = chosen < 0 ? 0 : chosen + (prefix.length === 1 ? 1 : 0);
+  for (let step = 0; step < options.length; step++) {
+    const option = options[(first + step) % options.length]!;
+    if (option.label.toLowerCase().startsWith(prefix)) return option.value === value ? undefined : option;
+  }
+  return undefined;
 }

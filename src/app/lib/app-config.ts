@@ -16,10 +16,12 @@ let asked: Promise<AppConfig> | undefined;
  */
 export function appConfig(fetchConfig?: typeof fetch): Promise<AppConfig> {
   if (fetchConfig) return ask(fetchConfig);
-  asked ??= ask(fetch);
-  asked.catch(() => {
-    asked = undefined;
-  });
+  if (!asked) {
+    asked = ask(fetch);
+    asked.catch(() => {
+      asked = undefined;
+    });
+  }
   return asked;
 }
 

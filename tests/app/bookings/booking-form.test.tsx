@@ -10,13 +10,6 @@ import { BookingForm, useBookingForm } from '@/app/features/bookings/booking-for
 // so that a check waits for the form's own work, not for the test runner's first transform of zod.
 await import('@/shared/schemas/booking');
 
-// jsdom has no ResizeObserver; Radix's popper (the date picker's calendar) measures with one.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 // The booking form's own behaviour, without a server: conditional sections, the sample-type list,
 // and where a failed submit puts the focus.
 

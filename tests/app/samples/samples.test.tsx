@@ -12,13 +12,6 @@ import { previewRemainingWeight } from '@/app/features/tester/tester-sample-form
 import '@/app/lib/i18n';
 import { signInWith } from '../support/session.ts';
 
-// Radix's checkbox measures itself; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 beforeEach(async () => {
   await offlineDb.outbox.clear();
 });

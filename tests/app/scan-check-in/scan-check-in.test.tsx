@@ -14,12 +14,6 @@ import { signInWith } from '../support/session.ts';
 // The decision a scanned label leads to at a bench, against a real (fake-indexeddb) offline
 // database: the device's cached lists, its outbox, and a stand-in for the server's list call.
 
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 const TESTER = ['CanViewAllSampleEntryTester', 'CanCheckInSampleEntryTester'];
 const CS = ['CanViewAllSampleEntryCs', 'CanCheckInSampleEntryCs'];
 

@@ -3,13 +3,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/app/lib/i18n';
 import { LanguageSwitch } from '@/app/layout/language-switch';
 
-// jsdom has no ResizeObserver; Radix's menu positions itself with one.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 // A menu's plain button before the menu is fetched (popupButtonProps in src/app/lib/on-demand.ts):
 // it says what the menu's own button says, and opens the same ways.
 

@@ -7,12 +7,6 @@ import { createQueryClient } from '@/app/lib/query-client';
 import { ConclusionForm } from '@/app/features/supervisor/conclusion-form';
 import { TransferIdflDialog } from '@/app/features/supervisor/transfer-idfl-dialog';
 
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 // The supervisor's forms check what the shared schemas check, with the spec's messages, before
 // anything is sent.
 

@@ -9,13 +9,6 @@ import { StepSummary } from '@/app/features/third-lab/step-summary';
 import { queueThirdLabCheckIn, THIRD_LAB_LIST } from '@/app/features/third-lab/third-lab-queries';
 import { UndoPackageDialog } from '@/app/features/third-lab/undo-package-dialog';
 
-// Radix's checkbox measures itself; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 // The third lab's workflow dialogs: nothing moves until the confirmation is ticked, and what is
 // confirmed goes to the outbox (so it works offline and applies once).
 

@@ -65,5 +65,9 @@ describe('nextMatch', () => {
     expect(nextMatch(OPTIONS, 'rej', 'all')?.value).toBe('rejected');
     expect(nextMatch(OPTIONS, 'x', 'all')).toBeUndefined();
     expect(nextMatch(OPTIONS, 'a', 'all')).toBeUndefined();
+    // A longer prefix that still fits the chosen option keeps it; with nothing chosen, the first fits.
+    expect(nextMatch(OPTIONS, 're', 'received')).toBeUndefined();
+    expect(nextMatch(OPTIONS, 'rej', 'received')?.value).toBe('rejected');
+    expect(nextMatch(OPTIONS, 'n', '')?.value).toBe('new');
   });
 });

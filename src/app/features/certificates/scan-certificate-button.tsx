@@ -3,7 +3,7 @@ import { QrCodeIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from '@/app/components/ui/button';
-import { onDemand } from '@/app/lib/on-demand';
+import { onDemand, popupButtonProps } from '@/app/lib/on-demand';
 
 // The scanner's dialog comes when the user reaches for the button, not with every screen showing it
 // (README "Performance").
@@ -30,12 +30,16 @@ export function ScanCertificateButton({
         size={size}
         className={className}
         aria-label={t('scanCertificate')}
-        onPointerEnter={prefetch}
-        onFocus={prefetch}
-        onClick={() => {
-          setOpen(true);
-          fetchDialog();
-        }}
+        {...popupButtonProps('dialog', {
+          prefetch,
+          open: () => {
+            setOpen(true);
+            fetchDialog();
+          },
+        })}
+        // This button stays when its dialog comes, so it says whether the dialog is open.
+        aria-expanded={open}
+        data-state={open ? 'open' : 'closed'}
       >
         <QrCodeIcon />
         <span className={compact ? 'hidden lg:inline' : undefined}>{t('scanCertificate')}</span>

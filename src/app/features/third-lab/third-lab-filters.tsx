@@ -1,11 +1,11 @@
 import { XIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OptionSelect } from '@/app/components/option-select';
 import { Button } from '@/app/components/ui/button';
 import { DatePicker } from '@/app/components/ui/date-picker';
 import { Input } from '@/app/components/ui/input';
 import { Label } from '@/app/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { THIRD_LAB_STATUSES } from './third-lab-queries';
 import { emptyThirdLabFilters, type ThirdLabFilterValues } from './third-lab-search';
 
@@ -63,22 +63,15 @@ export function ThirdLabFiltersBar({
       ))}
       <div className="grid gap-1">
         <Label className="text-xs text-muted-foreground">{t('filters.status')}</Label>
-        <Select
+        <OptionSelect
+          label={t('filters.status')}
           value={filters.status || ANY_STATUS}
           onValueChange={(value) => set('status', value === ANY_STATUS ? undefined : value)}
-        >
-          <SelectTrigger aria-label={t('filters.status')}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ANY_STATUS}>{t('filters.allStatuses')}</SelectItem>
-            {THIRD_LAB_STATUSES.map((status) => (
-              <SelectItem key={status} value={status}>
-                {t(`status.${status}`)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+          options={[
+            { value: ANY_STATUS, label: t('filters.allStatuses') },
+            ...THIRD_LAB_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) })),
+          ]}
+        />
       </div>
       {isFiltered && (
         <div className="flex items-end">
