@@ -15,6 +15,11 @@ const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 // The first page's code comes while its texts do, not after them.
 fetchRouteCode(router, window.location.pathname);
+// Its loaders start as soon as its texts are here, so a list's data is asked for before the first
+// render, not after it (the router would load on mount, once that render is done: a round trip
+// later on a phone; README "Performance"). The router, once mounted, goes on with this load; a
+// failure is the route's to show, as on any load.
+void router.load().catch(() => undefined);
 
 mirrorSessionChanges();
 listenForInstallPrompt();

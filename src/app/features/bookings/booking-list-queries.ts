@@ -4,11 +4,15 @@ import { ApiError } from '@/app/lib/api-error';
 import { listViewOf, type ListSearch } from '@/app/lib/list-search';
 import { orderByOf, type Ordering } from '@/app/components/sortable-head';
 import { emptyBookingFilters } from './booking-list-search';
-import { apiClient, BOOKINGS_KEY, type BookingStatus } from './booking-queries';
+import { api, unwrap } from '@/app/lib/api-client';
+import { BOOKINGS_KEY, type BookingStatus } from './booking-queries';
 
 // The booking list's and a booking's queries (the staff screens), apart from the sending and the
 // lookups in booking-queries.ts that the public order form starts with: the list's statuses (the
-// workflow rules), search and sortable headings are not its to fetch (README "Performance").
+// workflow rules), search and sortable headings are not its to fetch (README "Performance"). The API
+// client is imported here, not fetched with the first request as the order form's lookups do: the
+// staff screens start with it anyway, and the route's loader can then ask for the list's page in the
+// same turn, before the screen's first render rather than after it.
 
 export const BOOKING_STATUSES: readonly BookingStatus[] = bookingStatuses;
 
@@ -49,7 +53,6 @@ export const bookingQueries = {
     queryOptions({
       queryKey: [...bookingQueries.all, 'list', withoutBlanks(filters)] as const,
       queryFn: async () => {
-        const { api, unwrap } = await apiClient();
         const answer = await unwrap(
           api.GET('/api/bookings/find-all', { params: { query: withoutBlanks(filters) as BookingFilters } }),
         );
@@ -63,7 +66,6 @@ export const bookingQueries = {
       // No such booking is an answer the page states itself ("This booking does not exist"), not an
       // error to toast as well.
       queryFn: async () => {
-        const { api, unwrap } = await apiClient();
         try {
           return (await unwrap(api.GET('/api/bookings/detail/{id}', { params: { path: { id } } }))).data;
         } catch (error) {
