@@ -17,9 +17,8 @@ const router = createAppRouter(queryClient);
 fetchRouteCode(router, window.location.pathname);
 // Its loaders start as soon as its texts are here, so a list's data is asked for before the first
 // render, not after it (the router would load on mount, once that render is done: a round trip
-// later on a phone; README "Performance"). The router, once mounted, goes on with this load; a
-// failure is the route's to show, as on any load.
-void router.load().catch(() => undefined);
+// later on a phone; README "Performance"). A failure is the route's to show, as on any load.
+const firstLoad = router.load().catch(() => undefined);
 
 mirrorSessionChanges();
 listenForInstallPrompt();
@@ -28,16 +27,19 @@ registerServiceWorker();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The first render has its texts (lib/i18n.ts).
-void startTexts.then(() =>
+// The first render has its texts (lib/i18n.ts) and the page's matched routes loaded, so the page is
+// drawn once, not first as pending and again as the load ends. No loader waits for data (the lists
+// only start asking), so this is the texts and the code the page waited for anyway.
+void startTexts.then(async () => {
+  await firstLoad;
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </StrictMode>,
-  ),
-);
+  );
+});
 // Where to report errors is asked once the first page is drawn and the browser idle: the first
 // paint does not need the answer, and its request would compete with the page's own.
 void startTexts

@@ -1,12 +1,10 @@
-import { byNamespace, type Catalogue } from './by-namespace';
+import type { Catalogue } from './by-namespace';
 
 // English: every other text, the staff screens' (text-groups.ts).
-const files = import.meta.glob<Catalogue>(
+export default import.meta.glob<Catalogue>(
   [
     '../../locales/en/*.json',
     '!../../locales/en/{common,layout,auth,errors,pwa,validation,bookings,submittal,date-picker}.json',
   ],
   { eager: true, import: 'default' },
 );
-
-export default byNamespace(files);

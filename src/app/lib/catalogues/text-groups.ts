@@ -1,4 +1,4 @@
-import type { Catalogues } from './by-namespace';
+import { byNamespace, type Catalogue, type Catalogues } from './by-namespace';
 import type { TextGroup } from './text-pages';
 
 export type { Catalogue, Catalogues } from './by-namespace';
@@ -15,7 +15,9 @@ export type { Catalogue, Catalogues } from './by-namespace';
  */
 export { TEXT_GROUPS, textGroupsFor, type TextGroup } from './text-pages';
 
-const LOADERS: Record<'en' | 'vi', Record<TextGroup, () => Promise<{ default: Catalogues }>>> = {
+// Each group's module holds its JSON files by path; they become namespaces here, in the start chunk,
+// so that the groups share no module of their own (a request of its own before any page shows).
+const LOADERS: Record<'en' | 'vi', Record<TextGroup, () => Promise<{ default: Record<string, Catalogue> }>>> = {
   en: {
     start: () => import('./en-start'),
     messages: () => import('./en-messages'),
@@ -32,5 +34,5 @@ const LOADERS: Record<'en' | 'vi', Record<TextGroup, () => Promise<{ default: Ca
 
 /** One group of one language's texts, namespace by namespace. */
 export function loadTextGroup(language: 'en' | 'vi', group: TextGroup): Promise<Catalogues> {
-  return LOADERS[language][group]().then((module) => module.default);
+  return LOADERS[language][group]().then((module) => byNamespace(module.default));
 }

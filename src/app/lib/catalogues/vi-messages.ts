@@ -1,9 +1,7 @@
-import { byNamespace, type Catalogue } from './by-namespace';
+import type { Catalogue } from './by-namespace';
 
 // Vietnamese: the rules' and the server's messages (text-groups.ts), fetched with the first check or call.
-const files = import.meta.glob<Catalogue>('../../locales/vi/{validation,server}.json', {
+export default import.meta.glob<Catalogue>('../../locales/vi/{validation,server}.json', {
   eager: true,
   import: 'default',
 });
-
-export default byNamespace(files);

@@ -1,9 +1,7 @@
-import { byNamespace, type Catalogue } from './by-namespace';
+import type { Catalogue } from './by-namespace';
 
 // Vietnamese: what the public order form adds to the start texts (text-groups.ts).
-const files = import.meta.glob<Catalogue>('../../locales/vi/{bookings,submittal,date-picker}.json', {
+export default import.meta.glob<Catalogue>('../../locales/vi/{bookings,submittal,date-picker}.json', {
   eager: true,
   import: 'default',
 });
-
-export default byNamespace(files);

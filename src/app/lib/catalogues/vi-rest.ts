@@ -1,12 +1,10 @@
-import { byNamespace, type Catalogue } from './by-namespace';
+import type { Catalogue } from './by-namespace';
 
 // Vietnamese: every other text, the staff screens' (text-groups.ts).
-const files = import.meta.glob<Catalogue>(
+export default import.meta.glob<Catalogue>(
   [
     '../../locales/vi/*.json',
     '!../../locales/vi/{common,layout,auth,errors,pwa,validation,server,bookings,submittal,date-picker}.json',
   ],
   { eager: true, import: 'default' },
 );
-
-export default byNamespace(files);
