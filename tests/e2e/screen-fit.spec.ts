@@ -1,8 +1,10 @@
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { bookingForm } from '../server/support/bookings.ts';
 import { admin, roleUsers } from './support/accounts.ts';
 import { seedDialogScreens } from './support/dialog-screens.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, signInThroughApi, test } from './support/fixtures.ts';
+import { seedSampleSentToTester, seedSampleTesterConfirmed } from './support/sample-seeding.ts';
+import { callApi, headersOf } from './support/sample-setup.ts';
 
 /**
  * Issue 17 (10): the main lists fit a bench tablet (820 px) without a sideways scroll bar, the
@@ -30,6 +32,45 @@ async function sidewaysOverflow(page: Page) {
 async function tapOn(page: Page, target: Locator) {
   const box = (await target.boundingBox())!;
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** Whose words are long, as a real laboratory's are: the sample codes, types and sources the lists show. */
+const LONG_WORDS = {
+  sampleType: 'Organic long-staple combed cotton lint (ring-spun blend)',
+  source: 'Vinatex Export Division – Phu Bai Spinning Mill, Thừa Thiên Huế',
+};
+
+let longSamples: Promise<{ atTester: string; atThirdLab: string }> | undefined;
+
+/**
+ * Two samples with long words, seeded once for the run: one waiting at the tester (on the CS and
+ * tester lists), one sent on to the third lab in a package (on the supervisor's and the third lab's).
+ */
+function seedLongBenchSamples(request: APIRequestContext) {
+  longSamples ??= (async () => {
+    const stamp = Date.now().toString(36).toUpperCase();
+    const cs = await signInThroughApi(request, roleUsers.CustomerService);
+    const tester = await signInThroughApi(request, roleUsers.Tester);
+    const atTester = await seedSampleSentToTester(request, cs, `VNX-PHUBAI-LOT-2611-BALE-0457-${stamp}`, LONG_WORDS);
+    const onward = await seedSampleTesterConfirmed(
+      request,
+      cs,
+      tester,
+      `VNX-PHUBAI-LOT-2611-BALE-0458-${stamp}`,
+      LONG_WORDS,
+    );
+    const asAdmin = await headersOf(request, admin);
+    const batch = (await callApi(request, asAdmin, 'POST', '/api/sample-dispatch-batch', {
+      packageName: `Vinatex Phu Bai cotton lint, November shipment ${stamp}`,
+      shippmentNumber: `DHL-EXPRESS-VN-2026-11-${stamp}`,
+    })) as { id: number; packageCode: string };
+    await callApi(request, asAdmin, 'POST', `/api/tester-lab/transfer-to-third-lab?id=${onward.id}`, {
+      packageCode: batch.packageCode,
+    });
+    await callApi(request, asAdmin, 'POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${batch.id}`);
+    return { atTester: atTester.idflNumber, atThirdLab: onward.idflNumber };
+  })();
+  return longSamples;
 }
 
 /** The list has loaded rows (no status row: not loading, not empty). */
@@ -62,25 +103,52 @@ test.describe('[FIT]', () => {
     });
   }
 
-  // The supervisor and third-lab benches, with samples in their lists (seeded once for the run): on a
-  // bench tablet the lower-value columns give way (SampleColumn.wideOnly) so the list fits without
-  // scrolling. The CS and tester lists still scroll: their row actions are wide buttons.
-  for (const [path, account] of [
-    ['/supervisor-samples', admin],
-    ['/thirdlab-samples', roleUsers.hoanVuLab],
-  ] as const) {
-    test(`[FIT] the ${path} bench fits 820 px without a sideways scroll bar`, async ({
-      page,
-      request,
-      openSignedIn,
-    }, testInfo) => {
-      await seedDialogScreens(request);
-      await page.setViewportSize({ width: 820, height: 1180 });
-      await openSignedIn(account, path);
-      await expectRowsShown(page);
-      await page.screenshot({ path: testInfo.outputPath(`${path.replaceAll('/', '_')}-820.png`), fullPage: true });
-      expect(await sidewaysOverflow(page)).toEqual([]);
-    });
+  // The four benches' sample lists, with samples in them (seeded once for the run): the dialogs'
+  // records put a sample in every state a bench acts on, so each row shows its widest actions, and two
+  // samples carry the long words a real laboratory types. On a bench tablet the lower-value columns
+  // give way (SampleColumn.wideOnly) and the long words wrap, so the list fits without scrolling; at
+  // 1280 px every column is there.
+  const benches = [
+    { path: '/clients', account: roleUsers.CustomerService },
+    { path: '/testers', account: roleUsers.Tester },
+    { path: '/supervisor-samples', account: roleUsers.Supervisor },
+    { path: '/thirdlab-samples', account: roleUsers.hoanVuLab },
+  ] as const;
+  for (const { path, account } of benches) {
+    for (const width of [820, 1280]) {
+      test(`[FIT] the ${path} bench fits ${width} px without a sideways scroll bar`, async ({
+        page,
+        request,
+        openSignedIn,
+      }, testInfo) => {
+        await seedDialogScreens(request);
+        const long = await seedLongBenchSamples(request);
+        await page.setViewportSize({ width, height: 1180 });
+        await openSignedIn(account, path);
+        await expectRowsShown(page);
+        // The long words are on the list (the third lab knows a sample only once it is sent there).
+        const longRow = page.locator(
+          `tr[data-idfl="${path === '/clients' || path === '/testers' ? long.atTester : long.atThirdLab}"]`,
+        );
+        await expect(longRow).toBeVisible();
+        await page.screenshot({
+          path: testInfo.outputPath(`${path.replaceAll('/', '_')}-${width}.png`),
+          fullPage: true,
+        });
+        expect(await sidewaysOverflow(page)).toEqual([]);
+        // Each column header shown, by its words (a column given way is hidden for everyone, not only to the eye).
+        const shown = await page
+          .getByRole('table')
+          .getByRole('columnheader')
+          .evaluateAll((cells) => cells.map((cell) => (cell.checkVisibility() ? cell.textContent?.trim() : null)));
+        if (width === 1280) expect(shown.filter((name) => name === null)).toEqual([]);
+        // What a technician needs stays on a bench tablet: the IDFL number, the status and the row's actions.
+        expect(shown).toEqual(expect.arrayContaining(['IDFL number', 'Status']));
+        if (path !== '/supervisor-samples') expect(shown).toContain('Actions');
+        if (path === '/testers')
+          await expect(longRow.getByRole('button', { name: 'Check in', exact: true })).toBeInViewport();
+      });
+    }
   }
 
   test('[FIT] the customers table is whole at 1280 px', async ({ page, openSignedIn }, testInfo) => {

@@ -25,7 +25,7 @@ export function SampleActionBar({
   handled: readonly WorkflowActionName[];
   onAction: (action: WorkflowActionName) => void;
   disabled?: boolean;
-  /** 'sm' in table rows: the buttons stay on one line. */
+  /** 'sm' in table rows: small buttons at the row's end, onto a second line when the row is narrow. */
   size?: 'default' | 'sm';
 }) {
   const { t } = useTranslation('samples');
@@ -33,7 +33,10 @@ export function SampleActionBar({
   if (offered.length === 0) return null;
   const ordered = [...offered].sort((a, b) => Number(workflowActions[a].isUndo) - Number(workflowActions[b].isUndo));
   return (
-    <div className={size === 'sm' ? 'flex justify-end gap-1' : 'flex flex-wrap gap-2'} data-testid="sample-actions">
+    <div
+      className={size === 'sm' ? 'flex flex-wrap justify-end gap-1' : 'flex flex-wrap gap-2'}
+      data-testid="sample-actions"
+    >
       {ordered.map((action) => (
         <Button
           key={action}

@@ -86,13 +86,27 @@ export function useSampleList(
 export function useSharedSampleColumns() {
   const { t } = useTranslation('samples');
   return {
-    sampleCode: { key: 'code', header: t('field.sampleCode'), orderField: 'sampleCode', cell: (s) => s.sampleCode },
-    sampleType: { key: 'type', header: t('field.sampleType'), orderField: 'sampleType', cell: (s) => s.sampleType },
+    sampleCode: {
+      key: 'code',
+      header: t('field.sampleCode'),
+      orderField: 'sampleCode',
+      wraps: true,
+      cell: (s) => s.sampleCode,
+    },
+    sampleType: {
+      key: 'type',
+      header: t('field.sampleType'),
+      orderField: 'sampleType',
+      wraps: true,
+      cell: (s) => s.sampleType,
+    },
     status: {
       key: 'status',
       header: t('field.status'),
       orderField: 'status',
-      cell: (s, change) => <SampleStatusBadge status={s.status} pendingTo={change?.to} pendingState={change?.state} />,
+      cell: (s, change) => (
+        <SampleStatusBadge status={s.status} pendingTo={change?.to} pendingState={change?.state} mayWrap />
+      ),
     },
   } satisfies Record<string, SampleColumn>;
 }
@@ -126,6 +140,19 @@ export function idflLinkColumn(
       ) : (
         sample.idflNumber
       ),
+  };
+}
+
+/**
+ * The row's actions, at its end: its buttons go onto more lines rather than widen the list past a
+ * bench tablet (every action stays on the row).
+ */
+export function actionsColumn(header: string, cell: SampleColumn['cell']): SampleColumn {
+  return {
+    key: 'actions',
+    header,
+    className: 'text-right',
+    cell: (sample, change) => <div className="flex flex-wrap justify-end gap-1">{cell(sample, change)}</div>,
   };
 }
 

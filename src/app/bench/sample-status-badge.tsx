@@ -22,11 +22,15 @@ export function SampleStatusBadge({
   status,
   pendingTo,
   pendingState,
+  mayWrap,
 }: {
   status: string;
   pendingTo?: string;
   pendingState?: OutboxState;
+  /** In a list's row: the words go onto a second line rather than widen the list past a bench tablet. */
+  mayWrap?: boolean;
 }) {
+  const wrap = mayWrap ? 'whitespace-normal' : undefined;
   const { t } = useTranslation('samples');
   const label = (value: string) => t(`status.${value}`, { defaultValue: value });
   if (pendingTo && pendingTo !== status) {
@@ -36,6 +40,7 @@ export function SampleStatusBadge({
         variant={attention ? 'destructive' : 'warning'}
         data-status={pendingTo}
         data-pending="true"
+        className={wrap}
         title={t('pendingFrom', { status: label(status) })}
       >
         {label(pendingTo)} · {t(`pendingState.${pendingState ?? 'pending'}`)}
@@ -43,7 +48,7 @@ export function SampleStatusBadge({
     );
   }
   return (
-    <Badge variant={VARIANTS[status] ?? 'outline'} data-status={status}>
+    <Badge variant={VARIANTS[status] ?? 'outline'} data-status={status} className={wrap}>
       {label(status)}
     </Badge>
   );

@@ -19,11 +19,25 @@ export type SampleColumn = {
    * phone it gives way so the list fits without a sideways scroll; the value stays on the sample's page.
    */
   wideOnly?: boolean;
+  /**
+   * A column of long words (codes, types, sources, names): they wrap onto more lines rather than
+   * widen the list past a bench tablet, as the bookings list's applicant does; the column keeps room
+   * for a short word.
+   */
+  wraps?: boolean;
   cell: (sample: SampleEntry, pending: PendingSampleChange | undefined) => ReactNode;
 };
 
-/** A column's classes: its own, and hidden below 1024 px when it is `wideOnly`. */
-const columnClass = (column: SampleColumn) => cn(column.className, column.wideOnly && 'hidden lg:table-cell');
+/** A column's classes: its own, wrapping when it `wraps`, and hidden below 1024 px when it is `wideOnly`. */
+const columnClass = (column: SampleColumn) =>
+  cn(
+    column.className,
+    column.wraps && 'min-w-24 whitespace-normal break-words',
+    column.wideOnly && 'hidden lg:table-cell',
+  );
+
+/** A header's words wrap: a column is as wide as its values need, not its header ("Remaining weight (g)"). */
+const HEAD_WRAPS = 'whitespace-normal';
 
 /** Above this many rows only the rows in view are rendered (a bench may show hundreds). */
 const VIRTUAL_FROM = 60;
@@ -86,10 +100,10 @@ export function SampleTable({
                   ordering={ordering}
                   onOrder={onOrder}
                   label={column.header}
-                  className={columnClass(column)}
+                  className={cn(HEAD_WRAPS, columnClass(column))}
                 />
               ) : (
-                <TableHead key={column.key} className={columnClass(column)}>
+                <TableHead key={column.key} className={cn(HEAD_WRAPS, columnClass(column))}>
                   {column.header}
                 </TableHead>
               ),

@@ -37,7 +37,7 @@ export function SortableHead({
     >
       <button
         type="button"
-        className={cn('inline-flex items-center gap-1 hover:text-foreground', isActive && 'text-foreground')}
+        className={cn('inline-flex items-center gap-1 text-left hover:text-foreground', isActive && 'text-foreground')}
         onClick={() => onOrder(nextOrdering(ordering, field))}
       >
         {label}

@@ -9,16 +9,20 @@ export function authorised(session: StoredLogin) {
   return { authorization: `Bearer ${session.data.accessToken}` };
 }
 
+/** What the client-side lab types for a sample besides its code (a spec may want long, real-looking words). */
+export type SampleWords = { sampleType?: string; source?: string };
+
 /** Created, checked in and transferred to the tester by the client-side lab. */
 export async function seedSampleSentToTester(
   request: APIRequestContext,
   cs: StoredLogin,
   sampleCode: string,
+  { sampleType = 'Cotton', source = 'E2E bench' }: SampleWords = {},
 ): Promise<SeededSample> {
   const headers = authorised(cs);
   const created = await request.post('/api/cs-lab/create', {
     headers,
-    data: { sampleType: 'Cotton', sampleCode, source: 'E2E bench', fromClientInfo: `Seeded ${sampleCode}` },
+    data: { sampleType, sampleCode, source, fromClientInfo: `Seeded ${sampleCode}` },
   });
   expect(created.status()).toBe(201);
   const sample = ((await created.json()) as { data: SeededSample }).data;
@@ -38,8 +42,9 @@ export async function seedSampleTesterConfirmed(
   cs: StoredLogin,
   tester: StoredLogin,
   sampleCode: string,
+  words?: SampleWords,
 ): Promise<SeededSample> {
-  const sample = await seedSampleSentToTester(request, cs, sampleCode);
+  const sample = await seedSampleSentToTester(request, cs, sampleCode, words);
   const checkedIn = await request.put(`/api/tester-lab/check-in?id=${sample.id}`, { headers: authorised(tester) });
   expect(checkedIn.status()).toBe(200);
   return ((await checkedIn.json()) as { data: SeededSample }).data;

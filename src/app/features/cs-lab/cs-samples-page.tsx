@@ -11,7 +11,13 @@ import { PageFrame } from '@/app/layout/page-frame';
 import { formatSampleDate } from '@/app/bench/format';
 import { SampleActionBar } from '@/app/bench/sample-action-bar';
 import type { SampleEntry } from '@/app/bench/sample-queries';
-import { idflLinkColumn, SampleListCard, useSampleList, useSharedSampleColumns } from '@/app/bench/sample-list';
+import {
+  actionsColumn,
+  idflLinkColumn,
+  SampleListCard,
+  useSampleList,
+  useSharedSampleColumns,
+} from '@/app/bench/sample-list';
 import type { SampleColumn } from '@/app/bench/sample-table';
 import { useSampleConflictToasts } from '@/app/bench/use-sample-action';
 import { CsCheckInDialog } from './cs-check-in-dialog';
@@ -63,36 +69,46 @@ export function CsSamplesPage() {
     idflLinkColumn(t('samples:field.idflNumber'), '/clients/$id'),
     shared.sampleCode,
     shared.sampleType,
-    { key: 'source', header: t('samples:field.source'), orderField: 'source', wideOnly: true, cell: (s) => s.source },
+    {
+      key: 'source',
+      header: t('samples:field.source'),
+      orderField: 'source',
+      wideOnly: true,
+      wraps: true,
+      cell: (s) => s.source,
+    },
     {
       key: 'received',
       header: t('samples:field.receivedDate'),
       orderField: 'receivedDate',
+      wraps: true,
       cell: (s) => formatSampleDate(s.receivedDate),
     },
-    { key: 'receivedBy', header: t('samples:field.receivedBy'), wideOnly: true, cell: (s) => s.receivedBy },
-    shared.status,
     {
-      key: 'actions',
-      header: t('common:actions'),
-      className: 'text-right',
-      cell: (sample, change) =>
-        typeof sample.id !== 'number' || change ? null : (
-          <div className="flex justify-end gap-2">
-            {mayEdit('csUpdate', sample.status, held) && (
-              <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'edit', sample })}>
-                {t('edit')}
-              </Button>
-            )}
-            <SampleActionBar
-              size="sm"
-              status={sample.status}
-              handled={CS_ACTIONS}
-              onAction={(action) => setDialog({ kind: action as 'csCheckIn' | 'transferToTester', sample })}
-            />
-          </div>
-        ),
+      key: 'receivedBy',
+      header: t('samples:field.receivedBy'),
+      wideOnly: true,
+      wraps: true,
+      cell: (s) => s.receivedBy,
     },
+    shared.status,
+    actionsColumn(t('common:actions'), (sample, change) =>
+      typeof sample.id !== 'number' || change ? null : (
+        <>
+          {mayEdit('csUpdate', sample.status, held) && (
+            <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'edit', sample })}>
+              {t('edit')}
+            </Button>
+          )}
+          <SampleActionBar
+            size="sm"
+            status={sample.status}
+            handled={CS_ACTIONS}
+            onAction={(action) => setDialog({ kind: action as 'csCheckIn' | 'transferToTester', sample })}
+          />
+        </>
+      ),
+    ),
   ];
 
   return (

@@ -23,8 +23,14 @@ export function SupervisorSamplesPage() {
       canOpen,
       label: (sample) => t('list.open', { idflNumber: sample.idflNumber }),
     }),
-    { key: 'type', header: t('columns.sampleType'), cell: (sample) => sample.sampleType ?? '—' },
-    { key: 'source', header: t('columns.source'), wideOnly: true, cell: (sample) => sample.source ?? '—' },
+    { key: 'type', header: t('columns.sampleType'), wraps: true, cell: (sample) => sample.sampleType ?? '—' },
+    {
+      key: 'source',
+      header: t('columns.source'),
+      wideOnly: true,
+      wraps: true,
+      cell: (sample) => sample.source ?? '—',
+    },
     {
       key: 'package',
       header: t('columns.packageCode'),
@@ -36,9 +42,15 @@ export function SupervisorSamplesPage() {
       key: 'sent',
       header: t('columns.sentToThirdLab'),
       orderField: 'sentDate',
+      wraps: true,
       cell: (sample) => date(sample.sentDate),
     },
-    { key: 'predicted', header: t('columns.predictedOrigin'), cell: (sample) => sample.predictedOrigin ?? '—' },
+    {
+      key: 'predicted',
+      header: t('columns.predictedOrigin'),
+      wraps: true,
+      cell: (sample) => sample.predictedOrigin ?? '—',
+    },
     shared.status,
     {
       key: 'updated',
@@ -46,6 +58,7 @@ export function SupervisorSamplesPage() {
       orderField: 'updatedAt',
       className: 'text-muted-foreground',
       wideOnly: true,
+      wraps: true,
       cell: (sample) => date(sample.updatedAt),
     },
   ];

@@ -4,7 +4,13 @@ import { PageFrame } from '@/app/layout/page-frame';
 import { formatSampleDate, formatWeight } from '@/app/bench/format';
 import { SampleActionBar } from '@/app/bench/sample-action-bar';
 import type { SampleEntry } from '@/app/bench/sample-queries';
-import { idflLinkColumn, SampleListCard, useSampleList, useSharedSampleColumns } from '@/app/bench/sample-list';
+import {
+  actionsColumn,
+  idflLinkColumn,
+  SampleListCard,
+  useSampleList,
+  useSharedSampleColumns,
+} from '@/app/bench/sample-list';
 import type { SampleColumn } from '@/app/bench/sample-table';
 import { useSampleConflictToasts } from '@/app/bench/use-sample-action';
 import { TesterCheckInDialog, TesterUndoDialog } from './tester-action-dialogs';
@@ -29,33 +35,34 @@ export function TesterSamplesPage() {
       key: 'sentToTester',
       header: t('samples:field.sentToTesterDate'),
       orderField: 'sentToTesterDate',
+      wraps: true,
       cell: (s) => formatSampleDate(s.sentToTesterDate),
     },
-    { key: 'weight', header: t('samples:field.remainingWeight'), cell: (s) => formatWeight(s.remainingWeight) },
+    {
+      key: 'weight',
+      header: t('samples:field.remainingWeight'),
+      wideOnly: true,
+      cell: (s) => formatWeight(s.remainingWeight),
+    },
     {
       key: 'package',
       header: t('samples:field.packageCode'),
       orderField: 'packageCode',
       wideOnly: true,
+      wraps: true,
       cell: (s) => s.packageCode,
     },
     shared.status,
-    {
-      key: 'actions',
-      header: t('common:actions'),
-      className: 'text-right',
-      cell: (sample, change) =>
-        change ? null : (
-          <div className="flex justify-end">
-            <SampleActionBar
-              size="sm"
-              status={sample.status}
-              handled={TESTER_ACTIONS}
-              onAction={(action) => setDialog({ kind: action as 'testerCheckIn' | 'undoTester', sample })}
-            />
-          </div>
-        ),
-    },
+    actionsColumn(t('common:actions'), (sample, change) =>
+      change ? null : (
+        <SampleActionBar
+          size="sm"
+          status={sample.status}
+          handled={TESTER_ACTIONS}
+          onAction={(action) => setDialog({ kind: action as 'testerCheckIn' | 'undoTester', sample })}
+        />
+      ),
+    ),
   ];
 
   return (

@@ -15,7 +15,7 @@ import { PageFrame } from '@/app/layout/page-frame';
 import { ScanCheckInButton } from '@/app/scan-check-in/scan-check-in-button';
 import { ConfirmSampleDialog } from '@/app/bench/confirm-sample-dialog';
 import type { SampleEntry } from '@/app/bench/sample-queries';
-import { BenchListCard, useBenchList } from '@/app/bench/sample-list';
+import { actionsColumn, BenchListCard, useBenchList } from '@/app/bench/sample-list';
 import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
 import type { SampleColumn } from '@/app/bench/sample-table';
 import { useSampleConflictToasts } from '@/app/bench/use-sample-action';
@@ -111,8 +111,14 @@ export function ThirdLabPage() {
         </button>
       ),
     },
-    { key: 'type', header: t('columns.sampleType'), wideOnly: true, cell: (sample) => sample.sampleType ?? '—' },
-    { key: 'bn', header: t('columns.bnCode'), wideOnly: true, cell: (sample) => sample.bnCode ?? '—' },
+    {
+      key: 'type',
+      header: t('columns.sampleType'),
+      wideOnly: true,
+      wraps: true,
+      cell: (sample) => sample.sampleType ?? '—',
+    },
+    { key: 'bn', header: t('columns.bnCode'), wideOnly: true, wraps: true, cell: (sample) => sample.bnCode ?? '—' },
     {
       key: 'package',
       header: t('columns.packageCode'),
@@ -125,18 +131,21 @@ export function ThirdLabPage() {
       header: t('columns.sentDate'),
       orderField: 'sentDate',
       wideOnly: true,
+      wraps: true,
       cell: (sample) => date(asThirdLab(sample).thirdLabEntry?.sentDate ?? sample.sentDate),
     },
     {
       key: 'received',
       header: t('columns.receivedDate'),
       wideOnly: true,
+      wraps: true,
       cell: (sample) => date(asThirdLab(sample).thirdLabEntry?.receivedDate),
     },
     {
       key: 'cho',
       header: t('columns.cho'),
       className: 'font-mono text-xs',
+      wraps: true,
       cell: (sample) => {
         const values = isotopesOf(asThirdLab(sample));
         return `${formatIsotope(values.carbon)} / ${formatIsotope(values.hydrogen)} / ${formatIsotope(values.oxygen)}`;
@@ -146,6 +155,7 @@ export function ThirdLabPage() {
       key: 'returned',
       header: t('columns.resultReturnedDate'),
       wideOnly: true,
+      wraps: true,
       cell: (sample) => date(asThirdLab(sample).thirdLabEntry?.resultReturnedDate),
     },
     {
@@ -154,23 +164,19 @@ export function ThirdLabPage() {
       orderField: 'status',
       cell: (sample, change) => (
         <div className="flex flex-wrap items-center gap-1">
-          <SampleStatusBadge status={sample.status} pendingTo={change?.to} pendingState={change?.state} />
+          <SampleStatusBadge status={sample.status} pendingTo={change?.to} pendingState={change?.state} mayWrap />
           {!change?.to && pendingBadge(sample.id)}
         </div>
       ),
     },
-    {
-      key: 'actions',
-      header: t('common:actions'),
-      className: 'text-right',
-      cell: (sample) =>
-        actionsFor(sample.status, held).includes('thirdLabCheckIn') && !queued.get(sample.id)?.to ? (
-          <Button size="sm" onClick={() => setStep({ step: 'receive', sample: asThirdLab(sample) })}>
-            <PackageCheckIcon />
-            {t('actions.confirmReceived')}
-          </Button>
-        ) : null,
-    },
+    actionsColumn(t('common:actions'), (sample) =>
+      actionsFor(sample.status, held).includes('thirdLabCheckIn') && !queued.get(sample.id)?.to ? (
+        <Button size="sm" onClick={() => setStep({ step: 'receive', sample: asThirdLab(sample) })}>
+          <PackageCheckIcon />
+          {t('actions.confirmReceived')}
+        </Button>
+      ) : null,
+    ),
   ];
 
   return (
