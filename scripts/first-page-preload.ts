@@ -19,7 +19,13 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-import { groupsOfPage, LIGHT_PAGES, pagePath, TEXT_GROUPS } from '../src/app/lib/catalogues/text-pages.ts';
+import {
+  filesOfGroups,
+  groupsOfPage,
+  LIGHT_PAGES,
+  pagePath,
+  TEXT_GROUPS,
+} from '../src/app/lib/catalogues/text-pages.ts';
 import { chooseLanguage, LANGUAGE_KEY, LANGUAGES } from '../src/app/lib/language.ts';
 
 type RouteFile = { file: string; pattern: string; params: number; layouts: string[] };
@@ -133,9 +139,9 @@ export function firstPagePreload({ routesDir, cataloguesDir }: { routesDir: stri
           LANGUAGES.map((language) => [
             language,
             Object.fromEntries(
-              TEXT_GROUPS.map((group) => {
-                const module = `${slashes(cataloguesDir)}/${language}-${group}.ts`;
-                return [group, indexes(chunksHolding(bundle, (id) => id === module))];
+              [...TEXT_GROUPS, 'all'].map((file) => {
+                const module = `${slashes(cataloguesDir)}/${language}-${file}.ts`;
+                return [file, indexes(chunksHolding(bundle, (id) => id === module))];
               }),
             ),
           ]),
@@ -172,7 +178,7 @@ export function preloadScript(data: PreloadData): string {
   // nothing outside themselves.
   return `(function(d){
 var p=(${pagePath.toString()})(location.pathname),l=(${chooseLanguage.toString()})(${JSON.stringify(LANGUAGES)},${JSON.stringify(LANGUAGE_KEY)}),w={},i,k;
-(${groupsOfPage.toString()})(d.light,d.groups,p).forEach(function(g){d.texts[l][g].forEach(function(f){w[f]=1})});
+(${filesOfGroups.toString()})((${groupsOfPage.toString()})(d.light,d.groups,p),d.groups).forEach(function(g){d.texts[l][g].forEach(function(f){w[f]=1})});
 for(i=0;i<d.routes.length;i++)if(new RegExp(d.routes[i][0]).test(p)){d.routes[i][1].forEach(function(f){w[f]=1});break}
 for(k in w){i=document.createElement('link');i.rel='modulepreload';i.crossOrigin='';i.href='/assets/'+d.files[k]+'.js';document.head.appendChild(i)}
 })(${JSON.stringify(data)});`;

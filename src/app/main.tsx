@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
 import { startTexts } from '@/app/lib/i18n';
@@ -29,20 +29,26 @@ if (!root) throw new Error('index.html has no #root element');
 
 // The first render has its texts (lib/i18n.ts) and the page's matched routes loaded, so the page is
 // drawn once, not first as pending and again as the load ends. No loader waits for data (the lists
-// only start asking), so this is the texts and the code the page waited for anyway.
-void startTexts.then(async () => {
+// only start asking), so this is the texts and the code the page waited for anyway. It renders as a
+// transition: React then works in slices of a few milliseconds, giving the browser its turn between
+// them, instead of holding the main thread for the whole first screen (on a phone 200 ms and more
+// for the staff's shell and a list; README "Performance").
+const drawn = startTexts.then(async () => {
   await firstLoad;
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
+  const app = createRoot(root);
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   );
 });
 // Where to report errors is asked once the first page is drawn and the browser idle: the first
-// paint does not need the answer, and its request would compete with the page's own.
-void startTexts
+// paint does not need the answer, and its request would compete with the page's own (a list's data).
+void drawn
   .catch(() => undefined)
   .then(() =>
     typeof window.requestIdleCallback === 'function'

@@ -1,6 +1,13 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { loadTextGroup, textGroupsFor, type Catalogues, type TextGroup } from './catalogues/text-groups';
+import {
+  filesOfGroups,
+  loadTextFile,
+  TEXT_GROUPS,
+  textGroupsFor,
+  type Catalogues,
+  type TextGroup,
+} from './catalogues/text-groups';
 import { detectLanguage, isLanguage, LANGUAGE_KEY, LANGUAGES, type Language } from './language';
 
 /**
@@ -22,7 +29,9 @@ export const i18n = i18next.createInstance();
 const held: Record<Language, Set<TextGroup>> = { en: new Set(), vi: new Set() };
 
 async function loadGroups(language: Language, groups: readonly TextGroup[]): Promise<Catalogues> {
-  const catalogues = await Promise.all(groups.map((group) => loadTextGroup(language, group)));
+  // A language that holds nothing yet takes every group in one file when all are wanted.
+  const files = held[language].size === 0 ? filesOfGroups(groups, TEXT_GROUPS) : groups;
+  const catalogues = await Promise.all(files.map((file) => loadTextFile(language, file)));
   for (const group of groups) held[language].add(group);
   return Object.assign({}, ...catalogues) as Catalogues;
 }

@@ -2,19 +2,16 @@
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { preloadScript } from '../../../scripts/first-page-preload.ts';
-import { LIGHT_PAGES, pagePath, TEXT_GROUPS, textGroupsFor } from '../../../src/app/lib/catalogues/text-pages.ts';
+import { LIGHT_PAGES, pagePath, startFilesFor, TEXT_GROUPS } from '../../../src/app/lib/catalogues/text-pages.ts';
 import { detectLanguage, LANGUAGES } from '../../../src/app/lib/language.ts';
 
 // The inline script in index.html guesses the first page's texts and route chunks before the app
 // runs. Its language and its path are the app's own rules (their source written into it): here the
 // script, run on its own, picks what the app picks for the same browser.
 
-// One file per language and text group (`en-start`, …), and one per route.
-const files = [
-  ...LANGUAGES.flatMap((language) => TEXT_GROUPS.map((group) => `${language}-${group}`)),
-  'login',
-  'other',
-];
+// One file per language and text group (`en-start`, …) or every group (`en-all`), and one per route.
+const TEXT_FILES = [...TEXT_GROUPS, 'all'];
+const files = [...LANGUAGES.flatMap((language) => TEXT_FILES.map((file) => `${language}-${file}`)), 'login', 'other'];
 const script = preloadScript({
   files,
   routes: [
@@ -24,7 +21,7 @@ const script = preloadScript({
   texts: Object.fromEntries(
     LANGUAGES.map((language) => [
       language,
-      Object.fromEntries(TEXT_GROUPS.map((group) => [group, [files.indexOf(`${language}-${group}`)]])),
+      Object.fromEntries(TEXT_FILES.map((file) => [file, [files.indexOf(`${language}-${file}`)]])),
     ]),
   ),
   light: LIGHT_PAGES,
@@ -60,7 +57,7 @@ function appStarts(browser: Browser, route: string): string[] {
   vi.stubGlobal('localStorage', storage(browser));
   vi.stubGlobal('navigator', browser.language === undefined ? {} : { language: browser.language });
   const language = detectLanguage();
-  return [...textGroupsFor(browser.pathname ?? '/').map((group) => `${language}-${group}`), route].sort();
+  return [...startFilesFor(browser.pathname ?? '/').map((file) => `${language}-${file}`), route].sort();
 }
 
 afterEach(() => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadTextGroup, TEXT_GROUPS, type Catalogues } from '@/app/lib/catalogues/text-groups';
+import { loadTextFile, TEXT_GROUPS, type Catalogues } from '@/app/lib/catalogues/text-groups';
 import { i18n, translateMessage } from '@/app/lib/i18n';
 
 // Each language's texts come in groups, loaded on demand: the check reads every group of both.
 async function loadGroups(language: 'en' | 'vi') {
-  const groups = await Promise.all(TEXT_GROUPS.map((group) => loadTextGroup(language, group)));
-  return { groups, all: Object.assign({}, ...groups) as Catalogues };
+  const groups = await Promise.all(TEXT_GROUPS.map((group) => loadTextFile(language, group)));
+  return { groups, all: Object.assign({}, ...groups) as Catalogues, whole: await loadTextFile(language, 'all') };
 }
 const loaded = { en: await loadGroups('en'), vi: await loadGroups('vi') };
 const resources = { en: loaded.en.all, vi: loaded.vi.all };
@@ -40,6 +40,12 @@ describe('translations', () => {
     expect(Object.keys(loaded.en.groups[0] ?? {})).toEqual(expect.arrayContaining(['common', 'auth']));
     // The sign-in page starts without the rules' and the server's messages (fetched with its first check).
     expect(Object.keys(loaded.en.groups[1] ?? {}).sort()).toEqual(['server', 'validation']);
+  });
+
+  it('holds in the one file of every group exactly what the groups hold', () => {
+    // A staff page opened first fetches that file instead of the four (filesOfGroups in text-pages.ts).
+    expect(loaded.en.whole).toEqual(loaded.en.all);
+    expect(loaded.vi.whole).toEqual(loaded.vi.all);
   });
 
   for (const namespace of Object.keys(resources.en)) {

@@ -73,7 +73,7 @@ export function FormSection({ section, children }: { section: BookingSectionKey;
     <section
       id={id}
       aria-labelledby={`${id}-title`}
-      className="drawn-when-near grid scroll-mt-20 gap-4 rounded-xl border bg-card p-5 shadow-sm"
+      className="grid scroll-mt-20 gap-4 rounded-xl border bg-card p-5 shadow-sm"
     >
       <header className="flex items-start gap-3">
         <span

@@ -19,7 +19,7 @@ export function SubmissionGuide() {
   const { t } = useTranslation('submittal');
   return (
     <aside aria-labelledby="guide-title" className="lg:sticky lg:top-[76px] lg:self-start">
-      <div className="drawn-when-near grid gap-4 rounded-xl border bg-card p-5 shadow-sm">
+      <div className="grid gap-4 rounded-xl border bg-card p-5 shadow-sm">
         <h2 id="guide-title" className="font-semibold">
           {t('guide.title')}
         </h2>

@@ -1,5 +1,5 @@
 import { byNamespace, type Catalogue, type Catalogues } from './by-namespace';
-import type { TextGroup } from './text-pages';
+import type { TextFile } from './text-pages';
 
 export type { Catalogue, Catalogues } from './by-namespace';
 
@@ -13,26 +13,28 @@ export type { Catalogue, Catalogues } from './by-namespace';
  * their own groups (the sign-in page fetches `messages` with its first check or call,
  * `loadMessageTexts` in lib/i18n.ts); any other page waits for all four before it shows.
  */
-export { TEXT_GROUPS, textGroupsFor, type TextGroup } from './text-pages';
+export { filesOfGroups, TEXT_GROUPS, textGroupsFor, type TextFile, type TextGroup } from './text-pages';
 
 // Each group's module holds its JSON files by path; they become namespaces here, in the start chunk,
 // so that the groups share no module of their own (a request of its own before any page shows).
-const LOADERS: Record<'en' | 'vi', Record<TextGroup, () => Promise<{ default: Record<string, Catalogue> }>>> = {
+const LOADERS: Record<'en' | 'vi', Record<TextFile, () => Promise<{ default: Record<string, Catalogue> }>>> = {
   en: {
     start: () => import('./en-start'),
     messages: () => import('./en-messages'),
     'order-form': () => import('./en-order-form'),
     rest: () => import('./en-rest'),
+    all: () => import('./en-all'),
   },
   vi: {
     start: () => import('./vi-start'),
     messages: () => import('./vi-messages'),
     'order-form': () => import('./vi-order-form'),
     rest: () => import('./vi-rest'),
+    all: () => import('./vi-all'),
   },
 };
 
-/** One group of one language's texts, namespace by namespace. */
-export function loadTextGroup(language: 'en' | 'vi', group: TextGroup): Promise<Catalogues> {
-  return LOADERS[language][group]().then((module) => byNamespace(module.default));
+/** One file of one language's texts (a group's, or every group's), namespace by namespace. */
+export function loadTextFile(language: 'en' | 'vi', file: TextFile): Promise<Catalogues> {
+  return LOADERS[language][file]().then((module) => byNamespace(module.default));
 }

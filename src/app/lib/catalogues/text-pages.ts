@@ -6,6 +6,9 @@
 export const TEXT_GROUPS = ['start', 'messages', 'order-form', 'rest'] as const;
 export type TextGroup = (typeof TEXT_GROUPS)[number];
 
+/** A file of texts: one group's, or `all`, every group's in one file (`filesOfGroups`). */
+export type TextFile = TextGroup | 'all';
+
 /**
  * The public pages that start with some groups only. Both fetch `messages` when the user first
  * reaches for the form: its first check waits for them (`loadMessageTexts` in lib/i18n.ts).
@@ -32,4 +35,20 @@ export function groupsOfPage<Group>(light: Record<string, readonly Group[]>, all
 /** The text groups a page at this path needs before it shows. */
 export function textGroupsFor(pathname: string): readonly TextGroup[] {
   return groupsOfPage(LIGHT_PAGES, TEXT_GROUPS, pagePath(pathname));
+}
+
+/**
+ * The files that bring `groups` to a language that holds none of them yet: every group's in one file
+ * when a page needs them all (a staff page opened first, or a switch of language there), else each
+ * group's own. One request instead of four: a phone's browser carries the first page's files over
+ * six connections in rounds, a round trip each, and the staff screens start with about fifteen
+ * (README "Performance"). It names nothing outside itself: the first page's preload runs it as written.
+ */
+export function filesOfGroups<Group>(groups: readonly Group[], all: readonly Group[]): readonly (Group | 'all')[] {
+  return groups.length === all.length ? ['all'] : groups;
+}
+
+/** The text files a page at this path starts with, in a language that holds none yet. */
+export function startFilesFor(pathname: string): readonly TextFile[] {
+  return filesOfGroups(textGroupsFor(pathname), TEXT_GROUPS);
 }
