@@ -120,4 +120,17 @@ test('[REPORTS] both reports download; the XLSX holds the rows the API reports',
   expect(parsed.data.map((r) => r['IDFL number']).slice(0, statusPreview.rows.length)).toEqual(
     statusPreview.rows.map((r) => r.idflNumber),
   );
+
+  // The status filter, named by its visible label both before and after Radix's select arrives.
+  const sentToTester = (
+    (await (await request.get('/api/report/sample-by-status?format=json&status=SentToTester', { headers })).json()) as {
+      data: Preview;
+    }
+  ).data;
+  const status = page.getByRole('combobox', { name: 'Status' });
+  await expect(status).toHaveText('All statuses');
+  await status.click();
+  await page.getByRole('option', { name: 'Sent to tester' }).click();
+  await expect(status).toHaveText('Sent to tester');
+  await expect(page.getByTestId('report-total-samples')).toHaveText(String(sentToTester.total.samples));
 });

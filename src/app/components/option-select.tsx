@@ -6,12 +6,18 @@ import { onDemand } from '@/app/lib/on-demand';
 
 export type SelectOption = { value: string; label: string };
 
-export type OptionSelectProps = {
+/**
+ * What names the select: `label`, as the select shows only its value, or a visible
+ * <Label htmlFor={id}> beside it (then its `id`, on the button before and after Radix's select arrives).
+ */
+type OptionSelectName = { label: string; id?: string } | { id: string; label?: never };
+
+export type OptionSelectProps = OptionSelectName & {
   value: string;
   onValueChange: (value: string) => void;
   options: readonly SelectOption[];
-  /** Its accessible name: the select shows only its value. */
-  label: string;
+  /** Shown, dimmed, while no option is chosen (none matches `value`). */
+  placeholder?: string;
   className?: string;
 };
 
@@ -31,8 +37,9 @@ const OPEN_KEYS = [' ', 'Enter', 'ArrowUp', 'ArrowDown'];
 export function OptionSelect(props: OptionSelectProps) {
   const { Component: OptionSelectMenu, opened, prefetch, open } = useOptionSelectMenu();
   const typed = useRef({ search: '', timer: 0 });
-  const { value, onValueChange, options, label, className } = props;
+  const { id, value, onValueChange, options, label, placeholder, className } = props;
   if (OptionSelectMenu) return <OptionSelectMenu {...props} defaultOpen={opened} />;
+  const chosen = options.find((option) => option.value === value);
 
   const typeAhead = (key: string) => {
     const state = typed.current;
@@ -55,18 +62,20 @@ export function OptionSelect(props: OptionSelectProps) {
   return (
     <button
       type="button"
+      id={id}
       role="combobox"
       aria-label={label}
       aria-expanded={false}
       aria-autocomplete="none"
       data-state="closed"
+      data-placeholder={chosen ? undefined : ''}
       className={cn(selectTriggerClass, className)}
       onPointerEnter={prefetch}
       onFocus={prefetch}
       onClick={open}
       onKeyDown={onKeyDown}
     >
-      <span style={{ pointerEvents: 'none' }}>{options.find((option) => option.value === value)?.label}</span>
+      <span style={{ pointerEvents: 'none' }}>{chosen ? chosen.label : placeholder}</span>
       <ChevronDownIcon className="size-4 opacity-50" aria-hidden="true" />
     </button>
   );

@@ -54,6 +54,35 @@ describe('OptionSelect', () => {
     await waitFor(() => expect(combobox(true).getAttribute('aria-expanded')).toBe('true'));
     expect(combobox(true).textContent).toBe('All statuses');
   });
+
+  it('is named by a visible label through its id, shows its placeholder until chosen, before and after Radix arrives', async () => {
+    const user = userEvent.setup();
+    function Labelled() {
+      const [value, setValue] = useState('');
+      return (
+        <>
+          <label htmlFor="sample-status">Sample status</label>
+          <OptionSelect
+            id="sample-status"
+            placeholder="Choose a status"
+            value={value}
+            onValueChange={setValue}
+            options={OPTIONS}
+          />
+        </>
+      );
+    }
+    render(<Labelled />);
+    const named = (hidden = false) => screen.getByRole('combobox', { name: 'Sample status', hidden });
+    expect(named().textContent).toBe('Choose a status');
+    expect(named().hasAttribute('data-placeholder')).toBe(true);
+    named().focus();
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('option', { name: 'Rejected' }));
+    await waitFor(() => expect(named().textContent).toBe('Rejected'));
+    expect(named().id).toBe('sample-status');
+    expect(named().hasAttribute('data-placeholder')).toBe(false);
+  });
 });
 
 describe('nextMatch', () => {

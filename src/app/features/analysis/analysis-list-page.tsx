@@ -7,6 +7,7 @@ import { analysisStatuses, classifyActions, classifyValues, type ClassifyAction 
 import { FilterInput } from '@/app/components/filter-input';
 import { ListPager } from '@/app/components/list-pager';
 import { ListTable } from '@/app/components/list-table';
+import { OptionSelect } from '@/app/components/option-select';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
@@ -17,7 +18,6 @@ import {
   DropdownMenuTrigger,
 } from '@/app/components/ui/dropdown-menu';
 import { Input } from '@/app/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
 import { PageFrame } from '@/app/layout/page-frame';
 import type { AnalysisListSearch } from './analysis-list-search';
@@ -122,38 +122,24 @@ export function AnalysisListPage() {
               onChange={(v) => setFilter('prediction', v)}
             />
             <div className="grid grid-cols-2 gap-2">
-              <Select
+              <OptionSelect
+                label={t('list.classify')}
                 value={search.classify ?? all}
                 onValueChange={(v) => setFilter('classify', v === all ? undefined : v)}
-              >
-                <SelectTrigger aria-label={t('list.classify')}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={all}>{t('list.anyClassify')}</SelectItem>
-                  {classifyValues.map((c) => (
-                    <SelectItem key={c} value={c}>
-                      {t(`classify.${c}`)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <Select
+                options={[
+                  { value: all, label: t('list.anyClassify') },
+                  ...classifyValues.map((c) => ({ value: c, label: t(`classify.${c}`) })),
+                ]}
+              />
+              <OptionSelect
+                label={t('list.status')}
                 value={search.status ?? all}
                 onValueChange={(v) => setFilter('status', v === all ? undefined : v)}
-              >
-                <SelectTrigger aria-label={t('list.status')}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={all}>{t('list.anyStatus')}</SelectItem>
-                  {analysisStatuses.map((s) => (
-                    <SelectItem key={s} value={s}>
-                      {t(`status.${s}`)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+                options={[
+                  { value: all, label: t('list.anyStatus') },
+                  ...analysisStatuses.map((s) => ({ value: s, label: t(`status.${s}`) })),
+                ]}
+              />
             </div>
           </div>
           <div className="overflow-x-auto">

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { OptionSelect } from '@/app/components/option-select';
 import { Label } from '@/app/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { useMaterials } from './analysis-queries';
 
 /** The materials that have reference data, with their record and region counts. */
@@ -18,18 +18,17 @@ export function MaterialPicker({
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{t('form.material')}</Label>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger id={id} className="w-full sm:w-72">
-          <SelectValue placeholder={t('form.chooseMaterial')} />
-        </SelectTrigger>
-        <SelectContent>
-          {(materials.data ?? []).map((m) => (
-            <SelectItem key={m.material} value={m.material}>
-              {t('form.materialOption', { material: m.material, records: m.recordCount, regions: m.regionCount })}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <OptionSelect
+        id={id}
+        className="w-full sm:w-72"
+        placeholder={t('form.chooseMaterial')}
+        value={value}
+        onValueChange={onChange}
+        options={(materials.data ?? []).map((m) => ({
+          value: m.material,
+          label: t('form.materialOption', { material: m.material, records: m.recordCount, regions: m.regionCount }),
+        }))}
+      />
       {materials.data?.length === 0 && <p className="text-sm text-muted-foreground">{t('form.noMaterials')}</p>}
     </div>
   );

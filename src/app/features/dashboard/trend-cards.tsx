@@ -3,8 +3,8 @@ import { dayjs } from '@/app/lib/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHART_COLORS, LazyChart } from '@/app/components/charts/lazy-chart';
+import { OptionSelect } from '@/app/components/option-select';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app/components/ui/card';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { Skeleton } from '@/app/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { dashboardQueries } from './dashboard-queries';
@@ -46,34 +46,26 @@ export function BookingChartCard() {
           <CardDescription>{t('dashboard:bookingChart.description')}</CardDescription>
         </div>
         <div className="flex gap-2">
-          <Select value={String(year)} onValueChange={(v) => setYear(Number(v))}>
-            <SelectTrigger className="w-24" aria-label={t('dashboard:bookingChart.year')}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {years.map((y) => (
-                <SelectItem key={y} value={String(y)}>
-                  {y}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <Select
+          <OptionSelect
+            className="w-24"
+            label={t('dashboard:bookingChart.year')}
+            value={String(year)}
+            onValueChange={(v) => setYear(Number(v))}
+            options={years.map((y) => ({ value: String(y), label: String(y) }))}
+          />
+          <OptionSelect
+            className="w-36"
+            label={t('dashboard:bookingChart.month')}
             value={month ? String(month) : WHOLE_YEAR}
             onValueChange={(v) => setMonth(v === WHOLE_YEAR ? undefined : Number(v))}
-          >
-            <SelectTrigger className="w-36" aria-label={t('dashboard:bookingChart.month')}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={WHOLE_YEAR}>{t('dashboard:bookingChart.wholeYear')}</SelectItem>
-              {Array.from({ length: 12 }, (_, i) => (
-                <SelectItem key={i + 1} value={String(i + 1)}>
-                  {dayjs().month(i).locale(i18n.language).format('MMMM')}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            options={[
+              { value: WHOLE_YEAR, label: t('dashboard:bookingChart.wholeYear') },
+              ...Array.from({ length: 12 }, (_, i) => ({
+                value: String(i + 1),
+                label: dayjs().month(i).locale(i18n.language).format('MMMM'),
+              })),
+            ]}
+          />
         </div>
       </CardHeader>
       <CardContent>
@@ -223,18 +215,13 @@ function PeriodCardHeader({
         <CardTitle>{t(`${area}.title`)}</CardTitle>
         <CardDescription>{t(`${area}.description`)}</CardDescription>
       </div>
-      <Select value={String(value)} onValueChange={(v) => onChange(Number(v))}>
-        <SelectTrigger className="w-40" aria-label={t(`${area}.range`)}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {choices.map((n) => (
-            <SelectItem key={n} value={String(n)}>
-              {t(`${area}.${choiceKey}`, { count: n })}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <OptionSelect
+        className="w-40"
+        label={t(`${area}.range`)}
+        value={String(value)}
+        onValueChange={(v) => onChange(Number(v))}
+        options={choices.map((n) => ({ value: String(n), label: t(`${area}.${choiceKey}`, { count: n }) }))}
+      />
     </CardHeader>
   );
 }

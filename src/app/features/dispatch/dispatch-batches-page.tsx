@@ -10,6 +10,7 @@ import { ListNotices } from '@/app/components/list-notices';
 import { ListPager } from '@/app/components/list-pager';
 import { offlineListError } from '@/app/components/load-problem';
 import { ListTable } from '@/app/components/list-table';
+import { OptionSelect } from '@/app/components/option-select';
 import { orderByOf, SortableHead, type Ordering } from '@/app/components/sortable-head';
 import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { Badge } from '@/app/components/ui/badge';
@@ -17,7 +18,6 @@ import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
 import { DatePicker } from '@/app/components/ui/date-picker';
 import { Label } from '@/app/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
 import { useListFilters } from '@/app/components/use-list-filters';
 import { usePermissions } from '@/app/lib/use-session';
@@ -106,19 +106,16 @@ export function DispatchBatchesPage() {
               value={filters.shippmentNumber}
               onChange={set('shippmentNumber')}
             />
-            <Select value={filters.status || 'all'} onValueChange={(v) => set('status')(v === 'all' ? '' : v)}>
-              <SelectTrigger aria-label={t('field.status')} className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="all">{t('filters.allStatuses')}</SelectItem>
-                {dispatchBatchStatuses.map((status) => (
-                  <SelectItem key={status} value={status}>
-                    {t(`status.${status}`)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <OptionSelect
+              className="w-full"
+              label={t('field.status')}
+              value={filters.status || 'all'}
+              onValueChange={(v) => set('status')(v === 'all' ? '' : v)}
+              options={[
+                { value: 'all', label: t('filters.allStatuses') },
+                ...dispatchBatchStatuses.map((status) => ({ value: status, label: t(`status.${status}`) })),
+              ]}
+            />
             <UserPicker
               id="batch-sent-by"
               label={t('field.sentBy')}

@@ -6,10 +6,10 @@ import { hasAnyPermission, type Permission } from '@/shared/permissions';
 import { sampleStatuses } from '@/shared/sample-workflow';
 import { CHART_COLORS, LazyChart } from '@/app/components/charts/lazy-chart';
 import { LabelledControl, LabelledInput } from '@/app/components/labelled-input';
+import { OptionSelect } from '@/app/components/option-select';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { cn } from '@/app/components/ui/cn';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
 import { Skeleton } from '@/app/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { handleError } from '@/app/lib/handle-error';
@@ -134,19 +134,15 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
             />
           ) : (
             <LabelledControl id="report-status" label={t('reports:filters.status')}>
-              <Select value={filters.values || ALL} onValueChange={(v) => set('values', v === ALL ? '' : v)}>
-                <SelectTrigger id="report-status">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={ALL}>{t('reports:filters.allStatuses')}</SelectItem>
-                  {sampleStatuses.map((status) => (
-                    <SelectItem key={status} value={status}>
-                      {t(`samples:status.${status}`)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <OptionSelect
+                id="report-status"
+                value={filters.values || ALL}
+                onValueChange={(v) => set('values', v === ALL ? '' : v)}
+                options={[
+                  { value: ALL, label: t('reports:filters.allStatuses') },
+                  ...sampleStatuses.map((status) => ({ value: status, label: t(`samples:status.${status}`) })),
+                ]}
+              />
             </LabelledControl>
           )}
         </CardContent>
