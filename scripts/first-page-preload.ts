@@ -24,6 +24,7 @@ import {
   groupsOfPage,
   LIGHT_PAGES,
   pagePath,
+  TEXT_FILES,
   TEXT_GROUPS,
 } from '../src/app/lib/catalogues/text-pages.ts';
 import { chooseLanguage, LANGUAGE_KEY, LANGUAGES } from '../src/app/lib/language.ts';
@@ -139,7 +140,7 @@ export function firstPagePreload({ routesDir, cataloguesDir }: { routesDir: stri
           LANGUAGES.map((language) => [
             language,
             Object.fromEntries(
-              [...TEXT_GROUPS, 'all'].map((file) => {
+              TEXT_FILES.map((file) => {
                 const module = `${slashes(cataloguesDir)}/${language}-${file}.ts`;
                 return [file, indexes(chunksHolding(bundle, (id) => id === module))];
               }),

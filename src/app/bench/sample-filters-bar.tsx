@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterInput } from '@/app/components/filter-input';
 import { LabelledControl } from '@/app/components/labelled-input';
-import { OptionSelect } from '@/app/components/option-select';
+import { FilterSelect } from '@/app/components/option-select';
 import { Button } from '@/app/components/ui/button';
 import { DatePicker } from '@/app/components/ui/date-picker';
 import { UserPicker } from './user-picker';
@@ -113,15 +113,13 @@ export function SampleFiltersBar({
           value={value.sources}
           onChange={set('sources')}
         />
-        <OptionSelect
+        <FilterSelect
           className="w-full"
           label={t('filters.status')}
-          value={value.status || 'all'}
-          onValueChange={(next) => set('status')(next === 'all' ? '' : next)}
-          options={[
-            { value: 'all', label: t('filters.allStatuses') },
-            ...statuses.map((status) => ({ value: status, label: t(`status.${status}`) })),
-          ]}
+          anyLabel={t('filters.allStatuses')}
+          value={value.status}
+          onValueChange={set('status')}
+          options={statuses.map((status) => ({ value: status, label: t(`status.${status}`) }))}
         />
         <DateRangeFilter range="received" value={value} set={set} />
         <LabelledFilter id="filter-received-by" label={t('filters.receivedBy')}>

@@ -10,7 +10,7 @@ export type SelectOption = { value: string; label: string };
  * What names the select: `label`, as the select shows only its value, or a visible
  * <Label htmlFor={id}> beside it (then its `id`, on the button before and after Radix's select arrives).
  */
-type OptionSelectName = { label: string; id?: string } | { id: string; label?: never };
+export type OptionSelectName = { label: string; id?: string } | { id: string; label?: never };
 
 export type OptionSelectProps = OptionSelectName & {
   value: string;
@@ -78,6 +78,37 @@ export function OptionSelect(props: OptionSelectProps) {
       <span style={{ pointerEvents: 'none' }}>{chosen ? chosen.label : placeholder}</span>
       <ChevronDownIcon className="size-4 opacity-50" aria-hidden="true" />
     </button>
+  );
+}
+
+/** The "any" choice's value inside the select: the filter itself holds no value then. */
+const ANY = 'any';
+
+/**
+ * A list's filter of a few fixed values, "any" first (all statuses, any classification): the one
+ * rule for such filters. No value (`''` or undefined) is "any", and choosing "any" gives `''`.
+ */
+export function FilterSelect({
+  anyLabel,
+  value,
+  onValueChange,
+  options,
+  ...shown
+}: OptionSelectName & {
+  /** The "any" choice's words ("All statuses"). */
+  anyLabel: string;
+  value: string | undefined;
+  onValueChange: (value: string) => void;
+  options: readonly SelectOption[];
+  className?: string;
+}) {
+  return (
+    <OptionSelect
+      {...shown}
+      value={value || ANY}
+      onValueChange={(next) => onValueChange(next === ANY ? '' : next)}
+      options={[{ value: ANY, label: anyLabel }, ...options]}
+    />
   );
 }
 

@@ -2,7 +2,13 @@
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { preloadScript } from '../../../scripts/first-page-preload.ts';
-import { LIGHT_PAGES, pagePath, startFilesFor, TEXT_GROUPS } from '../../../src/app/lib/catalogues/text-pages.ts';
+import {
+  LIGHT_PAGES,
+  pagePath,
+  startFilesFor,
+  TEXT_FILES,
+  TEXT_GROUPS,
+} from '../../../src/app/lib/catalogues/text-pages.ts';
 import { detectLanguage, LANGUAGES } from '../../../src/app/lib/language.ts';
 
 // The inline script in index.html guesses the first page's texts and route chunks before the app
@@ -10,7 +16,6 @@ import { detectLanguage, LANGUAGES } from '../../../src/app/lib/language.ts';
 // script, run on its own, picks what the app picks for the same browser.
 
 // One file per language and text group (`en-start`, …) or every group (`en-all`), and one per route.
-const TEXT_FILES = [...TEXT_GROUPS, 'all'];
 const files = [...LANGUAGES.flatMap((language) => TEXT_FILES.map((file) => `${language}-${file}`)), 'login', 'other'];
 const script = preloadScript({
   files,

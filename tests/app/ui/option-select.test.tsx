@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nextMatch, OptionSelect, type SelectOption } from '@/app/components/option-select';
+import { FilterSelect, nextMatch, OptionSelect, type SelectOption } from '@/app/components/option-select';
 
 // A list's select is a plain button until first used (README "Performance"): named, drawn and worked
 // from the keyboard as Radix's select's button is, so nothing changes when the real one arrives.
@@ -82,6 +82,45 @@ describe('OptionSelect', () => {
     await waitFor(() => expect(named().textContent).toBe('Rejected'));
     expect(named().id).toBe('sample-status');
     expect(named().hasAttribute('data-placeholder')).toBe(false);
+  });
+});
+
+describe('FilterSelect', () => {
+  function FilterHarness({ initial, chosen }: { initial?: string; chosen: string[] }) {
+    const [value, setValue] = useState(initial);
+    return (
+      <FilterSelect
+        label="Filter by status"
+        anyLabel="All statuses"
+        value={value}
+        onValueChange={(next) => {
+          chosen.push(next);
+          setValue(next);
+        }}
+        options={OPTIONS.slice(1)}
+      />
+    );
+  }
+
+  it('shows "any" for no value, and gives the chosen value', async () => {
+    const user = userEvent.setup();
+    const chosen: string[] = [];
+    render(<FilterHarness chosen={chosen} />);
+    expect(combobox().textContent).toBe('All statuses');
+    combobox().focus();
+    await user.keyboard('n');
+    expect(combobox().textContent).toBe('New');
+    expect(chosen).toEqual(['new']);
+  });
+
+  it('gives an empty value when "any" is chosen', async () => {
+    const user = userEvent.setup();
+    const chosen: string[] = [];
+    render(<FilterHarness initial="new" chosen={chosen} />);
+    combobox().focus();
+    await user.keyboard('a');
+    expect(combobox().textContent).toBe('All statuses');
+    expect(chosen).toEqual(['']);
   });
 });
 

@@ -7,7 +7,7 @@ import { analysisStatuses, classifyActions, classifyValues, type ClassifyAction 
 import { FilterInput } from '@/app/components/filter-input';
 import { ListPager } from '@/app/components/list-pager';
 import { ListTable } from '@/app/components/list-table';
-import { OptionSelect } from '@/app/components/option-select';
+import { FilterSelect } from '@/app/components/option-select';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
@@ -29,7 +29,6 @@ import { VerdictBadge } from './verdict-badge';
 
 const route = getRouteApi('/_authenticated/analysis/analysis-list');
 const pageSize = 20;
-const all = '__all__';
 
 const classifyVariant = {
   Pending: 'outline',
@@ -122,23 +121,19 @@ export function AnalysisListPage() {
               onChange={(v) => setFilter('prediction', v)}
             />
             <div className="grid grid-cols-2 gap-2">
-              <OptionSelect
+              <FilterSelect
                 label={t('list.classify')}
-                value={search.classify ?? all}
-                onValueChange={(v) => setFilter('classify', v === all ? undefined : v)}
-                options={[
-                  { value: all, label: t('list.anyClassify') },
-                  ...classifyValues.map((c) => ({ value: c, label: t(`classify.${c}`) })),
-                ]}
+                anyLabel={t('list.anyClassify')}
+                value={search.classify}
+                onValueChange={(v) => setFilter('classify', v || undefined)}
+                options={classifyValues.map((c) => ({ value: c, label: t(`classify.${c}`) }))}
               />
-              <OptionSelect
+              <FilterSelect
                 label={t('list.status')}
-                value={search.status ?? all}
-                onValueChange={(v) => setFilter('status', v === all ? undefined : v)}
-                options={[
-                  { value: all, label: t('list.anyStatus') },
-                  ...analysisStatuses.map((s) => ({ value: s, label: t(`status.${s}`) })),
-                ]}
+                anyLabel={t('list.anyStatus')}
+                value={search.status}
+                onValueChange={(v) => setFilter('status', v || undefined)}
+                options={analysisStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
               />
             </div>
           </div>

@@ -6,7 +6,7 @@ import { hasAnyPermission } from '@/shared/permissions';
 import { FilterInput } from '@/app/components/filter-input';
 import { ListCards, OPENS_CARD, TABLE_FROM_SM } from '@/app/components/list-cards';
 import { ListPager } from '@/app/components/list-pager';
-import { OptionSelect } from '@/app/components/option-select';
+import { FilterSelect } from '@/app/components/option-select';
 import { SortableHead } from '@/app/components/sortable-head';
 import { TableStatusRow } from '@/app/components/table-status-row';
 import { Button } from '@/app/components/ui/button';
@@ -19,8 +19,6 @@ import { PageFrame } from '@/app/layout/page-frame';
 import { BOOKING_LIST_OPTIONS, BOOKING_STATUSES, bookingListFilters, bookingQueries } from './booking-list-queries';
 import { emptyBookingFilters } from './booking-list-search';
 import { BookingStatusBadge } from './booking-status-badge';
-
-const ANY_STATUS = 'all';
 
 /** The list's columns, in order: those with a field order the list by it when clicked. */
 const BOOKING_COLUMNS: readonly { field?: string; label: string; className?: string }[] = [
@@ -70,14 +68,12 @@ export function BookingsPage() {
       <Card>
         <CardContent className="grid gap-4">
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <OptionSelect
+            <FilterSelect
               label={t('list.filterStatus')}
-              value={text.status || ANY_STATUS}
-              onValueChange={(value) => setFilter('status', value === ANY_STATUS ? '' : value)}
-              options={[
-                { value: ANY_STATUS, label: t('list.allStatuses') },
-                ...BOOKING_STATUSES.map((value) => ({ value, label: t(`status.${value}`) })),
-              ]}
+              anyLabel={t('list.allStatuses')}
+              value={text.status}
+              onValueChange={(value) => setFilter('status', value)}
+              options={BOOKING_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
             />
             <FilterInput
               label={t('list.filterBookingNumber')}

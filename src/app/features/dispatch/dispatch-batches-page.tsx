@@ -10,7 +10,7 @@ import { ListNotices } from '@/app/components/list-notices';
 import { ListPager } from '@/app/components/list-pager';
 import { offlineListError } from '@/app/components/load-problem';
 import { ListTable } from '@/app/components/list-table';
-import { OptionSelect } from '@/app/components/option-select';
+import { FilterSelect } from '@/app/components/option-select';
 import { orderByOf, SortableHead, type Ordering } from '@/app/components/sortable-head';
 import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { Badge } from '@/app/components/ui/badge';
@@ -106,15 +106,13 @@ export function DispatchBatchesPage() {
               value={filters.shippmentNumber}
               onChange={set('shippmentNumber')}
             />
-            <OptionSelect
+            <FilterSelect
               className="w-full"
               label={t('field.status')}
-              value={filters.status || 'all'}
-              onValueChange={(v) => set('status')(v === 'all' ? '' : v)}
-              options={[
-                { value: 'all', label: t('filters.allStatuses') },
-                ...dispatchBatchStatuses.map((status) => ({ value: status, label: t(`status.${status}`) })),
-              ]}
+              anyLabel={t('filters.allStatuses')}
+              value={filters.status}
+              onValueChange={set('status')}
+              options={dispatchBatchStatuses.map((status) => ({ value: status, label: t(`status.${status}`) }))}
             />
             <UserPicker
               id="batch-sent-by"

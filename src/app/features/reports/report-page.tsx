@@ -6,7 +6,7 @@ import { hasAnyPermission, type Permission } from '@/shared/permissions';
 import { sampleStatuses } from '@/shared/sample-workflow';
 import { CHART_COLORS, LazyChart } from '@/app/components/charts/lazy-chart';
 import { LabelledControl, LabelledInput } from '@/app/components/labelled-input';
-import { OptionSelect } from '@/app/components/option-select';
+import { FilterSelect } from '@/app/components/option-select';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { cn } from '@/app/components/ui/cn';
@@ -30,7 +30,6 @@ const permissionOf: Record<ReportKind, Permission> = {
   source: 'CanViewSampleEntryBySourceReport',
   status: 'CanViewSampleEntryByStatusReport',
 };
-const ALL = 'all';
 /** Who received the samples, and the days they were received between. */
 const RECEIVED_FILTERS = [
   { name: 'receivedByUser', id: 'report-received-by', type: 'text' },
@@ -134,14 +133,12 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
             />
           ) : (
             <LabelledControl id="report-status" label={t('reports:filters.status')}>
-              <OptionSelect
+              <FilterSelect
                 id="report-status"
-                value={filters.values || ALL}
-                onValueChange={(v) => set('values', v === ALL ? '' : v)}
-                options={[
-                  { value: ALL, label: t('reports:filters.allStatuses') },
-                  ...sampleStatuses.map((status) => ({ value: status, label: t(`samples:status.${status}`) })),
-                ]}
+                anyLabel={t('reports:filters.allStatuses')}
+                value={filters.values}
+                onValueChange={(v) => set('values', v)}
+                options={sampleStatuses.map((status) => ({ value: status, label: t(`samples:status.${status}`) }))}
               />
             </LabelledControl>
           )}

@@ -1,15 +1,13 @@
 import { XIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OptionSelect } from '@/app/components/option-select';
+import { FilterSelect } from '@/app/components/option-select';
 import { Button } from '@/app/components/ui/button';
 import { DatePicker } from '@/app/components/ui/date-picker';
 import { Input } from '@/app/components/ui/input';
 import { Label } from '@/app/components/ui/label';
 import { THIRD_LAB_STATUSES } from './third-lab-queries';
 import { emptyThirdLabFilters, type ThirdLabFilterValues } from './third-lab-search';
-
-const ANY_STATUS = 'all';
 
 type TextFilter = 'IDFLNumber' | 'BNCode' | 'sentToThirdLabBy' | 'thirdLabReceivedBy' | 'testTeamConfirmedBy';
 type DateFilter = 'sentToThirdLabDate' | 'thirdLabReceivedDate' | 'resultReturnedDate' | 'testTeamConfirmedDate';
@@ -63,14 +61,12 @@ export function ThirdLabFiltersBar({
       ))}
       <div className="grid gap-1">
         <Label className="text-xs text-muted-foreground">{t('filters.status')}</Label>
-        <OptionSelect
+        <FilterSelect
           label={t('filters.status')}
-          value={filters.status || ANY_STATUS}
-          onValueChange={(value) => set('status', value === ANY_STATUS ? undefined : value)}
-          options={[
-            { value: ANY_STATUS, label: t('filters.allStatuses') },
-            ...THIRD_LAB_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) })),
-          ]}
+          anyLabel={t('filters.allStatuses')}
+          value={filters.status}
+          onValueChange={(value) => set('status', value || undefined)}
+          options={THIRD_LAB_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
         />
       </div>
       {isFiltered && (

@@ -6,8 +6,9 @@
 export const TEXT_GROUPS = ['start', 'messages', 'order-form', 'rest'] as const;
 export type TextGroup = (typeof TEXT_GROUPS)[number];
 
-/** A file of texts: one group's, or `all`, every group's in one file (`filesOfGroups`). */
-export type TextFile = TextGroup | 'all';
+/** The files of texts: one per group, and `all`, every group's in one file (`filesOfGroups`). */
+export const TEXT_FILES = [...TEXT_GROUPS, 'all'] as const;
+export type TextFile = (typeof TEXT_FILES)[number];
 
 /**
  * The public pages that start with some groups only. Both fetch `messages` when the user first
