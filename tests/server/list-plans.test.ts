@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookingNumberOf, idflNumberOf, loadLaboratory } from '../../bench/scale/laboratory.ts';
-import { afterCursor, type ListOrder } from '../../src/server/db/keyset.ts';
-import { countQuery, TOTAL_COUNT_MARGIN, type MatchingRows } from '../../src/server/db/list-page.ts';
+import { afterCursor } from '../../src/server/db/keyset.ts';
+import { countQuery, pageStatement, TOTAL_COUNT_MARGIN, type ListQueries } from '../../src/server/db/list-page.ts';
 import { bookingListQueries, listBookings } from '../../src/server/services/bookings.ts';
 import { listSampleEntries, sampleListQueries } from '../../src/server/services/sample-entries.ts';
 import { benchStatuses } from '../../src/shared/sample-workflow.ts';
@@ -38,11 +38,12 @@ function wholeScans(text: string): string[] {
   });
 }
 
-/** The page and the total of one list call: no sequential scan of a large table, no per-row subquery. */
-type ListQueries = { page: { getSQL: () => SQL }; matching: MatchingRows; order: ListOrder };
-
-async function expectIndexed(queries: ListQueries, index?: string) {
-  const page = await plan(queries.page);
+/**
+ * The page (with the total it counts in its own statement) and the total of one list call: no
+ * sequential scan of a large table, no per-row subquery.
+ */
+async function expectIndexed(queries: ListQueries<{ cursorKeys: string }>, index?: string) {
+  const page = await plan(pageStatement(queries));
   const total = await plan(countQuery(queries.matching, undefined, 20 + TOTAL_COUNT_MARGIN));
   for (const text of [page, total]) {
     expect(wholeScans(text)).toEqual([]);
@@ -87,7 +88,7 @@ describe('[LISTS] plans at scale', () => {
     await expectIndexed(thirdLab({ search: `SC-${ENTRIES / 2}` }), 'sample_entry_search');
     // One open stage of the third lab (a few hundred samples) is found through its status index;
     // PostgreSQL then hashes them against the third-lab entries rather than look each one up.
-    expect(await plan(thirdLab({ status: ['ThirdLabConfirmed'] }).page)).toContain('sample_entry_open_since');
+    expect(await plan(pageStatement(thirdLab({ status: ['ThirdLabConfirmed'] })))).toContain('sample_entry_open_since');
     await expectIndexed(thirdLab({ orderBy: 'receivedDate:desc' }));
     // A far page of two open stages counts the rows after its last one by looking up each matching
     // sample's entries, and where they fall in the order, in third_lab_entry_sample alone: no hash
@@ -107,7 +108,7 @@ describe('[LISTS] plans at scale', () => {
     await expectIndexed(bookings({ bookingNumber: bookingNumberOf(ENTRIES / 10) }), 'booking_search');
     // A search over four columns of 6,000 bookings: PostgreSQL reads the small table rather than
     // four trigram indexes; the number filter above proves booking_search serves.
-    expect(await plan(bookings({ search: `client${ENTRIES / 20}@` }).page)).not.toContain('SubPlan');
+    expect(await plan(pageStatement(bookings({ search: `client${ENTRIES / 20}@` })))).not.toContain('SubPlan');
     await expectIndexed(bookings({ status: 'UnConfirmed' }));
     await expectIndexed(bookings({ orderBy: 'createdAt:asc' }), 'booking_created');
   });
@@ -167,7 +168,7 @@ function expectIdflLookup(page: string, idfl: string) {
  * A full page reached by offset counts only the rows after its last one (db/list-page.ts): that
  * count, too, starts at the row in the list's index and reads no further than its margin.
  */
-async function expectCountAfter(queries: ListQueries, cursor: string, list: string) {
+async function expectCountAfter(queries: ListQueries<{ cursorKeys: string }>, cursor: string, list: string) {
   const text = await plan(countQuery(queries.matching, afterCursor(queries.order, cursor), TOTAL_COUNT_MARGIN));
   expect(wholeScans(text), `${list}:\n${text}`).toEqual([]);
   expect(text, list).toMatch(/Index Cond: \(+ROW\(/);

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loadLaboratory } from '../../bench/scale/laboratory.ts';
-import { TOTAL_COUNT_MARGIN } from '../../src/server/db/list-page.ts';
+import { idflNumberOf, loadLaboratory } from '../../bench/scale/laboratory.ts';
+import { pageStatement, TOTAL_COUNT_MARGIN } from '../../src/server/db/list-page.ts';
+import { sampleListQueries } from '../../src/server/services/sample-entries.ts';
 import { useTestApp } from './support/test-app.ts';
 
 // A list's `total` (src/server/db/list-page.ts) is what counting its matching rows from the start
@@ -50,5 +52,25 @@ describe('[LISTS] totals', () => {
         expect({ list, offset, total, totalCapped }).toEqual({ list, offset, ...expected });
       }
     }
+  });
+});
+
+describe('[LISTS] a page and its total in one statement', () => {
+  /** How the page's statement ran: EXPLAIN ANALYZE, the count's lines after its InitPlan. */
+  async function countRun(filters: Record<string, unknown>): Promise<string> {
+    const statement = pageStatement(sampleListQueries(t.database.db, { limit: 20, offset: 0, ...filters }));
+    const result = (await t.database.db.execute(
+      sql`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${statement.getSQL()}`,
+    )) as unknown as { rows: Record<string, string>[] } | Record<string, string>[];
+    const lines = (Array.isArray(result) ? result : result.rows).map((row) => Object.values(row)[0]!);
+    const initPlan = lines.findIndex((line) => line.includes('InitPlan'));
+    expect(initPlan, lines.join('\n')).toBeGreaterThanOrEqual(0);
+    return lines[initPlan + 1]!;
+  }
+
+  it('counts the total of a full page with the page, and of a page that is not full not at all', async () => {
+    await loadLaboratory(t.database, 300);
+    expect(await countRun({})).toMatch(/Aggregate \(actual rows=1(\.00)? loops=1\)/);
+    expect(await countRun({ IDFLNumber: idflNumberOf(150) })).toMatch(/Aggregate \(never executed\)/);
   });
 });

@@ -53,26 +53,61 @@ async function count(db: Executor, query: SQL): Promise<number> {
   return rows[0]?.total ?? 0;
 }
 
+/** What a list hands `readListPage`: its page, the rows its total counts, its order and paging. */
+export type ListQueries<Row extends { cursorKeys: string }> = {
+  /** The page's select, with `listTotal` (see totalColumn) as one more column of each row. */
+  page: (listTotal: SQL<number | null>) => PromiseLike<(Row & { listTotal: number | null })[]> & SQLWrapper;
+  matching: MatchingRows;
+  order: ListOrder;
+  paging: Paging & { cursor?: string };
+};
+
 /**
- * The page, then only as much counting as its total needs. A page reached by offset that is not
- * full ends the list: its total is the offset and its rows, with nothing to count. A full page far
- * down (offset past the margin) counts only the rows after its last row, up to the margin, from
- * there in the list's own index: the `offset` rows before it are known to be there, and counting
- * them again would walk the skipped rows a second time. The total is the same as counting the list
- * from its start up to offset + limit + the margin. Nearer the start that count is as short either
- * way, and the plain count keeps the plans tests/server/list-plans.test.ts checks (an "after this
- * row" condition can turn a filtered count from an index walk into a scan). A page reached by a
- * cursor, or an offset past the list's end, does not know the rows before it, and counts the list
- * from its start.
+ * The total a page carries in its own statement, so that a page and its count are one round trip.
+ * A page by offset near the start counts only when it is full (a page that is not full ends the
+ * list, and PostgreSQL runs the count, an InitPlan, only when the CASE reaches it); a page by
+ * cursor always counts, from the list's start. A far page by offset counts after it is read (see
+ * readListPage), so it carries no total.
+ */
+export function totalColumn(list: Pick<ListQueries<never>, 'matching' | 'paging'>): SQL<number | null> {
+  const { paging } = list;
+  const counted = sql`(${countQuery(list.matching, undefined, totalCap(paging))})`;
+  if (paging.cursor) return sql<number | null>`${counted}`;
+  if (paging.offset >= TOTAL_COUNT_MARGIN) return sql<number | null>`NULL::int`;
+  return sql<number | null>`CASE WHEN count(*) OVER () = ${paging.limit} THEN ${counted} END`;
+}
+
+/** The page's statement as readListPage runs it (exported for the plan checks in tests). */
+export function pageStatement<Row extends { cursorKeys: string }>(list: ListQueries<Row>) {
+  return list.page(totalColumn(list));
+}
+
+const totalCap = (paging: Paging) => paging.offset + paging.limit + TOTAL_COUNT_MARGIN;
+
+/**
+ * The page, and only as much counting as its total needs. Near the start, the page's own statement
+ * counts (totalColumn). A page reached by offset that is not full ends the list: its total is the
+ * offset and its rows, with nothing to count. A full page far down (offset past the margin) counts
+ * only the rows after its last row, up to the margin, from there in the list's own index: the
+ * `offset` rows before it are known to be there, and counting them again would walk the skipped
+ * rows a second time. The total is the same as counting the list from its start up to offset +
+ * limit + the margin. Nearer the start that count is as short either way, and the plain count keeps
+ * the plans tests/server/list-plans.test.ts checks (an "after this row" condition can turn a
+ * filtered count from an index walk into a scan). A page that is empty past the list's end, or at a
+ * cursor after its last row, does not know the rows before it, and counts the list from its start.
+ * Each row keeps its `listTotal` column; the list drops it with `cursorKeys`.
  */
 export async function readListPage<Row extends { cursorKeys: string }>(
   db: Executor,
-  list: { page: PromiseLike<Row[]>; matching: MatchingRows; order: ListOrder; paging: Paging & { cursor?: string } },
-): Promise<ListTotal & { rows: Row[]; nextCursor: string | null }> {
+  list: ListQueries<Row>,
+): Promise<ListTotal & { rows: (Row & { listTotal: number | null })[]; nextCursor: string | null }> {
   const { paging, order } = list;
-  const rows = await list.page;
+  const rows = await pageStatement(list);
   const full = rows.length === paging.limit;
   const nextCursor = nextCursorOf(order, rows.at(-1)?.cursorKeys, full);
+  const cap = totalCap(paging);
+  const counted = rows[0]?.listTotal ?? null;
+  if (counted !== null) return { rows, nextCursor, total: counted, totalCapped: counted >= cap };
   const byOffset = !paging.cursor;
   if (byOffset && !full && (rows.length > 0 || paging.offset === 0))
     return { rows, nextCursor, total: paging.offset + rows.length, totalCapped: false };
@@ -85,7 +120,6 @@ export async function readListPage<Row extends { cursorKeys: string }>(
       totalCapped: beyond >= TOTAL_COUNT_MARGIN,
     };
   }
-  const cap = paging.offset + paging.limit + TOTAL_COUNT_MARGIN;
   const total = await count(db, countQuery(list.matching, undefined, cap));
   return { rows, nextCursor, total, totalCapped: total >= cap };
 }

@@ -51,8 +51,8 @@ export function containing(text: string): string {
 
 export async function listBookings(db: Executor, filters: BookingListFilters) {
   const queries = bookingListQueries(db, filters);
-  const { rows, ...counted } = await readListPage(db, { ...queries, paging: filters });
-  const items = rows.map(({ cursorKeys: _keys, ...item }) => item);
+  const { rows, ...counted } = await readListPage(db, queries);
+  const items = rows.map(({ cursorKeys: _keys, listTotal: _total, ...item }) => item);
   const typeCounts = items.length
     ? await db
         .select({ bookingId: bookingSampleType.bookingId, count: count() })
@@ -135,24 +135,27 @@ export function bookingListQueries(db: Executor, filters: BookingListFilters) {
     .offset(filters.offset);
   return {
     order: keyset,
-    page: db
-      .select({
-        id: booking.id,
-        bookingNumber: booking.bookingNumber,
-        applicantContactPerson: booking.applicantContactPerson,
-        applicantCompany: booking.applicantCompany,
-        email: booking.email,
-        telephone: booking.telephone,
-        registration: booking.isAgreeRegistration,
-        samplePreparedDate: booking.samplePreparedDate,
-        status: booking.status,
-        createdAt: booking.createdAt,
-        updatedAt: booking.updatedAt,
-        cursorKeys: cursorKeys(keyset),
-      })
-      .from(booking)
-      .where(inArray(booking.id, pageIds))
-      .orderBy(...orderBy),
+    page: (listTotal: SQL<number | null>) =>
+      db
+        .select({
+          id: booking.id,
+          bookingNumber: booking.bookingNumber,
+          applicantContactPerson: booking.applicantContactPerson,
+          applicantCompany: booking.applicantCompany,
+          email: booking.email,
+          telephone: booking.telephone,
+          registration: booking.isAgreeRegistration,
+          samplePreparedDate: booking.samplePreparedDate,
+          status: booking.status,
+          createdAt: booking.createdAt,
+          updatedAt: booking.updatedAt,
+          cursorKeys: cursorKeys(keyset),
+          listTotal,
+        })
+        .from(booking)
+        .where(inArray(booking.id, pageIds))
+        .orderBy(...orderBy),
     matching: matchingRows((columns) => db.select(columns).from(booking), where),
+    paging: filters,
   };
 }

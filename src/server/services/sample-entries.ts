@@ -294,8 +294,8 @@ export async function listSampleEntries(db: Executor, filters: SampleListFilters
   if (scope && status?.length === 0)
     return { items: [], total: 0, limit: filters.limit, offset: filters.offset, nextCursor: null };
   const queries = sampleListQueries(db, { ...filters, status });
-  const { rows, ...counted } = await readListPage(db, { ...queries, paging: filters });
-  const items = rows.map(({ cursorKeys: _keys, ...sample }) => sample);
+  const { rows, ...counted } = await readListPage(db, queries);
+  const items = rows.map(({ cursorKeys: _keys, listTotal: _total, ...sample }) => sample);
   return { items, ...counted, limit: filters.limit, offset: filters.offset };
 }
 
@@ -328,12 +328,14 @@ export function sampleListQueries(db: Executor, filters: SampleListFilters) {
     .offset(filters.offset);
   return {
     order,
-    page: db
-      .select({ ...getTableColumns(sampleEntry), cursorKeys: cursorKeys(order) })
-      .from(sampleEntry)
-      .where(inArray(sampleEntry.id, pageIds))
-      .orderBy(...orderBy),
+    page: (listTotal: SQL<number | null>) =>
+      db
+        .select({ ...getTableColumns(sampleEntry), cursorKeys: cursorKeys(order), listTotal })
+        .from(sampleEntry)
+        .where(inArray(sampleEntry.id, pageIds))
+        .orderBy(...orderBy),
     matching: matchingRows((columns) => db.select(columns).from(sampleEntry), where),
+    paging: filters,
   };
 }
 

@@ -216,7 +216,7 @@ export async function listThirdLabSamples(db: Executor, filters: ThirdLabFilters
   if (status.length === 0)
     return { items: [], total: 0, limit: filters.limit, offset: filters.offset, nextCursor: null };
   const queries = thirdLabListQueries(db, { ...filters, status });
-  const { rows, ...counted } = await readListPage(db, { ...queries, paging: filters });
+  const { rows, ...counted } = await readListPage(db, queries);
   return {
     items: rows.map(({ sample, thirdLab }) => ({
       ...sample,
@@ -271,9 +271,9 @@ export function thirdLabListQueries(db: Executor, filters: ThirdLabFilters & { s
     { column: thirdLabEntry.id, direction: 'desc' },
   ]);
   const orderBy = orderByKeys(order);
-  const joined = () =>
+  const joined = (listTotal: SQL<number | null>) =>
     db
-      .select({ sample: sampleEntry, thirdLab: thirdLabEntry, cursorKeys: cursorKeys(order) })
+      .select({ sample: sampleEntry, thirdLab: thirdLabEntry, cursorKeys: cursorKeys(order), listTotal })
       .from(sampleEntry)
       .innerJoin(thirdLabEntry, eq(thirdLabEntry.sampleEntryId, sampleEntry.id));
   const sampleNeeded =
@@ -297,10 +297,12 @@ export function thirdLabListQueries(db: Executor, filters: ThirdLabFilters & { s
     .offset(filters.offset);
   return {
     order,
-    page: joined()
-      .where(inArray(thirdLabEntry.id, pageIds))
-      .orderBy(...orderBy),
+    page: (listTotal: SQL<number | null>) =>
+      joined(listTotal)
+        .where(inArray(thirdLabEntry.id, pageIds))
+        .orderBy(...orderBy),
     matching: matchingRows(entries, where),
+    paging: filters,
   };
 }
 
