@@ -12,6 +12,8 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
     include: ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB: db },
+    // PostgreSQL's worker databases are dropped when the run ends.
+    globalSetup: db === 'postgres' ? ['tests/server/support/test-databases.ts'] : [],
     // The files share their worker's process: the server's modules are imported and the worker's
     // database opened once per worker, not once per file (support/test-app.ts empties and seeds it
     // before every test). Each file builds its own app, so nothing else carries over.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeEach } from 'vitest';
+import { afterAll, beforeEach, inject } from 'vitest';
 import { createApp, type App } from '../../../src/server/app.ts';
 import { openDatabase, type Database } from '../../../src/server/db/client.ts';
 import { appUser, role } from '../../../src/server/db/schema.ts';
@@ -13,6 +13,7 @@ import { createMailer } from '../../../src/server/services/mail.ts';
 import { startNotifier, type Notifier } from '../../../src/server/services/notifier.ts';
 import { seedDatabase } from '../../../src/server/seed.ts';
 import type { Permission } from '../../../src/shared/permissions.ts';
+import { workerDatabaseName } from './test-databases.ts';
 
 export const ADMIN = { email: 'admin@isotope.lab', username: 'admin', password: 'admin-password-1' };
 
@@ -47,13 +48,14 @@ export type TestResponse = { status: number; body: any; headers: Headers; raw: R
 /**
  * One database per test worker, shared by its tests and emptied between them (DESIGN.md 9: PGlite
  * takes seconds to start, so the instance is kept and the data reset). TEST_DB=postgres runs the
- * same tests on a fresh database of the PostgreSQL server at TEST_DATABASE_URL.
+ * same tests on a fresh database of the PostgreSQL server at TEST_DATABASE_URL, dropped when the run
+ * ends (support/test-databases.ts).
  */
 async function openTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB !== 'postgres') return openDatabase({});
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `isotope_test_${process.pid}_${process.env.VITEST_POOL_ID ?? '0'}`;
+  const name = workerDatabaseName(inject('testRun'), process.env.VITEST_POOL_ID ?? '0');
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
