@@ -10,7 +10,9 @@ import type { BenchRow } from '../run.ts';
 import { applicantCompanyOf, bookingNumberOf, idflNumberOf, loadLaboratory } from './laboratory.ts';
 
 const CLIENTS = 10;
-const REQUESTS = 60;
+/** Requests a case is timed over, in ROUNDS blocks (see caseAgainstProfile). */
+const REQUESTS = 120;
+const ROUNDS = 3;
 const SMALL = 1_000;
 
 type Timing = { p50: number; p99: number };
@@ -30,8 +32,8 @@ function percentile(sorted: number[], p: number): number {
  */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** `requests` calls shared by `clients` concurrent loops; the latency of each, in ms. */
-export async function underLoad(call: () => Promise<unknown>, requests = REQUESTS, clients = CLIENTS): Promise<Timing> {
+/** `requests` calls shared by `clients` concurrent loops, after a call per client to warm up: each one's latency, in ms. */
+async function latencies(call: () => Promise<unknown>, requests: number, clients = CLIENTS): Promise<number[]> {
   for (let i = 0; i < clients; i++) await call(); // warm caches and plans
   const times: number[] = [];
   let left = requests;
@@ -44,8 +46,32 @@ export async function underLoad(call: () => Promise<unknown>, requests = REQUEST
       }
     }),
   );
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
+  return times;
+}
+
+function timingOf(times: number[]): Timing {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
+}
+
+/** `requests` calls shared by `clients` concurrent loops: the p50 and p99 of their latencies, in ms. */
+export async function underLoad(call: () => Promise<unknown>, requests = REQUESTS, clients = CLIENTS): Promise<Timing> {
+  return timingOf(await latencies(call, requests, clients));
+}
+
+/**
+ * A case and its baseline, the profile read, measured in turns (ROUNDS blocks of each, one after
+ * the other) so that both meet the machine as it was during the case: on a shared machine the load
+ * drifts within seconds, and a baseline measured once before the case could meet another machine.
+ */
+async function caseAgainstProfile(call: () => Promise<unknown>, profile: () => Promise<unknown>): Promise<CaseRun> {
+  const caseTimes: number[] = [];
+  const profileTimes: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    profileTimes.push(...(await latencies(profile, REQUESTS / ROUNDS)));
+    caseTimes.push(...(await latencies(call, REQUESTS / ROUNDS)));
+  }
+  return { timing: timingOf(caseTimes), profile: timingOf(profileTimes) };
 }
 
 /** Every list a bench walks, with the cases a laboratory meets: paging, one number, search, filter, sort. */
@@ -103,10 +129,7 @@ async function measure(bench: BenchApp, entries: number, staticFile: boolean): P
   const cases = new Map<string, CaseRun>();
   for (const c of listCases(entries)) {
     const path = c.afterRow === undefined ? c.path : await cursorPath(bench, c.path, c.afterRow);
-    // The profile read right before each case is its baseline: on a shared machine the load drifts
-    // over the minutes a run takes, and a case is judged against the server as it was then.
-    const caseProfile = await underLoad(readProfile, 100);
-    cases.set(c.name, { timing: await underLoad(get(path)), profile: caseProfile });
+    cases.set(c.name, await caseAgainstProfile(get(path), readProfile));
   }
   if (!staticFile) return { profile, cases };
 
