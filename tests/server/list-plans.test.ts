@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookingNumberOf, idflNumberOf, loadLaboratory } from '../../bench/scale/laboratory.ts';
 import { afterCursor } from '../../src/server/db/keyset.ts';
-import { countQuery, pageStatement, TOTAL_COUNT_MARGIN, type ListQueries } from '../../src/server/db/list-page.ts';
+import { countStatement, pageStatement, TOTAL_COUNT_MARGIN, type ListQueries } from '../../src/server/db/list-page.ts';
 import { bookingListQueries, listBookings } from '../../src/server/services/bookings.ts';
 import { listSampleEntries, sampleListQueries } from '../../src/server/services/sample-entries.ts';
 import { benchStatuses } from '../../src/shared/sample-workflow.ts';
@@ -44,7 +44,7 @@ function wholeScans(text: string): string[] {
  */
 async function expectIndexed(queries: ListQueries<{ cursorKeys: string }>, index?: string) {
   const page = await plan(pageStatement(queries));
-  const total = await plan(countQuery(queries.matching, undefined, 20 + TOTAL_COUNT_MARGIN));
+  const total = await plan(countStatement(t.database.db, queries, undefined, 20 + TOTAL_COUNT_MARGIN));
   for (const text of [page, total]) {
     expect(wholeScans(text)).toEqual([]);
     expect(text).not.toContain('SubPlan');
@@ -97,7 +97,7 @@ describe('[LISTS] plans at scale', () => {
     const { nextCursor } = await listThirdLabSamples(db, { limit: 1, offset: 100, ...openStages });
     const openQueries = thirdLab(openStages);
     const countAfter = await plan(
-      countQuery(openQueries.matching, afterCursor(openQueries.order, nextCursor!), TOTAL_COUNT_MARGIN),
+      countStatement(t.database.db, openQueries, afterCursor(openQueries.order, nextCursor!), TOTAL_COUNT_MARGIN),
     );
     expect(wholeScans(countAfter), countAfter).toEqual([]);
     expect(countAfter).toMatch(/Index Only Scan using third_lab_entry_sample on/);
@@ -169,7 +169,9 @@ function expectIdflLookup(page: string, idfl: string) {
  * count, too, starts at the row in the list's index and reads no further than its margin.
  */
 async function expectCountAfter(queries: ListQueries<{ cursorKeys: string }>, cursor: string, list: string) {
-  const text = await plan(countQuery(queries.matching, afterCursor(queries.order, cursor), TOTAL_COUNT_MARGIN));
+  const text = await plan(
+    countStatement(t.database.db, queries, afterCursor(queries.order, cursor), TOTAL_COUNT_MARGIN),
+  );
   expect(wholeScans(text), `${list}:\n${text}`).toEqual([]);
   expect(text, list).toMatch(/Index Cond: \(+ROW\(/);
 }

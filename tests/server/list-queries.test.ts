@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { loadLaboratory } from '../../bench/scale/laboratory.ts';
+import { bookingOrderColumns } from '../../src/server/services/booking-list.ts';
+import { sampleOrderColumns } from '../../src/server/services/sample-entries.ts';
+import { thirdLabOrderColumns } from '../../src/server/services/third-lab.ts';
 import { useTestApp } from './support/test-app.ts';
 
 // One answer for the same mistake on every list: an unknown sort field or a date that is not a date
@@ -64,6 +68,37 @@ describe('[LISTS] one list-query rule', () => {
       }
       const good = await t.request('GET', `${path}?${field}=2026-01-31`, { token: admin });
       expect([path, field, good.status]).toEqual([path, field, 200]);
+    }
+  });
+
+  it('sorts the matches of a "contains" filter by every field a list sorts by', { timeout: 60_000 }, async () => {
+    // The matches are found first and held with the columns the page reads (queries.ts matchedFirst):
+    // every order and filter must find its column there.
+    await loadLaboratory(t.database, 120);
+    const admin = await t.signInAsAdmin();
+    const lists: [string, string[], Record<string, unknown>][] = [
+      ['/api/cs-lab/get-all', ['search=SC-', 'IDFLNumber=IDFL-00000', 'IDFLNumber=IDF'], sampleOrderColumns],
+      ['/api/tester-lab/get-all', ['search=SC-'], sampleOrderColumns],
+      ['/api/supervisor-lab/get-all', ['search=SC-', 'IDFLNumber=IDFL-00000'], sampleOrderColumns],
+      [
+        '/api/third-lab/get-all',
+        ['search=IDFL', 'BNCode=BN', 'IDFLNumber=IDFL-00000&status=Completed'],
+        thirdLabOrderColumns,
+      ],
+      ['/api/bookings/find-all', ['search=a', 'bookingNumber=BK-', 'applicantContactPerson=a'], bookingOrderColumns],
+    ];
+    for (const [path, filters, orders] of lists) {
+      for (const filter of filters) {
+        for (const field of Object.keys(orders)) {
+          for (const direction of ['asc', 'desc']) {
+            const url = `${path}?${filter}&orderBy=${field}:${direction}&limit=5`;
+            const res = await t.request('GET', url, { token: admin });
+            expect([url, res.status]).toEqual([url, 200]);
+            expect(res.body.data.items.length, url).toBeGreaterThan(0);
+            expect(res.body.data.total, url).toBeGreaterThanOrEqual(res.body.data.items.length);
+          }
+        }
+      }
     }
   });
 });

@@ -1,5 +1,5 @@
-import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Executor } from './client.ts';
+import { and, sql, type SQL, type SQLWrapper, type WithSubquery } from 'drizzle-orm';
+import type { Db, Executor } from './client.ts';
 import { afterCursor, nextCursorOf, type ListOrder } from './keyset.ts';
 import type { Paging } from './queries.ts';
 
@@ -40,16 +40,27 @@ export function matchingRows(
       .limit(cap);
 }
 
-/** The capped count of `matching`'s rows, as a statement (exported for the plan checks in tests). */
+/**
+ * The capped count of `matching`'s rows, as the subquery a page's statement carries (totalColumn);
+ * exported for the plan checks in tests.
+ */
 export function countQuery(matching: MatchingRows, after: SQL | undefined, cap: number): SQL {
   return sql`SELECT count(*)::int AS total FROM ${matching(after, cap)} AS matching`;
 }
 
-async function count(db: Executor, query: SQL): Promise<number> {
-  const result = await db.execute<{ total: number }>(query);
-  const rows = (Array.isArray(result) ? result : (result as { rows: { total: number }[] }).rows) as {
-    total: number;
-  }[];
+/** The capped count of a list's matching rows as a statement of its own, with the CTE its rows read. */
+export function countStatement(
+  db: Executor,
+  list: Pick<ListQueries<never>, 'matching' | 'matched'>,
+  after: SQL | undefined,
+  cap: number,
+) {
+  const statement = list.matched ? (db as Db).with(list.matched) : (db as Db);
+  return statement.select({ total: sql<number>`count(*)::int` }).from(sql`${list.matching(after, cap)} AS matching`);
+}
+
+async function count(db: Executor, query: PromiseLike<{ total: number }[]>): Promise<number> {
+  const rows = await query;
   return rows[0]?.total ?? 0;
 }
 
@@ -58,6 +69,8 @@ export type ListQueries<Row extends { cursorKeys: string }> = {
   /** The page's select, with `listTotal` (see totalColumn) as one more column of each row. */
   page: (listTotal: SQL<number | null>) => PromiseLike<(Row & { listTotal: number | null })[]> & SQLWrapper;
   matching: MatchingRows;
+  /** The CTE of a "contains" filter's matches (queries.ts matchedFirst) that `matching` reads, if any. */
+  matched?: WithSubquery;
   order: ListOrder;
   paging: Paging & { cursor?: string };
 };
@@ -112,7 +125,7 @@ export async function readListPage<Row extends { cursorKeys: string }>(
   if (byOffset && !full && (rows.length > 0 || paging.offset === 0))
     return { rows, nextCursor, total: paging.offset + rows.length, totalCapped: false };
   if (byOffset && full && nextCursor && paging.offset >= TOTAL_COUNT_MARGIN) {
-    const beyond = await count(db, countQuery(list.matching, afterCursor(order, nextCursor), TOTAL_COUNT_MARGIN));
+    const beyond = await count(db, countStatement(db, list, afterCursor(order, nextCursor), TOTAL_COUNT_MARGIN));
     return {
       rows,
       nextCursor,
@@ -120,6 +133,6 @@ export async function readListPage<Row extends { cursorKeys: string }>(
       totalCapped: beyond >= TOTAL_COUNT_MARGIN,
     };
   }
-  const total = await count(db, countQuery(list.matching, undefined, cap));
+  const total = await count(db, countStatement(db, list, undefined, cap));
   return { rows, nextCursor, total, totalCapped: total >= cap };
 }

@@ -1,6 +1,6 @@
-import { and, asc, desc, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, ne, sql, type AnyColumn, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Executor } from './client.ts';
+import type { Db, Executor } from './client.ts';
 import { type AppError, badRequest } from '../errors.ts';
 
 // Query pieces every list and every unique-name check shares: paging, safe ordering, text search,
@@ -67,14 +67,33 @@ export function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
+/** The rows a list's "contains" filter matches, found first (see matchedFirst). */
+export type MatchedFirst = {
+  /** The CTE `matched`, which each statement reading `rows` must carry (`db.with(cte)`). */
+  cte: WithSubquery;
+  /** `matched` under the table's own name, so that the list's ORDER BY and filters still name its columns. */
+  rows: SQL;
+};
+
 /**
- * `table` narrowed to the rows matching `where` before any order is applied, under the table's own
- * name (so the list's ORDER BY still names its columns). For "contains" filters: the planner cannot
- * know how rare a '%text%' match is and would walk the sort's index hoping to meet twenty matches
- * early; found first through the trigram index, the few matches are sorted on their own (issue 20).
+ * `table` narrowed to the rows matching `where` before any order is applied. For "contains"
+ * filters: the planner cannot know how rare a '%text%' match is and would walk the sort's index
+ * hoping to meet twenty matches early; found first through the trigram index, the matches are sorted
+ * on their own (issue 20). They are a CTE, so that a page and the total it counts in the same
+ * statement read one walk of the index; OFFSET 0 keeps PostgreSQL from folding it into the outer
+ * query where a statement reads it once. It holds `columns` only: a search that matches most of the
+ * table is held in memory, not spilled to disk as whole rows.
  */
-export function matchedFirst(table: PgTable, where: SQL | undefined): SQL {
-  return sql`(SELECT * FROM ${table} WHERE ${where ?? sql`true`} OFFSET 0) AS ${table}`;
+export function matchedFirst(
+  db: Executor,
+  table: PgTable,
+  where: SQL | undefined,
+  /** The columns the rest of the statement reads: a broad search's matches are held narrow. */
+  columns: PgColumn[],
+): MatchedFirst {
+  const selection = Object.fromEntries(columns.map((column) => [column.name, column]));
+  const cte = db.$with('matched').as((db as Db).select(selection).from(table).where(where).offset(0));
+  return { cte, rows: sql`${sql.identifier('matched')} AS ${table}` };
 }
 
 /** How many rows of `table` a filtered list holds in all (its `total`, whatever page is shown). */

@@ -122,11 +122,12 @@ export function bookingListQueries(db: Executor, filters: BookingListFilters) {
   // types counted for those rows alone: no count per row skipped.
   // With a "contains" filter the matching bookings are found first (queries.ts matchedFirst).
   const textFilter = filters.bookingNumber || filters.applicantContactPerson || filters.search;
+  const matched = textFilter ? matchedFirst(db, booking, where, [booking.id, column]) : undefined;
   const pageIds = (
-    textFilter
+    matched
       ? db
           .select({ id: sql<number>`"booking"."id"` })
-          .from(matchedFirst(booking, where))
+          .from(matched.rows)
           .where(after)
       : db.select({ id: booking.id }).from(booking).where(and(where, after))
   )
@@ -136,7 +137,7 @@ export function bookingListQueries(db: Executor, filters: BookingListFilters) {
   return {
     order: keyset,
     page: (listTotal: SQL<number | null>) =>
-      db
+      (matched ? db.with(matched.cte) : db)
         .select({
           id: booking.id,
           bookingNumber: booking.bookingNumber,
@@ -155,7 +156,10 @@ export function bookingListQueries(db: Executor, filters: BookingListFilters) {
         .from(booking)
         .where(inArray(booking.id, pageIds))
         .orderBy(...orderBy),
-    matching: matchingRows((columns) => db.select(columns).from(booking), where),
+    matching: matched
+      ? matchingRows((columns) => db.select(columns).from(matched.rows), undefined)
+      : matchingRows((columns) => db.select(columns).from(booking), where),
+    matched: matched?.cte,
     paging: filters,
   };
 }

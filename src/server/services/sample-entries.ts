@@ -226,7 +226,7 @@ export function idflFilter(text: string): { indexed: SQL; whole: SQL; narrowed: 
   return { indexed: narrowed ? idflContains(rest) : whole, whole, narrowed };
 }
 
-const sampleOrderColumns: Record<string, PgColumn> = {
+export const sampleOrderColumns: Record<string, PgColumn> = {
   id: sampleEntry.id,
   idflNumber: sampleEntry.idflNumber,
   IDFLNumber: sampleEntry.idflNumber,
@@ -315,12 +315,22 @@ export function sampleListQueries(db: Executor, filters: SampleListFilters) {
   // IDFL number by the part that sets it apart (idflFilter) and then checked whole.
   const idfl = filters.IDFLNumber ? idflFilter(filters.IDFLNumber) : undefined;
   const found = and(idfl?.indexed, ...sampleListConditions({ ...filters, IDFLNumber: undefined }));
-  const pageIds = (
+  const matched =
     filters.IDFLNumber || filters.search
+      ? matchedFirst(db, sampleEntry, found, [
+          sampleEntry.id,
+          sampleEntry.idflNumber,
+          ...order.keys.map((k) => k.column),
+        ])
+      : undefined;
+  // What the matches are checked against once found: the IDFL number whole.
+  const rest = idfl?.narrowed ? idfl.whole : undefined;
+  const pageIds = (
+    matched
       ? db
           .select({ id: sql<number>`"sample_entry"."id"` })
-          .from(matchedFirst(sampleEntry, found))
-          .where(and(idfl?.narrowed ? idfl.whole : undefined, after))
+          .from(matched.rows)
+          .where(and(rest, after))
       : db.select({ id: sampleEntry.id }).from(sampleEntry).where(and(where, after))
   )
     .orderBy(...orderBy)
@@ -329,12 +339,15 @@ export function sampleListQueries(db: Executor, filters: SampleListFilters) {
   return {
     order,
     page: (listTotal: SQL<number | null>) =>
-      db
+      (matched ? db.with(matched.cte) : db)
         .select({ ...getTableColumns(sampleEntry), cursorKeys: cursorKeys(order), listTotal })
         .from(sampleEntry)
         .where(inArray(sampleEntry.id, pageIds))
         .orderBy(...orderBy),
-    matching: matchingRows((columns) => db.select(columns).from(sampleEntry), where),
+    matching: matched
+      ? matchingRows((columns) => db.select(columns).from(matched.rows), rest)
+      : matchingRows((columns) => db.select(columns).from(sampleEntry), where),
+    matched: matched?.cte,
     paging: filters,
   };
 }

@@ -196,7 +196,7 @@ export async function undoSampleTransaction(db: Executor, { packageCode, by }: {
   });
 }
 
-const thirdLabOrderColumns: Record<string, PgColumn> = {
+export const thirdLabOrderColumns: Record<string, PgColumn> = {
   idflNumber: sampleEntry.idflNumber,
   IDFLNumber: sampleEntry.idflNumber,
   status: sampleEntry.status,
@@ -271,8 +271,17 @@ export function thirdLabListQueries(db: Executor, filters: ThirdLabFilters & { s
     { column: thirdLabEntry.id, direction: 'desc' },
   ]);
   const orderBy = orderByKeys(order);
+  // The matches hold what the filters and the order read of a sample.
+  const sampleColumns: PgColumn[] = [
+    ...[sampleEntry.id, sampleEntry.status, sampleEntry.updatedAt, sampleEntry.idflNumber],
+    ...[sampleEntry.bnCode, sampleEntry.packageCode, sampleEntry.sampleType],
+    ...order.keys.map((k) => k.column).filter((column) => column.table === sampleEntry),
+  ];
+  const matched = textConditions.length
+    ? matchedFirst(db, sampleEntry, and(...indexedConditions), sampleColumns)
+    : undefined;
   const joined = (listTotal: SQL<number | null>) =>
-    db
+    (matched ? db.with(matched.cte) : db)
       .select({ sample: sampleEntry, thirdLab: thirdLabEntry, cursorKeys: cursorKeys(order), listTotal })
       .from(sampleEntry)
       .innerJoin(thirdLabEntry, eq(thirdLabEntry.sampleEntryId, sampleEntry.id));
@@ -286,7 +295,7 @@ export function thirdLabListQueries(db: Executor, filters: ThirdLabFilters & { s
     sampleNeeded
       ? db
           .select(columns)
-          .from(textConditions.length ? matchedFirst(sampleEntry, and(...indexedConditions)) : sampleEntry)
+          .from(matched ? matched.rows : sampleEntry)
           .innerJoin(thirdLabEntry, eq(thirdLabEntry.sampleEntryId, sampleEntry.id))
       : db.select(columns).from(thirdLabEntry);
   // The page's third-lab entries first, then their rows: a far page skips ids, not wide rows.
@@ -302,6 +311,7 @@ export function thirdLabListQueries(db: Executor, filters: ThirdLabFilters & { s
         .where(inArray(thirdLabEntry.id, pageIds))
         .orderBy(...orderBy),
     matching: matchingRows(entries, where),
+    matched: matched?.cte,
     paging: filters,
   };
 }
