@@ -1,5 +1,5 @@
 import { and, sql, type SQL, type SQLWrapper, type WithSubquery } from 'drizzle-orm';
-import type { Db, Executor } from './client.ts';
+import type { Executor } from './client.ts';
 import { afterCursor, nextCursorOf, type ListOrder } from './keyset.ts';
 import type { Paging } from './queries.ts';
 
@@ -55,7 +55,7 @@ export function countStatement(
   after: SQL | undefined,
   cap: number,
 ) {
-  const statement = list.matched ? (db as Db).with(list.matched) : (db as Db);
+  const statement = list.matched ? db.with(list.matched) : db;
   return statement.select({ total: sql<number>`count(*)::int` }).from(sql`${list.matching(after, cap)} AS matching`);
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, ne, sql, type AnyColumn, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db, Executor } from './client.ts';
+import type { Executor } from './client.ts';
 import { type AppError, badRequest } from '../errors.ts';
 
 // Query pieces every list and every unique-name check shares: paging, safe ordering, text search,
@@ -81,8 +81,8 @@ export type MatchedFirst = {
  * hoping to meet twenty matches early; found first through the trigram index, the matches are sorted
  * on their own (issue 20). They are a CTE, so that a page and the total it counts in the same
  * statement read one walk of the index; OFFSET 0 keeps PostgreSQL from folding it into the outer
- * query where a statement reads it once. It holds `columns` only: a search that matches most of the
- * table is held in memory, not spilled to disk as whole rows.
+ * query where a statement reads it once. It holds `columns` only, so that a search that matches
+ * most of the table holds a few columns of each row, not whole rows.
  */
 export function matchedFirst(
   db: Executor,
@@ -92,7 +92,7 @@ export function matchedFirst(
   columns: PgColumn[],
 ): MatchedFirst {
   const selection = Object.fromEntries(columns.map((column) => [column.name, column]));
-  const cte = db.$with('matched').as((db as Db).select(selection).from(table).where(where).offset(0));
+  const cte = db.$with('matched').as(db.select(selection).from(table).where(where).offset(0));
   return { cte, rows: sql`${sql.identifier('matched')} AS ${table}` };
 }
 
