@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { optionalPart } from '@/app/lib/optional-part';
 import { useTranslation } from 'react-i18next';
 import { useAfterFirstPaint } from '@/app/lib/after-first-paint';
 import { useStoredLogin } from '@/app/lib/use-session';
@@ -13,8 +14,8 @@ export const APP_VERSION_LABEL = 'V2.1';
 // The sync indicator brings the offline layer (Dexie, the outbox's runner: about 40 kB) and is
 // fetched once the screen has painted, not before it (README "Performance"). Right after the spacer,
 // so its arrival moves nothing else in the header.
-const SyncIndicator = lazy(() =>
-  import('@/app/features/sync/sync-indicator').then((chunk) => ({ default: chunk.SyncIndicator })),
+const SyncIndicator = optionalPart(() =>
+  import('@/app/features/sync/sync-indicator').then((chunk) => chunk.SyncIndicator),
 );
 
 /** The 60 px header: what the user needs at hand on every screen. */
@@ -26,11 +27,7 @@ export function AppHeader({ leading }: { leading?: ReactNode }) {
     <header className="sticky top-0 z-30 flex h-[60px] shrink-0 items-center gap-2 border-b bg-background px-3 md:px-4">
       {leading}
       <div className="flex-1" />
-      {painted && (
-        <Suspense fallback={null}>
-          <SyncIndicator />
-        </Suspense>
-      )}
+      {painted && <SyncIndicator />}
       <InstallButton />
       <span className="hidden text-xs text-muted-foreground sm:inline">
         <span className="sr-only">{t('version')} </span>

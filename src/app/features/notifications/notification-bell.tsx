@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { optionalPart } from '@/app/lib/optional-part';
 import { useAfterFirstPaint } from '@/app/lib/after-first-paint';
 import { onDemand, popupButtonProps } from '@/app/lib/on-demand';
 import { BellButton } from './notification-bell-button';
@@ -11,8 +11,8 @@ import { notificationQueries, PAGE_SIZE } from './notification-queries';
 const useNotificationPopover = onDemand(() =>
   import('./notification-popover').then((chunk) => chunk.NotificationPopover),
 );
-const LiveNotifications = lazy(() =>
-  import('./use-live-notifications').then((chunk) => ({ default: chunk.LiveNotifications })),
+const LiveNotifications = optionalPart(() =>
+  import('./use-live-notifications').then((chunk) => chunk.LiveNotifications),
 );
 
 /**
@@ -26,11 +26,7 @@ export function NotificationBell() {
   const { data } = useQuery(notificationQueries.list(PAGE_SIZE));
   return (
     <>
-      {painted && (
-        <Suspense fallback={null}>
-          <LiveNotifications />
-        </Suspense>
-      )}
+      {painted && <LiveNotifications />}
       {NotificationPopover ? (
         <NotificationPopover defaultOpen={opened} />
       ) : (
