@@ -81,9 +81,9 @@ for (const [path, entry] of Object.entries(packages)) {
   }
 }
 
-// npm keeps the entries sorted by path, the root ("") first.
+// npm keeps the entries sorted by path as its own comparison does (locale order: 'http_ece' before 'http-link-header'), the root ("") first.
 lock.packages = Object.fromEntries(
-  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b, 'en'))),
 );
 writeFileSync('package-lock.json', `${JSON.stringify(lock, null, 2)}\n`);
 process.stdout.write(`package-lock.json: ${added} optional platform package(s) added\n`);
