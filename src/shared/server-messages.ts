@@ -12,6 +12,7 @@ export const SERVER_MESSAGES = {
   badDate: '{{field}} must be a date (YYYY-MM-DD) or an ISO date-time',
   routeNotFound: 'No route for {{method}} {{path}}.',
   bodyTooLarge: 'The request body is larger than {{size}}.',
+  bodyTooDeep: 'The request body nests lists and objects deeper than {{depth}} levels.',
   // Named by the operations contract: monitors and load balancers match this code.
   DATABASE_UNAVAILABLE: 'The database is unavailable. Please try again in a moment.',
   // Named by the operations contract too: one statement ran past the database's statement timeout.

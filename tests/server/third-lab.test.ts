@@ -6,7 +6,8 @@ import { useTestApp } from './support/test-app.ts';
 
 const t = useTestApp();
 
-async function storeFile(kind: 'pdf' | 'image') {
+/** A stored file of the given user's (only its uploader may attach it). */
+async function storeFile(kind: 'pdf' | 'image', uploadedBy: number) {
   const [file] = await t.database.db
     .insert(storedFile)
     .values({
@@ -15,6 +16,7 @@ async function storeFile(kind: 'pdf' | 'image') {
       size: 8,
       kind,
       data: Buffer.from(kind === 'pdf' ? '%PDF-1.7' : 'PNGDATA!'),
+      uploadedBy,
     })
     .returning();
   return file!;
@@ -82,7 +84,7 @@ describe('[THIRD LAB] update result', () => {
     const admin = await t.signInAsAdmin();
     const lab = await t.userWith(['CanUpdateResultThirdLab']);
     const sample = await sampleAt(t, admin, 'ThirdLabConfirmed');
-    const pdf = await storeFile('pdf');
+    const pdf = await storeFile('pdf', lab.id);
     const res = await t.request('PUT', `/api/third-lab/update-result?id=${sample.id}`, {
       token: lab.token,
       body: { ...RESULT, reportFileId: pdf.id },
@@ -100,7 +102,7 @@ describe('[THIRD LAB] update result', () => {
     });
     expect(stale.status).toBe(409);
     expect(stale.body.data).toMatchObject({ carbon: RESULT.carbon, version: res.body.data.version });
-    const image = await storeFile('image');
+    const image = await storeFile('image', lab.id);
     const notPdf = await t.request('PUT', `/api/third-lab/update-result?id=${sample.id}`, {
       token: lab.token,
       body: { ...RESULT, reportFileId: image.id },

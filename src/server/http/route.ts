@@ -5,6 +5,7 @@ import { authenticate, authorize } from '../auth/guard.ts';
 import { MAX_JSON_BODY, MAX_PUBLIC_BODY, limitBody } from './body-limit.ts';
 import type { AppEnv } from './context.ts';
 import { idempotency } from './idempotency.ts';
+import { limitJsonDepth } from './json-depth.ts';
 import { rejectNulBytes } from './nul-bytes.ts';
 import { registerOfflineOperation } from './offline-operations.ts';
 import { errorBodySchema } from './responses.ts';
@@ -42,8 +43,9 @@ type GuardedConfig<R extends RouteConfig> = R & {
  * error responses every operation can give.
  *
  * The order of the middleware is the security boundary: the caller is signed in and allowed before
- * a byte of the body is read, the body is counted against this operation's limit as it streams, and
- * only then is it checked for NUL characters, hashed by the Idempotency-Key layer and validated.
+ * a byte of the body is read, the body is counted against this operation's limit as it streams, its
+ * nesting is bounded before anything parses it, and only then is it checked for NUL characters,
+ * hashed by the Idempotency-Key layer and validated.
  */
 export function defineRoute<R extends RouteConfig>(config: GuardedConfig<R>) {
   const { access, bodyLimit, offline, ...route } = config;
@@ -55,7 +57,7 @@ export function defineRoute<R extends RouteConfig>(config: GuardedConfig<R>) {
   const existing = route.middleware ? (Array.isArray(route.middleware) ? route.middleware : [route.middleware]) : [];
   return createRoute({
     ...route,
-    middleware: [...guard, limit, rejectNulBytes, idempotency, ...existing] as R['middleware'],
+    middleware: [...guard, limit, limitJsonDepth, rejectNulBytes, idempotency, ...existing] as R['middleware'],
     security: isPublic ? [] : [{ bearerAuth: [] }],
     'x-permissions': permissions,
     'x-access': isPublic ? 'public' : permissions.length ? 'permission' : 'signedIn',

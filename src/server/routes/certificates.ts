@@ -12,7 +12,7 @@ import {
   revokeCertificate,
   verifyCertificate,
 } from '../services/certificates.ts';
-import { contentDisposition } from '../services/files.ts';
+import { fileDownloadHeaders } from '../services/files.ts';
 import { countEvent, tooManyRequests } from '../services/rate-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { idParam, idQuery } from '../http/params.ts';
@@ -180,10 +180,7 @@ export function registerCertificateRoutes(app: AppRouter) {
   app.openapi(fileRoute, async (c) => {
     const file = await loadCertificateFile(c.var.db, c.req.valid('query').token);
     return c.body(new Uint8Array(file.data), 200, {
-      'content-type': 'application/pdf',
-      'content-length': String(file.size),
-      'content-disposition': contentDisposition(file.name),
-      'x-content-type-options': 'nosniff',
+      ...fileDownloadHeaders(file),
       'cache-control': 'private, max-age=31536000, immutable',
     });
   });

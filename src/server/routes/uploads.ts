@@ -4,7 +4,7 @@ import { AppError, notFound } from '../errors.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { canReadFile } from '../services/sample-visibility.ts';
 import { defineRoute } from '../http/route.ts';
-import { IMAGE_UPLOAD, PDF_UPLOAD, contentDisposition, loadFile, storeUploads } from '../services/files.ts';
+import { IMAGE_UPLOAD, PDF_UPLOAD, fileDownloadHeaders, loadFile, storeUploads } from '../services/files.ts';
 
 export const MAX_IMAGES_PER_UPLOAD = 10;
 
@@ -126,10 +126,7 @@ export function registerUploadRoutes(app: AppRouter) {
     // A file the caller may not read answers as one that does not exist.
     if (!(await canReadFile(c.var.db, c.var.auth, file))) throw notFound('fileNotFound');
     return c.body(new Uint8Array(file.data), 200, {
-      'content-type': file.mimeType,
-      'content-length': String(file.size),
-      'content-disposition': contentDisposition(file.name),
-      'x-content-type-options': 'nosniff',
+      ...fileDownloadHeaders(file),
       // Stored files never change (a new upload gets a new id), but they are not for shared caches.
       'cache-control': 'private, max-age=31536000, immutable',
     });

@@ -2,11 +2,11 @@
 // the upsert a transferred analysis makes. The origin model learns from these rows; the import of a
 // laboratory's file is in clean-isotope-import.ts.
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import Papa from 'papaparse';
 import { cleanIsotopeColumns } from '../../shared/schemas/clean-isotope.ts';
 import type { Executor } from '../db/client.ts';
 import { containing, countRows, sortOrder, type Paging } from '../db/queries.ts';
 import { cleanIsotopeRecord } from '../db/schema.ts';
+import { csvLines } from './spreadsheet-cells.ts';
 
 export type CleanIsotopeRecord = typeof cleanIsotopeRecord.$inferSelect;
 
@@ -90,7 +90,7 @@ export async function exportCleanIsotopesCsv(db: Executor, filters: CleanIsotope
     ...cleanIsotopeColumns.map((c) => r[c] ?? ''),
     ...elements.map((e) => r.otherElements[e] ?? ''),
   ]);
-  return Papa.unparse({ fields, data });
+  return csvLines([fields, ...data]);
 }
 
 /** The spelling on file of a material (matched case-insensitively), or null when it has no records. */

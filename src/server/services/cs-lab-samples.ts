@@ -17,12 +17,15 @@ import {
   SAMPLE_ENTITY,
 } from './sample-entries.ts';
 import { editSampleData } from './sample-edits.ts';
-import { assertFilesExist } from './files.ts';
+import { assertFilesAttachable, type FileAttacher } from './files.ts';
 
 // The client-side lab's changes of sample entries (spec 7): create, update, check in, transfer to the
 // tester, destroy an order. The state machine and the audit write are shared (sample-entries.ts).
 
-export async function createSampleEntry(db: Executor, { input, by }: { input: CsSampleForm; by: Actor }) {
+export async function createSampleEntry(
+  db: Executor,
+  { input, by }: { input: CsSampleForm; by: Actor & FileAttacher },
+) {
   return db.transaction(async (tx) => {
     const idflNumber = input.idflNumber?.trim() || (await nextNumber(tx, 'IDFL'));
     const [taken] = await tx
@@ -37,7 +40,7 @@ export async function createSampleEntry(db: Executor, { input, by }: { input: Cs
         { errors: { idflNumber: `IDFL number ${idflNumber} already exists.` } },
       );
     }
-    await assertFilesExist(tx, input.imageFileIds ?? [], 'imageFileIds', 'image');
+    await assertFilesAttachable(tx, input.imageFileIds ?? [], { field: 'imageFileIds', kind: 'image', by });
     const weights = computeWeights({ initialWeight: null, sentWeight: null }, input);
     const { idflNumber: _given, receivedDate, ...fields } = input;
     const [created] = await tx
@@ -65,7 +68,7 @@ export async function createSampleEntry(db: Executor, { input, by }: { input: Cs
 
 export async function updateSampleEntryCs(
   db: Executor,
-  { id, input, by }: { id: number; input: CsUpdateSample; by: Actor },
+  { id, input, by }: { id: number; input: CsUpdateSample; by: Actor & FileAttacher },
 ) {
   const { version: _version, receivedDate, ...fields } = input;
   return editSampleData(db, {

@@ -4,6 +4,7 @@ import type { Executor } from '../db/client.ts';
 import { storedFile } from '../db/schema.ts';
 import type { ServerMessageCode } from '../../shared/server-messages.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
+import { canReadFile } from './sample-visibility.ts';
 
 // Files live in the database (DESIGN.md 5), so every API instance serves the same ones. Their type
 // is read from the bytes, never from what the browser declared, and only these types are kept.
@@ -138,22 +139,70 @@ export function contentDisposition(name: string, disposition: 'inline' | 'attach
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** Checks that uploaded images or PDFs exist before a record points at them. */
-export async function assertFilesExist(db: Executor, ids: readonly string[], field: string, kind?: 'image' | 'pdf') {
-  if (ids.length === 0) return;
+/** The extensions a download may carry for each type served inline; the first is the one given. */
+const INLINE_EXTENSIONS: Record<string, readonly string[]> = {
+  'image/jpeg': ['jpg', 'jpeg', 'jpe', 'jfif'],
+  'image/png': ['png'],
+  'image/webp': ['webp'],
+  'image/gif': ['gif'],
+  'application/pdf': ['pdf'],
+};
+
+/**
+ * The headers of a stored file's download. Images and PDFs (their type read from the bytes at
+ * upload) are shown in the browser; anything else is a download (`attachment`, as bytes), never
+ * rendered. The name's extension is the type's: a GIF uploaded as "poly.html" (a file that is both)
+ * is served as "poly.gif", so saving it never makes a page the browser would open.
+ */
+export function fileDownloadHeaders(file: { name: string; mimeType: string; size: number }): Record<string, string> {
+  const extensions = INLINE_EXTENSIONS[file.mimeType];
+  const name = cleanFileName(file.name, 'file');
+  const dot = name.lastIndexOf('.');
+  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot + 1).toLowerCase()] : [name, ''];
+  const safeName = !extensions ? `${stem}.bin` : extensions.includes(extension) ? name : `${stem}.${extensions[0]}`;
+  return {
+    'content-type': extensions ? file.mimeType : 'application/octet-stream',
+    'content-length': String(file.size),
+    'content-disposition': contentDisposition(safeName, extensions ? 'inline' : 'attachment'),
+    'x-content-type-options': 'nosniff',
+  };
+}
+
+/** Who attaches files to a record: the user, with the permissions that say what they may read. */
+export type FileAttacher = { id: number; permissions: readonly string[] };
+
+/**
+ * Checks the files a record is about to point at, inside the transaction of the change: each must
+ * exist, be of the kind the field holds, and be the attacher's to give: uploaded by them, or already
+ * readable to them through a record that holds it (an image copied from a sample they see). Without
+ * this, knowing the id of someone else's upload would be enough to attach it and then read it. Ids
+ * the record already holds (`kept`) pass as they are, so a re-save keeps another user's image. A
+ * file that may not be attached is answered as one that does not exist, as GET /api/files/{id} does.
+ */
+export async function assertFilesAttachable(
+  db: Executor,
+  ids: readonly string[],
+  options: { field: string; kind: FileKind; by: FileAttacher; kept?: readonly (string | null)[] },
+) {
+  const { field, kind, by } = options;
+  const kept = new Set(options.kept ?? []);
+  const added = ids.filter((id) => !kept.has(id));
+  if (added.length === 0) return;
   const rows = await db
-    .select({ id: storedFile.id, kind: storedFile.kind })
+    .select({ id: storedFile.id, kind: storedFile.kind, uploadedBy: storedFile.uploadedBy })
     .from(storedFile)
-    .where(inArray(storedFile.id, [...ids]));
-  const found = new Map(rows.map((r) => [r.id, r.kind]));
-  ids.forEach((id, index) => {
+    .where(inArray(storedFile.id, [...new Set(added)]));
+  const found = new Map(rows.map((r) => [r.id, r]));
+  for (const [index, id] of ids.entries()) {
+    if (kept.has(id)) continue;
     const path = ids.length === 1 && !field.endsWith('Ids') ? field : `${field}.${index}`;
-    if (!found.has(id)) throw badRequest('fileNotFound', {}, { [path]: 'File not found' });
-    if (kind && found.get(id) !== kind)
+    const file = found.get(id);
+    if (!file || !(await canReadFile(db, by, file))) throw badRequest('fileNotFound', {}, { [path]: 'File not found' });
+    if (file.kind !== kind)
       throw badRequest(
         'fileWrongKind',
         { kind: kind.toUpperCase() },
         { [path]: `The file must be a ${kind.toUpperCase()}` },
       );
-  });
+  }
 }

@@ -1,11 +1,11 @@
 import { PassThrough, Readable } from 'node:stream';
 import { and, asc, count, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
 import { sampleStatuses } from '../../shared/sample-workflow.ts';
 import type { Executor } from '../db/client.ts';
 import { booking, sampleEntry } from '../db/schema.ts';
 import { sampleListConditions } from './sample-entries.ts';
+import { csvLines, spreadsheetRow } from './spreadsheet-cells.ts';
 
 // The two sample-entry reports (spec section 7): by source and by status, as XLSX or CSV files
 // streamed a batch at a time (a long period never sits whole in memory), or as JSON for the preview.
@@ -220,7 +220,7 @@ export function reportXlsx(db: Executor, kind: ReportKind, filters: ReportFilter
       { header: 'Sent weight (g)', key: 'sentWeight', width: 16, style: { numFmt: '#,##0.###' } },
     ];
     styleHeader(summary.getRow(1));
-    for (const group of groups) summary.addRow({ ...group, key: group.key ?? '(none)' }).commit();
+    for (const group of groups) summary.addRow(spreadsheetRow({ ...group, key: group.key ?? '(none)' })).commit();
     const summaryTotal = summary.addRow({ key: 'Total', ...total });
     summaryTotal.font = { bold: true };
     summaryTotal.commit();
@@ -241,7 +241,7 @@ export function reportXlsx(db: Executor, kind: ReportKind, filters: ReportFilter
     styleHeader(samples.getRow(1));
     samples.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
     for await (const batch of reportRows(db, filters)) {
-      for (const row of batch) samples.addRow(row).commit();
+      for (const row of batch) samples.addRow(spreadsheetRow(row)).commit();
     }
     const samplesTotal = samples.addRow({
       idflNumber: 'Total',
@@ -264,7 +264,7 @@ const csvValue = (row: ReportRow) =>
     return value instanceof Date ? value.toISOString() : (value ?? '');
   });
 
-/** The samples of the report as CSV (papaparse), with a byte-order mark so spreadsheets read UTF-8. */
+/** The samples of the report as CSV, with a byte-order mark so spreadsheets read UTF-8. */
 export function reportCsv(db: Executor, filters: ReportFilters): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const rows = reportRows(db, filters);
@@ -273,9 +273,7 @@ export function reportCsv(db: Executor, filters: ReportFilters): ReadableStream<
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(
-          encoder.encode(`\uFEFF${Papa.unparse([columns.map((c) => c.header)], { escapeFormulae: true })}\r\n`),
-        );
+        controller.enqueue(encoder.encode(`\uFEFF${csvLines([columns.map((c) => c.header)])}\r\n`));
         return;
       }
       const next = await rows.next();
@@ -283,9 +281,7 @@ export function reportCsv(db: Executor, filters: ReportFilters): ReadableStream<
         controller.close();
         return;
       }
-      controller.enqueue(
-        encoder.encode(`${Papa.unparse(next.value.map(csvValue), { newline: '\r\n', escapeFormulae: true })}\r\n`),
-      );
+      controller.enqueue(encoder.encode(`${csvLines(next.value.map(csvValue))}\r\n`));
     },
     async cancel() {
       await rows.return(undefined);

@@ -1,6 +1,6 @@
 import type { SampleEditName } from '../../shared/sample-workflow.ts';
 import type { Executor } from '../db/client.ts';
-import { assertFilesExist } from './files.ts';
+import { assertFilesAttachable, type FileAttacher } from './files.ts';
 import {
   computeWeights,
   judgeEdit,
@@ -32,7 +32,7 @@ export async function editSampleData(
     input: EditInput;
     /** The bench's fields as they are written; the weights are added here. */
     changes: SampleChanges;
-    by: Actor;
+    by: Actor & FileAttacher;
   },
 ) {
   const { id, edit, action = edit, input, changes, by } = options;
@@ -40,7 +40,13 @@ export async function editSampleData(
     const sample = await lockSample(tx, id);
     assertVersion(sample, input.version, 'staleSample');
     judgeEdit(edit, sample);
-    if (input.imageFileIds) await assertFilesExist(tx, input.imageFileIds, 'imageFileIds', 'image');
+    if (input.imageFileIds)
+      await assertFilesAttachable(tx, input.imageFileIds, {
+        field: 'imageFileIds',
+        kind: 'image',
+        by,
+        kept: sample.imageFileIds,
+      });
     return recordSampleChange(tx, {
       sample,
       action,

@@ -1,5 +1,6 @@
 import type { TesterUpdateSample } from '../../shared/schemas/sample-entry.ts';
 import type { Executor } from '../db/client.ts';
+import type { FileAttacher } from './files.ts';
 import { type Actor, judgeTransition, lockSample, recordSampleChange } from './sample-entries.ts';
 import { editSampleData } from './sample-edits.ts';
 
@@ -21,7 +22,7 @@ export async function checkInSampleTester(db: Executor, { id, by }: { id: number
 
 export async function updateSampleEntryTester(
   db: Executor,
-  { id, input, by }: { id: number; input: TesterUpdateSample; by: Actor },
+  { id, input, by }: { id: number; input: TesterUpdateSample; by: Actor & FileAttacher },
 ) {
   const { version: _version, ...fields } = input;
   return editSampleData(db, { id, edit: 'testerUpdate', input, by, changes: fields });

@@ -14,7 +14,7 @@ import { notifyPermission } from './notifications.ts';
 import { markBatchReceivedWhenComplete, reopenDispatchBatch } from './dispatch-batches.ts';
 import { canChangeDispatchBatch } from '../../shared/record-workflows.ts';
 import { benchStatuses } from '../../shared/sample-workflow.ts';
-import { assertFilesExist } from './files.ts';
+import { assertFilesAttachable, type FileAttacher } from './files.ts';
 import {
   escapeLike,
   fileUrl,
@@ -78,7 +78,7 @@ export async function checkInThirdLab(db: Executor, { id, by }: { id: number; by
 /** Records the third lab's C/H/O values (and optional PDF report) without returning them yet. */
 export async function updateThirdLabResult(
   db: Executor,
-  { id, input, by }: { id: number; input: UpdateResult; by: Actor },
+  { id, input, by }: { id: number; input: UpdateResult; by: Actor & FileAttacher },
 ) {
   const missing = missingIsotopes(input);
   if (Object.keys(missing).length) throw badRequest('isotopesRequired', {}, missing);
@@ -87,7 +87,13 @@ export async function updateThirdLabResult(
     judgeEdit('thirdLabResult', sample);
     const entry = await lockThirdLabEntry(tx, sample);
     assertVersion(entry, input.version, 'staleResult');
-    if (input.reportFileId) await assertFilesExist(tx, [input.reportFileId], 'reportFileId', 'pdf');
+    if (input.reportFileId)
+      await assertFilesAttachable(tx, [input.reportFileId], {
+        field: 'reportFileId',
+        kind: 'pdf',
+        by,
+        kept: [entry.reportFileId],
+      });
     const changes = {
       carbon: input.carbon!,
       hydrogen: input.hydrogen!,

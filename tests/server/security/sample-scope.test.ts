@@ -58,10 +58,10 @@ describe('[SECURITY] sample scope', () => {
   });
 
   it('serves a sample image only to its uploader and to benches that may see the sample', async () => {
-    const admin = await t.signInAsAdmin();
-    const uploader = await t.userWith(['CanUploadFile']);
+    // Only its uploader (or one who may already read it) can attach an image.
+    const uploader = await t.userWith(['CanUploadFile', 'CanCreateSampleEntryCs']);
     const imageId = await uploadImage(uploader.token);
-    const sample = await sampleAt(t, admin, 'New', { form: { imageFileIds: [imageId] } });
+    const sample = await sampleAt(t, uploader.token, 'New', { form: { imageFileIds: [imageId] } });
     expect(sample.imageFileIds).toEqual([imageId]);
 
     const url = `/api/files/${imageId}`;
