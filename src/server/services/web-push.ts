@@ -197,14 +197,20 @@ export type PushSender = {
   deliver: (db: Db) => Promise<number>;
 };
 
-export function createPushSender(vapid: VapidKeys, logger: Logger, rules: EndpointRules = { testBench: false }): PushSender {
+export function createPushSender(
+  vapid: VapidKeys,
+  logger: Logger,
+  rules: EndpointRules = { testBench: false },
+): PushSender {
   let delivering: Promise<number> | undefined;
 
   async function send(row: {
     endpoint: string;
     keys: { p256dh: string; auth: string };
     payload: PushPayload;
-  }): Promise<{ outcome: 'sent' | 'gone' | 'retry'; error?: string } | { outcome: 'refused'; error: string; lasting: boolean }> {
+  }): Promise<
+    { outcome: 'sent' | 'gone' | 'retry'; error?: string } | { outcome: 'refused'; error: string; lasting: boolean }
+  > {
     const judged = await judgePushEndpoint(row.endpoint, rules);
     if (judged.verdict === 'refused') return { outcome: 'refused', error: judged.reason, lasting: judged.lasting };
     if (judged.verdict === 'unresolved') return { outcome: 'retry', error: judged.reason };
