@@ -6,6 +6,7 @@ import type { Executor } from '../db/client.ts';
 import { quickFillCode } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import type { Mailer } from './mail.ts';
+import { mayMailFormRecipient } from './recipient-limits.ts';
 import { countEvent, currentCount, tooManyRequests, type Window } from './rate-limit.ts';
 
 export const QUICK_FILL_DAYS = 90;
@@ -73,6 +74,9 @@ export async function offerQuickFill(db: Executor, mailer: Mailer, applicant: Ap
     .where(and(eq(quickFillCode.email, email), gt(quickFillCode.expiresAt, now)))
     .limit(1);
   if (live.length) return { issued: false as const };
+  // Past the mailbox's limit no code is issued (a live code unmailed would block the next one for
+  // 90 days); a later booking offers it again.
+  if (!(await mayMailFormRecipient(db, applicant.email))) return { issued: false as const };
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(now.getTime() + QUICK_FILL_DAYS * 24 * 3600 * 1000);
@@ -87,7 +91,8 @@ export async function offerQuickFill(db: Executor, mailer: Mailer, applicant: Ap
     to: applicant.email,
     subject: 'Your quick-fill code for the Order Request Form',
     text: [
-      `Dear ${applicant.applicantContactPerson},`,
+      // No name: the address is whatever the form was given, so no text typed into it is echoed.
+      'Dear customer,',
       '',
       'Thank you for your booking. Next time you fill in the Order Request Form, open "Quick data entry",',
       `enter this e-mail address (or your phone number) and the code below to fill in your company details:`,
