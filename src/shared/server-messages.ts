@@ -129,6 +129,7 @@ export const SERVER_MESSAGES = {
   notSyncable: 'Only bench changes can be sent through the outbox.',
   attachmentQuota: 'At most {{mib}} MiB of attachments can be uploaded per hour. Please try again later.',
   pushEndpointNotHttps: 'Endpoint must be an https URL.',
+  pushEndpointNotPublic: 'Endpoint must be a push service on the internet, not an address inside a network.',
   pushSubscriptionNotFound: 'Push subscription not found.',
   notificationNotFound: 'Notification {{id}} not found.',
   periodEndsBeforeStart: 'The end of the period must come after its start.',

@@ -10,6 +10,7 @@ import { envelope, ok } from '../http/responses.ts';
 import { publicBaseUrl } from '../http/public-url.ts';
 import { defineRoute } from '../http/route.ts';
 import { changePassword, completePasswordReset, loadProfile, requestPasswordReset } from '../services/accounts.ts';
+import { RESET_MAIL_PER_RECIPIENT, resetMailKey } from '../services/recipient-limits.ts';
 import { enforceLimit } from '../services/rate-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 
@@ -73,7 +74,7 @@ export function registerProfileRoutes(app: AppRouter) {
     const { email } = c.req.valid('query');
     const { db, deps } = c.var;
     await enforceLimit(db, `reset:address:${clientAddress(c)}`, { limit: 10, seconds: 3600 });
-    await enforceLimit(db, `reset:email:${email.toLowerCase()}`, { limit: 3, seconds: 3600 });
+    await enforceLimit(db, resetMailKey(email), RESET_MAIL_PER_RECIPIENT);
     const publicUrl = publicBaseUrl(deps.env, c.req.url);
     // Whether the address has an account is looked up after the answer: both answers take the same
     // work and the same time, so neither their words nor their timing tell which e-mails exist.

@@ -3,10 +3,17 @@ import type { AppRouter } from '../http/context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { deletePushSubscription, savePushSubscription } from '../services/web-push.ts';
+import { deletePushSubscription, judgePushEndpoint, savePushSubscription } from '../services/web-push.ts';
+import { serverMessage } from '../../shared/server-messages.ts';
 
 // Web Push subscriptions: a browser the user switched notifications on in. The app asks for the
 // server's VAPID public key, subscribes through the browser's push service, and hands the result here.
+
+/** The field message on `endpoint` for each reason an endpoint is refused (the schema's own wording for https). */
+const ENDPOINT_REFUSED = {
+  pushEndpointNotHttps: 'Endpoint must be an https URL',
+  pushEndpointNotPublic: serverMessage('pushEndpointNotPublic'),
+} as const;
 
 const base64url = (what: string, bytes: number) =>
   z
@@ -22,7 +29,7 @@ const subscriptionBody = z.object({
     .url('Endpoint must be a URL')
     .refine(
       (value) => !URL.canParse(value) || /^https?:$/.test(new URL(value).protocol),
-      'Endpoint must be an https URL',
+      ENDPOINT_REFUSED.pushEndpointNotHttps,
     ),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
@@ -82,10 +89,10 @@ export function registerPushSubscriptionRoutes(app: AppRouter) {
 
   app.openapi(subscribeRoute, async (c) => {
     const { endpoint, keys } = c.req.valid('json');
-    // Push services are reached over https; plain http only where the settings allow a test bench's.
-    if (new URL(endpoint).protocol !== 'https:' && !c.var.deps.env.PUSH_ALLOW_HTTP_ENDPOINTS) {
-      throw badRequest('pushEndpointNotHttps', {}, { endpoint: 'Endpoint must be an https URL' });
-    }
+    // Push services are on the internet and reached over https; plain http and loopback only where
+    // the settings allow a test bench's. A name that does not resolve now is judged at each delivery.
+    const judged = await judgePushEndpoint(endpoint, { testBench: c.var.deps.env.PUSH_ALLOW_HTTP_ENDPOINTS });
+    if (judged.verdict === 'refused') throw badRequest(judged.code, {}, { endpoint: ENDPOINT_REFUSED[judged.code] });
     const saved = await savePushSubscription(c.var.db, c.var.auth.id, { endpoint, keys });
     return ok(
       c,

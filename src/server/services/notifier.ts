@@ -82,5 +82,6 @@ export function createNotifier(push: PushSender, logger: Logger, startAfter = 0)
 
 /** The notifier with its push sender, signing with the configured or kept VAPID keys. */
 export async function startNotifier(db: Executor, env: Env, logger: Logger): Promise<Notifier> {
-  return createNotifier(createPushSender(await loadVapidKeys(db, env), logger), logger, await latestNotificationId(db));
+  const push = createPushSender(await loadVapidKeys(db, env), logger, { testBench: env.PUSH_ALLOW_HTTP_ENDPOINTS });
+  return createNotifier(push, logger, await latestNotificationId(db));
 }

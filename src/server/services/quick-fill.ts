@@ -6,10 +6,15 @@ import type { Executor } from '../db/client.ts';
 import { quickFillCode } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import type { Mailer } from './mail.ts';
-import { clearCount, countEvent, currentCount, tooManyRequests, type Window } from './rate-limit.ts';
+import { mayMailFormRecipient } from './recipient-limits.ts';
+import { countEvent, currentCount, tooManyRequests, type Window } from './rate-limit.ts';
 
 export const QUICK_FILL_DAYS = 90;
-/** Wrong codes allowed per e-mail/phone and per address before the lookup is refused for a while. */
+/**
+ * Wrong codes allowed per e-mail, per phone and per caller address before the lookup is refused for
+ * a while. A right code does not clear them: anyone can book with a stranger's phone and get a code
+ * of their own for it, and must not be able to reset the count with it between guesses.
+ */
 export const QUICK_FILL_WRONG_LIMIT: Window = { limit: 5, seconds: 15 * 60 };
 /** All lookups per address, right or wrong, so the endpoint cannot be used to probe for customers. */
 export const QUICK_FILL_LOOKUP_LIMIT: Window = { limit: 30, seconds: 15 * 60 };
@@ -69,6 +74,9 @@ export async function offerQuickFill(db: Executor, mailer: Mailer, applicant: Ap
     .where(and(eq(quickFillCode.email, email), gt(quickFillCode.expiresAt, now)))
     .limit(1);
   if (live.length) return { issued: false as const };
+  // Past the mailbox's limit no code is issued (a live code unmailed would block the next one for
+  // 90 days); a later booking offers it again.
+  if (!(await mayMailFormRecipient(db, applicant.email))) return { issued: false as const };
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(now.getTime() + QUICK_FILL_DAYS * 24 * 3600 * 1000);
@@ -83,7 +91,8 @@ export async function offerQuickFill(db: Executor, mailer: Mailer, applicant: Ap
     to: applicant.email,
     subject: 'Your quick-fill code for the Order Request Form',
     text: [
-      `Dear ${applicant.applicantContactPerson},`,
+      // No name: the address is whatever the form was given, so no text typed into it is echoed.
+      'Dear customer,',
       '',
       'Thank you for your booking. Next time you fill in the Order Request Form, open "Quick data entry",',
       `enter this e-mail address (or your phone number) and the code below to fill in your company details:`,
@@ -96,9 +105,14 @@ export async function offerQuickFill(db: Executor, mailer: Mailer, applicant: Ap
   return { issued: true as const, code };
 }
 
+const wrongCodesForEmail = (email: string) => `quick-fill:wrong:email:${email}`;
+const wrongCodesForPhone = (phone: string) => `quick-fill:wrong:phone:${phone}`;
+
 /**
- * Quick data entry. Wrong codes count against both the e-mail/phone asked about and the caller's
- * address; once either has had too many, every lookup from it is refused until the window ends.
+ * Quick data entry. A wrong code counts against the caller's address, against the e-mail or phone
+ * asked about, and against every e-mail and phone of the live codes it could have been for: asking
+ * by phone instead of by e-mail does not start a fresh count. Once any of them has had too many in
+ * its window, lookups for it (or from the address) are refused until the window ends.
  */
 export async function lookUpQuickFill(
   db: Executor,
@@ -107,16 +121,10 @@ export async function lookUpQuickFill(
 ): Promise<QuickFillCompanyData> {
   const isEmail = request.includes('@');
   const key = isEmail ? normalizeEmail(request) : normalizePhone(request);
-  const wrongByRequest = `quick-fill:wrong:request:${key}`;
   const wrongByAddress = `quick-fill:wrong:address:${address}`;
 
   const lookups = await countEvent(db, `quick-fill:lookup:address:${address}`, QUICK_FILL_LOOKUP_LIMIT);
   if (lookups > QUICK_FILL_LOOKUP_LIMIT.limit) throw tooManyRequests();
-  if (
-    (await currentCount(db, wrongByRequest)) >= QUICK_FILL_WRONG_LIMIT.limit ||
-    (await currentCount(db, wrongByAddress)) >= QUICK_FILL_WRONG_LIMIT.limit
-  )
-    throw tooManyRequests();
 
   const candidates = key
     ? await db
@@ -127,13 +135,23 @@ export async function lookUpQuickFill(
         )
         .orderBy(desc(quickFillCode.createdAt), desc(quickFillCode.id))
     : [];
+  const counters = new Set([
+    wrongByAddress,
+    isEmail ? wrongCodesForEmail(key) : wrongCodesForPhone(key),
+    ...candidates.flatMap((row) => [
+      wrongCodesForEmail(row.email),
+      ...(row.phone ? [wrongCodesForPhone(row.phone)] : []),
+    ]),
+  ]);
+  for (const counter of counters) {
+    if ((await currentCount(db, counter)) >= QUICK_FILL_WRONG_LIMIT.limit) throw tooManyRequests();
+  }
+
   const match = candidates.find((row) => sameHash(row.codeHash, hashCode(row.email, code)));
   if (!match) {
-    await countEvent(db, wrongByRequest, QUICK_FILL_WRONG_LIMIT);
-    await countEvent(db, wrongByAddress, QUICK_FILL_WRONG_LIMIT);
+    for (const counter of counters) await countEvent(db, counter, QUICK_FILL_WRONG_LIMIT);
     throw badRequest('quickFillCodeWrong', {}, { code: QUICK_FILL_CODE_WRONG });
   }
-  await clearCount(db, wrongByRequest);
   return match.companyData as QuickFillCompanyData;
 }
 

@@ -1,13 +1,23 @@
+import { lookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
 import { eq, inArray, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Db, Executor } from '../db/client.ts';
 import { appSetting, notification, pushDelivery, pushSubscription } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
+import { addressLiteralOf, isLoopbackAddress, isPublicAddress } from './public-address.ts';
 
 // Web Push (RFC 8030/8291/8292) through the `web-push` package: it signs the VAPID JWT and encrypts
 // the payload (aes128gcm); the request itself is sent here, so every answer of the push service is
 // seen and acted on (410/404: the browser dropped the subscription, which is deleted).
+//
+// An endpoint is a URL any signed-in user hands us, and the server POSTs to it: it must lead to the
+// internet, never inside the laboratory's network (SSRF). It is judged when subscribing and again
+// before every delivery, since a name's addresses can change, and the connection goes to the very
+// addresses judged (no second look-up between the check and the connect: DNS rebinding).
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
 
@@ -30,6 +40,105 @@ const CLAIM_TIMEOUT_SECONDS = 300;
 const BATCH = 50;
 // A notification older than a day is no longer news on a bench; push services drop it after that.
 const TTL_SECONDS = 24 * 60 * 60;
+
+/** A name that has not answered in this time is treated as one that cannot be resolved now. */
+const RESOLVE_TIMEOUT_MS = 5_000;
+const SEND_TIMEOUT_MS = 15_000;
+
+/** A host name's addresses (A and AAAA); throws when the name cannot be resolved. */
+export type HostResolver = (hostname: string) => Promise<string[]>;
+
+export const systemResolver: HostResolver = async (hostname) =>
+  (await lookup(hostname, { all: true, verbatim: true })).map((found) => found.address);
+
+export type EndpointRules = {
+  /** PUSH_ALLOW_HTTP_ENDPOINTS: a push service on a test bench, over plain http and on loopback. */
+  testBench: boolean;
+  resolve?: HostResolver;
+};
+
+export type EndpointVerdict =
+  /** Send, and connect only to these addresses. */
+  | { verdict: 'allowed'; addresses: string[] }
+  /** The name does not resolve now (no DNS here, or a passing failure): judged again at delivery. */
+  | { verdict: 'unresolved'; reason: string }
+  /** `lasting`: the URL itself is refused (scheme, address literal); otherwise its name's addresses are. */
+  | { verdict: 'refused'; code: 'pushEndpointNotHttps' | 'pushEndpointNotPublic'; reason: string; lasting: boolean };
+
+// RFC 6761: every resolver must answer loopback for these, whatever a DNS server says.
+const isLoopbackName = (hostname: string) => /(^|\.)localhost\.?$/i.test(hostname);
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** Whether the server may POST to this push endpoint, and to which addresses. */
+export async function judgePushEndpoint(endpoint: string, rules: EndpointRules): Promise<EndpointVerdict> {
+  const notPublic = (reason: string, lasting: boolean) =>
+    ({ verdict: 'refused', code: 'pushEndpointNotPublic', reason, lasting }) as const;
+  if (!URL.canParse(endpoint)) return notPublic('not a URL', true);
+  const url = new URL(endpoint);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && rules.testBench)) {
+    return { verdict: 'refused', code: 'pushEndpointNotHttps', reason: `${url.protocol} endpoint`, lasting: true };
+  }
+  const allowed = (address: string) => isPublicAddress(address) || (rules.testBench && isLoopbackAddress(address));
+  const literal = addressLiteralOf(url.hostname);
+  if (literal !== null) {
+    return allowed(literal) ? { verdict: 'allowed', addresses: [literal] } : notPublic(`address ${literal}`, true);
+  }
+  if (isLoopbackName(url.hostname) && !rules.testBench) return notPublic(`loopback name ${url.hostname}`, true);
+  let addresses: string[];
+  try {
+    addresses = await withTimeout((rules.resolve ?? systemResolver)(url.hostname), RESOLVE_TIMEOUT_MS);
+  } catch (error) {
+    const detail = (error as { code?: string }).code ?? (error instanceof Error ? error.message : String(error));
+    return { verdict: 'unresolved', reason: `${url.hostname} not resolved: ${detail}` };
+  }
+  if (!addresses.length) return { verdict: 'unresolved', reason: `${url.hostname} has no addresses` };
+  // One inside address is enough to refuse: the connection could go to any of them.
+  const inside = addresses.find((address) => !allowed(address));
+  if (inside) return notPublic(`${url.hostname} resolves to ${inside}`, false);
+  return { verdict: 'allowed', addresses };
+}
+
+/**
+ * POSTs to the endpoint, connecting only to the addresses already judged (TLS still verifies the
+ * certificate against the host name). Redirects are not followed. Answers the status.
+ */
+function postPinned(
+  url: URL,
+  addresses: string[],
+  request: { headers: Record<string, string | number>; body: Buffer | null },
+): Promise<number> {
+  const pinned = addresses.map((address) => ({ address, family: isIP(address) }));
+  const pinnedLookup = ((_hostname, options, callback) => {
+    if (options.all) callback(null, pinned);
+    else callback(null, pinned[0]!.address, pinned[0]!.family);
+  }) as LookupFunction;
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const outgoing = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: request.headers,
+        lookup: pinnedLookup,
+        agent: false,
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(request.body ?? undefined);
+  });
+}
 
 /** Seconds until the next attempt after `attempts` failures: 30 s, 2 min, 8 min, 32 min, ~2 h. */
 export const retryDelaySeconds = (attempts: number) => 30 * 4 ** Math.max(0, attempts - 1);
@@ -88,33 +197,36 @@ export type PushSender = {
   deliver: (db: Db) => Promise<number>;
 };
 
-export function createPushSender(vapid: VapidKeys, logger: Logger): PushSender {
+export function createPushSender(
+  vapid: VapidKeys,
+  logger: Logger,
+  rules: EndpointRules = { testBench: false },
+): PushSender {
   let delivering: Promise<number> | undefined;
 
   async function send(row: {
-    deliveryId: number;
-    attempts: number;
     endpoint: string;
     keys: { p256dh: string; auth: string };
     payload: PushPayload;
-  }): Promise<{ outcome: 'sent' | 'gone' | 'retry'; error?: string }> {
+  }): Promise<
+    { outcome: 'sent' | 'gone' | 'retry'; error?: string } | { outcome: 'refused'; error: string; lasting: boolean }
+  > {
+    const judged = await judgePushEndpoint(row.endpoint, rules);
+    if (judged.verdict === 'refused') return { outcome: 'refused', error: judged.reason, lasting: judged.lasting };
+    if (judged.verdict === 'unresolved') return { outcome: 'retry', error: judged.reason };
     try {
       const request = webpush.generateRequestDetails(
         { endpoint: row.endpoint, keys: row.keys },
         JSON.stringify(row.payload),
         { vapidDetails: vapid, TTL: TTL_SECONDS, urgency: 'high' },
       );
-      const response = await fetch(request.endpoint, {
-        method: request.method,
-        headers: request.headers as Record<string, string>,
-        body: request.body ? new Uint8Array(request.body) : undefined,
-        signal: AbortSignal.timeout(15_000),
-        redirect: 'error',
+      const status = await postPinned(new URL(request.endpoint), judged.addresses, {
+        headers: request.headers as Record<string, string | number>,
+        body: request.body,
       });
-      await response.body?.cancel();
-      if (response.ok) return { outcome: 'sent' };
-      if (response.status === 404 || response.status === 410) return { outcome: 'gone' };
-      return { outcome: 'retry', error: `push service answered ${response.status}` };
+      if (status >= 200 && status < 300) return { outcome: 'sent' };
+      if (status === 404 || status === 410) return { outcome: 'gone' };
+      return { outcome: 'retry', error: `push service answered ${status}` };
     } catch (error) {
       return { outcome: 'retry', error: error instanceof Error ? error.message : String(error) };
     }
@@ -162,8 +274,6 @@ export function createPushSender(vapid: VapidKeys, logger: Logger): PushSender {
     for (const row of rows) {
       const attempts = attemptsOf.get(row.deliveryId) ?? 1;
       const result = await send({
-        deliveryId: row.deliveryId,
-        attempts,
         endpoint: row.endpoint,
         keys: row.keys,
         payload: {
@@ -178,6 +288,15 @@ export function createPushSender(vapid: VapidKeys, logger: Logger): PushSender {
       });
       if (result.outcome === 'sent') {
         await db.delete(pushDelivery).where(eq(pushDelivery.id, row.deliveryId));
+      } else if (result.outcome === 'refused') {
+        // Inside the network: dropped, never retried. A refused URL will never be reachable, so its
+        // subscription goes too; a name that resolves inside now might not later, so it stays.
+        logger.warn(
+          { endpoint: new URL(row.endpoint).origin, reason: result.error },
+          'push not sent: the endpoint is not on the internet',
+        );
+        if (result.lasting) await db.delete(pushSubscription).where(eq(pushSubscription.id, row.subscriptionId));
+        else await db.delete(pushDelivery).where(eq(pushDelivery.id, row.deliveryId));
       } else if (result.outcome === 'gone') {
         // The browser unsubscribed or the subscription expired: it will never be reached again.
         await db.delete(pushSubscription).where(eq(pushSubscription.id, row.subscriptionId));
