@@ -87,7 +87,6 @@ const importRoute = defineRoute({
       },
     },
     413: { description: 'The file is too large' },
-    429: { description: 'Other files are being read now (importsBusy): send it again in a moment' },
     400: {
       description:
         'A file past a limit (its code names which: importTooManyRows, importTooManyColumns, importCellTooLong, ' +

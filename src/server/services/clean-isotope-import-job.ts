@@ -168,10 +168,7 @@ function rowChecker(plan: ColumnPlan, material: string | undefined, keep: (row: 
  * Reads and checks the whole file, handing the good rows to `send` in parts; throws a 400 AppError
  * for a file past a limit, one that does not fit its mapping, or one with bad rows (all named).
  */
-export async function readImportFile(
-  input: ImportJobInput,
-  send: (message: ImportJobMessage) => void,
-): Promise<void> {
+export async function readImportFile(input: ImportJobInput, send: (message: ImportJobMessage) => void): Promise<void> {
   let checker: ReturnType<typeof rowChecker> | undefined;
   let pending: CleanIsotopeRow[] = [];
   const keep = (row: CleanIsotopeRow) => {

@@ -41,60 +41,62 @@ async function readInWorker(input: Omit<ImportJobInput, 'bytes'> & { file: File 
   try {
     const bytes = await input.file.arrayBuffer();
     const job: ImportJobInput = { bytes, mapping: input.mapping, material: input.material };
-    return await new Promise<{ rows: CleanIsotopeRow[]; rowCount: number; renamed: RenamedRow[] }>((resolve, reject) => {
-      const rows: CleanIsotopeRow[] = [];
-      let settled = false;
-      const worker = new Worker(new URL('./clean-isotope-import-worker.mjs', import.meta.url), {
-        workerData: { job: 'readImportFile', input: job },
-        transferList: [bytes],
-        resourceLimits: { maxOldGenerationSizeMb: importLimits.readerMemoryMiB },
-      });
-      const settle = (finish: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        void worker.terminate();
-        finish();
-      };
-      const timer = setTimeout(
-        () =>
-          settle(() =>
-            reject(
-              badRequest(
-                'importTooSlow',
-                { seconds: importLimits.readSeconds },
-                { file: `Reading the file took longer than ${importLimits.readSeconds} seconds` },
+    return await new Promise<{ rows: CleanIsotopeRow[]; rowCount: number; renamed: RenamedRow[] }>(
+      (resolve, reject) => {
+        const rows: CleanIsotopeRow[] = [];
+        let settled = false;
+        const worker = new Worker(new URL('./clean-isotope-import-worker.mjs', import.meta.url), {
+          workerData: { job: 'readImportFile', input: job },
+          transferList: [bytes],
+          resourceLimits: { maxOldGenerationSizeMb: importLimits.readerMemoryMiB },
+        });
+        const settle = (finish: () => void) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          void worker.terminate();
+          finish();
+        };
+        const timer = setTimeout(
+          () =>
+            settle(() =>
+              reject(
+                badRequest(
+                  'importTooSlow',
+                  { seconds: importLimits.readSeconds },
+                  { file: `Reading the file took longer than ${importLimits.readSeconds} seconds` },
+                ),
               ),
             ),
+          importLimits.readSeconds * 1000,
+        );
+        worker.on('message', (message: ImportJobMessage) => {
+          if (message.kind === 'rows') rows.push(...message.rows);
+          else if (message.kind === 'read')
+            settle(() => resolve({ rows, rowCount: message.rowCount, renamed: message.renamed }));
+          else {
+            const { kind, code, params, errors, data } = message.error;
+            settle(() => reject(new AppError(kind, code, params, { errors, data })));
+          }
+        });
+        worker.once('error', (error: Error & { code?: string }) =>
+          settle(() =>
+            reject(
+              error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+                ? badRequest(
+                    'importNeedsTooMuchMemory',
+                    { mib: importLimits.readerMemoryMiB },
+                    { file: `Reading the file needs more than ${importLimits.readerMemoryMiB} MiB` },
+                  )
+                : error,
+            ),
           ),
-        importLimits.readSeconds * 1000,
-      );
-      worker.on('message', (message: ImportJobMessage) => {
-        if (message.kind === 'rows') rows.push(...message.rows);
-        else if (message.kind === 'read')
-          settle(() => resolve({ rows, rowCount: message.rowCount, renamed: message.renamed }));
-        else {
-          const { kind, code, params, errors, data } = message.error;
-          settle(() => reject(new AppError(kind, code, params, { errors, data })));
-        }
-      });
-      worker.once('error', (error: Error & { code?: string }) =>
-        settle(() =>
-          reject(
-            error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-              ? badRequest(
-                  'importNeedsTooMuchMemory',
-                  { mib: importLimits.readerMemoryMiB },
-                  { file: `Reading the file needs more than ${importLimits.readerMemoryMiB} MiB` },
-                )
-              : error,
-          ),
-        ),
-      );
-      worker.once('exit', (code) =>
-        settle(() => reject(new Error(`the import reader stopped with code ${code} before it finished`))),
-      );
-    });
+        );
+        worker.once('exit', (code) =>
+          settle(() => reject(new Error(`the import reader stopped with code ${code} before it finished`))),
+        );
+      },
+    );
   } finally {
     reading--;
   }

@@ -10,7 +10,7 @@ import { SaxesParser } from 'saxes';
 import { importLimits } from '../../shared/schemas/clean-isotope.ts';
 import { AppError, badRequest } from '../errors.ts';
 
-export type SpreadsheetLimits = typeof importLimits;
+export type SpreadsheetLimits = Readonly<Record<keyof typeof importLimits, number>>;
 
 /** One row's cells by column (0-based); a column the row leaves empty is a hole. */
 export type Cells = string[];
@@ -53,7 +53,11 @@ const tooManyColumns = (limits: SpreadsheetLimits) =>
   );
 
 const cellTooLong = (limits: SpreadsheetLimits, where: string) =>
-  badRequest('importCellTooLong', { max: limits.cellCharacters }, { file: `${where}: more than ${limits.cellCharacters} characters` });
+  badRequest(
+    'importCellTooLong',
+    { max: limits.cellCharacters },
+    { file: `${where}: more than ${limits.cellCharacters} characters` },
+  );
 
 // ————— CSV —————
 
@@ -239,7 +243,12 @@ async function readXml(
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
 /** The first sheet's part: the workbook's first <sheet>, through the workbook's relationships. */
-async function firstSheet(bytes: Uint8Array, parts: Map<string, ZipPart>, budget: { left: number }, limits: SpreadsheetLimits) {
+async function firstSheet(
+  bytes: Uint8Array,
+  parts: Map<string, ZipPart>,
+  budget: { left: number },
+  limits: SpreadsheetLimits,
+) {
   const fallback = parts.get('xl/worksheets/sheet1.xml');
   const workbook = parts.get('xl/workbook.xml');
   const relations = parts.get('xl/_rels/workbook.xml.rels');
@@ -264,7 +273,12 @@ async function firstSheet(bytes: Uint8Array, parts: Map<string, ZipPart>, budget
 }
 
 /** The shared texts cells of type "s" point to, in order. */
-async function sharedTexts(bytes: Uint8Array, part: ZipPart | undefined, budget: { left: number }, limits: SpreadsheetLimits) {
+async function sharedTexts(
+  bytes: Uint8Array,
+  part: ZipPart | undefined,
+  budget: { left: number },
+  limits: SpreadsheetLimits,
+) {
   const texts: string[] = [];
   if (!part) return texts;
   let current: string | null = null;
