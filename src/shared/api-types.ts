@@ -6871,7 +6871,7 @@ export interface paths {
             };
           };
         };
-        /** @description Bad rows: errors keyed rows.<row>.<column>, and data.rowErrors; nothing was changed */
+        /** @description A file past a limit (its code names which: importTooManyRows, importTooManyColumns, importCellTooLong, importSheetTooLarge, xlsxUnpacksTooLarge, xlsxPackedTooTightly, xlsxTooManyParts, importTooSlow, importNeedsTooMuchMemory; errors.file says it in words), a mapping that does not fit, or bad rows: errors keyed rows.<row>.<column>, and data.rowErrors; nothing was changed */
         400: {
           headers: {
             [name: string]: unknown;

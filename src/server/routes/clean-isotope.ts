@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { importMappingSchema } from '../../shared/schemas/clean-isotope.ts';
+import { importLimits, importMappingSchema } from '../../shared/schemas/clean-isotope.ts';
 import type { AppRouter } from '../http/context.ts';
 import { badRequest } from '../errors.ts';
 import { cleanIsotopeRecordSchema } from '../http/clean-isotope-record.ts';
@@ -10,8 +10,6 @@ import { exportCleanIsotopesCsv, listCleanIsotopes } from '../services/clean-iso
 import { contentDisposition } from '../services/files.ts';
 
 // Clean isotope reference data, "Isotope LMD" (spec section 7, "Clean isotope").
-
-const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 
 const filterText = z.string().trim().max(200).optional();
 const filters = {
@@ -43,7 +41,11 @@ const rowErrorSchema = z.object({ row: z.number().int(), column: z.string(), mes
 const importForm = z.object({
   file: z
     .custom<File>((value) => value instanceof File, 'Choose a CSV or XLSX file')
-    .openapi({ type: 'string', format: 'binary', description: 'CSV or XLSX, at most 20 MiB' }),
+    .openapi({
+      type: 'string',
+      format: 'binary',
+      description: `CSV or XLSX, at most ${importLimits.fileBytes / 1024 / 1024} MiB`,
+    }),
   mapping: z.string().max(10_000).optional().openapi({
     description: 'JSON object: our column (or a further element name) → the header in your file',
     example: '{"sampleCode":"sample_ID","region":"cluster_location","latitude":"lat","longitude":"lon"}',
@@ -62,7 +64,7 @@ const importRoute = defineRoute({
   tags: ['Clean isotope'],
   summary: 'Import reference records from a CSV or XLSX file, all or nothing (re-imported sample codes are updated)',
   access: ['CanImportCleanSample'],
-  bodyLimit: MAX_IMPORT_BYTES + 64 * 1024,
+  bodyLimit: importLimits.fileBytes + 64 * 1024,
   request: { body: { content: { 'multipart/form-data': { schema: importForm } }, required: true } },
   responses: {
     200: {
@@ -86,7 +88,11 @@ const importRoute = defineRoute({
     },
     413: { description: 'The file is too large' },
     400: {
-      description: 'Bad rows: errors keyed rows.<row>.<column>, and data.rowErrors; nothing was changed',
+      description:
+        'A file past a limit (its code names which: importTooManyRows, importTooManyColumns, importCellTooLong, ' +
+        'importSheetTooLarge, xlsxUnpacksTooLarge, xlsxPackedTooTightly, xlsxTooManyParts, importTooSlow, ' +
+        'importNeedsTooMuchMemory; errors.file says it in words), a mapping that does not fit, or bad rows: ' +
+        'errors keyed rows.<row>.<column>, and data.rowErrors; nothing was changed',
       content: {
         'application/json': {
           schema: z.object({

@@ -29,7 +29,37 @@ export type IsotopeColumn = (typeof isotopeColumns)[number];
 export const missingCellValues = ['', 'na', 'n/a', 'nan', '-', 'null'] as const;
 
 export const maxImportErrors = 100;
-export const maxImportRows = 100_000;
+
+/**
+ * What one import file may hold: the only place these numbers live. The server checks each while it
+ * reads the file, on a thread of its own, and refuses the file (400, the limit's own message code)
+ * as soon as one is passed, so a hostile file costs seconds and a bounded amount of memory.
+ */
+export const importLimits = {
+  /** The uploaded file itself (CSV text, or the packed XLSX). */
+  fileBytes: 20 * 1024 * 1024,
+  /** Everything an XLSX unpacks to that is read (sheet, shared texts, workbook): a zip bomb stops here. */
+  unpackedBytes: 256 * 1024 * 1024,
+  /**
+   * How many times larger a part of an XLSX may unpack than it is packed. Spreadsheets pack 5 to 20
+   * times; a zip bomb packs about a thousand times, and is refused after its first few megabytes.
+   */
+  packingRatio: 100,
+  /** Parts (files) inside an XLSX; a workbook has a dozen or two. */
+  xlsxParts: 1_000,
+  /** Rows under the header. */
+  rows: 100_000,
+  /** Columns of the sheet, the last one being column ALL. */
+  columns: 1_000,
+  /** Characters of one cell: Excel's own limit. */
+  cellCharacters: 32_767,
+  /** Reading the file; past this its reader is stopped. */
+  readSeconds: 60,
+  /** Memory of the thread that reads one file. */
+  readerMemoryMiB: 512,
+  /** Files read at the same time; further imports are asked to wait a moment. */
+  concurrentReads: 2,
+} as const;
 
 /**
  * The file's header → our column, matched case-insensitively with δ read as d: "δ13C", "D13c" and

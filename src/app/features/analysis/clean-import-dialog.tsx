@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/app/componen
 import { Input } from '@/app/components/ui/input';
 import { Label } from '@/app/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
+import { translateError } from '@/app/lib/i18n';
 import { getAccessToken } from '@/app/lib/session';
 import type { ImportAnswer, ImportRowError } from './analysis-queries';
 
@@ -111,7 +112,12 @@ export function CleanImportDialog({
     };
     request.onload = () => {
       setProgress(null);
-      let answer: { message?: string; data?: ImportAnswer & { rowErrors?: ImportRowError[] } } = {};
+      let answer: {
+        message?: string;
+        code?: string;
+        params?: Record<string, unknown>;
+        data?: ImportAnswer & { rowErrors?: ImportRowError[] };
+      } = {};
       try {
         answer = JSON.parse(request.responseText) as typeof answer;
       } catch {
@@ -124,7 +130,8 @@ export function CleanImportDialog({
         onOpenChange(false);
         return;
       }
-      setMessage(answer.message ?? request.statusText);
+      // A refusal (a limit of the file, its mapping, bad rows) in the user's language, by its code.
+      setMessage(answer.message ? translateError({ ...answer, message: answer.message }) : request.statusText);
       setRowErrors(answer.data?.rowErrors ?? []);
     };
     setProgress(0);
