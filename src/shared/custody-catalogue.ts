@@ -212,7 +212,11 @@ export const systemReasons: readonly { pattern: RegExp; key: string; params: rea
     key: 'certificateReplaces',
     params: ['version', 'previous'],
   },
-  { pattern: /^Certificate version (\d+) revoked: ([\s\S]*)$/, key: 'certificateRevoked', params: ['version', 'reason'] },
+  {
+    pattern: /^Certificate version (\d+) revoked: ([\s\S]*)$/,
+    key: 'certificateRevoked',
+    params: ['version', 'reason'],
+  },
 ];
 
 export function isCatalogued(field: string): field is CustodyFieldName {
@@ -236,7 +240,9 @@ export function readableName(code: string): string {
     .trim()
     .split(/\s+/)
     .filter(Boolean)
-    .map((word, index) => (/^[A-Z\d]+$/.test(word) && word.length > 1 ? word : index === 0 ? word : word.toLowerCase()));
+    .map((word, index) =>
+      /^[A-Z\d]+$/.test(word) && word.length > 1 ? word : index === 0 ? word : word.toLowerCase(),
+    );
   if (words.length === 0) return code;
   const [first, ...rest] = words;
   return [first!.charAt(0).toUpperCase() + first!.slice(1), ...rest].join(' ');
