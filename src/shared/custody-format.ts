@@ -37,7 +37,8 @@ export type CustodyRecord = {
   action: string;
   fromStatus: string | null;
   toStatus: string | null;
-  changes: Record<string, { from: unknown; to: unknown }>;
+  /** Each changed field's value before and after (a value absent from JSON is none). */
+  changes: Record<string, { from?: unknown; to?: unknown }>;
   reason: string | null;
   actorId: number | null;
   actorName: string | null;
