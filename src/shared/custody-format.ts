@@ -221,7 +221,8 @@ export function readCustodyRecord(record: CustodyRecord, reading: CustodyReading
   const actor = record.actorId != null ? refs.persons[String(record.actorId)] : undefined;
   const at = record.at instanceof Date ? record.at.toISOString() : record.at;
   const changes = Object.entries(record.changes)
-    .filter(([field]) => field !== 'status')
+    // The status is the record's transition; a field that held nothing before and after changed nothing.
+    .filter(([field, change]) => field !== 'status' && !(isEmpty(change.from) && isEmpty(change.to)))
     .map(([field, change]) => ({
       field,
       label: fieldLabel(field, t),

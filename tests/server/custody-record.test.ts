@@ -257,6 +257,7 @@ describe('[CUSTODY RECORD] the custody record as a document', () => {
     expect(rows[0]).toEqual([
       'Record',
       'When',
+      'Time (UTC, ISO 8601)',
       'Who',
       'Role',
       'Action',
@@ -268,8 +269,8 @@ describe('[CUSTODY RECORD] the custody record as a document', () => {
       'Reason',
       'Record hash (SHA-256)',
     ]);
-    const sentToTesterBy = rows.find((row) => row[7] === 'Sent to tester by');
-    expect(sentToTesterBy?.slice(2, 10)).toEqual([
+    const sentToTesterBy = rows.find((row) => row[8] === 'Sent to tester by');
+    expect(sentToTesterBy?.slice(3, 11)).toEqual([
       'Test lan',
       'role-of-lan',
       'Transferred to tester',
@@ -279,10 +280,11 @@ describe('[CUSTODY RECORD] the custody record as a document', () => {
       '—',
       'Test lan',
     ]);
-    expect(rows.find((row) => row[7] === 'Package')?.[9]).toBe('PKG-CUSTODY-1');
+    expect(rows.find((row) => row[8] === 'Package')?.[10]).toBe('PKG-CUSTODY-1');
     expect(rows.some((row) => row[0]?.startsWith('Audit chain verified: intact'))).toBe(true);
-    const formula = rows.find((row) => row[7] === 'Local code');
-    expect(formula?.[9]?.startsWith("'=")).toBe(true);
+    const formula = rows.find((row) => row[8] === 'Local code');
+    expect(formula?.[10]?.startsWith("'=")).toBe(true);
+    expect(sentToTesterBy?.[2]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     for (const row of rows.slice(1)) {
       expect(row.join(' ')).not.toMatch(/testerUpdate|addToDispatchBatch|updateResult|[[{]"/);
     }

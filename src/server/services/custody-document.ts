@@ -131,6 +131,7 @@ export function renderCustodyCsv(doc: CustodyDocument): string {
   const header = [
     'record',
     'at',
+    'utc',
     'who',
     'role',
     'action',
@@ -144,7 +145,7 @@ export function renderCustodyCsv(doc: CustodyDocument): string {
   ].map(column);
   const rows: string[][] = [];
   for (const record of doc.records) {
-    const base = [String(record.id), record.when, record.who, record.role ?? '', record.what];
+    const base = [String(record.id), record.when, record.at, record.who, record.role ?? '', record.what];
     const statuses = [record.fromStatus ?? '', record.toStatus ?? ''];
     const changes = record.changes.length ? record.changes : [null];
     for (const change of changes) {
