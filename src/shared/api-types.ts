@@ -3795,6 +3795,182 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sample-entries/{id}/custody.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The chain of custody of a sample as PDF: every record with names, the audit chain's verdict and the record's hash */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The language the record is written in */
+          lang?: 'en' | 'vi';
+          /** @description The time zone the record’s dates and times are written in */
+          timeZone?: string;
+        };
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The custody record as PDF */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/pdf': string;
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sample-entries/{id}/custody.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The chain of custody of a sample as CSV: every record with names, the audit chain's verdict and the record's hash */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The language the record is written in */
+          lang?: 'en' | 'vi';
+          /** @description The time zone the record’s dates and times are written in */
+          timeZone?: string;
+        };
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The custody record as CSV */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/audit/verify': {
     parameters: {
       query?: never;
@@ -10790,7 +10966,46 @@ export interface components {
       };
       reason: string | null;
       actorId: number | null;
+      /** @description The name as recorded when the record was written */
       actorName: string | null;
+      /** @description Who acted: the name as recorded and the role their account holds */
+      actor: {
+        name: string;
+        role: string | null;
+      } | null;
+      /** @description SHA-256 of this record, chained to the one before */
+      hash: string;
+      references: components['schemas']['CustodyReferences'];
+    };
+    /** @description Every person (account id), package (dispatch batch id), file (id), country (code) and clean isotope record (id) the changes name, by what a reader knows it */
+    CustodyReferences: {
+      persons: {
+        [key: string]: {
+          name: string;
+          role: string | null;
+        };
+      };
+      packages: {
+        [key: string]: {
+          packageCode: string;
+        };
+      };
+      files: {
+        [key: string]: {
+          name: string;
+          url: string;
+        };
+      };
+      countries: {
+        [key: string]: {
+          name: string;
+        };
+      };
+      cleanRecords: {
+        [key: string]: {
+          sampleCode: string;
+        };
+      };
     };
     DispatchBatchListItem: components['schemas']['DispatchBatch'] & {
       sampleCount: number;

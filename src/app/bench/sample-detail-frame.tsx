@@ -82,7 +82,7 @@ export function SampleDetailFrame({
         </div>
         {children}
         <ReviewSample sample={sample} />
-        <CustodyTimeline sampleId={sample.id} />
+        <CustodyTimeline sampleId={sample.id} idflNumber={sample.idflNumber} />
       </div>
       {dialogs}
     </PageFrame>

@@ -97,6 +97,20 @@ export const thirdLabEntrySchema = z
   })
   .openapi('ThirdLabEntry');
 
+/** What a custody record's changes name, resolved: the keys are the values as recorded (ids, codes). */
+const custodyReferencesSchema = z
+  .object({
+    persons: z.record(z.string(), z.object({ name: z.string(), role: z.string().nullable() })),
+    packages: z.record(z.string(), z.object({ packageCode: z.string() })),
+    files: z.record(z.string(), z.object({ name: z.string(), url: z.string() })),
+    countries: z.record(z.string(), z.object({ name: z.string() })),
+    cleanRecords: z.record(z.string(), z.object({ sampleCode: z.string() })),
+  })
+  .openapi('CustodyReferences', {
+    description:
+      'Every person (account id), package (dispatch batch id), file (id), country (code) and clean isotope record (id) the changes name, by what a reader knows it',
+  });
+
 export const timelineEventSchema = z
   .object({
     id: z.number().int(),
@@ -107,7 +121,13 @@ export const timelineEventSchema = z
     changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
     reason: z.string().nullable(),
     actorId: z.number().int().nullable(),
-    actorName: z.string().nullable(),
+    actorName: z.string().nullable().openapi({ description: 'The name as recorded when the record was written' }),
+    actor: z
+      .object({ name: z.string(), role: z.string().nullable() })
+      .nullable()
+      .openapi({ description: 'Who acted: the name as recorded and the role their account holds' }),
+    hash: z.string().openapi({ description: 'SHA-256 of this record, chained to the one before' }),
+    references: custodyReferencesSchema,
   })
   .openapi('TimelineEvent');
 

@@ -5,22 +5,69 @@ import { defineRoute } from '../http/route.ts';
 import { sampleTimeline, verifyCustodyChain } from '../services/custody.ts';
 import { findSample } from '../services/sample-entries.ts';
 import { assertSampleVisible } from '../services/sample-visibility.ts';
-import { idParam } from '../http/params.ts';
+import { idParam, timeZoneQuery } from '../http/params.ts';
 import { timelineEventSchema } from '../http/sample-schemas.ts';
+import {
+  custodyFileName,
+  loadCustodyDocument,
+  renderCustodyCsv,
+  renderCustodyPdf,
+  type CustodyDocument,
+} from '../services/custody-document.ts';
+import { contentDisposition } from '../services/files.ts';
 
-// Chain of custody: a sample's timeline and the audit chain check.
+// Chain of custody: a sample's timeline, the same record as a PDF or CSV document, and the audit
+// chain check.
+
+/** Who may read a sample's chain of custody: the timeline and its documents alike. */
+const CUSTODY_ACCESS = [
+  'CanViewDetailSampleEntryCs',
+  'CanViewDetailSampleEntryTester',
+  'CanViewDetailSampleEntrySupervisor',
+  'CanViewAllTransactionThirdLab',
+] as const;
+
+const documentQuery = z.object({
+  lang: z
+    .enum(['en', 'vi'], { error: 'Language must be en or vi' })
+    .default('en')
+    .openapi({ description: 'The language the record is written in' }),
+  timeZone: timeZoneQuery('The time zone the record’s dates and times are written in'),
+});
+
+const documentRoute = (extension: 'pdf' | 'csv', type: string, what: string) =>
+  defineRoute({
+    method: 'get',
+    path: `/api/sample-entries/{id}/custody.${extension}`,
+    tags: ['Chain of custody'],
+    summary: `The chain of custody of a sample as ${what}: every record with names, the audit chain's verdict and the record's hash`,
+    access: [...CUSTODY_ACCESS],
+    request: { params: idParam, query: documentQuery },
+    responses: {
+      200: {
+        description: `The custody record as ${what}`,
+        content: { [type]: { schema: z.string().openapi({ format: 'binary' }) } },
+      },
+    },
+  });
+
+const pdfRouteDef = documentRoute('pdf', 'application/pdf', 'PDF');
+const csvRouteDef = documentRoute('csv', 'text/csv', 'CSV');
+
+const documentHeaders = (doc: CustodyDocument, extension: 'pdf' | 'csv', type: string) => ({
+  'content-type': type,
+  'content-disposition': contentDisposition(custodyFileName(doc, extension), 'attachment'),
+  'x-content-type-options': 'nosniff',
+  // The record grows with every step: never serve an older copy.
+  'cache-control': 'no-store',
+});
 
 const timelineRouteDef = defineRoute({
   method: 'get',
   path: '/api/sample-entries/{id}/timeline',
   tags: ['Chain of custody'],
   summary: 'The chain of custody of a sample: who, when, action, from, to, what changed, why',
-  access: [
-    'CanViewDetailSampleEntryCs',
-    'CanViewDetailSampleEntryTester',
-    'CanViewDetailSampleEntrySupervisor',
-    'CanViewAllTransactionThirdLab',
-  ],
+  access: [...CUSTODY_ACCESS],
   request: { params: idParam },
   responses: {
     200: {
@@ -55,6 +102,36 @@ export function registerCustodyRoutes(app: AppRouter) {
     const { id } = c.req.valid('param');
     assertSampleVisible(c.var.auth.permissions, await findSample(c.var.db, id));
     return ok(c, await sampleTimeline(c.var.db, id));
+  });
+
+  app.openapi(pdfRouteDef, async (c) => {
+    const { id } = c.req.valid('param');
+    const { lang, timeZone } = c.req.valid('query');
+    const doc = await loadCustodyDocument(c.var.db, {
+      id,
+      permissions: c.var.auth.permissions,
+      language: lang,
+      timeZone,
+      printedBy: c.var.auth.displayName,
+    });
+    const pdf = await renderCustodyPdf(doc);
+    return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+      ...documentHeaders(doc, 'pdf', 'application/pdf'),
+      'content-length': String(pdf.length),
+    });
+  });
+
+  app.openapi(csvRouteDef, async (c) => {
+    const { id } = c.req.valid('param');
+    const { lang, timeZone } = c.req.valid('query');
+    const doc = await loadCustodyDocument(c.var.db, {
+      id,
+      permissions: c.var.auth.permissions,
+      language: lang,
+      timeZone,
+      printedBy: c.var.auth.displayName,
+    });
+    return c.body(renderCustodyCsv(doc), 200, documentHeaders(doc, 'csv', 'text/csv; charset=utf-8'));
   });
 
   app.openapi(verifyRouteDef, async (c) => {

@@ -11,7 +11,7 @@ import {
   turnaround,
   type Period,
 } from '../services/statistics.ts';
-import { dateParam } from '../http/params.ts';
+import { dateParam, timeZoneQuery } from '../http/params.ts';
 
 // Dashboard statistics (spec section 7, path spelt /api/statictis as the specification has it).
 
@@ -19,24 +19,7 @@ const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_PERIOD_DAYS = 3_700;
 
-/** An IANA zone name both the runtime and PostgreSQL's zone database know ('Asia/Ho_Chi_Minh'). */
-function isTimeZone(value: string) {
-  if (!/^(UTC|[A-Za-z]+(\/[A-Za-z0-9_+-]+){1,2})$/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const timeZoneParam = z
-  .string()
-  .trim()
-  .max(64)
-  .refine(isTimeZone, 'Enter a time zone such as Asia/Ho_Chi_Minh')
-  .default('UTC')
-  .openapi({ description: "The laboratory's time zone for day, week and month buckets" });
+const timeZoneParam = timeZoneQuery("The laboratory's time zone for day, week and month buckets");
 
 const periodQuery = {
   fromDate: dateParam().openapi({ description: 'ISO date or date-time; the period starts there' }),

@@ -120,7 +120,7 @@ export function ReportDetailPage({ id }: { id: number }) {
       </section>
 
       <section className="break-inside-avoid-page">
-        <CustodyTimeline sampleId={sample.id} events={sample.timeline} />
+        <CustodyTimeline sampleId={sample.id} idflNumber={sample.idflNumber} events={sample.timeline} />
       </section>
     </article>
   );

@@ -184,7 +184,7 @@ function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
       </Card>
 
       <ReviewSample sample={sample} />
-      <CustodyTimeline sampleId={sample.id} events={sample.timeline} />
+      <CustodyTimeline sampleId={sample.id} idflNumber={sample.idflNumber} events={sample.timeline} />
 
       <ConfirmDialog
         open={decision !== null}

@@ -1,0 +1,95 @@
+// How a calendar date and a moment are shown (spec 9, DESIGN.md 2), wherever they are: the app's
+// screens (components/ui/display-date.ts re-exports this) and the documents the server prints (the
+// custody record), so a date reads the same on the screen and on paper. No imports, so the order
+// form and the lists start without dayjs (README "Performance").
+
+const languageOf = (language: string): 'en' | 'vi' => (language === 'vi' ? 'vi' : 'en');
+
+/**
+ * The twelve month names as a date names them in each language ("November", "tháng 11"): the month
+ * part of a whole date, so Vietnamese reads "tháng 11" as in a date, not the stand-alone "Tháng 11".
+ * Written out rather than asked of the browser: building an `Intl.DateTimeFormat` loads its locale
+ * data, about 65 ms of the order form's first render on Lighthouse's slowed-down phone, for twelve
+ * words (tests/app/ui/display-date.test.ts holds them to the browser's own).
+ */
+const MONTH_NAMES: Record<'en' | 'vi', readonly string[]> = {
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+  vi: Array.from({ length: 12 }, (_, month) => `tháng ${month + 1}`),
+};
+
+/** The twelve month names of `language` (English for any other). */
+export function monthNamesOf(language: string): readonly string[] {
+  return MONTH_NAMES[languageOf(language)];
+}
+
+/** A day by its numbers, in the shown form. */
+export function displayDateOf(year: number, monthIndex: number, day: number, language = 'en'): string {
+  return `${day} ${monthNamesOf(language)[monthIndex]} ${String(year).padStart(4, '0')}`;
+}
+
+/** A calendar date (`YYYY-MM-DD`, or the date part of a date-time) as shown; blank for none. */
+export function formatDisplayDate(value: string | null | undefined, language = 'en'): string {
+  if (!value) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.slice(0, 10));
+  const month = Number(match?.[2]) - 1;
+  if (!match || month < 0 || month > 11) return '';
+  return displayDateOf(Number(match[1]), month, Number(match[3]), language);
+}
+
+const momentOf = (value: string | null | undefined) => {
+  const moment = value ? new Date(value) : undefined;
+  return moment && !Number.isNaN(moment.getTime()) ? moment : undefined;
+};
+
+/** A moment's calendar day (an ISO date-time, in the user's time zone) as shown; blank for none. */
+export function formatMomentDay(value: string | null | undefined, language = 'en'): string {
+  const moment = momentOf(value);
+  return moment ? displayDateOf(moment.getFullYear(), moment.getMonth(), moment.getDate(), language) : '';
+}
+
+/** A moment (an ISO date-time) in the user's time zone as `D MMMM YYYY HH:mm`; blank for none. */
+export function formatMoment(value: string | null | undefined, language = 'en'): string {
+  const moment = momentOf(value);
+  if (!moment) return '';
+  const time = [moment.getHours(), moment.getMinutes()].map((part) => String(part).padStart(2, '0')).join(':');
+  return `${formatMomentDay(value, language)} ${time}`;
+}
+
+/**
+ * A moment as `D MMMM YYYY HH:mm` in a given time zone (the laboratory's, for a printed document
+ * read anywhere); a calendar date stored as midnight UTC reads as that day, as on the screens.
+ */
+export function formatInTimeZone(value: string | null | undefined, language: string, timeZone: string): string {
+  if (!value) return '';
+  if (value.length <= 10 || /T00:00:00(\.000)?(Z|\+00:00)$/.test(value)) return formatDisplayDate(value, language);
+  const moment = momentOf(value);
+  if (!moment) return '';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(moment)
+      .map((part) => [part.type, part.value]),
+  );
+  const day = displayDateOf(Number(parts.year), Number(parts.month) - 1, Number(parts.day), language);
+  return `${day} ${parts.hour}:${parts.minute}`;
+}
