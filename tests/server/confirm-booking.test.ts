@@ -41,9 +41,9 @@ describe('[BOOKINGS] confirmBooking (service; exposed as PUT /api/cs-lab/check-i
     }
 
     const audit = await t.database.db.select().from(auditRecord).orderBy(auditRecord.id);
-    expect(
-      audit.filter((r) => r.entityType === 'sample_entry').map((r) => [r.entityId, r.action, r.toStatus]),
-    ).toEqual(entries.map((e) => [String(e.id), 'create', 'New']));
+    expect(audit.filter((r) => r.entityType === 'sample_entry').map((r) => [r.entityId, r.action, r.toStatus])).toEqual(
+      entries.map((e) => [String(e.id), 'create', 'New']),
+    );
     expect(audit.find((r) => r.entityType === 'booking' && r.action === 'confirm')).toMatchObject({
       fromStatus: 'UnConfirmed',
       toStatus: 'Confirmed',

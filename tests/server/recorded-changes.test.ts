@@ -239,7 +239,10 @@ describe('[CUSTODY] every bench form records each field it changes, and only rea
         expect(res.status, `${field}: ${JSON.stringify(res.body)}`).toBe(200);
         expect(res.body.unchanged, field).toBe(false);
         const added = (await auditOf(id)).slice(before.length);
-        expect(added.map((r) => r.action), field).toEqual([form.action]);
+        expect(
+          added.map((r) => r.action),
+          field,
+        ).toEqual([form.action]);
         expect(Object.keys(added[0]!.changes), field).toContain(field);
         const to = (added[0]!.changes as Record<string, { to: unknown }>)[field]!.to;
         expect(to, field).toEqual(value);

@@ -120,7 +120,7 @@ describe('[CS LAB] the receipt of a sample, apart from confirming its booking', 
     });
   });
 
-  it("counts a confirmed sample not yet received as New on the dashboard, and as received once checked in", async () => {
+  it('counts a confirmed sample not yet received as New on the dashboard, and as received once checked in', async () => {
     const admin = await t.signInAsAdmin();
     const entries = await confirmedBooking(admin);
     expect(entries).toHaveLength(2);

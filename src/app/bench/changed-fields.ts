@@ -16,7 +16,5 @@ function isDirty(mark: unknown): boolean {
  * shown as a date, say). An array or object field changed anywhere is sent whole.
  */
 export function changedFields<T extends FieldValues>(values: T, dirtyFields: DirtyFields): Partial<T> {
-  return Object.fromEntries(
-    Object.entries(values).filter(([name]) => isDirty(dirtyFields[name])),
-  ) as Partial<T>;
+  return Object.fromEntries(Object.entries(values).filter(([name]) => isDirty(dirtyFields[name]))) as Partial<T>;
 }

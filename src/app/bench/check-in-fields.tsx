@@ -46,13 +46,7 @@ function ReceiptMomentInput({
   };
   return (
     <div className="flex gap-2">
-      <DatePicker
-        id={id}
-        value={day}
-        onChange={(next) => compose(next, time)}
-        onBlur={onBlur}
-        invalid={invalid}
-      />
+      <DatePicker id={id} value={day} onChange={(next) => compose(next, time)} onBlur={onBlur} invalid={invalid} />
       <Input
         id={`${id}-time`}
         type="time"

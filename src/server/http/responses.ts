@@ -39,7 +39,10 @@ export const NO_CHANGES_MESSAGE = 'No changes to save.';
 
 /** Answers an edit (editEnvelope): `saved` when it changed the record, else that there was nothing to save. */
 export function edited<T>(c: Context, { record, unchanged }: { record: T; unchanged: boolean }, saved: string) {
-  return c.json({ result: true as const, message: unchanged ? NO_CHANGES_MESSAGE : saved, data: record, unchanged }, 200);
+  return c.json(
+    { result: true as const, message: unchanged ? NO_CHANGES_MESSAGE : saved, data: record, unchanged },
+    200,
+  );
 }
 
 export function pageOf<T extends z.ZodType>(item: T) {

@@ -99,7 +99,8 @@ const checkInRouteDef = defineRoute({
     body: {
       content: { 'application/json': { schema: csCheckInSampleSchema.partial() } },
       required: false,
-      description: 'Needed with entry=sample: receivedDate, receivedBy, initialWeight, unit, receivedCondition (intact unless given), receiptNote',
+      description:
+        'Needed with entry=sample: receivedDate, receivedBy, initialWeight, unit, receivedCondition (intact unless given), receiptNote',
     },
   },
   responses: {

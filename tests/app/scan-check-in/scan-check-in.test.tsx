@@ -318,7 +318,9 @@ describe('[SCAN] ScanCheckInButton (manual entry, as on a bench without a camera
     await user.click(screen.getByRole('checkbox', { name: 'I confirm all information above is correct.' }));
     await user.click(screen.getByRole('button', { name: 'Start scanning' }));
     const field = await screen.findByLabelText('Type the IDFL number or certificate address');
-    expect(screen.getByText(/received by Tess Tester on \d{1,2} \w+ \d{4} \d{2}:\d{2}, initial weight 18.5 g/)).toBeTruthy();
+    expect(
+      screen.getByText(/received by Tess Tester on \d{1,2} \w+ \d{4} \d{2}:\d{2}, initial weight 18.5 g/),
+    ).toBeTruthy();
     await user.type(field, 'IDFL-2026-00031{Enter}');
     await waitFor(() => expect(screen.getByTestId('scan-tally').textContent).toBe('1 sample checked in'));
     const [entry] = await listMutations();

@@ -30,7 +30,9 @@ export function CsCheckInDialog({ sample, onOpenChange }: SampleStepProps) {
   const submit = async (chosen: SampleEntry) => {
     let queued = false;
     await form.handleSubmit(async (values) => {
-      queued = Boolean(await fire('csCheckIn', chosen, { body: { ...values, receiptNote: values.receiptNote || null } }));
+      queued = Boolean(
+        await fire('csCheckIn', chosen, { body: { ...values, receiptNote: values.receiptNote || null } }),
+      );
     })();
     return queued;
   };
