@@ -923,12 +923,15 @@ export interface paths {
             smell?: boolean;
             dirty?: boolean;
             imageFileIds?: string[];
+            /** @enum {string} */
+            receivedCondition?: 'intact' | 'damaged' | 'insufficient';
+            receiptNote?: string | null;
             version: number;
           };
         };
       };
       responses: {
-        /** @description Updated */
+        /** @description Updated, or unchanged (nothing written) when the save changed nothing */
         200: {
           headers: {
             [name: string]: unknown;
@@ -939,6 +942,8 @@ export interface paths {
               result: true;
               message: string;
               data: components['schemas']['SampleEntry'];
+              /** @description true when the save changed nothing: the record is returned as it was, unversioned and unlogged */
+              unchanged: boolean;
             };
           };
         };
@@ -1205,7 +1210,7 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Confirm a booking (id = booking id: one CsConfirmed sample entry per sample type) or, with entry=sample, check in a New sample entry */
+    /** Confirm a booking (id = booking id: one New sample entry per sample type, awaiting its receipt) or, with entry=sample, check in a New sample entry: its receipt (date and time, by whom, weight, condition on receipt, note) */
     put: {
       parameters: {
         query: {
@@ -1216,7 +1221,7 @@ export interface paths {
         path?: never;
         cookie?: never;
       };
-      /** @description Needed with entry=sample: receivedDate, receivedBy, initialWeight, unit */
+      /** @description Needed with entry=sample: receivedDate, receivedBy, initialWeight, unit, receivedCondition (intact unless given), receiptNote */
       requestBody?: {
         content: {
           'application/json': {
@@ -1224,6 +1229,12 @@ export interface paths {
             receivedBy?: string;
             initialWeight?: number;
             unit?: string;
+            /**
+             * @default intact
+             * @enum {string}
+             */
+            receivedCondition?: 'intact' | 'damaged' | 'insufficient';
+            receiptNote?: string | null;
           };
         };
       };
@@ -1830,7 +1841,7 @@ export interface paths {
         };
       };
       responses: {
-        /** @description Updated */
+        /** @description Updated, or unchanged (nothing written) when the save changed nothing */
         200: {
           headers: {
             [name: string]: unknown;
@@ -1841,6 +1852,8 @@ export interface paths {
               result: true;
               message: string;
               data: components['schemas']['SampleEntry'];
+              /** @description true when the save changed nothing: the record is returned as it was, unversioned and unlogged */
+              unchanged: boolean;
             };
           };
         };
@@ -2865,7 +2878,7 @@ export interface paths {
         };
       };
       responses: {
-        /** @description Saved */
+        /** @description Saved, or unchanged (nothing written) when the save changed nothing */
         200: {
           headers: {
             [name: string]: unknown;
@@ -2876,6 +2889,8 @@ export interface paths {
               result: true;
               message: string;
               data: components['schemas']['ThirdLabEntry'];
+              /** @description true when the save changed nothing: the record is returned as it was, unversioned and unlogged */
+              unchanged: boolean;
             };
           };
         };
@@ -3362,7 +3377,7 @@ export interface paths {
         };
       };
       responses: {
-        /** @description Saved */
+        /** @description Saved, or unchanged (nothing written) when the save changed nothing */
         200: {
           headers: {
             [name: string]: unknown;
@@ -3373,6 +3388,8 @@ export interface paths {
               result: true;
               message: string;
               data: components['schemas']['SampleEntry'];
+              /** @description true when the save changed nothing: the record is returned as it was, unversioned and unlogged */
+              unchanged: boolean;
             };
           };
         };
@@ -10840,6 +10857,12 @@ export interface components {
       /** Format: date-time */
       receivedDate: string | null;
       receivedBy: string | null;
+      /**
+       * @description The condition on receipt, recorded at check-in; null until received
+       * @enum {string|null}
+       */
+      receivedCondition: 'intact' | 'damaged' | 'insufficient' | null;
+      receiptNote: string | null;
       /** Format: date-time */
       confirmDate: string | null;
       /** Format: date-time */

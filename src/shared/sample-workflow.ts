@@ -17,6 +17,10 @@ export const sampleStatuses = [
 
 export type SampleStatus = (typeof sampleStatuses)[number];
 
+/** A sample's condition on receipt, recorded at the client-side lab's check-in. */
+export const receivedConditions = ['intact', 'damaged', 'insufficient'] as const;
+export type ReceivedCondition = (typeof receivedConditions)[number];
+
 /** The sample's journey from `first` to `last` (both included), in the order above. */
 export function statusesBetween(first: SampleStatus, last: SampleStatus): SampleStatus[] {
   return sampleStatuses.slice(sampleStatuses.indexOf(first), sampleStatuses.indexOf(last) + 1);
@@ -42,7 +46,7 @@ export const workflowActions = {
     from: ['New'],
     to: 'CsConfirmed',
     permissions: ['CanCheckInSampleEntryCs'],
-    requires: 'Received date, received by and initial weight',
+    requires: 'Received date, received by, initial weight and condition on receipt',
     isUndo: false,
   },
   transferToTester: {

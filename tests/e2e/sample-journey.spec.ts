@@ -68,7 +68,7 @@ test.describe('[JOURNEY]', () => {
     // A client's booking, submitted through the public API.
     const booking = await submitBookingThroughApi(request, bookingBody({ email: 'journey@delta-rice.example' }));
 
-    // Customer service confirms the booking: one sample entry per sample type, CsConfirmed.
+    // Customer service confirms the booking: one sample entry per sample type, New until it arrives.
     const cs = await openAs(browser, request, roleUsers.CustomerService, `/bookings/${booking.id}`);
     await cs.getByRole('button', { name: 'Confirm booking' }).click();
     await cs.getByRole('alertdialog').getByRole('button', { name: 'Confirm', exact: true }).click();
@@ -79,6 +79,20 @@ test.describe('[JOURNEY]', () => {
     ).data;
     expect(sampleEntries).toHaveLength(1);
     const { id, idflNumber } = sampleEntries[0]!;
+    await expectStatus(request, asAdmin, id, 'New');
+
+    // ... checks the sample in when it arrives: its receipt, with the condition on receipt and a note ...
+    await cs.goto(`/clients/${id}`);
+    await cs.getByTestId('sample-actions').getByRole('button', { name: 'Check in' }).click();
+    const receipt = cs.getByRole('dialog');
+    await receipt.getByRole('combobox', { name: 'Received by' }).click();
+    await cs.getByRole('option', { name: roleUsers.CustomerService.displayName }).click();
+    await receipt.getByLabel('Initial weight (g)').fill('40');
+    await receipt.getByRole('combobox', { name: 'Condition on receipt' }).click();
+    await cs.getByRole('option', { name: 'Damaged' }).click();
+    await receipt.getByLabel('Note on receipt').fill('Outer bag torn');
+    await receipt.getByRole('checkbox', { name: 'I confirm all information above is correct.' }).click();
+    await receipt.getByRole('button', { name: 'Check in' }).click();
     await expectStatus(request, asAdmin, id, 'CsConfirmed');
 
     // ... and transfers the sample to the tester (CS Check In detail).

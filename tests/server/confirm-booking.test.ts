@@ -14,7 +14,7 @@ const year = new Date().getUTCFullYear();
 const csUser = () => clientSideLabUser(t);
 
 describe('[BOOKINGS] confirmBooking (service; exposed as PUT /api/cs-lab/check-in?id)', () => {
-  it('confirms the booking and creates one IDFL-numbered CsConfirmed sample entry per sample type', async () => {
+  it('confirms the booking and creates one IDFL-numbered New sample entry per sample type, not yet received', async () => {
     const { id, bookingNumber } = await submitBooking(t);
     const by = await csUser();
     const result = await confirmBooking(t.database.db, { bookingId: id, by });
@@ -23,16 +23,26 @@ describe('[BOOKINGS] confirmBooking (service; exposed as PUT /api/cs-lab/check-i
     expect(result.booking.confirmedAt).toBeInstanceOf(Date);
     expect(result.sampleEntries).toHaveLength(2);
     const entries = await t.database.db.select().from(sampleEntry).where(eq(sampleEntry.bookingId, id));
-    expect(entries.map((e) => [e.idflNumber, e.status, e.sampleType, e.receivedBy])).toEqual([
-      [`IDFL-${year}-00001`, 'CsConfirmed', 'Cotton lint', by.displayName],
-      [`IDFL-${year}-00002`, 'CsConfirmed', 'Yarn', by.displayName],
+    expect(entries.map((e) => [e.idflNumber, e.status, e.sampleType])).toEqual([
+      [`IDFL-${year}-00001`, 'New', 'Cotton lint'],
+      [`IDFL-${year}-00002`, 'New', 'Yarn'],
     ]);
     expect(entries[1]!.fromClientInfo).toBe('Composition: Cotton/poly 60/40; Expected origins: India, USA');
-    expect(entries.every((e) => e.bookingSampleTypeId && e.receivedDate && e.confirmDate)).toBe(true);
+    expect(entries.every((e) => e.bookingSampleTypeId)).toBe(true);
+    // Confirming accepts the order; nothing has arrived, so no receipt is recorded until check-in.
+    for (const entry of entries) {
+      expect(entry).toMatchObject({
+        receivedDate: null,
+        receivedBy: null,
+        receivedCondition: null,
+        receiptNote: null,
+        confirmDate: null,
+      });
+    }
 
     const audit = await t.database.db.select().from(auditRecord).orderBy(auditRecord.id);
-    expect(audit.filter((r) => r.entityType === 'sample_entry').map((r) => [r.entityId, r.toStatus])).toEqual(
-      entries.map((e) => [String(e.id), 'CsConfirmed']),
+    expect(audit.filter((r) => r.entityType === 'sample_entry').map((r) => [r.entityId, r.action, r.toStatus])).toEqual(
+      entries.map((e) => [String(e.id), 'create', 'New']),
     );
     expect(audit.find((r) => r.entityType === 'booking' && r.action === 'confirm')).toMatchObject({
       fromStatus: 'UnConfirmed',

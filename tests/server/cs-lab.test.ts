@@ -185,7 +185,7 @@ describe('[CS LAB] check in', () => {
     expect(again.body.message).toBe(`Sample ${sample.idflNumber} is CsConfirmed; this action needs New.`);
   });
 
-  it('confirms a booking by its id, creating one CsConfirmed sample entry per sample type', async () => {
+  it('confirms a booking by its id, creating one New sample entry per sample type with no receipt yet', async () => {
     const cs = await t.userWith(['CanCheckInSampleEntryCs', 'CanViewAllSampleEntryCs']);
     const order = await insertBooking(t.database.db);
     const res = await t.request('PUT', `/api/cs-lab/check-in?id=${order.id}`, { token: cs.token });
@@ -193,11 +193,20 @@ describe('[CS LAB] check in', () => {
     expect(res.body.message).toBe('Booking confirmed successfully.');
     expect(res.body.data.booking).toMatchObject({ id: order.id, status: 'Confirmed' });
     expect(res.body.data.sampleEntries).toHaveLength(2);
-    expect(res.body.data.sampleEntries.map((s: any) => [s.sampleType, s.status])).toEqual([
-      ['Cotton', 'CsConfirmed'],
-      ['Wool', 'CsConfirmed'],
+    expect(
+      res.body.data.sampleEntries.map((s: any) => [
+        s.sampleType,
+        s.status,
+        s.receivedDate,
+        s.receivedBy,
+        s.receivedCondition,
+        s.receiptNote,
+      ]),
+    ).toEqual([
+      ['Cotton', 'New', null, null, null, null],
+      ['Wool', 'New', null, null, null, null],
     ]);
-    const list = await t.request('GET', '/api/cs-lab/get-all?status=CsConfirmed', { token: cs.token });
+    const list = await t.request('GET', '/api/cs-lab/get-all?status=New', { token: cs.token });
     expect(list.body.data.total).toBe(2);
     const twice = await t.request('PUT', `/api/cs-lab/check-in?id=${order.id}`, { token: cs.token });
     expect(twice.status).toBe(409);

@@ -158,7 +158,7 @@ describe('[CUSTODY] a full journey through the API', () => {
 });
 
 describe('[CUSTODY] from a booking', () => {
-  it('takes a sample confirmed from a booking (CsConfirmed) to ResultConfirmed with its whole timeline', async () => {
+  it('takes a sample from its confirmed booking (New), through its receipt, to ResultConfirmed with its whole timeline', async () => {
     const admin = await t.signInAsAdmin();
     const lab = await t.userWith(['CanUpdateResultThirdLab']);
     const order = await insertBooking(t.database.db, {
@@ -168,13 +168,14 @@ describe('[CUSTODY] from a booking', () => {
     const confirmed = await t.request('PUT', `/api/cs-lab/check-in?id=${order.id}`, { token: admin });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     const [sample] = confirmed.body.data.sampleEntries;
-    expect(sample.status).toBe('CsConfirmed');
+    expect(sample.status).toBe('New');
     const id = sample.id;
     const batch = await t.request('POST', '/api/sample-dispatch-batch', {
       token: admin,
       body: { packageName: 'Box', shippmentNumber: 'S-42' },
     });
     const calls: [string, string, unknown?, string?][] = [
+      ['PUT', `/api/cs-lab/check-in?id=${id}&entry=sample`, CHECK_IN],
       ['PUT', `/api/cs-lab/transfer-to-tester?id=${id}`],
       ['PUT', `/api/tester-lab/check-in?id=${id}`],
       ['POST', `/api/tester-lab/transfer-to-third-lab?id=${id}`, { packageCode: batch.body.data.packageCode }],
@@ -197,9 +198,10 @@ describe('[CUSTODY] from a booking', () => {
     const timeline = (await t.request('GET', `/api/sample-entries/${id}/timeline`, { token: admin })).body
       .data as any[];
     expect(timeline.filter((e) => e.toStatus).map((e) => e.toStatus)).toEqual(
-      statusesBetween('CsConfirmed', 'ResultConfirmed'),
+      statusesBetween('New', 'ResultConfirmed'),
     );
-    expect(timeline[0]).toMatchObject({ action: 'csCheckIn', reason: 'Created from booking BK-2026-00042' });
+    expect(timeline[0]).toMatchObject({ action: 'create', reason: 'Created from booking BK-2026-00042' });
+    expect(timeline[1]).toMatchObject({ action: 'csCheckIn', fromStatus: 'New', toStatus: 'CsConfirmed' });
     for (const e of timeline) expect(e.actorName).toEqual(expect.any(String));
     expect((await t.request('GET', '/api/audit/verify', { token: admin })).body.data.valid).toBe(true);
   });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditRecord, booking, sampleEntry } from '../../src/server/db/schema.ts';
 import { insertBooking } from './support/booking-rows.ts';
+import { CHECK_IN } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
 
 // Destroying an order at the client-side lab: the booking cancelled and its samples removed while
@@ -41,6 +42,7 @@ describe('[CS LAB] destroy an order', () => {
     const order = await insertBooking(t.database.db);
     const confirmed = await t.request('PUT', `/api/cs-lab/check-in?id=${order.id}`, { token: admin });
     const first = confirmed.body.data.sampleEntries[0];
+    await t.request('PUT', `/api/cs-lab/check-in?id=${first.id}&entry=sample`, { token: admin, body: CHECK_IN });
     await t.request('PUT', `/api/cs-lab/transfer-to-tester?id=${first.id}`, { token: admin });
     const res = await t.request('DELETE', `/api/cs-lab/destroy-order?orderNumber=${order.bookingNumber}`, {
       token: admin,

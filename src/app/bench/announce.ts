@@ -47,3 +47,8 @@ export function announceWhenApplied(key: string, title: string, description: str
   syncEvents.addEventListener('synced', onSynced);
   void check();
 }
+
+/** A save that changed nothing: nothing is sent, and the person is told so instead of "Saved". */
+export function noticeNoChanges(title: string, description: string) {
+  toast.info(title, { id: QUEUED_NOTICE_ID, description, position: 'top-center', duration: 2000 });
+}

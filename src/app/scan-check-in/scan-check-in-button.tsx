@@ -12,6 +12,7 @@ import { useStoredLogin } from '@/app/lib/use-session';
 import { fetchWithSession } from '@/app/offline/page-fetch';
 import { CHECK_IN_STAGES, type CheckInStage } from './check-in-stages';
 import { checkInScannedLabel, describeDecision } from './scan-check-in';
+import { formatSampleDate } from '@/app/bench/format';
 import { TrayDetailsDialog } from './tray-details-dialog';
 
 export type ScanCheckInButtonProps = {
@@ -55,7 +56,7 @@ export function ScanCheckInButton({ stage, variant = 'default', size = 'sm', cla
     stage === 'cs' && tray
       ? t('scanner.descriptionCs', {
           receivedBy: tray.receivedBy,
-          receivedDate: tray.receivedDate,
+          receivedDate: formatSampleDate(tray.receivedDate),
           weight: tray.initialWeight,
           unit: tray.unit ?? 'g',
         })

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { dayjs } from '@/app/lib/dates';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { csCheckInSampleSchema, type CsCheckInSample } from '@/shared/schemas/sample-entry';
-import { CheckInFields, type CheckInForm } from '@/app/bench/check-in-fields';
+import { CheckInFields, receiptMoment, type CheckInForm } from '@/app/bench/check-in-fields';
 import { ConfirmSampleDialog } from '@/app/bench/confirm-sample-dialog';
 
 /**
@@ -30,10 +29,12 @@ export function TrayDetailsDialog({
   const form = useForm<CheckInForm>({
     resolver: zodResolver(csCheckInSampleSchema),
     values: {
-      receivedDate: dayjs().format('YYYY-MM-DD'),
+      receivedDate: receiptMoment(),
       receivedBy: previous?.receivedBy ?? receivedBy,
       initialWeight: previous?.initialWeight ?? (undefined as unknown as number),
       unit: previous?.unit ?? 'g',
+      receivedCondition: previous?.receivedCondition ?? 'intact',
+      receiptNote: previous?.receiptNote ?? '',
     },
   });
 
@@ -41,7 +42,8 @@ export function TrayDetailsDialog({
     let valid = false;
     await form.handleSubmit((values) => {
       valid = true;
-      onStart(csCheckInSampleSchema.parse(values));
+      const tray = csCheckInSampleSchema.parse(values);
+      onStart({ ...tray, receiptNote: tray.receiptNote || null });
     })();
     return valid;
   };

@@ -23,6 +23,28 @@ export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ result: z.literal(true), message: z.string(), data });
 }
 
+/**
+ * The answer of an edit: the record as it now stands, and whether the save changed nothing (then
+ * nothing was written: no new version, no audit record, and the message says so).
+ */
+export function editEnvelope<T extends z.ZodType>(data: T) {
+  return envelope(data).extend({
+    unchanged: z.boolean().openapi({
+      description: 'true when the save changed nothing: the record is returned as it was, unversioned and unlogged',
+    }),
+  });
+}
+
+export const NO_CHANGES_MESSAGE = 'No changes to save.';
+
+/** Answers an edit (editEnvelope): `saved` when it changed the record, else that there was nothing to save. */
+export function edited<T>(c: Context, { record, unchanged }: { record: T; unchanged: boolean }, saved: string) {
+  return c.json(
+    { result: true as const, message: unchanged ? NO_CHANGES_MESSAGE : saved, data: record, unchanged },
+    200,
+  );
+}
+
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),

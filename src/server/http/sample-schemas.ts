@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
-import { sampleStatuses, workflowActionNames } from '../../shared/sample-workflow.ts';
+import { receivedConditions, sampleStatuses, workflowActionNames } from '../../shared/sample-workflow.ts';
 import type { SampleListFilters } from '../services/sample-entries.ts';
 import { dateParam, listParam, readList } from './params.ts';
-import { envelope, keysetPageOf, keysetQuery, listQuery } from './responses.ts';
+import { editEnvelope, envelope, keysetPageOf, keysetQuery, listQuery } from './responses.ts';
 
 // The sample entry as every bench's routes answer it (cs-lab, tester-lab, supervisor-lab, third-lab,
 // custody), and the bench lists' shared filters.
@@ -38,6 +38,11 @@ export const sampleEntrySchema = z
     dispatchBatchId: z.number().int().nullable(),
     receivedDate: date().nullable(),
     receivedBy: z.string().nullable(),
+    receivedCondition: z
+      .enum(receivedConditions)
+      .nullable()
+      .openapi({ description: 'The condition on receipt, recorded at check-in; null until received' }),
+    receiptNote: z.string().nullable(),
     confirmDate: date().nullable(),
     analysisDate: date().nullable(),
     sampleReturnDate: date().nullable(),
@@ -195,4 +200,9 @@ export const samplePageSchema = keysetPageOf(sampleEntrySchema);
 /** A bench call's answer: the sample entry as it is now. */
 export const sampleAnswer = (description: string) => ({
   200: { description, content: { 'application/json': { schema: envelope(sampleEntrySchema) } } },
+});
+
+/** An edit's answer: the sample, and `unchanged` when the save changed nothing. */
+export const sampleEditAnswer = (description: string) => ({
+  200: { description, content: { 'application/json': { schema: editEnvelope(sampleEntrySchema) } } },
 });

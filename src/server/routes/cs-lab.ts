@@ -7,10 +7,11 @@ import {
 } from '../../shared/schemas/sample-entry.ts';
 import type { AppRouter } from '../http/context.ts';
 import { idParam, idQuery } from '../http/params.ts';
-import { envelope, ok } from '../http/responses.ts';
+import { edited, envelope, ok } from '../http/responses.ts';
 import {
   csListFilters,
   sampleAnswer,
+  sampleEditAnswer,
   sampleDetailSchema,
   sampleEntrySchema,
   samplePageSchema,
@@ -55,7 +56,7 @@ const updateRouteDef = defineRoute({
     'Edit a sample entry still at the client-side lab (New or CsConfirmed); `version` required (stale write → 409)',
   access: sampleEditPermissions.csUpdate,
   request: { query: idQuery, ...json(csUpdateSampleSchema) },
-  responses: sampleAnswer('Updated'),
+  responses: sampleEditAnswer('Updated, or unchanged (nothing written) when the save changed nothing'),
 });
 
 const listRouteDef = defineRoute({
@@ -88,7 +89,7 @@ const checkInRouteDef = defineRoute({
   offline: true,
   tags: ['Client-side lab'],
   summary:
-    'Confirm a booking (id = booking id: one CsConfirmed sample entry per sample type) or, with entry=sample, check in a New sample entry',
+    'Confirm a booking (id = booking id: one New sample entry per sample type, awaiting its receipt) or, with entry=sample, check in a New sample entry: its receipt (date and time, by whom, weight, condition on receipt, note)',
   access: ['CanCheckInSampleEntryCs'],
   request: {
     query: z.object({
@@ -98,7 +99,8 @@ const checkInRouteDef = defineRoute({
     body: {
       content: { 'application/json': { schema: csCheckInSampleSchema.partial() } },
       required: false,
-      description: 'Needed with entry=sample: receivedDate, receivedBy, initialWeight, unit',
+      description:
+        'Needed with entry=sample: receivedDate, receivedBy, initialWeight, unit, receivedCondition (intact unless given), receiptNote',
     },
   },
   responses: {
@@ -160,12 +162,12 @@ export function registerCsLabRoutes(app: AppRouter) {
   });
 
   app.openapi(updateRouteDef, async (c) => {
-    const updated = await updateSampleEntryCs(c.var.db, {
+    const { sample, unchanged } = await updateSampleEntryCs(c.var.db, {
       id: c.req.valid('query').id,
       input: c.req.valid('json'),
       by: c.var.auth,
     });
-    return ok(c, updated, `Sample ${updated.idflNumber} has been updated.`);
+    return edited(c, { record: sample, unchanged }, `Sample ${sample.idflNumber} has been updated.`);
   });
 
   app.openapi(listRouteDef, async (c) =>

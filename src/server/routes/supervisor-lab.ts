@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { conclusionSchema, transferIdflDataSchema } from '../../shared/schemas/supervisor.ts';
 import { recordVersion } from '../../shared/schemas/version.ts';
 import type { AppRouter } from '../http/context.ts';
-import { envelope, ok } from '../http/responses.ts';
+import { edited, envelope, ok } from '../http/responses.ts';
 import { cleanIsotopeRecordSchema } from '../http/clean-isotope-record.ts';
 import { defineRoute } from '../http/route.ts';
 import { toCleanIsotopeRecord } from '../services/clean-isotope.ts';
@@ -10,7 +10,7 @@ import { sampleEditPermissions } from '../../shared/sample-workflow.ts';
 import { confirmFinalResult, transferIdflData, undoReturnResult, updateConclusion } from '../services/supervisor.ts';
 import { registerBenchReads } from '../http/bench-reads.ts';
 import { idQuery } from '../http/params.ts';
-import { sampleAnswer } from '../http/sample-schemas.ts';
+import { sampleAnswer, sampleEditAnswer } from '../http/sample-schemas.ts';
 
 // Supervisor lab, "Result Overview" (spec section 7).
 
@@ -28,7 +28,7 @@ const conclusionRouteDef = defineRoute({
       required: true,
     },
   },
-  responses: sampleAnswer('Saved'),
+  responses: sampleEditAnswer('Saved, or unchanged (nothing written) when the save changed nothing'),
 });
 
 const confirmRouteDef = defineRoute({
@@ -100,12 +100,12 @@ export function registerSupervisorLabRoutes(app: AppRouter) {
   });
 
   app.openapi(conclusionRouteDef, async (c) => {
-    const sample = await updateConclusion(c.var.db, {
+    const { sample, unchanged } = await updateConclusion(c.var.db, {
       id: c.req.valid('query').id,
       input: c.req.valid('json'),
       by: c.var.auth,
     });
-    return ok(c, sample, `The conclusion of sample ${sample.idflNumber} has been saved.`);
+    return edited(c, { record: sample, unchanged }, `The conclusion of sample ${sample.idflNumber} has been saved.`);
   });
 
   app.openapi(confirmRouteDef, async (c) => {

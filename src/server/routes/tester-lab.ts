@@ -2,14 +2,14 @@ import { z } from '@hono/zod-openapi';
 import { addToDispatchBatchSchema } from '../../shared/schemas/dispatch-batch.ts';
 import { testerUpdateSampleSchema } from '../../shared/schemas/sample-entry.ts';
 import type { AppRouter } from '../http/context.ts';
-import { ok } from '../http/responses.ts';
+import { edited, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { sampleEditPermissions } from '../../shared/sample-workflow.ts';
 import { addSampleToDispatchBatch } from '../services/dispatch-batches.ts';
 import { checkInSampleTester, undoTesterStatus, updateSampleEntryTester } from '../services/tester-samples.ts';
 import { registerBenchReads } from '../http/bench-reads.ts';
 import { idQuery } from '../http/params.ts';
-import { sampleAnswer } from '../http/sample-schemas.ts';
+import { sampleAnswer, sampleEditAnswer } from '../http/sample-schemas.ts';
 
 // Tester lab (spec section 7).
 
@@ -36,7 +36,7 @@ const updateRouteDef = defineRoute({
     query: idQuery,
     body: { content: { 'application/json': { schema: testerUpdateSampleSchema } }, required: true },
   },
-  responses: sampleAnswer('Updated'),
+  responses: sampleEditAnswer('Updated, or unchanged (nothing written) when the save changed nothing'),
 });
 
 const undoRouteDef = defineRoute({
@@ -92,12 +92,12 @@ export function registerTesterLabRoutes(app: AppRouter) {
   });
 
   app.openapi(updateRouteDef, async (c) => {
-    const sample = await updateSampleEntryTester(c.var.db, {
+    const { sample, unchanged } = await updateSampleEntryTester(c.var.db, {
       id: c.req.valid('query').id,
       input: c.req.valid('json'),
       by: c.var.auth,
     });
-    return ok(c, sample, `Sample ${sample.idflNumber} has been updated.`);
+    return edited(c, { record: sample, unchanged }, `Sample ${sample.idflNumber} has been updated.`);
   });
 
   app.openapi(undoRouteDef, async (c) => {

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { updateResultSchema } from '../../shared/schemas/third-lab.ts';
 import { sampleEditPermissions } from '../../shared/sample-workflow.ts';
 import type { AppRouter } from '../http/context.ts';
-import { envelope, keysetPageOf, ok } from '../http/responses.ts';
+import { editEnvelope, edited, envelope, keysetPageOf, ok } from '../http/responses.ts';
 import { thirdLabListQuery } from '../http/third-lab-query.ts';
 import { defineRoute } from '../http/route.ts';
 import {
@@ -94,7 +94,10 @@ const updateResultRouteDef = defineRoute({
     body: { content: { 'application/json': { schema: updateResultSchema } }, required: true },
   },
   responses: {
-    200: { description: 'Saved', content: { 'application/json': { schema: envelope(thirdLabEntrySchema) } } },
+    200: {
+      description: 'Saved, or unchanged (nothing written) when the save changed nothing',
+      content: { 'application/json': { schema: editEnvelope(thirdLabEntrySchema) } },
+    },
   },
 });
 
@@ -143,12 +146,12 @@ export function registerThirdLabRoutes(app: AppRouter) {
   });
 
   app.openapi(updateResultRouteDef, async (c) => {
-    const entry = await updateThirdLabResult(c.var.db, {
+    const { entry, unchanged } = await updateThirdLabResult(c.var.db, {
       id: c.req.valid('query').id,
       input: c.req.valid('json'),
       by: c.var.auth,
     });
-    return ok(c, entry, 'Result saved.');
+    return edited(c, { record: entry, unchanged }, 'Result saved.');
   });
 
   app.openapi(returnRouteDef, async (c) => {

@@ -75,6 +75,38 @@ export async function appendAudit(db: Tx, entry: AuditEntry) {
   return row!;
 }
 
+export type FieldChanges = Record<string, { from: unknown; to: unknown }>;
+
+/**
+ * A stored value as the chain of custody compares and keeps it: a date as its instant (ISO), a json
+ * column canonically (key order aside), everything else as it is.
+ */
+function comparable(value: unknown): string {
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  return canonicalJson(value);
+}
+
+/**
+ * What an update really changed: the stored row before and after it, column by column, for every
+ * column but the bookkeeping ones (`ignored`: the id, version and timestamps, and a status the entry
+ * records as its from → to). The one rule every audited write of a record uses, so no field the
+ * update touched can be left out of its audit record, and a value written back unchanged is no change.
+ */
+export function rowChanges<T extends Record<string, unknown>>(
+  before: T,
+  after: T,
+  ignored: readonly string[] = [],
+): FieldChanges {
+  const changes: FieldChanges = {};
+  for (const key of Object.keys(after)) {
+    if (ignored.includes(key)) continue;
+    const from = before[key] ?? null;
+    const to = after[key] ?? null;
+    if (comparable(from) !== comparable(to)) changes[key] = asJson({ from, to });
+  }
+  return changes;
+}
+
 /** What changed between two versions of a record, for the audit trail. */
 export function diffFields<T extends Record<string, unknown>>(before: T, after: Partial<T>) {
   const changes: Record<string, { from: unknown; to: unknown }> = {};

@@ -31,9 +31,10 @@ export function describeClientInfo(sampleType: { composition: string; expectedOr
 }
 
 /**
- * The client-side lab's check-in of a booking: UnConfirmed → Confirmed, and one sample entry per
- * sample type, each with a fresh IDFL number, already CsConfirmed because the lab has the samples
- * in hand. Runs in its own transaction (a savepoint when the caller already holds one) so that a
+ * The client-side lab's confirmation of a booking: UnConfirmed → Confirmed, and one sample entry per
+ * sample type, each with a fresh IDFL number, New: confirming accepts the order, nothing has
+ * arrived yet. The receipt (when, by whom, weight, condition) is recorded when each sample is
+ * checked in (checkInSampleCs), so the dashboard's stages count only what has really arrived. Runs in its own transaction (a savepoint when the caller already holds one) so that a
  * failure leaves neither a half-confirmed booking nor orphan sample entries.
  * Exposed over HTTP by the client-side lab's check-in call, PUT /api/cs-lab/check-in?id (routes/cs-lab.ts).
  */
@@ -90,11 +91,8 @@ export async function confirmBooking(db: Executor, { bookingId, by }: { bookingI
           bookingId,
           bookingSampleTypeId: sampleType.id,
           sampleType: sampleType.type,
-          status: 'CsConfirmed',
+          status: 'New',
           fromClientInfo: describeClientInfo(sampleType),
-          receivedDate: now,
-          receivedBy: by.displayName,
-          confirmDate: now,
           createdAt: now,
           updatedAt: now,
         })
@@ -102,7 +100,7 @@ export async function confirmBooking(db: Executor, { bookingId, by }: { bookingI
       await appendAudit(tx, {
         entityType: 'sample_entry',
         entityId: entry!.id,
-        action: 'csCheckIn',
+        action: 'create',
         fromStatus: null,
         toStatus: entry!.status,
         changes: {

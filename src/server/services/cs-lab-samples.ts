@@ -77,11 +77,25 @@ export async function updateSampleEntryCs(
     action: 'update',
     input,
     by,
-    changes: {
+    changes: (stored) => ({
       ...fields,
-      ...(receivedDate !== undefined ? { receivedDate: receivedDate ? new Date(receivedDate) : null } : {}),
-    },
+      ...(receivedDate !== undefined ? { receivedDate: keepTimeOfDay(receivedDate, stored.receivedDate) } : {}),
+    }),
   });
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The received date as an edit sends it. A date without a time (a form's date field) keeps the
+ * stored time of day: the receipt happened at a moment, and changing or re-sending its day must not
+ * move it to midnight.
+ */
+export function keepTimeOfDay(value: string | null, stored: Date | null): Date | null {
+  if (!value) return null;
+  if (!DATE_ONLY.test(value) || !stored) return new Date(value);
+  const timeOfDay = stored.toISOString().slice(10);
+  return new Date(`${value}${timeOfDay}`);
 }
 
 export async function checkInSampleCs(
@@ -102,6 +116,8 @@ export async function checkInSampleCs(
         receivedBy: input.receivedBy,
         ...weights,
         ...(input.unit !== undefined ? { unit: input.unit } : {}),
+        receivedCondition: input.receivedCondition,
+        receiptNote: input.receiptNote ?? null,
         confirmDate: new Date(),
       },
     });

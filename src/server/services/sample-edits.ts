@@ -5,9 +5,11 @@ import {
   computeWeights,
   judgeEdit,
   lockSample,
-  recordSampleChange,
+  writeSampleChange,
   type Actor,
   type SampleChanges,
+  type SampleEdit,
+  type SampleEntry,
 } from './sample-entries.ts';
 import { assertVersion } from './stale-writes.ts';
 
@@ -30,11 +32,14 @@ export async function editSampleData(
     /** The action the chain of custody records; the edit's name unless the bench has its own. */
     action?: string;
     input: EditInput;
-    /** The bench's fields as they are written; the weights are added here. */
-    changes: SampleChanges;
+    /**
+     * The bench's fields as they are written, from the stored sample (locked for this edit); the
+     * weights are added here. Only what was sent: a field the bench did not send keeps its value.
+     */
+    changes: SampleChanges | ((stored: SampleEntry) => SampleChanges);
     by: Actor & FileAttacher;
   },
-) {
+): Promise<SampleEdit> {
   const { id, edit, action = edit, input, changes, by } = options;
   return db.transaction(async (tx) => {
     const sample = await lockSample(tx, id);
@@ -47,11 +52,14 @@ export async function editSampleData(
         by,
         kept: sample.imageFileIds,
       });
-    return recordSampleChange(tx, {
+    const fields = typeof changes === 'function' ? changes(sample) : changes;
+    // Weights recomputed only when one was sent, so an edit without them leaves them as stored.
+    const sentWeights = input.initialWeight !== undefined || input.sentWeight !== undefined;
+    return writeSampleChange(tx, {
       sample,
       action,
       by,
-      changes: { ...changes, ...computeWeights(sample, input) },
+      changes: { ...fields, ...(sentWeights ? computeWeights(sample, input) : {}) },
     });
   });
 }

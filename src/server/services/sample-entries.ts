@@ -17,7 +17,7 @@ import { matchedFirst } from '../db/queries.ts';
 import { matchingRows, readListPage } from '../db/list-page.ts';
 import { booking, dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
-import { appendAudit, asJson, diffFields } from './audit.ts';
+import { appendAudit, rowChanges } from './audit.ts';
 import { sampleTimeline } from './custody.ts';
 import { assertSampleVisible } from './sample-visibility.ts';
 
@@ -88,39 +88,79 @@ export function computeWeights(
 const roundGrams = (grams: number) => Math.round(grams * 1e6) / 1e6;
 
 /**
- * Writes a change of one sample and its audit record together. With a status the change is a
- * transition (from → to in the chain of custody); without, a field change.
+ * The columns an entry's audit record does not list as changed fields: the record's bookkeeping, and
+ * the status, which a transition records as its from → to.
  */
-export async function recordSampleChange(
-  db: Tx,
-  options: {
-    sample: SampleEntry;
-    action: string;
-    by: Actor;
-    changes: SampleChanges;
-    toStatus?: SampleStatus;
-    reason?: string | null;
-  },
-): Promise<SampleEntry> {
+const NOT_AUDITED = ['id', 'status', 'version', 'createdAt', 'updatedAt', 'statusChangedAt'] as const;
+
+/** Thrown inside the savepoint of an edit that changed nothing, to roll its version bump back. */
+const NO_CHANGE = Symbol('no change');
+
+export type SampleEdit = { sample: SampleEntry; unchanged: boolean };
+
+type SampleChangeOptions = {
+  /** The stored row, read and locked in this transaction (lockSample). */
+  sample: SampleEntry;
+  action: string;
+  by: Actor;
+  changes: SampleChanges;
+  toStatus?: SampleStatus;
+  reason?: string | null;
+};
+
+/**
+ * Writes a change of one sample and its audit record together. With a status the change is a
+ * transition (from → to in the chain of custody); without, a field change. The audit record lists
+ * what the update really changed: the stored row before it and the row it returned, every column
+ * compared (rowChanges), so no field can be written unlogged, whatever the caller passed. An edit
+ * that changes nothing is undone in its savepoint: no version bump, no audit record
+ * (`unchanged: true`); a transition is always recorded.
+ */
+export async function writeSampleChange(db: Tx, options: SampleChangeOptions): Promise<SampleEdit> {
   const { sample, action, by, toStatus, reason } = options;
-  const changes: SampleChanges = { ...options.changes, ...(toStatus ? { status: toStatus } : {}) };
-  const { status: _status, ...fieldChanges } = diffFields(sample as Record<string, unknown>, changes);
-  const [updated] = await db
-    .update(sampleEntry)
-    .set({ ...changes, version: sql`${sampleEntry.version} + 1`, updatedAt: new Date() })
-    .where(eq(sampleEntry.id, sample.id))
-    .returning();
+  const apply = async (tx: Tx) => {
+    const [after] = await tx
+      .update(sampleEntry)
+      .set({
+        ...options.changes,
+        ...(toStatus ? { status: toStatus } : {}),
+        version: sql`${sampleEntry.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(eq(sampleEntry.id, sample.id))
+      .returning();
+    return { after: after!, changes: rowChanges(sample, after!, NOT_AUDITED) };
+  };
+  let written: Awaited<ReturnType<typeof apply>>;
+  if (toStatus) written = await apply(db);
+  else {
+    try {
+      written = await db.transaction(async (savepoint) => {
+        const applied = await apply(savepoint);
+        if (Object.keys(applied.changes).length === 0) throw NO_CHANGE;
+        return applied;
+      });
+    } catch (error) {
+      if (error === NO_CHANGE) return { sample, unchanged: true };
+      throw error;
+    }
+  }
   await appendAudit(db, {
     entityType: SAMPLE_ENTITY,
     entityId: sample.id,
     action,
     fromStatus: toStatus ? sample.status : null,
     toStatus: toStatus ?? null,
-    changes: asJson(fieldChanges),
+    changes: written.changes,
     reason: reason ?? null,
     actor: by,
   });
-  return updated!;
+  return { sample: written.after, unchanged: false };
+}
+
+/** writeSampleChange for the callers that need only the sample as it now stands. */
+export async function recordSampleChange(db: Tx, options: SampleChangeOptions): Promise<SampleEntry> {
+  return (await writeSampleChange(db, options)).sample;
 }
 
 // ---------------------------------------------------------------------------------------------

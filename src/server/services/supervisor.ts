@@ -13,6 +13,7 @@ import {
   lockSample,
   recordSampleChange,
   SAMPLE_ENTITY,
+  writeSampleChange,
   type Actor,
 } from './sample-entries.ts';
 import { lockThirdLabEntry } from './third-lab.ts';
@@ -26,7 +27,7 @@ export async function updateConclusion(db: Executor, { id, input, by }: { id: nu
     assertVersion(sample, input.version, 'staleSample');
     judgeEdit('supervisorConclusion', sample);
     const { version: _version, ...fields } = input;
-    return recordSampleChange(tx, { sample, action: 'updateConclusion', by, changes: fields });
+    return writeSampleChange(tx, { sample, action: 'updateConclusion', by, changes: fields });
   });
 }
 

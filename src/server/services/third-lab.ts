@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { missingIsotopes, type UpdateResult } from '../../shared/schemas/third-lab.ts';
-import type { Executor } from '../db/client.ts';
+import type { Executor, Tx } from '../db/client.ts';
 import { afterCursor, cursorKeys, listOrder, orderByKeys } from '../db/keyset.ts';
 import { matchedFirst } from '../db/queries.ts';
 import { matchingRows, readListPage } from '../db/list-page.ts';
@@ -9,7 +9,7 @@ import type { ThirdLabFilters } from '../http/third-lab-query.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { assertVersion } from './stale-writes.ts';
-import { appendAudit, diffFields } from './audit.ts';
+import { appendAudit, rowChanges, type FieldChanges } from './audit.ts';
 import { notifyPermission } from './notifications.ts';
 import { markBatchReceivedWhenComplete, reopenDispatchBatch } from './dispatch-batches.ts';
 import { canChangeDispatchBatch } from '../../shared/record-workflows.ts';
@@ -58,6 +58,32 @@ async function updateThirdLabEntry(
   return updated!;
 }
 
+/** Thrown inside the savepoint of a result saved unchanged, to roll its version bump back. */
+const NO_CHANGE = Symbol('no change');
+
+/**
+ * The third lab's edit of its entry, by the rule of every audited write (rowChanges): what the
+ * update really changed, read from the stored entry before and after it; a save that changes
+ * nothing is rolled back in its savepoint and leaves no version bump and no audit record.
+ */
+async function editThirdLabEntry(
+  db: Tx,
+  entry: ThirdLabEntry,
+  changes: Partial<typeof thirdLabEntry.$inferInsert>,
+): Promise<{ entry: ThirdLabEntry; changes: FieldChanges } | null> {
+  try {
+    return await db.transaction(async (savepoint) => {
+      const updated = await updateThirdLabEntry(savepoint, entry, changes);
+      const changed = rowChanges(entry, updated, ['id', 'version', 'createdAt', 'updatedAt']);
+      if (Object.keys(changed).length === 0) throw NO_CHANGE;
+      return { entry: updated, changes: changed };
+    });
+  } catch (error) {
+    if (error === NO_CHANGE) return null;
+    throw error;
+  }
+}
+
 export async function checkInThirdLab(db: Executor, { id, by }: { id: number; by: Actor }) {
   return db.transaction(async (tx) => {
     const sample = await lockSample(tx, id);
@@ -102,16 +128,17 @@ export async function updateThirdLabResult(
       ...(input.reportFileId !== undefined ? { reportFileId: input.reportFileId } : {}),
       resultEnteredBy: by.id,
     };
-    const thirdLab = await updateThirdLabEntry(tx, entry, changes);
+    const edited = await editThirdLabEntry(tx, entry, changes);
+    if (!edited) return { entry: { ...entry, reportFileUrl: fileUrl(entry.reportFileId) }, unchanged: true };
     await appendAudit(tx, {
       entityType: SAMPLE_ENTITY,
       entityId: sample.id,
       action: 'updateResult',
-      changes: JSON.parse(JSON.stringify(diffFields(entry as Record<string, unknown>, changes))),
+      changes: edited.changes,
       actor: by,
     });
     await tx.update(sampleEntry).set({ updatedAt: new Date() }).where(eq(sampleEntry.id, sample.id));
-    return { ...thirdLab, reportFileUrl: fileUrl(thirdLab.reportFileId) };
+    return { entry: { ...edited.entry, reportFileUrl: fileUrl(edited.entry.reportFileId) }, unchanged: false };
   });
 }
 

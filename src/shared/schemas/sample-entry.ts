@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordVersion } from './version.ts';
-import { sampleStatuses } from '../sample-workflow.ts';
+import { receivedConditions, sampleStatuses } from '../sample-workflow.ts';
 
 // Sample forms (spec section 5) shared by the server and the app: one set of rules and messages.
 
@@ -51,6 +51,8 @@ const csOptionalFields = {
   imageFileIds: fileIds.optional(),
 };
 
+export const RECEIVED_CONDITION_MESSAGE = 'Choose the condition on receipt: intact, damaged or insufficient';
+
 /** Create sample (client-side lab). The IDFL number is generated unless given. */
 export const csSampleFormSchema = z.object({
   idflNumber: text(40).optional(),
@@ -66,19 +68,32 @@ export type CsSampleForm = z.infer<typeof csSampleFormSchema>;
 
 export const csCreateSampleSchema = csSampleFormSchema;
 
-/** Edit sample (client-side lab): any subset of the form; sent fields keep their rules. */
+/**
+ * Edit sample (client-side lab): any subset of the form; sent fields keep their rules. The receipt
+ * recorded at check-in (condition and note) can be corrected here too.
+ */
 export const csUpdateSampleSchema = csSampleFormSchema
   .omit({ idflNumber: true })
   .partial()
-  .extend({ version: recordVersion });
+  .extend({
+    receivedCondition: z.enum(receivedConditions, { error: RECEIVED_CONDITION_MESSAGE }).optional(),
+    receiptNote: z.string().trim().max(2000).nullish(),
+    version: recordVersion,
+  });
 export type CsUpdateSample = z.infer<typeof csUpdateSampleSchema>;
 
-/** Confirm received (client-side lab check-in of a New sample). */
+/**
+ * Confirm received (client-side lab check-in of a New sample): the actual receipt. The condition
+ * on receipt is Intact unless said otherwise (a bench that queued a check-in before it was asked
+ * for still sends a valid one); the form always asks.
+ */
 export const csCheckInSampleSchema = z.object({
   receivedDate: isoDate('Received date is required'),
   receivedBy: requiredText('Received by is required', 200),
   initialWeight: weight('Weight is required'),
   unit: text(40).optional(),
+  receivedCondition: z.enum(receivedConditions, { error: RECEIVED_CONDITION_MESSAGE }).default('intact'),
+  receiptNote: text(2000).nullish(),
 });
 export type CsCheckInSample = z.infer<typeof csCheckInSampleSchema>;
 

@@ -216,9 +216,16 @@ describe('[SCAN] checking in a scanned label', () => {
     expect(outcome.decision.kind).toBe('checkIn');
   });
 
-  it('checks a New sample in at the client-side lab with the tray details', async () => {
+  it('checks a New sample in at the client-side lab with the tray details, its condition and note on receipt', async () => {
     await cache('cs-samples', { id: 10, idflNumber: 'IDFL-2026-00010', status: 'New' });
-    const tray = { receivedDate: '2026-11-21', receivedBy: 'Cam Service', initialWeight: 25, unit: 'g' };
+    const tray = {
+      receivedDate: '2026-11-21T08:40:00.000Z',
+      receivedBy: 'Cam Service',
+      initialWeight: 25,
+      unit: 'g',
+      receivedCondition: 'damaged' as const,
+      receiptNote: 'Tray arrived with two torn bags',
+    };
     const outcome = await checkInScannedLabel('IDFL-2026-00010', {
       stage: 'cs',
       permissions: CS,
@@ -311,10 +318,20 @@ describe('[SCAN] ScanCheckInButton (manual entry, as on a bench without a camera
     await user.click(screen.getByRole('checkbox', { name: 'I confirm all information above is correct.' }));
     await user.click(screen.getByRole('button', { name: 'Start scanning' }));
     const field = await screen.findByLabelText('Type the IDFL number or certificate address');
-    expect(screen.getByText(/received by Tess Tester on \d{4}-\d{2}-\d{2}, initial weight 18.5 g/)).toBeTruthy();
+    expect(
+      screen.getByText(/received by Tess Tester on \d{1,2} \w+ \d{4} \d{2}:\d{2}, initial weight 18.5 g/),
+    ).toBeTruthy();
     await user.type(field, 'IDFL-2026-00031{Enter}');
     await waitFor(() => expect(screen.getByTestId('scan-tally').textContent).toBe('1 sample checked in'));
     const [entry] = await listMutations();
-    expect(entry?.body).toMatchObject({ receivedBy: 'Tess Tester', initialWeight: 18.5, unit: 'g' });
+    // The receipt is a moment (date and time), Intact unless the tray says otherwise.
+    expect(entry?.body).toMatchObject({
+      receivedBy: 'Tess Tester',
+      initialWeight: 18.5,
+      unit: 'g',
+      receivedCondition: 'intact',
+      receiptNote: null,
+    });
+    expect((entry?.body as { receivedDate: string }).receivedDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/);
   });
 });

@@ -63,6 +63,14 @@ async function seed(request: APIRequestContext) {
     shippmentNumber: `A11Y-3L-${stamp}`,
   })) as { id: number; packageCode: string };
   for (const { id } of sampleEntries) {
+    // Confirming the booking accepts the order; each sample is received (checked in) on its own.
+    await callApi(request, asAdmin, 'PUT', `/api/cs-lab/check-in?id=${id}&entry=sample`, {
+      receivedDate: new Date().toISOString(),
+      receivedBy: 'Lan Nguyen',
+      initialWeight: 120,
+      unit: 'g',
+      receivedCondition: 'intact',
+    });
     await callApi(request, asAdmin, 'PUT', `/api/cs-lab/transfer-to-tester?id=${id}`);
     await callApi(request, asAdmin, 'PUT', `/api/tester-lab/check-in?id=${id}`);
     await callApi(request, asAdmin, 'POST', `/api/tester-lab/transfer-to-third-lab?id=${id}`, {

@@ -41,6 +41,14 @@ export async function sendSampleToThirdLab(
     sampleEntries: { id: number; idflNumber: string }[];
   };
   const { id, idflNumber } = confirmed.sampleEntries[0]!;
+  // Confirming the booking accepts the order; the sample is received (checked in) on its own.
+  await callApi(request, headers, 'PUT', `/api/cs-lab/check-in?id=${id}&entry=sample`, {
+    receivedDate: new Date().toISOString(),
+    receivedBy: 'Lan Nguyen',
+    initialWeight: 120,
+    unit: 'g',
+    receivedCondition: 'intact',
+  });
   await callApi(request, headers, 'PUT', `/api/cs-lab/transfer-to-tester?id=${id}`);
   await callApi(request, headers, 'PUT', `/api/tester-lab/check-in?id=${id}`);
   const batch = (await callApi(request, headers, 'POST', '/api/sample-dispatch-batch', {

@@ -13,7 +13,8 @@ import type { SampleEntry } from '@/app/bench/sample-queries';
 import { useSampleAction } from '@/app/bench/use-sample-action';
 import { UserPicker } from '@/app/bench/user-picker';
 import { CS_SAMPLES } from './cs-lab-constants';
-import { noticeQueued } from '@/app/bench/announce';
+import { noticeNoChanges, noticeQueued } from '@/app/bench/announce';
+import { changedFields } from '@/app/bench/changed-fields';
 
 type SampleForm = z.input<typeof csSampleFormSchema>;
 
@@ -72,7 +73,15 @@ export function CsSampleFormDialog({
   const submit = form.handleSubmit((values) =>
     save(async () => {
       const { idflNumber, ...rest } = blankToNull(values);
-      if (sample) return Boolean(await fire('csUpdate', sample, { body: { ...rest, version: sample.version } }));
+      if (sample) {
+        // Only what the person changed: the rest of the record stays as stored.
+        const changed = changedFields(rest, form.formState.dirtyFields);
+        if (Object.keys(changed).length === 0) {
+          noticeNoChanges(t('samples:noChanges'), t('samples:noChangesDescription', { idflNumber: sample.idflNumber }));
+          return true;
+        }
+        return Boolean(await fire('csUpdate', sample, { body: { ...changed, version: sample.version } }));
+      }
       await enqueueMutation({
         method: 'POST',
         path: '/api/cs-lab/create',

@@ -32,7 +32,7 @@ export const supervisorQueries = {
     }),
 };
 
-function useSampleDecision<TInput>(send: (input: TInput) => Promise<unknown>) {
+function useSampleDecision<TInput, TAnswer>(send: (input: TInput) => Promise<TAnswer>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,

@@ -19,6 +19,7 @@ import { CustodyTimeline } from '@/app/bench/custody-timeline';
 import { ReviewSample } from '@/app/bench/review-sample';
 import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
 import { SampleOriginCard } from '@/app/bench/sample-origin-card';
+import { noticeNoChanges } from '@/app/bench/announce';
 import { ConclusionForm } from './conclusion-form';
 import { ConclusionSummary, Fact } from './sample-facts';
 import {
@@ -168,7 +169,15 @@ function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
               isSaving={saveConclusion.isPending}
               onSubmit={async (conclusion) => {
                 try {
-                  await saveConclusion.mutateAsync({ ...conclusion, version: sample.version });
+                  const answer = await saveConclusion.mutateAsync({ ...conclusion, version: sample.version });
+                  // The server wrote nothing when the conclusion was saved as it stood: say so, not "saved".
+                  if (answer.unchanged) {
+                    noticeNoChanges(
+                      t('samples:noChanges'),
+                      t('samples:noChangesDescription', { idflNumber: sample.idflNumber }),
+                    );
+                    return;
+                  }
                   toast.success(t('common:success'), {
                     description: t('conclusion.saved', { idflNumber: sample.idflNumber }),
                   });

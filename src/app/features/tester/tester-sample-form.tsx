@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { noticeNoChanges } from '@/app/bench/announce';
+import { changedFields } from '@/app/bench/changed-fields';
 import { useMutation } from '@tanstack/react-query';
 import { ImagePlusIcon, XIcon } from 'lucide-react';
 import { useRef } from 'react';
@@ -97,7 +99,13 @@ export function TesterSampleForm({ sample, onSaved }: { sample: SampleEntry; onS
   });
 
   const submit = form.handleSubmit(async (values) => {
-    const body = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === '' ? null : v]));
+    // Only what the person changed: the rest of the record stays as stored.
+    const changed = changedFields(values, form.formState.dirtyFields);
+    if (Object.keys(changed).length === 0) {
+      noticeNoChanges(t('samples:noChanges'), t('samples:noChangesDescription', { idflNumber: sample.idflNumber }));
+      return;
+    }
+    const body = Object.fromEntries(Object.entries(changed).map(([k, v]) => [k, v === '' ? null : v]));
     const key = await fire('testerUpdate', sample, { body: { ...body, version: sample.version } });
     if (key) onSaved?.();
   });

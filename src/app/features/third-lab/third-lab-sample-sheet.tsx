@@ -1,6 +1,7 @@
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { FileTextIcon, PackageOpenIcon, SendIcon, XIcon, PackageCheckIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { noticeNoChanges } from '@/app/bench/announce';
 import { toast } from '@/app/lib/toast';
 import { actionsFor, mayEdit } from '@/shared/sample-workflow';
 import { Badge } from '@/app/components/ui/badge';
@@ -128,14 +129,18 @@ export function ThirdLabSampleSheet({
               {canEnterResult ? (
                 <ResultForm
                   key={`${sample.id}-${sample.thirdLabEntry?.version ?? 0}`}
-                  defaults={{
-                    ...isotopesOf(sample),
-                    notes: sample.thirdLabEntry?.notes,
-                    reportFileId: sample.thirdLabEntry?.reportFileId,
-                  }}
+                  defaults={resultDefaults(sample)}
                   uploadPdf={(file) => upload.mutateAsync(file)}
                   onSubmit={async (values) => {
                     try {
+                      // The result as it stands saved again: nothing to send, and the lab is told so.
+                      if (sameResult(values, resultDefaults(sample))) {
+                        noticeNoChanges(
+                          t('samples:noChanges'),
+                          t('samples:noChangesDescription', { idflNumber: sample.idflNumber }),
+                        );
+                        return;
+                      }
                       await queueResultUpdate(sample, values);
                       toast.success(t('common:success'), {
                         description: t('result.queued', { idflNumber: sample.idflNumber }),
@@ -154,6 +159,20 @@ export function ThirdLabSampleSheet({
       </SheetPrimitive.Portal>
     </SheetPrimitive.Root>
   );
+}
+
+function resultDefaults(sample: ThirdLabSample) {
+  return {
+    ...isotopesOf(sample),
+    notes: sample.thirdLabEntry?.notes,
+    reportFileId: sample.thirdLabEntry?.reportFileId,
+  };
+}
+
+/** Whether a result form's values are the result as it stands (blank and none alike). */
+function sameResult(values: Record<string, unknown>, stored: Record<string, unknown>) {
+  const norm = (value: unknown) => (value === '' || value === undefined ? null : value);
+  return Object.keys(values).every((key) => norm(values[key]) === norm(stored[key]));
 }
 
 function Fact({ label, value }: { label: string; value: string | null | undefined }) {

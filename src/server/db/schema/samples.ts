@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { dispatchBatchStatuses } from '../../../shared/record-workflows.ts';
-import { benchStatuses } from '../../../shared/sample-workflow.ts';
+import { benchStatuses, receivedConditions } from '../../../shared/sample-workflow.ts';
 import { openStatusList, statusList, createdAt, updatedAt, at } from './columns.ts';
 import { appUser } from './accounts.ts';
 import { storedFile, booking, bookingSampleType } from './bookings.ts';
@@ -64,6 +64,10 @@ export const sampleEntry = pgTable(
     dispatchBatchId: integer('dispatch_batch_id').references(() => dispatchBatch.id),
     receivedDate: at('received_date'),
     receivedBy: text('received_by'),
+    /** How the sample arrived, recorded at check-in (receivedConditions); null until received. */
+    receivedCondition: text('received_condition', { enum: receivedConditions }),
+    /** What the person checking the sample in noted about its arrival. */
+    receiptNote: text('receipt_note'),
     confirmDate: at('confirm_date'),
     analysisDate: at('analysis_date'),
     sampleReturnDate: at('sample_return_date'),

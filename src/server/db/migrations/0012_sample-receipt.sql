@@ -1,0 +1,2 @@
+ALTER TABLE "sample_entry" ADD COLUMN "received_condition" text;--> statement-breakpoint
+ALTER TABLE "sample_entry" ADD COLUMN "receipt_note" text;
