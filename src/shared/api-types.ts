@@ -5089,6 +5089,8 @@ export interface paths {
         query: {
           /** @description Sample entry id */
           id: number;
+          /** @description The certificate version this issue replaces (absent or 0 for the first). Issuing is idempotent per sample and version: when version supersedes+1 exists, it is the answer. */
+          supersedes?: number | null;
         };
         header?: never;
         path?: never;

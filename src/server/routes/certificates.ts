@@ -38,6 +38,19 @@ const resultsSchema = z.object({
   oxygen: z.number().nullable(),
 });
 
+const issueQuery = idQuery.extend({
+  supersedes: z.coerce
+    .number({ error: 'supersedes must be a certificate version' })
+    .int('supersedes must be a certificate version')
+    .min(0, 'supersedes must be a certificate version')
+    .max(100_000, 'supersedes must be a certificate version')
+    .optional()
+    .openapi({
+      description:
+        'The certificate version this issue replaces (absent or 0 for the first). Issuing is idempotent per sample and version: when version supersedes+1 exists, it is the answer.',
+    }),
+});
+
 const verificationSchema = z
   .object({
     status: z.enum(certificateStatuses),
@@ -97,7 +110,7 @@ const issueRoute = defineRoute({
   summary:
     'Issue the certificate of a ResultConfirmed sample (→ Completed), or re-issue a Completed one as version n+1 (the previous becomes Superseded)',
   access: ['CanConfirmFinalResult'],
-  request: { query: idQuery },
+  request: { query: issueQuery },
   responses: {
     200: { description: 'Issued', content: { 'application/json': { schema: envelope(issuedSchema) } } },
   },
@@ -164,7 +177,8 @@ export function registerCertificateRoutes(app: AppRouter) {
 
   app.openapi(issueRoute, async (c) => {
     const baseUrl = publicBaseUrl(c.var.deps.env, c.req.url);
-    const issued = await issueCertificate(c.var.db, { id: c.req.valid('query').id, by: c.var.auth, baseUrl });
+    const { id, supersedes } = c.req.valid('query');
+    const issued = await issueCertificate(c.var.db, { id, supersedes, by: c.var.auth, baseUrl });
     return ok(c, issued, `Certificate version ${issued.version} has been issued.`);
   });
 

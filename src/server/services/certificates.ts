@@ -15,6 +15,7 @@ import type { Executor } from '../db/client.ts';
 import { booking, certificate, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { serverMessage } from '../../shared/server-messages.ts';
 import { conflict, notFound } from '../errors.ts';
+import { withUniqueCheck } from '../db/queries.ts';
 import { appendAudit } from './audit.ts';
 import { loadFile, storeFile } from './files.ts';
 import { notifyPermission } from './notifications.ts';
@@ -102,24 +103,55 @@ async function snapshotContent(
 
 export type IssuedCertificate = { id: number; token: string; version: number; url: string; fileId: string };
 
+async function findVersion(db: Executor, sampleEntryId: number, version: number) {
+  const [row] = await db
+    .select()
+    .from(certificate)
+    .where(and(eq(certificate.sampleEntryId, sampleEntryId), eq(certificate.version, version)));
+  return row ?? null;
+}
+
+function issuedAnswer(row: Certificate, baseUrl: string): IssuedCertificate {
+  return {
+    id: row.id,
+    token: row.token,
+    version: row.version,
+    url: certificateUrl(baseUrl, row.token),
+    fileId: row.fileId!,
+  };
+}
+
 /**
  * Issues a certificate for a sample: the first one on a ResultConfirmed sample (which becomes
  * Completed), or version n+1 on a Completed sample whose current certificate is Valid or Revoked
  * (the previous one becomes Superseded). Any other state is a 409 naming it.
+ *
+ * Idempotent per sample and version: the caller names the version it replaces (`supersedes`, none
+ * for the first), so the certificate it asks for is version supersedes+1. When that version already
+ * exists (a double click, a retry after a lost answer, two supervisors at once) the answer is that
+ * certificate and nothing is written; a re-issue therefore needs the version it replaces, and one
+ * naming an older version than the latest is a 409.
  */
 export async function issueCertificate(
   db: Executor,
-  { id, by, baseUrl }: { id: number; by: Actor; baseUrl: string },
+  { id, by, baseUrl, supersedes = 0 }: { id: number; by: Actor; baseUrl: string; supersedes?: number },
 ): Promise<IssuedCertificate> {
   return db.transaction(async (tx) => {
     const sample = await lockSample(tx, id);
+    const version = supersedes + 1;
+    // The sample's lock orders racing requests: the later ones find the version the first wrote.
+    const already = await findVersion(tx, sample.id, version);
+    if (already) return issuedAnswer(already, baseUrl);
+    const latest = await latestVersion(tx, sample.id);
+    if (latest !== supersedes) {
+      throw conflict('certificateVersionMoved', { idflNumber: sample.idflNumber, version: latest }, sample);
+    }
     const current = sample.status === 'Completed' ? await findCurrentCertificate(tx, sample.id) : null;
     if (sample.status === 'Completed' && !current) {
       throw conflict('completedWithoutCertificate', { idflNumber: sample.idflNumber }, sample);
     }
     // Names the state in the 409: 'Sample IDFL-2026-00001 is ResultReturned; this action needs ResultConfirmed.'
     if (!current) judgeTransition('issueCertificate', sample);
-    const version = (await latestVersion(tx, sample.id)) + 1;
     const issuedAt = new Date();
     const content = await snapshotContent(tx, sample, { version, issuedAt, signatory: by.displayName });
     const token = newCertificateToken();
@@ -134,19 +166,24 @@ export async function issueCertificate(
       },
       by.id,
     );
-    const [issued] = await tx
-      .insert(certificate)
-      .values({
-        sampleEntryId: sample.id,
-        token,
-        version,
-        status: 'Valid',
-        content: content as unknown as Record<string, unknown>,
-        fileId: file.id,
-        issuedAt,
-        issuedBy: by.id,
-      })
-      .returning();
+    const [issued] = await withUniqueCheck(
+      () =>
+        tx
+          .insert(certificate)
+          .values({
+            sampleEntryId: sample.id,
+            token,
+            version,
+            status: 'Valid',
+            content: content as unknown as Record<string, unknown>,
+            fileId: file.id,
+            issuedAt,
+            issuedBy: by.id,
+          })
+          .returning(),
+      // Only reachable if the sample's lock were bypassed: the index still keeps one certificate per version.
+      () => conflict('certificateVersionMoved', { idflNumber: sample.idflNumber, version }),
+    );
     if (current) {
       await tx
         .update(certificate)

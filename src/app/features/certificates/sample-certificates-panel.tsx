@@ -121,7 +121,7 @@ export function SampleCertificatesPanel({ sampleId, sampleStatus }: { sampleId: 
               size="sm"
               disabled={issue.isPending}
               onClick={() =>
-                issue.mutate(undefined, {
+                issue.mutate(list[0]?.version ?? 0, {
                   onSuccess: (issued) => toast.success(t('panel.issued', { version: issued.version })),
                 })
               }
