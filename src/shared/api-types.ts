@@ -3324,6 +3324,101 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/supervisor-lab/origin-analysis/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The latest origin analysis saved to the sample (its verdict becomes the certificate's origin statement), or null */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The saved analysis, or null when none was saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['SavedOriginAnalysis'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such sample entry */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/supervisor-lab/conclusion-lab/update': {
     parameters: {
       query?: never;
@@ -3349,6 +3444,7 @@ export interface paths {
             expectedConclusion: string;
             conclusion?: string | null;
             predictedOrigin?: string | null;
+            originReason?: string | null;
             consistentWithPredictedOrigin?: boolean | null;
             consistentWithXinjiangOrigin?: boolean | null;
             evaluationByRegionRatio?: {
@@ -3438,7 +3534,7 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Confirm the final result (ResultReturned → ResultConfirmed); needs a conclusion, and someone other than who entered the result */
+    /** Confirm the final result (ResultReturned → ResultConfirmed); needs a conclusion with visible text, a saved origin analysis (or the recorded reason to confirm without one, or to depart from it), and someone other than who entered the result */
     put: {
       parameters: {
         query: {
@@ -10699,6 +10795,8 @@ export interface components {
       fromClientInfo: string | null;
       conclusion: string | null;
       predictedOrigin: string | null;
+      /** @description Why the origin conclusion stands without, or departs from, the saved origin analysis */
+      originReason: string | null;
       consistentWithPredictedOrigin: boolean | null;
       consistentWithXinjiangOrigin: boolean | null;
       finalResultConfirmedBy: number | null;
@@ -10836,6 +10934,33 @@ export interface components {
     ThirdLabSample: components['schemas']['SampleEntry'] & {
       thirdLabEntry: components['schemas']['ThirdLabEntry'];
     };
+    SavedOriginAnalysis: {
+      id: number;
+      material: string | null;
+      referenceVersion: string | null;
+      analysisDate: string;
+      /** @description The predicted region, or 'Atypical' when no region fits */
+      prediction: string;
+      isAtypical: boolean;
+      leadingRegions: {
+        region: string;
+        probability: number;
+      }[];
+      claimed: {
+        region: string;
+        /** @enum {string} */
+        verdict: 'consistent' | 'inconsistent' | 'inconclusive';
+        probability: number | null;
+        isKnownRegion: boolean;
+      } | null;
+      xinjiang: {
+        region: string;
+        /** @enum {string} */
+        verdict: 'consistent' | 'inconsistent' | 'inconclusive';
+        probability: number | null;
+        isKnownRegion: boolean;
+      };
+    } | null;
     CleanIsotopeRecord: {
       id: number;
       sampleCode: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleText } from './visible-text.ts';
 
 // Certificates of analysis anyone can verify (issue 6). Pure: the server builds and checks
 // certificates with it, and the app reads a scanned certificate QR with the same rules.
@@ -91,6 +92,6 @@ export const REVOKE_REASON_REQUIRED = 'Please enter a reason for revoking the ce
 
 /** Revoking says why: the public page shows the reason to whoever checks the certificate. */
 export const revokeCertificateSchema = z.object({
-  reason: z.string({ error: REVOKE_REASON_REQUIRED }).trim().min(1, REVOKE_REASON_REQUIRED).max(1000),
+  reason: visibleText(REVOKE_REASON_REQUIRED).max(1000),
 });
 export type RevokeCertificate = z.infer<typeof revokeCertificateSchema>;

@@ -86,6 +86,8 @@ export const SERVER_MESSAGES = {
   bookingChangedMeanwhile: 'Booking {{bookingNumber}} changed meanwhile; please reload it.',
   attachmentsMissing: 'Some attachments were not found; please upload them again.',
   noConclusion: 'Sample {{idflNumber}} has no conclusion; record a conclusion before confirming the final result.',
+  noOriginAnalysis:
+    'Sample {{idflNumber}} cannot be confirmed yet: save an origin analysis to it, or record the reason the laboratory confirms without one or departs from it.',
   fourEyes: 'Four eyes: you entered this result, so someone else must confirm the final result.',
   noIsotopeValues: 'Sample {{idflNumber}} has no carbon, hydrogen and oxygen values to transfer.',
   noSampleType: 'Sample {{idflNumber}} has no sample type (material) to file the data under.',

@@ -66,6 +66,7 @@ async function confirmedSample(request: APIRequestContext): Promise<Sample> {
     expectedConclusion: 'Consistent with Vietnam',
     conclusion: 'Consistent with the claimed origin',
     predictedOrigin: 'Vietnam',
+    originReason: 'No reference set for this material yet',
     version: returned.version,
   });
   await call(request, staff, 'put', `/api/supervisor-lab/confirm-final-result?id=${id}`);

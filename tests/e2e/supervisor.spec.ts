@@ -19,6 +19,10 @@ test.describe('[SUPERVISOR]', () => {
     await openSignedIn(admin, `/supervisor-samples/${sample.id}`);
     await page.getByLabel('Expected conclusion*', { exact: true }).fill('Vietnam');
     await page.getByRole('textbox', { name: 'Conclusion', exact: true }).fill('Consistent with Vietnam');
+    // No origin analysis is saved to the sample: Confirm waits, saying why, until the reason is recorded.
+    await expect(page.getByRole('button', { name: 'Confirm final result' })).toBeDisabled();
+    await expect(page.getByTestId('confirm-blockers')).toContainText('Save an origin analysis to this sample');
+    await page.getByLabel('Reason for the origin conclusion').fill('No reference set for cotton yet');
     await page.getByRole('button', { name: 'Save conclusion' }).click();
     await expect(page.getByText(`The conclusion of sample ${sample.idflNumber} has been saved.`)).toBeVisible();
     await page.getByRole('button', { name: 'Confirm final result' }).click();

@@ -30,7 +30,12 @@ describe('[PDF TEXT] what was recorded is what is printed', () => {
     });
     const concluded = await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, {
       token: admin,
-      body: { expectedConclusion: 'Việt Nam', conclusion: CONCLUSION, version: sample.version },
+      body: {
+        expectedConclusion: 'Việt Nam',
+        conclusion: CONCLUSION,
+        originReason: 'Chưa có bộ dữ liệu tham chiếu cho vật liệu này',
+        version: sample.version,
+      },
     });
     expect(concluded.status, JSON.stringify(concluded.body)).toBe(200);
     const supervisor = await t.userWith(['CanConfirmFinalResult']);

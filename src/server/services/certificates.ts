@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import {
   CERTIFICATE_TOKEN_BYTES,
   certificateUrl,
@@ -11,8 +11,10 @@ import {
   type CertificateStatus,
   type CertificateVerification,
 } from '../../shared/certificate.ts';
+import type { OriginAnalysis } from '../../shared/origin-model/analysis.ts';
 import type { Executor } from '../db/client.ts';
-import { booking, certificate, sampleEntry, thirdLabEntry } from '../db/schema.ts';
+import { ATYPICAL_PREDICTION } from './origin-analysis.ts';
+import { analysis, booking, certificate, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { serverMessage } from '../../shared/server-messages.ts';
 import { conflict, notFound } from '../errors.ts';
 import { withUniqueCheck } from '../db/queries.ts';
@@ -96,6 +98,67 @@ async function snapshotContent(
     signatory,
     version,
   };
+}
+
+/**
+ * The latest origin analysis saved to the sample ("save to sample entry"): its verdict is the
+ * certificate's origin statement. Null when none was saved.
+ */
+export async function latestSavedAnalysis(db: Executor, sampleEntryId: number) {
+  const [row] = await db
+    .select()
+    .from(analysis)
+    .where(
+      and(eq(analysis.sampleEntryId, sampleEntryId), inArray(analysis.status, ['SavedToSampleEntry', 'Transferred'])),
+    )
+    .orderBy(desc(analysis.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The verdict of the origin analysis saved to a sample, as the supervisor's screen and the certificate state it. */
+export type SavedOriginAnalysis = {
+  id: number;
+  material: string | null;
+  referenceVersion: string | null;
+  analysisDate: string;
+  /** The predicted region, or 'Atypical' when no region fits. */
+  prediction: string;
+  isAtypical: boolean;
+  leadingRegions: { region: string; probability: number }[];
+  claimed: { region: string; verdict: string; probability: number | null; isKnownRegion: boolean } | null;
+  xinjiang: { region: string; verdict: string; probability: number | null; isKnownRegion: boolean };
+};
+
+const consistencyOf = (c: OriginAnalysis['consistency']['xinjiang']) => ({
+  region: c.region,
+  verdict: c.verdict,
+  probability: c.probability,
+  isKnownRegion: c.isKnownRegion,
+});
+
+export function describeSavedAnalysis(row: NonNullable<Awaited<ReturnType<typeof latestSavedAnalysis>>>) {
+  const result = row.result as OriginAnalysis;
+  return {
+    id: row.id,
+    material: row.material,
+    referenceVersion: row.referenceVersion,
+    analysisDate: row.analysisDate.toISOString(),
+    prediction: row.prediction ?? ATYPICAL_PREDICTION,
+    isAtypical: result.isAtypical,
+    leadingRegions: result.regionalProbability
+      .slice(0, 3)
+      .map((r) => ({ region: r.region, probability: r.probability })),
+    claimed: result.consistency.claimed ? consistencyOf(result.consistency.claimed) : null,
+    xinjiang: consistencyOf(result.consistency.xinjiang),
+  } satisfies SavedOriginAnalysis;
+}
+
+export async function findSavedOriginAnalysis(db: Executor, sampleEntryId: number) {
+  const [sample] = await db.select({ id: sampleEntry.id }).from(sampleEntry).where(eq(sampleEntry.id, sampleEntryId));
+  if (!sample) throw notFound('sampleNotFound');
+  const row = await latestSavedAnalysis(db, sampleEntryId);
+  return row ? describeSavedAnalysis(row) : null;
 }
 
 // ---------------------------------------------------------------------------------------------

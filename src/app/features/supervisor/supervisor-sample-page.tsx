@@ -31,6 +31,8 @@ import {
   type ThirdLabEntry,
 } from './supervisor-queries';
 import { TransferIdflDialog } from './transfer-idfl-dialog';
+import { ConfirmBlockers, OriginVerdictCard } from './origin-verdict';
+import { finalResultProblems } from '@/shared/certificate-readiness';
 import { DetailStatus } from '@/app/components/load-problem';
 import { formatIsotope } from '@/app/lib/numbers';
 
@@ -67,6 +69,10 @@ function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
   const confirmFinal = useConfirmFinalResult(sample.id);
   const undoReturn = useUndoReturnResult(sample.id);
   const issueCertificate = useIssueCertificate(sample.id);
+  const savedAnalysis = useQuery(supervisorQueries.savedAnalysis(sample.id));
+  // The server's own rule: Confirm is offered once it would be accepted, and the screen says why not yet.
+  const confirmProblems = savedAnalysis.isSuccess ? finalResultProblems(sample, savedAnalysis.data) : {};
+  const mayConfirm = savedAnalysis.isSuccess && Object.keys(confirmProblems).length === 0;
   const [decision, setDecision] = useState<Decision | null>(null);
   const [isTransferOpen, setTransferOpen] = useState(false);
   // The server's refusal stays on screen beside the buttons (e.g. the four-eyes rule), not only in a toast.
@@ -108,7 +114,11 @@ function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
       <div className="flex flex-wrap items-center gap-2">
         <SampleStatusBadge status={sample.status} />
         {actions.includes('confirmFinalResult') && (
-          <Button onClick={() => setDecision('confirm')}>
+          <Button
+            onClick={() => setDecision('confirm')}
+            disabled={!mayConfirm}
+            aria-describedby={mayConfirm ? undefined : `confirm-blockers-${sample.id}`}
+          >
             <CheckCircle2Icon />
             {t('decisions.confirm.action')}
           </Button>
@@ -132,6 +142,9 @@ function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
           </Button>
         )}
       </div>
+      {actions.includes('confirmFinalResult') && (
+        <ConfirmBlockers id={`confirm-blockers-${sample.id}`} problems={confirmProblems} />
+      )}
       {refusal && (
         <p
           role="alert"
@@ -155,6 +168,7 @@ function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
       </Card>
 
       <SampleOriginCard sample={sample} />
+      <OriginVerdictCard sample={sample} saved={savedAnalysis.data} />
 
       <Card>
         <CardHeader>

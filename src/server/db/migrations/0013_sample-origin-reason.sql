@@ -1,0 +1,1 @@
+ALTER TABLE "sample_entry" ADD COLUMN "origin_reason" text;
