@@ -110,6 +110,7 @@ export const SERVER_MESSAGES = {
   completedWithoutCertificate: 'Sample {{idflNumber}} is Completed but has no certificate to re-issue.',
   certificateNotValid: 'The certificate of sample {{idflNumber}} is already {{status}}.',
   noCertificateToRevoke: 'Sample {{idflNumber}} has no certificate to revoke.',
+  noReportAddress: 'Sample {{idflNumber}} has no booking with an e-mail address to send its certificate to.',
   certificateVersionMoved:
     'The certificate of sample {{idflNumber}} is now at version {{version}}; open the sample again to see it before re-issuing.',
   bookingHasNoSamples: 'Booking {{bookingNumber}} has no sample entries yet; check the booking in first.',

@@ -64,6 +64,18 @@ test.describe('[SUPERVISOR]', () => {
     await other.getByRole('alertdialog').getByRole('button', { name: 'Issue certificate' }).click();
     await expect(other.getByText(`The certificate of sample ${sample.idflNumber} has been issued.`)).toBeVisible();
     await expect.poll(() => sampleStatus(request, asAdmin, sample.id)).toBe('Completed');
+
+    // Staff hold their certificates on the sample page: the version, its standing, and revoke with a reason.
+    const certificates = other.getByRole('region', { name: 'Certificates' });
+    await expect(certificates.getByText('Valid certificate')).toBeVisible();
+    await expect(certificates.getByRole('button', { name: 'Open PDF' })).toBeVisible();
+    await expect(certificates.getByRole('button', { name: 'Copy verification link' })).toBeVisible();
+    await expect(certificates.getByRole('button', { name: 'Send to client' })).toBeVisible();
+    await certificates.getByRole('button', { name: 'Revoke' }).click();
+    const revoke = other.getByRole('dialog', { name: 'Revoke the certificate' });
+    await revoke.getByLabel('Reason').fill('Sample mix-up at reception');
+    await revoke.getByRole('button', { name: 'Revoke certificate' }).click();
+    await expect(certificates.getByText('Revoked: Sample mix-up at reception')).toBeVisible();
     await context.close();
   });
 });

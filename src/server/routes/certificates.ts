@@ -10,6 +10,7 @@ import {
   listSampleCertificates,
   loadCertificateFile,
   revokeCertificate,
+  sendCertificate,
   verifyCertificate,
 } from '../services/certificates.ts';
 import { contentDisposition } from '../services/files.ts';
@@ -131,6 +132,30 @@ const revokeRoute = defineRoute({
   },
 });
 
+const sendRoute = defineRoute({
+  method: 'post',
+  path: '/api/issue-certificate/send',
+  tags: ['Certificates'],
+  summary: "Send a certificate version's verification address to the client's report e-mail (the booking's)",
+  access: ['CanConfirmFinalResult'],
+  request: {
+    query: idQuery.extend({
+      version: z.coerce
+        .number({ error: 'version must be a certificate version' })
+        .int('version must be a certificate version')
+        .min(1, 'version must be a certificate version')
+        .max(100_000, 'version must be a certificate version'),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'Recorded for delivery',
+      content: { 'application/json': { schema: envelope(certificateSchema.extend({ sentTo: z.string() })) } },
+    },
+    404: { description: 'No such sample or certificate version' },
+  },
+});
+
 const fileRoute = defineRoute({
   method: 'get',
   path: '/api/issue-certificate/file',
@@ -189,6 +214,17 @@ export function registerCertificateRoutes(app: AppRouter) {
       by: c.var.auth,
     });
     return ok(c, revoked, `Certificate version ${revoked.version} has been revoked.`);
+  });
+
+  app.openapi(sendRoute, async (c) => {
+    const { id, version } = c.req.valid('query');
+    const sent = await sendCertificate(c.var.db, c.var.deps.mailer, {
+      id,
+      version,
+      by: c.var.auth,
+      baseUrl: publicBaseUrl(c.var.deps.env, c.req.url),
+    });
+    return ok(c, sent, `Certificate version ${sent.version} is being sent to ${sent.sentTo}.`);
   });
 
   app.openapi(fileRoute, async (c) => {

@@ -19,6 +19,7 @@ import { serverMessage } from '../../shared/server-messages.ts';
 import { conflict, notFound } from '../errors.ts';
 import { withUniqueCheck } from '../db/queries.ts';
 import { appendAudit } from './audit.ts';
+import type { Mailer } from './mail.ts';
 import { loadFile, storeFile } from './files.ts';
 import { notifyPermission } from './notifications.ts';
 import { renderCertificatePdf } from './certificate-pdf.ts';
@@ -380,6 +381,64 @@ export function describeCertificate(row: Certificate) {
     revokeReason: row.revokeReason,
     supersededById: row.supersededById,
   };
+}
+
+/**
+ * Sends a certificate to the client's report address (the booking's "e-mail the report to", else its
+ * e-mail) with the verification address, through the outbound mail like every other mail: recorded
+ * in this transaction with its audit record, delivered over SMTP once the request has committed.
+ */
+export async function sendCertificate(
+  db: Executor,
+  mailer: Mailer,
+  { id, version, by, baseUrl }: { id: number; version: number; by: Actor; baseUrl: string },
+) {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    const row = await findVersion(tx, sample.id, version);
+    if (!row) throw notFound('unknownCertificate');
+    const [client] = sample.bookingId
+      ? await tx
+          .select({
+            person: booking.applicantContactPerson,
+            email: booking.email,
+            reportTo: booking.emailReportToEmail,
+          })
+          .from(booking)
+          .where(eq(booking.id, sample.bookingId))
+      : [];
+    const to = client?.reportTo?.trim() || client?.email?.trim();
+    if (!to) throw conflict('noReportAddress', { idflNumber: sample.idflNumber });
+    const url = certificateUrl(baseUrl, row.token);
+    const standing =
+      row.status === 'Valid'
+        ? 'It is valid.'
+        : row.status === 'Revoked'
+          ? `It has been revoked${row.revokeReason ? `: ${row.revokeReason}` : ''}.`
+          : 'It has been superseded by a newer version.';
+    await mailer.send(tx, {
+      to,
+      subject: `Certificate of analysis ${sample.idflNumber}, version ${row.version}`,
+      text: [
+        `Dear ${client?.person ?? 'client'},`,
+        '',
+        `The certificate of analysis of sample ${sample.idflNumber} (version ${row.version}) was issued on ${row.issuedAt.toISOString().slice(0, 10)}. ${standing}`,
+        '',
+        'Anyone can check it, and read what it certifies, at its verification address (also in its QR code):',
+        url,
+        '',
+        `${LABORATORY_NAME}`,
+      ].join('\n'),
+    });
+    await appendAudit(tx, {
+      entityType: CERTIFICATE_ENTITY,
+      entityId: row.id,
+      action: 'sendCertificate',
+      changes: { sentTo: { from: null, to } },
+      actor: by,
+    });
+    return { ...describeCertificate(row), sentTo: to };
+  });
 }
 
 export async function listSampleCertificates(db: Executor, sampleEntryId: number) {

@@ -44,6 +44,14 @@ export function useIssueSampleCertificate(sampleId: number) {
   });
 }
 
+/** Sends a version to the client's report address (the server records the mail and delivers it). */
+export function useSendSampleCertificate(sampleId: number) {
+  return useMutation({
+    mutationFn: async (version: number) =>
+      (await unwrap(api.POST('/api/issue-certificate/send', { params: { query: { id: sampleId, version } } }))).data,
+  });
+}
+
 export function useRevokeSampleCertificate(sampleId: number) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -79,7 +79,16 @@ export function useTransferIdflData() {
 }
 
 export function useIssueCertificate(id: number) {
-  return useSampleDecision(() => unwrap(api.PUT('/api/issue-certificate', { params: { query: { id } } })));
+  const queryClient = useQueryClient();
+  return useMutation({
+    // No `supersedes`: this is the first certificate, so a double click asks twice for version 1.
+    mutationFn: () => unwrap(api.PUT('/api/issue-certificate', { params: { query: { id } } })),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: supervisorQueries.all }),
+        queryClient.invalidateQueries({ queryKey: ['certificates'] }),
+      ]),
+  });
 }
 
 /** The third-lab entry that holds the result: the newest one (a re-sent sample has several). */

@@ -32,6 +32,7 @@ import {
 } from './supervisor-queries';
 import { TransferIdflDialog } from './transfer-idfl-dialog';
 import { ConfirmBlockers, OriginVerdictCard } from './origin-verdict';
+import type { ReactNode } from 'react';
 import { finalResultProblems } from '@/shared/certificate-readiness';
 import { DetailStatus } from '@/app/components/load-problem';
 import { formatIsotope } from '@/app/lib/numbers';
@@ -39,7 +40,10 @@ import { formatIsotope } from '@/app/lib/numbers';
 type Decision = 'confirm' | 'undo' | 'certificate';
 
 /** Supervisor sample detail (spec 2 /supervisor-samples/{id}): results, conclusion, sign-off and custody. */
-export function SupervisorSamplePage({ id }: { id: number }) {
+/** The sample's certificates, composed in by the route (a feature of its own). */
+type CertificatesSlot = (sample: Pick<SupervisorSampleDetail, 'id' | 'status'>) => ReactNode;
+
+export function SupervisorSamplePage({ id, certificates }: { id: number; certificates?: CertificatesSlot }) {
   const { t } = useTranslation('supervisor');
   const detail = useQuery(supervisorQueries.detail(id));
 
@@ -59,10 +63,10 @@ export function SupervisorSamplePage({ id }: { id: number }) {
       </PageFrame>
     );
   }
-  return <SampleDetail sample={detail.data} />;
+  return <SampleDetail sample={detail.data} certificates={certificates} />;
 }
 
-function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
+function SampleDetail({ sample, certificates }: { sample: SupervisorSampleDetail; certificates?: CertificatesSlot }) {
   const { t } = useTranslation('supervisor');
   const held = usePermissions();
   const saveConclusion = useSaveConclusion(sample.id);
@@ -196,6 +200,12 @@ function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
           )}
         </CardContent>
       </Card>
+
+      {certificates && (sample.status === 'ResultConfirmed' || sample.status === 'Completed') && (
+        <Card>
+          <CardContent className="pt-6">{certificates(sample)}</CardContent>
+        </Card>
+      )}
 
       <ReviewSample sample={sample} />
       <CustodyTimeline sampleId={sample.id} events={sample.timeline} />
