@@ -11118,6 +11118,11 @@ export interface components {
       signatory: string;
       revokedAt?: string | null;
       revokeReason?: string | null;
+      /** @description The saved origin analysis' verdict, evidence and decision rules, as the certificate states it */
+      origin?: {
+        [key: string]: unknown;
+      } | null;
+      originReason?: string | null;
     };
     IssuedCertificate: {
       id: number;

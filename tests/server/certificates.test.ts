@@ -5,7 +5,7 @@ import { verifyAuditChain } from '../../src/server/services/audit.ts';
 import { UNKNOWN_CERTIFICATE_MESSAGE } from '../../src/server/services/certificates.ts';
 import { VERIFY_LIMIT, VERIFY_LIMIT_MESSAGE } from '../../src/server/routes/certificates.ts';
 import { REVOKE_REASON_REQUIRED } from '../../src/shared/certificate.ts';
-import { RESULT, SAMPLE_FORM, sampleAt } from './support/sample-journey.ts';
+import { JOURNEY_ORIGIN_REASON, RESULT, SAMPLE_FORM, sampleAt } from './support/sample-journey.ts';
 import { readQrCodes } from './support/pdf-qr.ts';
 import { useTestApp } from './support/test-app.ts';
 
@@ -57,6 +57,9 @@ describe('[CERTIFICATE] issue', () => {
       conclusion: 'Consistent with the claimed origin',
       predictedOrigin: null,
       signatory: expect.any(String),
+      // Confirmed without an analysis: no model verdict, and the laboratory's reason instead.
+      origin: null,
+      originReason: JOURNEY_ORIGIN_REASON,
     });
     expect(check.body.data.signatory).toMatch(/\S/);
     // Only what the certificate holds: no internal ids, tokens or the sample's live record.

@@ -66,6 +66,10 @@ const verificationSchema = z
     signatory: z.string(),
     revokedAt: z.string().nullable().optional(),
     revokeReason: z.string().nullable().optional(),
+    origin: z.record(z.string(), z.unknown()).nullable().optional().openapi({
+      description: "The saved origin analysis' verdict, evidence and decision rules, as the certificate states it",
+    }),
+    originReason: z.string().nullable().optional(),
   })
   .openapi('CertificateVerification');
 
@@ -203,7 +207,13 @@ export function registerCertificateRoutes(app: AppRouter) {
   app.openapi(issueRoute, async (c) => {
     const baseUrl = publicBaseUrl(c.var.deps.env, c.req.url);
     const { id, supersedes } = c.req.valid('query');
-    const issued = await issueCertificate(c.var.db, { id, supersedes, by: c.var.auth, baseUrl });
+    const issued = await issueCertificate(c.var.db, {
+      id,
+      supersedes,
+      by: c.var.auth,
+      baseUrl,
+      laboratoryAddress: c.var.deps.env.LAB_ADDRESS,
+    });
     return ok(c, issued, `Certificate version ${issued.version} has been issued.`);
   });
 

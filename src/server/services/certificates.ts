@@ -7,13 +7,16 @@ import {
   encodeCertificateToken,
   isCertificateToken,
   LABORATORY_NAME,
+  ORIGIN_MODEL_NAME,
   type CertificateContent,
+  type CertificateOrigin,
   type CertificateStatus,
   type CertificateVerification,
 } from '../../shared/certificate.ts';
-import type { OriginAnalysis } from '../../shared/origin-model/analysis.ts';
+import { analysisThresholds, type OriginAnalysis } from '../../shared/origin-model/analysis.ts';
 import type { Executor } from '../db/client.ts';
-import { ATYPICAL_PREDICTION } from './origin-analysis.ts';
+import { ATYPICAL_PREDICTION, type AnalysisRow } from './origin-analysis.ts';
+import { modelFor, modelReportFor } from './origin-models.ts';
 import { analysis, booking, certificate, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { serverMessage } from '../../shared/server-messages.ts';
 import { conflict, notFound } from '../errors.ts';
@@ -66,24 +69,86 @@ async function latestVersion(db: Executor, sampleEntryId: number) {
   return row?.version ?? 0;
 }
 
-/** What the certificate will say, read from the sample, its booking and the third lab's result. */
+/** The saved analysis' verdict with its evidence: the reference set, the model's validation and the decision rules. */
+async function originEvidence(db: Executor, row: AnalysisRow): Promise<CertificateOrigin> {
+  const result = row.result as OriginAnalysis;
+  const summary = describeSavedAnalysis(row);
+  const material = row.material ?? '';
+  // The model and its report are those of the reference set as it is now; the analysis names the
+  // version it ran on, which the certificate prints as the model's version.
+  const fitted = await modelFor(db, material).catch(() => null);
+  const report = fitted ? await modelReportFor(db, material).catch(() => null) : null;
+  return {
+    analysisId: row.id,
+    analysisDate: row.analysisDate.toISOString(),
+    modelName: ORIGIN_MODEL_NAME,
+    modelVersion: row.referenceVersion ?? fitted?.version ?? '—',
+    referenceSet: {
+      material,
+      recordCount: fitted?.model.referenceCount ?? 0,
+      regionCount: fitted?.model.regions.length ?? 0,
+      version: row.referenceVersion ?? fitted?.version ?? '—',
+    },
+    validation: report
+      ? {
+          method: report.validation.method,
+          sampleCount: report.validation.sampleCount,
+          accuracy: report.validation.accuracy,
+          logLoss: report.validation.logLoss,
+        }
+      : null,
+    prediction: result.predictedOrigin,
+    isAtypical: result.isAtypical,
+    leadingRegions: summary.leadingRegions,
+    claimed: summary.claimed,
+    xinjiang: summary.xinjiang,
+    thresholds: {
+      consistentProbability: analysisThresholds.consistentProbability,
+      inconsistentProbability: analysisThresholds.inconsistentProbability,
+      atypicalPValue: analysisThresholds.atypicalPValue,
+      typicalPValue: analysisThresholds.typicalPValue,
+    },
+  };
+}
+
+const day = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
+
+/** What the certificate will say, read from the sample, its booking, the third lab's result and the saved analysis. */
 async function snapshotContent(
   db: Executor,
   sample: SampleEntry,
-  { version, issuedAt, signatory }: { version: number; issuedAt: Date; signatory: string },
+  {
+    version,
+    issuedAt,
+    signatory,
+    laboratoryAddress,
+  }: { version: number; issuedAt: Date; signatory: string; laboratoryAddress: string },
 ): Promise<CertificateContent> {
   const [client] = sample.bookingId
     ? await db
-        .select({ person: booking.applicantContactPerson, company: booking.applicantCompany })
+        .select({
+          person: booking.applicantContactPerson,
+          company: booking.applicantCompany,
+          address: booking.address,
+          city: booking.cityStateCountry,
+        })
         .from(booking)
         .where(eq(booking.id, sample.bookingId))
     : [];
   const [result] = await db
-    .select({ carbon: thirdLabEntry.carbon, hydrogen: thirdLabEntry.hydrogen, oxygen: thirdLabEntry.oxygen })
+    .select({
+      carbon: thirdLabEntry.carbon,
+      hydrogen: thirdLabEntry.hydrogen,
+      oxygen: thirdLabEntry.oxygen,
+      labName: thirdLabEntry.labName,
+      returned: thirdLabEntry.resultReturnedDate,
+    })
     .from(thirdLabEntry)
     .where(eq(thirdLabEntry.sampleEntryId, sample.id))
     .orderBy(desc(thirdLabEntry.id))
     .limit(1);
+  const saved = await latestSavedAnalysis(db, sample.id);
+  const description = [sample.sampleCode, sample.sampleInformation].filter((part) => part?.trim()).join(', ');
   return {
     laboratoryName: LABORATORY_NAME,
     // A sample entered by hand (no booking) names its client in fromClientInfo.
@@ -98,6 +163,15 @@ async function snapshotContent(
     issuedAt: issuedAt.toISOString(),
     signatory,
     version,
+    laboratoryAddress,
+    supersedesVersion: version > 1 ? version - 1 : null,
+    clientAddress: client ? [client.address, client.city].filter((part) => part?.trim()).join(', ') : null,
+    itemDescription: description || null,
+    receivedDate: day(sample.receivedDate),
+    measuredDate: day(result?.returned),
+    externalLaboratory: result?.labName ?? null,
+    origin: saved?.result ? await originEvidence(db, saved) : null,
+    originReason: sample.originReason,
   };
 }
 
@@ -198,7 +272,13 @@ function issuedAnswer(row: Certificate, baseUrl: string): IssuedCertificate {
  */
 export async function issueCertificate(
   db: Executor,
-  { id, by, baseUrl, supersedes = 0 }: { id: number; by: Actor; baseUrl: string; supersedes?: number },
+  {
+    id,
+    by,
+    baseUrl,
+    supersedes = 0,
+    laboratoryAddress,
+  }: { id: number; by: Actor; baseUrl: string; supersedes?: number; laboratoryAddress: string },
 ): Promise<IssuedCertificate> {
   return db.transaction(async (tx) => {
     const sample = await lockSample(tx, id);
@@ -217,7 +297,12 @@ export async function issueCertificate(
     // Names the state in the 409: 'Sample IDFL-2026-00001 is ResultReturned; this action needs ResultConfirmed.'
     if (!current) judgeTransition('issueCertificate', sample);
     const issuedAt = new Date();
-    const content = await snapshotContent(tx, sample, { version, issuedAt, signatory: by.displayName });
+    const content = await snapshotContent(tx, sample, {
+      version,
+      issuedAt,
+      signatory: by.displayName,
+      laboratoryAddress,
+    });
     const token = newCertificateToken();
     const url = certificateUrl(baseUrl, token);
     const file = await storeFile(
@@ -353,6 +438,8 @@ export async function verifyCertificate(db: Executor, token: string): Promise<Ce
     conclusion: content.conclusion,
     predictedOrigin: content.predictedOrigin,
     signatory: content.signatory,
+    origin: content.origin ?? null,
+    originReason: content.originReason ?? null,
     ...(row.status === 'Revoked'
       ? { revokedAt: row.revokedAt?.toISOString() ?? null, revokeReason: row.revokeReason }
       : {}),
