@@ -27,6 +27,8 @@ const envSchema = z
     /** The laboratory's customer-service contact, named on the order form and in booking mail. */
     LAB_CONTACT_EMAIL: z.string().email().default('service@isotope.lab'),
     LAB_CONTACT_PHONE: z.string().min(3).max(40).default('+84 28 3822 0000'),
+    /** The laboratory's address as its certificates print it (ISO/IEC 17025 §7.8.2.1 b). */
+    LAB_ADDRESS: z.string().min(3).max(300).default('12 Nguyen Hue, District 1, Ho Chi Minh City, Vietnam'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Deprecated: TRUST_PROXY=true means one trusted proxy (TRUSTED_PROXIES=1). */
     TRUST_PROXY: z

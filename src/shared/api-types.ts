@@ -3339,6 +3339,101 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/supervisor-lab/origin-analysis/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The latest origin analysis saved to the sample (its verdict becomes the certificate's origin statement), or null */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The saved analysis, or null when none was saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['SavedOriginAnalysis'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such sample entry */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/supervisor-lab/conclusion-lab/update': {
     parameters: {
       query?: never;
@@ -3364,6 +3459,7 @@ export interface paths {
             expectedConclusion: string;
             conclusion?: string | null;
             predictedOrigin?: string | null;
+            originReason?: string | null;
             consistentWithPredictedOrigin?: boolean | null;
             consistentWithXinjiangOrigin?: boolean | null;
             evaluationByRegionRatio?: {
@@ -3455,7 +3551,7 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Confirm the final result (ResultReturned → ResultConfirmed); needs a conclusion, and someone other than who entered the result */
+    /** Confirm the final result (ResultReturned → ResultConfirmed); needs a conclusion with visible text, a saved origin analysis (or the recorded reason to confirm without one, or to depart from it), and someone other than who entered the result */
     put: {
       parameters: {
         query: {
@@ -5282,6 +5378,8 @@ export interface paths {
         query: {
           /** @description Sample entry id */
           id: number;
+          /** @description The certificate version this issue replaces (absent or 0 for the first). Issuing is idempotent per sample and version: when version supersedes+1 exists, it is the answer. */
+          supersedes?: number | null;
         };
         header?: never;
         path?: never;
@@ -5446,6 +5544,105 @@ export interface paths {
       };
     };
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/issue-certificate/send': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a certificate version's verification address to the client's report e-mail (the booking's) */
+    post: {
+      parameters: {
+        query: {
+          /** @description Sample entry id */
+          id: number;
+          version: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Recorded for delivery */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['Certificate'] & {
+                sentTo: string;
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such sample or certificate version */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -10896,6 +11093,8 @@ export interface components {
       fromClientInfo: string | null;
       conclusion: string | null;
       predictedOrigin: string | null;
+      /** @description Why the origin conclusion stands without, or departs from, the saved origin analysis */
+      originReason: string | null;
       consistentWithPredictedOrigin: boolean | null;
       consistentWithXinjiangOrigin: boolean | null;
       finalResultConfirmedBy: number | null;
@@ -11072,6 +11271,33 @@ export interface components {
     ThirdLabSample: components['schemas']['SampleEntry'] & {
       thirdLabEntry: components['schemas']['ThirdLabEntry'];
     };
+    SavedOriginAnalysis: {
+      id: number;
+      material: string | null;
+      referenceVersion: string | null;
+      analysisDate: string;
+      /** @description The predicted region, or 'Atypical' when no region fits */
+      prediction: string;
+      isAtypical: boolean;
+      leadingRegions: {
+        region: string;
+        probability: number;
+      }[];
+      claimed: {
+        region: string;
+        /** @enum {string} */
+        verdict: 'consistent' | 'inconsistent' | 'inconclusive';
+        probability: number | null;
+        isKnownRegion: boolean;
+      } | null;
+      xinjiang: {
+        region: string;
+        /** @enum {string} */
+        verdict: 'consistent' | 'inconsistent' | 'inconclusive';
+        probability: number | null;
+        isKnownRegion: boolean;
+      };
+    } | null;
     CleanIsotopeRecord: {
       id: number;
       sampleCode: string;
@@ -11130,6 +11356,11 @@ export interface components {
       signatory: string;
       revokedAt?: string | null;
       revokeReason?: string | null;
+      /** @description The saved origin analysis' verdict, evidence and decision rules, as the certificate states it */
+      origin?: {
+        [key: string]: unknown;
+      } | null;
+      originReason?: string | null;
     };
     IssuedCertificate: {
       id: number;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleText } from './visible-text.ts';
 
 // Certificates of analysis anyone can verify (issue 6). Pure: the server builds and checks
 // certificates with it, and the app reads a scanned certificate QR with the same rules.
@@ -43,8 +44,46 @@ export function tokenFromCertificateUrl(text: string): string | null {
 
 export type IsotopeResults = { carbon: number | null; hydrogen: number | null; oxygen: number | null };
 
+/** The product's origin model, named on the certificate's method line (ISO/IEC 17025 §7.8.2.1). */
+export const ORIGIN_MODEL_NAME = 'Isotope Lab origin model';
+
+type OriginConsistency = { region: string; verdict: string; probability: number | null; isKnownRegion: boolean };
+
+/** The verdict of the origin analysis saved to the sample, with its evidence and decision rules. */
+export type CertificateOrigin = {
+  analysisId: number;
+  analysisDate: string;
+  modelName: string;
+  /** The model is fitted per version of the reference set: its version is that set's. */
+  modelVersion: string;
+  referenceSet: { material: string; recordCount: number; regionCount: number; version: string };
+  /** Cross-validated on the reference set (the model report); null when the report was not available. */
+  validation: { method: string; sampleCount: number; accuracy: number; logLoss: number } | null;
+  prediction: string | null;
+  isAtypical: boolean;
+  leadingRegions: { region: string; probability: number }[];
+  claimed: OriginConsistency | null;
+  xinjiang: OriginConsistency;
+  thresholds: {
+    consistentProbability: number;
+    inconsistentProbability: number;
+    atypicalPValue: number;
+    typicalPValue: number;
+  };
+};
+
 /** What a certificate says, frozen when it is issued: later edits of the sample do not change it. */
 export type CertificateContent = {
+  /** Fields after `version` came with issue 33 (ISO/IEC 17025 §7.8); certificates issued before lack them. */
+  laboratoryAddress?: string;
+  supersedesVersion?: number | null;
+  clientAddress?: string | null;
+  itemDescription?: string | null;
+  receivedDate?: string | null;
+  measuredDate?: string | null;
+  externalLaboratory?: string | null;
+  origin?: CertificateOrigin | null;
+  originReason?: string | null;
   laboratoryName: string;
   client: string | null;
   company: string | null;
@@ -73,6 +112,10 @@ export type CertificateVerification = {
   signatory: string;
   revokedAt?: string | null;
   revokeReason?: string | null;
+  /** The origin analysis' verdict as the certificate states it (absent on certificates issued before it was printed). */
+  origin?: CertificateOrigin | null;
+  originReason?: string | null;
+  supersededByVersion?: number | null;
 };
 
 /** The client line of a certificate: the company, and the contact person when there is one. */
@@ -91,6 +134,6 @@ export const REVOKE_REASON_REQUIRED = 'Please enter a reason for revoking the ce
 
 /** Revoking says why: the public page shows the reason to whoever checks the certificate. */
 export const revokeCertificateSchema = z.object({
-  reason: z.string({ error: REVOKE_REASON_REQUIRED }).trim().min(1, REVOKE_REASON_REQUIRED).max(1000),
+  reason: visibleText(REVOKE_REASON_REQUIRED).max(1000),
 });
 export type RevokeCertificate = z.infer<typeof revokeCertificateSchema>;

@@ -87,6 +87,8 @@ export const SERVER_MESSAGES = {
   bookingChangedMeanwhile: 'Booking {{bookingNumber}} changed meanwhile; please reload it.',
   attachmentsMissing: 'Some attachments were not found; please upload them again.',
   noConclusion: 'Sample {{idflNumber}} has no conclusion; record a conclusion before confirming the final result.',
+  noOriginAnalysis:
+    'Sample {{idflNumber}} cannot be confirmed yet: save an origin analysis to it, or record the reason the laboratory confirms without one or departs from it.',
   fourEyes: 'Four eyes: you entered this result, so someone else must confirm the final result.',
   noIsotopeValues: 'Sample {{idflNumber}} has no carbon, hydrogen and oxygen values to transfer.',
   noSampleType: 'Sample {{idflNumber}} has no sample type (material) to file the data under.',
@@ -109,6 +111,9 @@ export const SERVER_MESSAGES = {
   completedWithoutCertificate: 'Sample {{idflNumber}} is Completed but has no certificate to re-issue.',
   certificateNotValid: 'The certificate of sample {{idflNumber}} is already {{status}}.',
   noCertificateToRevoke: 'Sample {{idflNumber}} has no certificate to revoke.',
+  noReportAddress: 'Sample {{idflNumber}} has no booking with an e-mail address to send its certificate to.',
+  certificateVersionMoved:
+    'The certificate of sample {{idflNumber}} is now at version {{version}}; open the sample again to see it before re-issuing.',
   bookingHasNoSamples: 'Booking {{bookingNumber}} has no sample entries yet; check the booking in first.',
   batchHasNoSamples: 'Dispatch batch {{packageCode}} holds no samples.',
 

@@ -66,6 +66,7 @@ async function confirmedSample(request: APIRequestContext): Promise<Sample> {
     expectedConclusion: 'Consistent with Vietnam',
     conclusion: 'Consistent with the claimed origin',
     predictedOrigin: 'Vietnam',
+    originReason: 'No reference set for this material yet',
     version: returned.version,
   });
   await call(request, staff, 'put', `/api/supervisor-lab/confirm-final-result?id=${id}`);
@@ -118,8 +119,8 @@ test('a certificate is verified at the address of its QR code, then shows as rev
   await expect(status).toContainText('Revoked');
   await expect(status).toContainText('Sample mix-up at reception');
 
-  // A re-issue leaves the old address saying it was superseded.
-  await call(request, staff, 'put', `/api/issue-certificate?id=${sample.id}`);
+  // A re-issue (of version 1) leaves the old address saying it was superseded.
+  await call(request, staff, 'put', `/api/issue-certificate?id=${sample.id}&supersedes=1`);
   await page.reload();
   await expect(status).toHaveAttribute('data-certificate-status', 'Superseded');
   await expect(status).toContainText('Superseded by a newer version');

@@ -182,6 +182,7 @@ test.describe('[JOURNEY]', () => {
     await supervisor.getByLabel('Expected conclusion*', { exact: true }).fill('Vietnam');
     await supervisor.getByRole('textbox', { name: 'Conclusion', exact: true }).fill('Consistent with Vietnam');
     await supervisor.getByLabel('Predicted origin', { exact: true }).fill('Mekong Delta');
+    await supervisor.getByLabel('Reason for the origin conclusion').fill('No reference set for this material yet');
     await supervisor.getByRole('button', { name: 'Save conclusion' }).click();
     await expect(supervisor.getByText(`The conclusion of sample ${idflNumber} has been saved.`)).toBeVisible();
     await supervisor.getByRole('button', { name: 'Confirm final result' }).click();

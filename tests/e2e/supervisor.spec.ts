@@ -19,6 +19,10 @@ test.describe('[SUPERVISOR]', () => {
     await openSignedIn(admin, `/supervisor-samples/${sample.id}`);
     await page.getByLabel('Expected conclusion*', { exact: true }).fill('Vietnam');
     await page.getByRole('textbox', { name: 'Conclusion', exact: true }).fill('Consistent with Vietnam');
+    // No origin analysis is saved to the sample: Confirm waits, saying why, until the reason is recorded.
+    await expect(page.getByRole('button', { name: 'Confirm final result' })).toBeDisabled();
+    await expect(page.getByTestId('confirm-blockers')).toContainText('Save an origin analysis to this sample');
+    await page.getByLabel('Reason for the origin conclusion').fill('No reference set for cotton yet');
     await page.getByRole('button', { name: 'Save conclusion' }).click();
     await expect(page.getByText(`The conclusion of sample ${sample.idflNumber} has been saved.`)).toBeVisible();
     await page.getByRole('button', { name: 'Confirm final result' }).click();
@@ -60,6 +64,18 @@ test.describe('[SUPERVISOR]', () => {
     await other.getByRole('alertdialog').getByRole('button', { name: 'Issue certificate' }).click();
     await expect(other.getByText(`The certificate of sample ${sample.idflNumber} has been issued.`)).toBeVisible();
     await expect.poll(() => sampleStatus(request, asAdmin, sample.id)).toBe('Completed');
+
+    // Staff hold their certificates on the sample page: the version, its standing, and revoke with a reason.
+    const certificates = other.getByRole('region', { name: 'Certificates' });
+    await expect(certificates.getByText('Valid certificate')).toBeVisible();
+    await expect(certificates.getByRole('button', { name: 'Open PDF' })).toBeVisible();
+    await expect(certificates.getByRole('button', { name: 'Copy verification link' })).toBeVisible();
+    await expect(certificates.getByRole('button', { name: 'Send to client' })).toBeVisible();
+    await certificates.getByRole('button', { name: 'Revoke' }).click();
+    const revoke = other.getByRole('dialog', { name: 'Revoke the certificate' });
+    await revoke.getByLabel('Reason').fill('Sample mix-up at reception');
+    await revoke.getByRole('button', { name: 'Revoke certificate' }).click();
+    await expect(certificates.getByText('Revoked: Sample mix-up at reception')).toBeVisible();
     await context.close();
   });
 });

@@ -5,7 +5,7 @@ import { verifyAuditChain } from '../../src/server/services/audit.ts';
 import { UNKNOWN_CERTIFICATE_MESSAGE } from '../../src/server/services/certificates.ts';
 import { VERIFY_LIMIT, VERIFY_LIMIT_MESSAGE } from '../../src/server/routes/certificates.ts';
 import { REVOKE_REASON_REQUIRED } from '../../src/shared/certificate.ts';
-import { RESULT, SAMPLE_FORM, sampleAt } from './support/sample-journey.ts';
+import { JOURNEY_ORIGIN_REASON, RESULT, SAMPLE_FORM, sampleAt } from './support/sample-journey.ts';
 import { readQrCodes } from './support/pdf-qr.ts';
 import { useTestApp } from './support/test-app.ts';
 
@@ -15,8 +15,10 @@ async function confirmedSample(admin: string) {
   return sampleAt(t, admin, 'ResultConfirmed');
 }
 
-async function issue(token: string, sampleId: number) {
-  return t.request('PUT', `/api/issue-certificate?id=${sampleId}`, { token });
+/** Issues version supersedes+1 (the first when supersedes is left out). */
+async function issue(token: string, sampleId: number, supersedes?: number) {
+  const query = supersedes === undefined ? '' : `&supersedes=${supersedes}`;
+  return t.request('PUT', `/api/issue-certificate?id=${sampleId}${query}`, { token });
 }
 
 async function verify(token: string) {
@@ -55,6 +57,9 @@ describe('[CERTIFICATE] issue', () => {
       conclusion: 'Consistent with the claimed origin',
       predictedOrigin: null,
       signatory: expect.any(String),
+      // Confirmed without an analysis: no model verdict, and the laboratory's reason instead.
+      origin: null,
+      originReason: JOURNEY_ORIGIN_REASON,
     });
     expect(check.body.data.signatory).toMatch(/\S/);
     // Only what the certificate holds: no internal ids, tokens or the sample's live record.
@@ -162,7 +167,7 @@ describe('[CERTIFICATE] revoke and re-issue', () => {
     const admin = await t.signInAsAdmin();
     const sample = await confirmedSample(admin);
     const first = (await issue(admin, sample.id)).body.data;
-    const second = await issue(admin, sample.id);
+    const second = await issue(admin, sample.id, 1);
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     expect(second.body.data.version).toBe(2);
     expect(second.body.data.token).not.toBe(first.token);
@@ -170,7 +175,7 @@ describe('[CERTIFICATE] revoke and re-issue', () => {
     expect((await verify(second.body.data.token)).body.data).toMatchObject({ status: 'Valid', version: 2 });
 
     await t.request('PUT', `/api/issue-certificate/revoke?id=${sample.id}`, { token: admin, body: { reason: 'Typo' } });
-    const third = (await issue(admin, sample.id)).body.data;
+    const third = (await issue(admin, sample.id, 2)).body.data;
     expect(third.version).toBe(3);
     expect((await verify(second.body.data.token)).body.data.status).toBe('Superseded');
 
@@ -207,12 +212,56 @@ describe('[CERTIFICATE] idempotency and custody', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('issues one certificate when Issue certificate is clicked five times at once, without an Idempotency-Key', async () => {
+    // On PostgreSQL (TEST_DATABASE_URL) the five requests run on their own connections and race; the
+    // sample's lock and the unique (sample, version) index leave one certificate.
+    const admin = await t.signInAsAdmin();
+    const sample = await confirmedSample(admin);
+    const clicks = await Promise.all(Array.from({ length: 5 }, () => issue(admin, sample.id)));
+    expect(clicks.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(clicks.map((r) => r.body.data.token)).size).toBe(1);
+    expect(clicks[0]!.body.data.version).toBe(1);
+    const rows = await t.database.db.select().from(certificate).where(eq(certificate.sampleEntryId, sample.id));
+    expect(rows).toHaveLength(1);
+
+    // A re-issue clicked five times gives one version 2, and version 1 is superseded once.
+    const reissues = await Promise.all(Array.from({ length: 5 }, () => issue(admin, sample.id, 1)));
+    expect(reissues.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(reissues.map((r) => [r.body.data.version, r.body.data.token].join())).size).toBe(1);
+    expect(reissues[0]!.body.data.version).toBe(2);
+    const after = await t.database.db.select().from(certificate).where(eq(certificate.sampleEntryId, sample.id));
+    expect(after.map((r) => [r.version, r.status]).sort()).toEqual([
+      [1, 'Superseded'],
+      [2, 'Valid'],
+    ]);
+    const supersessions = await t.database.db
+      .select()
+      .from(auditRecord)
+      .where(eq(auditRecord.action, 'supersedeCertificate'));
+    expect(supersessions).toHaveLength(1);
+    expect((await verifyAuditChain(t.database.db)).valid).toBe(true);
+  });
+
+  it('refuses a re-issue that names a version older than the latest, naming the latest', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await confirmedSample(admin);
+    await issue(admin, sample.id);
+    await issue(admin, sample.id, 1);
+    const stale = await issue(admin, sample.id, 5);
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('certificateVersionMoved');
+    expect(stale.body.message).toContain('version 2');
+    expect(
+      (await t.request('PUT', `/api/issue-certificate?id=${sample.id}&supersedes=-1`, { token: admin })).status,
+    ).toBe(400);
+  });
+
   it('keeps the audit chain intact through issue, revoke and re-issue', async () => {
     const admin = await t.signInAsAdmin();
     const sample = await confirmedSample(admin);
     await issue(admin, sample.id);
     await t.request('PUT', `/api/issue-certificate/revoke?id=${sample.id}`, { token: admin, body: { reason: 'Typo' } });
-    await issue(admin, sample.id);
+    await issue(admin, sample.id, 1);
     const audit = await t.database.db
       .select()
       .from(auditRecord)

@@ -81,7 +81,12 @@ describe('[CUSTODY] a full journey through the API', () => {
       [
         supervisor.token,
         `/api/supervisor-lab/conclusion-lab/update?id=${id}`,
-        { expectedConclusion: 'Vietnam', conclusion: 'Consistent with Vietnam', predictedOrigin: 'Vietnam' },
+        {
+          expectedConclusion: 'Vietnam',
+          conclusion: 'Consistent with Vietnam',
+          predictedOrigin: 'Vietnam',
+          originReason: 'No reference set for this material yet',
+        },
       ],
       [supervisor.token, `/api/supervisor-lab/confirm-final-result?id=${id}`],
     ] as [string, string, unknown?][]) {
@@ -186,7 +191,11 @@ describe('[CUSTODY] from a booking', () => {
       [
         'PUT',
         `/api/supervisor-lab/conclusion-lab/update?id=${id}`,
-        { expectedConclusion: 'Vietnam', conclusion: 'Vietnam' },
+        {
+          expectedConclusion: 'Vietnam',
+          conclusion: 'Vietnam',
+          originReason: 'No reference set for this material yet',
+        },
       ],
       ['PUT', `/api/supervisor-lab/confirm-final-result?id=${id}`],
     ];

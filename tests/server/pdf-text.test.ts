@@ -1,5 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { booking, sampleEntry } from '../../src/server/db/schema.ts';
+import { importCottonReferences, saveOriginAnalysis } from './support/origin-analysis.ts';
+import { readQrCodes } from './support/pdf-qr.ts';
 import { sampleAt } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
 
@@ -30,7 +34,12 @@ describe('[PDF TEXT] what was recorded is what is printed', () => {
     });
     const concluded = await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, {
       token: admin,
-      body: { expectedConclusion: 'Việt Nam', conclusion: CONCLUSION, version: sample.version },
+      body: {
+        expectedConclusion: 'Việt Nam',
+        conclusion: CONCLUSION,
+        originReason: 'Chưa có bộ dữ liệu tham chiếu cho vật liệu này',
+        version: sample.version,
+      },
     });
     expect(concluded.status, JSON.stringify(concluded.body)).toBe(200);
     const supervisor = await t.userWith(['CanConfirmFinalResult']);
@@ -48,6 +57,93 @@ describe('[PDF TEXT] what was recorded is what is printed', () => {
     for (const recorded of [CLIENT, SAMPLE_TYPE, SAMPLE_CODE, CONCLUSION, sample.idflNumber]) {
       expect(text, recorded).toContain(recorded);
     }
+  });
+
+  it('prints every element ISO/IEC 17025 §7.8 asks of the report, with the saved analysis verdict', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await sampleAt(t, admin, 'ResultReturned', {
+      form: { sampleCode: 'LOT-77', sampleInformation: 'Raw cotton lint, 2 bales' },
+    });
+    const [row] = await t.database.db
+      .insert(booking)
+      .values({
+        bookingNumber: 'BK-2026-09997',
+        applicantContactPerson: 'Nguyễn Thị Lan',
+        applicantCompany: 'Công ty Dệt may Đông Á',
+        telephone: '0901234567',
+        email: 'lan@example.com',
+        address: '1 Lê Lợi',
+        cityStateCountry: 'Hồ Chí Minh, Việt Nam',
+        samplePreparedDate: '2026-03-01',
+      })
+      .returning();
+    await t.database.db.update(sampleEntry).set({ bookingId: row!.id }).where(eq(sampleEntry.id, sample.id));
+    await importCottonReferences(t, admin);
+    const { version } = await saveOriginAnalysis(t, admin, sample);
+    const concluded = await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, {
+      token: admin,
+      body: { expectedConclusion: 'VN', conclusion: 'Consistent with the claimed origin', version },
+    });
+    expect(concluded.status, JSON.stringify(concluded.body)).toBe(200);
+    const supervisor = await t.userWith(['CanConfirmFinalResult']);
+    const confirmed = await t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, {
+      token: supervisor.token,
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect((await t.request('PUT', `/api/issue-certificate?id=${sample.id}`, { token: supervisor.token })).status).toBe(
+      200,
+    );
+    const issued = await t.request('PUT', `/api/issue-certificate?id=${sample.id}&supersedes=1`, {
+      token: supervisor.token,
+    });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const file = await t.request('GET', `/api/issue-certificate/file?token=${issued.body.data.token}`, {
+      token: admin,
+    });
+    const bytes = new Uint8Array(await file.raw.arrayBuffer());
+    const text = pdfText(bytes);
+    for (const element of [
+      'Isotope Lab',
+      '12 Nguyen Hue, District 1, Ho Chi Minh City, Vietnam',
+      `Report No. ${sample.idflNumber} - version 2 - supersedes version 1`,
+      'Công ty Dệt may Đông Á — Nguyễn Thị Lan',
+      '1 Lê Lợi, Hồ Chí Minh, Việt Nam',
+      'LOT-77, Raw cotton lint, 2 bales',
+      'Cotton',
+      'Date of receipt',
+      '2 March 2026',
+      'Date of measurement',
+      'Date of issue',
+      'Stable-isotope ratio measurement by the external laboratory',
+      'Isotope Lab origin model, version',
+      'reference records of 3 regions',
+      'Accuracy',
+      'log loss',
+      'δ¹³C ‰ VPDB',
+      'δ²H ‰ VSMOW',
+      'δ¹⁸O ‰ VSMOW',
+      '-27.10 ‰',
+      '-65.40 ‰',
+      '24.20 ‰',
+      'Predicted origin',
+      'VN (probability',
+      'Claimed origin (VN)',
+      'consistent (probability',
+      'Xinjiang origin',
+      'inconsistent (probability',
+      'Decision rules',
+      "Consistent: the region's probability is at least 50.0 %",
+      'The results relate only to the item tested',
+      'Page 1 of 1',
+      'Signed for the laboratory by',
+    ]) {
+      expect(text, element).toContain(element);
+    }
+    expect(text).not.toContain('d13C');
+    expect(await readQrCodes(bytes)).toEqual([issued.body.data.url]);
+    // The public page states the same verdict.
+    const check = await t.request('GET', `/api/issue-certificate?token=${issued.body.data.token}`);
+    expect(check.body.data.origin).toMatchObject({ prediction: 'VN', claimed: { verdict: 'consistent' } });
   });
 
   it('prints the sample label with the sample code as recorded', async () => {

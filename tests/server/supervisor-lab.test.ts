@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { cleanIsotopeRecord } from '../../src/server/db/schema.ts';
 import { completeSampleWithCertificate } from '../../src/server/services/sample-entries.ts';
 import { statusesBetween } from '../../src/shared/sample-workflow.ts';
-import { RESULT, sampleAt } from './support/sample-journey.ts';
+import {
+  CONCLUSION_REQUIRED,
+  DEPARTURE_REASON_REQUIRED,
+  ORIGIN_ANALYSIS_REQUIRED,
+} from '../../src/shared/certificate-readiness.ts';
+import { importCottonReferences, saveOriginAnalysis } from './support/origin-analysis.ts';
+import { JOURNEY_ORIGIN_REASON, RESULT, sampleAt } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
 
 const t = useTestApp();
@@ -67,33 +73,121 @@ describe('[SUPERVISOR] conclusion', () => {
 });
 
 describe('[SUPERVISOR] confirm final result', () => {
-  it('confirms a returned result with a conclusion', async () => {
+  it('confirms a returned result with a conclusion and a saved origin analysis', async () => {
     const admin = await t.signInAsAdmin();
     const supervisor = await t.userWith(['CanConfirmFinalResult']);
     const sample = await sampleAt(t, admin, 'ResultReturned');
-    const noConclusion = await t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, {
-      token: supervisor.token,
-    });
+    const confirm = () =>
+      t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, { token: supervisor.token });
+    const noConclusion = await confirm();
     expect(noConclusion.status).toBe(409);
     expect(noConclusion.body.message).toBe(
       `Sample ${sample.idflNumber} has no conclusion; record a conclusion before confirming the final result.`,
     );
+    expect(noConclusion.body.errors).toEqual({
+      conclusion: CONCLUSION_REQUIRED,
+      originReason: ORIGIN_ANALYSIS_REQUIRED,
+    });
+
+    // A conclusion without an analysis: refused, naming the missing analysis.
+    const concluded = await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, {
+      token: admin,
+      body: { ...CONCLUSION, predictedOrigin: null, version: sample.version },
+    });
+    expect(concluded.status, JSON.stringify(concluded.body)).toBe(200);
+    const noAnalysis = await confirm();
+    expect(noAnalysis.status).toBe(409);
+    expect(noAnalysis.body.code).toBe('noOriginAnalysis');
+    expect(noAnalysis.body.errors).toEqual({ originReason: ORIGIN_ANALYSIS_REQUIRED });
+
+    await importCottonReferences(t, admin);
+    await saveOriginAnalysis(t, admin, concluded.body.data);
+    const res = await confirm();
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'ResultConfirmed', finalResultConfirmedBy: supervisor.id });
+    const again = await confirm();
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(
+      `Sample ${sample.idflNumber} is ResultConfirmed; this action needs ResultReturned.`,
+    );
+  });
+
+  it('refuses a conclusion made only of invisible characters, in the form and at the confirmation', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await sampleAt(t, admin, 'ResultReturned');
+    const invisible = '\u200B\u2060 \u200C\u200D\uFEFF\u00AD\u3000\u00A0';
+    const blankExpected = await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, {
+      token: admin,
+      body: { expectedConclusion: invisible, version: sample.version },
+    });
+    expect(blankExpected.status).toBe(400);
+    expect(blankExpected.body.errors).toEqual({ expectedConclusion: 'Expected conclusion is required' });
+    const saved = await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, {
+      token: admin,
+      body: { expectedConclusion: 'Vietnam', conclusion: invisible, originReason: invisible, version: sample.version },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const res = await t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, {
+      token: (await t.userWith(['CanConfirmFinalResult'])).token,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.errors).toEqual({ conclusion: CONCLUSION_REQUIRED, originReason: ORIGIN_ANALYSIS_REQUIRED });
+    const detail = await t.request('GET', `/api/supervisor-lab/get-detail/${sample.id}`, { token: admin });
+    expect(detail.body.data.status).toBe('ResultReturned');
+  });
+
+  it('confirms without an analysis when the laboratory records its reason', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await sampleAt(t, admin, 'ResultReturned');
     await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, {
       token: admin,
-      body: { ...CONCLUSION, version: sample.version },
+      body: { ...CONCLUSION, originReason: 'No reference set for this material yet', version: sample.version },
+    });
+    const res = await t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, {
+      token: (await t.userWith(['CanConfirmFinalResult'])).token,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.originReason).toBe('No reference set for this material yet');
+  });
+
+  it("asks for the reason when the supervisor's predicted origin departs from the saved analysis", async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await sampleAt(t, admin, 'ResultReturned');
+    await importCottonReferences(t, admin);
+    const { version } = await saveOriginAnalysis(t, admin, sample);
+    const analysed = await t.request('GET', `/api/supervisor-lab/origin-analysis/${sample.id}`, { token: admin });
+    expect(analysed.status, JSON.stringify(analysed.body)).toBe(200);
+    expect(analysed.body.data).toMatchObject({ prediction: 'VN', material: 'Cotton', isAtypical: false });
+    expect(analysed.body.data.leadingRegions[0]).toMatchObject({ region: 'VN' });
+    expect(analysed.body.data.claimed).toMatchObject({ region: 'VN', verdict: 'consistent' });
+    expect(analysed.body.data.xinjiang).toMatchObject({ region: 'Xinjiang', verdict: 'inconsistent' });
+
+    // The supervisor types another origin than the model predicts.
+    const typed = await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, {
+      token: admin,
+      body: { ...CONCLUSION, predictedOrigin: 'TH', version },
+    });
+    expect(typed.status).toBe(200);
+    const supervisor = await t.userWith(['CanConfirmFinalResult']);
+    const departs = await t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, {
+      token: supervisor.token,
+    });
+    expect(departs.status).toBe(409);
+    expect(departs.body.errors).toEqual({ originReason: DEPARTURE_REASON_REQUIRED });
+    await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, {
+      token: admin,
+      body: {
+        ...CONCLUSION,
+        predictedOrigin: 'TH',
+        originReason: 'The client documented a Thai spinning mill',
+        version: typed.body.data.version,
+      },
     });
     const res = await t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, {
       token: supervisor.token,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ status: 'ResultConfirmed', finalResultConfirmedBy: supervisor.id });
-    const again = await t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, {
-      token: supervisor.token,
-    });
-    expect(again.status).toBe(409);
-    expect(again.body.message).toBe(
-      `Sample ${sample.idflNumber} is ResultConfirmed; this action needs ResultReturned.`,
-    );
+    expect((await t.request('GET', '/api/supervisor-lab/origin-analysis/999999', { token: admin })).status).toBe(404);
   });
 
   it('keeps four eyes: whoever entered the result cannot confirm it', async () => {
@@ -101,7 +195,7 @@ describe('[SUPERVISOR] confirm final result', () => {
     const sample = await sampleAt(t, admin, 'ResultReturned', { resultToken: admin });
     await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, {
       token: admin,
-      body: { ...CONCLUSION, version: sample.version },
+      body: { ...CONCLUSION, originReason: JOURNEY_ORIGIN_REASON, version: sample.version },
     });
     const res = await t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, { token: admin });
     expect(res.status).toBe(403);

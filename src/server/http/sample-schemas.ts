@@ -63,6 +63,10 @@ export const sampleEntrySchema = z
     fromClientInfo: z.string().nullable(),
     conclusion: z.string().nullable(),
     predictedOrigin: z.string().nullable(),
+    originReason: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Why the origin conclusion stands without, or departs from, the saved origin analysis' }),
     consistentWithPredictedOrigin: z.boolean().nullable(),
     consistentWithXinjiangOrigin: z.boolean().nullable(),
     finalResultConfirmedBy: z.number().int().nullable(),

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { visibleText } from '../../shared/visible-text.ts';
 import { sampleEditPermissions } from '../../shared/sample-workflow.ts';
 import {
   analysisStatuses,
@@ -28,7 +29,7 @@ import { modelFor, modelReportFor } from '../services/origin-models.ts';
 // Origin analysis (spec section 7, "Analysis"), plus the model's report and parameters.
 
 const materialQuery = z.object({
-  material: z.string({ error: 'Material is required' }).trim().min(1, 'Material is required').max(100),
+  material: visibleText('Material is required').max(100),
 });
 
 const analysisViewers = ['CanViewAllAnalysis', 'CanTakeATest', 'CanViewAllCleanSample'] as const;
@@ -207,7 +208,7 @@ const saveToSampleRoute = defineRoute({
   access: sampleEditPermissions.saveOriginAnalysis,
   request: {
     query: z.object({
-      idflNumber: z.string({ error: 'IDFL number is required' }).trim().min(1, 'IDFL number is required').max(50),
+      idflNumber: visibleText('IDFL number is required').max(50),
     }),
     body: { content: { 'application/json': { schema: saveToSampleEntrySchema } }, required: true },
   },

@@ -10,6 +10,7 @@ import {
   listSampleCertificates,
   loadCertificateFile,
   revokeCertificate,
+  sendCertificate,
   verifyCertificate,
 } from '../services/certificates.ts';
 import { fileDownloadHeaders } from '../services/files.ts';
@@ -38,6 +39,19 @@ const resultsSchema = z.object({
   oxygen: z.number().nullable(),
 });
 
+const issueQuery = idQuery.extend({
+  supersedes: z.coerce
+    .number({ error: 'supersedes must be a certificate version' })
+    .int('supersedes must be a certificate version')
+    .min(0, 'supersedes must be a certificate version')
+    .max(100_000, 'supersedes must be a certificate version')
+    .optional()
+    .openapi({
+      description:
+        'The certificate version this issue replaces (absent or 0 for the first). Issuing is idempotent per sample and version: when version supersedes+1 exists, it is the answer.',
+    }),
+});
+
 const verificationSchema = z
   .object({
     status: z.enum(certificateStatuses),
@@ -52,6 +66,10 @@ const verificationSchema = z
     signatory: z.string(),
     revokedAt: z.string().nullable().optional(),
     revokeReason: z.string().nullable().optional(),
+    origin: z.record(z.string(), z.unknown()).nullable().optional().openapi({
+      description: "The saved origin analysis' verdict, evidence and decision rules, as the certificate states it",
+    }),
+    originReason: z.string().nullable().optional(),
   })
   .openapi('CertificateVerification');
 
@@ -97,7 +115,7 @@ const issueRoute = defineRoute({
   summary:
     'Issue the certificate of a ResultConfirmed sample (→ Completed), or re-issue a Completed one as version n+1 (the previous becomes Superseded)',
   access: ['CanConfirmFinalResult'],
-  request: { query: idQuery },
+  request: { query: issueQuery },
   responses: {
     200: { description: 'Issued', content: { 'application/json': { schema: envelope(issuedSchema) } } },
   },
@@ -115,6 +133,30 @@ const revokeRoute = defineRoute({
   },
   responses: {
     200: { description: 'Revoked', content: { 'application/json': { schema: envelope(certificateSchema) } } },
+  },
+});
+
+const sendRoute = defineRoute({
+  method: 'post',
+  path: '/api/issue-certificate/send',
+  tags: ['Certificates'],
+  summary: "Send a certificate version's verification address to the client's report e-mail (the booking's)",
+  access: ['CanConfirmFinalResult'],
+  request: {
+    query: idQuery.extend({
+      version: z.coerce
+        .number({ error: 'version must be a certificate version' })
+        .int('version must be a certificate version')
+        .min(1, 'version must be a certificate version')
+        .max(100_000, 'version must be a certificate version'),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'Recorded for delivery',
+      content: { 'application/json': { schema: envelope(certificateSchema.extend({ sentTo: z.string() })) } },
+    },
+    404: { description: 'No such sample or certificate version' },
   },
 });
 
@@ -164,7 +206,14 @@ export function registerCertificateRoutes(app: AppRouter) {
 
   app.openapi(issueRoute, async (c) => {
     const baseUrl = publicBaseUrl(c.var.deps.env, c.req.url);
-    const issued = await issueCertificate(c.var.db, { id: c.req.valid('query').id, by: c.var.auth, baseUrl });
+    const { id, supersedes } = c.req.valid('query');
+    const issued = await issueCertificate(c.var.db, {
+      id,
+      supersedes,
+      by: c.var.auth,
+      baseUrl,
+      laboratoryAddress: c.var.deps.env.LAB_ADDRESS,
+    });
     return ok(c, issued, `Certificate version ${issued.version} has been issued.`);
   });
 
@@ -175,6 +224,17 @@ export function registerCertificateRoutes(app: AppRouter) {
       by: c.var.auth,
     });
     return ok(c, revoked, `Certificate version ${revoked.version} has been revoked.`);
+  });
+
+  app.openapi(sendRoute, async (c) => {
+    const { id, version } = c.req.valid('query');
+    const sent = await sendCertificate(c.var.db, c.var.deps.mailer, {
+      id,
+      version,
+      by: c.var.auth,
+      baseUrl: publicBaseUrl(c.var.deps.env, c.req.url),
+    });
+    return ok(c, sent, `Certificate version ${sent.version} is being sent to ${sent.sentTo}.`);
   });
 
   app.openapi(fileRoute, async (c) => {

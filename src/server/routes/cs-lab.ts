@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { visibleText } from '../../shared/visible-text.ts';
 import { sampleEditPermissions } from '../../shared/sample-workflow.ts';
 import {
   csCheckInSampleSchema,
@@ -137,7 +138,7 @@ const destroyRouteDef = defineRoute({
   tags: ['Client-side lab'],
   summary: 'Destroy an order (booking number) while none of its samples has left the client-side lab',
   access: ['CanDestroyOrderSample'],
-  request: { query: z.object({ orderNumber: z.string().trim().min(1, 'Order number is required').max(40) }) },
+  request: { query: z.object({ orderNumber: visibleText('Order number is required').max(40) }) },
   responses: {
     200: {
       description: 'Destroyed',

@@ -9,7 +9,8 @@ import { toCleanIsotopeRecord } from '../services/clean-isotope.ts';
 import { sampleEditPermissions } from '../../shared/sample-workflow.ts';
 import { confirmFinalResult, transferIdflData, undoReturnResult, updateConclusion } from '../services/supervisor.ts';
 import { registerBenchReads } from '../http/bench-reads.ts';
-import { idQuery } from '../http/params.ts';
+import { idParam, idQuery } from '../http/params.ts';
+import { findSavedOriginAnalysis } from '../services/certificates.ts';
 import { sampleAnswer, sampleEditAnswer } from '../http/sample-schemas.ts';
 
 // Supervisor lab, "Result Overview" (spec section 7).
@@ -37,7 +38,7 @@ const confirmRouteDef = defineRoute({
   offline: true,
   tags: ['Supervisor lab'],
   summary:
-    'Confirm the final result (ResultReturned → ResultConfirmed); needs a conclusion, and someone other than who entered the result',
+    'Confirm the final result (ResultReturned → ResultConfirmed); needs a conclusion with visible text, a saved origin analysis (or the recorded reason to confirm without one, or to depart from it), and someone other than who entered the result',
   access: ['CanConfirmFinalResult'],
   request: { query: idQuery },
   responses: sampleAnswer('Confirmed'),
@@ -83,6 +84,44 @@ const transferRouteDef = defineRoute({
   },
 });
 
+const consistencySchema = z.object({
+  region: z.string(),
+  verdict: z.enum(['consistent', 'inconsistent', 'inconclusive']),
+  probability: z.number().nullable(),
+  isKnownRegion: z.boolean(),
+});
+
+export const savedOriginAnalysisSchema = z
+  .object({
+    id: z.number().int(),
+    material: z.string().nullable(),
+    referenceVersion: z.string().nullable(),
+    analysisDate: z.string(),
+    prediction: z.string().openapi({ description: "The predicted region, or 'Atypical' when no region fits" }),
+    isAtypical: z.boolean(),
+    leadingRegions: z.array(z.object({ region: z.string(), probability: z.number() })),
+    claimed: consistencySchema.nullable(),
+    xinjiang: consistencySchema,
+  })
+  .openapi('SavedOriginAnalysis');
+
+const originAnalysisRouteDef = defineRoute({
+  method: 'get',
+  path: '/api/supervisor-lab/origin-analysis/{id}',
+  tags: ['Supervisor lab'],
+  summary:
+    "The latest origin analysis saved to the sample (its verdict becomes the certificate's origin statement), or null",
+  access: ['CanViewDetailSampleEntrySupervisor'],
+  request: { params: idParam },
+  responses: {
+    200: {
+      description: 'The saved analysis, or null when none was saved',
+      content: { 'application/json': { schema: envelope(savedOriginAnalysisSchema.nullable()) } },
+    },
+    404: { description: 'No such sample entry' },
+  },
+});
+
 export function registerSupervisorLabRoutes(app: AppRouter) {
   registerBenchReads(app, {
     bench: 'supervisor',
@@ -98,6 +137,10 @@ export function registerSupervisorLabRoutes(app: AppRouter) {
       access: ['CanViewDetailSampleEntrySupervisor'],
     },
   });
+
+  app.openapi(originAnalysisRouteDef, async (c) =>
+    ok(c, await findSavedOriginAnalysis(c.var.db, c.req.valid('param').id)),
+  );
 
   app.openapi(conclusionRouteDef, async (c) => {
     const { sample, unchanged } = await updateConclusion(c.var.db, {

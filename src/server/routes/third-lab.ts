@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { visibleText } from '../../shared/visible-text.ts';
 import { updateResultSchema } from '../../shared/schemas/third-lab.ts';
 import { sampleEditPermissions } from '../../shared/sample-workflow.ts';
 import type { AppRouter } from '../http/context.ts';
@@ -119,7 +120,7 @@ const undoRouteDef = defineRoute({
   tags: ['Third lab'],
   summary: 'Undo a sent package: its samples go back to TesterConfirmed and the package to Draft',
   access: ['CanUndoSampleTransaction'],
-  request: { query: z.object({ packageCode: z.string().trim().min(1, 'Package code is required').max(40) }) },
+  request: { query: z.object({ packageCode: visibleText('Package code is required').max(40) }) },
   responses: {
     200: {
       description: 'Undone',

@@ -3,7 +3,10 @@ import type { Conclusion, TransferIdflData } from '../../shared/schemas/supervis
 import type { Executor } from '../db/client.ts';
 import { cleanIsotopeRecord, thirdLabEntry } from '../db/schema.ts';
 import { serverMessage } from '../../shared/server-messages.ts';
-import { conflict, forbidden } from '../errors.ts';
+import { AppError, conflict, forbidden } from '../errors.ts';
+import { finalResultProblems } from '../../shared/certificate-readiness.ts';
+import { latestSavedAnalysis } from './certificates.ts';
+import { ATYPICAL_PREDICTION } from './origin-analysis.ts';
 import { assertVersion } from './stale-writes.ts';
 import { withUniqueCheck } from '../db/queries.ts';
 import { appendAudit } from './audit.ts';
@@ -39,8 +42,23 @@ export async function confirmFinalResult(db: Executor, { id, by }: { id: number;
   return db.transaction(async (tx) => {
     const sample = await lockSample(tx, id);
     const toStatus = judgeTransition('confirmFinalResult', sample);
-    if (!sample.conclusion?.trim()) {
-      throw conflict('noConclusion', { idflNumber: sample.idflNumber }, sample);
+    const saved = await latestSavedAnalysis(tx, sample.id);
+    const problems = finalResultProblems(sample, saved && { prediction: saved.prediction ?? ATYPICAL_PREDICTION });
+    if (problems.conclusion) {
+      throw new AppError(
+        'CONFLICT',
+        'noConclusion',
+        { idflNumber: sample.idflNumber },
+        { errors: problems, data: sample },
+      );
+    }
+    if (problems.originReason) {
+      throw new AppError(
+        'CONFLICT',
+        'noOriginAnalysis',
+        { idflNumber: sample.idflNumber },
+        { errors: problems, data: sample },
+      );
     }
     const entry = await lockThirdLabEntry(tx, sample);
     if (entry.resultEnteredBy === by.id) throw forbidden('fourEyes');

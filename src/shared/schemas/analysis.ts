@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleText } from '../visible-text.ts';
 import type { Classify } from '../analysis-values.ts';
 
 // Origin analyses: what an analyst sends to run, save, classify, link and transfer one.
@@ -41,11 +42,11 @@ export const analysisSampleSchema = isotopeValuesSchema.extend({
   /** The claimed origin (region or country) to check the measurement against. */
   claimedOrigin: z.string().trim().max(200).nullish(),
   /** The booking's expected origins: the prior is restricted to these when given. */
-  expectedOrigins: z.array(z.string().trim().min(1).max(200)).max(50).optional(),
+  expectedOrigins: z.array(visibleText('Expected origin is required').max(200)).max(50).optional(),
 });
 export type AnalysisSample = z.infer<typeof analysisSampleSchema>;
 
-const material = z.string({ error: 'Material is required' }).trim().min(1, 'Material is required').max(100);
+const material = visibleText('Material is required').max(100);
 
 export const runAnalysisSchema = z.object({
   material,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleText } from '../visible-text.ts';
 import { calendarDateOf, maxSamplePreparedDate, minSamplePreparedDate } from './booking-defaults';
 
 export { blankBookingForm, calendarDateOf, maxSamplePreparedDate, minSamplePreparedDate } from './booking-defaults';
@@ -19,8 +20,7 @@ export const PREPARED_DATE_INVALID = 'Please enter a valid date.';
 const SHORT = 200;
 const LONG = 4000;
 
-const requiredText = (message: string, max = SHORT) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
+const requiredText = (message: string, max = SHORT) => visibleText(message).max(max, `At most ${max} characters.`);
 
 const optionalText = (max = SHORT) => z.string().trim().max(max, `At most ${max} characters.`).nullish();
 

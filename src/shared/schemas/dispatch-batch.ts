@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleText } from '../visible-text.ts';
 import { recordVersion } from './version.ts';
 
 // Dispatch batch (package) forms; messages as spec section 5.
@@ -7,13 +8,13 @@ import { recordVersion } from './version.ts';
 const sampleEntryIds = z.array(z.number().int().min(1).max(2_147_483_647)).max(500);
 
 export const dispatchBatchFormSchema = z.object({
-  packageName: z.string({ error: 'Package name is required' }).trim().min(1, 'Package name is required').max(200),
+  packageName: visibleText('Package name is required').max(200),
   shippmentNumber: z
     .string({ error: 'Shipment Number is required' })
     .trim()
     .min(1, 'Shipment Number is required')
     .max(100),
-  packageCode: z.string().trim().min(1).max(40).optional(),
+  packageCode: visibleText('Package code is required').max(40).optional(),
   notes: z.string().trim().max(4000).nullish(),
 });
 
@@ -32,7 +33,7 @@ export type UpdateDispatchBatch = z.infer<typeof updateDispatchBatchSchema>;
 
 /** Tester lab: put a TesterConfirmed sample into a Draft package. */
 export const addToDispatchBatchSchema = z.object({
-  packageCode: z.string({ error: 'Package code is required' }).trim().min(1, 'Package code is required').max(40),
+  packageCode: visibleText('Package code is required').max(40),
 });
 
 export { dispatchBatchStatuses } from '../record-workflows.ts';

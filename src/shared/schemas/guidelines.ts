@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleText } from '../visible-text.ts';
 
 // The Guidelines page's text (Markdown) in both languages; the editor and the server share these rules.
 
@@ -7,8 +8,7 @@ export const GUIDELINES_EN_REQUIRED = 'The English text is required';
 export const GUIDELINES_VI_REQUIRED = 'The Vietnamese text is required';
 export const GUIDELINES_TOO_LONG = 'The text must be at most 20000 characters';
 
-const guidelinesText = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(GUIDELINES_MAX_LENGTH, GUIDELINES_TOO_LONG);
+const guidelinesText = (required: string) => visibleText(required).max(GUIDELINES_MAX_LENGTH, GUIDELINES_TOO_LONG);
 
 export const guidelinesSchema = z.object({
   en: guidelinesText(GUIDELINES_EN_REQUIRED),

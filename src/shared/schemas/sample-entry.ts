@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleText } from '../visible-text.ts';
 import { recordVersion } from './version.ts';
 import { receivedConditions, sampleStatuses } from '../sample-workflow.ts';
 
@@ -7,11 +8,9 @@ import { receivedConditions, sampleStatuses } from '../sample-workflow.ts';
 const text = (max = 500) => z.string().trim().max(max);
 
 /** A field that may be left out of a change, but when sent must not be blank. */
-const requiredText = (message: string, max = 500) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+const requiredText = (message: string, max = 500) => visibleText(message).max(max, `At most ${max} characters`);
 
-export const isoDate = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(40).refine(isReasonableDate, 'Enter a valid date');
+export const isoDate = (message: string) => visibleText(message).max(40).refine(isReasonableDate, 'Enter a valid date');
 
 /** A parseable date within the years a laboratory record can carry (the database refuses far extremes). */
 export function isReasonableDate(value: string): boolean {

@@ -1,17 +1,16 @@
 import { z } from 'zod';
+import { trimmedText, visibleText } from '../visible-text.ts';
 
 // Supervisor forms: the conclusion of a sample and the transfer of its data to the clean data set.
 
 const ratios = z.record(z.string().max(100), z.number().min(0).max(100));
 
 export const conclusionSchema = z.object({
-  expectedConclusion: z
-    .string({ error: 'Expected conclusion is required' })
-    .trim()
-    .min(1, 'Expected conclusion is required')
-    .max(2000),
-  conclusion: z.string().trim().max(4000).nullish(),
-  predictedOrigin: z.string().trim().max(200).nullish(),
+  expectedConclusion: visibleText('Expected conclusion is required').max(2000),
+  conclusion: trimmedText().max(4000).nullish(),
+  predictedOrigin: trimmedText().max(200).nullish(),
+  /** Why the conclusion stands without a saved origin analysis, or departs from it (printed on the certificate). */
+  originReason: trimmedText().max(2000).nullish(),
   consistentWithPredictedOrigin: z.boolean().nullish(),
   consistentWithXinjiangOrigin: z.boolean().nullish(),
   evaluationByRegionRatio: ratios.nullish(),
@@ -22,7 +21,7 @@ export type Conclusion = z.infer<typeof conclusionSchema>;
 
 export const transferIdflDataSchema = z.object({
   id: z.number({ error: 'Sample is required' }).int().min(1).max(2_147_483_647),
-  countryCode: z.string({ error: 'Country is required' }).trim().min(1, 'Country is required').max(3),
+  countryCode: visibleText('Country is required').max(3),
   latitude: z
     .number({ error: 'Latitude is required' })
     .min(-90, 'Latitude must be between -90 and 90')

@@ -36,6 +36,7 @@ describe('supervisor conclusion form', () => {
     await user.type(screen.getByLabelText('Expected conclusion*'), 'Vietnam');
     await user.type(screen.getByRole('textbox', { name: 'Conclusion' }), 'Consistent with the declared origin');
     await user.type(screen.getByLabelText('Predicted origin'), 'Mekong Delta');
+    await user.type(screen.getByLabelText('Reason for the origin conclusion'), 'Client documents the farm');
     await user.click(screen.getAllByRole('button', { name: 'Add a row' })[0]!);
     await user.type(screen.getByLabelText('Region 2'), 'Red River Delta');
     await user.clear(screen.getByLabelText('Percent 2'));
@@ -46,6 +47,7 @@ describe('supervisor conclusion form', () => {
       expectedConclusion: 'Vietnam',
       conclusion: 'Consistent with the declared origin',
       predictedOrigin: 'Mekong Delta',
+      originReason: 'Client documents the farm',
       consistentWithPredictedOrigin: null,
       consistentWithXinjiangOrigin: false,
       evaluationByRegionRatio: { 'Mekong Delta': 80, 'Red River Delta': 20 },

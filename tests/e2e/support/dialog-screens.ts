@@ -92,6 +92,7 @@ async function seed(request: APIRequestContext) {
   await callApi(request, asAdmin, 'PUT', `/api/supervisor-lab/conclusion-lab/update?id=${resultConfirmed.id}`, {
     expectedConclusion: 'Vietnam',
     conclusion: 'Consistent with Vietnam',
+    originReason: 'No reference set for this material yet',
     version,
   });
   // Four eyes: someone other than who entered the result confirms it.

@@ -25,6 +25,8 @@ async function expectOk(res: { status: number; body: any }, what: string) {
   return res.body.data;
 }
 
+export const JOURNEY_ORIGIN_REASON = 'No reference set for this material yet; origin judged by the supervisor.';
+
 export type JourneyOptions = {
   /** Who enters the third lab's result; by default a user of its own, so the admin may confirm. */
   resultToken?: string;
@@ -75,6 +77,8 @@ export async function sampleAt(t: TestApp, token: string, status: SampleStatus, 
     await step('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${id}`, {
       expectedConclusion: 'Consistent with Vietnam',
       conclusion: 'Consistent with the claimed origin',
+      // Confirming needs a saved origin analysis or the laboratory's reason to go without one.
+      originReason: JOURNEY_ORIGIN_REASON,
       version: sample.version,
     });
     await step('PUT', `/api/supervisor-lab/confirm-final-result?id=${id}`);

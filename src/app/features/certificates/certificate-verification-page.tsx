@@ -125,7 +125,59 @@ function VerificationResult({ token }: { token: string }) {
         )}
       </StatusBanner>
       <CertificateFacts certificate={certificate} />
+      <OriginStatement certificate={certificate} />
     </div>
+  );
+}
+
+const percentOf = (value: number | null | undefined) => (value == null ? '—' : `${(value * 100).toFixed(1)} %`);
+
+/** The origin analysis' verdict exactly as the certificate states it, or the laboratory's stated basis. */
+function OriginStatement({ certificate }: { certificate: CertificateVerification }) {
+  const { t } = useTranslation('certificates');
+  const origin = certificate.origin;
+  if (!origin && !certificate.originReason) return null;
+  return (
+    <section className="space-y-2 text-sm" data-testid="origin-statement" aria-labelledby="origin-statement">
+      <h2 id="origin-statement" className="font-semibold">
+        {t('origin.title')}
+      </h2>
+      {origin ? (
+        <>
+          <p data-field="originVerdict">
+            {origin.isAtypical || !origin.prediction
+              ? t('origin.atypical')
+              : t('origin.predicted', {
+                  region: origin.prediction,
+                  probability: percentOf(origin.leadingRegions[0]?.probability),
+                })}
+          </p>
+          {origin.claimed && (
+            <p>
+              {t('origin.claimed', { region: origin.claimed.region })}: {t(`origin.verdict.${origin.claimed.verdict}`)}
+            </p>
+          )}
+          <p>
+            {t('origin.xinjiang')}: {t(`origin.verdict.${origin.xinjiang.verdict}`)}
+          </p>
+          <p className="text-muted-foreground">
+            {t('origin.model', {
+              model: origin.modelName,
+              version: origin.modelVersion,
+              records: origin.referenceSet.recordCount,
+              regions: origin.referenceSet.regionCount,
+            })}
+          </p>
+        </>
+      ) : (
+        <p>{t('origin.none')}</p>
+      )}
+      {certificate.originReason && (
+        <p>
+          <span className="font-medium">{t('origin.basis')}:</span> {certificate.originReason}
+        </p>
+      )}
+    </section>
   );
 }
 

@@ -36,9 +36,19 @@ export function useSampleCertificates(sampleId: number) {
 export function useIssueSampleCertificate(sampleId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      (await unwrap(api.PUT('/api/issue-certificate', { params: { query: { id: sampleId } } }))).data,
+    // `supersedes` names the version on screen, so a double click asks twice for the same version and
+    // the server answers the second with the certificate the first issued.
+    mutationFn: async (supersedes: number) =>
+      (await unwrap(api.PUT('/api/issue-certificate', { params: { query: { id: sampleId, supersedes } } }))).data,
     onSettled: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** Sends a version to the client's report address (the server records the mail and delivers it). */
+export function useSendSampleCertificate(sampleId: number) {
+  return useMutation({
+    mutationFn: async (version: number) =>
+      (await unwrap(api.POST('/api/issue-certificate/send', { params: { query: { id: sampleId, version } } }))).data,
   });
 }
 

@@ -1,5 +1,5 @@
 import { dayjs } from '@/app/lib/dates';
-import { ExternalLinkIcon, FileTextIcon } from 'lucide-react';
+import { CopyIcon, ExternalLinkIcon, FileTextIcon, SendIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/app/lib/toast';
@@ -19,13 +19,25 @@ import { Textarea } from '@/app/components/ui/textarea';
 import { handleError } from '@/app/lib/handle-error';
 import { translateMessage } from '@/app/lib/i18n';
 import { usePermissions } from '@/app/lib/use-session';
-import { certificatePath, REVOKE_REASON_REQUIRED, type CertificateStatus } from '@/shared/certificate';
+import { certificatePath, certificateUrl, REVOKE_REASON_REQUIRED, type CertificateStatus } from '@/shared/certificate';
 import {
   openCertificatePdf,
   useIssueSampleCertificate,
   useRevokeSampleCertificate,
   useSampleCertificates,
+  useSendSampleCertificate,
 } from './certificates-api';
+
+/** Copies the public verification address; where the clipboard is refused, the address is shown to copy by hand. */
+async function copyVerificationLink(token: string, t: (key: string, values?: Record<string, unknown>) => string) {
+  const url = certificateUrl(window.location.origin, token);
+  try {
+    await navigator.clipboard.writeText(url);
+    toast.success(t('panel.linkCopied'));
+  } catch {
+    toast.error(t('panel.linkNotCopied', { url }));
+  }
+}
 
 const statusVariant: Record<CertificateStatus, 'default' | 'destructive' | 'warning'> = {
   Valid: 'default',
@@ -103,11 +115,12 @@ export function SampleCertificatesPanel({ sampleId, sampleStatus }: { sampleId: 
   const canDecide = permissions.includes('CanConfirmFinalResult');
   const certificates = useSampleCertificates(sampleId);
   const issue = useIssueSampleCertificate(sampleId);
+  const send = useSendSampleCertificate(sampleId);
   const [revoking, setRevoking] = useState(false);
   const list = certificates.data ?? [];
   const current = list.find((certificate) => certificate.status !== 'Superseded');
-  const canIssue =
-    canDecide && (sampleStatus === 'ResultConfirmed' || (sampleStatus === 'Completed' && Boolean(current)));
+  // The first certificate is issued from the sample's own Issue certificate button; here, a new version.
+  const canIssue = canDecide && sampleStatus === 'Completed' && Boolean(current);
 
   return (
     <section className="space-y-3" aria-labelledby={`certificates-${sampleId}`}>
@@ -121,7 +134,7 @@ export function SampleCertificatesPanel({ sampleId, sampleStatus }: { sampleId: 
               size="sm"
               disabled={issue.isPending}
               onClick={() =>
-                issue.mutate(undefined, {
+                issue.mutate(list[0]?.version ?? 0, {
                   onSuccess: (issued) => toast.success(t('panel.issued', { version: issued.version })),
                 })
               }
@@ -154,7 +167,14 @@ export function SampleCertificatesPanel({ sampleId, sampleStatus }: { sampleId: 
                 {certificate.signatory ? ` · ${certificate.signatory}` : ''}
               </span>
               {certificate.status === 'Revoked' && certificate.revokeReason && (
-                <span className="text-destructive">{certificate.revokeReason}</span>
+                <span className="text-destructive">{t('panel.revokedNote', { reason: certificate.revokeReason })}</span>
+              )}
+              {certificate.status === 'Superseded' && certificate.supersededById && (
+                <span className="text-muted-foreground">
+                  {t('panel.supersededNote', {
+                    version: list.find((other) => other.id === certificate.supersededById)?.version ?? '—',
+                  })}
+                </span>
               )}
               <span className="ml-auto flex gap-1">
                 <Button
@@ -171,6 +191,25 @@ export function SampleCertificatesPanel({ sampleId, sampleStatus }: { sampleId: 
                     {t('panel.openPage')}
                   </a>
                 </Button>
+                <Button size="sm" variant="ghost" onClick={() => void copyVerificationLink(certificate.token, t)}>
+                  <CopyIcon />
+                  {t('panel.copyLink')}
+                </Button>
+                {canDecide && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={send.isPending}
+                    onClick={() =>
+                      send.mutate(certificate.version, {
+                        onSuccess: (sent) => toast.success(t('panel.sent', { version: sent.version, to: sent.sentTo })),
+                      })
+                    }
+                  >
+                    <SendIcon />
+                    {t('panel.send')}
+                  </Button>
+                )}
               </span>
             </li>
           ))}

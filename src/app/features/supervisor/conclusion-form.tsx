@@ -27,6 +27,7 @@ const conclusionFormSchema = z.object({
   expectedConclusion: conclusionSchema.shape.expectedConclusion,
   conclusion: z.string().trim().max(4000),
   predictedOrigin: z.string().trim().max(200),
+  originReason: z.string().trim().max(2000),
   consistentWithPredictedOrigin: z.enum(['yes', 'no', 'unknown']),
   consistentWithXinjiangOrigin: z.enum(['yes', 'no', 'unknown']),
   evaluationByRegionRatio: z.array(ratioRow),
@@ -38,6 +39,7 @@ export type ConclusionDefaults = {
   expectedConclusion?: string | null;
   conclusion?: string | null;
   predictedOrigin?: string | null;
+  originReason?: string | null;
   consistentWithPredictedOrigin?: boolean | null;
   consistentWithXinjiangOrigin?: boolean | null;
   evaluationByRegionRatio?: Record<string, number> | null;
@@ -58,6 +60,7 @@ export function toConclusion(values: z.output<typeof conclusionFormSchema>): Con
     expectedConclusion: values.expectedConclusion,
     conclusion: values.conclusion || null,
     predictedOrigin: values.predictedOrigin || null,
+    originReason: values.originReason || null,
     consistentWithPredictedOrigin: fromConsistency(values.consistentWithPredictedOrigin),
     consistentWithXinjiangOrigin: fromConsistency(values.consistentWithXinjiangOrigin),
     evaluationByRegionRatio: fromRows(values.evaluationByRegionRatio),
@@ -83,6 +86,7 @@ export function ConclusionForm({
       expectedConclusion: defaults.expectedConclusion ?? '',
       conclusion: defaults.conclusion ?? '',
       predictedOrigin: defaults.predictedOrigin ?? '',
+      originReason: defaults.originReason ?? '',
       consistentWithPredictedOrigin: toConsistency(defaults.consistentWithPredictedOrigin),
       consistentWithXinjiangOrigin: toConsistency(defaults.consistentWithXinjiangOrigin),
       evaluationByRegionRatio: toRows(defaults.evaluationByRegionRatio),
@@ -144,6 +148,14 @@ export function ConclusionForm({
         {consistency('consistentWithPredictedOrigin')}
         {consistency('consistentWithXinjiangOrigin')}
       </div>
+      <FormField
+        id={`${id}-origin-reason`}
+        label={t('conclusion.originReason')}
+        hint={t('conclusion.originReasonHint')}
+        error={errors.originReason?.message}
+      >
+        <Textarea id={`${id}-origin-reason`} rows={2} {...form.register('originReason')} />
+      </FormField>
       <div className="grid gap-4 md:grid-cols-2">
         <RatioRows
           name="evaluationByRegionRatio"

@@ -16,6 +16,8 @@ export type SupervisorSampleDetail = components['schemas']['SampleEntryDetail'];
 export type TimelineEvent = components['schemas']['TimelineEvent'];
 export type ThirdLabEntry = components['schemas']['ThirdLabEntry'];
 
+export type SavedOriginAnalysis = components['schemas']['SavedOriginAnalysis'];
+
 export const SUPERVISOR_LIST = 'supervisor-samples';
 export const SUPERVISOR_PATH = '/api/supervisor-lab/get-all';
 
@@ -29,6 +31,13 @@ export const supervisorQueries = {
       queryKey: [...supervisorQueries.all, 'detail', id] as const,
       queryFn: async () =>
         (await unwrap(api.GET('/api/supervisor-lab/get-detail/{id}', { params: { path: { id } } }))).data,
+    }),
+  /** The origin analysis saved to the sample (null when none): confirming and the certificate rest on it. */
+  savedAnalysis: (id: number) =>
+    queryOptions({
+      queryKey: [...supervisorQueries.all, 'saved-analysis', id] as const,
+      queryFn: async (): Promise<SavedOriginAnalysis | null> =>
+        (await unwrap(api.GET('/api/supervisor-lab/origin-analysis/{id}', { params: { path: { id } } }))).data ?? null,
     }),
 };
 
@@ -70,7 +79,16 @@ export function useTransferIdflData() {
 }
 
 export function useIssueCertificate(id: number) {
-  return useSampleDecision(() => unwrap(api.PUT('/api/issue-certificate', { params: { query: { id } } })));
+  const queryClient = useQueryClient();
+  return useMutation({
+    // No `supersedes`: this is the first certificate, so a double click asks twice for version 1.
+    mutationFn: () => unwrap(api.PUT('/api/issue-certificate', { params: { query: { id } } })),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: supervisorQueries.all }),
+        queryClient.invalidateQueries({ queryKey: ['certificates'] }),
+      ]),
+  });
 }
 
 /** The third-lab entry that holds the result: the newest one (a re-sent sample has several). */

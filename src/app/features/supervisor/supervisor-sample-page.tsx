@@ -32,13 +32,19 @@ import {
   type ThirdLabEntry,
 } from './supervisor-queries';
 import { TransferIdflDialog } from './transfer-idfl-dialog';
+import { ConfirmBlockers, OriginVerdictCard } from './origin-verdict';
+import type { ReactNode } from 'react';
+import { finalResultProblems } from '@/shared/certificate-readiness';
 import { DetailStatus } from '@/app/components/load-problem';
 import { formatIsotope } from '@/app/lib/numbers';
 
 type Decision = 'confirm' | 'undo' | 'certificate';
 
 /** Supervisor sample detail (spec 2 /supervisor-samples/{id}): results, conclusion, sign-off and custody. */
-export function SupervisorSamplePage({ id }: { id: number }) {
+/** The sample's certificates, composed in by the route (a feature of its own). */
+type CertificatesSlot = (sample: Pick<SupervisorSampleDetail, 'id' | 'status'>) => ReactNode;
+
+export function SupervisorSamplePage({ id, certificates }: { id: number; certificates?: CertificatesSlot }) {
   const { t } = useTranslation('supervisor');
   const detail = useQuery(supervisorQueries.detail(id));
 
@@ -58,16 +64,20 @@ export function SupervisorSamplePage({ id }: { id: number }) {
       </PageFrame>
     );
   }
-  return <SampleDetail sample={detail.data} />;
+  return <SampleDetail sample={detail.data} certificates={certificates} />;
 }
 
-function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
+function SampleDetail({ sample, certificates }: { sample: SupervisorSampleDetail; certificates?: CertificatesSlot }) {
   const { t } = useTranslation('supervisor');
   const held = usePermissions();
   const saveConclusion = useSaveConclusion(sample.id);
   const confirmFinal = useConfirmFinalResult(sample.id);
   const undoReturn = useUndoReturnResult(sample.id);
   const issueCertificate = useIssueCertificate(sample.id);
+  const savedAnalysis = useQuery(supervisorQueries.savedAnalysis(sample.id));
+  // The server's own rule: Confirm is offered once it would be accepted, and the screen says why not yet.
+  const confirmProblems = savedAnalysis.isSuccess ? finalResultProblems(sample, savedAnalysis.data) : {};
+  const mayConfirm = savedAnalysis.isSuccess && Object.keys(confirmProblems).length === 0;
   const [decision, setDecision] = useState<Decision | null>(null);
   const [isTransferOpen, setTransferOpen] = useState(false);
   // The server's refusal stays on screen beside the buttons (e.g. the four-eyes rule), not only in a toast.
@@ -109,7 +119,11 @@ function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
       <div className="flex flex-wrap items-center gap-2">
         <SampleStatusBadge status={sample.status} />
         {actions.includes('confirmFinalResult') && (
-          <Button onClick={() => setDecision('confirm')}>
+          <Button
+            onClick={() => setDecision('confirm')}
+            disabled={!mayConfirm}
+            aria-describedby={mayConfirm ? undefined : `confirm-blockers-${sample.id}`}
+          >
             <CheckCircle2Icon />
             {t('decisions.confirm.action')}
           </Button>
@@ -133,6 +147,9 @@ function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
           </Button>
         )}
       </div>
+      {actions.includes('confirmFinalResult') && (
+        <ConfirmBlockers id={`confirm-blockers-${sample.id}`} problems={confirmProblems} />
+      )}
       {refusal && (
         <p
           role="alert"
@@ -156,6 +173,7 @@ function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
       </Card>
 
       <SampleOriginCard sample={sample} />
+      <OriginVerdictCard sample={sample} saved={savedAnalysis.data} />
 
       <Card>
         <CardHeader>
@@ -191,6 +209,12 @@ function SampleDetail({ sample }: { sample: SupervisorSampleDetail }) {
           )}
         </CardContent>
       </Card>
+
+      {certificates && (sample.status === 'ResultConfirmed' || sample.status === 'Completed') && (
+        <Card>
+          <CardContent className="pt-6">{certificates(sample)}</CardContent>
+        </Card>
+      )}
 
       <ReviewSample sample={sample} />
       <CustodyTimeline sampleId={sample.id} idflNumber={sample.idflNumber} events={sample.timeline} />

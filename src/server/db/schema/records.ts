@@ -1,4 +1,15 @@
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { at } from './columns.ts';
 import { appUser } from './accounts.ts';
 import { storedFile } from './bookings.ts';
@@ -27,7 +38,9 @@ export const certificate = pgTable(
     revokeReason: text('revoke_reason'),
     supersededById: integer('superseded_by_id'),
   },
-  (t) => [index('certificate_sample').on(t.sampleEntryId)],
+  // One certificate per sample and version: two requests racing to issue the same version cannot both
+  // write one (the second finds it and answers with it, see issueCertificate).
+  (t) => [uniqueIndex('certificate_sample_version').on(t.sampleEntryId, t.version)],
 );
 
 /**

@@ -88,6 +88,11 @@ export const sampleEntry = pgTable(
     fromClientInfo: text('from_client_info'),
     conclusion: text('conclusion'),
     predictedOrigin: text('predicted_origin'),
+    /**
+     * Why the laboratory's origin conclusion stands without a saved origin analysis, or departs from
+     * the one saved (ISO/IEC 17025 §7.8.7, the basis of an opinion); printed on the certificate.
+     */
+    originReason: text('origin_reason'),
     consistentWithPredictedOrigin: boolean('consistent_with_predicted_origin'),
     consistentWithXinjiangOrigin: boolean('consistent_with_xinjiang_origin'),
     finalResultConfirmedBy: integer('final_result_confirmed_by').references(() => appUser.id),

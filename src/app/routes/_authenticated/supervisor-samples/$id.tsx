@@ -1,4 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
+import { SampleCertificatesPanel } from '@/app/features/certificates/sample-certificates-panel';
 import { SupervisorSamplePage } from '@/app/features/supervisor/supervisor-sample-page';
 import { supervisorQueries } from '@/app/features/supervisor/supervisor-queries';
 
@@ -16,5 +17,11 @@ export const Route = createFileRoute('/_authenticated/supervisor-samples/$id')({
 
 function SupervisorSampleRoute() {
   const id = sampleIdOf(Route.useParams().id) ?? 0;
-  return <SupervisorSamplePage key={id} id={id} />;
+  return (
+    <SupervisorSamplePage
+      key={id}
+      id={id}
+      certificates={(sample) => <SampleCertificatesPanel sampleId={sample.id} sampleStatus={sample.status} />}
+    />
+  );
 }
