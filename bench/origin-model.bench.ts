@@ -1,8 +1,13 @@
-// The origin model, judged on the real public data sets in ../shared/data against simple baselines
-// computed in the same run (leave-one-out, or 10-fold on the whole tap-water file), and its speed
+// The origin model, judged on the real public data sets in ../shared/data against baselines (random
+// forest and ExtraTrees with scikit-learn's defaults, and three simpler ones) computed in the same run (leave-one-out, or 10-fold on the whole tap-water file), and its speed
 // against the nearest-centroid model and a trivial signed-in read of the same server.
 import { analyseSample } from '../src/shared/origin-model/analysis.ts';
-import { diagonalGaussianLearner, nearestCentroidLearner } from '../src/shared/origin-model/baselines.ts';
+import {
+  diagonalGaussianLearner,
+  extraTreesLearner,
+  nearestCentroidLearner,
+  randomForestLearner,
+} from '../src/shared/origin-model/baselines.ts';
 import {
   fitOriginModel,
   predictRegionProbabilities,
@@ -39,6 +44,8 @@ const gaussianPerRegionLearner: Learner = (train) => {
 
 const learners: [string, Learner][] = [
   ['origin model', originModelLearner],
+  ['random forest (300 trees)', randomForestLearner],
+  ['ExtraTrees (300 trees)', extraTreesLearner],
   ['nearest centroid', nearestCentroidLearner],
   ['diagonal Gaussian', diagonalGaussianLearner],
   ['Gaussian per region (DESIGN sketch)', gaussianPerRegionLearner],
