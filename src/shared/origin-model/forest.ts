@@ -17,6 +17,8 @@ export type ForestOptions = {
   seed: number;
   /** Features examined per split; default ⌊√features⌋ (at least 1). */
   maxFeatures?: number;
+  /** A split must leave at least this many rows on each side (default 1: grown until pure). */
+  minSamplesLeaf?: number;
 };
 
 /** A fitted forest, flat: every tree's nodes one after another. */
@@ -92,6 +94,7 @@ export function fitForest(
   const order = new Int32Array(features);
   const keys = new Float64Array(rows);
   const extra = options.kind === 'extra-trees';
+  const minLeaf = Math.max(1, options.minSamplesLeaf ?? 1);
 
   const grow = (idx: Int32Array, start: number, end: number): void => {
     counts.fill(0);
@@ -111,7 +114,7 @@ export function fitForest(
         for (let c = 0; c < classes; c++) out.shares.push(counts[c]! / n);
       }
     };
-    if (present <= 1 || n < 2) return leaf();
+    if (present <= 1 || n < 2 * minLeaf) return leaf();
 
     // Gini: maximise Σ_children Σ_c n_c² / n_child.
     let bestScore = -Infinity;
@@ -136,18 +139,27 @@ export function fitForest(
       if (!(hi > lo)) continue; // constant here: does not count toward maxFeatures
       examined++;
       if (extra) {
-        let t = lo + random() * (hi - lo);
-        if (t >= hi) t = lo; // float rounding: keep both sides non-empty
-        left.fill(0);
+        // One threshold drawn uniformly over the feature's range in this node. With minLeaf > 1 it
+        // is drawn again (up to 10 times) until both sides keep minLeaf rows: that is uniform over
+        // the thresholds that may be used (scikit-learn gives up on the feature at the first draw,
+        // which stops a tree early near outliers).
+        let t = lo;
         let nl = 0;
-        for (let i = start; i < end; i++) {
-          const r = idx[i]!;
-          if (x[r * features + f]! <= t) {
-            left[y[r]!]!++;
-            nl++;
+        for (let attempt = 0; attempt < (minLeaf > 1 ? 10 : 1); attempt++) {
+          t = lo + random() * (hi - lo);
+          if (t >= hi) t = lo; // float rounding: keep both sides non-empty
+          left.fill(0);
+          nl = 0;
+          for (let i = start; i < end; i++) {
+            const r = idx[i]!;
+            if (x[r * features + f]! <= t) {
+              left[y[r]!]!++;
+              nl++;
+            }
           }
+          if (nl >= minLeaf && n - nl >= minLeaf) break;
         }
-        const score = giniScore(left, total, nl, n, classes);
+        const score = nl < minLeaf || n - nl < minLeaf ? -Infinity : giniScore(left, total, nl, n, classes);
         if (score > bestScore) {
           bestScore = score;
           bestFeature = f;
@@ -161,7 +173,7 @@ export function fitForest(
           left[y[idx[i]!]!]!++;
           const here = keys[idx[i]!]!;
           const next = keys[idx[i + 1]!]!;
-          if (next <= here) continue;
+          if (next <= here || i - start + 1 < minLeaf || end - i - 1 < minLeaf) continue;
           const score = giniScore(left, total, i - start + 1, n, classes);
           if (score > bestScore) {
             bestScore = score;
@@ -202,7 +214,7 @@ export function fitForest(
         }
       }
       i = a;
-      if (i === start || i === end) {
+      if (i - start < minLeaf || end - i < minLeaf) {
         // Rounding put every row on one side: this node becomes a leaf.
         out.size = node;
         counts.set(total);
@@ -262,39 +274,123 @@ export function forestProbabilities(forest: Forest, row: ArrayLike<number>): num
   return p;
 }
 
-/** A forest as JSON-safe text: its typed arrays in base64 (a few bytes per node). */
+/**
+ * A forest as JSON-safe text, packed for the browser's cache: per node one byte of feature (255 at
+ * a leaf), a float32 that is the threshold (or, at a leaf, the class, or −(offset + 1) into the
+ * leaf shares) and the right child's distance from its parent in 16 bits (32 when a tree is huge).
+ * A leaf that is not pure keeps only its classes present, each share in 1/255ths.
+ */
 export type SerialisedForest = {
   classes: number;
   features: number;
-  roots: string;
+  trees: number;
+  /** Bytes per right-child distance: 2, or 4 for trees of more than 65,535 nodes. */
+  linkBytes: 2 | 4;
   feature: string;
-  threshold: string;
-  link: string;
+  value: string;
+  right: string;
+  /** Per leaf that is not pure: the count k of classes present, then k pairs (class, share × 255). */
   leafShares: string;
 };
 
 export function serialiseForest(forest: Forest): SerialisedForest {
+  if (forest.features > 254 || forest.classes > 255)
+    throw new Error('A packed forest reads at most 254 elements and 255 regions');
+  const n = forest.feature.length;
+  const feature = new Uint8Array(n);
+  const value = new Float32Array(n);
+  let widest = 0;
+  for (let i = 0; i < n; i++) {
+    if (forest.feature[i]! >= 0) {
+      feature[i] = forest.feature[i]!;
+      value[i] = forest.threshold[i]!;
+      widest = Math.max(widest, forest.link[i]! - i);
+    } else {
+      feature[i] = 255;
+      const link = forest.link[i]!;
+      value[i] = link < 0 ? -link - 1 : -(link + 1);
+    }
+  }
+  const linkBytes = widest < 65536 ? 2 : 4;
+  const right = linkBytes === 2 ? new Uint16Array(n) : new Uint32Array(n);
+  for (let i = 0; i < n; i++) if (forest.feature[i]! >= 0) right[i] = forest.link[i]! - i;
   return {
     classes: forest.classes,
     features: forest.features,
-    roots: toBase64(forest.roots),
-    feature: toBase64(forest.feature),
-    threshold: toBase64(forest.threshold),
-    link: toBase64(forest.link),
-    leafShares: toBase64(forest.leafShares),
+    trees: forest.roots.length,
+    linkBytes,
+    feature: toBase64(feature),
+    value: toBase64(value),
+    right: toBase64(right),
+    leafShares: toBase64(packShares(forest.leafShares, forest.classes)),
   };
 }
 
 export function deserialiseForest(s: SerialisedForest): Forest {
+  const packed = new Uint8Array(fromBase64(s.feature));
+  const value = new Float32Array(fromBase64(s.value));
+  const rightBuffer = fromBase64(s.right);
+  const right = s.linkBytes === 2 ? new Uint16Array(rightBuffer) : new Uint32Array(rightBuffer);
+  const n = packed.length;
+  const feature = new Int16Array(n);
+  const threshold = new Float32Array(n);
+  const link = new Int32Array(n);
+  const roots = new Int32Array(s.trees);
+  // Preorder: a tree ends when no node of it is still to come (a split adds two, every node is one).
+  let tree = 0;
+  let pending = 0;
+  for (let i = 0; i < n; i++) {
+    if (pending === 0) {
+      roots[tree++] = i;
+      pending = 1;
+    }
+    pending--;
+    if (packed[i]! === 255) {
+      feature[i] = -1;
+      const v = value[i]!;
+      link[i] = v >= 0 ? -(v + 1) : -v - 1;
+    } else {
+      feature[i] = packed[i]!;
+      threshold[i] = value[i]!;
+      link[i] = i + right[i]!;
+      pending += 2;
+    }
+  }
   return {
     classes: s.classes,
     features: s.features,
-    roots: new Int32Array(fromBase64(s.roots)),
-    feature: new Int16Array(fromBase64(s.feature)),
-    threshold: new Float32Array(fromBase64(s.threshold)),
-    link: new Int32Array(fromBase64(s.link)),
-    leafShares: new Float32Array(fromBase64(s.leafShares)),
+    roots,
+    feature,
+    threshold,
+    link,
+    leafShares: unpackShares(new Uint8Array(fromBase64(s.leafShares)), s.classes),
   };
+}
+
+function packShares(shares: Float32Array, classes: number): Uint8Array {
+  const out: number[] = [];
+  for (let o = 0; o < shares.length; o += classes) {
+    const present: number[] = [];
+    for (let c = 0; c < classes; c++) if (shares[o + c]! > 0) present.push(c);
+    out.push(present.length);
+    for (const c of present) out.push(c, Math.max(1, Math.round(shares[o + c]! * 255)));
+  }
+  return Uint8Array.from(out);
+}
+
+function unpackShares(packed: Uint8Array, classes: number): Float32Array {
+  const leaves: number[][] = [];
+  for (let i = 0; i < packed.length;) {
+    const k = packed[i++]!;
+    const row = new Array<number>(classes).fill(0);
+    let total = 0;
+    for (let j = 0; j < k; j++, i += 2) {
+      row[packed[i]!] = packed[i + 1]!;
+      total += packed[i + 1]!;
+    }
+    leaves.push(row.map((v) => v / total));
+  }
+  return Float32Array.from(leaves.flat());
 }
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -302,7 +398,7 @@ const lookup = new Uint8Array(128);
 for (let i = 0; i < alphabet.length; i++) lookup[alphabet.charCodeAt(i)] = i;
 
 // Little-endian byte order is assumed on both sides (every browser and server platform we run on).
-function toBase64(a: Int16Array | Int32Array | Float32Array): string {
+function toBase64(a: Uint8Array | Uint16Array | Uint32Array | Float32Array): string {
   const bytes = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
   const parts: string[] = [];
   let chunk = '';
