@@ -4,9 +4,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { diagonalGaussianLearner, nearestCentroidLearner } from '../../shared/origin-model/baselines.ts';
 import type { ReferenceSample } from '../../shared/origin-model/estimator.ts';
 import { crossValidate } from '../../shared/origin-model/validation.ts';
+import { judgeOriginModel, type VerdictErrorReport } from '../../shared/origin-model/verdict-errors.ts';
 
 export type ValidationJobResult = {
   validation: ReturnType<typeof crossValidate>;
+  verdictErrors: VerdictErrorReport;
   baselines: {
     name: 'nearestCentroid' | 'diagonalGaussian';
     accuracy: number;
@@ -16,7 +18,8 @@ export type ValidationJobResult = {
 };
 
 export function judgeModel(references: readonly ReferenceSample[]): ValidationJobResult {
-  const validation = crossValidate(references);
+  // One cross-validation gives both the held-out figures and every verdict's error rates.
+  const { validation, verdictErrors } = judgeOriginModel(references);
   const method = validation.method === 'leave-one-out' ? ('leave-one-out' as const) : { folds: validation.folds };
   const baselines = (
     [
@@ -27,7 +30,7 @@ export function judgeModel(references: readonly ReferenceSample[]): ValidationJo
     const b = crossValidate(references, learner, method);
     return { name, accuracy: b.accuracy, logLoss: b.logLoss, expectedCalibrationError: b.expectedCalibrationError };
   });
-  return { validation, baselines };
+  return { validation, verdictErrors, baselines };
 }
 
 if (parentPort && workerData?.job === 'judgeModel') {

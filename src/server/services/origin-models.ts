@@ -10,6 +10,7 @@ import {
   type ReferenceSample,
 } from '../../shared/origin-model/estimator.ts';
 import type { ValidationReport } from '../../shared/origin-model/validation.ts';
+import type { VerdictErrorReport } from '../../shared/origin-model/verdict-errors.ts';
 import { isotopeColumns } from '../../shared/schemas/clean-isotope.ts';
 import type { Executor } from '../db/client.ts';
 import { cleanIsotopeRecord } from '../db/schema.ts';
@@ -102,6 +103,9 @@ export type ModelReport = {
   excludedRegions: { region: string; count: number }[];
   settings: OriginModel['settings'];
   validation: ValidationReport;
+  verdictErrors: VerdictErrorReport;
+  ensemble: { treeWeight: number; temperature: number; treeCount: number } | null;
+  modelBytes: number;
   baselines: {
     name: 'nearestCentroid' | 'diagonalGaussian';
     accuracy: number;
@@ -136,7 +140,7 @@ export async function modelReportFor(db: Executor, requested: string): Promise<M
   if (cached?.version === version) return cached.report;
   const report = loadReferences(db, material).then(async (references) => {
     const started = performance.now();
-    const { validation, baselines } = await judgeInWorker(references);
+    const { validation, verdictErrors, baselines } = await judgeInWorker(references);
     return {
       material,
       referenceVersion: version,
@@ -146,6 +150,9 @@ export async function modelReportFor(db: Executor, requested: string): Promise<M
       excludedRegions: model.excludedRegions,
       settings: model.settings,
       validation,
+      verdictErrors,
+      ensemble: model.ensemble && model.trees ? { ...model.ensemble, treeCount: model.trees.trees } : null,
+      modelBytes: JSON.stringify(model).length,
       baselines,
       computedAt: new Date().toISOString(),
       durationMs: Math.round(performance.now() - started),
