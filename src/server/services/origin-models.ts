@@ -3,12 +3,7 @@
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { asc, eq, sql } from 'drizzle-orm';
-import {
-  fitOriginModel,
-  regionOf,
-  type OriginModel,
-  type ReferenceSample,
-} from '../../shared/origin-model/estimator.ts';
+import { regionOf, type OriginModel, type ReferenceSample } from '../../shared/origin-model/estimator.ts';
 import type { ValidationReport } from '../../shared/origin-model/validation.ts';
 import type { VerdictErrorReport } from '../../shared/origin-model/verdict-errors.ts';
 import { isotopeColumns } from '../../shared/schemas/clean-isotope.ts';
@@ -75,8 +70,8 @@ export async function modelFor(db: Executor, requested: string): Promise<Fitted>
   const { version } = await referenceVersion(db, material);
   const cached = models.get(material);
   if (cached?.version === version) return cached.fitted;
-  const fitted = loadReferences(db, material).then((references) => {
-    const model = fitOriginModel(references);
+  const fitted = loadReferences(db, material).then(async (references) => {
+    const model = await inWorker<OriginModel>('fitModel', references);
     if (model.regions.length === 0) {
       throw new AppError(
         'CONFLICT',
@@ -118,11 +113,16 @@ export type ModelReport = {
 
 /** Judges a model in a worker thread, so the server keeps answering while it refits many times. */
 function judgeInWorker(references: ReferenceSample[]): Promise<ValidationJobResult> {
+  return inWorker<ValidationJobResult>('judgeModel', references);
+}
+
+/** Runs a model job in a worker thread (model-validation-job.ts). */
+function inWorker<T>(job: 'judgeModel' | 'fitModel', references: ReferenceSample[]): Promise<T> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./model-validation-worker.mjs', import.meta.url), {
-      workerData: { job: 'judgeModel', references },
+      workerData: { job, references },
     });
-    worker.once('message', (result: ValidationJobResult) => {
+    worker.once('message', (result: T) => {
       resolve(result);
       void worker.terminate();
     });
