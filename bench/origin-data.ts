@@ -1,11 +1,17 @@
 // The real public isotope data sets in ../shared/data as reference samples, for the origin model's
 // bench and tests. Read with papaparse (the tap-water file has quoted line breaks and "NA").
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
 import type { ReferenceSample } from '../src/shared/origin-model/estimator.ts';
 
-export const sharedDataDir = path.resolve(import.meta.dirname, '../../shared/data');
+// Beside the checkout (CI), or beside the folder of worktrees; ORIGIN_DATA_DIR overrides both.
+export const sharedDataDir =
+  process.env.ORIGIN_DATA_DIR ??
+  ['../../shared/data', '../../../shared/data']
+    .map((p) => path.resolve(import.meta.dirname, p))
+    .find((p) => existsSync(p)) ??
+  path.resolve(import.meta.dirname, '../../shared/data');
 
 function readRows(file: string): Record<string, string>[] {
   const text = readFileSync(path.join(sharedDataDir, file), 'utf8');

@@ -11430,6 +11430,15 @@ export interface components {
           precision: number | null;
         }[];
       };
+      verdictErrors: components['schemas']['VerdictErrors'];
+      /** @description The mix of the densities with ExtraTrees; null when the densities stand alone */
+      ensemble: {
+        treeWeight: number;
+        temperature: number;
+        treeCount: number;
+      } | null;
+      /** @description Size of the model as the browser caches it (JSON) */
+      modelBytes: number;
       baselines: {
         /** @enum {string} */
         name: 'nearestCentroid' | 'diagonalGaussian';
@@ -11439,6 +11448,65 @@ export interface components {
       }[];
       computedAt: string;
       durationMs: number;
+    };
+    /** @description How often each verdict is wrong on records of known origin, by the same cross-validation: a claim of every region judged for every held-out record */
+    VerdictErrors: {
+      claims: {
+        region: string;
+        /** @description Held-out records of the claimed region */
+        trueClaims: number;
+        /** @description Held-out records of the other regions */
+        falseClaims: number;
+        /** @description Share of false claims judged consistent */
+        falseConsistentRate: number;
+        /** @description Share of true claims judged inconsistent */
+        falseInconsistentRate: number;
+        /** @description Share of true claims left inconclusive */
+        inconclusiveTrueShare: number;
+        /** @description Share of false claims left inconclusive */
+        inconclusiveFalseShare: number;
+        /** @description Log-likelihood-ratio cost of the claims (bits; 0 perfect, 1 uninformative) */
+        cllr: number;
+        /** @description Cllr after the best monotone recalibration (pool-adjacent-violators) */
+        cllrMin: number;
+      }[];
+      pooled: {
+        /** @description Held-out records of the claimed region */
+        trueClaims: number;
+        /** @description Held-out records of the other regions */
+        falseClaims: number;
+        /** @description Share of false claims judged consistent */
+        falseConsistentRate: number;
+        /** @description Share of true claims judged inconsistent */
+        falseInconsistentRate: number;
+        /** @description Share of true claims left inconclusive */
+        inconclusiveTrueShare: number;
+        /** @description Share of false claims left inconclusive */
+        inconclusiveFalseShare: number;
+        /** @description Log-likelihood-ratio cost of the claims (bits; 0 perfect, 1 uninformative) */
+        cllr: number;
+        /** @description Cllr after the best monotone recalibration (pool-adjacent-violators) */
+        cllrMin: number;
+      };
+      xinjiang: {
+        region: string;
+        /** @description Held-out records of the claimed region */
+        trueClaims: number;
+        /** @description Held-out records of the other regions */
+        falseClaims: number;
+        /** @description Share of false claims judged consistent */
+        falseConsistentRate: number;
+        /** @description Share of true claims judged inconsistent */
+        falseInconsistentRate: number;
+        /** @description Share of true claims left inconclusive */
+        inconclusiveTrueShare: number;
+        /** @description Share of false claims left inconclusive */
+        inconclusiveFalseShare: number;
+        /** @description Log-likelihood-ratio cost of the claims (bits; 0 perfect, 1 uninformative) */
+        cllr: number;
+        /** @description Cllr after the best monotone recalibration (pool-adjacent-violators) */
+        cllrMin: number;
+      } | null;
     };
     OriginAnalysis: {
       elementsUsed: string[];

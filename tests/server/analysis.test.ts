@@ -200,6 +200,17 @@ describe('[ANALYSIS] model report, analyse, save, classify, sample entry, transf
     const centroid = report.baselines.find((b: { name: string }) => b.name === 'nearestCentroid');
     expect(report.validation.accuracy).toBeGreaterThan(centroid.accuracy);
     expect(report.validation.confusion).toHaveLength(3);
+    // How often each verdict is wrong: a claim of every region for each of the 149 held-out records.
+    expect(report.verdictErrors.claims.map((c: { region: string }) => c.region)).toEqual([
+      'Croatia',
+      'Italy',
+      'Slovenia',
+    ]);
+    expect(report.verdictErrors.pooled).toMatchObject({ trueClaims: 149, falseClaims: 298 });
+    expect(report.verdictErrors.pooled.cllr).toBeLessThan(1);
+    expect(report.verdictErrors.pooled.cllrMin).toBeLessThanOrEqual(report.verdictErrors.pooled.cllr);
+    expect(report.verdictErrors.xinjiang).toBeNull();
+    expect(report.modelBytes).toBeGreaterThan(1000);
     const unknown = await t.request('GET', '/api/analysis/model-report?material=Coffee', { token: analyst.token });
     expect(unknown.status).toBe(409);
     expect(unknown.body.errors).toEqual({ material: 'No reference data for this material' });

@@ -148,6 +148,31 @@ const settingsSchema = z.object({
   temperature: z.number(),
 });
 
+const claimErrorFields = {
+  trueClaims: z.number().int().openapi({ description: 'Held-out records of the claimed region' }),
+  falseClaims: z.number().int().openapi({ description: 'Held-out records of the other regions' }),
+  falseConsistentRate: z.number().openapi({ description: 'Share of false claims judged consistent' }),
+  falseInconsistentRate: z.number().openapi({ description: 'Share of true claims judged inconsistent' }),
+  inconclusiveTrueShare: z.number().openapi({ description: 'Share of true claims left inconclusive' }),
+  inconclusiveFalseShare: z.number().openapi({ description: 'Share of false claims left inconclusive' }),
+  cllr: z
+    .number()
+    .openapi({ description: 'Log-likelihood-ratio cost of the claims (bits; 0 perfect, 1 uninformative)' }),
+  cllrMin: z.number().openapi({ description: 'Cllr after the best monotone recalibration (pool-adjacent-violators)' }),
+};
+const claimErrorsSchema = z.object({ region: z.string(), ...claimErrorFields });
+
+const verdictErrorsSchema = z
+  .object({
+    claims: z.array(claimErrorsSchema),
+    pooled: z.object(claimErrorFields),
+    xinjiang: claimErrorsSchema.nullable(),
+  })
+  .openapi('VerdictErrors', {
+    description:
+      'How often each verdict is wrong on records of known origin, by the same cross-validation: a claim of every region judged for every held-out record',
+  });
+
 export const modelReportSchema = z
   .object({
     material: z.string(),
@@ -158,6 +183,12 @@ export const modelReportSchema = z
     excludedRegions: z.array(z.object({ region: z.string(), count: z.number().int() })),
     settings: settingsSchema,
     validation: validationSchema,
+    verdictErrors: verdictErrorsSchema,
+    ensemble: z
+      .object({ treeWeight: z.number(), temperature: z.number(), treeCount: z.number().int() })
+      .nullable()
+      .openapi({ description: 'The mix of the densities with ExtraTrees; null when the densities stand alone' }),
+    modelBytes: z.number().int().openapi({ description: 'Size of the model as the browser caches it (JSON)' }),
     baselines: z.array(
       z.object({
         name: z.enum(['nearestCentroid', 'diagonalGaussian']),

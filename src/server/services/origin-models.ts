@@ -3,13 +3,9 @@
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { asc, eq, sql } from 'drizzle-orm';
-import {
-  fitOriginModel,
-  regionOf,
-  type OriginModel,
-  type ReferenceSample,
-} from '../../shared/origin-model/estimator.ts';
+import { regionOf, type OriginModel, type ReferenceSample } from '../../shared/origin-model/estimator.ts';
 import type { ValidationReport } from '../../shared/origin-model/validation.ts';
+import type { VerdictErrorReport } from '../../shared/origin-model/verdict-errors.ts';
 import { isotopeColumns } from '../../shared/schemas/clean-isotope.ts';
 import type { Executor } from '../db/client.ts';
 import { cleanIsotopeRecord } from '../db/schema.ts';
@@ -74,8 +70,8 @@ export async function modelFor(db: Executor, requested: string): Promise<Fitted>
   const { version } = await referenceVersion(db, material);
   const cached = models.get(material);
   if (cached?.version === version) return cached.fitted;
-  const fitted = loadReferences(db, material).then((references) => {
-    const model = fitOriginModel(references);
+  const fitted = loadReferences(db, material).then(async (references) => {
+    const model = await inWorker<OriginModel>('fitModel', references);
     if (model.regions.length === 0) {
       throw new AppError(
         'CONFLICT',
@@ -102,6 +98,9 @@ export type ModelReport = {
   excludedRegions: { region: string; count: number }[];
   settings: OriginModel['settings'];
   validation: ValidationReport;
+  verdictErrors: VerdictErrorReport;
+  ensemble: { treeWeight: number; temperature: number; treeCount: number } | null;
+  modelBytes: number;
   baselines: {
     name: 'nearestCentroid' | 'diagonalGaussian';
     accuracy: number;
@@ -114,11 +113,16 @@ export type ModelReport = {
 
 /** Judges a model in a worker thread, so the server keeps answering while it refits many times. */
 function judgeInWorker(references: ReferenceSample[]): Promise<ValidationJobResult> {
+  return inWorker<ValidationJobResult>('judgeModel', references);
+}
+
+/** Runs a model job in a worker thread (model-validation-job.ts). */
+function inWorker<T>(job: 'judgeModel' | 'fitModel', references: ReferenceSample[]): Promise<T> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./model-validation-worker.mjs', import.meta.url), {
-      workerData: { job: 'judgeModel', references },
+      workerData: { job, references },
     });
-    worker.once('message', (result: ValidationJobResult) => {
+    worker.once('message', (result: T) => {
       resolve(result);
       void worker.terminate();
     });
@@ -136,7 +140,7 @@ export async function modelReportFor(db: Executor, requested: string): Promise<M
   if (cached?.version === version) return cached.report;
   const report = loadReferences(db, material).then(async (references) => {
     const started = performance.now();
-    const { validation, baselines } = await judgeInWorker(references);
+    const { validation, verdictErrors, baselines } = await judgeInWorker(references);
     return {
       material,
       referenceVersion: version,
@@ -146,6 +150,9 @@ export async function modelReportFor(db: Executor, requested: string): Promise<M
       excludedRegions: model.excludedRegions,
       settings: model.settings,
       validation,
+      verdictErrors,
+      ensemble: model.ensemble && model.trees ? { ...model.ensemble, treeCount: model.trees.trees } : null,
+      modelBytes: JSON.stringify(model).length,
       baselines,
       computedAt: new Date().toISOString(),
       durationMs: Math.round(performance.now() - started),

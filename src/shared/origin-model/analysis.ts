@@ -91,7 +91,7 @@ function typicalityOf(distance: number, d: number, n: number): number {
   return fSurvival((distance * (n - d)) / (d * (n - 1)), d, n - d);
 }
 
-function verdictFor(probability: number, typicality: number): Verdict {
+export function verdictFor(probability: number, typicality: number): Verdict {
   const t = analysisThresholds;
   if (probability < t.inconsistentProbability || typicality < t.atypicalPValue) return 'inconsistent';
   if (probability >= t.consistentProbability && typicality >= t.typicalPValue) return 'consistent';

@@ -1,7 +1,9 @@
-// Simple reference classifiers the origin model is measured against in the same run (bench and
-// tests): nearest centroid and a Gaussian per region with a diagonal covariance. Both see the same
-// standardised elements and marginalise missing ones the same way.
+// Reference classifiers the origin model is measured against in the same run (bench and tests):
+// nearest centroid and a Gaussian per region with a diagonal covariance (both see the same
+// standardised elements and marginalise missing ones the same way), and the two tree ensembles,
+// random forest and ExtraTrees (forest.ts).
 import type { ElementValues, ReferenceSample } from './estimator.ts';
+import { fitForest, forestProbabilities, type ForestKind } from './forest.ts';
 import { softmax } from './statistics.ts';
 import type { Learner } from './validation.ts';
 
@@ -73,3 +75,41 @@ function mean(v: readonly number[]): number {
 function variance(v: readonly number[], m: number): number {
   return v.reduce((s, x) => s + (x - m) ** 2, 0) / Math.max(1, v.length - 1);
 }
+
+/**
+ * Rows of the training set as a dense matrix for the tree ensembles: every element measured in the
+ * training set, a missing value replaced by that element's training mean (a tree has no way to
+ * marginalise it out).
+ */
+export function denseRows(train: readonly ReferenceSample[]) {
+  const elements = [
+    ...new Set(train.flatMap((r) => Object.keys(r.values).filter((e) => isMeasured(r.values[e])))),
+  ].sort();
+  const fill = elements.map((e) => mean(train.map((r) => r.values[e]).filter(isMeasured)));
+  const regions = [...new Set(train.map((r) => r.region))].sort();
+  const regionIndex = new Map(regions.map((r, i) => [r, i]));
+  const row = (values: ElementValues) =>
+    elements.map((e, j) => {
+      const v = values[e];
+      return isMeasured(v) ? v : fill[j]!;
+    });
+  const x = new Float64Array(train.length * elements.length);
+  train.forEach((r, i) => x.set(row(r.values), i * elements.length));
+  const y = Int32Array.from(train, (r) => regionIndex.get(r.region)!);
+  return { elements, regions, row, x, y };
+}
+
+/** A tree ensemble with scikit-learn's defaults (Gini, √features per split, fully grown). */
+export function forestLearner(kind: ForestKind, trees = 300, seed = 1): Learner {
+  return (train) => {
+    const { elements, regions, row, x, y } = denseRows(train);
+    const forest = fitForest(x, y, regions.length, elements.length, { kind, trees, seed });
+    return (values) => {
+      const p = forestProbabilities(forest, row(values));
+      return Object.fromEntries(regions.map((r, k) => [r, p[k]!]));
+    };
+  };
+}
+
+export const randomForestLearner = forestLearner('random-forest');
+export const extraTreesLearner = forestLearner('extra-trees');

@@ -1,5 +1,5 @@
 // How far to trust the origin model: every figure is computed on held-out records (leave-one-out,
-// or stratified k-fold for large sets), refitting the whole model, settings choice included,
+// for small sets, stratified 10-fold otherwise), refitting the whole model, settings choice included,
 // without the records it is judged on.
 import { fitOriginModel, minReferencesPerRegion, predictRegionProbabilities } from './estimator.ts';
 import { stratifiedFolds } from './settings-choice.ts';
@@ -31,14 +31,13 @@ export type ValidationReport = {
 /** Probabilities below this count as this in the log loss (as scikit-learn clips). */
 const probabilityFloor = 1e-15;
 /**
- * Sets up to this size (counted in records × elements, as refitting costs) are judged
- * leave-one-out; larger ones by stratified 10-fold cross-validation.
+ * Sets up to this many records are judged leave-one-out; larger ones by stratified 10-fold
+ * cross-validation (each refit fits 300 trees and chooses the mix by an inner cross-validation).
  */
-export const leaveOneOutBudget = 2000;
+export const leaveOneOutBudget = 60;
 
 export function defaultValidationMethod(records: readonly ReferenceSample[]): ValidationMethod {
-  const elements = new Set(records.flatMap((r) => Object.keys(r.values).filter((e) => r.values[e] != null)));
-  return records.length * Math.max(1, elements.size) <= leaveOneOutBudget ? 'leave-one-out' : { folds: 10 };
+  return records.length <= leaveOneOutBudget ? 'leave-one-out' : { folds: 10 };
 }
 
 export const originModelLearner: Learner = (train) => {

@@ -153,6 +153,16 @@ function ReportBody({ report }: { report: ModelReport }) {
           </Table>
         </div>
       </div>
+      <VerdictErrors errors={report.verdictErrors} />
+      <p className="text-xs text-muted-foreground">
+        {report.ensemble
+          ? t('report.ensemble', {
+              trees: report.ensemble.treeCount,
+              weight: percent(report.ensemble.treeWeight),
+              size: Math.round(report.modelBytes / 1024),
+            })
+          : t('report.densitiesAlone', { size: Math.round(report.modelBytes / 1024) })}
+      </p>
       <div className="grid gap-2">
         <h3 className="text-sm font-medium">{t('report.confusion')}</h3>
         <ConfusionHeatMap regions={v.regions} confusion={v.confusion} />
@@ -164,6 +174,61 @@ function ReportBody({ report }: { report: ModelReport }) {
           })}
         </p>
       )}
+    </div>
+  );
+}
+
+/** How often each verdict is wrong, by claimed region, and how far the likelihood ratios can be quoted. */
+function VerdictErrors({ errors }: { errors: ModelReport['verdictErrors'] }) {
+  const { t } = useTranslation('analysis');
+  const rows = [
+    ...errors.claims.map((c) => ({ key: c.region, label: c.region, ...c })),
+    { key: '', label: t('report.verdictErrors.allClaims'), ...errors.pooled },
+  ];
+  return (
+    <div className="grid gap-2" data-testid="verdict-errors">
+      <h3 className="text-sm font-medium">{t('report.verdictErrors.title')}</h3>
+      <p className="text-xs text-muted-foreground">{t('report.verdictErrors.about')}</p>
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>{t('report.verdictErrors.claimedRegion')}</TableHead>
+            <TableHead>{t('report.verdictErrors.falseConsistent')}</TableHead>
+            <TableHead>{t('report.verdictErrors.falseInconsistent')}</TableHead>
+            <TableHead>{t('report.verdictErrors.inconclusiveTrue')}</TableHead>
+            <TableHead>{t('report.verdictErrors.inconclusiveFalse')}</TableHead>
+            <TableHead>{t('report.verdictErrors.cllr')}</TableHead>
+            <TableHead>{t('report.verdictErrors.cllrMin')}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.key} className={r.key === '' ? 'font-medium' : undefined}>
+              <TableCell>{r.label}</TableCell>
+              <TableCell title={t('report.verdictErrors.ofFalse', { n: r.falseClaims })}>
+                {percent(r.falseConsistentRate)}
+              </TableCell>
+              <TableCell title={t('report.verdictErrors.ofTrue', { n: r.trueClaims })}>
+                {percent(r.falseInconsistentRate)}
+              </TableCell>
+              <TableCell>{percent(r.inconclusiveTrueShare)}</TableCell>
+              <TableCell>{percent(r.inconclusiveFalseShare)}</TableCell>
+              <TableCell>{r.cllr.toFixed(3)}</TableCell>
+              <TableCell>{r.cllrMin.toFixed(3)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <p className="text-xs text-muted-foreground">
+        {errors.xinjiang
+          ? t('report.verdictErrors.xinjiang', {
+              falseConsistent: percent(errors.xinjiang.falseConsistentRate),
+              falseInconsistent: percent(errors.xinjiang.falseInconsistentRate),
+              inconclusive: percent(errors.xinjiang.inconclusiveTrueShare),
+            })
+          : t('report.verdictErrors.noXinjiang')}
+      </p>
+      <p className="text-xs text-muted-foreground">{t('report.verdictErrors.cllrHint')}</p>
     </div>
   );
 }

@@ -1,0 +1,178 @@
+// How often each verdict is wrong on samples of known origin: the origin model judged by
+// cross-validation (each fold refits the whole model without its records), and for every held-out
+// record a claim of every region is judged as the analysis would judge it. A claim of the record's
+// own region is a true claim, a claim of any other region a false one.
+// The likelihood ratio of a claim (claimed region against the rest) is the posterior odds over the
+// prior odds of a uniform prior, 1 : (K − 1); its cost Cllr (in bits, 0 perfect, 1 uninformative)
+// and Cllr_min, the cost after the best monotone recalibration (pool-adjacent-violators), say how
+// far the ratios can be quoted: Cllr near Cllr_min means they are calibrated.
+import { analyseSample, verdictFor, xinjiangRegion, type Verdict } from './analysis.ts';
+import { fitOriginModel, minReferencesPerRegion, type ReferenceSample } from './estimator.ts';
+import { stratifiedFolds } from './settings-choice.ts';
+import {
+  defaultValidationMethod,
+  summariseValidation,
+  type ValidationMethod,
+  type ValidationReport,
+} from './validation.ts';
+
+export type ClaimErrorRates = {
+  region: string;
+  /** Held-out records of this region (true claims) and of the other regions (false claims). */
+  trueClaims: number;
+  falseClaims: number;
+  /** Share of false claims judged consistent. */
+  falseConsistentRate: number;
+  /** Share of true claims judged inconsistent. */
+  falseInconsistentRate: number;
+  /** Share of true claims and of false claims left inconclusive. */
+  inconclusiveTrueShare: number;
+  inconclusiveFalseShare: number;
+  /** Log-likelihood-ratio cost of this region's claims, and its minimum after recalibration. */
+  cllr: number;
+  cllrMin: number;
+};
+
+export type VerdictErrorReport = {
+  /** Every region's claims, then all claims pooled (region null). */
+  claims: (ClaimErrorRates & { region: string })[];
+  pooled: Omit<ClaimErrorRates, 'region'>;
+  /** The Xinjiang check, where the reference set has Xinjiang records. */
+  xinjiang: ClaimErrorRates | null;
+};
+
+type Claim = { truth: boolean; verdict: Verdict; logLr: number };
+
+/** The model's held-out figures and its verdicts' error rates, from one cross-validation. */
+export function judgeOriginModel(
+  records: readonly ReferenceSample[],
+  method: ValidationMethod = defaultValidationMethod(records),
+): { validation: ValidationReport; verdictErrors: VerdictErrorReport } {
+  const counts = new Map<string, number>();
+  for (const r of records) counts.set(r.region, (counts.get(r.region) ?? 0) + 1);
+  const judged = records.filter((r) => (counts.get(r.region) ?? 0) > minReferencesPerRegion);
+  const regions = [...new Set(judged.map((r) => r.region))].sort();
+  const folds = method === 'leave-one-out' ? judged.length : method.folds;
+  const fold =
+    method === 'leave-one-out'
+      ? judged.map((_, i) => i)
+      : stratifiedFolds(
+          judged.map((r) => r.region),
+          folds,
+        );
+  const predictions: Record<string, number>[] = new Array(judged.length);
+  const claims = new Map<string, Claim[]>(regions.map((r) => [r, []]));
+  for (let f = 0; f < folds; f++) {
+    const heldOut = judged.flatMap((r, i) => (fold[i] === f ? [i] : []));
+    if (heldOut.length === 0) continue;
+    const held = new Set(heldOut.map((i) => judged[i]!));
+    const model = fitOriginModel(records.filter((r) => !held.has(r)));
+    const k = model.regions.length;
+    for (const i of heldOut) {
+      const record = judged[i]!;
+      const analysis = analyseSample(model, record.values);
+      predictions[i] = Object.fromEntries(analysis.regionalProbability.map((r) => [r.region, r.probability]));
+      for (const r of analysis.regionalProbability) {
+        const list = claims.get(r.region);
+        if (!list) continue;
+        const p = Math.min(Math.max(r.probability, 1e-12), 1 - 1e-12);
+        list.push({
+          truth: r.region === record.region,
+          verdict: verdictFor(r.probability, r.typicality),
+          logLr: Math.log(p / (1 - p)) + Math.log(Math.max(1, k - 1)),
+        });
+      }
+    }
+  }
+  const validation = summariseValidation(
+    judged.map((r) => r.region),
+    predictions,
+    regions,
+    method === 'leave-one-out' ? 'leave-one-out' : 'k-fold',
+    folds,
+  );
+  const perRegion = regions.map((region) => ({ region, ...errorRates(claims.get(region)!) }));
+  const xinjiang = perRegion.find((r) => r.region.trim().toLowerCase() === xinjiangRegion.toLowerCase()) ?? null;
+  return {
+    validation,
+    verdictErrors: { claims: perRegion, pooled: errorRates([...claims.values()].flat()), xinjiang },
+  };
+}
+
+function errorRates(claims: readonly Claim[]): Omit<ClaimErrorRates, 'region'> {
+  const trueClaims = claims.filter((c) => c.truth);
+  const falseClaims = claims.filter((c) => !c.truth);
+  const share = (list: readonly Claim[], verdict: Verdict) =>
+    list.length ? list.filter((c) => c.verdict === verdict).length / list.length : 0;
+  return {
+    trueClaims: trueClaims.length,
+    falseClaims: falseClaims.length,
+    falseConsistentRate: share(falseClaims, 'consistent'),
+    falseInconsistentRate: share(trueClaims, 'inconsistent'),
+    inconclusiveTrueShare: share(trueClaims, 'inconclusive'),
+    inconclusiveFalseShare: share(falseClaims, 'inconclusive'),
+    cllr: cllr(claims),
+    cllrMin: cllrMin(claims),
+  };
+}
+
+const log2 = (v: number) => Math.log(v) / Math.LN2;
+/** log2(1 + e^x) without overflow. */
+const softplus2 = (x: number) => (x > 30 ? x / Math.LN2 : log2(1 + Math.exp(x)));
+
+/** Cllr = ½ [mean over true claims of log2(1 + 1/LR) + mean over false claims of log2(1 + LR)]. */
+export function cllr(claims: readonly { truth: boolean; logLr: number }[]): number {
+  let a = 0;
+  let na = 0;
+  let b = 0;
+  let nb = 0;
+  for (const c of claims)
+    if (c.truth) {
+      a += softplus2(-c.logLr);
+      na++;
+    } else {
+      b += softplus2(c.logLr);
+      nb++;
+    }
+  if (na === 0 || nb === 0) return 0;
+  return (a / na + b / nb) / 2;
+}
+
+/**
+ * Cllr after the best monotone transformation of the ratios: pool-adjacent-violators over the
+ * claims sorted by log LR gives the posterior of a true claim; divided by the set's prior odds
+ * that is the recalibrated LR.
+ */
+export function cllrMin(claims: readonly { truth: boolean; logLr: number }[]): number {
+  const sorted = [...claims].sort((x, y) => x.logLr - y.logLr);
+  const n1 = sorted.filter((c) => c.truth).length;
+  const n0 = sorted.length - n1;
+  if (n1 === 0 || n0 === 0) return 0;
+  // Blocks of tied or pooled claims: [sum of truths, count].
+  const blocks: { sum: number; count: number }[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    let sum = 0;
+    while (j < sorted.length && sorted[j]!.logLr === sorted[i]!.logLr) sum += sorted[j++]!.truth ? 1 : 0;
+    blocks.push({ sum, count: j - i });
+    i = j;
+    while (blocks.length > 1) {
+      const last = blocks[blocks.length - 1]!;
+      const before = blocks[blocks.length - 2]!;
+      if (before.sum / before.count < last.sum / last.count) break;
+      blocks.pop();
+      before.sum += last.sum;
+      before.count += last.count;
+    }
+  }
+  const priorLogOdds = Math.log(n1 / n0);
+  const recalibrated: { truth: boolean; logLr: number }[] = [];
+  let at = 0;
+  for (const block of blocks) {
+    const p = Math.min(Math.max(block.sum / block.count, 1e-12), 1 - 1e-12);
+    const logLr = Math.log(p / (1 - p)) - priorLogOdds;
+    for (let i = 0; i < block.count; i++) recalibrated.push({ truth: sorted[at + i]!.truth, logLr });
+    at += block.count;
+  }
+  return cllr(recalibrated);
+}
