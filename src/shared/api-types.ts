@@ -7814,6 +7814,8 @@ export interface paths {
           receivedToDate?: string;
           /** @description xlsx (default) or csv: a file to download; json: figures and first rows to preview */
           format?: 'xlsx' | 'csv' | 'json';
+          /** @description The file's language; without it, Accept-Language decides (English by default) */
+          lang?: 'en' | 'vi';
           sources?: string | string[];
         };
         header?: never;
@@ -7911,6 +7913,8 @@ export interface paths {
           receivedToDate?: string;
           /** @description xlsx (default) or csv: a file to download; json: figures and first rows to preview */
           format?: 'xlsx' | 'csv' | 'json';
+          /** @description The file's language; without it, Accept-Language decides (English by default) */
+          lang?: 'en' | 'vi';
           status?: string | string[];
         };
         header?: never;
@@ -11724,6 +11728,13 @@ export interface components {
         samples: number;
         initialWeight: number;
         sentWeight: number;
+        /** @description By source: the samples of this source per status, in workflow order */
+        byStatus?: {
+          status: string;
+          samples: number;
+        }[];
+        /** @description By status: the median days the samples now in this status have been in it (since their latest entry into it) */
+        medianDays?: number | null;
       }[];
       total: {
         samples: number;

@@ -6,6 +6,9 @@ import { sampleStatuses } from '../../src/shared/sample-workflow.ts';
 import { admin, roleUsers } from './support/accounts.ts';
 import { expect, signInThroughApi, test } from './support/fixtures.ts';
 import { authorised, seedSampleSentToTester } from './support/sample-seeding.ts';
+import { wordsOf } from './support/words.ts';
+
+const say = wordsOf('en');
 
 // The dashboard and the two reports, in Chromium, against the real server and its figures.
 
@@ -87,19 +90,24 @@ test('[REPORTS] both reports download; the XLSX holds the rows the API reports',
   expect(xlsx.suggestedFilename()).toMatch(/^sample-entries-by-source-\d{4}-\d{2}-\d{2}\.xlsx$/);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load((await readFile((await xlsx.path())!)) as unknown as ArrayBuffer);
-  const bySource = workbook.getWorksheet('By source')!;
+  // The summary sheet: a line per source under the heading row 8, its samples per status, and a Total column.
+  const bySource = workbook.getWorksheet('Summary')!;
+  expect(bySource.getCell('A1').value).toBe('Sample entries by source');
+  const heading = (bySource.getRow(8).values as unknown[]).slice(1);
+  const totalColumn = heading.indexOf('Total') + 1;
+  expect(heading).not.toContain('SentToTester');
   sourcePreview.groups.forEach((group, index) => {
-    const row = bySource.getRow(index + 2);
+    const row = bySource.getRow(index + 9);
     expect(row.getCell(1).value).toBe(group.key ?? '(none)');
-    expect(row.getCell(2).value).toBe(group.samples);
+    expect(row.getCell(totalColumn).value).toBe(group.samples);
   });
-  expect(bySource.getRow(sourcePreview.groups.length + 2).getCell(2).value).toBe(sourcePreview.total.samples);
+  expect(bySource.getRow(sourcePreview.groups.length + 9).getCell(totalColumn).value).toBe(sourcePreview.total.samples);
   const samples = workbook.getWorksheet('Samples')!;
   expect(samples.rowCount).toBe(sourcePreview.total.samples + 2);
   sourcePreview.rows.forEach((row, index) => {
     const cells = samples.getRow(index + 2);
     expect(cells.getCell(1).value).toBe(row.idflNumber);
-    expect(cells.getCell(5).value).toBe(row.status);
+    expect(cells.getCell(5).value).toBe(say(`samples:status.${row.status}`));
     const received = cells.getCell(7).value;
     expect(received instanceof Date ? received.toISOString() : received).toBe(row.receivedDate);
   });
@@ -114,8 +122,13 @@ test('[REPORTS] both reports download; the XLSX holds the rows the API reports',
   await expect(page.getByTestId('report-total-samples')).toHaveText(String(statusPreview.total.samples));
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-csv').click()]);
   expect(csv.suggestedFilename()).toMatch(/^sample-entries-by-status-.+\.csv$/);
+  // Title, period and filters; the counts per status; then the samples, each part after an empty line.
   const text = (await readFile((await csv.path())!, 'utf8')).replace(/^\uFEFF/, '');
-  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
+  const [, summaryPart = '', samplesPart = ''] = text.split('\r\n\r\n');
+  const summary = Papa.parse<string[]>(summaryPart, { delimiter: ',', skipEmptyLines: true }).data;
+  expect(summary[0]).toEqual(['Status', 'Samples', 'Median days in status', 'Initial weight (g)', 'Sent weight (g)']);
+  expect(summary.slice(1, -1).map((line) => line[1])).toEqual(statusPreview.groups.map((g) => String(g.samples)));
+  const parsed = Papa.parse<Record<string, string>>(samplesPart, { header: true, skipEmptyLines: true });
   expect(parsed.data).toHaveLength(statusPreview.total.samples);
   expect(parsed.data.map((r) => r['IDFL number']).slice(0, statusPreview.rows.length)).toEqual(
     statusPreview.rows.map((r) => r.idflNumber),

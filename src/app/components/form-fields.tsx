@@ -23,7 +23,23 @@ type RegisteredField<T extends FieldValues> = {
   /** Classes of the field as a whole (label, control and message), e.g. its span in a grid. */
   className?: string;
   registerOptions?: RegisterOptions<T, Path<T>>;
+  /** Marks the field required (a red star, aria-required): give it isRequiredField(schema, name). */
+  required?: boolean;
 };
+
+/** A label, with the red star of a required field (the one marker of every form). */
+export function requiredLabel(label: ReactNode, required: boolean) {
+  return (
+    <>
+      {label}
+      {required && (
+        <span aria-hidden="true" className="text-destructive" data-required-mark="">
+          *
+        </span>
+      )}
+    </>
+  );
+}
 
 function useFieldState<T extends FieldValues>({ form, name, id }: RegisteredField<T>) {
   const error = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
@@ -34,22 +50,32 @@ function useFieldState<T extends FieldValues>({ form, name, id }: RegisteredFiel
 export function TextInputField<T extends FieldValues>(
   props: RegisteredField<T> & Omit<ComponentProps<typeof Input>, keyof RegisteredField<T> | 'form'>,
 ) {
-  const { form, name, id, label, hint, className, registerOptions, ...input } = props;
+  const { form, name, id, label, hint, className, registerOptions, required, ...input } = props;
   const { error, controlProps } = useFieldState(props);
   return (
-    <FormField id={id} label={label} error={error} hint={hint} className={className}>
-      <Input {...input} {...controlProps} {...form.register(name, registerOptions)} />
+    <FormField id={id} label={requiredLabel(label, required === true)} error={error} hint={hint} className={className}>
+      <Input
+        {...input}
+        {...controlProps}
+        aria-required={required || undefined}
+        {...form.register(name, registerOptions)}
+      />
     </FormField>
   );
 }
 
 /** A notes field of a few rows. */
 export function TextareaField<T extends FieldValues>(props: RegisteredField<T> & { rows?: number }) {
-  const { form, name, id, label, hint, className, registerOptions, rows = 2 } = props;
+  const { form, name, id, label, hint, className, registerOptions, required, rows = 2 } = props;
   const { error, controlProps } = useFieldState(props);
   return (
-    <FormField id={id} label={label} error={error} hint={hint} className={className}>
-      <Textarea {...controlProps} rows={rows} {...form.register(name, registerOptions)} />
+    <FormField id={id} label={requiredLabel(label, required === true)} error={error} hint={hint} className={className}>
+      <Textarea
+        {...controlProps}
+        rows={rows}
+        aria-required={required || undefined}
+        {...form.register(name, registerOptions)}
+      />
     </FormField>
   );
 }

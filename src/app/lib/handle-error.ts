@@ -26,11 +26,10 @@ export function handleError(error: unknown) {
       endExpiredSession();
       return;
     }
-    toastLater((toast) =>
-      toast.error(t('errors:title'), {
-        description: error.message ? translateError(error) : t('errors:serverInternal'),
-      }),
-    );
+    const description = error.message ? translateError(error) : t('errors:serverInternal');
+    // One toast per error: the same answer handed on twice (a screen's own catch and the query
+    // client's, or two calls failing alike) shares the toast's id, so sonner shows it once.
+    toastLater((toast) => toast.error(t('errors:title'), { id: `error:${error.status}:${description}`, description }));
     return;
   }
   if (isNetworkError(error)) {
@@ -39,5 +38,7 @@ export function handleError(error: unknown) {
     );
     return;
   }
-  toastLater((toast) => toast.error(t('errors:title'), { description: t('errors:serverInternal') }));
+  toastLater((toast) =>
+    toast.error(t('errors:title'), { id: 'server-internal', description: t('errors:serverInternal') }),
+  );
 }

@@ -6,6 +6,7 @@ import { defineRoute } from '../http/route.ts';
 import { contentDisposition } from '../services/files.ts';
 import { reportCsv, reportPreview, reportXlsx, type ReportFilters, type ReportKind } from '../services/reports.ts';
 import { dateParam, listParam, readList } from '../http/params.ts';
+import { requestLanguage } from '../services/report-words.ts';
 
 // Sample-entry reports by source and by status (spec section 7): downloadable files, and JSON for
 // the screens' preview.
@@ -20,6 +21,10 @@ const baseFilters = {
     .enum(['xlsx', 'csv', 'json'], { error: 'Format must be xlsx, csv or json' })
     .default('xlsx')
     .openapi({ description: 'xlsx (default) or csv: a file to download; json: figures and first rows to preview' }),
+  lang: z
+    .enum(['en', 'vi'], { error: 'Language must be en or vi' })
+    .optional()
+    .openapi({ description: "The file's language; without it, Accept-Language decides (English by default)" }),
 };
 
 const groupSchema = z.object({
@@ -27,12 +32,20 @@ const groupSchema = z.object({
   samples: z.number().int(),
   initialWeight: z.number(),
   sentWeight: z.number(),
+  byStatus: z
+    .array(z.object({ status: z.string(), samples: z.number().int() }))
+    .optional()
+    .openapi({ description: 'By source: the samples of this source per status, in workflow order' }),
+  medianDays: z.number().nullable().optional().openapi({
+    description:
+      'By status: the median days the samples now in this status have been in it (since their latest entry into it)',
+  }),
 });
 
 const previewSchema = z
   .object({
     groups: z.array(groupSchema),
-    total: groupSchema.omit({ key: true }),
+    total: groupSchema.omit({ key: true, byStatus: true, medianDays: true }),
     rows: z.array(
       z.object({
         id: z.number().int(),
@@ -93,27 +106,32 @@ async function answerReport(
   c: Context<AppEnv>,
   kind: ReportKind,
   format: 'xlsx' | 'csv' | 'json',
+  lang: 'en' | 'vi' | undefined,
   filters: ReportFilters,
 ) {
   if (format === 'json') return ok(c, await reportPreview(c.var.db, kind, filters));
   const name = `${fileNames[kind]}-${new Date().toISOString().slice(0, 10)}.${format}`;
-  const body = format === 'xlsx' ? reportXlsx(c.var.db, kind, filters) : reportCsv(c.var.db, filters);
+  const language = requestLanguage(lang, c.req.header('accept-language'));
+  const body =
+    format === 'xlsx' ? reportXlsx(c.var.db, kind, filters, language) : reportCsv(c.var.db, kind, filters, language);
   return c.body(body, 200, {
     'content-type': format === 'xlsx' ? XLSX_TYPE : 'text/csv; charset=utf-8',
     'content-disposition': contentDisposition(name, 'attachment'),
     'x-content-type-options': 'nosniff',
     'cache-control': 'no-store',
+    'content-language': language,
+    vary: 'Accept-Language',
   });
 }
 
 export function registerReportRoutes(app: AppRouter) {
   app.openapi(sourceRouteDef, async (c) => {
-    const { format, sources, ...filters } = c.req.valid('query');
-    return answerReport(c, 'source', format, { ...filters, sources: readList(sources) });
+    const { format, lang, sources, ...filters } = c.req.valid('query');
+    return answerReport(c, 'source', format, lang, { ...filters, sources: readList(sources) });
   });
 
   app.openapi(statusRouteDef, async (c) => {
-    const { format, status, ...filters } = c.req.valid('query');
-    return answerReport(c, 'status', format, { ...filters, status: readList(status) });
+    const { format, lang, status, ...filters } = c.req.valid('query');
+    return answerReport(c, 'status', format, lang, { ...filters, status: readList(status) });
   });
 }

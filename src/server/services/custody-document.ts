@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import i18next, { type TFunction } from 'i18next';
-import Papa from 'papaparse';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { itemsText, readCustodyRecord, type CustodyReading, type ShownRecord } from '../../shared/custody-format.ts';
 import { formatInTimeZone } from '../../shared/display-date.ts';
@@ -8,6 +7,7 @@ import type { Executor } from '../db/client.ts';
 import { verifyAuditChain } from './audit.ts';
 import { embedUnicodeFonts, printable } from './pdf-fonts.ts';
 import { findSampleDetail } from './sample-entries.ts';
+import { csvLines } from './spreadsheet-cells.ts';
 import { assertSampleVisible } from './sample-visibility.ts';
 
 // The chain of custody as a document for the client or an assessor: every record of a sample (each
@@ -123,8 +123,8 @@ function chainVerdict(doc: CustodyDocument): string {
 
 /**
  * One row per changed field (a record without changes is one row), with the record's hash on each,
- * and the chain's verdict last. Cells pass through the reports' rule against formulae
- * (papaparse's escapeFormulae, services/reports.ts), so a value typed as "=HYPERLINK(…)" stays text.
+ * and the chain's verdict last. Cells pass through the one rule for exported cells
+ * (spreadsheet-cells.ts), so a value typed as "=HYPERLINK(…)" stays text.
  */
 export function renderCustodyCsv(doc: CustodyDocument): string {
   const column = (key: string) => doc.t(`document.columns.${key}`);
@@ -163,7 +163,7 @@ export function renderCustodyCsv(doc: CustodyDocument): string {
   rows.push([]);
   rows.push([chainVerdict(doc)]);
   rows.push([doc.t('document.recordHash'), doc.lastHash ?? doc.t('document.noRecords')]);
-  return `\uFEFF${Papa.unparse([header, ...rows], { newline: '\r\n', escapeFormulae: true })}\r\n`;
+  return `\uFEFF${csvLines([header, ...rows])}\r\n`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,8 +6,10 @@ export const ISOTOPES_REQUIRED = 'Carbon, Hydrogen, Oxygen is required';
 
 export const isotopeFields = ['carbon', 'hydrogen', 'oxygen'] as const;
 
-// Delta values in per mil; generous bounds that still refuse typing slips of several orders.
-const delta = z.number({ error: 'Enter a number' }).min(-1000).max(1000);
+// Delta values in per mil; generous bounds that still refuse typing slips of several orders. A value
+// outside them is answered with the range, so whoever typed it sees what is allowed.
+export const DELTA_OUT_OF_RANGE = 'Enter a value from -1000 to 1000 ‰';
+const delta = z.number({ error: 'Enter a number' }).min(-1000, DELTA_OUT_OF_RANGE).max(1000, DELTA_OUT_OF_RANGE);
 
 /**
  * What the server accepts. The three values are checked together (one message for the three, as

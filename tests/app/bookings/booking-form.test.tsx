@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/app/lib/i18n';
 import { createQueryClient } from '@/app/lib/query-client';
 import { BookingForm, useBookingForm } from '@/app/features/bookings/booking-form';
+import { isRequiredField } from '@/shared/schemas/required-fields';
 
 // The form fetches its schema (and zod) on its first check; here the module is loaded once up front
 // so that a check waits for the form's own work, not for the test runner's first transform of zod.
@@ -52,6 +53,31 @@ describe('booking form', () => {
   });
   afterEach(async () => {
     await i18n.changeLanguage('en');
+  });
+
+  it('stars the applicant and retailer fields exactly where the schema requires them', async () => {
+    const { bookingFormSchema } = await import('@/shared/schemas/booking');
+    const { container } = await renderForm();
+    const paths = [
+      'applicantContactPerson',
+      'applicantCompany',
+      'telephone',
+      'email',
+      'address',
+      'cityStateCountry',
+      'emailReportToEmail',
+      'retailerInfo.retailerName',
+    ];
+    for (const path of paths) {
+      const input = container.querySelector(`input[name="${path}"]`);
+      expect(input, path).not.toBeNull();
+      const label = container.querySelector(`label[for="${input!.id}"]`);
+      const starred = label?.querySelector('[data-required-mark]') != null;
+      expect(starred, path).toBe(isRequiredField(bookingFormSchema, path));
+    }
+    // The two the issue found starred though optional.
+    expect(isRequiredField(bookingFormSchema, 'emailReportToEmail')).toBe(false);
+    expect(isRequiredField(bookingFormSchema, 'retailerInfo.retailerName')).toBe(false);
   });
 
   it('shows the payer fields only when the payer differs from the applicant', async () => {

@@ -37,6 +37,15 @@ describe('central error handler (spec 8)', () => {
     expect(hasStoredUser()).toBe(true);
   });
 
+  it('shows an error handed on twice in one toast, not one behind the other', async () => {
+    const answer = { result: false, message: 'Sample is not in a state to transfer' };
+    await showError(new ApiError(409, answer));
+    await showError(new ApiError(409, answer));
+    expect(await screen.findByText('Sample is not in a state to transfer')).toBeTruthy();
+    expect(screen.getAllByText('Sample is not in a state to transfer')).toHaveLength(1);
+    expect(document.querySelectorAll('[data-type="error"]')).toHaveLength(1);
+  });
+
   it("falls back to 'Server internal error!' when the answer has no message", async () => {
     await showError(new ApiError(500, 'Internal Server Error'));
     expect(await screen.findByText('Server internal error!')).toBeTruthy();

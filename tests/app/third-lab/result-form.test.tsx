@@ -36,6 +36,20 @@ describe('third-lab result form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('answers a value outside the allowed range with that range, in English and Vietnamese', async () => {
+    const user = userEvent.setup();
+    const { onSubmit } = renderForm();
+    await user.type(screen.getByLabelText('Carbon (δ13C)'), '-24.5');
+    await user.type(screen.getByLabelText('Hydrogen (δ2H)'), '9999');
+    await user.type(screen.getByLabelText('Oxygen (δ18O)'), '12.1');
+    await user.click(screen.getByRole('button', { name: 'Save result' }));
+    expect(await screen.findByText('Enter a value from -1000 to 1000 ‰')).toBeTruthy();
+    expect(screen.queryByText('Enter a number')).toBeNull();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await i18n.changeLanguage('vi');
+    expect(await screen.findByText('Nhập một giá trị từ -1000 đến 1000 ‰')).toBeTruthy();
+  });
+
   it('names only the values left out', async () => {
     const user = userEvent.setup();
     const { onSubmit } = renderForm();

@@ -8,6 +8,7 @@ import { useFormError, useFormValue, type FormState, type PathOf } from '@/app/l
 import { Input } from '@/app/components/ui/input';
 import { Label } from '@/app/components/ui/label';
 import { Textarea } from '@/app/components/ui/textarea';
+import { requiredLabel as requiredLabelOf } from '@/app/components/form-fields';
 
 // Small building blocks of the booking form. Every control is reachable by its dotted path (input
 // `name`, or `data-field` for checkboxes), which is how a failed submit finds the first bad field.
@@ -104,19 +105,8 @@ export function useBookingControl(path: BookingPath) {
   return { id, error, controlProps: controlPropsOf(id, error) };
 }
 
-/** A label, with the red star of a required field. */
-export function requiredLabel(label: ReactNode, required = true) {
-  return (
-    <>
-      {label}
-      {required && (
-        <span aria-hidden="true" className="text-destructive">
-          *
-        </span>
-      )}
-    </>
-  );
-}
+/** The app's one required marker. */
+export { requiredLabel } from '@/app/components/form-fields';
 
 /** What every field of the form is given: the value's path, its label, a hint and its place in the grid. */
 type BookingFieldProps = { path: BookingPath; label: ReactNode; hint?: ReactNode; className?: string };
@@ -133,7 +123,13 @@ export function TextField({
   const text = useTextControl(path);
   const { id, error, controlProps } = useBookingControl(path);
   return (
-    <FormField id={id} label={requiredLabel(label, required)} error={error} hint={hint} className={className}>
+    <FormField
+      id={id}
+      label={requiredLabelOf(label, required === true)}
+      error={error}
+      hint={hint}
+      className={className}
+    >
       <Input
         {...controlProps}
         type={type}

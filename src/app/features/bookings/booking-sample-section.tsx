@@ -37,7 +37,7 @@ export function SampleSection() {
       <div className="grid items-start gap-4 md:grid-cols-2">
         <FormField
           id={date.id}
-          label={requiredLabel(t('form.samples.preparedDate'))}
+          label={requiredLabel(t('form.samples.preparedDate'), true)}
           error={date.error}
           hint={t('form.samples.preparedDateHint')}
         >
@@ -137,7 +137,7 @@ function SampleTypeCard({ index, canRemove, onRemove }: { index: number; canRemo
         <TextField path={`sampleTypes.${index}.composition`} label={t('form.samples.composition')} required />
       </div>
       <div className="grid gap-2">
-        <Label>{requiredLabel(t('form.samples.expectedOrigins'))}</Label>
+        <Label>{requiredLabel(t('form.samples.expectedOrigins'), true)}</Label>
         {origins.map((key, originIndex) => (
           <OriginRow
             key={key}

@@ -13,6 +13,7 @@ import { cn } from '@/app/components/ui/cn';
 import { Skeleton } from '@/app/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { handleError } from '@/app/lib/handle-error';
+import { isLanguage } from '@/app/lib/language';
 import { useDebouncedValue } from '@/app/lib/use-debounced-value';
 import { usePermissions } from '@/app/lib/use-session';
 import { formatDisplayDate } from '@/app/components/ui/display-date';
@@ -66,7 +67,8 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
   const start = async (format: ReportFormat) => {
     setDownload({ format, bytes: 0 });
     try {
-      await downloadReport(kind, settled, format, (bytes) => setDownload({ format, bytes }));
+      const lang = isLanguage(i18n.language) ? i18n.language : 'en';
+      await downloadReport(kind, settled, format, lang, (bytes) => setDownload({ format, bytes }));
     } catch (error) {
       handleError(error);
     } finally {
@@ -160,6 +162,9 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
                   <TableRow>
                     <TableHead>{t(`reports:columns.${kind}`)}</TableHead>
                     <TableHead className="text-right">{t('reports:columns.samples')}</TableHead>
+                    {kind === 'status' && (
+                      <TableHead className="text-right">{t('reports:columns.medianDays')}</TableHead>
+                    )}
                     <TableHead className="text-right">{t('reports:columns.initialWeight')}</TableHead>
                     <TableHead className="text-right">{t('reports:columns.sentWeight')}</TableHead>
                   </TableRow>
@@ -169,6 +174,11 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
                     <TableRow key={group.key ?? ''}>
                       <TableCell>{groupLabel(group.key)}</TableCell>
                       <TableCell className="text-right tabular-nums">{group.samples}</TableCell>
+                      {kind === 'status' && (
+                        <TableCell className="text-right tabular-nums" title={t('reports:file.medianNote')}>
+                          {group.medianDays == null ? '—' : group.medianDays.toLocaleString(i18n.language)}
+                        </TableCell>
+                      )}
                       <TableCell className="text-right tabular-nums">{grams(group.initialWeight)}</TableCell>
                       <TableCell className="text-right tabular-nums">{grams(group.sentWeight)}</TableCell>
                     </TableRow>
@@ -180,6 +190,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
                     <TableCell className="text-right tabular-nums" data-testid="report-total-samples">
                       {data.total.samples}
                     </TableCell>
+                    {kind === 'status' && <TableCell />}
                     <TableCell className="text-right tabular-nums">{grams(data.total.initialWeight)}</TableCell>
                     <TableCell className="text-right tabular-nums">{grams(data.total.sentWeight)}</TableCell>
                   </TableRow>
@@ -197,16 +208,27 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
               <NoReportYet isLoading={!data} skeletonClassName="h-[260px]" />
             ) : (
               <LazyChart
-                kind="bar"
+                kind={kind === 'source' ? 'stackedBar' : 'bar'}
                 ariaLabel={t('reports:chart')}
                 labels={data.groups.map((g) => groupLabel(g.key))}
-                datasets={[
-                  {
-                    label: t('reports:columns.samples'),
-                    data: data.groups.map((g) => g.samples),
-                    color: CHART_COLORS[0]!,
-                  },
-                ]}
+                datasets={
+                  kind === 'source'
+                    ? // A bar per source, stacked by the statuses its samples are in.
+                      sampleStatuses
+                        .filter((status) => data.groups.some((g) => g.byStatus?.some((s) => s.status === status)))
+                        .map((status, index) => ({
+                          label: t(`samples:status.${status}`),
+                          data: data.groups.map((g) => g.byStatus?.find((s) => s.status === status)?.samples ?? 0),
+                          color: CHART_COLORS[index % CHART_COLORS.length]!,
+                        }))
+                    : [
+                        {
+                          label: t('reports:columns.samples'),
+                          data: data.groups.map((g) => g.samples),
+                          color: CHART_COLORS[0]!,
+                        },
+                      ]
+                }
               />
             )}
           </CardContent>

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
 import { api, unwrap } from '@/app/lib/api-client';
 import { ApiError } from '@/app/lib/api-error';
+import type { Language } from '@/app/lib/language';
 
 /** The two sample-entry reports: their preview (JSON) and their files (XLSX, CSV), read with progress. */
 
@@ -34,8 +35,8 @@ function queryOf(kind: ReportKind, filters: ReportFilters) {
   return kind === 'source' ? { ...base, sources: values } : { ...base, status: values };
 }
 
-function requestReport(kind: ReportKind, filters: ReportFilters, format: 'json' | ReportFormat) {
-  const query = { ...queryOf(kind, filters), format };
+function requestReport(kind: ReportKind, filters: ReportFilters, format: ReportFormat, lang: Language) {
+  const query = { ...queryOf(kind, filters), format, lang };
   if (kind === 'source') return api.GET('/api/report/sample-entry-source', { params: { query }, parseAs: 'stream' });
   return api.GET('/api/report/sample-by-status', { params: { query }, parseAs: 'stream' });
 }
@@ -65,16 +66,17 @@ function fileNameOf(response: Response, fallback: string) {
 }
 
 /**
- * Downloads a report file. The server streams it as it reads the rows, so its size is not known
- * in advance: `onProgress` hears the bytes received so far.
+ * Downloads a report file, written in `lang` (the language the screen shows). The server streams it
+ * as it reads the rows, so its size is not known in advance: `onProgress` hears the bytes received so far.
  */
 export async function downloadReport(
   kind: ReportKind,
   filters: ReportFilters,
   format: ReportFormat,
+  lang: Language,
   onProgress: (bytes: number) => void,
 ) {
-  const { data, error, response } = await requestReport(kind, filters, format);
+  const { data, error, response } = await requestReport(kind, filters, format, lang);
   if (!response.ok || !data) throw new ApiError(response.status, error);
   const reader = (data as ReadableStream<Uint8Array>).getReader();
   const chunks: Uint8Array<ArrayBuffer>[] = [];

@@ -101,7 +101,7 @@ export function ReportDetailPage({ id }: { id: number }) {
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id} className="border-b">
-                  <td className="py-1">{entry.labName}</td>
+                  <td className="py-1">{t(`results.labNames.${entry.labName}`, { defaultValue: entry.labName })}</td>
                   <td className="py-1 tabular-nums">{formatIsotope(entry.carbon)}</td>
                   <td className="py-1 tabular-nums">{formatIsotope(entry.hydrogen)}</td>
                   <td className="py-1 tabular-nums">{formatIsotope(entry.oxygen)}</td>

@@ -235,13 +235,15 @@ function SampleDetail({ sample, certificates }: { sample: SupervisorSampleDetail
 function ThirdLabResult({ entry }: { entry: ThirdLabEntry }) {
   const { t, i18n } = useTranslation('supervisor');
   const date = (value: string | null | undefined) => formatDisplayDate(value, i18n.language) || '—';
+  // The laboratory is stored by the name of its role (hoanVuLab): shown by its name in words.
+  const lab = t(`results.labNames.${entry.labName}`, { defaultValue: entry.labName });
   return (
-    <section className="grid gap-3" aria-label={t('results.entry', { lab: entry.labName })}>
+    <section className="grid gap-3" aria-label={t('results.entry', { lab })}>
       <dl className="grid grid-cols-3 gap-2 text-sm">
         <Fact label={t('results.carbon')} value={formatIsotope(entry.carbon)} />
         <Fact label={t('results.hydrogen')} value={formatIsotope(entry.hydrogen)} />
         <Fact label={t('results.oxygen')} value={formatIsotope(entry.oxygen)} />
-        <Fact label={t('results.lab')} value={entry.labName} />
+        <Fact label={t('results.lab')} value={lab} />
         <Fact label={t('results.receivedDate')} value={date(entry.receivedDate)} />
         <Fact label={t('results.returnedDate')} value={date(entry.resultReturnedDate)} />
       </dl>

@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { SENT_WEIGHT_TOO_LARGE, testerSampleFormSchema } from '@/shared/schemas/sample-entry';
 import { CountrySelect } from '@/app/components/country-select';
-import { TextareaField, TextInputField, WeightField } from '@/app/components/form-fields';
+import { requiredLabel, TextareaField, TextInputField, WeightField } from '@/app/components/form-fields';
+import { isRequiredField } from '@/shared/schemas/required-fields';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { Checkbox } from '@/app/components/ui/checkbox';
@@ -38,6 +39,9 @@ export function previewRemainingWeight(initial: unknown, sent: unknown): number 
   if (start === undefined) return undefined;
   return start - (toNumber(sent) ?? 0);
 }
+
+/** Whether the tester form requires a field: read from its schema, so the star tells the truth. */
+const isRequired = (name: keyof TesterForm) => isRequiredField(testerFormSchema, name);
 
 const TEXTS = ['localCode', 'bnCode', 'isotopeMix', 'isotopeColor', 'unit', 'storageArea'] as const;
 const LONG_TEXTS = ['sampleInformation', 'identificationNotes', 'expectedConclusion', 'note'] as const;
@@ -125,9 +129,14 @@ export function TesterSampleForm({ sample, onSaved }: { sample: SampleEntry; onS
                 name={name}
                 id={`tester-${name}`}
                 label={t(`samples:field.${name}`)}
+                required={isRequired(name)}
               />
             ))}
-            <FormField id="tester-country" label={t('samples:field.country')} error={errors.countryCode?.message}>
+            <FormField
+              id="tester-country"
+              label={requiredLabel(t('samples:field.country'), isRequired('countryCode'))}
+              error={errors.countryCode?.message}
+            >
               <Controller
                 control={form.control}
                 name="countryCode"
@@ -148,6 +157,7 @@ export function TesterSampleForm({ sample, onSaved }: { sample: SampleEntry; onS
               name="initialWeight"
               id="tester-initial"
               label={t('samples:field.initialWeight')}
+              required={isRequired('initialWeight')}
               emptyAs={undefined}
             />
             <WeightField
@@ -155,6 +165,7 @@ export function TesterSampleForm({ sample, onSaved }: { sample: SampleEntry; onS
               name="sentWeight"
               id="tester-sent"
               label={t('samples:field.sentWeight')}
+              required={isRequired('sentWeight')}
               emptyAs={null}
             />
             <div className="grid gap-2">
@@ -175,6 +186,7 @@ export function TesterSampleForm({ sample, onSaved }: { sample: SampleEntry; onS
                 id={`tester-${name}`}
                 className="sm:col-span-2 lg:col-span-3"
                 label={t(`samples:field.${name}`)}
+                required={isRequired(name)}
               />
             ))}
             {(['smell', 'dirty'] as const).map((name) => (

@@ -1,0 +1,55 @@
+import enReports from '../../app/locales/en/reports.json' with { type: 'json' };
+import enSamples from '../../app/locales/en/samples.json' with { type: 'json' };
+import viReports from '../../app/locales/vi/reports.json' with { type: 'json' };
+import viSamples from '../../app/locales/vi/samples.json' with { type: 'json' };
+import { isLanguage, type Language } from '../../app/lib/language.ts';
+
+// The words of a report file in the requester's language. They are the app's own texts
+// (locales/<lang>/reports.json and samples.json), so a status reads in the file as on the screens.
+
+const catalogues = {
+  en: { reports: enReports, samples: enSamples },
+  vi: { reports: viReports, samples: viSamples },
+} as const;
+
+type Catalogue = Record<string, unknown>;
+
+function lookup(catalogue: Catalogue, key: string): string | undefined {
+  let node: unknown = catalogue;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Catalogue)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** A translator for one language: `reports:` or `samples:` keys, `{{name}}` placeholders, `count` plurals (_one/_other). */
+export function reportWords(language: Language) {
+  return (key: string, params: Record<string, string | number> = {}): string => {
+    const [namespace, path] = key.split(':') as ['reports' | 'samples', string];
+    const catalogue = catalogues[language][namespace] as Catalogue;
+    const plural = typeof params.count === 'number' ? (params.count === 1 ? '_one' : '_other') : '';
+    const template = lookup(catalogue, `${path}${plural}`) ?? lookup(catalogue, path) ?? key;
+    return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  };
+}
+
+export type ReportWords = ReturnType<typeof reportWords>;
+
+/**
+ * The requester's language: an explicit `lang` (the app sends the language it shows), else the
+ * first of ours in Accept-Language by preference, else English.
+ */
+export function requestLanguage(lang: string | undefined, acceptLanguage: string | undefined): Language {
+  if (isLanguage(lang)) return lang;
+  const preferred = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const q = rest.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { language: tag.toLowerCase().split('-')[0], q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => isLanguage(entry.language) && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return (preferred[0]?.language as Language | undefined) ?? 'en';
+}
