@@ -104,6 +104,7 @@ export const custodyFields = {
   fromIdflInfo: { kind: 'text' },
   fromClientInfo: { kind: 'text' },
   conclusion: { kind: 'text' },
+  originReason: { kind: 'text' },
   predictedOrigin: { kind: 'choice', choices: ['Atypical'] },
   consistentWithPredictedOrigin: { kind: 'boolean' },
   consistentWithXinjiangOrigin: { kind: 'boolean' },

@@ -74,6 +74,7 @@ async function walkToFinalResult(request: APIRequestContext): Promise<Walked> {
       data: {
         expectedConclusion: 'Vietnam',
         conclusion: 'Consistent with Vietnam',
+        originReason: 'Confirmed on the reference comparison agreed with the client.',
         consistentWithXinjiangOrigin: false,
         evaluationByRegionRatio: { 'Central Highlands': 85 },
         version: current.version,

@@ -116,6 +116,7 @@ async function walkedSample(form: Record<string, unknown> = {}) {
       body: {
         expectedConclusion: 'Vietnam',
         conclusion: 'Consistent with Vietnam',
+        originReason: 'Confirmed on the reference comparison agreed with the client; no model analysis requested.',
         consistentWithXinjiangOrigin: false,
         evaluationByRegionRatio: { 'Central Highlands': 85, 'Mekong Delta': 15 },
         version: await versionOf(t, id),
