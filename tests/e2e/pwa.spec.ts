@@ -93,7 +93,7 @@ test.describe('[PWA]', () => {
       await page.reload();
       await expect(page.getByRole('heading', { name: 'Order Request Form', level: 1 })).toBeVisible();
       await expect(preparedDate).toHaveValue(today);
-      // The calendar is fetched when first opened (README "Performance"): from the precache here.
+      // The calendar is fetched when first opened (docs/performance.md): from the precache here.
       await page.getByRole('button', { name: 'Open the calendar' }).click();
       const calendar = page.getByRole('group', { name: 'Calendar' });
       await expect(calendar.getByRole('button', { name: today })).toHaveAttribute('data-today', 'true');

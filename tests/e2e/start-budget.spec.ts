@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
  * network is idle. The service worker's own requests (its precache and prefetch) do not count: they
  * run after the page is usable and never block it. A byte count, not a time, so it is stable in CI.
  * `bytes` is the limit enforced now (what the app reaches, with a little room), lowered as the app
- * gets lighter; `goal` is where it is headed (README "Performance"). `START_BUDGET_LIST=1` prints
+ * gets lighter; `goal` is where it is headed (docs/performance.md). `START_BUDGET_LIST=1` prints
  * every script with its gzipped size, as a failure does.
  */
 const BUDGETS = [

@@ -11,7 +11,7 @@ let asked: Promise<AppConfig> | undefined;
  * The app's run-time settings (GET /api/app-config: one build serves every laboratory), asked once
  * a visit with the browser's own fetch. The error reporting and the order form's help section
  * (the laboratory's contact) share the one answer, and neither fetches the API client for it
- * (README "Performance"). A failed ask is forgotten, so the next one tries again; a `fetchConfig`
+ * (docs/performance.md). A failed ask is forgotten, so the next one tries again; a `fetchConfig`
  * given (tests) asks anew.
  */
 export function appConfig(fetchConfig?: typeof fetch): Promise<AppConfig> {

@@ -3,7 +3,7 @@ import type { ZodType } from 'zod';
 import { loadMessageTexts } from '@/app/lib/i18n';
 
 // The state of a public page's form without a form library: react-hook-form is about 15 kB of the
-// order form's start, a tenth of its budget (README "Performance"). Staff screens keep
+// order form's start, a tenth of its budget (docs/performance.md). Staff screens keep
 // react-hook-form; the public order form and its quick-fill use this. Values are held immutably, so
 // a field reads its own value and error and redraws only when they change.
 

@@ -2,7 +2,7 @@ import type { FieldValues, Resolver } from 'react-hook-form';
 
 /**
  * A form resolver fetched on the form's first check, not with its page: zod and a schema cost more
- * than a small public page itself (the sign-in page's start budget, README "Performance"). The
+ * than a small public page itself (the sign-in page's start budget, docs/performance.md). The
  * first check waits for the chunk; every later one reuses it.
  */
 export function lazyResolver<Values extends FieldValues, Context = unknown, Output = Values>(

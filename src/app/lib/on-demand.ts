@@ -3,7 +3,7 @@ import { useCallback, useState, type ComponentType } from 'react';
 /**
  * A component fetched when the user first reaches for it, not with its page: a menu or a dialog
  * behind a button costs its Radix primitives (focus trap, floating positioning) in the start
- * budget of the sign-in page and the order form (README "Performance"). The page shows a plain
+ * budget of the sign-in page and the order form (docs/performance.md). The page shows a plain
  * button of the same look; pointing at it or focusing it starts the fetch, pressing it opens the
  * real component. Once fetched, every later use gets it at once.
  */

@@ -1,5 +1,5 @@
 /**
- * Toasts without sonner at start (README "Performance"): the sign-in page and the order form start
+ * Toasts without sonner at start (docs/performance.md): the sign-in page and the order form start
  * without the toasts' library, and the root mounts its Toaster (layout/toasts.tsx) only once a toast
  * is wanted. Code that runs at start shows its toasts through `toastLater`, which fetches sonner with
  * the first one; a screen imports `toast` from `lib/toast`, which brings sonner with the screen.

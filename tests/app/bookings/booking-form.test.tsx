@@ -19,7 +19,7 @@ function PublicForm() {
   return <BookingForm form={form} channel="public" />;
 }
 
-/** The form, once all its sections are drawn: those after the first come one per task (README "Performance"). */
+/** The form, once all its sections are drawn: those after the first come one per task (docs/performance.md). */
 async function renderForm() {
   const queryClient = createQueryClient();
   const rendered = render(

@@ -91,7 +91,7 @@ describe('typed dates that are refused say why (issue 17)', () => {
 });
 
 describe('date picker calendar (spec 9)', () => {
-  // The calendar is fetched when the button is first pressed (README "Performance"), so it is awaited.
+  // The calendar is fetched when the button is first pressed (docs/performance.md), so it is awaited.
   it('starts weeks on Monday, marks Saturday and Sunday, and disables days outside the bounds', async () => {
     render(<Picker initial="2026-11-21" min="2026-11-10" max="2026-12-31" />);
     fireEvent.click(screen.getByRole('button', { name: 'Open the calendar' }));

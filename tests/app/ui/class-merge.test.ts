@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { cn } from '@/app/components/ui/cn';
 
 /*
- * `cn` merges with tailwind-merge's engine and a config of the app's own utilities only (README
- * "Performance"). These checks hold it to tailwind-merge's full `twMerge` wherever the app could
+ * `cn` merges with tailwind-merge's engine and a config of the app's own utilities only (see
+ * docs/performance.md). These checks hold it to tailwind-merge's full `twMerge` wherever the app could
  * notice: every class written in src/app, every pair of them, and every base class list of the
  * ui components with each of them.
  */

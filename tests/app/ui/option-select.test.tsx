@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FilterSelect, nextMatch, OptionSelect, type SelectOption } from '@/app/components/option-select';
 
-// A list's select is a plain button until first used (README "Performance"): named, drawn and worked
+// A list's select is a plain button until first used (docs/performance.md): named, drawn and worked
 // from the keyboard as Radix's select's button is, so nothing changes when the real one arrives.
 
 const OPTIONS: SelectOption[] = [

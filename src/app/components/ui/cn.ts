@@ -3,7 +3,7 @@ import { clsx, type ClassValue } from 'clsx';
 /*
  * Tailwind class merging as tailwind-merge does it, for the utilities this app writes only:
  * tailwind-merge with its whole default config is about 8.5 kB of gzipped JavaScript that every
- * page, the sign-in page first, would start with (README "Performance"). The groups, their order and
+ * page, the sign-in page first, would start with (docs/performance.md). The groups, their order and
  * their conflicts are the default config's for those utilities, and the merge follows its
  * algorithm (variants sorted the same way, `!` and `/opacity` understood), so classes merge exactly
  * as `twMerge` merges them: tests/app/ui/class-merge.test.ts checks every pair of classes written in

@@ -27,7 +27,7 @@ export function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const signInMutation = useMutation({
     // The API client and the server's messages come with the first sign-in, not with the page
-    // (README "Performance").
+    // (docs/performance.md).
     mutationFn: (credentials: SignInInput) =>
       Promise.all([import('./auth-api'), loadMessageTexts()]).then(([chunk]) => chunk.signIn(credentials)),
     meta: { handlesErrors: true },

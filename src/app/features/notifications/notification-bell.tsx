@@ -7,7 +7,7 @@ import { notificationQueries, PAGE_SIZE } from './notification-queries';
 
 // The popover (Radix's popover, focus trap and floating positioning) comes when the user reaches for
 // the bell, and the live updates (the event stream, its parser, the toasts) once the screen has
-// painted: neither is needed for a staff screen's first paint (README "Performance").
+// painted: neither is needed for a staff screen's first paint (docs/performance.md).
 const useNotificationPopover = onDemand(() =>
   import('./notification-popover').then((chunk) => chunk.NotificationPopover),
 );

@@ -43,7 +43,7 @@ export function textGroupsFor(pathname: string): readonly TextGroup[] {
  * when a page needs them all (a staff page opened first, or a switch of language there), else each
  * group's own. One request instead of four: a phone's browser carries the first page's files over
  * six connections in rounds, a round trip each, and the staff screens start with about fifteen
- * (README "Performance"). It names nothing outside itself: the first page's preload runs it as written.
+ * (docs/performance.md). It names nothing outside itself: the first page's preload runs it as written.
  */
 export function filesOfGroups<Group>(groups: readonly Group[], all: readonly Group[]): readonly (Group | 'all')[] {
   return groups.length === all.length ? ['all'] : groups;
