@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SampleStatus } from '../../src/shared/sample-workflow.ts';
-import { auditRecord, sampleEntry, storedFile, thirdLabEntry } from '../../src/server/db/schema.ts';
+import { appUser, auditRecord, sampleEntry, storedFile, thirdLabEntry } from '../../src/server/db/schema.ts';
 import { verifyAuditChain } from '../../src/server/services/audit.ts';
 import { RESULT, sampleAt } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
@@ -12,7 +12,10 @@ import { useTestApp } from './support/test-app.ts';
 
 const t = useTestApp();
 
+// Stored as the administrator's own upload: the forms below are sent by the administrator, and a
+// file is attached only by its uploader (or someone who may already read it).
 async function storeFile(kind: 'pdf' | 'image') {
+  const [admin] = await t.database.db.select({ id: appUser.id }).from(appUser).where(eq(appUser.username, 'admin'));
   const [file] = await t.database.db
     .insert(storedFile)
     .values({
@@ -21,6 +24,7 @@ async function storeFile(kind: 'pdf' | 'image') {
       size: 8,
       kind,
       data: Buffer.from(kind === 'pdf' ? '%PDF-1.7' : 'PNGDATA!'),
+      uploadedBy: admin!.id,
     })
     .returning();
   return file!;
