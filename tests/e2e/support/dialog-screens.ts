@@ -87,6 +87,15 @@ async function seed(request: APIRequestContext) {
   await callApi(request, asAdmin, 'PUT', `/api/third-lab/check-in?id=${thirdLabConfirmed.id}`);
   await returnResult(request, asAdmin, resultReturned.id);
   await returnResult(request, asAdmin, resultConfirmed.id);
+  // The returned result carries a conclusion and the reason it has no analysis, so Confirm final
+  // result is offered (the screen keeps it off until the confirm rule holds).
+  const returned = await request.get(`/api/supervisor-lab/get-detail/${resultReturned.id}`, { headers: asAdmin });
+  await callApi(request, asAdmin, 'PUT', `/api/supervisor-lab/conclusion-lab/update?id=${resultReturned.id}`, {
+    expectedConclusion: 'Vietnam',
+    conclusion: 'Consistent with Vietnam',
+    originReason: 'No reference set for this material yet',
+    version: ((await returned.json()) as { data: { version: number } }).data.version,
+  });
   const detail = await request.get(`/api/supervisor-lab/get-detail/${resultConfirmed.id}`, { headers: asAdmin });
   const { version } = ((await detail.json()) as { data: { version: number } }).data;
   await callApi(request, asAdmin, 'PUT', `/api/supervisor-lab/conclusion-lab/update?id=${resultConfirmed.id}`, {
