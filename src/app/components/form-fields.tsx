@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { get, type FieldValues, type Path, type RegisterOptions, type UseFormReturn } from 'react-hook-form';
-import { controlPropsOf, FormField } from '@/app/components/ui/form-field';
+import { controlPropsOf, FormField, requiredLabel } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
 import { Textarea } from '@/app/components/ui/textarea';
 
@@ -26,20 +26,6 @@ type RegisteredField<T extends FieldValues> = {
   /** Marks the field required (a red star, aria-required): give it isRequiredField(schema, name). */
   required?: boolean;
 };
-
-/** A label, with the red star of a required field (the one marker of every form). */
-export function requiredLabel(label: ReactNode, required: boolean) {
-  return (
-    <>
-      {label}
-      {required && (
-        <span aria-hidden="true" className="text-destructive" data-required-mark="">
-          *
-        </span>
-      )}
-    </>
-  );
-}
 
 function useFieldState<T extends FieldValues>({ form, name, id }: RegisteredField<T>) {
   const error = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;

@@ -3,6 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { cn } from './cn';
 import { Label } from './label';
 
+/** A label, with the red star of a required field (the one marker of every form). It
+ * stands here, beside FormField, so the public order form reads it without the form library. */
+export function requiredLabel(label: ReactNode, required: boolean) {
+  return (
+    <>
+      {label}
+      {required && (
+        <span aria-hidden="true" className="text-destructive" data-required-mark="">
+          *
+        </span>
+      )}
+    </>
+  );
+}
+
 /** What a control says of its field's error: that it is invalid, and where the message stands. */
 export function controlPropsOf(id: string, error: string | undefined) {
   return {

@@ -3,12 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { BookingFormValues, BookingInput } from '@/shared/schemas/booking';
 import { Checkbox } from '@/app/components/ui/checkbox';
 import { cn } from '@/app/components/ui/cn';
-import { controlPropsOf, FieldError, FormField } from '@/app/components/ui/form-field';
+import { controlPropsOf, FieldError, FormField, requiredLabel } from '@/app/components/ui/form-field';
 import { useFormError, useFormValue, type FormState, type PathOf } from '@/app/lib/form-state';
 import { Input } from '@/app/components/ui/input';
 import { Label } from '@/app/components/ui/label';
 import { Textarea } from '@/app/components/ui/textarea';
-import { requiredLabel as requiredLabelOf } from '@/app/components/form-fields';
 
 // Small building blocks of the booking form. Every control is reachable by its dotted path (input
 // `name`, or `data-field` for checkboxes), which is how a failed submit finds the first bad field.
@@ -105,9 +104,6 @@ export function useBookingControl(path: BookingPath) {
   return { id, error, controlProps: controlPropsOf(id, error) };
 }
 
-/** The app's one required marker. */
-export { requiredLabel } from '@/app/components/form-fields';
-
 /** What every field of the form is given: the value's path, its label, a hint and its place in the grid. */
 type BookingFieldProps = { path: BookingPath; label: ReactNode; hint?: ReactNode; className?: string };
 
@@ -123,13 +119,7 @@ export function TextField({
   const text = useTextControl(path);
   const { id, error, controlProps } = useBookingControl(path);
   return (
-    <FormField
-      id={id}
-      label={requiredLabelOf(label, required === true)}
-      error={error}
-      hint={hint}
-      className={className}
-    >
+    <FormField id={id} label={requiredLabel(label, required === true)} error={error} hint={hint} className={className}>
       <Input
         {...controlProps}
         type={type}

@@ -5,13 +5,13 @@ import { Button } from '@/app/components/ui/button';
 import { DatePicker } from '@/app/components/ui/date-picker';
 import { FieldError, FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
+import { requiredLabel } from '@/app/components/ui/form-field';
 import { Label } from '@/app/components/ui/label';
 import { useFormValue, useItemKeys } from '@/app/lib/form-state';
 import {
   CheckboxField,
   FormSection,
   NotesField,
-  requiredLabel,
   TextField,
   useBookingControl,
   useBookingFormState,
