@@ -1,30 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditRecord, booking, sampleEntry } from '../../src/server/db/schema.ts';
 import { sampleAt } from './support/sample-journey.ts';
+import { startSmtpSink } from './support/smtp-sink.ts';
 import { useTestApp } from './support/test-app.ts';
 
 // Staff send a certificate to the client's report address: a real SMTP server on loopback receives it.
-const received: { to: string[]; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-      callback();
-    });
-  },
-});
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-const port = (smtp.server.address() as AddressInfo).port;
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+const { received, url } = await startSmtpSink();
 
-const t = useTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+const t = useTestApp({ SMTP_URL: url });
 
 async function waitFor<T>(check: () => T | undefined, ms = 5000): Promise<T> {
   const until = Date.now() + ms;

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import type { AppRouter } from '../http/context.ts';
+import type { AppEnv, AppRouter } from '../http/context.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { sampleTimeline, verifyCustodyChain } from '../services/custody.ts';
@@ -97,6 +97,21 @@ const verifyRouteDef = defineRoute({
   },
 });
 
+/** The custody record as the signed-in reader asked for it: their permissions, language and time zone. */
+function readersDocument(
+  vars: AppEnv['Variables'],
+  id: number,
+  { lang, timeZone }: { lang: CustodyDocument['language']; timeZone: string },
+) {
+  return loadCustodyDocument(vars.db, {
+    id,
+    permissions: vars.auth.permissions,
+    language: lang,
+    timeZone,
+    printedBy: vars.auth.displayName,
+  });
+}
+
 export function registerCustodyRoutes(app: AppRouter) {
   app.openapi(timelineRouteDef, async (c) => {
     const { id } = c.req.valid('param');
@@ -105,15 +120,7 @@ export function registerCustodyRoutes(app: AppRouter) {
   });
 
   app.openapi(pdfRouteDef, async (c) => {
-    const { id } = c.req.valid('param');
-    const { lang, timeZone } = c.req.valid('query');
-    const doc = await loadCustodyDocument(c.var.db, {
-      id,
-      permissions: c.var.auth.permissions,
-      language: lang,
-      timeZone,
-      printedBy: c.var.auth.displayName,
-    });
+    const doc = await readersDocument(c.var, c.req.valid('param').id, c.req.valid('query'));
     const pdf = await renderCustodyPdf(doc);
     return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
       ...documentHeaders(doc, 'pdf', 'application/pdf'),
@@ -122,15 +129,7 @@ export function registerCustodyRoutes(app: AppRouter) {
   });
 
   app.openapi(csvRouteDef, async (c) => {
-    const { id } = c.req.valid('param');
-    const { lang, timeZone } = c.req.valid('query');
-    const doc = await loadCustodyDocument(c.var.db, {
-      id,
-      permissions: c.var.auth.permissions,
-      language: lang,
-      timeZone,
-      printedBy: c.var.auth.displayName,
-    });
+    const doc = await readersDocument(c.var, c.req.valid('param').id, c.req.valid('query'));
     return c.body(renderCustodyCsv(doc), 200, documentHeaders(doc, 'csv', 'text/csv; charset=utf-8'));
   });
 

@@ -53,7 +53,20 @@ export function crossValidate(
   learner: Learner = originModelLearner,
   method: ValidationMethod = defaultValidationMethod(records),
 ): ValidationReport {
-  // A held-out record's region must stay learnable without it.
+  return crossValidateWith(records, method, learner, (predict, record) => predict(record.values));
+}
+
+/**
+ * Cross-validation's one loop: for each fold, `fit` is given every record but the fold's own, and
+ * `predict` is asked each held-out record's probability per region. A held-out record's region
+ * must stay learnable without it, so regions at or below the minimum are not judged.
+ */
+export function crossValidateWith<Model>(
+  records: readonly ReferenceSample[],
+  method: ValidationMethod,
+  fit: (train: readonly ReferenceSample[]) => Model,
+  predict: (model: Model, record: ReferenceSample) => Record<string, number>,
+): ValidationReport {
   const counts = new Map<string, number>();
   for (const r of records) counts.set(r.region, (counts.get(r.region) ?? 0) + 1);
   const judged = records.filter((r) => (counts.get(r.region) ?? 0) > minReferencesPerRegion);
@@ -68,14 +81,11 @@ export function crossValidate(
         );
   const predictions: Record<string, number>[] = new Array(judged.length);
   for (let f = 0; f < folds; f++) {
-    const heldOut = new Set<number>();
-    fold.forEach((g, i) => {
-      if (g === f) heldOut.add(i);
-    });
-    if (heldOut.size === 0) continue;
-    const held = new Set([...heldOut].map((i) => judged[i]!));
-    const predict = learner(records.filter((r) => !held.has(r)));
-    for (const i of heldOut) predictions[i] = predict(judged[i]!.values);
+    const heldOut = judged.flatMap((_, i) => (fold[i] === f ? [i] : []));
+    if (heldOut.length === 0) continue;
+    const held = new Set(heldOut.map((i) => judged[i]!));
+    const model = fit(records.filter((r) => !held.has(r)));
+    for (const i of heldOut) predictions[i] = predict(model, judged[i]!);
   }
   return summariseValidation(
     judged.map((r) => r.region),

@@ -7,11 +7,10 @@
 // and Cllr_min, the cost after the best monotone recalibration (pool-adjacent-violators), say how
 // far the ratios can be quoted: Cllr near Cllr_min means they are calibrated.
 import { analyseSample, verdictFor, xinjiangRegion, type Verdict } from './analysis.ts';
-import { fitOriginModel, minReferencesPerRegion, type ReferenceSample } from './estimator.ts';
-import { stratifiedFolds } from './settings-choice.ts';
+import { fitOriginModel, type ReferenceSample } from './estimator.ts';
 import {
+  crossValidateWith,
   defaultValidationMethod,
-  summariseValidation,
   type ValidationMethod,
   type ValidationReport,
 } from './validation.ts';
@@ -48,54 +47,29 @@ export function judgeOriginModel(
   records: readonly ReferenceSample[],
   method: ValidationMethod = defaultValidationMethod(records),
 ): { validation: ValidationReport; verdictErrors: VerdictErrorReport } {
-  const counts = new Map<string, number>();
-  for (const r of records) counts.set(r.region, (counts.get(r.region) ?? 0) + 1);
-  const judged = records.filter((r) => (counts.get(r.region) ?? 0) > minReferencesPerRegion);
-  const regions = [...new Set(judged.map((r) => r.region))].sort();
-  const folds = method === 'leave-one-out' ? judged.length : method.folds;
-  const fold =
-    method === 'leave-one-out'
-      ? judged.map((_, i) => i)
-      : stratifiedFolds(
-          judged.map((r) => r.region),
-          folds,
-        );
-  const predictions: Record<string, number>[] = new Array(judged.length);
-  const claims = new Map<string, Claim[]>(regions.map((r) => [r, []]));
-  for (let f = 0; f < folds; f++) {
-    const heldOut = judged.flatMap((r, i) => (fold[i] === f ? [i] : []));
-    if (heldOut.length === 0) continue;
-    const held = new Set(heldOut.map((i) => judged[i]!));
-    const model = fitOriginModel(records.filter((r) => !held.has(r)));
+  const claimsOf = new Map<string, Claim[]>();
+  const validation = crossValidateWith(records, method, fitOriginModel, (model, record) => {
     const k = model.regions.length;
-    for (const i of heldOut) {
-      const record = judged[i]!;
-      const analysis = analyseSample(model, record.values);
-      predictions[i] = Object.fromEntries(analysis.regionalProbability.map((r) => [r.region, r.probability]));
-      for (const r of analysis.regionalProbability) {
-        const list = claims.get(r.region);
-        if (!list) continue;
-        const p = Math.min(Math.max(r.probability, 1e-12), 1 - 1e-12);
-        list.push({
-          truth: r.region === record.region,
-          verdict: verdictFor(r.probability, r.typicality),
-          logLr: Math.log(p / (1 - p)) + Math.log(Math.max(1, k - 1)),
-        });
-      }
+    const analysis = analyseSample(model, record.values);
+    for (const r of analysis.regionalProbability) {
+      const p = Math.min(Math.max(r.probability, 1e-12), 1 - 1e-12);
+      const list = claimsOf.get(r.region) ?? [];
+      claimsOf.set(r.region, list);
+      list.push({
+        truth: r.region === record.region,
+        verdict: verdictFor(r.probability, r.typicality),
+        logLr: Math.log(p / (1 - p)) + Math.log(Math.max(1, k - 1)),
+      });
     }
-  }
-  const validation = summariseValidation(
-    judged.map((r) => r.region),
-    predictions,
-    regions,
-    method === 'leave-one-out' ? 'leave-one-out' : 'k-fold',
-    folds,
-  );
-  const perRegion = regions.map((region) => ({ region, ...errorRates(claims.get(region)!) }));
+    return Object.fromEntries(analysis.regionalProbability.map((r) => [r.region, r.probability]));
+  });
+  // Claims are judged for the regions the validation judges (those with enough references).
+  const claims = validation.regions.map((region) => claimsOf.get(region) ?? []);
+  const perRegion = validation.regions.map((region, i) => ({ region, ...errorRates(claims[i]!) }));
   const xinjiang = perRegion.find((r) => r.region.trim().toLowerCase() === xinjiangRegion.toLowerCase()) ?? null;
   return {
     validation,
-    verdictErrors: { claims: perRegion, pooled: errorRates([...claims.values()].flat()), xinjiang },
+    verdictErrors: { claims: perRegion, pooled: errorRates(claims.flat()), xinjiang },
   };
 }
 
