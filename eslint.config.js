@@ -93,13 +93,9 @@ export default tseslint.config(
               message: 'A shared layer imports no feature or route.',
             },
             { target: './src/shared', from: ['./src/app', './src/server', './sw'], message: 'shared/ is pure.' },
-            // The server reads the app's words and its one date form (pure modules, no browser) to write
-            // report files in the requester's language; nothing else of the app.
-            {
-              target: './src/server',
-              from: './src/app',
-              except: ['./locales', './lib/language.ts', './components/ui/display-date.ts'],
-            },
+            // The server reads the app's words and its languages (pure modules, no browser) to write
+            // report files in the requester's language; nothing else of the app (dates are shared/).
+            { target: './src/server', from: './src/app', except: ['./locales', './lib/language.ts'] },
             { target: './src/server', from: './sw' },
           ],
         },

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { sampleStatuses } from '../../shared/sample-workflow.ts';
 import type { Executor } from '../db/client.ts';
 import { booking, sampleEntry } from '../db/schema.ts';
-import { formatDisplayDate } from '../../app/components/ui/display-date.ts';
+import { formatDisplayDate } from '../../shared/display-date.ts';
 import type { Language } from '../../app/lib/language.ts';
 import { sampleListConditions } from './sample-entries.ts';
 import { reportWords, type ReportWords } from './report-words.ts';
