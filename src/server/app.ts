@@ -161,6 +161,12 @@ export function createApp(inputs: AppInputs) {
     scheme: 'bearer',
     bearerFormat: 'JWT',
   });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'clientSession', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'isotope_client',
+    description: 'A client session opened by a mailed sign-in link (POST /api/client/session)',
+  });
 
   registerRoutes(app);
   let document: ReturnType<typeof openApiDocument> | undefined;

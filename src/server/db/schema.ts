@@ -8,3 +8,4 @@ export * from './schema/bookings.ts';
 export * from './schema/samples.ts';
 export * from './schema/notifications.ts';
 export * from './schema/records.ts';
+export * from './schema/client-portal.ts';

@@ -51,6 +51,8 @@ export type AppEnv = {
     /** The database, or the transaction this request runs in (idempotent mutations). */
     db: Executor;
     auth: AuthUser;
+    /** A client's session (auth/client-sessions.ts): the e-mail address it speaks for, never a staff user. */
+    client: { email: string };
     requestId: string;
   };
 };

@@ -1,6 +1,7 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { type Permission } from '../../shared/permissions.ts';
+import { authenticateClient } from '../auth/client-sessions.ts';
 import { authenticate, authorize } from '../auth/guard.ts';
 import { MAX_JSON_BODY, MAX_PUBLIC_BODY, limitBody } from './body-limit.ts';
 import type { AppEnv } from './context.ts';
@@ -10,8 +11,11 @@ import { rejectNulBytes } from './nul-bytes.ts';
 import { registerOfflineOperation } from './offline-operations.ts';
 import { errorBodySchema } from './responses.ts';
 
-/** Who may call an operation: anyone, any signed-in user, or holders of at least one permission. */
-export type Access = 'public' | 'signedIn' | readonly Permission[];
+/**
+ * Who may call an operation: anyone, any signed-in user, holders of at least one permission, or a
+ * client with a client session (auth/client-sessions.ts), which no staff token opens.
+ */
+export type Access = 'public' | 'signedIn' | 'client' | readonly Permission[];
 
 const errorResponse = (description: string) => ({
   description,
@@ -51,16 +55,21 @@ export function defineRoute<R extends RouteConfig>(config: GuardedConfig<R>) {
   const { access, bodyLimit, offline, ...route } = config;
   if (offline) registerOfflineOperation(route.method, route.path);
   const isPublic = access === 'public';
+  const isClient = access === 'client';
   const permissions = Array.isArray(access) ? [...access] : [];
-  const guard: MiddlewareHandler<AppEnv>[] = isPublic ? [] : [authenticate, authorize(permissions)];
+  const guard: MiddlewareHandler<AppEnv>[] = isPublic
+    ? []
+    : isClient
+      ? [authenticateClient]
+      : [authenticate, authorize(permissions)];
   const limit = limitBody(bodyLimit ?? (isPublic ? MAX_PUBLIC_BODY : MAX_JSON_BODY));
   const existing = route.middleware ? (Array.isArray(route.middleware) ? route.middleware : [route.middleware]) : [];
   return createRoute({
     ...route,
     middleware: [...guard, limit, limitJsonDepth, rejectNulBytes, idempotency, ...existing] as R['middleware'],
-    security: isPublic ? [] : [{ bearerAuth: [] }],
+    security: isPublic ? [] : isClient ? [{ clientSession: [] }] : [{ bearerAuth: [] }],
     'x-permissions': permissions,
-    'x-access': isPublic ? 'public' : permissions.length ? 'permission' : 'signedIn',
+    'x-access': isPublic ? 'public' : isClient ? 'client' : permissions.length ? 'permission' : 'signedIn',
     ...(offline ? { 'x-offline': true } : {}),
     responses: {
       ...commonErrors,
