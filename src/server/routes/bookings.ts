@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { bookingFormSchema, cancelBookingSchema } from '../../shared/schemas/booking.ts';
 import { bookingCreatedSchema, bookingStatusSchema } from '../http/booking-schemas.ts';
+import { tellClientOfBooking } from '../http/client-mail.ts';
 import type { AppRouter } from '../http/context.ts';
 import { envelope, keysetPageOf, keysetQuery, listQuery, ok, recordId, updatedSinceQuery } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
@@ -226,6 +227,7 @@ export function registerBookingRoutes(app: AppRouter) {
       reason: c.req.valid('json').cancelReason,
       by: c.var.auth,
     });
+    await tellClientOfBooking(c, { bookingId: cancelled.id, kind: 'cancelled' });
     const { id, bookingNumber, status, cancelReason, version, updatedAt } = cancelled;
     return ok(
       c,

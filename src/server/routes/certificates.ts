@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { serverMessage } from '../../shared/server-messages.ts';
 import { certificateStatuses, revokeCertificateSchema } from '../../shared/certificate.ts';
+import { tellClientOfSample } from '../http/client-mail.ts';
 import type { AppRouter } from '../http/context.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { publicBaseUrl } from '../http/public-url.ts';
@@ -214,6 +215,7 @@ export function registerCertificateRoutes(app: AppRouter) {
       baseUrl,
       laboratoryAddress: c.var.deps.env.LAB_ADDRESS,
     });
+    await tellClientOfSample(c, id, 'certified');
     return ok(c, issued, `Certificate version ${issued.version} has been issued.`);
   });
 

@@ -6,6 +6,7 @@ import {
   csCreateSampleSchema,
   csUpdateSampleSchema,
 } from '../../shared/schemas/sample-entry.ts';
+import { tellClientOfSample } from '../http/client-mail.ts';
 import type { AppRouter } from '../http/context.ts';
 import { idParam, idQuery } from '../http/params.ts';
 import { edited, envelope, ok } from '../http/responses.ts';
@@ -185,6 +186,7 @@ export function registerCsLabRoutes(app: AppRouter) {
       // Validated here rather than by the route, because confirming a booking takes no body.
       const input = csCheckInSampleSchema.parse(c.req.valid('json') ?? {});
       const sample = await checkInSampleCs(c.var.db, { id, input, by: c.var.auth });
+      await tellClientOfSample(c, sample.id, 'received');
       return ok(c, sample, `Sample ${sample.idflNumber} has been checked in.`);
     }
     const confirmed = await confirmBooking(c.var.db, { bookingId: id, by: c.var.auth });

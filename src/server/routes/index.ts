@@ -28,6 +28,7 @@ import { registerCleanIsotopeRoutes } from './clean-isotope.ts';
 import { registerOperationsRoutes } from './operations.ts';
 import { registerStatisticsRoutes } from './statistics.ts';
 import { registerReportRoutes } from './reports.ts';
+import { registerClientPortalRoutes } from './client-portal.ts';
 
 /** Every API area, in one place so the document and the permission-matrix test see them all. */
 export function registerRoutes(app: AppRouter) {
@@ -50,6 +51,7 @@ export function registerRoutes(app: AppRouter) {
   registerStatisticsRoutes(app);
   registerReportRoutes(app);
   registerSubmittalFormRoutes(app);
+  registerClientPortalRoutes(app);
   registerBookingRoutes(app);
   registerCustomerRoutes(app);
   registerUserRoutes(app);

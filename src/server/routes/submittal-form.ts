@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { bookingFormSchema, quickFillLookupSchema } from '../../shared/schemas/booking.ts';
+import { publicBaseUrl } from '../http/public-url.ts';
 import type { AppRouter } from '../http/context.ts';
 import { badRequest } from '../errors.ts';
 import { envelope, ok } from '../http/responses.ts';
@@ -111,7 +112,12 @@ export function registerSubmittalFormRoutes(app: AppRouter) {
     const input = c.req.valid('json');
     const created = await createBooking(db, { input });
     await offerQuickFill(db, deps.mailer, created);
-    await mailBookingConfirmation(db, deps.mailer, { booking: created, input, contact: labContactOf(deps.env) });
+    await mailBookingConfirmation(db, deps.mailer, {
+      booking: created,
+      input,
+      contact: labContactOf(deps.env),
+      baseUrl: publicBaseUrl(deps.env, c.req.url),
+    });
     const { id, bookingNumber, status, createdAt } = created;
     return ok(
       c,

@@ -1,6 +1,8 @@
 import type { BookingInput } from '../../shared/schemas/booking.ts';
 import type { Executor } from '../db/client.ts';
 import type { Env } from '../env.ts';
+import type { Language } from '../../app/lib/language.ts';
+import { confirmationLinkLines, recordClientMail } from './client-portal-mail.ts';
 import type { Mailer } from './mail.ts';
 import { mayMailFormRecipient } from './recipient-limits.ts';
 
@@ -11,7 +13,7 @@ export const labContactOf = (env: Pick<Env, 'LAB_CONTACT_EMAIL' | 'LAB_CONTACT_P
   phone: env.LAB_CONTACT_PHONE,
 });
 
-type CreatedBooking = { bookingNumber: string; createdAt: Date };
+type CreatedBooking = { id: number; bookingNumber: string; createdAt: Date };
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
@@ -40,13 +42,18 @@ export function bookingSummaryLines(input: BookingInput): string[] {
 export async function mailBookingConfirmation(
   db: Executor,
   mailer: Mailer,
-  { booking, input, contact }: { booking: CreatedBooking; input: BookingInput; contact: LabContact },
+  {
+    booking,
+    input,
+    contact,
+    baseUrl,
+    language = 'en',
+  }: { booking: CreatedBooking; input: BookingInput; contact: LabContact; baseUrl: string; language?: Language },
 ): Promise<boolean> {
   if (!(await mayMailFormRecipient(db, input.email))) return false;
-  await mailer.send(db, {
-    to: input.email,
-    subject: `Booking ${booking.bookingNumber} received`,
-    text: [
+  // The one-time link to My orders (docs/client-portal.md); kept only redacted once delivered.
+  const link = await confirmationLinkLines(db, input.email, baseUrl, language);
+  const textWith = (linkText: string) => [
       'Dear customer,',
       '',
       `Thank you for your order request. Your booking number is ${booking.bookingNumber}.`,
@@ -65,7 +72,15 @@ export async function mailBookingConfirmation(
       '',
       'If you did not send this request, you can ignore this message.',
       `Questions? Write to ${contact.email} or call ${contact.phone}.`,
-    ].join('\n'),
+      '',
+      linkText,
+    ].join('\n');
+  await mailer.send(db, {
+    to: input.email,
+    subject: `Booking ${booking.bookingNumber} received`,
+    text: textWith(link.text),
+    redactedText: textWith(link.redactedText),
   });
+  await recordClientMail(db, booking.id, 'confirmation', input.email);
   return true;
 }

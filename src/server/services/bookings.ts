@@ -248,10 +248,14 @@ export async function createBooking(db: Executor, { input, by }: { input: Bookin
 
 // ---- cancel -------------------------------------------------------------------------------------
 
-/** UnConfirmed → Cancelled with the reason; a booking already confirmed or cancelled is a 409. */
+/**
+ * UnConfirmed → Cancelled with the reason; a booking already confirmed or cancelled is a 409. A
+ * client cancelling their own booking (client-portal-actions.ts) is no staff member: `by` is null
+ * and the audit record names the client's address.
+ */
 export async function cancelBooking(
   db: Executor,
-  { bookingId, reason, by }: { bookingId: number; reason: string; by: Actor },
+  { bookingId, reason, by, client }: { bookingId: number; reason: string; by: Actor | null; client?: string },
 ) {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(booking).where(eq(booking.id, bookingId)).for('update');
@@ -269,7 +273,7 @@ export async function cancelBooking(
       .set({
         status: bookingTransitions.cancel.to,
         cancelReason: reason,
-        cancelledBy: by.id,
+        cancelledBy: by?.id ?? null,
         cancelledAt: now,
         version: current.version + 1,
         updatedAt: now,
@@ -286,6 +290,7 @@ export async function cancelBooking(
       changes: {
         status: { from: current.status, to: cancelled.status },
         cancelReason: { from: current.cancelReason, to: reason },
+        ...(client ? { cancelledByClient: { from: null, to: client } } : {}),
       },
       reason,
       actor: by,

@@ -1,0 +1,40 @@
+import type { Context } from 'hono';
+import { eq } from 'drizzle-orm';
+import type { Language } from '../../app/lib/language.ts';
+import { sampleEntry } from '../db/schema.ts';
+import { mailClientProgress } from '../services/client-portal-mail.ts';
+import type { AppEnv } from './context.ts';
+import { publicBaseUrl } from './public-url.ts';
+
+// The staff routes that move a client's booking on (check-in, certificate, cancel) tell the client
+// through here, in the request's transaction: the mail leaves only if the change commits.
+
+/**
+ * The language of a booking's mails. Bookings do not keep one yet: until they do, English, the
+ * language the confirmation mail has always used.
+ */
+const bookingMailLanguage = (): Language => 'en';
+
+export async function tellClientOfBooking(
+  c: Context<AppEnv>,
+  { bookingId, kind, sample }: { bookingId: number; kind: 'received' | 'certified' | 'cancelled'; sample?: string },
+) {
+  const { db, deps } = c.var;
+  await mailClientProgress(db, deps.mailer, {
+    bookingId,
+    kind,
+    sample,
+    baseUrl: publicBaseUrl(deps.env, c.req.url),
+    language: bookingMailLanguage(),
+  });
+}
+
+/** The same for a sample: tells the client of the booking it came from, if any. */
+export async function tellClientOfSample(c: Context<AppEnv>, sampleId: number, kind: 'received' | 'certified') {
+  const [sample] = await c.var.db
+    .select({ bookingId: sampleEntry.bookingId, idflNumber: sampleEntry.idflNumber })
+    .from(sampleEntry)
+    .where(eq(sampleEntry.id, sampleId));
+  if (!sample?.bookingId) return;
+  await tellClientOfBooking(c, { bookingId: sample.bookingId, kind, sample: sample.idflNumber });
+}

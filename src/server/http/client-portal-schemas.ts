@@ -1,0 +1,65 @@
+import { z } from '@hono/zod-openapi';
+import { clientMailKinds, clientStages } from '../../shared/client-portal.ts';
+import { bookingStatuses } from '../../shared/record-workflows.ts';
+import { certificateStatuses } from '../../shared/certificate.ts';
+
+// The shapes the client routes answer (routes/client-portal.ts), as the document publishes them.
+
+const clientCertificateSchema = z.object({
+  token: z.string(),
+  version: z.number().int(),
+  status: z.enum(certificateStatuses),
+  issuedAt: z.string(),
+  revokedAt: z.string().nullable(),
+  hasPdf: z.boolean(),
+});
+
+const clientSampleSchema = z.object({
+  id: z.number().int(),
+  idflNumber: z.string(),
+  sampleType: z.string().nullable(),
+  stage: z.enum(clientStages),
+  stages: z.array(z.object({ stage: z.enum(clientStages), at: z.string().nullable() })),
+  certificates: z.array(clientCertificateSchema),
+});
+
+export const clientBookingSchema = z
+  .object({
+    id: z.number().int(),
+    bookingNumber: z.string(),
+    createdAt: z.string(),
+    status: z.enum(bookingStatuses),
+    rushService: z.boolean(),
+    cancelReason: z.string().nullable(),
+    canCancel: z.boolean(),
+    mailsOff: z.boolean(),
+    notes: z.array(z.object({ text: z.string(), createdAt: z.string() })),
+    samples: z.array(clientSampleSchema),
+  })
+  .openapi('ClientBooking');
+
+export const clientBookingsSchema = z
+  .object({
+    email: z.string(),
+    usualDaysToResult: z.number().nullable(),
+    bookings: z.array(clientBookingSchema),
+  })
+  .openapi('ClientBookings');
+
+export const clientActivitySchema = z
+  .object({
+    lastViewedAt: z.string().nullable(),
+    mailsOff: z.boolean(),
+    mails: z.array(z.object({ kind: z.enum(clientMailKinds), to: z.string(), sentAt: z.string() })),
+    notes: z.array(z.object({ email: z.string(), text: z.string(), createdAt: z.string() })),
+  })
+  .openapi('ClientActivity');
+
+export const clientPrefillSchema = z.object({
+  companyName: z.string(),
+  contactName: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  address: z.string(),
+  cityStateCountry: z.string(),
+});

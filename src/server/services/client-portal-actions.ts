@@ -1,0 +1,133 @@
+import { and, desc, eq, max, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import {
+  booking,
+  certificate,
+  clientBookingMail,
+  clientBookingNote,
+  clientBookingPreference,
+  sampleEntry,
+} from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+import { appendAudit } from './audit.ts';
+import { cancelBooking } from './bookings.ts';
+import { loadCertificateFile } from './certificates.ts';
+import { clientBookingCondition } from './client-portal.ts';
+
+// What a client may still do with their bookings, each only on a booking their address may see
+// (clientBookingCondition); and what staff see of the client's side of a booking.
+
+/** The booking's id if the address may see it; otherwise the same 404 as a booking that does not exist. */
+async function ownBooking(db: Executor, email: string, bookingId: number) {
+  const [row] = await db
+    .select({ id: booking.id, bookingNumber: booking.bookingNumber })
+    .from(booking)
+    .where(and(eq(booking.id, bookingId), clientBookingCondition(email)));
+  if (!row) throw notFound('bookingNotFound');
+  return row;
+}
+
+/** The staff cancel, as the client: only an UnConfirmed booking, with a reason (409 otherwise). */
+export async function cancelClientBooking(
+  db: Executor,
+  { email, bookingId, reason }: { email: string; bookingId: number; reason: string },
+) {
+  await ownBooking(db, email, bookingId);
+  return cancelBooking(db, { bookingId, reason, by: null, client: email });
+}
+
+export async function addClientNote(
+  db: Executor,
+  { email, bookingId, text }: { email: string; bookingId: number; text: string },
+) {
+  await ownBooking(db, email, bookingId);
+  return db.transaction(async (tx) => {
+    const [note] = await tx.insert(clientBookingNote).values({ bookingId, email, text }).returning();
+    await appendAudit(tx, {
+      entityType: 'booking',
+      entityId: bookingId,
+      action: 'clientNote',
+      changes: { clientNote: { from: null, to: text } },
+      reason: email,
+    });
+    return { text: note!.text, createdAt: note!.createdAt.toISOString() };
+  });
+}
+
+/** Turns the booking's progress mails off or back on, for this address. */
+export async function setClientMails(
+  db: Executor,
+  { email, bookingId, mailsOff }: { email: string; bookingId: number; mailsOff: boolean },
+) {
+  await ownBooking(db, email, bookingId);
+  await db
+    .insert(clientBookingPreference)
+    .values({ bookingId, email, mailsOff })
+    .onConflictDoUpdate({
+      target: [clientBookingPreference.bookingId, clientBookingPreference.email],
+      set: { mailsOff },
+    });
+  return { mailsOff };
+}
+
+/** A certificate's PDF, if its sample belongs to one of the client's bookings. */
+export async function clientCertificateFile(db: Executor, email: string, token: string) {
+  const [row] = await db
+    .select({ token: certificate.token })
+    .from(certificate)
+    .innerJoin(sampleEntry, eq(sampleEntry.id, certificate.sampleEntryId))
+    .innerJoin(booking, eq(booking.id, sampleEntry.bookingId))
+    .where(and(eq(certificate.token, token), clientBookingCondition(email)));
+  if (!row) throw notFound('bookingNotFound');
+  return loadCertificateFile(db, row.token);
+}
+
+/** The details of the client's latest booking as the order form's quick-fill takes them. */
+export async function clientPrefill(db: Executor, email: string) {
+  const [row] = await db
+    .select()
+    .from(booking)
+    .where(sql`lower(${booking.email}) = ${email}`)
+    .orderBy(desc(booking.createdAt), desc(booking.id))
+    .limit(1);
+  if (!row) throw notFound('bookingNotFound');
+  return {
+    companyName: row.applicantCompany,
+    contactName: row.applicantContactPerson,
+    phone: row.telephone,
+    email: row.email,
+    address: row.address,
+    cityStateCountry: row.cityStateCountry,
+  };
+}
+
+/** The staff booking detail's "client's view": mails sent, the last look, the mail choice, notes. */
+export async function clientActivity(db: Executor, bookingId: number) {
+  const [exists] = await db.select({ id: booking.id }).from(booking).where(eq(booking.id, bookingId));
+  if (!exists) throw notFound('bookingNotFound');
+  const [mails, [looked], notes] = await Promise.all([
+    db
+      .select()
+      .from(clientBookingMail)
+      .where(eq(clientBookingMail.bookingId, bookingId))
+      .orderBy(desc(clientBookingMail.createdAt), desc(clientBookingMail.id)),
+    db
+      .select({
+        lastViewedAt: max(clientBookingPreference.lastViewedAt),
+        mailsOff: sql<boolean>`coalesce(bool_or(${clientBookingPreference.mailsOff}), false)`,
+      })
+      .from(clientBookingPreference)
+      .where(eq(clientBookingPreference.bookingId, bookingId)),
+    db
+      .select()
+      .from(clientBookingNote)
+      .where(eq(clientBookingNote.bookingId, bookingId))
+      .orderBy(desc(clientBookingNote.createdAt)),
+  ]);
+  return {
+    lastViewedAt: looked?.lastViewedAt ? new Date(looked.lastViewedAt).toISOString() : null,
+    mailsOff: Boolean(looked?.mailsOff),
+    mails: mails.map((m) => ({ kind: m.kind, to: m.to, sentAt: m.createdAt.toISOString() })),
+    notes: notes.map((n) => ({ email: n.email, text: n.text, createdAt: n.createdAt.toISOString() })),
+  };
+}

@@ -1,0 +1,140 @@
+import { and, eq, sql } from 'drizzle-orm';
+import enWords from '../../app/locales/en/client-portal.json' with { type: 'json' };
+import viWords from '../../app/locales/vi/client-portal.json' with { type: 'json' };
+import type { Language } from '../../app/lib/language.ts';
+import type { ClientMailKind } from '../../shared/client-portal.ts';
+import {
+  CLIENT_LINK_MINUTES,
+  CLIENT_MAIL_LINK_HOURS,
+  clientLinkUrl,
+  createClientLink,
+  normalizeClientEmail,
+} from '../auth/client-sessions.ts';
+import type { Executor } from '../db/client.ts';
+import { booking, clientBookingMail, clientBookingPreference } from '../db/schema.ts';
+import type { Mailer } from './mail.ts';
+import { countEvent, type Window } from './rate-limit.ts';
+import { mailboxOf } from './recipient-limits.ts';
+import { clientBookingCondition } from './client-portal.ts';
+
+// The client's mails: the sign-in link they ask for, and the progress mails (samples received,
+// result certified, booking cancelled by the laboratory), each carrying a fresh one-time link. The
+// words are the app's own (locales/<lang>/client-portal.json, "mail"), in the language given: the
+// booking's language once bookings keep one, the asker's for a sign-in link.
+
+/** Progress mails one mailbox receives per hour, whatever the bookings: a burst of check-ins is not a flood. */
+export const CLIENT_MAIL_PER_RECIPIENT: Window = { limit: 20, seconds: 3600 };
+
+const catalogues = { en: enWords.mail, vi: viWords.mail } as const;
+type MailKey = keyof typeof enWords.mail;
+
+export function clientMailWords(language: Language) {
+  return (key: MailKey, params: Record<string, string | number> = {}) =>
+    catalogues[language][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+async function mayMailClient(db: Executor, address: string) {
+  const sent = await countEvent(db, `client-mail:recipient:${mailboxOf(address)}`, CLIENT_MAIL_PER_RECIPIENT);
+  return sent <= CLIENT_MAIL_PER_RECIPIENT.limit;
+}
+
+/** The body's link part, with the secret and with it blanked (the copy administrators see and that is kept). */
+async function linkedText(db: Executor, email: string, baseUrl: string, lines: (link: string) => string[]) {
+  const token = await createClientLink(db, email, CLIENT_MAIL_LINK_HOURS * 3_600_000);
+  return {
+    text: lines(clientLinkUrl(baseUrl, token)).join('\n'),
+    redactedText: lines(clientLinkUrl(baseUrl, '[redacted]')).join('\n'),
+  };
+}
+
+/** The confirmation mail's link paragraph (booking-confirmation.ts adds it to its own text). */
+export async function confirmationLinkLines(db: Executor, email: string, baseUrl: string, language: Language) {
+  const words = clientMailWords(language);
+  return linkedText(db, email, baseUrl, (link) => [words('linkLine', { hours: CLIENT_MAIL_LINK_HOURS }), link]);
+}
+
+/**
+ * A sign-in link for an address that has bookings; nothing for one that has none. The caller
+ * answers the same either way, after the answer is sent (routes/client-portal.ts).
+ */
+export async function mailClientSignInLink(
+  db: Executor,
+  mailer: Mailer,
+  { email, baseUrl, language }: { email: string; baseUrl: string; language: Language },
+) {
+  const address = normalizeClientEmail(email);
+  const [known] = await db
+    .select({ id: booking.id })
+    .from(booking)
+    .where(clientBookingCondition(address))
+    .limit(1);
+  if (!known) return false;
+  const token = await createClientLink(db, address, CLIENT_LINK_MINUTES * 60_000);
+  const words = clientMailWords(language);
+  const body = (link: string) =>
+    [words('greeting'), '', words('signInBody', { minutes: CLIENT_LINK_MINUTES }), link, '', words('ignore')].join(
+      '\n',
+    );
+  await mailer.send(db, {
+    to: address,
+    subject: words('signInSubject'),
+    text: body(clientLinkUrl(baseUrl, token)),
+    redactedText: body(clientLinkUrl(baseUrl, '[redacted]')),
+  });
+  return true;
+}
+
+/** Records a mail sent to the client about a booking, for the staff booking detail. */
+export async function recordClientMail(db: Executor, bookingId: number, kind: ClientMailKind, to: string) {
+  await db.insert(clientBookingMail).values({ bookingId, kind, to: normalizeClientEmail(to) });
+}
+
+type ProgressMail = {
+  bookingId: number;
+  kind: Exclude<ClientMailKind, 'confirmation'>;
+  baseUrl: string;
+  language: Language;
+  /** The sample's number, for receipt and certification. */
+  sample?: string;
+};
+
+/**
+ * A progress mail to the booking's applicant, unless they turned these off for the booking. A
+ * booking's samples are often checked in together: "received" goes once per booking.
+ */
+export async function mailClientProgress(db: Executor, mailer: Mailer, mail: ProgressMail) {
+  const [row] = await db.select().from(booking).where(eq(booking.id, mail.bookingId));
+  if (!row) return false;
+  const to = normalizeClientEmail(row.email);
+  const [preference] = await db
+    .select({ mailsOff: clientBookingPreference.mailsOff })
+    .from(clientBookingPreference)
+    .where(and(eq(clientBookingPreference.bookingId, row.id), eq(clientBookingPreference.email, to)));
+  if (preference?.mailsOff) return false;
+  if (mail.kind === 'received') {
+    const [already] = await db
+      .select({ n: sql<number>`1` })
+      .from(clientBookingMail)
+      .where(and(eq(clientBookingMail.bookingId, row.id), eq(clientBookingMail.kind, 'received')))
+      .limit(1);
+    if (already) return false;
+  }
+  if (!(await mayMailClient(db, to))) return false;
+  const words = clientMailWords(mail.language);
+  const params = { number: row.bookingNumber, sample: mail.sample ?? '' };
+  const subjects = { received: 'receivedSubject', certified: 'certifiedSubject', cancelled: 'cancelledSubject' } as const;
+  const bodies = { received: 'receivedBody', certified: 'certifiedBody', cancelled: 'cancelledBody' } as const;
+  const texts = await linkedText(db, to, mail.baseUrl, (link) => [
+    words('greeting'),
+    '',
+    words(bodies[mail.kind], params),
+    '',
+    words('linkLine', { hours: CLIENT_MAIL_LINK_HOURS }),
+    link,
+    '',
+    words('optOut'),
+  ]);
+  await mailer.send(db, { to, subject: words(subjects[mail.kind], params), ...texts });
+  await recordClientMail(db, row.id, mail.kind, to);
+  return true;
+}

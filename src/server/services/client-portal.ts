@@ -1,0 +1,177 @@
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { clientStageOf, clientStages, statusesOfStage, type ClientStage } from '../../shared/client-portal.ts';
+import { isSampleStatus } from '../../shared/sample-workflow.ts';
+import type { Executor } from '../db/client.ts';
+import {
+  auditRecord,
+  booking,
+  bookingPayer,
+  certificate,
+  clientBookingNote,
+  clientBookingPreference,
+  sampleEntry,
+} from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+import { SAMPLE_ENTITY } from './sample-entries.ts';
+import { turnaround } from './statistics.ts';
+
+// What a client sees of their bookings ("My orders"): only bookings where the session's address is
+// the applicant's, the report recipient's or the payer's, and of those only what the client gave or
+// is owed (stages in plain words, dates, certificates), never staff names or internal notes.
+
+/** The bookings an address may see. Compared lower-cased; the payer is a row of its own. */
+export function clientBookingCondition(email: string): SQL {
+  return or(
+    sql`lower(${booking.email}) = ${email}`,
+    sql`lower(${booking.emailReportToEmail}) = ${email}`,
+    sql`exists (select 1 from ${bookingPayer} where ${bookingPayer.bookingId} = ${booking.id} and lower(${bookingPayer.email}) = ${email})`,
+  )!;
+}
+
+const MAX_BOOKINGS = 100;
+/** "The last months" of the laboratory's usual time to result. */
+const TURNAROUND_MONTHS = 6;
+
+/** The median days from receipt to confirmed result over the last months, or null without data. */
+export async function usualDaysToResult(db: Executor, now = new Date()): Promise<number | null> {
+  const from = new Date(now);
+  from.setMonth(from.getMonth() - TURNAROUND_MONTHS);
+  const { stages } = await turnaround(db, { period: { from, to: now } });
+  const hours = stages.find((s) => s.stage === 'endToEnd')?.medianHours;
+  return hours == null ? null : Math.max(1, Math.round(hours / 24));
+}
+
+/** The client's bookings, newest first, each with samples, stages, certificates and notes. */
+export async function listClientBookings(db: Executor, email: string, onlyId?: number) {
+  const rows = await db
+    .select()
+    .from(booking)
+    .where(and(clientBookingCondition(email), onlyId === undefined ? undefined : eq(booking.id, onlyId)))
+    .orderBy(desc(booking.createdAt), desc(booking.id))
+    .limit(MAX_BOOKINGS);
+  if (rows.length === 0) return { bookings: [], usualDaysToResult: await usualDaysToResult(db) };
+  const ids = rows.map((r) => r.id);
+  const samples = await db
+    .select({
+      id: sampleEntry.id,
+      bookingId: sampleEntry.bookingId,
+      idflNumber: sampleEntry.idflNumber,
+      sampleType: sampleEntry.sampleType,
+      status: sampleEntry.status,
+      statusChangedAt: sampleEntry.statusChangedAt,
+      createdAt: sampleEntry.createdAt,
+    })
+    .from(sampleEntry)
+    .where(inArray(sampleEntry.bookingId, ids))
+    .orderBy(asc(sampleEntry.id));
+  const sampleIds = samples.map((s) => s.id);
+  const [transitions, certificates, notes, preferences] = await Promise.all([
+    sampleIds.length
+      ? db
+          .select({ entityId: auditRecord.entityId, toStatus: auditRecord.toStatus, at: sql<Date>`min(${auditRecord.at})` })
+          .from(auditRecord)
+          .where(
+            and(
+              eq(auditRecord.entityType, SAMPLE_ENTITY),
+              inArray(auditRecord.entityId, sampleIds.map(String)),
+              sql`${auditRecord.toStatus} is not null`,
+            ),
+          )
+          .groupBy(auditRecord.entityId, auditRecord.toStatus)
+      : [],
+    sampleIds.length
+      ? db
+          .select()
+          .from(certificate)
+          .where(inArray(certificate.sampleEntryId, sampleIds))
+          .orderBy(desc(certificate.version))
+      : [],
+    db
+      .select()
+      .from(clientBookingNote)
+      .where(and(inArray(clientBookingNote.bookingId, ids), eq(clientBookingNote.email, email)))
+      .orderBy(asc(clientBookingNote.createdAt)),
+    db
+      .select()
+      .from(clientBookingPreference)
+      .where(and(inArray(clientBookingPreference.bookingId, ids), eq(clientBookingPreference.email, email))),
+  ]);
+
+  const describeSample = (s: (typeof samples)[number]) => {
+    const reached = new Map<string, Date>();
+    for (const t of transitions) {
+      if (t.entityId === String(s.id) && t.toStatus) reached.set(t.toStatus, new Date(t.at));
+    }
+    const stage: ClientStage = isSampleStatus(s.status) ? clientStageOf[s.status] : 'awaiting';
+    const upTo = clientStages.indexOf(stage);
+    const stages = clientStages.slice(1, upTo + 1).map((name) => {
+      const dates = statusesOfStage(name)
+        .map((status) => reached.get(status))
+        .filter((d): d is Date => d !== undefined);
+      // Without an audit entry (records imported from the old system) the current stage dates from
+      // the sample's own status change.
+      const at = dates.length
+        ? new Date(Math.min(...dates.map((d) => d.getTime())))
+        : name === stage
+          ? (s.statusChangedAt ?? null)
+          : null;
+      return { stage: name, at: at?.toISOString() ?? null };
+    });
+    return {
+      id: s.id,
+      idflNumber: s.idflNumber,
+      sampleType: s.sampleType,
+      stage,
+      stages,
+      certificates: certificates
+        .filter((c) => c.sampleEntryId === s.id)
+        .map((c) => ({
+          token: c.token,
+          version: c.version,
+          status: c.status,
+          issuedAt: c.issuedAt.toISOString(),
+          revokedAt: c.revokedAt?.toISOString() ?? null,
+          hasPdf: c.fileId !== null,
+        })),
+    };
+  };
+
+  return {
+    usualDaysToResult: await usualDaysToResult(db),
+    bookings: rows.map((b) => {
+      const preference = preferences.find((p) => p.bookingId === b.id);
+      return {
+        id: b.id,
+        bookingNumber: b.bookingNumber,
+        createdAt: b.createdAt.toISOString(),
+        status: b.status,
+        rushService: b.rushService,
+        cancelReason: b.cancelReason,
+        canCancel: b.status === 'UnConfirmed',
+        mailsOff: preference?.mailsOff ?? false,
+        notes: notes.filter((n) => n.bookingId === b.id).map((n) => ({ text: n.text, createdAt: n.createdAt.toISOString() })),
+        samples: samples.filter((s) => s.bookingId === b.id).map(describeSample),
+      };
+    }),
+  };
+}
+
+/** Notes when the client looked at these bookings (the staff booking detail shows it). */
+export async function recordClientLook(db: Executor, email: string, bookingIds: number[], at = new Date()) {
+  if (bookingIds.length === 0) return;
+  await db
+    .insert(clientBookingPreference)
+    .values(bookingIds.map((bookingId) => ({ bookingId, email, lastViewedAt: at })))
+    .onConflictDoUpdate({
+      target: [clientBookingPreference.bookingId, clientBookingPreference.email],
+      set: { lastViewedAt: at },
+    });
+}
+
+/** One booking of the client's, or a 404 that says no more than "not found" (never "not yours"). */
+export async function findClientBooking(db: Executor, email: string, bookingId: number) {
+  const { bookings, usualDaysToResult: days } = await listClientBookings(db, email, bookingId);
+  const [found] = bookings;
+  if (!found) throw notFound('bookingNotFound');
+  return { booking: found, usualDaysToResult: days };
+}

@@ -1,0 +1,215 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { clientSignInLink, outboundMail } from '../../src/server/db/schema.ts';
+import { CHECK_IN } from './support/sample-journey.ts';
+import { otherPayer, submitBooking } from './support/bookings.ts';
+import { useTestApp, type TestApp } from './support/test-app.ts';
+
+// The client portal (docs/client-portal.md): one-time links by mail, a client session of its own
+// kind, and a client who sees only the bookings their address is on.
+
+const t = useTestApp();
+
+/** The newest one-time link mailed to an address, read from the outbound-mail store. */
+async function mailedLink(app: TestApp, to: string): Promise<string> {
+  const rows = await app.database.db
+    .select()
+    .from(outboundMail)
+    .where(eq(outboundMail.to, to))
+    .orderBy(desc(outboundMail.id));
+  for (const row of rows) {
+    const match = /my-orders\?link=([\w%-]+)/.exec(row.text);
+    if (match?.[1]) return decodeURIComponent(match[1]);
+  }
+  throw new Error(`no sign-in link mailed to ${to}`);
+}
+
+/** Trades a link for a session and answers the cookie header that carries it. */
+async function openSession(app: TestApp, link: string): Promise<string> {
+  const res = await app.request('POST', '/api/client/session', { body: { token: link } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const cookie = res.headers.get('set-cookie') ?? '';
+  expect(cookie).toMatch(/isotope_client=[^;]+; .*HttpOnly/i);
+  return cookie.split(';')[0]!;
+}
+
+const asClient = (cookie: string) => ({ headers: { cookie } });
+
+describe('[CLIENT PORTAL] sign-in by mailed link', () => {
+  it('the confirmation mail carries a link that opens the client’s bookings, once', async () => {
+    const booked = await submitBooking(t, { email: 'an@client.test' });
+    const link = await mailedLink(t, 'an@client.test');
+    const cookie = await openSession(t, link);
+
+    const list = await t.request('GET', '/api/client/bookings', asClient(cookie));
+    expect(list.status).toBe(200);
+    expect(list.body.data.email).toBe('an@client.test');
+    expect(list.body.data.bookings.map((b: { bookingNumber: string }) => b.bookingNumber)).toEqual([
+      booked.bookingNumber,
+    ]);
+
+    const reused = await t.request('POST', '/api/client/session', { body: { token: link } });
+    expect(reused.status).toBe(400);
+    expect(reused.body).toMatchObject({ result: false, code: 'clientLinkUsed' });
+    expect(reused.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('a forged or expired link is refused with its own code and no data', async () => {
+    const forged = await t.request('POST', '/api/client/session', { body: { token: 'made-up-link' } });
+    expect(forged.status).toBe(400);
+    expect(forged.body).toMatchObject({ result: false, code: 'clientLinkInvalid' });
+    expect(forged.body.data).toBeUndefined();
+
+    await submitBooking(t, { email: 'late@client.test' });
+    const link = await mailedLink(t, 'late@client.test');
+    await t.database.db.update(clientSignInLink).set({ expiresAt: sql`now() - interval '1 minute'` });
+    const expired = await t.request('POST', '/api/client/session', { body: { token: link } });
+    expect(expired.status).toBe(400);
+    expect(expired.body).toMatchObject({ result: false, code: 'clientLinkExpired' });
+  });
+
+  it('asking for a link answers the same for a known and an unknown address, and mails only the known', async () => {
+    await submitBooking(t, { email: 'known@client.test' });
+    const known = await t.request('POST', '/api/client/sign-in-links', { body: { email: 'Known@Client.test' } });
+    const unknown = await t.request('POST', '/api/client/sign-in-links', { body: { email: 'nobody@client.test' } });
+    await t.settled();
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+    const mails = await t.database.db.select().from(outboundMail);
+    expect(mails.filter((m) => m.to === 'nobody@client.test')).toEqual([]);
+    const signIn = mails.filter((m) => m.to === 'known@client.test' && m.subject.includes('sign-in'));
+    expect(signIn).toHaveLength(1);
+    // The stored hash only: the secret is in the mail, not in the table.
+    const token = await mailedLink(t, 'known@client.test');
+    const rows = await t.database.db.select().from(clientSignInLink);
+    expect(rows.some((r) => r.tokenHash === token)).toBe(false);
+  });
+
+  it('links are rate limited per recipient, however many callers ask', async () => {
+    const answers = [];
+    for (let i = 0; i < 4; i++) {
+      answers.push(
+        await t.request('POST', '/api/client/sign-in-links', {
+          body: { email: `flood+${i}@client.test` },
+          headers: { 'x-forwarded-for': `10.0.0.${i}` },
+        }),
+      );
+    }
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('[CLIENT PORTAL] what a client session reaches', () => {
+  it('only bookings where the address is applicant, report recipient or payer', async () => {
+    const own = await submitBooking(t, { email: 'mine@client.test' });
+    const asReport = await submitBooking(t, { email: 'other@client.test', emailReportToEmail: 'mine@client.test' });
+    const asPayer = await submitBooking(t, {
+      email: 'third@client.test',
+      payerInfo: { ...otherPayer, email: 'MINE@client.test' },
+    });
+    const stranger = await submitBooking(t, { email: 'stranger@client.test' });
+    const cookie = await openSession(t, await mailedLink(t, 'mine@client.test'));
+
+    const list = await t.request('GET', '/api/client/bookings', asClient(cookie));
+    const ids = list.body.data.bookings.map((b: { id: number }) => b.id).sort();
+    expect(ids).toEqual([own.id, asReport.id, asPayer.id].sort());
+
+    const theirs = await t.request('GET', `/api/client/bookings/${stranger.id}`, asClient(cookie));
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.data).toBeUndefined();
+    for (const path of [
+      `/api/client/bookings/${stranger.id}/cancel`,
+      `/api/client/bookings/${stranger.id}/notes`,
+    ]) {
+      const res = await t.request('POST', path, { ...asClient(cookie), body: { cancelReason: 'x', text: 'x' } });
+      expect(res.status, path).toBe(404);
+    }
+    const mails = await t.request('PUT', `/api/client/bookings/${stranger.id}/mails`, {
+      ...asClient(cookie),
+      body: { mailsOff: true },
+    });
+    expect(mails.status).toBe(404);
+  });
+
+  it('a staff token opens no client route, and no cookie means sign in', async () => {
+    const admin = await t.signInAsAdmin();
+    const staff = await t.request('GET', '/api/client/bookings', { token: admin });
+    expect(staff.status).toBe(401);
+    const none = await t.request('GET', '/api/client/bookings');
+    expect(none.status).toBe(401);
+    expect(none.body.code).toBe('clientSignInRequired');
+  });
+});
+
+describe('[CLIENT PORTAL] stages, actions and mails', () => {
+  it('shows the sample’s stage as staff move it, mails the receipt, and staff see the client’s side', async () => {
+    const admin = await t.signInAsAdmin();
+    const booked = await submitBooking(t, { email: 'stage@client.test' });
+    const cookie = await openSession(t, await mailedLink(t, 'stage@client.test'));
+
+    const confirm = await t.request('PUT', `/api/cs-lab/check-in?id=${booked.id}`, { token: admin });
+    expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
+    const [first] = confirm.body.data.sampleEntries as { id: number }[];
+    let view = await t.request('GET', `/api/client/bookings/${booked.id}`, asClient(cookie));
+    expect(view.body.data.samples[0].stage).toBe('awaiting');
+
+    const checkIn = await t.request('PUT', `/api/cs-lab/check-in?id=${first!.id}&entry=sample`, {
+      token: admin,
+      body: CHECK_IN,
+    });
+    expect(checkIn.status, JSON.stringify(checkIn.body)).toBe(200);
+    view = await t.request('GET', `/api/client/bookings/${booked.id}`, asClient(cookie));
+    const sample = view.body.data.samples.find((s: { id: number }) => s.id === first!.id);
+    expect(sample.stage).toBe('received');
+    expect(sample.stages).toEqual([{ stage: 'received', at: expect.any(String) }]);
+
+    const received = await t.database.db.select().from(outboundMail).where(eq(outboundMail.to, 'stage@client.test'));
+    expect(received.map((m) => m.subject)).toContain(`Booking ${booked.bookingNumber}: samples received`);
+
+    const activity = await t.request('GET', `/api/bookings/client-activity/${booked.id}`, { token: admin });
+    expect(activity.status).toBe(200);
+    expect(activity.body.data.mails.map((m: { kind: string }) => m.kind).sort()).toEqual(['confirmation', 'received']);
+    expect(activity.body.data.lastViewedAt).toEqual(expect.any(String));
+  });
+
+  it('a client cancels a booking not yet confirmed, adds a note and turns the mails off', async () => {
+    const booked = await submitBooking(t, { email: 'cancel@client.test' });
+    const cookie = await openSession(t, await mailedLink(t, 'cancel@client.test'));
+    const note = await t.request('POST', `/api/client/bookings/${booked.id}/notes`, {
+      ...asClient(cookie),
+      body: { text: 'Two more bags follow next week.' },
+    });
+    expect(note.status).toBe(201);
+    const off = await t.request('PUT', `/api/client/bookings/${booked.id}/mails`, {
+      ...asClient(cookie),
+      body: { mailsOff: true },
+    });
+    expect(off.body.data).toEqual({ mailsOff: true });
+    const blank = await t.request('POST', `/api/client/bookings/${booked.id}/cancel`, {
+      ...asClient(cookie),
+      body: { cancelReason: '  ' },
+    });
+    expect(blank.status).toBe(400);
+    const cancelled = await t.request('POST', `/api/client/bookings/${booked.id}/cancel`, {
+      ...asClient(cookie),
+      body: { cancelReason: 'Shipment postponed' },
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const view = await t.request('GET', `/api/client/bookings/${booked.id}`, asClient(cookie));
+    expect(view.body.data).toMatchObject({
+      status: 'Cancelled',
+      cancelReason: 'Shipment postponed',
+      canCancel: false,
+      mailsOff: true,
+      notes: [{ text: 'Two more bags follow next week.' }],
+    });
+    const again = await t.request('POST', `/api/client/bookings/${booked.id}/cancel`, {
+      ...asClient(cookie),
+      body: { cancelReason: 'Again' },
+    });
+    expect(again.status).toBe(409);
+    const prefill = await t.request('GET', '/api/client/prefill', asClient(cookie));
+    expect(prefill.body.data).toMatchObject({ email: 'cancel@client.test', companyName: 'Saigon Cotton Co.' });
+  });
+});
