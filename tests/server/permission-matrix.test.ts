@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/server/app.ts';
 import { isPermission, type Permission } from '../../src/shared/permissions.ts';
 import { buildDocument, fillPath, listOperations, operationName } from './support/api-operations.ts';
+import { clientSessionCookie } from './support/client-sessions.ts';
 import { useTestApp } from './support/test-app.ts';
 
 // Walks every operation of the API document: the guard must match what the document declares.
@@ -17,7 +18,9 @@ describe('[PERMISSIONS] the document', () => {
     const live = listOperations(openApiDocument(t.app));
     expect(live.map(operationName)).toEqual(operations.map(operationName));
     expect(operations.length).toBeGreaterThan(20);
-    const undeclared = operations.filter((op) => !['public', 'signedIn', 'permission'].includes(op.access ?? ''));
+    const undeclared = operations.filter(
+      (op) => !['public', 'signedIn', 'permission', 'client'].includes(op.access ?? ''),
+    );
     expect(undeclared.map(operationName)).toEqual([]);
     for (const op of operations) {
       expect(op.access === 'permission', operationName(op)).toBe(op.permissions.length > 0);
@@ -40,6 +43,14 @@ describe('[PERMISSIONS] every operation', () => {
 
     const anonymous = await t.request(op.method, path);
     expect(anonymous.status, `${operationName(op)} without a token`).toBe(401);
+    if (op.access === 'client') {
+      // A client route takes the client session cookie only: a staff token, even the
+      // administrator's, opens none of them (tests/server/client-portal.test.ts for the cookie).
+      const admin = await t.signInAsAdmin();
+      const staff = await t.request(op.method, path, { token: admin });
+      expect(staff.status, `${operationName(op)} with a staff token`).toBe(401);
+      return;
+    }
     expect(anonymous.body).toMatchObject({ result: false });
     const forged = await t.request(op.method, path, { token: 'not-a-token' });
     expect(forged.status, `${operationName(op)} with a forged token`).toBe(401);
@@ -61,5 +72,19 @@ describe('[PERMISSIONS] every operation', () => {
         res.status,
       );
     }
+  });
+});
+
+describe('[PERMISSIONS] a client session', () => {
+  const staffOperations = operations.filter((op) => op.access === 'permission' || op.access === 'signedIn');
+
+  it.each(staffOperations.map((op) => [operationName(op), op] as const))('%s refuses it', async (_name, op) => {
+    const cookie = await clientSessionCookie(t);
+    const path = fillPath(op.path, () => '1');
+    // As the cookie it is, and as a bearer token in case a guard ever took any token it is given.
+    const asCookie = await t.request(op.method, path, { headers: { cookie } });
+    expect(asCookie.status, `${operationName(op)} with a client session cookie`).toBe(401);
+    const asBearer = await t.request(op.method, path, { token: cookie.split('=')[1] });
+    expect(asBearer.status, `${operationName(op)} with a client session as bearer`).toBe(401);
   });
 });
