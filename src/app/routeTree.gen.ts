@@ -23,6 +23,7 @@ import { Route as AuthenticatedSyncRouteImport } from './routes/_authenticated/s
 import { Route as ThirdlabThirdlabSamplesRouteImport } from './routes/_thirdlab/thirdlab-samples'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
 import { Route as BookingIsotopeSubmittalFormRouteImport } from './routes/booking/isotope-submittal-form'
+import { Route as BookingMyOrdersRouteImport } from './routes/booking/my-orders'
 import { Route as CertificateTokenRouteImport } from './routes/certificate/$token'
 import { Route as AuthenticatedAnalysisAnalysisListRouteImport } from './routes/_authenticated/analysis/analysis-list'
 import { Route as AuthenticatedAnalysisAnalyzeRouteImport } from './routes/_authenticated/analysis/analyze'
@@ -114,6 +115,11 @@ const BookingIsotopeSubmittalFormRoute =
     path: '/booking/isotope-submittal-form',
     getParentRoute: () => rootRouteImport,
   } as any)
+const BookingMyOrdersRoute = BookingMyOrdersRouteImport.update({
+  id: '/booking/my-orders',
+  path: '/booking/my-orders',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CertificateTokenRoute = CertificateTokenRouteImport.update({
   id: '/certificate/$token',
   path: '/certificate/$token',
@@ -242,6 +248,7 @@ export interface FileRoutesByFullPath {
   '/thirdlab-samples': typeof ThirdlabThirdlabSamplesRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/booking/isotope-submittal-form': typeof BookingIsotopeSubmittalFormRoute
+  '/booking/my-orders': typeof BookingMyOrdersRoute
   '/certificate/$token': typeof CertificateTokenRoute
   '/analysis/analysis-list': typeof AuthenticatedAnalysisAnalysisListRoute
   '/analysis/analyze': typeof AuthenticatedAnalysisAnalyzeRoute
@@ -275,6 +282,7 @@ export interface FileRoutesByTo {
   '/thirdlab-samples': typeof ThirdlabThirdlabSamplesRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/booking/isotope-submittal-form': typeof BookingIsotopeSubmittalFormRoute
+  '/booking/my-orders': typeof BookingMyOrdersRoute
   '/certificate/$token': typeof CertificateTokenRoute
   '/analysis/analysis-list': typeof AuthenticatedAnalysisAnalysisListRoute
   '/analysis/analyze': typeof AuthenticatedAnalysisAnalyzeRoute
@@ -312,6 +320,7 @@ export interface FileRoutesById {
   '/_thirdlab/thirdlab-samples': typeof ThirdlabThirdlabSamplesRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/booking/isotope-submittal-form': typeof BookingIsotopeSubmittalFormRoute
+  '/booking/my-orders': typeof BookingMyOrdersRoute
   '/certificate/$token': typeof CertificateTokenRoute
   '/_authenticated/analysis/analysis-list': typeof AuthenticatedAnalysisAnalysisListRoute
   '/_authenticated/analysis/analyze': typeof AuthenticatedAnalysisAnalyzeRoute
@@ -347,6 +356,7 @@ export interface FileRouteTypes {
     | '/thirdlab-samples'
     | '/auth/reset-password'
     | '/booking/isotope-submittal-form'
+    | '/booking/my-orders'
     | '/certificate/$token'
     | '/analysis/analysis-list'
     | '/analysis/analyze'
@@ -380,6 +390,7 @@ export interface FileRouteTypes {
     | '/thirdlab-samples'
     | '/auth/reset-password'
     | '/booking/isotope-submittal-form'
+    | '/booking/my-orders'
     | '/certificate/$token'
     | '/analysis/analysis-list'
     | '/analysis/analyze'
@@ -416,6 +427,7 @@ export interface FileRouteTypes {
     | '/_thirdlab/thirdlab-samples'
     | '/auth/reset-password'
     | '/booking/isotope-submittal-form'
+    | '/booking/my-orders'
     | '/certificate/$token'
     | '/_authenticated/analysis/analysis-list'
     | '/_authenticated/analysis/analyze'
@@ -446,6 +458,7 @@ export interface RootRouteChildren {
   GuidelinesRoute: typeof GuidelinesRoute
   AuthResetPasswordRoute: typeof AuthResetPasswordRoute
   BookingIsotopeSubmittalFormRoute: typeof BookingIsotopeSubmittalFormRoute
+  BookingMyOrdersRoute: typeof BookingMyOrdersRoute
   CertificateTokenRoute: typeof CertificateTokenRoute
 }
 
@@ -547,6 +560,13 @@ declare module '@tanstack/react-router' {
       path: '/booking/isotope-submittal-form'
       fullPath: '/booking/isotope-submittal-form'
       preLoaderRoute: typeof BookingIsotopeSubmittalFormRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/booking/my-orders': {
+      id: '/booking/my-orders'
+      path: '/booking/my-orders'
+      fullPath: '/booking/my-orders'
+      preLoaderRoute: typeof BookingMyOrdersRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/certificate/$token': {
@@ -786,6 +806,7 @@ const rootRouteChildren: RootRouteChildren = {
   GuidelinesRoute: GuidelinesRoute,
   AuthResetPasswordRoute: AuthResetPasswordRoute,
   BookingIsotopeSubmittalFormRoute: BookingIsotopeSubmittalFormRoute,
+  BookingMyOrdersRoute: BookingMyOrdersRoute,
   CertificateTokenRoute: CertificateTokenRoute,
 }
 export const routeTree = rootRouteImport

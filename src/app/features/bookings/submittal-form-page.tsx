@@ -6,6 +6,7 @@ import { Button } from '@/app/components/ui/button';
 import { BrandLogo } from '@/app/components/brand';
 import { appConfig, type LabContact } from '@/app/lib/app-config';
 import { LanguageSwitch } from '@/app/layout/language-switch';
+import { takeClientPrefill } from '@/app/lib/client-prefill';
 import { loadMessageTexts } from '@/app/lib/i18n';
 import { Later } from '@/app/lib/later';
 import { onDemand } from '@/app/lib/on-demand';
@@ -40,6 +41,11 @@ export function SubmittalFormPage() {
     },
   };
   const [submitted, setSubmitted] = useState<SubmittedBooking | null>(null);
+  // "New booking with my details" on My orders hands the client's details over (lib/client-prefill.ts).
+  useEffect(() => {
+    const prefill = takeClientPrefill();
+    if (prefill) fillApplicant(form, prefill);
+  }, [form]);
   const { Component: BookingConfirmation, prefetch: prefetchConfirmation, open: fetchConfirmation } = useConfirmation();
   useDocumentTitle(submitted ? t('bookings:form.orderCreated') : t('title'));
 
