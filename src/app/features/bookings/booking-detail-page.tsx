@@ -20,6 +20,7 @@ import { translateError, translateMessage } from '@/app/lib/i18n';
 import { usePermissions } from '@/app/lib/use-session';
 import { PageFrame } from '@/app/layout/page-frame';
 import { PrintLabelsButton } from '@/app/labels/print-labels-button';
+import { BookingClientActivity } from './booking-client-activity';
 import { bookingQueries } from './booking-list-queries';
 import { useCancelBooking, useConfirmBooking } from './booking-queries';
 import { BookingSummary } from './booking-summary';
@@ -75,6 +76,7 @@ export function BookingDetailPage({ id }: { id: number }) {
       }
     >
       <BookingSummary detail={detail} />
+      <BookingClientActivity bookingId={detail.id} />
       <ConfirmBookingDialog bookingId={detail.id} open={dialog === 'confirm'} onClose={() => setDialog(null)} />
       <CancelBookingDialog
         key={dialog === 'cancel' ? 'open' : 'closed'}

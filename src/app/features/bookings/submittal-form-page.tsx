@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { BookOpenIcon, CircleHelpIcon, ClockIcon, LifeBuoyIcon, MailIcon, PhoneIcon } from 'lucide-react';
+import { BookOpenIcon, CircleHelpIcon, ClockIcon, LifeBuoyIcon, MailIcon, PackageSearchIcon, PhoneIcon } from 'lucide-react';
 import { useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
@@ -60,6 +60,12 @@ export function SubmittalFormPage() {
           </div>
         </div>
         <div className="flex items-center gap-1">
+          <Button variant="ghost" size="sm" asChild>
+            <Link to="/booking/my-orders" search={{}} aria-label={t('myOrders')}>
+              <PackageSearchIcon />
+              <span className="hidden sm:inline">{t('myOrders')}</span>
+            </Link>
+          </Button>
           <Button variant="ghost" size="sm" aria-label={t('help.open')} {...helpButton}>
             <CircleHelpIcon />
             <span className="hidden sm:inline">{t('help.open')}</span>

@@ -104,7 +104,7 @@ export function MyOrdersPage({ link }: { link?: string }) {
         </div>
         <div className="flex items-center gap-1">
           <Button variant="ghost" size="sm" asChild>
-            <Link to="/booking/isotope-submittal-form">
+            <Link to="/booking/isotope-submittal-form" aria-label={t('orderForm')}>
               <ClipboardListIcon />
               <span className="hidden sm:inline">{t('orderForm')}</span>
             </Link>
