@@ -1,0 +1,79 @@
+import { admin } from './support/accounts.ts';
+import { expect, test } from './support/fixtures.ts';
+import { openMailbox, type Mailbox } from './support/mailbox.ts';
+import { bookingBody, submitBookingThroughApi } from './support/page-models/booking-pages.ts';
+import { callApi, headersOf } from './support/sample-setup.ts';
+
+// A client follows their order on My orders (docs/client-portal.md), on a phone, in Vietnamese,
+// signed in by the link of the confirmation mail delivered through real SMTP.
+
+/** The My orders link of a mail: its text may be quoted-printable (soft breaks, =3D). */
+function myOrdersLink(raw: string): string {
+  const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const link = /https?:\/\/\S+\/booking\/my-orders\?link=[\w%-]+/.exec(text)?.[0];
+  if (!link) throw new Error('no My orders link in the mail');
+  return new URL(link).pathname + new URL(link).search;
+}
+
+test.describe('[CLIENT PORTAL]', () => {
+  let mailbox: Mailbox;
+  test.use({ viewport: { width: 390, height: 844 } });
+  test.beforeAll(async () => {
+    mailbox = await openMailbox();
+  });
+  test.afterAll(async () => {
+    await mailbox.close();
+  });
+
+  test('[CLIENT PORTAL] a client follows the mailed link, sees the stage move, and a reused link says so', async ({
+    page,
+    request,
+  }) => {
+    const stamp = Date.now();
+    const email = `client-${stamp}@portal.example`;
+    const booking = await submitBookingThroughApi(request, bookingBody({ email }));
+    const stranger = await submitBookingThroughApi(request, bookingBody({ email: `other-${stamp}@portal.example` }));
+    const mail = await mailbox.waitForMailTo(email, undefined, /my-orders/);
+    const link = myOrdersLink(mail.raw);
+
+    await page.addInitScript(() => localStorage.setItem('language', 'vi'));
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Đơn hàng của tôi', level: 1 })).toBeVisible();
+    const card = page.locator(`[data-booking="${booking.bookingNumber}"]`);
+    await expect(card.getByText(`Đơn đặt ${booking.bookingNumber}`)).toBeVisible();
+    await expect(card.getByText('Chờ xác nhận')).toBeVisible();
+    await expect(page).toHaveURL(/\/booking\/my-orders$/);
+    await expect(page.locator(`[data-booking="${stranger.bookingNumber}"]`)).toHaveCount(0);
+    // Another client's booking by its id: the same answer as no booking at all.
+    const theirs = await page.request.get(`/api/client/bookings/${stranger.id}`);
+    expect(theirs.status()).toBe(404);
+
+    const staff = await headersOf(request, admin);
+    const confirmed = (await callApi(request, staff, 'PUT', `/api/cs-lab/check-in?id=${booking.id}`)) as {
+      sampleEntries: { id: number }[];
+    };
+    await page.reload();
+    await expect(card.locator('[data-stage]')).toHaveText('Chờ mẫu đến');
+    await callApi(request, staff, 'PUT', `/api/cs-lab/check-in?id=${confirmed.sampleEntries[0]!.id}&entry=sample`, {
+      receivedDate: new Date().toISOString(),
+      receivedBy: 'Lan Nguyen',
+      initialWeight: 120,
+      unit: 'g',
+      receivedCondition: 'intact',
+    });
+    await page.reload();
+    await expect(card.locator('[data-stage]')).toHaveText('Đã nhận mẫu');
+    await expect(card.getByText(/^Đã nhận mẫu ngày /)).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, 'no sideways scrolling on a phone').toBeLessThanOrEqual(390);
+
+    // The link was used once: opened again, it says so and shows nothing of the booking.
+    await page.context().clearCookies();
+    await page.goto(link);
+    await expect(page.locator('[data-link-error]')).toHaveText(
+      'Liên kết đăng nhập này đã được sử dụng. Hãy yêu cầu liên kết mới trên trang Đơn hàng của tôi.',
+    );
+    await expect(page.locator('[data-booking]')).toHaveCount(0);
+    await expect(page.getByLabel('Địa chỉ e-mail của bạn')).toBeVisible();
+  });
+});
