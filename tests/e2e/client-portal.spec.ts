@@ -9,7 +9,9 @@ import { callApi, headersOf } from './support/sample-setup.ts';
 
 /** The My orders link of a mail: its text may be quoted-printable (soft breaks, =3D). */
 function myOrdersLink(raw: string): string {
-  const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const text = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   const link = /https?:\/\/\S+\/booking\/my-orders\?link=[\w%-]+/.exec(text)?.[0];
   if (!link) throw new Error('no My orders link in the mail');
   return new URL(link).pathname + new URL(link).search;

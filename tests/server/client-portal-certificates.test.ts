@@ -45,7 +45,9 @@ describe('[CLIENT PORTAL] certificates', () => {
       [1, 'Superseded'],
     ]);
 
-    const pdf = await t.request('GET', `/api/client/certificates/${first.body.data.token}/file`, { headers: { cookie } });
+    const pdf = await t.request('GET', `/api/client/certificates/${first.body.data.token}/file`, {
+      headers: { cookie },
+    });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
 

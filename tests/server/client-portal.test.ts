@@ -118,10 +118,7 @@ describe('[CLIENT PORTAL] what a client session reaches', () => {
     const theirs = await t.request('GET', `/api/client/bookings/${stranger.id}`, asClient(cookie));
     expect(theirs.status).toBe(404);
     expect(theirs.body.data).toBeUndefined();
-    for (const path of [
-      `/api/client/bookings/${stranger.id}/cancel`,
-      `/api/client/bookings/${stranger.id}/notes`,
-    ]) {
+    for (const path of [`/api/client/bookings/${stranger.id}/cancel`, `/api/client/bookings/${stranger.id}/notes`]) {
       const res = await t.request('POST', path, { ...asClient(cookie), body: { cancelReason: 'x', text: 'x' } });
       expect(res.status, path).toBe(404);
     }
@@ -211,5 +208,31 @@ describe('[CLIENT PORTAL] stages, actions and mails', () => {
     expect(again.status).toBe(409);
     const prefill = await t.request('GET', '/api/client/prefill', asClient(cookie));
     expect(prefill.body.data).toMatchObject({ email: 'cancel@client.test', companyName: 'Saigon Cotton Co.' });
+  });
+
+  it('a cancellation by the laboratory mails the client, unless they turned mails off for that booking', async () => {
+    const admin = await t.signInAsAdmin();
+    const heard = await submitBooking(t, { email: 'heard@client.test' });
+    const quiet = await submitBooking(t, { email: 'quiet@client.test' });
+    const cookie = await openSession(t, await mailedLink(t, 'quiet@client.test'));
+    await t.request('PUT', `/api/client/bookings/${quiet.id}/mails`, { ...asClient(cookie), body: { mailsOff: true } });
+    for (const id of [heard.id, quiet.id]) {
+      const res = await t.request('PUT', `/api/bookings/cancel?id=${id}`, {
+        token: admin,
+        body: { cancelReason: 'Samples never arrived' },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const subjects = async (to: string) =>
+      (await t.database.db.select().from(outboundMail).where(eq(outboundMail.to, to))).map((m) => m.subject);
+    expect(await subjects('heard@client.test')).toContain(`Booking ${heard.bookingNumber} cancelled`);
+    expect(await subjects('quiet@client.test')).not.toContain(`Booking ${quiet.bookingNumber} cancelled`);
+    const [mail] = await t.database.db
+      .select()
+      .from(outboundMail)
+      .where(eq(outboundMail.subject, `Booking ${heard.bookingNumber} cancelled`));
+    // The stored copy shown to administrators and kept once sent has the link blanked.
+    expect(mail!.redactedText).toContain('link=%5Bredacted%5D');
+    expect(mail!.text).toMatch(/my-orders\?link=[\w-]{20,}/);
   });
 });

@@ -141,9 +141,20 @@ const certificateFileRoute = defineRoute({
   tags: ['Client portal'],
   summary: "The PDF of a certificate of one of the client's samples",
   access: 'client',
-  request: { params: z.object({ token: z.string().min(1).max(200).openapi({ param: { name: 'token', in: 'path' } }) }) },
+  request: {
+    params: z.object({
+      token: z
+        .string()
+        .min(1)
+        .max(200)
+        .openapi({ param: { name: 'token', in: 'path' } }),
+    }),
+  },
   responses: {
-    200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } } },
+    200: {
+      description: 'The PDF',
+      content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
+    },
     404: { description: 'Not one of theirs' },
   },
 });
@@ -161,7 +172,7 @@ const activityRoute = defineRoute({
   method: 'get',
   path: '/api/bookings/client-activity/{id}',
   tags: ['Bookings'],
-  summary: "Staff: the mails the client received about a booking, when they last looked, and their notes",
+  summary: 'Staff: the mails the client received about a booking, when they last looked, and their notes',
   access: ['CanViewDetailBooking'],
   request: bookingParam,
   responses: { 200: answer('Activity', clientActivitySchema), 404: { description: 'No such booking' } },
@@ -247,10 +258,15 @@ export function registerClientPortalRoutes(app: AppRouter) {
 
   app.openapi(certificateFileRoute, async (c) => {
     const file = await clientCertificateFile(c.var.db, c.var.client.email, c.req.valid('param').token);
-    return c.body(new Uint8Array(file.data), 200, { ...fileDownloadHeaders(file), 'cache-control': 'private, no-store' });
+    return c.body(new Uint8Array(file.data), 200, {
+      ...fileDownloadHeaders(file),
+      'cache-control': 'private, no-store',
+    });
   });
 
-  app.openapi(prefillRoute, async (c) => ok(c, await clientPrefill(c.var.db, normalizeClientEmail(c.var.client.email))));
+  app.openapi(prefillRoute, async (c) =>
+    ok(c, await clientPrefill(c.var.db, normalizeClientEmail(c.var.client.email))),
+  );
 
   app.openapi(activityRoute, async (c) => ok(c, await clientActivity(c.var.db, c.req.valid('param').id)));
 }

@@ -53,7 +53,8 @@ export async function mailBookingConfirmation(
   if (!(await mayMailFormRecipient(db, input.email))) return false;
   // The one-time link to My orders (docs/client-portal.md); kept only redacted once delivered.
   const link = await confirmationLinkLines(db, input.email, baseUrl, language);
-  const textWith = (linkText: string) => [
+  const textWith = (linkText: string) =>
+    [
       'Dear customer,',
       '',
       `Thank you for your order request. Your booking number is ${booking.bookingNumber}.`,

@@ -63,11 +63,7 @@ export async function mailClientSignInLink(
   { email, baseUrl, language }: { email: string; baseUrl: string; language: Language },
 ) {
   const address = normalizeClientEmail(email);
-  const [known] = await db
-    .select({ id: booking.id })
-    .from(booking)
-    .where(clientBookingCondition(address))
-    .limit(1);
+  const [known] = await db.select({ id: booking.id }).from(booking).where(clientBookingCondition(address)).limit(1);
   if (!known) return false;
   const token = await createClientLink(db, address, CLIENT_LINK_MINUTES * 60_000);
   const words = clientMailWords(language);
@@ -122,7 +118,11 @@ export async function mailClientProgress(db: Executor, mailer: Mailer, mail: Pro
   if (!(await mayMailClient(db, to))) return false;
   const words = clientMailWords(mail.language);
   const params = { number: row.bookingNumber, sample: mail.sample ?? '' };
-  const subjects = { received: 'receivedSubject', certified: 'certifiedSubject', cancelled: 'cancelledSubject' } as const;
+  const subjects = {
+    received: 'receivedSubject',
+    certified: 'certifiedSubject',
+    cancelled: 'cancelledSubject',
+  } as const;
   const bodies = { received: 'receivedBody', certified: 'certifiedBody', cancelled: 'cancelledBody' } as const;
   const texts = await linkedText(db, to, mail.baseUrl, (link) => [
     words('greeting'),

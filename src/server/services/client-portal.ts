@@ -68,7 +68,11 @@ export async function listClientBookings(db: Executor, email: string, onlyId?: n
   const [transitions, certificates, notes, preferences] = await Promise.all([
     sampleIds.length
       ? db
-          .select({ entityId: auditRecord.entityId, toStatus: auditRecord.toStatus, at: sql<Date>`min(${auditRecord.at})` })
+          .select({
+            entityId: auditRecord.entityId,
+            toStatus: auditRecord.toStatus,
+            at: sql<Date>`min(${auditRecord.at})`,
+          })
           .from(auditRecord)
           .where(
             and(
@@ -149,7 +153,9 @@ export async function listClientBookings(db: Executor, email: string, onlyId?: n
         cancelReason: b.cancelReason,
         canCancel: b.status === 'UnConfirmed',
         mailsOff: preference?.mailsOff ?? false,
-        notes: notes.filter((n) => n.bookingId === b.id).map((n) => ({ text: n.text, createdAt: n.createdAt.toISOString() })),
+        notes: notes
+          .filter((n) => n.bookingId === b.id)
+          .map((n) => ({ text: n.text, createdAt: n.createdAt.toISOString() })),
         samples: samples.filter((s) => s.bookingId === b.id).map(describeSample),
       };
     }),

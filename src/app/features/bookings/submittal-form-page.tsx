@@ -1,5 +1,13 @@
 import { Link } from '@tanstack/react-router';
-import { BookOpenIcon, CircleHelpIcon, ClockIcon, LifeBuoyIcon, MailIcon, PackageSearchIcon, PhoneIcon } from 'lucide-react';
+import {
+  BookOpenIcon,
+  CircleHelpIcon,
+  ClockIcon,
+  LifeBuoyIcon,
+  MailIcon,
+  PackageSearchIcon,
+  PhoneIcon,
+} from 'lucide-react';
 import { useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';

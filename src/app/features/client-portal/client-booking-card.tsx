@@ -60,7 +60,11 @@ function SampleStages({ sample }: { sample: Sample }) {
               <span>{formatDisplayDate(certificate.issuedAt, i18n.language)}</span>
               <span className="flex flex-wrap gap-2 sm:ml-auto">
                 {certificate.hasPdf && (
-                  <a className="inline-flex items-center gap-1 underline" href={clientCertificateFileUrl(certificate.token)} download>
+                  <a
+                    className="inline-flex items-center gap-1 underline"
+                    href={clientCertificateFileUrl(certificate.token)}
+                    download
+                  >
                     <FileDownIcon className="size-4" aria-hidden="true" />
                     {t('certificate.download')}
                   </a>

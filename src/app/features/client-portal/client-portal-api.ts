@@ -64,7 +64,8 @@ export function useClientBookingActions(id: number) {
     }),
     note: useMutation({
       meta: { handlesErrors: true },
-      mutationFn: async (text: string) => unwrap(api.POST('/api/client/bookings/{id}/notes', { ...path, body: { text } })),
+      mutationFn: async (text: string) =>
+        unwrap(api.POST('/api/client/bookings/{id}/notes', { ...path, body: { text } })),
       onSuccess: refresh,
     }),
     mails: useMutation({
@@ -80,5 +81,4 @@ export async function fetchClientPrefill() {
   return (await unwrap(api.GET('/api/client/prefill'))).data;
 }
 
-export const clientCertificateFileUrl = (token: string) =>
-  `/api/client/certificates/${encodeURIComponent(token)}/file`;
+export const clientCertificateFileUrl = (token: string) => `/api/client/certificates/${encodeURIComponent(token)}/file`;
