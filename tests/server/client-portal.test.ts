@@ -35,6 +35,8 @@ async function openSession(app: TestApp, link: string): Promise<string> {
 
 const asClient = (cookie: string) => ({ headers: { cookie } });
 
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+
 describe('[CLIENT PORTAL] sign-in by mailed link', () => {
   it('the confirmation mail carries a link that opens the client’s bookings, once', async () => {
     const booked = await submitBooking(t, { email: 'an@client.test' });
@@ -234,5 +236,37 @@ describe('[CLIENT PORTAL] stages, actions and mails', () => {
     // The stored copy shown to administrators and kept once sent has the link blanked.
     expect(mail!.redactedText).toContain('link=%5Bredacted%5D');
     expect(mail!.text).toMatch(/my-orders\?link=[\w-]{20,}/);
+  });
+
+  it('a client attaches a file uploaded through the public upload; a file is taken once, and only to their booking', async () => {
+    const booked = await submitBooking(t, { email: 'files@client.test' });
+    const stranger = await submitBooking(t, { email: 'nosy@client.test' });
+    const cookie = await openSession(t, await mailedLink(t, 'files@client.test'));
+    const form = new FormData();
+    form.append('files', new File([new Uint8Array(PDF)], 'packing-list.pdf', { type: 'application/pdf' }));
+    const upload = await t.request('POST', '/api/sample-submit-form/attachments', { form });
+    expect(upload.status, JSON.stringify(upload.body)).toBe(201);
+    const attachmentFileIds = [upload.body.data[0].id as string];
+
+    const toStranger = await t.request('POST', `/api/client/bookings/${stranger.id}/attachments`, {
+      ...asClient(cookie),
+      body: { attachmentFileIds },
+    });
+    expect(toStranger.status).toBe(404);
+    const added = await t.request('POST', `/api/client/bookings/${booked.id}/attachments`, {
+      ...asClient(cookie),
+      body: { attachmentFileIds },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.data).toEqual({ attachments: 1 });
+    const view = await t.request('GET', `/api/client/bookings/${booked.id}`, asClient(cookie));
+    expect(view.body.data.attachments).toBe(1);
+
+    const again = await t.request('POST', `/api/client/bookings/${booked.id}/attachments`, {
+      ...asClient(cookie),
+      body: { attachmentFileIds: [crypto.randomUUID()] },
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe('attachmentsMissing');
   });
 });

@@ -32,6 +32,7 @@ export const clientBookingSchema = z
     rushService: z.boolean(),
     cancelReason: z.string().nullable(),
     canCancel: z.boolean(),
+    attachments: z.number().int(),
     mailsOff: z.boolean(),
     notes: z.array(z.object({ text: z.string(), createdAt: z.string() })),
     samples: z.array(clientSampleSchema),

@@ -20,6 +20,7 @@ import { publicBaseUrl } from '../http/public-url.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import {
+  addClientAttachments,
   addClientNote,
   cancelClientBooking,
   clientActivity,
@@ -118,6 +119,29 @@ const noteRoute = defineRoute({
   request: { ...bookingParam, ...json(clientNoteSchema) },
   responses: {
     201: answer('Added', z.object({ text: z.string(), createdAt: z.string() })),
+    404: { description: 'Not one of theirs' },
+  },
+});
+
+const attachmentsRoute = defineRoute({
+  method: 'post',
+  path: '/api/client/bookings/{id}/attachments',
+  tags: ['Client portal'],
+  summary: 'Add files uploaded through /api/sample-submit-form/attachments to a booking',
+  access: 'client',
+  request: {
+    ...bookingParam,
+    ...json(
+      z.object({
+        attachmentFileIds: z
+          .array(z.uuid('Unknown attachment.'))
+          .min(1, 'Choose a file.')
+          .max(10, 'At most 10 attachments.'),
+      }),
+    ),
+  },
+  responses: {
+    200: answer('Added', z.object({ attachments: z.number().int() })),
     404: { description: 'Not one of theirs' },
   },
 });
@@ -245,6 +269,15 @@ export function registerClientPortalRoutes(app: AppRouter) {
       text: c.req.valid('json').text,
     });
     return ok(c, note, 'Note added.', 201);
+  });
+
+  app.openapi(attachmentsRoute, async (c) => {
+    const added = await addClientAttachments(c.var.db, {
+      email: c.var.client.email,
+      bookingId: c.req.valid('param').id,
+      fileIds: c.req.valid('json').attachmentFileIds,
+    });
+    return ok(c, added, 'Attachments added.');
   });
 
   app.openapi(preferenceRoute, async (c) => {

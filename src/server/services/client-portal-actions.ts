@@ -8,10 +8,11 @@ import {
   clientBookingPreference,
   sampleEntry,
 } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
+import { badRequest, notFound } from '../errors.ts';
 import { appendAudit } from './audit.ts';
 import { cancelBooking } from './bookings.ts';
 import { loadCertificateFile } from './certificates.ts';
+import { claimAttachments } from './public-attachments.ts';
 import { clientBookingCondition } from './client-portal.ts';
 
 // What a client may still do with their bookings, each only on a booking their address may see
@@ -51,6 +52,45 @@ export async function addClientNote(
       reason: email,
     });
     return { text: note!.text, createdAt: note!.createdAt.toISOString() };
+  });
+}
+
+/** Files a booking holds at most, however many times the client adds some. */
+export const MAX_BOOKING_ATTACHMENTS = 20;
+
+/**
+ * Files the client uploaded through the order form's public upload become the booking's, as the
+ * form's own attachments do (claimed once, in the same transaction as the booking's change).
+ */
+export async function addClientAttachments(
+  db: Executor,
+  { email, bookingId, fileIds }: { email: string; bookingId: number; fileIds: string[] },
+) {
+  await ownBooking(db, email, bookingId);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(booking).where(eq(booking.id, bookingId)).for('update');
+    const ids = [...new Set(fileIds)].filter((id) => !current!.attachmentFileIds.includes(id));
+    const next = [...current!.attachmentFileIds, ...ids];
+    if (next.length > MAX_BOOKING_ATTACHMENTS)
+      throw badRequest('invalidField', {
+        field: 'attachmentFileIds',
+        detail: `at most ${MAX_BOOKING_ATTACHMENTS} files`,
+      });
+    await claimAttachments(tx, ids);
+    const now = new Date();
+    await tx
+      .update(booking)
+      .set({ attachmentFileIds: next, version: current!.version + 1, updatedAt: now })
+      .where(eq(booking.id, bookingId));
+    await appendAudit(tx, {
+      entityType: 'booking',
+      entityId: bookingId,
+      action: 'clientAttachment',
+      changes: { attachmentFileIds: { from: current!.attachmentFileIds, to: next } },
+      reason: email,
+      at: now,
+    });
+    return { attachments: next.length };
   });
 }
 

@@ -152,6 +152,7 @@ export async function listClientBookings(db: Executor, email: string, onlyId?: n
         rushService: b.rushService,
         cancelReason: b.cancelReason,
         canCancel: b.status === 'UnConfirmed',
+        attachments: b.attachmentFileIds.length,
         mailsOff: preference?.mailsOff ?? false,
         notes: notes
           .filter((n) => n.bookingId === b.id)

@@ -1,5 +1,5 @@
 import { FileDownIcon, ShieldCheckIcon, ZapIcon } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
@@ -121,6 +121,44 @@ function TextAction({
   );
 }
 
+/** The booking's files: how many it holds, and a picker that uploads and attaches new ones. */
+function AttachFiles({
+  count,
+  attach,
+}: {
+  count: number;
+  attach: ReturnType<typeof useClientBookingActions>['attach'];
+}) {
+  const { t } = useTranslation('client-portal');
+  const id = useId();
+  return (
+    <div className="grid gap-1 text-sm">
+      {count > 0 && <p>{t('attach.count', { count })}</p>}
+      <Label htmlFor={id}>{t('attach.action')}</Label>
+      <input
+        id={id}
+        type="file"
+        multiple
+        accept="image/*,application/pdf"
+        disabled={attach.isPending}
+        className="text-sm"
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          event.target.value = '';
+          if (files.length) attach.mutate(files);
+        }}
+      />
+      <p className="text-muted-foreground">{t('attach.hint')}</p>
+      {attach.isSuccess && <p role="status">{t('attach.done')}</p>}
+      {attach.isError && (
+        <p role="alert" className="text-destructive">
+          {attach.error instanceof ApiError ? translateError(attach.error) : String(attach.error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function ClientBookingCard({ booking, usualDays }: { booking: ClientBooking; usualDays: number | null }) {
   const { t, i18n } = useTranslation('client-portal');
   const actions = useClientBookingActions(booking.id);
@@ -175,6 +213,7 @@ export function ClientBookingCard({ booking, usualDays }: { booking: ClientBooki
             ))}
           </section>
         )}
+        <AttachFiles count={booking.attachments} attach={actions.attach} />
         <label className="flex items-start gap-2 text-sm">
           <Checkbox
             checked={!booking.mailsOff}

@@ -68,6 +68,28 @@ export function useClientBookingActions(id: number) {
         unwrap(api.POST('/api/client/bookings/{id}/notes', { ...path, body: { text } })),
       onSuccess: refresh,
     }),
+    /** Each file through the order form's public upload (one per request), then given to the booking. */
+    attach: useMutation({
+      meta: { handlesErrors: true },
+      mutationFn: async (files: File[]) => {
+        const ids: string[] = [];
+        for (const file of files) {
+          const stored = await unwrap(
+            api.POST('/api/sample-submit-form/attachments', {
+              body: { files: [file] } as never,
+              bodySerializer: () => {
+                const form = new FormData();
+                form.append('files', file);
+                return form;
+              },
+            }),
+          );
+          ids.push(...stored.data.map((f) => f.id));
+        }
+        return unwrap(api.POST('/api/client/bookings/{id}/attachments', { ...path, body: { attachmentFileIds: ids } }));
+      },
+      onSuccess: refresh,
+    }),
     mails: useMutation({
       meta: { handlesErrors: true },
       mutationFn: async (mailsOff: boolean) =>
