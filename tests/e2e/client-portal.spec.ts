@@ -30,6 +30,7 @@ test.describe('[CLIENT PORTAL]', () => {
   test('[CLIENT PORTAL] a client follows the mailed link, sees the stage move, and a reused link says so', async ({
     page,
     request,
+    openSignedIn,
   }) => {
     const stamp = Date.now();
     const email = `client-${stamp}@portal.example`;
@@ -77,5 +78,12 @@ test.describe('[CLIENT PORTAL]', () => {
     );
     await expect(page.locator('[data-booking]')).toHaveCount(0);
     await expect(page.getByLabel('Địa chỉ e-mail của bạn')).toBeVisible();
+
+    // Staff see the client's side on the booking: the mails sent and the client's last look.
+    await openSignedIn(admin, `/bookings/${booking.id}`);
+    const clientSide = page.locator('[data-client-activity]');
+    await expect(clientSide.locator('[data-client-mail="received"]')).toBeVisible();
+    await expect(clientSide.locator('[data-client-mail="confirmation"]')).toBeVisible();
+    await expect(clientSide.locator('[data-client-last-looked]')).toContainText('Khách hàng xem lần cuối ngày');
   });
 });
