@@ -47,7 +47,11 @@ test.describe('[A11Y]', () => {
   test('[A11Y] public screens', async ({ page }) => {
     const findings: Finding[] = [];
     await page.goto('/auth/login');
-    await walk(page, ['/auth/login', '/booking/isotope-submittal-form', '/certificate/not-a-token'], findings);
+    await walk(
+      page,
+      ['/auth/login', '/booking/isotope-submittal-form', '/booking/my-orders', '/certificate/not-a-token'],
+      findings,
+    );
     expect(findings).toEqual([]);
   });
 
