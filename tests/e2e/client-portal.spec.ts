@@ -1,8 +1,8 @@
-import { admin } from './support/accounts.ts';
+import { admin, roleUsers } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openMailbox, type Mailbox } from './support/mailbox.ts';
 import { bookingBody, submitBookingThroughApi } from './support/page-models/booking-pages.ts';
-import { callApi, headersOf } from './support/sample-setup.ts';
+import { callApi, headersOf, returnResult, sendSampleToThirdLab } from './support/sample-setup.ts';
 
 // A client follows their order on My orders (docs/client-portal.md), on a phone, in Vietnamese,
 // signed in by the link of the confirmation mail delivered through real SMTP.
@@ -85,5 +85,39 @@ test.describe('[CLIENT PORTAL]', () => {
     await expect(clientSide.locator('[data-client-mail="received"]')).toBeVisible();
     await expect(clientSide.locator('[data-client-mail="confirmation"]')).toBeVisible();
     await expect(clientSide.locator('[data-client-last-looked]')).toContainText('Khách hàng xem lần cuối ngày');
+  });
+
+  test('[CLIENT PORTAL] the certified-result mail leads to the certificate, downloaded as a PDF', async ({
+    page,
+    request,
+  }) => {
+    const email = `certified-${Date.now()}@portal.example`;
+    const staff = await headersOf(request, admin);
+    const sample = await sendSampleToThirdLab(request, staff, email);
+    await returnResult(request, await headersOf(request, roleUsers.hoanVuLab), sample.id);
+    await callApi(request, staff, 'PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, {
+      expectedConclusion: 'Consistent with Vietnam',
+      conclusion: 'Consistent with the claimed origin',
+      predictedOrigin: 'Vietnam',
+      originReason: 'No reference set for this material yet',
+      version: (await (await request.get(`/api/supervisor-lab/get-detail/${sample.id}`, { headers: staff })).json())
+        .data.version,
+    });
+    await callApi(request, staff, 'PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`);
+    await callApi(request, staff, 'PUT', `/api/issue-certificate?id=${sample.id}`);
+
+    const mail = await mailbox.waitForMailTo(email, undefined, /result certified/);
+    await page.goto(myOrdersLink(mail.raw));
+    const certificate = page.locator(`[data-sample="${sample.idflNumber}"] [data-certificate-status="Valid"]`);
+    await expect(certificate).toContainText('Valid');
+    await expect(certificate.getByRole('link', { name: 'Verification page' })).toHaveAttribute(
+      'href',
+      /^\/certificate\/[\w-]+$/,
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      certificate.getByRole('link', { name: 'Download PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   });
 });
