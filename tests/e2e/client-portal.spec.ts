@@ -67,6 +67,14 @@ test.describe('[CLIENT PORTAL]', () => {
     await page.reload();
     await expect(card.locator('[data-stage]')).toHaveText('Đã nhận mẫu');
     await expect(card.getByText(/^Đã nhận mẫu ngày /)).toBeVisible();
+    // A file for the laboratory, through the order form's public upload.
+    await card.locator('input[type="file"]').setInputFiles({
+      name: 'packing-list.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
+    });
+    await expect(card.getByText('Đã đính kèm 1 tệp')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('my-orders-390-vi.png'), fullPage: true });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, 'no sideways scrolling on a phone').toBeLessThanOrEqual(390);
 
@@ -118,6 +126,8 @@ test.describe('[CLIENT PORTAL]', () => {
       page.waitForEvent('download'),
       certificate.getByRole('link', { name: 'Download PDF' }).click(),
     ]);
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await page.screenshot({ path: test.info().outputPath('my-orders-820.png'), fullPage: true });
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   });
 });

@@ -1,5 +1,5 @@
-import { FileDownIcon, ShieldCheckIcon, ZapIcon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { FileDownIcon, PaperclipIcon, ShieldCheckIcon, ZapIcon } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
@@ -131,24 +131,39 @@ function AttachFiles({
 }) {
   const { t } = useTranslation('client-portal');
   const id = useId();
+  const picker = useRef<HTMLInputElement>(null);
   return (
-    <div className="grid gap-1 text-sm">
+    <div className="grid gap-2 text-sm">
       {count > 0 && <p>{t('attach.count', { count })}</p>}
-      <Label htmlFor={id}>{t('attach.action')}</Label>
+      {/* The browser's own picker speaks the browser's language: a button in ours opens it. */}
       <input
+        ref={picker}
         id={id}
         type="file"
         multiple
         accept="image/*,application/pdf"
         disabled={attach.isPending}
-        className="text-sm"
+        className="hidden"
         onChange={(event) => {
           const files = [...(event.target.files ?? [])];
           event.target.value = '';
           if (files.length) attach.mutate(files);
         }}
       />
-      <p className="text-muted-foreground">{t('attach.hint')}</p>
+      <Button
+        type="button"
+        variant="outline"
+        className="justify-self-start"
+        disabled={attach.isPending}
+        aria-describedby={`${id}-hint`}
+        onClick={() => picker.current?.click()}
+      >
+        <PaperclipIcon />
+        {t('attach.action')}
+      </Button>
+      <p id={`${id}-hint`} className="text-muted-foreground">
+        {t('attach.hint')}
+      </p>
       {attach.isSuccess && <p role="status">{t('attach.done')}</p>}
       {attach.isError && (
         <p role="alert" className="text-destructive">
@@ -183,7 +198,7 @@ export function ClientBookingCard({ booking, usualDays }: { booking: ClientBooki
         </p>
         {booking.status !== 'Cancelled' && (
           <p className="text-sm text-muted-foreground">
-            {usualDays === null ? t('booking.usualTimeUnknown') : t('booking.usualTime', { days: usualDays })}
+            {usualDays === null ? t('booking.usualTimeUnknown') : t('booking.usualTime', { count: usualDays })}
           </p>
         )}
         {booking.cancelReason && (
