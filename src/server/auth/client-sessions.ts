@@ -61,8 +61,9 @@ export async function redeemClientLink(db: Executor, token: string, now = new Da
     tokenHash: sha256(sessionToken),
     expiresAt: new Date(now.getTime() + CLIENT_SESSION_HOURS * 3_600_000),
   });
-  // Expired links and sessions are of no use to anyone: each sign-in sweeps them.
-  await db.delete(clientSignInLink).where(lt(clientSignInLink.expiresAt, new Date(now.getTime() - 86_400_000)));
+  // Expired sessions are of no use to anyone: each sign-in sweeps them, and links a month past their
+  // end (kept that long so an old link still says "expired", not "not valid").
+  await db.delete(clientSignInLink).where(lt(clientSignInLink.expiresAt, new Date(now.getTime() - 30 * 86_400_000)));
   await db.delete(clientSession).where(lt(clientSession.expiresAt, now));
   return { email: link.email, token: sessionToken };
 }
