@@ -14,7 +14,14 @@ const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Never replayed: session calls (a replayed sign-in would hand out a stored token, and the
 // idempotency transaction would roll back the failure counts that rate-limit them), and the sync
 // batch, whose mutations each carry their own key and must not run inside one outer transaction.
-const NOT_REPLAYED = ['/api/auth', '/api/user/reset-password', '/api/sync'];
+// A client's sign-in link and session likewise: the session travels in a cookie a replay would not set.
+const NOT_REPLAYED = [
+  '/api/auth',
+  '/api/user/reset-password',
+  '/api/sync',
+  '/api/client/sign-in-links',
+  '/api/client/session',
+];
 
 /** Thrown inside the transaction to roll back a mutation whose answer is not to be kept. */
 class DiscardAnswer extends Error {}
