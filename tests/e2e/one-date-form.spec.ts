@@ -41,6 +41,12 @@ const OTHER_FORMS: [string, RegExp][] = [
 /** On a Vietnamese screen an English month name is another form too ("tháng 11" is the one). */
 const ENGLISH_MONTH = new RegExp(`\\b(${EN_MONTHS.join('|')})\\b`);
 
+/** The one form of a moment ("27 November 2026 23:17", "27 tháng 11 2026 23:17"). */
+const ONE_FORM_MOMENT = {
+  en: new RegExp(`\\b\\d{1,2} (${EN_MONTHS.join('|')}) \\d{4} \\d{2}:\\d{2}\\b`),
+  vi: /\b\d{1,2} tháng \d{1,2} \d{4} \d{2}:\d{2}\b/,
+};
+
 type Finding = { where: string; form: string; text: string };
 
 /** What the screen shows: its text (dialogs included) and what its fields hold. */
@@ -55,11 +61,19 @@ async function shownText(page: Page): Promise<string> {
   );
 }
 
-async function judge(page: Page, where: string, language: 'en' | 'vi', findings: Finding[]) {
-  // Lists fill in after the heading: give their rows a moment, without waiting on every poll.
-  await page.waitForLoadState('networkidle', { timeout: 4_000 }).catch(() => undefined);
+async function judge(page: Page, where: string, language: 'en' | 'vi', findings: Finding[], showsMoment = false) {
+  // Lists fill in after the heading: their placeholders give way to the rows.
+  await page
+    .locator('[data-slot="skeleton"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
+  // A screen known to show a moment (the analysis's) must show it, in the one form: the text judged
+  // is the text that holds the dates.
+  if (showsMoment) await expect(page.locator('body')).toContainText(ONE_FORM_MOMENT[language]);
   const text = await shownText(page);
-  const forms = language === 'vi' ? [...OTHER_FORMS, ['English month', ENGLISH_MONTH] as [string, RegExp]] : OTHER_FORMS;
+  const forms =
+    language === 'vi' ? [...OTHER_FORMS, ['English month', ENGLISH_MONTH] as [string, RegExp]] : OTHER_FORMS;
   for (const [form, pattern] of forms) {
     const match = pattern.exec(text);
     if (match) findings.push({ where, form, text: text.slice(Math.max(0, match.index - 40), match.index + 40) });
@@ -68,12 +82,18 @@ async function judge(page: Page, where: string, language: 'en' | 'vi', findings:
   if (native) findings.push({ where, form: 'native date input', text: `${native} field(s)` });
 }
 
-async function walk(page: Page, paths: string[], language: 'en' | 'vi', findings: Finding[]) {
+async function walk(
+  page: Page,
+  paths: string[],
+  language: 'en' | 'vi',
+  findings: Finding[],
+  withMoment: readonly string[] = [],
+) {
   await page.evaluate((lang) => localStorage.setItem('language', lang), language);
   for (const path of paths) {
     await page.goto(path);
     await settle(page);
-    await judge(page, `${path} (${language})`, language, findings);
+    await judge(page, `${path} (${language})`, language, findings, withMoment.includes(path));
   }
 }
 
@@ -115,11 +135,7 @@ test.describe('[DATES]', () => {
   test.describe.configure({ timeout: 300_000 });
 
   for (const language of ['en', 'vi'] as const) {
-    test(`[DATES] every screen shows dates in the one form (${language})`, async ({
-      page,
-      request,
-      openSignedIn,
-    }) => {
+    test(`[DATES] every screen shows dates in the one form (${language})`, async ({ page, request, openSignedIn }) => {
       const asAdmin = await headersOf(request, admin);
       const sample = await seedAnalysedSample(request, asAdmin);
       const submitted = await request.post('/api/sample-submit-form', { data: bookingForm() });
@@ -131,15 +147,22 @@ test.describe('[DATES]', () => {
       await walk(page, ['/auth/login', '/booking/isotope-submittal-form'], language, findings);
 
       await openSignedIn(admin, '/dashboard');
-      await walk(page, staffRoutes({ bookingId: booking.id, sampleId: sample.id }), language, findings);
+      // The analysis list and the supervisor's "analysed" line show the analysis's moment.
+      await walk(page, staffRoutes({ bookingId: booking.id, sampleId: sample.id }), language, findings, [
+        '/analysis/analysis-list',
+        `/supervisor-samples/${sample.id}`,
+      ]);
 
       // Analysis Results: the saved analysis opened from the history, its moment in the one form.
       await page.goto('/analysis/analysis-list');
       await settle(page);
       const row = page.getByRole('row').filter({ hasText: sample.idflNumber }).first();
-      await row.getByRole('button', { name: /^(View|Xem)/ }).first().click();
+      await row
+        .getByRole('button', { name: /^(View|Xem)/ })
+        .first()
+        .click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await judge(page, `analysis detail (${language})`, language, findings);
+      await judge(page, `analysis detail (${language})`, language, findings, true);
       await page.keyboard.press('Escape');
 
       await openSignedIn(roleUsers.hoanVuLab, '/thirdlab-samples');
