@@ -43,8 +43,8 @@ const ENGLISH_MONTH = new RegExp(`\\b(${EN_MONTHS.join('|')})\\b`);
 
 /** The one form of a moment ("27 November 2026 23:17", "27 tháng 11 2026 23:17"). */
 const ONE_FORM_MOMENT = {
-  en: new RegExp(`\\b\\d{1,2} (${EN_MONTHS.join('|')}) \\d{4} \\d{2}:\\d{2}\\b`),
-  vi: /\b\d{1,2} tháng \d{1,2} \d{4} \d{2}:\d{2}\b/,
+  en: new RegExp(`(?<!\\d)\\d{1,2} (${EN_MONTHS.join('|')}) \\d{4} \\d{2}:\\d{2}(?!\\d)`),
+  vi: /(?<!\d)\d{1,2} tháng \d{1,2} \d{4} \d{2}:\d{2}(?!\d)/,
 };
 
 type Finding = { where: string; form: string; text: string };
@@ -163,6 +163,15 @@ test.describe('[DATES]', () => {
         .click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await judge(page, `analysis detail (${language})`, language, findings, true);
+      await page.keyboard.press('Escape');
+      // The notifications, each with its moment (the analysis's sample went through every bench).
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /Notifications|Thông báo/ })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await judge(page, `notifications (${language})`, language, findings, true);
       await page.keyboard.press('Escape');
 
       await openSignedIn(roleUsers.hoanVuLab, '/thirdlab-samples');
