@@ -35,14 +35,14 @@ function isoDay(value: Date | string | null | undefined): string {
 
 /**
  * A label's content; the date is the day (UTC) the sample was received, or created when not yet
- * received, in `language`'s words.
+ * received. Labels are printed without a language (the print request names none): English words.
  */
-export function describeLabel(sample: LabelSample, language = 'en'): LabelContent {
+export function describeLabel(sample: LabelSample): LabelContent {
   return {
     qrText: sample.idflNumber,
     idflNumber: sample.idflNumber,
     sampleCode: sample.sampleCode?.trim() || '—',
-    date: formatDisplayDate(isoDay(sample.receivedDate) || isoDay(sample.createdAt), language),
+    date: formatDisplayDate(isoDay(sample.receivedDate) || isoDay(sample.createdAt)),
   };
 }
 

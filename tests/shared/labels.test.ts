@@ -31,9 +31,6 @@ describe('[LABELS] content', () => {
       }),
     ).toMatchObject({ sampleCode: '—', date: '5 January 2026' });
     expect(describeLabel({ idflNumber: 'IDFL-2026-00001', sampleCode: null }).date).toBe('');
-    expect(describeLabel({ idflNumber: 'IDFL-2026-00001', sampleCode: null, createdAt: '2026-01-05' }, 'vi').date).toBe(
-      '5 tháng 1 2026',
-    );
   });
 
   it('recognises IDFL numbers', () => {

@@ -22,7 +22,6 @@ import { formatMomentDay } from '@/app/components/ui/display-date';
 // The public verification page (/certificate/$token): no sign-in. Anyone holding a certificate
 // sees whether it stands, and what it certifies, in the certificate's own words.
 
-
 const statusLook: Record<CertificateStatus | 'Unknown', { icon: typeof CircleCheckIcon; className: string }> = {
   Valid: { icon: CircleCheckIcon, className: 'border-emerald-300 bg-emerald-50 text-emerald-900' },
   Revoked: { icon: CircleXIcon, className: 'border-red-300 bg-red-50 text-red-900' },
@@ -116,7 +115,11 @@ function VerificationResult({ token }: { token: string }) {
   return (
     <div className="space-y-6">
       <StatusBanner status={certificate.status} title={t(`status.${certificate.status}`)}>
-        <p>{t(`statusDescription.${certificate.status}`, { date: formatMomentDay(certificate.revokedAt, i18n.language) })}</p>
+        <p>
+          {t(`statusDescription.${certificate.status}`, {
+            date: formatMomentDay(certificate.revokedAt, i18n.language),
+          })}
+        </p>
         {certificate.status === 'Revoked' && certificate.revokeReason && (
           <p>
             <span className="font-medium">{t('revokeReason')}:</span> {certificate.revokeReason}

@@ -36,7 +36,9 @@ export function BookingChartCard() {
   const data = chart.data;
   const labels =
     data?.labels.map((label) =>
-      data.bucket === 'day' ? String(Number(label.slice(8))) : monthNamesOf(i18n.language)[Number(label.slice(5, 7)) - 1]!,
+      data.bucket === 'day'
+        ? String(Number(label.slice(8)))
+        : monthNamesOf(i18n.language)[Number(label.slice(5, 7)) - 1]!,
     ) ?? [];
   const isEmpty = data && data.totals.every((n) => n === 0);
   return (
