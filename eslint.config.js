@@ -16,6 +16,28 @@ const sharedLayers = ['bench', 'scan', 'scan-check-in', 'labels', 'components', 
   (layer) => `./src/app/${layer}`,
 );
 
+// Dates reach people one way (spec 9, DESIGN.md 2): through shared/display-date.ts, `D MMMM YYYY`
+// with HH:mm for a moment, in the user's language. The browser's own date words (locale strings,
+// Intl.DateTimeFormat's format, a dayjs pattern with month words or AM/PM) would show another form
+// ("11/27/2026, 11:17:11 PM"), so only that module may use them. `toLocaleString` is refused on a
+// Date only (numbers may use it), which needs the type checker, hence this small rule.
+const DATE_RULE_MESSAGE = 'Show a date through @/shared/display-date (formatDisplayDate, formatMoment, ...).';
+const dateLocaleString = {
+  meta: { type: 'problem', schema: [], messages: { date: `A Date's toLocaleString. ${DATE_RULE_MESSAGE}` } },
+  create(context) {
+    const services = context.sourceCode.parserServices;
+    const checker = services?.program?.getTypeChecker();
+    if (!checker) return {};
+    return {
+      "MemberExpression[property.name='toLocaleString']"(node) {
+        const type = checker.getTypeAtLocation(services.esTreeNodeToTSNodeMap.get(node.object));
+        const names = (type.isUnion() ? type.types : [type]).map((part) => part.getSymbol()?.getName());
+        if (names.includes('Date')) context.report({ node, messageId: 'date' });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -123,6 +145,34 @@ export default tseslint.config(
             { name: 'sonner', message: "Import toast from '@/app/lib/toast' (or toastLater at start)." },
             { name: 'dayjs', message: "Import dayjs from '@/app/lib/dates': its locale follows the language." },
           ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    ignores: ['src/shared/display-date.ts'],
+    plugins: { dates: { rules: { 'no-date-locale-string': dateLocaleString } } },
+    rules: {
+      'dates/no-date-locale-string': 'error',
+      'no-restricted-properties': [
+        'error',
+        { property: 'toLocaleDateString', message: DATE_RULE_MESSAGE },
+        { property: 'toLocaleTimeString', message: DATE_RULE_MESSAGE },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          // new Intl.DateTimeFormat(...).format(...) / .formatToParts / .formatRange: the browser's
+          // date form. Asking it for the time zone (resolvedOptions) stays allowed.
+          selector:
+            "CallExpression[callee.property.name=/^format(ToParts|Range|RangeToParts)?$/][callee.object.callee.property.name='DateTimeFormat']",
+          message: DATE_RULE_MESSAGE,
+        },
+        {
+          // dayjs(...).format('MMMM D, YYYY'), 'LL', 'h:mm A': month words, localized forms or AM/PM.
+          selector: "CallExpression[callee.property.name='format'] > Literal[value=/MMMM|\\b[Aa]\\b|\\b[Ll]{1,4}\\b/]",
+          message: DATE_RULE_MESSAGE,
         },
       ],
     },

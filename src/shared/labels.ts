@@ -1,6 +1,8 @@
 // QR labels stuck on sample bags (issue 6). Pure: what a label says and how label sheets are laid
 // out, shared by the PDF generator on the server and the scanner in the app.
 
+import { formatDisplayDate } from './display-date.ts';
+
 /** IDFL numbers as numbering.ts writes them: IDFL-2026-00001. */
 export const IDFL_NUMBER_PATTERN = /^IDFL-\d{4}-\d{5,}$/;
 
@@ -21,7 +23,7 @@ export type LabelContent = {
   qrText: string;
   idflNumber: string;
   sampleCode: string;
-  /** YYYY-MM-DD: unambiguous in every language on the bench. */
+  /** The day in the one date form (display-date.ts), as the bench's screens show it: "2 March 2026". */
   date: string;
 };
 
@@ -31,13 +33,16 @@ function isoDay(value: Date | string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10);
 }
 
-/** A label's content; the date is the day the sample was received, or created when not yet received. */
+/**
+ * A label's content; the date is the day (UTC) the sample was received, or created when not yet
+ * received. Labels are printed without a language (the print request names none): English words.
+ */
 export function describeLabel(sample: LabelSample): LabelContent {
   return {
     qrText: sample.idflNumber,
     idflNumber: sample.idflNumber,
     sampleCode: sample.sampleCode?.trim() || '—',
-    date: isoDay(sample.receivedDate) || isoDay(sample.createdAt),
+    date: formatDisplayDate(isoDay(sample.receivedDate) || isoDay(sample.createdAt)),
   };
 }
 

@@ -4,6 +4,7 @@ import { auditRecord, booking, sampleEntry } from '../../src/server/db/schema.ts
 import { sampleAt } from './support/sample-journey.ts';
 import { startSmtpSink } from './support/smtp-sink.ts';
 import { useTestApp } from './support/test-app.ts';
+import { formatDisplayDate } from '../../src/shared/display-date.ts';
 
 // Staff send a certificate to the client's report address: a real SMTP server on loopback receives it.
 const { received, url } = await startSmtpSink();
@@ -60,6 +61,8 @@ describe('[CERTIFICATE] send to the client', () => {
     const body = mail.raw.replace(/=\r?\n/g, '');
     expect(body).toContain(issued.url);
     expect(body).toContain(sample.idflNumber);
+    // The issue day in the one date form (shared/display-date.ts), not an ISO date.
+    expect(body).toContain(`was issued on ${formatDisplayDate(new Date().toISOString())}.`);
     const audit = await t.database.db.select().from(auditRecord).where(eq(auditRecord.action, 'sendCertificate'));
     expect(audit).toHaveLength(1);
 

@@ -235,7 +235,7 @@ describe('[REPORTS] sample entries by source', () => {
       ['IDFL-2026-0002', 'Client', 'Sent to third lab', 'Lan Nguyen'],
       ['IDFL-2026-0004', 'Factory', 'Completed', 'Lan Nguyen'],
     ]);
-    expect(samples[1]![6]).toBe('2026-03-02T09:00:00.000Z');
+    expect(samples[1]![6]).toBe('2 March 2026 09:00');
     expect(samples[1]![8]).toBe('BK-2026-0001');
   });
 

@@ -18,7 +18,7 @@ describe('[LABELS] content', () => {
         receivedDate: new Date('2026-03-02T09:00:00Z'),
         createdAt: new Date('2026-03-01T09:00:00Z'),
       }),
-    ).toEqual({ qrText: 'IDFL-2026-00012', idflNumber: 'IDFL-2026-00012', sampleCode: 'SC-7', date: '2026-03-02' });
+    ).toEqual({ qrText: 'IDFL-2026-00012', idflNumber: 'IDFL-2026-00012', sampleCode: 'SC-7', date: '2 March 2026' });
   });
 
   it('falls back to the creation date and a dash for a missing code', () => {
@@ -29,7 +29,7 @@ describe('[LABELS] content', () => {
         receivedDate: null,
         createdAt: '2026-01-05T23:00:00Z',
       }),
-    ).toMatchObject({ sampleCode: '—', date: '2026-01-05' });
+    ).toMatchObject({ sampleCode: '—', date: '5 January 2026' });
     expect(describeLabel({ idflNumber: 'IDFL-2026-00001', sampleCode: null }).date).toBe('');
   });
 

@@ -5,6 +5,7 @@ import { hasAnyPermission } from '@/shared/permissions';
 import { Badge } from '@/app/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { usePermissions } from '@/app/lib/use-session';
+import { formatMoment } from '@/app/components/ui/display-date';
 
 type SampleOrigin = {
   idflNumber: string;
@@ -58,7 +59,7 @@ export function SampleOriginCard({ sample }: { sample: SampleOrigin }) {
           <span className="font-semibold">{sample.predictedOrigin ?? '—'}</span>
           {sample.analysisDate && (
             <span className="text-xs text-muted-foreground">
-              {t('sampleOrigin.analysed', { date: new Date(sample.analysisDate).toLocaleString(i18n.language) })}
+              {t('sampleOrigin.analysed', { date: formatMoment(sample.analysisDate, i18n.language) })}
             </span>
           )}
         </div>

@@ -1,3 +1,4 @@
+import { formatDisplayDate } from '../../shared/display-date.ts';
 import type { BookingInput } from '../../shared/schemas/booking.ts';
 import type { Executor } from '../db/client.ts';
 import type { Env } from '../env.ts';
@@ -26,7 +27,7 @@ const yesNo = (value: boolean) => (value ? 'yes' : 'no');
  */
 export function bookingSummaryLines(input: BookingInput): string[] {
   return [
-    `Sample prepared on: ${input.samplePreparedDate}`,
+    `Sample prepared on: ${formatDisplayDate(input.samplePreparedDate, 'en')}`,
     `Sample types: ${input.sampleTypes.length}`,
     `Rush service: ${yesNo(input.rushService)}`,
     `Return the samples: ${yesNo(input.returnSample)}`,

@@ -8,6 +8,7 @@ import {
   type CertificateContent,
   type CertificateOrigin,
 } from '../../shared/certificate.ts';
+import { formatDisplayDate } from '../../shared/display-date.ts';
 import { fitText, renderQrPng } from './labels.ts';
 import { embedUnicodeFonts, printable } from './pdf-fonts.ts';
 
@@ -31,9 +32,9 @@ function wrapText(text: string, font: PDFFont, size: number, width: number): str
   return lines;
 }
 
-function formatIssueDate(iso: string) {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
+// A certificate's days in the one date form (shared/display-date.ts), as on its verification page;
+// a moment is read on its UTC calendar day, as the certificate has always been dated.
+const formatIssueDate = (iso: string) => formatDisplayDate(iso, 'en');
 
 const percent = (value: number | null | undefined) => (value == null ? '—' : `${(value * 100).toFixed(1)} %`);
 const formatDay = (iso: string | null | undefined) => (iso ? formatIssueDate(iso) : '—');

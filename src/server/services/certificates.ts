@@ -13,6 +13,7 @@ import {
   type CertificateStatus,
   type CertificateVerification,
 } from '../../shared/certificate.ts';
+import { formatDisplayDate } from '../../shared/display-date.ts';
 import { analysisThresholds, type OriginAnalysis } from '../../shared/origin-model/analysis.ts';
 import type { Executor } from '../db/client.ts';
 import { ATYPICAL_PREDICTION, type AnalysisRow } from './origin-analysis.ts';
@@ -509,7 +510,7 @@ export async function sendCertificate(
       text: [
         `Dear ${client?.person ?? 'client'},`,
         '',
-        `The certificate of analysis of sample ${sample.idflNumber} (version ${row.version}) was issued on ${row.issuedAt.toISOString().slice(0, 10)}. ${standing}`,
+        `The certificate of analysis of sample ${sample.idflNumber} (version ${row.version}) was issued on ${formatDisplayDate(row.issuedAt.toISOString(), 'en')}. ${standing}`,
         '',
         'Anyone can check it, and read what it certifies, at its verification address (also in its QR code):',
         url,

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { sampleStatuses } from '../../shared/sample-workflow.ts';
 import type { Executor } from '../db/client.ts';
 import { booking, sampleEntry } from '../db/schema.ts';
-import { formatDisplayDate } from '../../shared/display-date.ts';
+import { formatDisplayDate, formatInTimeZone } from '../../shared/display-date.ts';
 import type { Language } from '../../app/lib/language.ts';
 import { sampleListConditions } from './sample-entries.ts';
 import { reportWords, type ReportWords } from './report-words.ts';
@@ -455,7 +455,12 @@ export function reportXlsx(
 /** CSV lines, each ended, through the one rule for exported cells. */
 const csvLines = (rows: unknown[][]) => `${safeCsvLines(rows)}\r\n`;
 
-const csvCell = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? ''));
+/**
+ * A CSV cell: a moment in the one date form (shared/display-date.ts) in the report's language, read
+ * in UTC as the XLSX's date cells and the preview's received days are.
+ */
+const csvCellIn = (language: Language) => (value: unknown) =>
+  value instanceof Date ? formatInTimeZone(value.toISOString(), language, 'UTC') : (value ?? '');
 
 /**
  * The report as CSV in the requester's language, UTF-8 with a byte-order mark so spreadsheets read
@@ -471,6 +476,7 @@ export function reportCsv(
   const encoder = new TextEncoder();
   const words = reportWords(language);
   const rows = reportRows(db, filters);
+  const csvCell = csvCellIn(language);
   let started = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -481,7 +487,7 @@ export function reportCsv(
         const preface = [
           [words(`reports:file.title.${kind}`)],
           ...prefaceOf(kind, filters, words, language),
-          [words('reports:file.madeOn'), asOf.toISOString()],
+          [words('reports:file.madeOn'), csvCell(asOf)],
           ...(kind === 'status' ? [[words('reports:file.medianNote')]] : []),
         ];
         controller.enqueue(

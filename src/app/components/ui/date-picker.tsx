@@ -53,10 +53,13 @@ export function parseTypedDate(text: string, language = 'en'): string | undefine
   return isoDateOf(Number(year), month, Number(day));
 }
 
+/** The date a hint shows how to type, in the shown form of `language` ("21 tháng 11 2026"). */
+export const typingExample = (language: string) => formatDisplayDate('2026-11-21', language);
+
 /** Why a typed date is refused (a key of the date-picker catalogue), or null when it is taken. */
 function typingErrorOf(parsed: string | undefined, min: string | undefined, max: string | undefined, language: string) {
   const bounds = { min: formatDisplayDate(min, language), max: formatDisplayDate(max, language) };
-  if (!parsed) return { key: 'notADate', params: { example: formatDisplayDate('2026-11-21', language) } };
+  if (!parsed) return { key: 'notADate', params: { example: typingExample(language) } };
   if (min && parsed < min) return { key: max ? 'outOfRange' : 'tooEarly', params: bounds };
   if (max && parsed > max) return { key: min ? 'outOfRange' : 'tooLate', params: bounds };
   return null;
@@ -78,6 +81,8 @@ export type DatePickerProps = {
   disabled?: boolean;
   className?: string;
   'aria-describedby'?: string;
+  /** A filter's date has no visible label of its own: its name for assistive technology. */
+  'aria-label'?: string;
   ref?: Ref<HTMLInputElement>;
 };
 
@@ -119,6 +124,13 @@ export function DatePicker({
   // reason under the field, and the field keeps its last good date until the user corrects it.
   const commitDraft = () => {
     if (draft === null) return;
+    // An emptied field clears the date (a filter's "any date"); a required field says so itself.
+    if (!draft.trim()) {
+      setDraft(null);
+      setTypingError(null);
+      if (value) onChange('');
+      return;
+    }
     const parsed = parseTypedDate(draft, i18n.language);
     const reason = typingErrorOf(parsed, min, max, i18n.language);
     setTypingError(reason ? t(reason.key, reason.params) : null);
@@ -146,11 +158,12 @@ export function DatePicker({
         placeholder={t('placeholder')}
         autoComplete="off"
         disabled={disabled}
+        aria-label={aria['aria-label']}
         aria-invalid={invalid || typingError !== null || undefined}
         aria-describedby={
           [aria['aria-describedby'], typingError ? errorId : undefined].filter(Boolean).join(' ') || undefined
         }
-        title={t('typingHint')}
+        title={t('typingHint', { example: typingExample(i18n.language) })}
         className="pr-10"
         onChange={(event) => {
           setDraft(event.target.value);

@@ -7,6 +7,7 @@ import { analysisQueries } from './analysis-queries';
 import { AnalysisSummary } from './analysis-result-panel';
 import { CompositionView } from './composition-view';
 import { QualityScoreView } from './quality-score-view';
+import { formatMoment } from '@/app/components/ui/display-date';
 
 /** A saved analysis as the server computed it: its result, quality, mixtures, conclusion and who saved it. */
 export function AnalysisDetailDialog({
@@ -32,7 +33,7 @@ export function AnalysisDetailDialog({
             <>
               <p className="text-sm text-muted-foreground">
                 {t('detail.about', {
-                  date: new Date(data.analysisDate).toLocaleString(i18n.language),
+                  date: formatMoment(data.analysisDate, i18n.language),
                   by: data.createdByName ?? '—',
                   material: data.material ?? '—',
                   version: data.referenceVersion ?? '—',

@@ -17,7 +17,8 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/app/components/ui/dropdown-menu';
-import { Input } from '@/app/components/ui/input';
+import { DatePicker } from '@/app/components/ui/date-picker';
+import { formatMoment } from '@/app/components/ui/display-date';
 import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
 import { PageFrame } from '@/app/layout/page-frame';
 import type { AnalysisListSearch } from './analysis-list-search';
@@ -64,7 +65,7 @@ export function AnalysisListPage() {
       { onSuccess: () => toast.success(t('list.classified', { classify: t(`classify.${classifyActions[action]}`) })) },
     );
 
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const date = (iso: string) => formatMoment(iso, i18n.language);
 
   return (
     <PageFrame
@@ -86,19 +87,17 @@ export function AnalysisListPage() {
             >
               <FilterInput label={t('list.search')} value={draftSearch} onChange={setDraftSearch} />
             </form>
-            <Input
-              type="date"
+            <DatePicker
+              id="analysis-from-date"
               aria-label={t('list.fromDate')}
-              title={t('list.fromDate')}
-              value={search.analysisFromDate ?? ''}
-              onChange={(e) => setFilter('analysisFromDate', e.target.value)}
+              value={search.analysisFromDate}
+              onChange={(value) => setFilter('analysisFromDate', value)}
             />
-            <Input
-              type="date"
+            <DatePicker
+              id="analysis-to-date"
               aria-label={t('list.toDate')}
-              title={t('list.toDate')}
-              value={search.analysisToDate ?? ''}
-              onChange={(e) => setFilter('analysisToDate', e.target.value)}
+              value={search.analysisToDate}
+              onChange={(value) => setFilter('analysisToDate', value)}
             />
             <FilterInput
               label={t('list.material')}

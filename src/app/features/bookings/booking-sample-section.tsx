@@ -2,7 +2,7 @@ import { MinusIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { maxSamplePreparedDate, minSamplePreparedDate } from '@/shared/schemas/booking-defaults';
 import { Button } from '@/app/components/ui/button';
-import { DatePicker } from '@/app/components/ui/date-picker';
+import { DatePicker, typingExample } from '@/app/components/ui/date-picker';
 import { FieldError, FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
 import { requiredLabel } from '@/app/components/ui/form-field';
@@ -25,7 +25,7 @@ import {
 // ---- 2. samples --------------------------------------------------------------------------------
 
 export function SampleSection() {
-  const { t } = useTranslation('bookings');
+  const { t, i18n } = useTranslation('bookings');
   const form = useBookingFormState();
   const sampleTypes = useItemKeys(form, 'sampleTypes');
   const preparedDate = useFormValue(form, 'samplePreparedDate');
@@ -39,7 +39,7 @@ export function SampleSection() {
           id={date.id}
           label={requiredLabel(t('form.samples.preparedDate'), true)}
           error={date.error}
-          hint={t('form.samples.preparedDateHint')}
+          hint={t('form.samples.preparedDateHint', { example: typingExample(i18n.language) })}
         >
           <DatePicker
             {...date.controlProps}

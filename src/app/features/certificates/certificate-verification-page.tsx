@@ -1,4 +1,3 @@
-import { dayjs } from '@/app/lib/dates';
 import { CircleCheckIcon, CircleHelpIcon, CircleXIcon, HistoryIcon, QrCodeIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,11 +17,10 @@ import {
 import { useCertificateVerification } from './certificates-api';
 import { ScanCertificateButton } from './scan-certificate-button';
 import { useDocumentTitle } from '@/app/lib/use-document-title';
+import { formatMomentDay } from '@/app/components/ui/display-date';
 
 // The public verification page (/certificate/$token): no sign-in. Anyone holding a certificate
 // sees whether it stands, and what it certifies, in the certificate's own words.
-
-const formatDay = (iso: string | null | undefined) => (iso ? dayjs(iso).format('D MMMM YYYY') : '');
 
 const statusLook: Record<CertificateStatus | 'Unknown', { icon: typeof CircleCheckIcon; className: string }> = {
   Valid: { icon: CircleCheckIcon, className: 'border-emerald-300 bg-emerald-50 text-emerald-900' },
@@ -57,7 +55,7 @@ function StatusBanner({
 }
 
 function CertificateFacts({ certificate }: { certificate: CertificateVerification }) {
-  const { t } = useTranslation('certificates');
+  const { t, i18n } = useTranslation('certificates');
   const rows: [string, string | null][] = [
     ['idflNumber', certificate.idflNumber],
     ['sampleType', certificate.sampleType],
@@ -67,7 +65,7 @@ function CertificateFacts({ certificate }: { certificate: CertificateVerificatio
     ['oxygen', formatDelta(certificate.results.oxygen)],
     ['conclusion', certificate.conclusion],
     ['predictedOrigin', certificate.predictedOrigin],
-    ['issuedAt', formatDay(certificate.issuedAt)],
+    ['issuedAt', formatMomentDay(certificate.issuedAt, i18n.language)],
     ['signatory', certificate.signatory],
     ['version', String(certificate.version)],
   ];
@@ -86,7 +84,7 @@ function CertificateFacts({ certificate }: { certificate: CertificateVerificatio
 }
 
 function VerificationResult({ token }: { token: string }) {
-  const { t } = useTranslation('certificates');
+  const { t, i18n } = useTranslation('certificates');
   const verification = useCertificateVerification(token);
   if (verification.isPending) {
     return (
@@ -117,7 +115,11 @@ function VerificationResult({ token }: { token: string }) {
   return (
     <div className="space-y-6">
       <StatusBanner status={certificate.status} title={t(`status.${certificate.status}`)}>
-        <p>{t(`statusDescription.${certificate.status}`, { date: formatDay(certificate.revokedAt) })}</p>
+        <p>
+          {t(`statusDescription.${certificate.status}`, {
+            date: formatMomentDay(certificate.revokedAt, i18n.language),
+          })}
+        </p>
         {certificate.status === 'Revoked' && certificate.revokeReason && (
           <p>
             <span className="font-medium">{t('revokeReason')}:</span> {certificate.revokeReason}

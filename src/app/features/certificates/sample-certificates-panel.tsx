@@ -1,4 +1,3 @@
-import { dayjs } from '@/app/lib/dates';
 import { CopyIcon, ExternalLinkIcon, FileTextIcon, SendIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +26,7 @@ import {
   useSampleCertificates,
   useSendSampleCertificate,
 } from './certificates-api';
+import { formatMomentDay } from '@/app/components/ui/display-date';
 
 /** Copies the public verification address; where the clipboard is refused, the address is shown to copy by hand. */
 async function copyVerificationLink(token: string, t: (key: string, values?: Record<string, unknown>) => string) {
@@ -110,7 +110,7 @@ function RevokeDialog({
  * and (with CanConfirmFinalResult) issue, re-issue and revoke. For the sample detail screens.
  */
 export function SampleCertificatesPanel({ sampleId, sampleStatus }: { sampleId: number; sampleStatus: string }) {
-  const { t } = useTranslation('certificates');
+  const { t, i18n } = useTranslation('certificates');
   const permissions = usePermissions();
   const canDecide = permissions.includes('CanConfirmFinalResult');
   const certificates = useSampleCertificates(sampleId);
@@ -163,7 +163,7 @@ export function SampleCertificatesPanel({ sampleId, sampleStatus }: { sampleId: 
                 {t('fields.version')} {certificate.version}
               </span>
               <span className="text-muted-foreground">
-                {dayjs(certificate.issuedAt).format('D MMMM YYYY')}
+                {formatMomentDay(certificate.issuedAt, i18n.language)}
                 {certificate.signatory ? ` · ${certificate.signatory}` : ''}
               </span>
               {certificate.status === 'Revoked' && certificate.revokeReason && (

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { dayjs } from '@/app/lib/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListCards, TABLE_FROM_SM } from '@/app/components/list-cards';
@@ -14,6 +13,7 @@ import { PageFrame } from '@/app/layout/page-frame';
 import { CustomerLinks } from './customer-links';
 import { customerCard } from './customer-card';
 import { customerQueries } from './customer-queries';
+import { formatMomentDay } from '@/app/components/ui/display-date';
 
 /** Customers List (spec 2 /customers): the companies that have booked, with their latest contact details. */
 export function CustomersPage() {
@@ -84,7 +84,7 @@ export function CustomersPage() {
                       {customer.cityStateCountry}
                     </TableCell>
                     <TableCell className="tabular-nums">{customer.bookingCount}</TableCell>
-                    <TableCell>{dayjs(customer.lastBookingAt).locale(i18n.language).format('D MMMM YYYY')}</TableCell>
+                    <TableCell>{formatMomentDay(customer.lastBookingAt, i18n.language)}</TableCell>
                   </TableRow>
                 ))
               )}

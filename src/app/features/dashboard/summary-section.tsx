@@ -14,7 +14,8 @@ import {
 } from '@/shared/statistics';
 import { Badge } from '@/app/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app/components/ui/card';
-import { LabelledInput } from '@/app/components/labelled-input';
+import { LabelledControl, LabelledInput } from '@/app/components/labelled-input';
+import { DatePicker } from '@/app/components/ui/date-picker';
 import { Skeleton } from '@/app/components/ui/skeleton';
 import { usePermissions } from '@/app/lib/use-session';
 import { dashboardQueries, type StatisticSummary } from './dashboard-queries';
@@ -40,8 +41,10 @@ export function SummarySection() {
   const data = summary.data;
   const isLoading = summary.isPending;
   const units = { hours: t('dashboard:units.hours'), days: t('dashboard:units.days') };
-  // A date-only end covers that whole day, so the end shown is the last instant of the period.
-  const shownTo = dayjs(period.toDate).subtract(1, 'millisecond').format(DAY);
+  // A date-only end (one the user picked) covers that whole day; the default end is the instant after
+  // the period, so the day shown is that of the period's last instant.
+  const shownTo =
+    period.toDate.length === DAY.length ? period.toDate : dayjs(period.toDate).subtract(1, 'millisecond').format(DAY);
 
   const changeWaitingDays = (value: string) => {
     const days = Number(value);
@@ -63,24 +66,24 @@ export function SummarySection() {
             <CardDescription>{t('dashboard:summary.description')}</CardDescription>
           </div>
           <div className="flex flex-wrap items-end gap-3">
-            <LabelledInput
-              id="summary-from"
-              label={t('dashboard:summary.from')}
-              type="date"
-              className="w-40"
-              value={dayjs(period.fromDate).format(DAY)}
-              max={shownTo}
-              onChange={(e) => e.target.value && setPeriod((p) => ({ ...p, fromDate: e.target.value }))}
-            />
-            <LabelledInput
-              id="summary-to"
-              label={t('dashboard:summary.to')}
-              type="date"
-              className="w-40"
-              value={shownTo}
-              min={dayjs(period.fromDate).format(DAY)}
-              onChange={(e) => e.target.value && setPeriod((p) => ({ ...p, toDate: e.target.value }))}
-            />
+            <LabelledControl id="summary-from" label={t('dashboard:summary.from')}>
+              <DatePicker
+                id="summary-from"
+                className="w-44"
+                value={dayjs(period.fromDate).format(DAY)}
+                max={shownTo}
+                onChange={(value) => value && setPeriod((p) => ({ ...p, fromDate: value }))}
+              />
+            </LabelledControl>
+            <LabelledControl id="summary-to" label={t('dashboard:summary.to')}>
+              <DatePicker
+                id="summary-to"
+                className="w-44"
+                value={shownTo}
+                min={dayjs(period.fromDate).format(DAY)}
+                onChange={(value) => value && setPeriod((p) => ({ ...p, toDate: value }))}
+              />
+            </LabelledControl>
             <LabelledInput
               id="summary-waiting"
               label={t('dashboard:summary.waitingDays')}

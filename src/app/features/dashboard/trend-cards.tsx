@@ -9,6 +9,7 @@ import { Skeleton } from '@/app/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { dashboardQueries } from './dashboard-queries';
 import { formatDuration } from './stage-lists';
+import { formatDisplayDate, monthNamesOf } from '@/app/components/ui/display-date';
 
 const WHOLE_YEAR = 'year';
 const BOOKING_COLORS: Record<string, string> = { UnConfirmed: '#d97706', Confirmed: '#16a34a', Cancelled: '#dc2626' };
@@ -35,7 +36,9 @@ export function BookingChartCard() {
   const data = chart.data;
   const labels =
     data?.labels.map((label) =>
-      data.bucket === 'day' ? String(Number(label.slice(8))) : dayjs(`${label}-01`).locale(i18n.language).format('MMM'),
+      data.bucket === 'day'
+        ? String(Number(label.slice(8)))
+        : monthNamesOf(i18n.language)[Number(label.slice(5, 7)) - 1]!,
     ) ?? [];
   const isEmpty = data && data.totals.every((n) => n === 0);
   return (
@@ -62,7 +65,7 @@ export function BookingChartCard() {
               { value: WHOLE_YEAR, label: t('dashboard:bookingChart.wholeYear') },
               ...Array.from({ length: 12 }, (_, i) => ({
                 value: String(i + 1),
-                label: dayjs().month(i).locale(i18n.language).format('MMMM'),
+                label: monthNamesOf(i18n.language)[i]!,
               })),
             ]}
           />
@@ -96,7 +99,7 @@ export function AnalysisTrendsCard() {
   const [weeks, setWeeks] = useState(12);
   const trends = useQuery(dashboardQueries.analysisTrends(weeks));
   const data = trends.data;
-  const labels = data?.weeks.map((w) => dayjs(w).locale(i18n.language).format('D MMM')) ?? [];
+  const labels = data?.weeks.map((w) => formatDisplayDate(w, i18n.language)) ?? [];
   const isEmpty = data && data.byClassify.every((s) => s.total === 0);
   const origins = data?.byPrediction.slice(0, TOP_ORIGINS) ?? [];
   return (

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { dayjs } from '@/app/lib/dates';
 import { XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +18,7 @@ import {
 } from './notification-queries';
 import { BellButton } from './notification-bell-button';
 import { notificationWords } from './notification-words';
+import { formatMoment } from '@/app/components/ui/display-date';
 
 // The API's largest page.
 const MAX_LIMIT = 200;
@@ -28,7 +28,7 @@ const MAX_LIMIT = 200;
  * A popover (a dialog), not a menu: it holds a list with buttons, which a menu may not contain.
  */
 export function NotificationPopover({ defaultOpen }: { defaultOpen: boolean }) {
-  const { t } = useTranslation('notifications');
+  const { t, i18n } = useTranslation('notifications');
   const navigate = useNavigate();
   const [open, setOpen] = useState(defaultOpen);
   const [limit, setLimit] = useState(PAGE_SIZE);
@@ -89,7 +89,7 @@ export function NotificationPopover({ defaultOpen }: { defaultOpen: boolean }) {
                       {words.title}
                     </p>
                     <p className="text-sm break-words text-muted-foreground">{words.message}</p>
-                    <p className="text-xs text-muted-foreground">{dayjs(n.createdAt).format('D MMMM YYYY HH:mm')}</p>
+                    <p className="text-xs text-muted-foreground">{formatMoment(n.createdAt, i18n.language)}</p>
                   </button>
                   <Button
                     variant="ghost"

@@ -10,6 +10,7 @@ import { FilterSelect } from '@/app/components/option-select';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { cn } from '@/app/components/ui/cn';
+import { DatePicker } from '@/app/components/ui/date-picker';
 import { Skeleton } from '@/app/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { handleError } from '@/app/lib/handle-error';
@@ -115,16 +116,21 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
       )}
       <Card>
         <CardContent className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {RECEIVED_FILTERS.map(({ name, id, type }) => (
-            <LabelledInput
-              key={name}
-              id={id}
-              type={type}
-              label={t(`reports:filters.${name}`)}
-              value={filters[name]}
-              onChange={(e) => set(name, e.target.value)}
-            />
-          ))}
+          {RECEIVED_FILTERS.map(({ name, id, type }) =>
+            type === 'date' ? (
+              <LabelledControl key={name} id={id} label={t(`reports:filters.${name}`)}>
+                <DatePicker id={id} value={filters[name]} onChange={(value) => set(name, value)} />
+              </LabelledControl>
+            ) : (
+              <LabelledInput
+                key={name}
+                id={id}
+                label={t(`reports:filters.${name}`)}
+                value={filters[name]}
+                onChange={(e) => set(name, e.target.value)}
+              />
+            ),
+          )}
           {kind === 'source' ? (
             <LabelledInput
               id="report-sources"

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { dayjs } from '@/app/lib/dates';
 import { ArrowLeftIcon, PrinterIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
@@ -13,6 +12,7 @@ import { supervisorQueries } from './supervisor-queries';
 import { useDocumentTitle } from '@/app/lib/use-document-title';
 import { DetailStatus } from '@/app/components/load-problem';
 import { formatIsotope } from '@/app/lib/numbers';
+import { formatMoment } from '@/app/components/ui/display-date';
 
 /**
  * Supervisor report detail (spec 2 /supervisor-samples/report-detail/{id}): the sample's results,
@@ -64,7 +64,7 @@ export function ReportDetailPage({ id }: { id: number }) {
         <h1 className="text-2xl font-semibold">{t('report.heading', { idflNumber: sample.idflNumber })}</h1>
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <SampleStatusBadge status={sample.status} />
-          <span>{t('report.printedAt', { date: dayjs().locale(i18n.language).format('D MMMM YYYY HH:mm') })}</span>
+          <span>{t('report.printedAt', { date: formatMoment(new Date().toISOString(), i18n.language) })}</span>
         </div>
       </header>
 

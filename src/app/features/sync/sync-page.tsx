@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { dayjs } from '@/app/lib/dates';
 import { RefreshCw, RotateCcw, Send, Trash2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +26,7 @@ import { isStoragePersistent } from '@/app/offline/session-mirror.ts';
 import { useIsOnline } from '@/app/offline/use-is-online.ts';
 import { useOutbox } from '@/app/offline/use-outbox.ts';
 import { useDocumentTitle } from '@/app/lib/use-document-title';
+import { formatMoment } from '@/app/components/ui/display-date';
 
 const STATE_BADGE: Record<OutboxState, 'default' | 'secondary' | 'destructive' | 'outline' | 'warning'> = {
   pending: 'warning',
@@ -35,10 +35,6 @@ const STATE_BADGE: Record<OutboxState, 'default' | 'secondary' | 'destructive' |
   conflict: 'destructive',
   done: 'outline',
 };
-
-function formatTime(iso: string | undefined) {
-  return iso ? dayjs(iso).format('D MMMM YYYY HH:mm:ss') : '';
-}
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
@@ -115,7 +111,7 @@ function DiscardButton({ entry }: { entry: OutboxEntry }) {
 }
 
 function EntryRow({ entry }: { entry: OutboxEntry }) {
-  const { t } = useTranslation('sync');
+  const { t, i18n } = useTranslation('sync');
   const isOnline = useIsOnline();
   const isMine = isOwnedBy(entry, currentOutboxOwner());
   // Only what can succeed: a conflict sent again unchanged is refused again, so it is not offered;
@@ -145,12 +141,12 @@ function EntryRow({ entry }: { entry: OutboxEntry }) {
       </div>
       <div className="flex flex-wrap gap-x-4 text-xs text-muted-foreground">
         <span>
-          {t('page.columns.createdAt')}: {formatTime(entry.createdAt)}
+          {t('page.columns.createdAt')}: {formatMoment(entry.createdAt, i18n.language)}
         </span>
         <span>
           {t('page.columns.attempts')}: {entry.attempts}
         </span>
-        {entry.doneAt && <span>{formatTime(entry.doneAt)}</span>}
+        {entry.doneAt && <span>{formatMoment(entry.doneAt, i18n.language)}</span>}
       </div>
       {!isMine && entry.state !== 'done' && (
         <p className="text-sm text-amber-800" data-testid="entry-other-account">
@@ -257,7 +253,7 @@ function Section({
 
 /** Every change this device has queued: what waits, what the server refused (to resolve), what was sent. */
 export function SyncPage() {
-  const { t } = useTranslation('sync');
+  const { t, i18n } = useTranslation('sync');
   useDocumentTitle(t('page.title'));
   const isOnline = useIsOnline();
   const outbox = useOutbox();
@@ -328,7 +324,7 @@ export function SyncPage() {
         <p>{t(`page.${connectionOf(isOnline, latestOutcome(outbox?.lastDrain, lastRequest))}`)}</p>
         <p className="text-muted-foreground">
           {outbox?.lastDrain?.sentAt
-            ? t('page.lastSync', { time: formatTime(outbox.lastDrain.sentAt) })
+            ? t('page.lastSync', { time: formatMoment(outbox.lastDrain.sentAt, i18n.language) })
             : t('page.neverSynced')}
         </p>
       </div>
