@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { booking, sampleEntry } from '../db/schema.ts';
 import { sampleListConditions } from './sample-entries.ts';
@@ -84,50 +84,66 @@ export function rowBatch(db: Executor, filters: ReportFilters, cursor: RowCursor
     .limit(limit);
 }
 
-type JsonRow = [
-  number,
-  string,
-  string | null,
-  string | null,
-  string | null,
-  string,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  number | null,
-  number | null,
-  number | null,
-];
+/** A batch as columns: one array per column, the same length, in the batch's order. */
+type Columns = {
+  id: number[];
+  idflNumber: string[];
+  sampleCode: (string | null)[];
+  sampleType: (string | null)[];
+  source: (string | null)[];
+  status: string[];
+  countryCode: (string | null)[];
+  receivedDate: (string | null)[];
+  receivedBy: (string | null)[];
+  bookingNumber: (string | null)[];
+  initialWeight: (number | null)[];
+  sentWeight: (number | null)[];
+  remainingWeight: (number | null)[];
+};
 
-/** The batch as one JSON array of arrays, in the batch's order. */
+/**
+ * The batch as one row of arrays, a column each (array_agg over the ordered batch). Measured on
+ * PGlite against a bare count: rows ~20×, one json_agg(json_build_array(…)) ~7× (building JSON
+ * looks up each value's type every row), the arrays about half of that.
+ */
 async function readBatch(db: Executor, filters: ReportFilters, cursor: RowCursor, limit: number) {
-  const batch = rowBatch(db, filters, cursor, limit).as('batch');
-  const order = cursor?.phase === 'notReceived' ? sql`${batch.id}` : sql`${batch.receivedDate}, ${batch.id}`;
+  const b = rowBatch(db, filters, cursor, limit).as('batch');
+  const column = <T>(value: SQL.Aliased | AnyColumn) => sql<T>`array_agg(${value})`;
   const [answer] = await db
     .select({
-      rows: sql<string | null>`json_agg(json_build_array(${batch.id}, ${batch.idflNumber}, ${batch.sampleCode},
-        ${batch.sampleType}, ${batch.source}, ${batch.status}, ${batch.countryCode}, ${batch.receivedDate},
-        ${batch.receivedBy}, ${batch.bookingNumber}, ${batch.initialWeight}, ${batch.sentWeight},
-        ${batch.remainingWeight}) ORDER BY ${order})::text`,
+      id: column<number[]>(b.id),
+      idflNumber: column<string[]>(b.idflNumber),
+      sampleCode: column<(string | null)[]>(b.sampleCode),
+      sampleType: column<(string | null)[]>(b.sampleType),
+      source: column<(string | null)[]>(b.source),
+      status: column<string[]>(b.status),
+      countryCode: column<(string | null)[]>(b.countryCode),
+      // As text, in ISO form: PGlite's driver keeps a timestamp array as PostgreSQL wrote it.
+      receivedDate: sql<(string | null)[]>`array_agg(to_json(${b.receivedDate})#>>'{}')`,
+      receivedBy: column<(string | null)[]>(b.receivedBy),
+      bookingNumber: column<(string | null)[]>(b.bookingNumber),
+      initialWeight: column<(number | null)[]>(b.initialWeight),
+      sentWeight: column<(number | null)[]>(b.sentWeight),
+      remainingWeight: column<(number | null)[]>(b.remainingWeight),
     })
-    .from(batch);
-  const rows = answer?.rows ? (JSON.parse(answer.rows) as JsonRow[]) : [];
-  return rows.map(
-    (r): ReportRow => ({
-      id: r[0],
-      idflNumber: r[1],
-      sampleCode: r[2],
-      sampleType: r[3],
-      source: r[4],
-      status: r[5],
-      countryCode: r[6],
-      receivedDate: r[7] === null ? null : new Date(r[7]),
-      receivedBy: r[8],
-      bookingNumber: r[9],
-      initialWeight: r[10],
-      sentWeight: r[11],
-      remainingWeight: r[12],
+    .from(b);
+  const c = answer as Columns | undefined;
+  if (!c?.id) return [];
+  return c.id.map(
+    (id, i): ReportRow => ({
+      id,
+      idflNumber: c.idflNumber[i]!,
+      sampleCode: c.sampleCode[i] ?? null,
+      sampleType: c.sampleType[i] ?? null,
+      source: c.source[i] ?? null,
+      status: c.status[i]!,
+      countryCode: c.countryCode[i] ?? null,
+      receivedDate: c.receivedDate[i] ? new Date(c.receivedDate[i]!) : null,
+      receivedBy: c.receivedBy[i] ?? null,
+      bookingNumber: c.bookingNumber[i] ?? null,
+      initialWeight: c.initialWeight[i] ?? null,
+      sentWeight: c.sentWeight[i] ?? null,
+      remainingWeight: c.remainingWeight[i] ?? null,
     }),
   );
 }

@@ -42,10 +42,10 @@ export function reportXlsx(
 
   async function* summaryRows(): AsyncGenerator<XlsxRow[]> {
     const table = summaryTable(kind, await groupsRead, words);
-    const weightsFrom = table.countColumn + 1;
+    // The grams are the last two columns in both summaries.
     const weightStyle = (cells: Cell[], bold: boolean): XlsxCell[] =>
       safe(cells).map((value, i) =>
-        i >= weightsFrom && typeof value === 'number' ? { value, style: bold ? 'boldGrams' : 'grams' } : value,
+        i >= cells.length - 2 && typeof value === 'number' ? { value, style: bold ? 'boldGrams' : 'grams' } : value,
       );
     yield [
       [{ value: words(`reports:file.title.${kind}`), style: 'title' }],
