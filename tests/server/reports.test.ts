@@ -406,7 +406,11 @@ describe('[REPORTS] the two files', () => {
     expect(barsOf(sourceSheet)).toMatchObject([{ ref: 'E9:E11', rules: [{ type: 'dataBar' }] }]);
     expect(barsOf(statusSheet)).toMatchObject([{ ref: 'B9:B11', rules: [{ type: 'dataBar' }] }]);
     const samplesOf = (book: ExcelJS.Workbook) =>
-      book.getWorksheet('Samples')!.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
+      book
+        .getWorksheet('Samples')!
+        .getSheetValues()
+        .slice(1)
+        .map((row) => (row as unknown[]).slice(1));
     expect(samplesOf(sourceBook)).toEqual(samplesOf(statusBook));
     expect(samplesOf(sourceBook)).toHaveLength(6);
   });

@@ -129,23 +129,21 @@ async function readBatch(db: Executor, filters: ReportFilters, cursor: RowCursor
     .from(b);
   const c = answer as Columns | undefined;
   if (!c?.id) return [];
-  return c.id.map(
-    (id, i): ReportRow => ({
-      id,
-      idflNumber: c.idflNumber[i]!,
-      sampleCode: c.sampleCode[i] ?? null,
-      sampleType: c.sampleType[i] ?? null,
-      source: c.source[i] ?? null,
-      status: c.status[i]!,
-      countryCode: c.countryCode[i] ?? null,
-      receivedDate: c.receivedDate[i] ? new Date(c.receivedDate[i]!) : null,
-      receivedBy: c.receivedBy[i] ?? null,
-      bookingNumber: c.bookingNumber[i] ?? null,
-      initialWeight: c.initialWeight[i] ?? null,
-      sentWeight: c.sentWeight[i] ?? null,
-      remainingWeight: c.remainingWeight[i] ?? null,
-    }),
-  );
+  return c.id.map((id, i): ReportRow => ({
+    id,
+    idflNumber: c.idflNumber[i]!,
+    sampleCode: c.sampleCode[i] ?? null,
+    sampleType: c.sampleType[i] ?? null,
+    source: c.source[i] ?? null,
+    status: c.status[i]!,
+    countryCode: c.countryCode[i] ?? null,
+    receivedDate: c.receivedDate[i] ? new Date(c.receivedDate[i]!) : null,
+    receivedBy: c.receivedBy[i] ?? null,
+    bookingNumber: c.bookingNumber[i] ?? null,
+    initialWeight: c.initialWeight[i] ?? null,
+    sentWeight: c.sentWeight[i] ?? null,
+    remainingWeight: c.remainingWeight[i] ?? null,
+  }));
 }
 
 /** Up to `limit` rows after the cursor, crossing from the received samples to the others. */

@@ -36,17 +36,21 @@ const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships
 const PKG_REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
+// eslint-disable-next-line no-control-regex -- the control characters XML 1.0 cannot hold
+const forbidden = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g;
+
 /** Text as XML: escaped, and without the control characters XML 1.0 cannot hold. */
 export function xmlText(text: string) {
   return text
-    .replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g, '')
+    .replace(forbidden, '')
     .replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
 }
 
 /** A spreadsheet's column letters: A … Z, AA … */
 export function columnLetter(index: number) {
   let letters = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return letters;
 }
 
@@ -57,8 +61,7 @@ function cellXml(ref: string, cell: XlsxCell, fallback: number, columnStyle: num
   const styled = cell !== null && typeof cell === 'object' && !(cell instanceof Date);
   const value = styled ? cell.value : cell;
   const explicit = styled ? styleIndex[cell.style] : fallback;
-  if (value === null || value === undefined || value === '')
-    return explicit ? `<c r="${ref}" s="${explicit}"/>` : '';
+  if (value === null || value === undefined || value === '') return explicit ? `<c r="${ref}" s="${explicit}"/>` : '';
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return '';
     const s = explicit || columnStyle;
