@@ -4,10 +4,9 @@ import { booking, sampleEntry } from '../db/schema.ts';
 import { sampleListConditions } from './sample-entries.ts';
 
 // The samples of a report, read a batch at a time in received order (keyset paging). Each batch
-// comes back from the database as one JSON text (json_agg), not as rows: on PGlite a result row
+// comes back from the database as one row of column arrays, not as rows: on PGlite a result row
 // costs far more to hand over (the wire format parsed on its thread, then copied to ours) than the
-// database spends building it, so 5,000 samples as rows took ~20× a bare indexed count and as one
-// JSON value ~7×.
+// database spends reading it (see readBatch).
 
 export type ReportKind = 'source' | 'status';
 
