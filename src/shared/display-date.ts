@@ -68,6 +68,26 @@ export function formatMoment(value: string | null | undefined, language = 'en'):
   return `${formatMomentDay(value, language)} ${time}`;
 }
 
+// A formatter per time zone, made once: building one costs far more than using it, and a report
+// file formats a date on every row.
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+function zoneParts(timeZone: string): Intl.DateTimeFormat {
+  let formatter = zoneFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    zoneFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /**
  * A moment as `D MMMM YYYY HH:mm` in a given time zone (the laboratory's, for a printed document
  * read anywhere); a calendar date stored as midnight UTC reads as that day, as on the screens.
@@ -78,15 +98,7 @@ export function formatInTimeZone(value: string | null | undefined, language: str
   const moment = momentOf(value);
   if (!moment) return '';
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
+    zoneParts(timeZone)
       .formatToParts(moment)
       .map((part) => [part.type, part.value]),
   );

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { booking, sampleEntry } from '../../src/server/db/schema.ts';
+import { reportRows } from '../../src/server/services/report-rows.ts';
 import { useTestApp, type TestResponse } from './support/test-app.ts';
 
 // The two sample-entry reports: figures grouped by the database, files a spreadsheet opens, and
@@ -267,6 +268,13 @@ describe('[REPORTS] sample entries by source', () => {
     expect(samples.rowCount).toBe(2_347);
     expect(samples.getRow(2_347).getCell(10).value).toBe(2_345);
     expect(rowValues(xlsx.getWorksheet('Summary')!, 9)).toEqual(['Retailer', 1_563, 1_563, 1_563, 0]);
+
+    // Read in batches smaller than the period, the keyset continues where each batch ended.
+    const batches = [];
+    for await (const batch of reportRows(t.database.db, {}, 1_000)) batches.push(batch);
+    expect(batches.map((b) => b.length)).toEqual([1_000, 1_000, 345]);
+    const ids = batches.flat().map((r) => r.idflNumber);
+    expect(ids).toEqual(many.map((m) => m.idflNumber));
   });
 });
 
@@ -369,13 +377,42 @@ describe('[REPORTS] the two files', () => {
     expect(bySource.samples).toEqual(byStatus.samples);
     expect(bySource.samples).toHaveLength(5);
 
-    const sheets = async (path: string) =>
-      (await workbookOf(await t.request('GET', path, { token: admin }))).getWorksheet('Summary')!;
-    const sourceSheet = await sheets('/api/report/sample-entry-source?receivedFromDate=2026-03-01');
-    const statusSheet = await sheets('/api/report/sample-by-status?receivedFromDate=2026-03-01');
-    expect(rowValues(sourceSheet, 8)[0]).toBe('Source');
-    expect(rowValues(statusSheet, 8)[0]).toBe('Status');
+    // The XLSX files, read back: the same summaries as the CSVs, the same samples after them.
+    const books = async (path: string) => workbookOf(await t.request('GET', path, { token: admin }));
+    const sourceBook = await books('/api/report/sample-entry-source?receivedFromDate=2026-03-01');
+    const statusBook = await books('/api/report/sample-by-status?receivedFromDate=2026-03-01');
+    const sourceSheet = sourceBook.getWorksheet('Summary')!;
+    const statusSheet = statusBook.getWorksheet('Summary')!;
     expect(rowValues(sourceSheet, 2)).toEqual(['Received', 'From 1 March 2026']);
+    expect([8, 9, 10, 11, 12].map((row) => rowValues(sourceSheet, row))).toEqual([
+      ['Source', 'CS confirmed', 'Sent to third lab', 'Completed', 'Total', 'Initial weight (g)', 'Sent weight (g)'],
+      ['Client', 1, 1, 0, 2, 150.5, 30],
+      ['Factory', 0, 0, 1, 1, 10, 5],
+      ['Retailer', 1, 0, 0, 1, 80, 0],
+      ['Total', 2, 1, 1, 4, 240.5, 35],
+    ]);
+    expect([8, 9, 10, 11, 12].map((row) => rowValues(statusSheet, row))).toEqual([
+      ['Status', 'Samples', 'Median days in status', 'Initial weight (g)', 'Sent weight (g)'],
+      ['CS confirmed', 2, 3, 180, 20],
+      ['Sent to third lab', 1, 10, 50.5, 10],
+      ['Completed', 1, 1, 10, 5],
+      ['Total', 4, undefined, 240.5, 35],
+    ]);
+    expect(statusSheet.getCell('C9').numFmt).toBe('0.0');
+    expect(sourceSheet.getCell('F9').numFmt).toBe('#,##0.###');
+    const barsOf = (sheet: ExcelJS.Worksheet) =>
+      (sheet as unknown as { conditionalFormattings: { ref: string; rules: { type: string }[] }[] })
+        .conditionalFormattings;
+    expect(barsOf(sourceSheet)).toMatchObject([{ ref: 'E9:E11', rules: [{ type: 'dataBar' }] }]);
+    expect(barsOf(statusSheet)).toMatchObject([{ ref: 'B9:B11', rules: [{ type: 'dataBar' }] }]);
+    const samplesOf = (book: ExcelJS.Workbook) =>
+      book
+        .getWorksheet('Samples')!
+        .getSheetValues()
+        .slice(1)
+        .map((row) => (row as unknown[]).slice(1));
+    expect(samplesOf(sourceBook)).toEqual(samplesOf(statusBook));
+    expect(samplesOf(sourceBook)).toHaveLength(6);
   });
 
   it("speaks the requester's language: lang, else Accept-Language; statuses are words, never codes", async () => {

@@ -1,5 +1,3 @@
-import Papa from 'papaparse';
-
 // The one rule for every cell the product writes into a CSV or XLSX file (reports, the reference
 // export). A spreadsheet reads a text cell that begins with =, +, -, @, a tab or a carriage return
 // as a formula, so text typed by anyone (a sample code, a source, an imported reference cell) could
@@ -21,13 +19,27 @@ export function spreadsheetRow<T extends Record<string, unknown>>(row: T): T {
   return safe as T;
 }
 
+const needsQuotes = /[",\r\n]|^ | $/;
+
+/** One CSV field: made safe first, then quoted (quotes doubled) when it holds a comma, quote, line break or edge space. */
+export function csvField(value: unknown): string {
+  const safe = spreadsheetCell(value);
+  if (safe === null || safe === undefined) return '';
+  const text = safe instanceof Date ? safe.toISOString() : String(safe);
+  return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
 /**
- * Rows as CSV lines (papaparse quotes and escapes), every cell made safe first. Papaparse's own
- * `escapeFormulae` is not used: it misses a formula followed by a line break in the same cell.
+ * Rows as CSV lines joined by CRLF, every cell made safe first. Written here rather than through
+ * papaparse's unparse: its `escapeFormulae` misses a formula followed by a line break in the same
+ * cell, and a report's thousands of rows went through it at about a third of the file's time.
  */
 export function csvLines(rows: readonly (readonly unknown[])[]): string {
-  return Papa.unparse(
-    rows.map((row) => row.map(spreadsheetCell)),
-    { newline: '\r\n' },
-  );
+  let text = '';
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    if (r > 0) text += '\r\n';
+    for (let c = 0; c < row.length; c++) text += c === 0 ? csvField(row[c]) : `,${csvField(row[c])}`;
+  }
+  return text;
 }
