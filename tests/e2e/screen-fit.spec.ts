@@ -90,6 +90,7 @@ test.describe('[FIT]', () => {
         applicantContactPerson: 'Nguyễn Thị Thanh Hương',
         email: 'thanh.huong.nguyen@vinatex-export-division.com.vn',
         cityStateCountry: 'Thành phố Hồ Chí Minh, Việt Nam',
+        rushService: true,
       }),
     });
     expect(response.status()).toBe(201);
@@ -253,6 +254,11 @@ test.describe('[FIT]', () => {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
         if (rows) await expectRowsShown(page);
+        if (path === '/bookings') {
+          // The rush booking is marked in words, and the prepared date stays on a bench tablet.
+          await expect(page.getByRole('table').locator('[data-rush]').first()).toHaveText(say('common:rush'));
+          await expect(page.getByRole('columnheader', { name: say('bookings:list.preparedDate') })).toBeVisible();
+        }
         await page.screenshot({ path: testInfo.outputPath(`${language}${path.replaceAll('/', '_')}-820.png`) });
         const problems = await clippedOnScreen(page);
         if (problems.length > 0) clipped[path] = problems;
