@@ -340,10 +340,10 @@ export async function listSampleEntries(db: Executor, filters: SampleListFilters
 }
 
 /**
- * Whether the sample's booking asked for rush service, so a bench list can mark the sample: looked up
- * by the booking's primary key for the page's rows alone (a sample with no booking is not rushed).
+ * Whether the sample's booking asked for rush service, so a bench list can mark the sample: the page's
+ * rows joined to their booking by its primary key (a sample with no booking is not rushed).
  */
-const bookingRush = sql<boolean>`coalesce((select ${booking.rushService} from ${booking} where ${booking.id} = ${sampleEntry.bookingId}), false)`;
+const bookingRush = sql<boolean>`coalesce(${booking.rushService}, false)`;
 
 /** A sample list's page and the rows its total counts (exported for the plan checks in tests/server/list-plans). */
 export function sampleListQueries(db: Executor, filters: SampleListFilters) {
@@ -388,6 +388,7 @@ export function sampleListQueries(db: Executor, filters: SampleListFilters) {
       (matched ? db.with(matched.cte) : db)
         .select({ ...getTableColumns(sampleEntry), rushService: bookingRush, cursorKeys: cursorKeys(order), listTotal })
         .from(sampleEntry)
+        .leftJoin(booking, eq(booking.id, sampleEntry.bookingId))
         .where(inArray(sampleEntry.id, pageIds))
         .orderBy(...orderBy),
     matching: matched
