@@ -12120,6 +12120,8 @@ export interface components {
       id: number;
       idflNumber: string;
       bookingId: number | null;
+      /** @description The sample's booking asked for rush service (in the bench lists' rows) */
+      rushService?: boolean;
       bookingSampleTypeId: number | null;
       sampleCode: string | null;
       sampleType: string | null;
@@ -12213,6 +12215,7 @@ export interface components {
       booking: {
         id: number;
         bookingNumber: string;
+        rushService: boolean;
         applicantCompany: string;
         applicantContactPerson: string;
         status: string;
@@ -12950,6 +12953,8 @@ export interface components {
       registration: boolean;
       /** Format: date */
       samplePreparedDate: string;
+      /** @description The client asked for rush service: the list marks it */
+      rushService: boolean;
       status: components['schemas']['BookingStatus'];
       sampleTypeCount: number;
       /** Format: date-time */

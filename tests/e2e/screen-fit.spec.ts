@@ -2,7 +2,9 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { bookingForm } from '../server/support/bookings.ts';
 import { admin, roleUsers } from './support/accounts.ts';
 import { seedDialogScreens } from './support/dialog-screens.ts';
-import { expect, signInThroughApi, test } from './support/fixtures.ts';
+import { clippedOnScreen, LIST_ROUTES, seedAnalysis } from './support/list-routes.ts';
+import { wordsOf } from './support/words.ts';
+import { expect, seedSession, signInThroughApi, test } from './support/fixtures.ts';
 import { seedSampleSentToTester, seedSampleTesterConfirmed } from './support/sample-seeding.ts';
 import { callApi, headersOf } from './support/sample-setup.ts';
 
@@ -88,6 +90,7 @@ test.describe('[FIT]', () => {
         applicantContactPerson: 'Nguyễn Thị Thanh Hương',
         email: 'thanh.huong.nguyen@vinatex-export-division.com.vn',
         cityStateCountry: 'Thành phố Hồ Chí Minh, Việt Nam',
+        rushService: true,
       }),
     });
     expect(response.status()).toBe(201);
@@ -223,4 +226,63 @@ test.describe('[FIT]', () => {
     await shell.userMenuButton.click();
     await expect(page.getByRole('menu')).toContainText(admin.displayName);
   });
+
+  // Issue 34 (3, 6): every list route, in both languages, at a bench tablet's 820 px: no table scrolls
+  // sideways, and each of the first rows shows its status and actions whole. The packing list dialog
+  // likewise, and the header keeps a long Vietnamese name whole (wrapped, not cut).
+  for (const language of ['en', 'vi'] as const) {
+    test(`[FIT] every list route fits 820 px in ${language}`, async ({ browser, request }, testInfo) => {
+      test.setTimeout(240_000);
+      await seedDialogScreens(request);
+      await seedLongBenchSamples(request);
+      await seedAnalysis(request);
+      const say = wordsOf(language);
+      const pages = new Map<string, Page>();
+      const clipped: Record<string, string[]> = {};
+      for (const { path, account, rows } of LIST_ROUTES) {
+        let page = pages.get(account.username);
+        if (!page) {
+          const context = await browser.newContext({ viewport: { width: 820, height: 1180 } });
+          page = await context.newPage();
+          await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+          const login = await signInThroughApi(request, account);
+          // A long Vietnamese name, as a laboratory's staff have: the header must keep it whole.
+          login.data.user.displayName = 'Phạm Đăng Khoa Nguyễn';
+          await seedSession(page, login);
+          pages.set(account.username, page);
+        }
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+        if (rows) await expectRowsShown(page);
+        if (path === '/bookings') {
+          // The rush booking is marked in words, and the prepared date stays on a bench tablet.
+          await expect(page.getByRole('table').locator('[data-rush]').first()).toHaveText(say('common:rush'));
+          await expect(page.getByRole('columnheader', { name: say('bookings:list.preparedDate') })).toBeVisible();
+        }
+        await page.screenshot({ path: testInfo.outputPath(`${language}${path.replaceAll('/', '_')}-820.png`) });
+        const problems = await clippedOnScreen(page);
+        if (problems.length > 0) clipped[path] = problems;
+      }
+      const page = pages.get(admin.username)!;
+      const name = page.getByTestId('display-name');
+      await expect(name).toBeInViewport({ ratio: 1 });
+      expect(
+        await name.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1),
+      ).toBe(true);
+      // The packing list of the first package.
+      await page.goto('/packages');
+      await expectRowsShown(page);
+      await page
+        .getByRole('button', { name: say('dispatch:packingList.open') })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('table')).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`${language}-packing-list-820.png`) });
+      const inDialog = await clippedOnScreen(page);
+      if (inDialog.length > 0) clipped['packing list'] = inDialog;
+      expect(clipped).toEqual({});
+      for (const open of pages.values()) await open.context().close();
+    });
+  }
 });

@@ -4,6 +4,7 @@ import { BackButton } from '@/app/components/back-button';
 import { OfflineCopyNotice } from '@/app/components/list-notices';
 import { Card, CardContent } from '@/app/components/ui/card';
 import { PrintLabelsButton } from '@/app/labels/print-labels-button';
+import { RushBadge } from '@/app/components/rush-badge';
 import { PageFrame } from '@/app/layout/page-frame';
 import { CustodyTimeline } from './custody-timeline';
 import { ReviewSample } from './review-sample';
@@ -77,7 +78,10 @@ export function SampleDetailFrame({
       <div className="grid gap-4">
         {isCachedCopy && <OfflineCopyNotice>{t('samples:offlineCopy')}</OfflineCopyNotice>}
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <SampleStatusBadge status={sample.status} pendingTo={pending?.to} pendingState={pending?.state} />
+          <span className="flex flex-wrap items-center gap-1">
+            <SampleStatusBadge status={sample.status} pendingTo={pending?.to} pendingState={pending?.state} />
+            <RushBadge rush={'booking' in sample ? sample.booking?.rushService : sample.rushService} />
+          </span>
           {actions}
         </div>
         {children}

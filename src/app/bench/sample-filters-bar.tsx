@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FilterInput } from '@/app/components/filter-input';
 import { LabelledControl } from '@/app/components/labelled-input';
 import { FilterSelect } from '@/app/components/option-select';
+import { filtersInUse, MoreFilters } from '@/app/components/more-filters';
 import { Button } from '@/app/components/ui/button';
 import { DatePicker } from '@/app/components/ui/date-picker';
 import { UserPicker } from './user-picker';
@@ -102,64 +103,88 @@ export function SampleFiltersBar({
   const { t } = useTranslation('samples');
   const set = (name: keyof SampleFilterValues) => (next: string) => onChange({ ...value, [name]: next });
   const isFiltered = Object.entries(sampleListQuery(value, variant)).length > 0;
+  // The first few filters a bench reaches for stay in view; the dates and people fold away.
+  const folded: (keyof SampleFilterValues)[] = [
+    'receivedFromDate',
+    'receivedToDate',
+    'receivedByUser',
+    ...(variant === 'tester'
+      ? ([
+          'sentToTesterByUser',
+          'sentToTesterFromDate',
+          'sentToTesterToDate',
+          'sentToThirdLabFromDate',
+          'sentToThirdLabToDate',
+          'packageCode',
+        ] as const)
+      : []),
+  ];
   return (
-    <div className="grid gap-3" role="search" aria-label={t('filters.title')}>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <FilterInput label={t('filters.search')} value={value.search} onChange={set('search')} />
-        <FilterInput label={t('filters.idflNumber')} value={value.IDFLNumber} onChange={set('IDFLNumber')} />
-        <FilterInput
-          label={t('filters.sources')}
-          title={t('filters.sourcesHint')}
-          value={value.sources}
-          onChange={set('sources')}
-        />
-        <FilterSelect
-          className="w-full"
-          label={t('filters.status')}
-          anyLabel={t('filters.allStatuses')}
-          value={value.status}
-          onValueChange={set('status')}
-          options={statuses.map((status) => ({ value: status, label: t(`status.${status}`) }))}
-        />
-        <DateRangeFilter range="received" value={value} set={set} />
-        <LabelledFilter id="filter-received-by" label={t('filters.receivedBy')}>
-          <UserPicker
-            id="filter-received-by"
-            label={t('filters.receivedBy')}
-            value={value.receivedByUser}
-            onChange={set('receivedByUser')}
+    <MoreFilters
+      label={t('filters.title')}
+      moreInUse={filtersInUse(folded.map((name) => value[name]))}
+      first={
+        <>
+          <FilterInput label={t('filters.search')} value={value.search} onChange={set('search')} />
+          <FilterInput label={t('filters.idflNumber')} value={value.IDFLNumber} onChange={set('IDFLNumber')} />
+          <FilterInput
+            label={t('filters.sources')}
+            title={t('filters.sourcesHint')}
+            value={value.sources}
+            onChange={set('sources')}
           />
-        </LabelledFilter>
-        {variant === 'tester' && (
-          <>
-            <LabelledFilter id="filter-sent-to-tester-by" label={t('filters.sentToTesterBy')}>
-              <UserPicker
-                id="filter-sent-to-tester-by"
-                label={t('filters.sentToTesterBy')}
-                value={value.sentToTesterByUser}
-                stores="id"
-                onChange={set('sentToTesterByUser')}
-              />
-            </LabelledFilter>
-            <DateRangeFilter range="sentToTester" value={value} set={set} />
-            <DateRangeFilter range="sentToThirdLab" value={value} set={set} />
-            <FilterInput
-              label={t('filters.packageCode')}
-              className="self-end"
-              value={value.packageCode}
-              onChange={set('packageCode')}
+          <FilterSelect
+            className="w-full"
+            label={t('filters.status')}
+            anyLabel={t('filters.allStatuses')}
+            value={value.status}
+            onValueChange={set('status')}
+            options={statuses.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+          />
+        </>
+      }
+      more={
+        <>
+          <DateRangeFilter range="received" value={value} set={set} />
+          <LabelledFilter id="filter-received-by" label={t('filters.receivedBy')}>
+            <UserPicker
+              id="filter-received-by"
+              label={t('filters.receivedBy')}
+              value={value.receivedByUser}
+              onChange={set('receivedByUser')}
             />
-          </>
-        )}
-      </div>
-      {isFiltered && (
-        <div>
+          </LabelledFilter>
+          {variant === 'tester' && (
+            <>
+              <LabelledFilter id="filter-sent-to-tester-by" label={t('filters.sentToTesterBy')}>
+                <UserPicker
+                  id="filter-sent-to-tester-by"
+                  label={t('filters.sentToTesterBy')}
+                  value={value.sentToTesterByUser}
+                  stores="id"
+                  onChange={set('sentToTesterByUser')}
+                />
+              </LabelledFilter>
+              <DateRangeFilter range="sentToTester" value={value} set={set} />
+              <DateRangeFilter range="sentToThirdLab" value={value} set={set} />
+              <FilterInput
+                label={t('filters.packageCode')}
+                className="self-end"
+                value={value.packageCode}
+                onChange={set('packageCode')}
+              />
+            </>
+          )}
+        </>
+      }
+      after={
+        isFiltered && (
           <Button type="button" variant="ghost" size="sm" onClick={() => onChange(emptySampleFilters)}>
             <XIcon />
             {t('filters.clear')}
           </Button>
-        </div>
-      )}
-    </div>
+        )
+      }
+    />
   );
 }

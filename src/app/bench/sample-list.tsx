@@ -1,3 +1,4 @@
+import { RushBadge } from '@/app/components/rush-badge';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -125,21 +126,26 @@ export function idflLinkColumn(
     header,
     orderField: 'idflNumber',
     className: 'font-mono font-medium',
-    cell: (sample) =>
-      typeof sample.id !== 'number' ? (
-        <span className="text-muted-foreground italic">{sample.idflNumber}</span>
-      ) : canOpen ? (
-        <Link
-          to={to}
-          params={{ id: String(sample.id) }}
-          className="text-primary underline-offset-4 hover:underline"
-          aria-label={label?.(sample)}
-        >
-          {sample.idflNumber}
-        </Link>
-      ) : (
-        sample.idflNumber
-      ),
+    // A rush booking's samples carry the rush mark beside their number (issue 34).
+    cell: (sample) => (
+      <>
+        {typeof sample.id !== 'number' ? (
+          <span className="text-muted-foreground italic">{sample.idflNumber}</span>
+        ) : canOpen ? (
+          <Link
+            to={to}
+            params={{ id: String(sample.id) }}
+            className="text-primary underline-offset-4 hover:underline"
+            aria-label={label?.(sample)}
+          >
+            {sample.idflNumber}
+          </Link>
+        ) : (
+          sample.idflNumber
+        )}
+        <RushBadge rush={sample.rushService} />
+      </>
+    ),
   };
 }
 

@@ -2,6 +2,7 @@ import { ChevronDownIcon, PrinterIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/app/lib/toast';
+import { ActionWords } from '@/app/components/list-table';
 import { Button, type ButtonProps } from '@/app/components/ui/button';
 import {
   DropdownMenu,
@@ -18,6 +19,8 @@ export type PrintLabelsButtonProps = {
   source: LabelSource;
   variant?: ButtonProps['variant'];
   size?: ButtonProps['size'];
+  /** In a table row: the words give way to the icon below 1024 px (they stay the button's name). */
+  compact?: boolean;
   className?: string;
 };
 
@@ -25,7 +28,13 @@ export type PrintLabelsButtonProps = {
  * "Print label(s)": the QR labels of a sample, a booking or a dispatch batch as a PDF in a new tab,
  * as single 62 × 29 mm labels (label printer) or an A4 sheet of 3 × 8.
  */
-export function PrintLabelsButton({ source, variant = 'outline', size = 'sm', className }: PrintLabelsButtonProps) {
+export function PrintLabelsButton({
+  source,
+  variant = 'outline',
+  size = 'sm',
+  className,
+  compact,
+}: PrintLabelsButtonProps) {
   const { t } = useTranslation('labels');
   const [busy, setBusy] = useState(false);
 
@@ -48,7 +57,11 @@ export function PrintLabelsButton({ source, variant = 'outline', size = 'sm', cl
       <DropdownMenuTrigger asChild>
         <Button variant={variant} size={size} className={className} disabled={busy} aria-busy={busy}>
           {busy ? <Spinner /> : <PrinterIcon />}
-          {t(source.kind === 'sample' ? 'print' : 'printMany')}
+          {compact ? (
+            <ActionWords>{t(source.kind === 'sample' ? 'print' : 'printMany')}</ActionWords>
+          ) : (
+            t(source.kind === 'sample' ? 'print' : 'printMany')
+          )}
           <ChevronDownIcon />
         </Button>
       </DropdownMenuTrigger>

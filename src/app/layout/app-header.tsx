@@ -29,7 +29,8 @@ export function AppHeader({ leading }: { leading?: ReactNode }) {
       <div className="flex-1" />
       {painted && <SyncIndicator />}
       <InstallButton />
-      <span className="hidden text-xs text-muted-foreground sm:inline">
+      {/* The version gives way below 1024 px, so a bench tablet has room for the user's whole name. */}
+      <span className="hidden text-xs text-muted-foreground lg:inline">
         <span className="sr-only">{t('version')} </span>
         {APP_VERSION_LABEL}
       </span>
@@ -37,7 +38,11 @@ export function AppHeader({ leading }: { leading?: ReactNode }) {
       <ScanCertificateButton variant="ghost" compact />
       <LanguageSwitch />
       <NotificationBell />
-      <span className="hidden max-w-48 truncate text-sm font-medium md:inline" data-testid="display-name">
+      {/* A long name (Vietnamese names run to four words) wraps onto a second line rather than being cut. */}
+      <span
+        className="hidden max-w-44 text-sm leading-tight font-medium break-words md:line-clamp-2"
+        data-testid="display-name"
+      >
         {login?.data.user.displayName}
       </span>
       <UserMenu />

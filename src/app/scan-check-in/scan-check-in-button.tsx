@@ -20,6 +20,12 @@ export type ScanCheckInButtonProps = {
   variant?: ButtonProps['variant'];
   size?: ButtonProps['size'];
   className?: string;
+  /**
+   * Opens a scanned sample's page: a label of a sample this bench cannot check in now (checked in
+   * already, further on, or not this user's to check in) then offers to open it instead, so one scan
+   * button serves both.
+   */
+  openSample?: (id: number) => void;
 };
 
 /**
@@ -27,7 +33,13 @@ export type ScanCheckInButtonProps = {
  * bench may check in now is checked in through the outbox (so it works offline and applies once),
  * beeps and is counted; any other label is refused, saying why. Shown only to users who may check in here.
  */
-export function ScanCheckInButton({ stage, variant = 'default', size = 'sm', className }: ScanCheckInButtonProps) {
+export function ScanCheckInButton({
+  stage,
+  variant = 'default',
+  size = 'sm',
+  className,
+  openSample,
+}: ScanCheckInButtonProps) {
   const { t } = useTranslation('scan-check-in');
   const login = useStoredLogin();
   const permissions = login?.data.user.permissions ?? [];
@@ -45,7 +57,10 @@ export function ScanCheckInButton({ stage, variant = 'default', size = 'sm', cla
         fetcher: fetchWithSession,
         ...(tray ? { tray } : {}),
       });
-      return describeDecision(decision, t);
+      const verdict = describeDecision(decision, t);
+      if (verdict.accepted || !openSample || !('sample' in decision)) return verdict;
+      const { id, idflNumber } = decision.sample;
+      return { ...verdict, action: { label: t('openSample', { idflNumber }), run: () => openSample(id) } };
     } catch (error) {
       const reason = error instanceof Error ? translateError(error) : String(error);
       return { accepted: false, message: t('failed', { idflNumber: result.idflNumber, reason }) };

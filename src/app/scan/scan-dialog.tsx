@@ -19,7 +19,13 @@ import { signalRejectedScan, signalScan } from './scan-feedback';
 import { useCameraScanner } from './use-camera-scanner';
 
 /** What the screen made of a code it looked up: a refused one gets the reject signal and is not counted. */
-export type ScanVerdict = { accepted: true; message?: string } | { accepted: false; message: string };
+export type ScanVerdict =
+  | { accepted: true; message?: string }
+  /** A refused code may still offer what its record allows, such as opening the scanned sample. */
+  | { accepted: false; message: string; action?: ScanAction };
+
+/** A follow-up a scan's line offers (its button closes the scanner, then runs it). */
+export type ScanAction = { label: string; run: () => void };
 
 export type ScanDialogProps = {
   open: boolean;
@@ -40,7 +46,13 @@ export type ScanDialogProps = {
   tallyLabel?: (count: number) => string;
 };
 
-export type ScanLogEntry = { id: number; text: string; tone: 'ok' | 'error' | 'info'; message: string };
+export type ScanLogEntry = {
+  id: number;
+  text: string;
+  tone: 'ok' | 'error' | 'info';
+  message: string;
+  action?: ScanAction;
+};
 
 /** How many scans the running list keeps on screen. */
 const LOG_LENGTH = 50;
@@ -93,9 +105,9 @@ export function ScanDialog({
     seen.current = new Set();
   };
 
-  const record = (text: string, tone: ScanLogEntry['tone'], message: string) => {
+  const record = (text: string, tone: ScanLogEntry['tone'], message: string, action?: ScanAction) => {
     logSeq.current += 1;
-    const entry = { id: logSeq.current, text, tone, message };
+    const entry: ScanLogEntry = { id: logSeq.current, text, tone, message, ...(action ? { action } : {}) };
     setLog((entries) => [entry, ...entries].slice(0, LOG_LENGTH));
     setNotice(tone === 'error' ? { tone: 'error', text: message } : message ? { tone: 'info', text: message } : null);
   };
@@ -120,7 +132,7 @@ export function ScanDialog({
     }
     if (verdict && !verdict.accepted) {
       signalRejectedScan();
-      record(text, 'error', verdict.message);
+      record(text, 'error', verdict.message, verdict.action);
       return;
     }
     signalScan();
@@ -264,6 +276,19 @@ export function ScanDialog({
                   >
                     <span aria-hidden="true">{entry.tone === 'ok' ? '✓ ' : entry.tone === 'error' ? '✗ ' : '• '}</span>
                     {entry.message}
+                    {entry.action && (
+                      <Button
+                        variant="link"
+                        size="sm"
+                        className="h-auto px-1 py-0"
+                        onClick={() => {
+                          changeOpen(false);
+                          entry.action?.run();
+                        }}
+                      >
+                        {entry.action.label}
+                      </Button>
+                    )}
                   </li>
                 ))}
               </ul>

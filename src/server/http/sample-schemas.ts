@@ -15,6 +15,10 @@ export const sampleEntrySchema = z
     id: z.number().int(),
     idflNumber: z.string(),
     bookingId: z.number().int().nullable(),
+    rushService: z
+      .boolean()
+      .optional()
+      .openapi({ description: "The sample's booking asked for rush service (in the bench lists' rows)" }),
     bookingSampleTypeId: z.number().int().nullable(),
     sampleCode: z.string().nullable(),
     sampleType: z.string().nullable(),
@@ -146,6 +150,7 @@ export const sampleDetailSchema = sampleEntrySchema
       .object({
         id: z.number().int(),
         bookingNumber: z.string(),
+        rushService: z.boolean(),
         applicantCompany: z.string(),
         applicantContactPerson: z.string(),
         status: z.string(),

@@ -25,6 +25,7 @@ export const bookingListItemSchema = z
     telephone: z.string(),
     registration: z.boolean().openapi({ description: 'isAgreeRegistration' }),
     samplePreparedDate: z.string().openapi({ format: 'date' }),
+    rushService: z.boolean().openapi({ description: 'The client asked for rush service: the list marks it' }),
     status: bookingStatusSchema,
     sampleTypeCount: z.number().int(),
     createdAt: isoDateTime,

@@ -147,6 +147,7 @@ export function bookingListQueries(db: Executor, filters: BookingListFilters) {
           telephone: booking.telephone,
           registration: booking.isAgreeRegistration,
           samplePreparedDate: booking.samplePreparedDate,
+          rushService: booking.rushService,
           status: booking.status,
           createdAt: booking.createdAt,
           updatedAt: booking.updatedAt,

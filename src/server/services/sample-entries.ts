@@ -339,6 +339,12 @@ export async function listSampleEntries(db: Executor, filters: SampleListFilters
   return { items, ...counted, limit: filters.limit, offset: filters.offset };
 }
 
+/**
+ * Whether the sample's booking asked for rush service, so a bench list can mark the sample: the page's
+ * rows joined to their booking by its primary key (a sample with no booking is not rushed).
+ */
+const bookingRush = sql<boolean>`coalesce(${booking.rushService}, false)`;
+
 /** A sample list's page and the rows its total counts (exported for the plan checks in tests/server/list-plans). */
 export function sampleListQueries(db: Executor, filters: SampleListFilters) {
   const where = and(...sampleListConditions(filters));
@@ -380,8 +386,9 @@ export function sampleListQueries(db: Executor, filters: SampleListFilters) {
     order,
     page: (listTotal: SQL<number | null>) =>
       (matched ? db.with(matched.cte) : db)
-        .select({ ...getTableColumns(sampleEntry), cursorKeys: cursorKeys(order), listTotal })
+        .select({ ...getTableColumns(sampleEntry), rushService: bookingRush, cursorKeys: cursorKeys(order), listTotal })
         .from(sampleEntry)
+        .leftJoin(booking, eq(booking.id, sampleEntry.bookingId))
         .where(inArray(sampleEntry.id, pageIds))
         .orderBy(...orderBy),
     matching: matched
@@ -407,6 +414,7 @@ export async function findSampleDetail(db: Executor, id: number) {
           .select({
             id: booking.id,
             bookingNumber: booking.bookingNumber,
+            rushService: booking.rushService,
             applicantCompany: booking.applicantCompany,
             applicantContactPerson: booking.applicantContactPerson,
             status: booking.status,

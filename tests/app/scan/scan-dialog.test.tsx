@@ -47,6 +47,23 @@ describe('[SCAN] ScanDialog without a camera', () => {
     expect(onOpenChange).not.toHaveBeenCalled();
   });
 
+  it('offers what a refused label still allows: its button closes the scanner and opens the sample', async () => {
+    await i18n.changeLanguage('en');
+    const open = vi.fn();
+    const onOpenChange = vi.fn();
+    const onScan = () => ({
+      accepted: false as const,
+      message: 'IDFL-2026-00003 is already checked in.',
+      action: { label: 'Open IDFL-2026-00003', run: open },
+    });
+    render(<ScanDialog open continuous onOpenChange={onOpenChange} onScan={onScan} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Type the IDFL number or certificate address'), 'IDFL-2026-00003{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Open IDFL-2026-00003' }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+
   it('queues scans that arrive while one is still being checked: 20 labels, none dropped, each outcome listed', async () => {
     await i18n.changeLanguage('en');
     const feedback = await import('@/app/scan/scan-feedback');

@@ -1,12 +1,15 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
+import { EyeIcon, SendIcon, TagIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/app/lib/toast';
 import { analysisStatuses, classifyActions, classifyValues, type ClassifyAction } from '@/shared/schemas/analysis';
 import { FilterInput } from '@/app/components/filter-input';
 import { ListPager } from '@/app/components/list-pager';
-import { ListTable } from '@/app/components/list-table';
+import { ActionWords, ListTable, WIDE_ONLY } from '@/app/components/list-table';
+import { filtersInUse, MoreFilters } from '@/app/components/more-filters';
+import { cn } from '@/app/components/ui/cn';
 import { FilterSelect } from '@/app/components/option-select';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
@@ -78,64 +81,79 @@ export function AnalysisListPage() {
     >
       <Card>
         <CardContent className="grid gap-4">
-          <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                setFilter('search', draftSearch.trim());
-              }}
-            >
-              <FilterInput label={t('list.search')} value={draftSearch} onChange={setDraftSearch} />
-            </form>
-            <DatePicker
-              id="analysis-from-date"
-              aria-label={t('list.fromDate')}
-              value={search.analysisFromDate}
-              onChange={(value) => setFilter('analysisFromDate', value)}
-            />
-            <DatePicker
-              id="analysis-to-date"
-              aria-label={t('list.toDate')}
-              value={search.analysisToDate}
-              onChange={(value) => setFilter('analysisToDate', value)}
-            />
-            <FilterInput
-              label={t('list.material')}
-              value={search.material ?? ''}
-              onChange={(v) => setFilter('material', v)}
-            />
-            <FilterInput
-              label={t('list.countryCode')}
-              value={search.countryCode ?? ''}
-              onChange={(v) => setFilter('countryCode', v)}
-            />
-            <FilterInput
-              label={t('list.sources')}
-              value={search.sources ?? ''}
-              onChange={(v) => setFilter('sources', v)}
-            />
-            <FilterInput
-              label={t('list.prediction')}
-              value={search.prediction ?? ''}
-              onChange={(v) => setFilter('prediction', v)}
-            />
-            <div className="grid grid-cols-2 gap-2">
-              <FilterSelect
-                label={t('list.classify')}
-                anyLabel={t('list.anyClassify')}
-                value={search.classify}
-                onValueChange={(v) => setFilter('classify', v || undefined)}
-                options={classifyValues.map((c) => ({ value: c, label: t(`classify.${c}`) }))}
-              />
-              <FilterSelect
-                label={t('list.status')}
-                anyLabel={t('list.anyStatus')}
-                value={search.status}
-                onValueChange={(v) => setFilter('status', v || undefined)}
-                options={analysisStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-              />
-            </div>
-          </div>
+          <MoreFilters
+            label={t('list.filters')}
+            moreInUse={filtersInUse([
+              search.analysisFromDate,
+              search.analysisToDate,
+              search.countryCode,
+              search.sources,
+            ])}
+            first={
+              <>
+                <form
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    setFilter('search', draftSearch.trim());
+                  }}
+                >
+                  <FilterInput label={t('list.search')} value={draftSearch} onChange={setDraftSearch} />
+                </form>
+                <FilterInput
+                  label={t('list.material')}
+                  value={search.material ?? ''}
+                  onChange={(v) => setFilter('material', v)}
+                />
+                <FilterInput
+                  label={t('list.prediction')}
+                  value={search.prediction ?? ''}
+                  onChange={(v) => setFilter('prediction', v)}
+                />
+                <div className="grid grid-cols-2 gap-2">
+                  <FilterSelect
+                    label={t('list.classify')}
+                    anyLabel={t('list.anyClassify')}
+                    value={search.classify}
+                    onValueChange={(v) => setFilter('classify', v || undefined)}
+                    options={classifyValues.map((c) => ({ value: c, label: t(`classify.${c}`) }))}
+                  />
+                  <FilterSelect
+                    label={t('list.status')}
+                    anyLabel={t('list.anyStatus')}
+                    value={search.status}
+                    onValueChange={(v) => setFilter('status', v || undefined)}
+                    options={analysisStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+                  />
+                </div>
+              </>
+            }
+            more={
+              <>
+                <DatePicker
+                  id="analysis-from-date"
+                  aria-label={t('list.fromDate')}
+                  value={search.analysisFromDate}
+                  onChange={(value) => setFilter('analysisFromDate', value)}
+                />
+                <DatePicker
+                  id="analysis-to-date"
+                  aria-label={t('list.toDate')}
+                  value={search.analysisToDate}
+                  onChange={(value) => setFilter('analysisToDate', value)}
+                />
+                <FilterInput
+                  label={t('list.countryCode')}
+                  value={search.countryCode ?? ''}
+                  onChange={(v) => setFilter('countryCode', v)}
+                />
+                <FilterInput
+                  label={t('list.sources')}
+                  value={search.sources ?? ''}
+                  onChange={(v) => setFilter('sources', v)}
+                />
+              </>
+            }
+          />
           <div className="overflow-x-auto">
             <ListTable
               columns={9}
@@ -144,12 +162,12 @@ export function AnalysisListPage() {
               items={list.data?.items ?? []}
               head={
                 <>
-                  <TableHead>{t('list.date')}</TableHead>
+                  <TableHead className={WIDE_ONLY}>{t('list.date')}</TableHead>
                   <TableHead>{t('list.sample')}</TableHead>
-                  <TableHead>{t('list.material')}</TableHead>
+                  <TableHead className={WIDE_ONLY}>{t('list.material')}</TableHead>
                   <TableHead>{t('list.prediction')}</TableHead>
                   <TableHead>{t('list.claimed')}</TableHead>
-                  <TableHead>{t('list.xinjiang')}</TableHead>
+                  <TableHead className={WIDE_ONLY}>{t('list.xinjiang')}</TableHead>
                   <TableHead>{t('list.classify')}</TableHead>
                   <TableHead>{t('list.status')}</TableHead>
                   <TableHead>{t('list.actions')}</TableHead>
@@ -157,14 +175,16 @@ export function AnalysisListPage() {
               }
               row={(row) => (
                 <TableRow key={row.id} data-testid={`analysis-row-${row.id}`}>
-                  <TableCell className="whitespace-nowrap text-muted-foreground">{date(row.analysisDate)}</TableCell>
+                  <TableCell className={cn('whitespace-nowrap text-muted-foreground', WIDE_ONLY)}>
+                    {date(row.analysisDate)}
+                  </TableCell>
                   <TableCell className="font-mono">
                     {row.idflNumber ?? row.sampleCode ?? `#${row.id}`}
                     {row.idflNumber && row.sampleCode && (
                       <div className="text-xs text-muted-foreground">{row.sampleCode}</div>
                     )}
                   </TableCell>
-                  <TableCell>{row.material ?? '—'}</TableCell>
+                  <TableCell className={WIDE_ONLY}>{row.material ?? '—'}</TableCell>
                   <TableCell>
                     <span className="font-medium">{row.prediction ?? '—'}</span>
                     <div className="text-xs text-muted-foreground">
@@ -173,7 +193,9 @@ export function AnalysisListPage() {
                     </div>
                   </TableCell>
                   <TableCell>{row.claimedVerdict ? <VerdictBadge verdict={row.claimedVerdict} /> : '—'}</TableCell>
-                  <TableCell>{row.xinjiangVerdict ? <VerdictBadge verdict={row.xinjiangVerdict} /> : '—'}</TableCell>
+                  <TableCell className={WIDE_ONLY}>
+                    {row.xinjiangVerdict ? <VerdictBadge verdict={row.xinjiangVerdict} /> : '—'}
+                  </TableCell>
                   <TableCell>
                     <Badge variant={classifyVariant[row.classify]}>{t(`classify.${row.classify}`)}</Badge>
                   </TableCell>
@@ -181,12 +203,14 @@ export function AnalysisListPage() {
                   <TableCell>
                     <div className="flex gap-1">
                       <Button variant="ghost" size="sm" onClick={() => setViewing(row.id)}>
-                        {t('detail.view')}
+                        <EyeIcon />
+                        <ActionWords>{t('detail.view')}</ActionWords>
                       </Button>
                       <DropdownMenu>
                         <DropdownMenuTrigger asChild>
                           <Button variant="outline" size="sm" aria-label={t('list.classifyRow', { id: row.id })}>
-                            {t('list.classifyAction')}
+                            <TagIcon />
+                            <ActionWords>{t('list.classifyAction')}</ActionWords>
                           </Button>
                         </DropdownMenuTrigger>
                         <DropdownMenuContent>
@@ -204,7 +228,8 @@ export function AnalysisListPage() {
                         title={row.classify !== 'Satisfied' ? t('list.transferNeedsSatisfied') : undefined}
                         onClick={() => setTransferring(row)}
                       >
-                        {t('list.transfer')}
+                        <SendIcon />
+                        <ActionWords>{t('list.transfer')}</ActionWords>
                       </Button>
                     </div>
                   </TableCell>

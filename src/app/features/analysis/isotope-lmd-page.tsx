@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { hasAnyPermission } from '@/shared/permissions';
 import { FilterInput } from '@/app/components/filter-input';
 import { ListPager } from '@/app/components/list-pager';
-import { ListTable } from '@/app/components/list-table';
+import { ListTable, WIDE_ONLY } from '@/app/components/list-table';
 import { useListFilters } from '@/app/components/use-list-filters';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
 import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
+import { cn } from '@/app/components/ui/cn';
 import { api } from '@/app/lib/api-client';
 import { ApiError } from '@/app/lib/api-error';
 import { handleError } from '@/app/lib/handle-error';
@@ -36,6 +37,9 @@ const presentFilters = (filters: Filters) =>
   );
 
 /** Isotope LMD: the clean reference records the origin model learns from; import, export, model report. */
+/** The first three isotope ratios (C, H, O: what origin rests on) stay on a bench tablet; the rest give way. */
+const elementClass = (index: number) => (index < 3 ? undefined : WIDE_ONLY);
+
 export function IsotopeLmdPage() {
   const { t } = useTranslation('analysis');
   const held = usePermissions();
@@ -119,34 +123,36 @@ export function IsotopeLmdPage() {
                 <>
                   <TableHead>{t('columns.sampleCode')}</TableHead>
                   <TableHead>{t('columns.material')}</TableHead>
-                  <TableHead>{t('columns.region')}</TableHead>
+                  <TableHead className={WIDE_ONLY}>{t('columns.region')}</TableHead>
                   <TableHead>{t('columns.countryCode')}</TableHead>
-                  <TableHead>{t('lmd.location')}</TableHead>
-                  {elements.map((e) => (
-                    <TableHead key={e}>{elementLabel(e)}</TableHead>
+                  <TableHead className={WIDE_ONLY}>{t('lmd.location')}</TableHead>
+                  {elements.map((e, i) => (
+                    <TableHead key={e} className={elementClass(i)}>
+                      {elementLabel(e)}
+                    </TableHead>
                   ))}
                   <TableHead>{t('columns.classify')}</TableHead>
-                  <TableHead>{t('columns.verifiedBy')}</TableHead>
+                  <TableHead className={WIDE_ONLY}>{t('columns.verifiedBy')}</TableHead>
                 </>
               }
               row={(record) => (
                 <TableRow key={record.id}>
                   <TableCell className="font-mono text-xs">{record.sampleCode}</TableCell>
                   <TableCell>{record.material}</TableCell>
-                  <TableCell>{record.region ?? '—'}</TableCell>
+                  <TableCell className={WIDE_ONLY}>{record.region ?? '—'}</TableCell>
                   <TableCell>{record.countryCode ?? '—'}</TableCell>
-                  <TableCell className="font-mono text-xs whitespace-nowrap">
+                  <TableCell className={cn('font-mono text-xs whitespace-nowrap', WIDE_ONLY)}>
                     {record.latitude !== null && record.longitude !== null
                       ? `${record.latitude.toFixed(3)}, ${record.longitude.toFixed(3)}`
                       : '—'}
                   </TableCell>
-                  {elements.map((e) => (
-                    <TableCell key={e} className="font-mono text-xs">
+                  {elements.map((e, i) => (
+                    <TableCell key={e} className={cn('font-mono text-xs', elementClass(i))}>
                       {formatIsotope(record[e])}
                     </TableCell>
                   ))}
                   <TableCell>{record.classify ?? '—'}</TableCell>
-                  <TableCell>{record.verifiedBy ?? '—'}</TableCell>
+                  <TableCell className={WIDE_ONLY}>{record.verifiedBy ?? '—'}</TableCell>
                 </TableRow>
               )}
             />

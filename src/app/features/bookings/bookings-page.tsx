@@ -18,6 +18,7 @@ import { usePermissions } from '@/app/lib/use-session';
 import { PageFrame } from '@/app/layout/page-frame';
 import { BOOKING_LIST_OPTIONS, BOOKING_STATUSES, bookingListFilters, bookingQueries } from './booking-list-queries';
 import { emptyBookingFilters } from './booking-list-search';
+import { RushBadge } from '@/app/components/rush-badge';
 import { BookingStatusBadge } from './booking-status-badge';
 
 /** The list's columns, in order: those with a field order the list by it when clicked. */
@@ -25,9 +26,9 @@ const BOOKING_COLUMNS: readonly { field?: string; label: string; className?: str
   { field: 'bookingNumber', label: 'list.orderNumber' },
   { field: 'applicantContactPerson', label: 'list.applicant', className: 'hidden sm:table-cell' },
   { label: 'list.registration', className: 'hidden xl:table-cell' },
-  { field: 'samplePreparedDate', label: 'list.preparedDate', className: 'hidden lg:table-cell' },
+  { field: 'samplePreparedDate', label: 'list.preparedDate', className: 'hidden md:table-cell' },
   { field: 'status', label: 'list.status' },
-  { field: 'createdAt', label: 'list.createdAt', className: 'hidden md:table-cell' },
+  { field: 'createdAt', label: 'list.createdAt', className: 'hidden lg:table-cell' },
 ];
 
 /** Client Requests (spec 2 /bookings): the booking list with its filters, ordering and paging. */
@@ -111,7 +112,12 @@ export function BookingsPage() {
               ) : (
                 <span className="font-mono">{booking.bookingNumber}</span>
               ),
-              badge: <BookingStatusBadge status={booking.status} />,
+              badge: (
+                <span className="flex flex-wrap justify-end gap-1">
+                  <RushBadge rush={booking.rushService} />
+                  <BookingStatusBadge status={booking.status} />
+                </span>
+              ),
               fields: [
                 {
                   label: t('list.applicant'),
@@ -176,6 +182,7 @@ export function BookingsPage() {
                       ) : (
                         booking.bookingNumber
                       )}
+                      <RushBadge rush={booking.rushService} />
                     </TableCell>
                     <TableCell className="hidden min-w-40 whitespace-normal sm:table-cell">
                       <div className="font-medium">{booking.applicantContactPerson}</div>
@@ -184,13 +191,13 @@ export function BookingsPage() {
                     <TableCell className="hidden xl:table-cell">
                       {booking.registration ? t('list.yes') : t('list.no')}
                     </TableCell>
-                    <TableCell className="hidden lg:table-cell">
+                    <TableCell className="hidden md:table-cell">
                       {formatDisplayDate(booking.samplePreparedDate, i18n.language)}
                     </TableCell>
                     <TableCell>
                       <BookingStatusBadge status={booking.status} />
                     </TableCell>
-                    <TableCell className="hidden text-muted-foreground md:table-cell">
+                    <TableCell className="hidden text-muted-foreground lg:table-cell">
                       {formatMomentDay(booking.createdAt, i18n.language)}
                     </TableCell>
                   </TableRow>

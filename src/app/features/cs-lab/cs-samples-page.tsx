@@ -1,3 +1,4 @@
+import { useNavigate } from '@tanstack/react-router';
 import { Trash2Icon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,6 @@ import { useSampleConflictToasts } from '@/app/bench/use-sample-action';
 import { CsCheckInDialog } from './cs-check-in-dialog';
 import { CS_STATUSES } from './cs-lab-constants';
 import { CsSampleFormDialog } from './cs-sample-form-dialog';
-import { CsScanOpen } from './cs-scan-open';
 import { ScanCheckInButton } from '@/app/scan-check-in/scan-check-in-button';
 import { CsTransferDialog } from './cs-transfer-dialog';
 import { DestroyOrderDialog } from './destroy-order-dialog';
@@ -52,6 +52,7 @@ export function completeQueuedSample(sample: SampleEntry, pendingNumber: string)
 /** CS Check In (spec 2 /clients): the client-side lab's sample entries, offline first. */
 export function CsSamplesPage() {
   const { t } = useTranslation('cs-lab');
+  const navigate = useNavigate();
   const held = usePermissions();
   const [dialog, setDialog] = useState<Dialog>(null);
   const view = useSampleList('cs', { pageSize: 20, orderField: 'receivedDate', statuses: CS_STATUSES });
@@ -116,8 +117,12 @@ export function CsSamplesPage() {
       title={t('title')}
       actions={
         <div className="flex gap-2">
-          <CsScanOpen />
-          <ScanCheckInButton stage="cs" variant="outline" size="default" />
+          <ScanCheckInButton
+            stage="cs"
+            variant="outline"
+            size="default"
+            openSample={(id) => void navigate({ to: '/clients/$id', params: { id: String(id) } })}
+          />
           {canDestroy && (
             <Button variant="outline" onClick={() => setDialog({ kind: 'destroy' })}>
               <Trash2Icon />

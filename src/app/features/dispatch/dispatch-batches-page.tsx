@@ -9,7 +9,8 @@ import { FilterInput } from '@/app/components/filter-input';
 import { ListNotices } from '@/app/components/list-notices';
 import { ListPager } from '@/app/components/list-pager';
 import { offlineListError } from '@/app/components/load-problem';
-import { ListTable } from '@/app/components/list-table';
+import { ActionWords, ListTable, WIDE_ONLY, WRAPS } from '@/app/components/list-table';
+import { filtersInUse, MoreFilters } from '@/app/components/more-filters';
 import { FilterSelect } from '@/app/components/option-select';
 import { orderByOf, SortableHead, type Ordering } from '@/app/components/sortable-head';
 import { ConfirmDialog } from '@/app/components/confirm-dialog';
@@ -98,50 +99,60 @@ export function DispatchBatchesPage() {
       <Card>
         <CardContent className="grid gap-4">
           <ListNotices isOffline={batches.isOffline} error={batches.error} offlineMessage={t('samples:offlineCopy')} />
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" role="search" aria-label={t('filters.title')}>
-            <FilterInput label={t('filters.search')} value={filters.search} onChange={set('search')} />
-            <FilterInput label={t('field.packageCode')} value={filters.packageCode} onChange={set('packageCode')} />
-            <FilterInput
-              label={t('field.shippmentNumber')}
-              value={filters.shippmentNumber}
-              onChange={set('shippmentNumber')}
-            />
-            <FilterSelect
-              className="w-full"
-              label={t('field.status')}
-              anyLabel={t('filters.allStatuses')}
-              value={filters.status}
-              onValueChange={set('status')}
-              options={dispatchBatchStatuses.map((status) => ({ value: status, label: t(`status.${status}`) }))}
-            />
-            <UserPicker
-              id="batch-sent-by"
-              label={t('field.sentBy')}
-              value={filters.sentBy}
-              stores="id"
-              onChange={set('sentBy')}
-            />
-            {(['sentFromDate', 'sentToDate'] as const).map((name) => (
-              <div key={name} className="flex items-end gap-1">
-                <div className="grid flex-1 gap-1">
-                  <Label htmlFor={`batch-${name}`} className="text-xs text-muted-foreground">
-                    {t(`filters.${name}`)}
-                  </Label>
-                  <DatePicker id={`batch-${name}`} value={filters[name]} onChange={set(name)} />
-                </div>
-                {filters[name] && (
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`${t(`filters.${name}`)} ×`}
-                    onClick={() => set(name)('')}
-                  >
-                    <XIcon />
-                  </Button>
-                )}
-              </div>
-            ))}
-          </div>
+          <MoreFilters
+            label={t('filters.title')}
+            moreInUse={filtersInUse([filters.sentBy, filters.sentFromDate, filters.sentToDate])}
+            first={
+              <>
+                <FilterInput label={t('filters.search')} value={filters.search} onChange={set('search')} />
+                <FilterInput label={t('field.packageCode')} value={filters.packageCode} onChange={set('packageCode')} />
+                <FilterInput
+                  label={t('field.shippmentNumber')}
+                  value={filters.shippmentNumber}
+                  onChange={set('shippmentNumber')}
+                />
+                <FilterSelect
+                  className="w-full"
+                  label={t('field.status')}
+                  anyLabel={t('filters.allStatuses')}
+                  value={filters.status}
+                  onValueChange={set('status')}
+                  options={dispatchBatchStatuses.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+                />
+              </>
+            }
+            more={
+              <>
+                <UserPicker
+                  id="batch-sent-by"
+                  label={t('field.sentBy')}
+                  value={filters.sentBy}
+                  stores="id"
+                  onChange={set('sentBy')}
+                />
+                {(['sentFromDate', 'sentToDate'] as const).map((name) => (
+                  <div key={name} className="flex items-end gap-1">
+                    <div className="grid flex-1 gap-1">
+                      <Label htmlFor={`batch-${name}`} className="text-xs text-muted-foreground">
+                        {t(`filters.${name}`)}
+                      </Label>
+                      <DatePicker id={`batch-${name}`} value={filters[name]} onChange={set(name)} />
+                    </div>
+                    {filters[name] && (
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`${t(`filters.${name}`)} ×`}
+                        onClick={() => set(name)('')}
+                      >
+                        <XIcon />
+                      </Button>
+                    )}
+                  </div>
+                ))}
+              </>
+            }
+          />
           <ListTable
             columns={7}
             isLoading={batches.isLoading}
@@ -161,9 +172,15 @@ export function DispatchBatchesPage() {
                   onOrder={setOrdering}
                   label={t('field.packageName')}
                 />
-                <TableHead>{t('field.shippmentNumber')}</TableHead>
-                <TableHead>{t('field.sampleCount')}</TableHead>
-                <SortableHead field="sentDate" ordering={ordering} onOrder={setOrdering} label={t('field.sentDate')} />
+                <TableHead className={WIDE_ONLY}>{t('field.shippmentNumber')}</TableHead>
+                <TableHead className={WIDE_ONLY}>{t('field.sampleCount')}</TableHead>
+                <SortableHead
+                  field="sentDate"
+                  ordering={ordering}
+                  onOrder={setOrdering}
+                  label={t('field.sentDate')}
+                  className={WIDE_ONLY}
+                />
                 <SortableHead field="status" ordering={ordering} onOrder={setOrdering} label={t('field.status')} />
                 <TableHead className="text-right">{t('common:actions')}</TableHead>
               </>
@@ -176,12 +193,12 @@ export function DispatchBatchesPage() {
               return (
                 <TableRow key={id} data-pending={mark ? 'true' : undefined}>
                   <TableCell className="font-mono font-medium">{batch.packageCode ?? t('pendingCode')}</TableCell>
-                  <TableCell>{batch.packageName}</TableCell>
-                  <TableCell>{batch.shippmentNumber}</TableCell>
-                  <TableCell>
+                  <TableCell className={WRAPS}>{batch.packageName}</TableCell>
+                  <TableCell className={WIDE_ONLY}>{batch.shippmentNumber}</TableCell>
+                  <TableCell className={WIDE_ONLY}>
                     {batch.sampleCount ?? (batch as { sampleEntryIds?: number[] }).sampleEntryIds?.length ?? 0}
                   </TableCell>
-                  <TableCell>{formatSampleDate(batch.sentDate)}</TableCell>
+                  <TableCell className={WIDE_ONLY}>{formatSampleDate(batch.sentDate)}</TableCell>
                   <TableCell>
                     <span className="flex flex-wrap gap-1">
                       <Badge
@@ -203,15 +220,15 @@ export function DispatchBatchesPage() {
                   <TableCell className="text-right">
                     {isSaved && !mark && (
                       <div className="flex justify-end gap-1">
-                        <PrintLabelsButton source={{ kind: 'dispatch-batch', id: batch.id }} variant="ghost" />
+                        <PrintLabelsButton source={{ kind: 'dispatch-batch', id: batch.id }} variant="ghost" compact />
                         <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'packingList', batch })}>
                           <FileTextIcon />
-                          {t('packingList.open')}
+                          <ActionWords>{t('packingList.open')}</ActionWords>
                         </Button>
                         {isDraft && canUpdate && (
                           <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'edit', batch })}>
                             <PencilIcon />
-                            {t('edit')}
+                            <ActionWords>{t('edit')}</ActionWords>
                           </Button>
                         )}
                         {isDraft && canSend && (
@@ -222,7 +239,7 @@ export function DispatchBatchesPage() {
                             onClick={() => setDialog({ kind: 'send', batch })}
                           >
                             <SendIcon />
-                            {t('send.open')}
+                            <ActionWords>{t('send.open')}</ActionWords>
                           </Button>
                         )}
                       </div>

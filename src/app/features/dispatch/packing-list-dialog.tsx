@@ -1,12 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { PrinterIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { WIDE_ONLY, WRAPS } from '@/app/components/list-table';
+import { cn } from '@/app/components/ui/cn';
 import { Button } from '@/app/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
 import { Spinner } from '@/app/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { formatSampleDate, formatWeight } from '@/app/bench/format';
 import { dispatchQueries } from './dispatch-queries';
+
+/** Codes and storage give way on a bench tablet (the weights are what the list is for); the sheet prints them. */
+const PRINTED_OR_WIDE = cn(WIDE_ONLY, 'print:table-cell');
 
 // While printing, only the packing list is shown: everything else on the page (and the dialog's
 // buttons) is hidden, and the list takes the whole sheet.
@@ -68,11 +73,11 @@ export function PackingListDialog({
                   <TableHead>{t('samples:field.idflNumber')}</TableHead>
                   <TableHead>{t('samples:field.sampleCode')}</TableHead>
                   <TableHead>{t('samples:field.sampleType')}</TableHead>
-                  <TableHead>{t('samples:field.localCode')}</TableHead>
-                  <TableHead>{t('samples:field.bnCode')}</TableHead>
-                  <TableHead className="text-right">{t('samples:field.sentWeight')}</TableHead>
-                  <TableHead className="text-right">{t('samples:field.remainingWeight')}</TableHead>
-                  <TableHead>{t('samples:field.storageArea')}</TableHead>
+                  <TableHead className={PRINTED_OR_WIDE}>{t('samples:field.localCode')}</TableHead>
+                  <TableHead className={PRINTED_OR_WIDE}>{t('samples:field.bnCode')}</TableHead>
+                  <TableHead className="text-right whitespace-normal">{t('samples:field.sentWeight')}</TableHead>
+                  <TableHead className="text-right whitespace-normal">{t('samples:field.remainingWeight')}</TableHead>
+                  <TableHead className={PRINTED_OR_WIDE}>{t('samples:field.storageArea')}</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -80,13 +85,13 @@ export function PackingListDialog({
                   <TableRow key={sample.id}>
                     <TableCell>{index + 1}</TableCell>
                     <TableCell className="font-mono">{sample.idflNumber}</TableCell>
-                    <TableCell>{sample.sampleCode}</TableCell>
-                    <TableCell>{sample.sampleType}</TableCell>
-                    <TableCell>{sample.localCode}</TableCell>
-                    <TableCell>{sample.bnCode}</TableCell>
+                    <TableCell className={WRAPS}>{sample.sampleCode}</TableCell>
+                    <TableCell className={WRAPS}>{sample.sampleType}</TableCell>
+                    <TableCell className={PRINTED_OR_WIDE}>{sample.localCode}</TableCell>
+                    <TableCell className={PRINTED_OR_WIDE}>{sample.bnCode}</TableCell>
                     <TableCell className="text-right">{formatWeight(sample.sentWeight)}</TableCell>
                     <TableCell className="text-right">{formatWeight(sample.remainingWeight)}</TableCell>
-                    <TableCell>{sample.storageArea}</TableCell>
+                    <TableCell className={PRINTED_OR_WIDE}>{sample.storageArea}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app
 import { cn } from '@/app/components/ui/cn';
 import { DatePicker } from '@/app/components/ui/date-picker';
 import { Skeleton } from '@/app/components/ui/skeleton';
+import { WIDE_ONLY, WRAPS } from '@/app/components/list-table';
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { handleError } from '@/app/lib/handle-error';
 import { isLanguage } from '@/app/lib/language';
@@ -167,12 +168,12 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
                 <TableHeader>
                   <TableRow>
                     <TableHead>{t(`reports:columns.${kind}`)}</TableHead>
-                    <TableHead className="text-right">{t('reports:columns.samples')}</TableHead>
+                    <TableHead className="text-right whitespace-normal">{t('reports:columns.samples')}</TableHead>
                     {kind === 'status' && (
-                      <TableHead className="text-right">{t('reports:columns.medianDays')}</TableHead>
+                      <TableHead className="text-right whitespace-normal">{t('reports:columns.medianDays')}</TableHead>
                     )}
-                    <TableHead className="text-right">{t('reports:columns.initialWeight')}</TableHead>
-                    <TableHead className="text-right">{t('reports:columns.sentWeight')}</TableHead>
+                    <TableHead className="text-right whitespace-normal">{t('reports:columns.initialWeight')}</TableHead>
+                    <TableHead className="text-right whitespace-normal">{t('reports:columns.sentWeight')}</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -256,24 +257,26 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
               <TableHeader>
                 <TableRow>
                   <TableHead>{t('reports:columns.idflNumber')}</TableHead>
-                  <TableHead>{t('reports:columns.sampleCode')}</TableHead>
+                  <TableHead className={WIDE_ONLY}>{t('reports:columns.sampleCode')}</TableHead>
                   <TableHead>{t('reports:columns.source')}</TableHead>
                   <TableHead>{t('reports:columns.status')}</TableHead>
                   <TableHead>{t('reports:columns.receivedDate')}</TableHead>
-                  <TableHead>{t('reports:columns.receivedBy')}</TableHead>
-                  <TableHead className="text-right">{t('reports:columns.initialWeight')}</TableHead>
+                  <TableHead className={WIDE_ONLY}>{t('reports:columns.receivedBy')}</TableHead>
+                  <TableHead className={cn('text-right', WIDE_ONLY)}>{t('reports:columns.initialWeight')}</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {data.rows.map((row) => (
                   <TableRow key={row.id}>
                     <TableCell className="font-mono">{row.idflNumber}</TableCell>
-                    <TableCell>{row.sampleCode ?? '—'}</TableCell>
-                    <TableCell>{row.source ?? '—'}</TableCell>
+                    <TableCell className={WIDE_ONLY}>{row.sampleCode ?? '—'}</TableCell>
+                    <TableCell className={WRAPS}>{row.source ?? '—'}</TableCell>
                     <TableCell>{t(`samples:status.${row.status}`)}</TableCell>
                     <TableCell>{row.receivedDate ? formatDisplayDate(row.receivedDate, i18n.language) : '—'}</TableCell>
-                    <TableCell>{row.receivedBy ?? '—'}</TableCell>
-                    <TableCell className="text-right tabular-nums">{grams(row.initialWeight)}</TableCell>
+                    <TableCell className={WIDE_ONLY}>{row.receivedBy ?? '—'}</TableCell>
+                    <TableCell className={cn('text-right tabular-nums', WIDE_ONLY)}>
+                      {grams(row.initialWeight)}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

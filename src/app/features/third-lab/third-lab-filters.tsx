@@ -1,6 +1,7 @@
 import { XIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { filtersInUse, MoreFilters } from '@/app/components/more-filters';
 import { FilterSelect } from '@/app/components/option-select';
 import { Button } from '@/app/components/ui/button';
 import { DatePicker } from '@/app/components/ui/date-picker';
@@ -19,6 +20,8 @@ const TEXT_FILTERS: TextFilter[] = [
   'thirdLabReceivedBy',
   'testTeamConfirmedBy',
 ];
+/** The text filters always in view. */
+const FIRST_TEXT: TextFilter[] = ['IDFLNumber', 'BNCode'];
 const DATE_FILTERS: DateFilter[] = [
   'sentToThirdLabDate',
   'thirdLabReceivedDate',
@@ -40,43 +43,55 @@ export function ThirdLabFiltersBar({
     onChange({ ...filters, [name]: value ?? '' });
   const isFiltered = Object.values(filters).some(Boolean);
 
+  // IDFL number, BN code and status stay in view; the hand-over people and dates fold away.
+  const text = (name: TextFilter) => (
+    <Input
+      key={name}
+      aria-label={t(`filters.${name}`)}
+      placeholder={t(`filters.${name}`)}
+      value={filters[name]}
+      onChange={(event) => set(name, event.target.value)}
+    />
+  );
+  const folded = [...TEXT_FILTERS.filter((name) => !FIRST_TEXT.includes(name)), ...DATE_FILTERS];
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-      {TEXT_FILTERS.map((name) => (
-        <Input
-          key={name}
-          aria-label={t(`filters.${name}`)}
-          placeholder={t(`filters.${name}`)}
-          value={filters[name]}
-          onChange={(event) => set(name, event.target.value)}
-        />
-      ))}
-      {DATE_FILTERS.map((name) => (
-        <div key={name} className="grid gap-1">
-          <Label htmlFor={`${id}-${name}`} className="text-xs text-muted-foreground">
-            {t(`filters.${name}`)}
-          </Label>
-          <DatePicker id={`${id}-${name}`} value={filters[name]} onChange={(value) => set(name, value)} />
-        </div>
-      ))}
-      <div className="grid gap-1">
-        <Label className="text-xs text-muted-foreground">{t('filters.status')}</Label>
-        <FilterSelect
-          label={t('filters.status')}
-          anyLabel={t('filters.allStatuses')}
-          value={filters.status}
-          onValueChange={(value) => set('status', value || undefined)}
-          options={THIRD_LAB_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
-        />
-      </div>
-      {isFiltered && (
-        <div className="flex items-end">
-          <Button variant="ghost" onClick={() => onChange(emptyThirdLabFilters)}>
+    <MoreFilters
+      label={t('filters.title')}
+      moreInUse={filtersInUse(folded.map((name) => filters[name]))}
+      first={
+        <>
+          {FIRST_TEXT.map(text)}
+          <FilterSelect
+            className="w-full"
+            label={t('filters.status')}
+            anyLabel={t('filters.allStatuses')}
+            value={filters.status}
+            onValueChange={(value) => set('status', value || undefined)}
+            options={THIRD_LAB_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+          />
+        </>
+      }
+      more={
+        <>
+          {TEXT_FILTERS.filter((name) => !FIRST_TEXT.includes(name)).map(text)}
+          {DATE_FILTERS.map((name) => (
+            <div key={name} className="grid gap-1">
+              <Label htmlFor={`${id}-${name}`} className="text-xs text-muted-foreground">
+                {t(`filters.${name}`)}
+              </Label>
+              <DatePicker id={`${id}-${name}`} value={filters[name]} onChange={(value) => set(name, value)} />
+            </div>
+          ))}
+        </>
+      }
+      after={
+        isFiltered && (
+          <Button variant="ghost" size="sm" onClick={() => onChange(emptyThirdLabFilters)}>
             <XIcon />
             {t('filters.clear')}
           </Button>
-        </div>
-      )}
-    </div>
+        )
+      }
+    />
   );
 }

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PackageCheckIcon, PackageOpenIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RushBadge } from '@/app/components/rush-badge';
 import { toast } from '@/app/lib/toast';
 import { actionsFor } from '@/shared/sample-workflow';
 import { Badge } from '@/app/components/ui/badge';
@@ -101,14 +102,17 @@ export function ThirdLabPage() {
       orderField: 'idflNumber',
       className: 'font-mono font-medium',
       cell: (sample) => (
-        <button
-          type="button"
-          className="text-primary hover:underline"
-          aria-label={t('open', { idflNumber: sample.idflNumber })}
-          onClick={() => setOpenId(sample.id)}
-        >
-          {sample.idflNumber}
-        </button>
+        <>
+          <button
+            type="button"
+            className="text-primary hover:underline"
+            aria-label={t('open', { idflNumber: sample.idflNumber })}
+            onClick={() => setOpenId(sample.id)}
+          >
+            {sample.idflNumber}
+          </button>
+          <RushBadge rush={sample.rushService} />
+        </>
       ),
     },
     {
