@@ -39,7 +39,7 @@ describe('[STATUS LABELS] one key per status per language', () => {
         if (namespace === 'samples' && key.startsWith('status.')) continue;
         const leaf = key.split('.').pop()!;
         // A key named after a status is a second label for it; so is a status's words under a
-        // \"status\" key (a bench's own copy of the list).
+        // "status" key (a bench's own copy of the list).
         if (statusNames.has(leaf) || (key.includes('status') && labels.has(text))) strays.push(`${namespace}:${key}`);
       }
     }
