@@ -68,7 +68,10 @@ export const benches = {
     readers: ['CanViewAllSampleEntryTester', 'CanViewDetailSampleEntryTester'],
     checkIn: 'testerCheckIn',
     api: {
-      list: { path: '/api/tester-lab/get-all', access: ['CanViewAllSampleEntryTester', 'CanViewDetailSampleEntryTester'] },
+      list: {
+        path: '/api/tester-lab/get-all',
+        access: ['CanViewAllSampleEntryTester', 'CanViewDetailSampleEntryTester'],
+      },
       detail: { path: '/api/tester-lab/get-detail/{id}', access: ['CanViewDetailSampleEntryTester'] },
     },
     offlineList: 'tester-samples',
@@ -98,7 +101,11 @@ export const benches = {
       detail: { path: '/api/supervisor-lab/get-detail/{id}', access: ['CanViewDetailSampleEntrySupervisor'] },
     },
     offlineList: 'supervisor-samples',
-    screen: { to: '/supervisor-samples', permission: 'CanViewAllSampleEntrySupervisor', menuLabel: 'menu.resultOverview' },
+    screen: {
+      to: '/supervisor-samples',
+      permission: 'CanViewAllSampleEntrySupervisor',
+      menuLabel: 'menu.resultOverview',
+    },
     outboxLabel: null,
   },
 } as const satisfies Record<string, BenchDefinition>;

@@ -17,7 +17,9 @@ const sampleAreas = benchNames.filter((bench): bench is SampleArea => benches[be
 /** Offline list names (`entity.list` of outbox entries) and list endpoints, one per bench. */
 export const SAMPLE_LISTS = Object.fromEntries(
   sampleAreas.map((area) => [area, { list: benches[area].offlineList, path: benches[area].api.list.path }]),
-) as { [A in SampleArea]: { list: (typeof benches)[A]['offlineList']; path: (typeof benches)[A]['api']['list']['path'] } };
+) as {
+  [A in SampleArea]: { list: (typeof benches)[A]['offlineList']; path: (typeof benches)[A]['api']['list']['path'] };
+};
 
 /** `entity.record` of sample changes: one sample's changes chain whichever bench list queued them. */
 export const SAMPLE_RECORD = 'sample';
