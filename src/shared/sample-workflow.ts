@@ -155,31 +155,6 @@ export function mayEdit(edit: SampleEditName, status: string, permissions: reado
   return canEdit(edit, status) && sampleEditPermissions[edit].some((p) => permissions.includes(p));
 }
 
-const fromThirdLabOn = [
-  'SentToThirdLab',
-  'ThirdLabConfirmed',
-  'ResultReturned',
-  'ResultConfirmed',
-  'Completed',
-] as const satisfies readonly SampleStatus[];
-
-/**
- * The statuses each bench lists, and so the samples it may read (server/services/sample-visibility.ts):
- * a bench keeps seeing a sample after it leaves, to follow it to its result.
- */
-export const benchStatuses = {
-  /** The client-side lab receives every order and every sample. */
-  cs: sampleStatuses,
-  /** The tester sees samples from the moment they are sent to it. */
-  tester: ['SentToTester', 'TesterConfirmed', ...fromThirdLabOn],
-  /** The third lab sees samples from the moment their package is sent. */
-  thirdLab: fromThirdLabOn,
-  /** The supervisor reviews samples once the third lab has them. */
-  supervisor: fromThirdLabOn,
-} as const satisfies Record<string, readonly SampleStatus[]>;
-
-export type Bench = keyof typeof benchStatuses;
-
 /**
  * An order (booking number) may be destroyed while none of its samples has left the client-side
  * lab: every sample is in one of these states.

@@ -1,10 +1,10 @@
+import { benchStatuses } from '../../src/shared/benches.ts';
 import { describe, expect, it } from 'vitest';
 import {
   actionsFor,
   canFire,
   IllegalTransitionError,
   nextStatus,
-  benchStatuses,
   sampleStatuses,
   workflowActionNames,
   workflowActions,

@@ -1,3 +1,4 @@
+import { benchStatuses } from '../../src/shared/benches.ts';
 import { describe, expect, it } from 'vitest';
 import {
   bookingChangesFor,
@@ -7,7 +8,6 @@ import {
   isDispatchBatchOpen,
 } from '../../src/shared/record-workflows.ts';
 import {
-  benchStatuses,
   mayEdit,
   sampleBlockingDestruction,
   sampleEditPermissions,

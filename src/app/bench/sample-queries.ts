@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
+import { benches, benchNames, type Bench } from '@/shared/benches';
 import { api, unwrap } from '@/app/lib/api-client';
 import { pickListFirstFromServer } from '@/app/offline/pick-lists';
 
@@ -8,15 +9,17 @@ export type SampleDetail = components['schemas']['SampleEntryDetail'];
 export type TimelineEvent = components['schemas']['TimelineEvent'];
 export type UserChoice = components['schemas']['UserChoice'];
 
-/** The benches that show sample entries; each has its own list call, detail call and offline cache. */
-export type SampleArea = 'cs' | 'tester' | 'supervisor';
+/** The benches that show sample entries with a detail call of their own (the bench table's). */
+export type SampleArea = { [B in Bench]: (typeof benches)[B]['api']['detail'] extends null ? never : B }[Bench];
+
+const sampleAreas = benchNames.filter((bench): bench is SampleArea => benches[bench].api.detail !== null);
 
 /** Offline list names (`entity.list` of outbox entries) and list endpoints, one per bench. */
-export const SAMPLE_LISTS = {
-  cs: { list: 'cs-samples', path: '/api/cs-lab/get-all' },
-  tester: { list: 'tester-samples', path: '/api/tester-lab/get-all' },
-  supervisor: { list: 'supervisor-samples', path: '/api/supervisor-lab/get-all' },
-} as const satisfies Record<SampleArea, { list: string; path: string }>;
+export const SAMPLE_LISTS = Object.fromEntries(
+  sampleAreas.map((area) => [area, { list: benches[area].offlineList, path: benches[area].api.list.path }]),
+) as {
+  [A in SampleArea]: { list: (typeof benches)[A]['offlineList']; path: (typeof benches)[A]['api']['list']['path'] };
+};
 
 /** `entity.record` of sample changes: one sample's changes chain whichever bench list queued them. */
 export const SAMPLE_RECORD = 'sample';

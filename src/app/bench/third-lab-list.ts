@@ -1,3 +1,5 @@
-/** The third lab's offline list and its endpoint: read by its screens and by scan check-in. */
-export const THIRD_LAB_LIST = 'third-lab-samples';
-export const THIRD_LAB_PATH = '/api/third-lab/get-all';
+import { benches } from '@/shared/benches';
+
+/** The third lab's offline list and its endpoint (the bench table's): read by its screens and by scan check-in. */
+export const THIRD_LAB_LIST = benches.thirdLab.offlineList;
+export const THIRD_LAB_PATH = benches.thirdLab.api.list.path;

@@ -16,6 +16,7 @@ import {
   UsersIcon,
   type LucideIcon,
 } from 'lucide-react';
+import { benches, type Bench } from '@/shared/benches';
 import { hasAnyPermission, type Permission } from '@/shared/permissions';
 
 /**
@@ -35,6 +36,28 @@ export type MenuAction = { kind: 'logout'; labelKey: string; icon: LucideIcon };
 export type MenuEntry = MenuLink | MenuAction;
 export type MenuGroup = { titleKey: string; entries: MenuEntry[] };
 
+/** Each bench's menu icon; its words, screen and permission are the bench table's. */
+const benchIcons: Record<Bench, LucideIcon> = {
+  cs: ClipboardCheckIcon,
+  tester: FlaskConicalIcon,
+  thirdLab: FlaskConicalIcon,
+  supervisor: ShieldCheckIcon,
+};
+
+/** The benches with a menu entry (the third lab's users stay on their one screen). */
+type MenuBench = { [B in Bench]: (typeof benches)[B]['screen']['menuLabel'] extends null ? never : B }[Bench];
+
+function benchLink(bench: MenuBench): MenuLink {
+  const { screen } = benches[bench];
+  return {
+    kind: 'link',
+    labelKey: screen.menuLabel,
+    to: screen.to,
+    icon: benchIcons[bench],
+    permissions: [screen.permission],
+  };
+}
+
 export const menuGroups: MenuGroup[] = [
   {
     titleKey: 'menu.management',
@@ -53,20 +76,8 @@ export const menuGroups: MenuGroup[] = [
         icon: ClipboardListIcon,
         permissions: ['CanViewAllbooking'],
       },
-      {
-        kind: 'link',
-        labelKey: 'menu.csCheckIn',
-        to: '/clients',
-        icon: ClipboardCheckIcon,
-        permissions: ['CanViewAllSampleEntryCs'],
-      },
-      {
-        kind: 'link',
-        labelKey: 'menu.testerWorkspace',
-        to: '/testers',
-        icon: FlaskConicalIcon,
-        permissions: ['CanViewDetailSampleEntryTester'],
-      },
+      benchLink('cs'),
+      benchLink('tester'),
       {
         kind: 'link',
         labelKey: 'menu.shippingManagement',
@@ -74,13 +85,7 @@ export const menuGroups: MenuGroup[] = [
         icon: TruckIcon,
         permissions: ['CanViewAllDispatchBatch'],
       },
-      {
-        kind: 'link',
-        labelKey: 'menu.resultOverview',
-        to: '/supervisor-samples',
-        icon: ShieldCheckIcon,
-        permissions: ['CanViewAllSampleEntrySupervisor'],
-      },
+      benchLink('supervisor'),
     ],
   },
   {

@@ -1,27 +1,27 @@
 import { z } from '@hono/zod-openapi';
-import { benchStatuses, type Bench } from '../../shared/sample-workflow.ts';
+import { benches } from '../../shared/benches.ts';
 import { listSampleEntries, readSampleDetail } from '../services/sample-entries.ts';
 import type { AppRouter } from './context.ts';
 import { idParam } from './params.ts';
 import { envelope, ok } from './responses.ts';
-import { defineRoute, type Access } from './route.ts';
+import { defineRoute } from './route.ts';
 import { sampleDetailSchema, samplePageSchema, testerListFilters, toSampleFilters } from './sample-schemas.ts';
 
 // What the tester and supervisor benches read alike: a page of the samples the bench lists (its
-// statuses from the workflow table, with the tester filters) and one sample's detail.
-
-type Operation = { path: string; summary: string; access: Access };
+// statuses, paths and access lists from the bench table, with the tester filters) and one
+// sample's detail.
 
 export function registerBenchReads(
   app: AppRouter,
-  bench: { bench: Bench; tag: string; list: Operation; detail: Operation },
+  bench: { bench: 'tester' | 'supervisor'; tag: string; summaries: { list: string; detail: string } },
 ) {
+  const { statuses, api } = benches[bench.bench];
   const listRoute = defineRoute({
     method: 'get',
-    path: bench.list.path,
+    path: api.list.path,
     tags: [bench.tag],
-    summary: bench.list.summary,
-    access: bench.list.access,
+    summary: bench.summaries.list,
+    access: api.list.access,
     request: { query: z.object(testerListFilters) },
     responses: {
       200: { description: 'A page', content: { 'application/json': { schema: envelope(samplePageSchema) } } },
@@ -30,10 +30,10 @@ export function registerBenchReads(
 
   const detailRoute = defineRoute({
     method: 'get',
-    path: bench.detail.path,
+    path: api.detail.path,
     tags: [bench.tag],
-    summary: bench.detail.summary,
-    access: bench.detail.access,
+    summary: bench.summaries.detail,
+    access: api.detail.access,
     request: { params: idParam },
     responses: {
       200: { description: 'Detail', content: { 'application/json': { schema: envelope(sampleDetailSchema) } } },
@@ -41,7 +41,7 @@ export function registerBenchReads(
   });
 
   app.openapi(listRoute, async (c) =>
-    ok(c, await listSampleEntries(c.var.db, toSampleFilters(c.req.valid('query')), benchStatuses[bench.bench])),
+    ok(c, await listSampleEntries(c.var.db, toSampleFilters(c.req.valid('query')), statuses)),
   );
 
   app.openapi(detailRoute, async (c) =>

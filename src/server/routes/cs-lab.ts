@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { benches } from '../../shared/benches.ts';
 import { visibleText } from '../../shared/visible-text.ts';
 import { sampleEditPermissions } from '../../shared/sample-workflow.ts';
 import {
@@ -63,10 +64,10 @@ const updateRouteDef = defineRoute({
 
 const listRouteDef = defineRoute({
   method: 'get',
-  path: '/api/cs-lab/get-all',
+  path: benches.cs.api.list.path,
   tags: ['Client-side lab'],
   summary: 'Sample entries with the client-side lab filters',
-  access: ['CanViewAllSampleEntryCs'],
+  access: benches.cs.api.list.access,
   request: { query: z.object(csListFilters) },
   responses: {
     200: { description: 'A page', content: { 'application/json': { schema: envelope(samplePageSchema) } } },
@@ -75,10 +76,10 @@ const listRouteDef = defineRoute({
 
 const detailRouteDef = defineRoute({
   method: 'get',
-  path: '/api/cs-lab/get-detail/{id}',
+  path: benches.cs.api.detail.path,
   tags: ['Client-side lab'],
   summary: 'A sample entry with its third-lab entries and chain-of-custody timeline',
-  access: ['CanViewDetailSampleEntryCs'],
+  access: benches.cs.api.detail.access,
   request: { params: idParam },
   responses: {
     200: { description: 'Detail', content: { 'application/json': { schema: envelope(sampleDetailSchema) } } },

@@ -126,15 +126,9 @@ export function registerSupervisorLabRoutes(app: AppRouter) {
   registerBenchReads(app, {
     bench: 'supervisor',
     tag: 'Supervisor lab',
-    list: {
-      path: '/api/supervisor-lab/get-all',
-      summary: 'Samples at the third lab or past it, with the tester filters',
-      access: ['CanViewAllSampleEntrySupervisor'],
-    },
-    detail: {
-      path: '/api/supervisor-lab/get-detail/{id}',
-      summary: 'A sample with its third-lab results, PDF report link and timeline',
-      access: ['CanViewDetailSampleEntrySupervisor'],
+    summaries: {
+      list: 'Samples at the third lab or past it, with the tester filters',
+      detail: 'A sample with its third-lab results, PDF report link and timeline',
     },
   });
 

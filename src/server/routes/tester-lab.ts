@@ -79,15 +79,9 @@ export function registerTesterLabRoutes(app: AppRouter) {
   registerBenchReads(app, {
     bench: 'tester',
     tag: 'Tester lab',
-    list: {
-      path: '/api/tester-lab/get-all',
-      summary: 'Samples at or past the tester lab, with the tester filters',
-      access: ['CanViewAllSampleEntryTester', 'CanViewDetailSampleEntryTester'],
-    },
-    detail: {
-      path: '/api/tester-lab/get-detail/{id}',
-      summary: 'A sample entry with its third-lab entries and timeline',
-      access: ['CanViewDetailSampleEntryTester'],
+    summaries: {
+      list: 'Samples at or past the tester lab, with the tester filters',
+      detail: 'A sample entry with its third-lab entries and timeline',
     },
   });
 

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { benches } from '../../shared/benches.ts';
 import { visibleText } from '../../shared/visible-text.ts';
 import { updateResultSchema } from '../../shared/schemas/third-lab.ts';
 import { sampleEditPermissions } from '../../shared/sample-workflow.ts';
@@ -24,10 +25,10 @@ const thirdLabSampleSchema = sampleEntrySchema.extend({ thirdLabEntry: thirdLabE
 
 const listRouteDef = defineRoute({
   method: 'get',
-  path: '/api/third-lab/get-all',
+  path: benches.thirdLab.api.list.path,
   tags: ['Third lab'],
   summary: "The third lab's samples with their third-lab entries",
-  access: ['CanViewAllTransactionThirdLab'],
+  access: benches.thirdLab.api.list.access,
   request: {
     query: thirdLabListQuery,
   },

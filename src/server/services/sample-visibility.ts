@@ -1,41 +1,28 @@
 import { or, sql } from 'drizzle-orm';
+import { benches, benchNames } from '../../shared/benches.ts';
 import { hasAnyPermission, type Permission } from '../../shared/permissions.ts';
-import { benchStatuses, type SampleStatus } from '../../shared/sample-workflow.ts';
 import type { Executor } from '../db/client.ts';
 import { booking, certificate, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 
 // Which bench may see which sample (spec 7: each lab works its own part of the journey). Every read
 // of a sample, its chain of custody, its labels and its files asks here, so a lab never reads the
-// chain of custody of a sample that was never sent to it. A bench reads the statuses it lists
-// (benchStatuses in shared/sample-workflow.ts).
+// chain of custody of a sample that was never sent to it. A bench's readers read the statuses it
+// lists (shared/benches.ts).
 
 type VisibleSample = { status: string; dispatchBatchId: number | null };
 
-const inStatuses = (statuses: readonly SampleStatus[]) => (sample: VisibleSample) =>
-  (statuses as readonly string[]).includes(sample.status);
-
-const BENCHES: { permissions: readonly Permission[]; sees: (sample: VisibleSample) => boolean }[] = [
-  // The client-side lab receives every order and every sample, from the booking on.
-  {
-    permissions: ['CanViewAllSampleEntryCs', 'CanViewDetailSampleEntryCs', 'CanViewAllbooking', 'CanViewDetailBooking'],
-    sees: () => true,
-  },
-  {
-    permissions: ['CanViewAllSampleEntryTester', 'CanViewDetailSampleEntryTester'],
-    sees: inStatuses(benchStatuses.tester),
-  },
-  {
-    permissions: ['CanViewAllSampleEntrySupervisor', 'CanViewDetailSampleEntrySupervisor'],
-    sees: inStatuses(benchStatuses.supervisor),
-  },
-  { permissions: ['CanViewAllTransactionThirdLab'], sees: inStatuses(benchStatuses.thirdLab) },
+const READERS: { permissions: readonly Permission[]; sees: (sample: VisibleSample) => boolean }[] = [
+  ...benchNames.map((bench) => ({
+    permissions: benches[bench].readers,
+    sees: (sample: VisibleSample) => (benches[bench].statuses as readonly string[]).includes(sample.status),
+  })),
   // Packers see what is packed into a dispatch batch.
   { permissions: ['CanViewAllDispatchBatch'], sees: (sample) => sample.dispatchBatchId !== null },
 ];
 
 export function canSeeSample(permissions: readonly string[], sample: VisibleSample): boolean {
-  return BENCHES.some((bench) => hasAnyPermission(permissions, bench.permissions) && bench.sees(sample));
+  return READERS.some((reader) => hasAnyPermission(permissions, reader.permissions) && reader.sees(sample));
 }
 
 /** A sample the caller's benches may not see answers as if it did not exist: its id tells nothing. */

@@ -13,7 +13,7 @@ import { appendAudit, rowChanges, type FieldChanges } from './audit.ts';
 import { notifyPermission } from './notifications.ts';
 import { markBatchReceivedWhenComplete, reopenDispatchBatch } from './dispatch-batches.ts';
 import { canChangeDispatchBatch } from '../../shared/record-workflows.ts';
-import { benchStatuses } from '../../shared/sample-workflow.ts';
+import { benchStatuses } from '../../shared/benches.ts';
 import { assertFilesAttachable, type FileAttacher } from './files.ts';
 import {
   escapeLike,

@@ -1,4 +1,4 @@
-import { benchStatuses } from '@/shared/sample-workflow';
+import { benchStatuses } from '@/shared/benches';
 import { SAMPLE_LISTS } from '@/app/bench/sample-queries';
 
 export const CS_SAMPLES = SAMPLE_LISTS.cs;

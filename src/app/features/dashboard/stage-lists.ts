@@ -1,24 +1,19 @@
+import { benches, tileBench, type Bench } from '@/shared/benches';
 import type { Permission } from '@/shared/permissions';
-import type { SampleStatus } from '@/shared/sample-workflow';
+import { sampleStatuses, type SampleStatus } from '@/shared/sample-workflow';
+
+type StageList = { to: (typeof benches)[Bench]['screen']['to']; permissions: readonly Permission[] };
 
 /**
- * Where a stage tile leads: the list that holds samples of that status, opened filtered by it, and
- * the permissions of that list's menu link (a tile shows only to those who may open its list).
+ * Where a stage tile leads: the list of the bench that holds samples of that status (the bench
+ * table's `tiles`), opened filtered by it, and who may open that list (a tile shows only to them).
  */
-export const stageLists: Record<
-  SampleStatus,
-  { to: '/clients' | '/testers' | '/supervisor-samples'; permissions: readonly Permission[] }
-> = {
-  New: { to: '/clients', permissions: ['CanViewAllSampleEntryCs'] },
-  CsConfirmed: { to: '/clients', permissions: ['CanViewAllSampleEntryCs'] },
-  SentToTester: { to: '/testers', permissions: ['CanViewDetailSampleEntryTester'] },
-  TesterConfirmed: { to: '/testers', permissions: ['CanViewDetailSampleEntryTester'] },
-  SentToThirdLab: { to: '/supervisor-samples', permissions: ['CanViewAllSampleEntrySupervisor'] },
-  ThirdLabConfirmed: { to: '/supervisor-samples', permissions: ['CanViewAllSampleEntrySupervisor'] },
-  ResultReturned: { to: '/supervisor-samples', permissions: ['CanViewAllSampleEntrySupervisor'] },
-  ResultConfirmed: { to: '/supervisor-samples', permissions: ['CanViewAllSampleEntrySupervisor'] },
-  Completed: { to: '/supervisor-samples', permissions: ['CanViewAllSampleEntrySupervisor'] },
-};
+export const stageLists = Object.fromEntries(
+  sampleStatuses.map((status): [SampleStatus, StageList] => {
+    const { screen } = benches[tileBench[status]];
+    return [status, { to: screen.to, permissions: [screen.permission] }];
+  }),
+) as Record<SampleStatus, StageList>;
 
 /** Hours as a person reads a waiting time: hours under two days, days beyond. */
 export function formatDuration(hours: number | null | undefined, units: { hours: string; days: string }): string {

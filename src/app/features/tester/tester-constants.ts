@@ -1,4 +1,5 @@
-import { benchStatuses, type WorkflowActionName } from '@/shared/sample-workflow';
+import { benchStatuses } from '@/shared/benches';
+import type { WorkflowActionName } from '@/shared/sample-workflow';
 import { SAMPLE_LISTS } from '@/app/bench/sample-queries';
 
 export const TESTER_SAMPLES = SAMPLE_LISTS.tester;

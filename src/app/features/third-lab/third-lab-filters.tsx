@@ -67,7 +67,7 @@ export function ThirdLabFiltersBar({
             anyLabel={t('filters.allStatuses')}
             value={filters.status}
             onValueChange={(value) => set('status', value || undefined)}
-            options={THIRD_LAB_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+            options={THIRD_LAB_STATUSES.map((status) => ({ value: status, label: t(`samples:status.${status}`) }))}
           />
         </>
       }

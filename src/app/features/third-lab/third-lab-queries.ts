@@ -1,7 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { components, paths } from '@/shared/api-types';
 import type { UpdateResult } from '@/shared/schemas/third-lab';
-import { benchStatuses } from '@/shared/sample-workflow';
+import { benchStatuses } from '@/shared/benches';
 import { api, unwrap } from '@/app/lib/api-client';
 import { i18n } from '@/app/lib/i18n';
 import { enqueueWritten } from '@/app/offline/outbox';
