@@ -6,7 +6,10 @@ import { classifyValues } from '../../shared/schemas/analysis.ts';
 
 const verdict = z.enum(['consistent', 'inconsistent', 'inconclusive']);
 const consistencySchema = z.object({
-  region: z.string(),
+  region: z.string().openapi({ description: "The claim: a region's name or a country's ISO code" }),
+  regions: z
+    .array(z.string())
+    .openapi({ description: 'The regions the claim covers: the region, or every region of the country' }),
   isKnownRegion: z.boolean(),
   probability: z.number().nullable(),
   typicality: z.number().nullable(),
@@ -167,6 +170,9 @@ const verdictErrorsSchema = z
     claims: z.array(claimErrorsSchema),
     pooled: z.object(claimErrorFields),
     xinjiang: claimErrorsSchema.nullable(),
+    countries: z.array(claimErrorsSchema).openapi({
+      description: "Claims by country (region holds the ISO code), judged on the union of the country's regions",
+    }),
   })
   .openapi('VerdictErrors', {
     description:
@@ -179,7 +185,14 @@ export const modelReportSchema = z
     referenceVersion: z.string(),
     referenceCount: z.number().int(),
     elements: z.array(z.string()),
-    regions: z.array(z.object({ region: z.string(), count: z.number().int(), locatedCount: z.number().int() })),
+    regions: z.array(
+      z.object({
+        region: z.string(),
+        count: z.number().int(),
+        locatedCount: z.number().int(),
+        country: z.string().nullable().openapi({ description: 'ISO code of the country the region belongs to' }),
+      }),
+    ),
     excludedRegions: z.array(z.object({ region: z.string(), count: z.number().int() })),
     settings: settingsSchema,
     validation: validationSchema,

@@ -97,6 +97,7 @@ export function fitOriginModel(records: readonly ReferenceSample[], options: Fit
     mean: s.mean,
     covariance: regularise(s, summary.pooled, settings.shrinkToPooled, settings.shrinkToDiagonal),
     points: s.points,
+    country: countryOf(kept.filter((r) => r.region === s.region)),
     locations: kept
       .filter((r) => r.region === s.region && isMeasured(r.latitude) && isMeasured(r.longitude))
       .map((r) => ({ latitude: r.latitude!, longitude: r.longitude! })),
@@ -115,6 +116,18 @@ export function fitOriginModel(records: readonly ReferenceSample[], options: Fit
   return withTrees(densities, kept, treeCount, options.seed ?? 1, (train) =>
     fitOriginModel(train, { settings: densities.settings, trees: 0 }),
   );
+}
+
+/** The ISO code most of a region's references name (upper case), or null when none does. */
+export function countryOf(records: readonly ReferenceSample[]): string | null {
+  const counts = new Map<string, number>();
+  for (const r of records) {
+    const code = r.country?.trim().toUpperCase();
+    if (code) counts.set(code, (counts.get(code) ?? 0) + 1);
+  }
+  let best: string | null = null;
+  for (const [code, n] of counts) if (best === null || n > counts.get(best)!) best = code;
+  return best;
 }
 
 function chooseElements(records: readonly ReferenceSample[]): string[] {

@@ -11,6 +11,8 @@ export type ReferenceSample = {
   values: ElementValues;
   latitude?: number | null;
   longitude?: number | null;
+  /** The country (ISO code) the record's region belongs to, when the reference set names it. */
+  country?: string | null;
 };
 
 export type RegionParameters = {
@@ -22,6 +24,11 @@ export type RegionParameters = {
   /** Standardised reference values for the kernel density (null where not measured). */
   points: (number | null)[][];
   locations: { latitude: number; longitude: number }[];
+  /**
+   * The country (ISO code, upper case) the region belongs to: the one most of its references name.
+   * A claim by country is judged on the union of that country's regions (claims.ts).
+   */
+  country?: string | null;
 };
 
 export type OriginModel = {
