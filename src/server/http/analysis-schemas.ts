@@ -83,6 +83,29 @@ export const sampleAnalysisSchema = z.object({
   analysis: originAnalysisSchema,
 });
 
+export const lotAnalysisSchema = z
+  .object({
+    lot: z.string(),
+    sampleIndexes: z.array(z.number().int()).openapi({ description: 'The samples (their index) judged together' }),
+    claimedOrigin: z.string().nullable(),
+    expectedOrigins: z.array(z.string()),
+    analysis: originAnalysisSchema
+      .pick({
+        regionalProbability: true,
+        predictedOrigin: true,
+        mostProbableRegion: true,
+        isAtypical: true,
+        typicality: true,
+        consistency: true,
+        prior: true,
+      })
+      .extend({ sampleCount: z.number().int() }),
+  })
+  .openapi('LotAnalysis', {
+    description:
+      "One joint posterior for a lot's samples: the sum of their log-likelihoods with one prior, typicality by Fisher's combination",
+  });
+
 export const analysisRecordSchema = z
   .object({
     id: z.number().int(),
