@@ -76,7 +76,12 @@ export function judgeClaim(
 ): Consistency {
   const covered = regionsOfClaim(model, claim);
   const byName = covered.length === 1 && sameRegion(model.regions[covered[0]!]!.region, claim);
-  const region = byName ? model.regions[covered[0]!]!.region : claim.trim();
+  // A country's claim is named by its code as the model files it (upper case).
+  const region = byName
+    ? model.regions[covered[0]!]!.region
+    : covered.length
+      ? claim.trim().toUpperCase()
+      : claim.trim();
   const regions = covered.map((k) => model.regions[k]!.region);
   if (covered.length === 0 || !probabilities || !typicalities)
     return {
