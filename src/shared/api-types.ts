@@ -6416,6 +6416,7 @@ export interface paths {
               idflNumber?: string | null;
               claimedOrigin?: string | null;
               expectedOrigins?: string[];
+              lot?: string | null;
             }[];
           };
         };
@@ -6445,6 +6446,7 @@ export interface paths {
                   expectedOrigins: string[];
                   analysis: components['schemas']['OriginAnalysis'];
                 }[];
+                lots: components['schemas']['LotAnalysis'][];
               };
             };
           };
@@ -6707,6 +6709,7 @@ export interface paths {
               idflNumber?: string | null;
               claimedOrigin?: string | null;
               expectedOrigins?: string[];
+              lot?: string | null;
               countryCode?: string | null;
               sources?: string | null;
               conclusion?: string | null;
@@ -7331,6 +7334,112 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/clean-isotope/region-country': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Name the country (ISO code) a region of a reference set belongs to, or clear it (null) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            material: string;
+            region: string;
+            countryCode: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description The region's records now name this country */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                material: string;
+                region: string;
+                countryCode: string | null;
+                updated: number;
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such material or region */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -12499,6 +12608,8 @@ export interface components {
         region: string;
         count: number;
         locatedCount: number;
+        /** @description ISO code of the country the region belongs to */
+        country: string | null;
       }[];
       excludedRegions: {
         region: string;
@@ -12613,6 +12724,26 @@ export interface components {
         /** @description Cllr after the best monotone recalibration (pool-adjacent-violators) */
         cllrMin: number;
       } | null;
+      /** @description Claims by country (region holds the ISO code), judged on the union of the country's regions */
+      countries: {
+        region: string;
+        /** @description Held-out records of the claimed region */
+        trueClaims: number;
+        /** @description Held-out records of the other regions */
+        falseClaims: number;
+        /** @description Share of false claims judged consistent */
+        falseConsistentRate: number;
+        /** @description Share of true claims judged inconsistent */
+        falseInconsistentRate: number;
+        /** @description Share of true claims left inconclusive */
+        inconclusiveTrueShare: number;
+        /** @description Share of false claims left inconclusive */
+        inconclusiveFalseShare: number;
+        /** @description Log-likelihood-ratio cost of the claims (bits; 0 perfect, 1 uninformative) */
+        cllr: number;
+        /** @description Cllr after the best monotone recalibration (pool-adjacent-violators) */
+        cllrMin: number;
+      }[];
     };
     OriginAnalysis: {
       elementsUsed: string[];
@@ -12629,7 +12760,10 @@ export interface components {
       typicality: number;
       consistency: {
         claimed: {
+          /** @description The claim: a region's name or a country's ISO code */
           region: string;
+          /** @description The regions the claim covers: the region, or every region of the country */
+          regions: string[];
           isKnownRegion: boolean;
           probability: number | null;
           typicality: number | null;
@@ -12642,7 +12776,10 @@ export interface components {
           };
         } | null;
         xinjiang: {
+          /** @description The claim: a region's name or a country's ISO code */
           region: string;
+          /** @description The regions the claim covers: the region, or every region of the country */
+          regions: string[];
           isKnownRegion: boolean;
           probability: number | null;
           typicality: number | null;
@@ -12691,6 +12828,66 @@ export interface components {
         /** @enum {string} */
         kind: 'uniform' | 'expected';
         regions: string[];
+      };
+    };
+    /** @description One joint posterior for a lot's samples: the sum of their log-likelihoods with one prior, typicality by Fisher's combination */
+    LotAnalysis: {
+      lot: string;
+      /** @description The samples (their index) judged together */
+      sampleIndexes: number[];
+      claimedOrigin: string | null;
+      expectedOrigins: string[];
+      analysis: {
+        regionalProbability: {
+          region: string;
+          probability: number;
+          typicality: number;
+        }[];
+        /** @description Null when the sample is atypical of every region */
+        predictedOrigin: string | null;
+        mostProbableRegion: string | null;
+        isAtypical: boolean;
+        typicality: number;
+        consistency: {
+          claimed: {
+            /** @description The claim: a region's name or a country's ISO code */
+            region: string;
+            /** @description The regions the claim covers: the region, or every region of the country */
+            regions: string[];
+            isKnownRegion: boolean;
+            probability: number | null;
+            typicality: number | null;
+            /** @enum {string} */
+            verdict: 'consistent' | 'inconsistent' | 'inconclusive';
+            thresholds: {
+              consistentProbability: number;
+              inconsistentProbability: number;
+              atypicalPValue: number;
+            };
+          } | null;
+          xinjiang: {
+            /** @description The claim: a region's name or a country's ISO code */
+            region: string;
+            /** @description The regions the claim covers: the region, or every region of the country */
+            regions: string[];
+            isKnownRegion: boolean;
+            probability: number | null;
+            typicality: number | null;
+            /** @enum {string} */
+            verdict: 'consistent' | 'inconsistent' | 'inconclusive';
+            thresholds: {
+              consistentProbability: number;
+              inconsistentProbability: number;
+              atypicalPValue: number;
+            };
+          };
+        };
+        prior: {
+          /** @enum {string} */
+          kind: 'uniform' | 'expected';
+          regions: string[];
+        };
+        sampleCount: number;
       };
     };
     Analysis: {

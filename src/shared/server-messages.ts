@@ -165,6 +165,8 @@ export const SERVER_MESSAGES = {
   importRowsInvalid: '{{count}} row(s) cannot be imported; nothing was changed.',
   noReferenceData: 'There are no clean isotope records of {{material}}; import reference data first.',
   notEnoughReferences: 'No region of {{material}} has enough reference records to learn from.',
+  regionUnknown: 'This reference set has no records of the region {{region}}.',
+  lotClaimsDiffer: 'The samples of lot {{lot}} claim different origins; one lot has one claimed origin.',
   idflNumberUnknown: 'No sample entry has the IDFL number {{idflNumber}}.',
   analysisNeedsIsotopeValues: 'Enter at least one isotope value for every sample.',
   analysisNotFound: 'Analysis not found.',

@@ -6,7 +6,10 @@ import { classifyValues } from '../../shared/schemas/analysis.ts';
 
 const verdict = z.enum(['consistent', 'inconsistent', 'inconclusive']);
 const consistencySchema = z.object({
-  region: z.string(),
+  region: z.string().openapi({ description: "The claim: a region's name or a country's ISO code" }),
+  regions: z
+    .array(z.string())
+    .openapi({ description: 'The regions the claim covers: the region, or every region of the country' }),
   isKnownRegion: z.boolean(),
   probability: z.number().nullable(),
   typicality: z.number().nullable(),
@@ -79,6 +82,29 @@ export const sampleAnalysisSchema = z.object({
   expectedOrigins: z.array(z.string()),
   analysis: originAnalysisSchema,
 });
+
+export const lotAnalysisSchema = z
+  .object({
+    lot: z.string(),
+    sampleIndexes: z.array(z.number().int()).openapi({ description: 'The samples (their index) judged together' }),
+    claimedOrigin: z.string().nullable(),
+    expectedOrigins: z.array(z.string()),
+    analysis: originAnalysisSchema
+      .pick({
+        regionalProbability: true,
+        predictedOrigin: true,
+        mostProbableRegion: true,
+        isAtypical: true,
+        typicality: true,
+        consistency: true,
+        prior: true,
+      })
+      .extend({ sampleCount: z.number().int() }),
+  })
+  .openapi('LotAnalysis', {
+    description:
+      "One joint posterior for a lot's samples: the sum of their log-likelihoods with one prior, typicality by Fisher's combination",
+  });
 
 export const analysisRecordSchema = z
   .object({
@@ -167,6 +193,9 @@ const verdictErrorsSchema = z
     claims: z.array(claimErrorsSchema),
     pooled: z.object(claimErrorFields),
     xinjiang: claimErrorsSchema.nullable(),
+    countries: z.array(claimErrorsSchema).openapi({
+      description: "Claims by country (region holds the ISO code), judged on the union of the country's regions",
+    }),
   })
   .openapi('VerdictErrors', {
     description:
@@ -179,7 +208,14 @@ export const modelReportSchema = z
     referenceVersion: z.string(),
     referenceCount: z.number().int(),
     elements: z.array(z.string()),
-    regions: z.array(z.object({ region: z.string(), count: z.number().int(), locatedCount: z.number().int() })),
+    regions: z.array(
+      z.object({
+        region: z.string(),
+        count: z.number().int(),
+        locatedCount: z.number().int(),
+        country: z.string().nullable().openapi({ description: 'ISO code of the country the region belongs to' }),
+      }),
+    ),
     excludedRegions: z.array(z.object({ region: z.string(), count: z.number().int() })),
     settings: settingsSchema,
     validation: validationSchema,

@@ -15,6 +15,7 @@ import type { AppRouter } from '../http/context.ts';
 import {
   analysisDetailSchema,
   analysisRecordSchema,
+  lotAnalysisSchema,
   modelReportSchema,
   sampleAnalysisSchema,
 } from '../http/analysis-schemas.ts';
@@ -114,7 +115,12 @@ const runRoute = defineRoute({
       content: {
         'application/json': {
           schema: envelope(
-            z.object({ material: z.string(), referenceVersion: z.string(), results: z.array(sampleAnalysisSchema) }),
+            z.object({
+              material: z.string(),
+              referenceVersion: z.string(),
+              results: z.array(sampleAnalysisSchema),
+              lots: z.array(lotAnalysisSchema),
+            }),
           ),
         },
       },

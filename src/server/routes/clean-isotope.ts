@@ -8,6 +8,7 @@ import { defineRoute } from '../http/route.ts';
 import { importCleanIsotopes } from '../services/clean-isotope-import.ts';
 import { exportCleanIsotopesCsv, listCleanIsotopes } from '../services/clean-isotope.ts';
 import { contentDisposition } from '../services/files.ts';
+import { setRegionCountry } from '../services/region-countries.ts';
 
 // Clean isotope reference data, "Isotope LMD" (spec section 7, "Clean isotope").
 
@@ -109,6 +110,50 @@ const importRoute = defineRoute({
   },
 });
 
+const regionCountryRoute = defineRoute({
+  method: 'put',
+  path: '/api/clean-isotope/region-country',
+  tags: ['Clean isotope'],
+  summary: "Name the country (ISO code) a region of a reference set belongs to, or clear it (null)",
+  access: ['CanImportCleanSample'],
+  request: {
+    body: {
+      content: {
+        'application/json': {
+          schema: z.object({
+            material: z.string().trim().min(1, 'Material is required').max(100),
+            region: z.string().trim().min(1, 'Region is required').max(200),
+            countryCode: z
+              .string()
+              .trim()
+              .regex(/^[A-Za-z]{2,3}$/, 'A country code has 2 or 3 letters')
+              .nullable(),
+          }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: {
+      description: "The region's records now name this country",
+      content: {
+        'application/json': {
+          schema: envelope(
+            z.object({
+              material: z.string(),
+              region: z.string(),
+              countryCode: z.string().nullable(),
+              updated: z.number().int(),
+            }),
+          ),
+        },
+      },
+    },
+    404: { description: 'No such material or region' },
+  },
+});
+
 const exportRoute = defineRoute({
   method: 'post',
   path: '/api/clean-isotope/export-csv',
@@ -163,6 +208,11 @@ export function registerCleanIsotopeRoutes(app: AppRouter) {
       c.var.auth,
     );
     return ok(c, summary, `${summary.total} record(s) imported: ${summary.created} new, ${summary.updated} updated.`);
+  });
+
+  app.openapi(regionCountryRoute, async (c) => {
+    const result = await setRegionCountry(c.var.db, c.req.valid('json'), c.var.auth);
+    return ok(c, result, `${result.region}: ${result.countryCode ?? '—'}`);
   });
 
   app.openapi(exportRoute, async (c) => {

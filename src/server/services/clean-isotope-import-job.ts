@@ -59,7 +59,9 @@ function planColumns(headers: readonly string[], mapping: Record<string, string>
   const elements: ColumnPlan['elements'] = {};
   const errors: Record<string, string> = {};
   const used = new Set<number>();
-  const ourColumns = new Map(cleanIsotopeColumns.map((c) => [c.toLowerCase(), c]));
+  const ourColumns = new Map<string, CleanIsotopeColumn>(cleanIsotopeColumns.map((c) => [c.toLowerCase(), c]));
+  // A "Country" column names the country each region belongs to (an ISO code).
+  ourColumns.set('country', 'countryCode');
   for (const [key, header] of Object.entries(mapping)) {
     const at = index.get(normalise(header));
     if (at === undefined) {

@@ -12,6 +12,7 @@ import type { Db, Executor } from '../db/client.ts';
 import { cleanIsotopeRecord } from '../db/schema.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { appendAudit } from './audit.ts';
+import { prepareOriginModels } from './origin-models.ts';
 import type { ImportJobInput, ImportJobMessage, RenamedRow } from './clean-isotope-import-job.ts';
 import type { Actor } from './sample-entries.ts';
 
@@ -115,7 +116,7 @@ export async function importCleanIsotopes(db: Db | Executor, options: ImportOpti
     mapping: options.mapping ?? {},
     material: options.material,
   });
-  return db.transaction(async (tx) => {
+  const summary = await db.transaction(async (tx) => {
     // A material already on file keeps its spelling, whatever case the file uses.
     const materials = await canonicalMaterials(tx, [...new Set(rows.map((r) => r.material))]);
     let created = 0;
@@ -165,6 +166,9 @@ export async function importCleanIsotopes(db: Db | Executor, options: ImportOpti
     });
     return summary;
   });
+  // The new version of each reference set is fitted now, not when its first analyst asks.
+  prepareOriginModels(db, summary.materials);
+  return summary;
 }
 
 function toColumnName(field: string): string {

@@ -3,6 +3,8 @@
 // (classify, save to a sample entry, transfer) is in analysis-review.ts.
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { analyseSample, type OriginAnalysis } from '../../shared/origin-model/analysis.ts';
+import type { OriginModel } from '../../shared/origin-model/estimator.ts';
+import { analyseLot, type LotAnalysis } from '../../shared/origin-model/lot-analysis.ts';
 import type { AnalysisSample, SaveAnalyses } from '../../shared/schemas/analysis.ts';
 import { isotopeColumns } from '../../shared/schemas/clean-isotope.ts';
 import type { Executor } from '../db/client.ts';
@@ -100,7 +102,60 @@ export async function runAnalyses(db: Executor, material: string, samples: reado
       }),
     });
   }
-  return { material: fitted.material, referenceVersion: fitted.version, results };
+  return {
+    material: fitted.material,
+    referenceVersion: fitted.version,
+    results,
+    lots: lotsOf(fitted.model, results, samples),
+  };
+}
+
+export type LotResult = {
+  lot: string;
+  sampleIndexes: number[];
+  claimedOrigin: string | null;
+  expectedOrigins: string[];
+  analysis: LotAnalysis;
+};
+
+/** Samples marked with the same lot, judged together; every sample of a lot must claim one origin. */
+function lotsOf(
+  model: OriginModel,
+  results: readonly SampleAnalysis[],
+  samples: readonly AnalysisSample[],
+): LotResult[] {
+  const groups = new Map<string, SampleAnalysis[]>();
+  for (const result of results) {
+    const lot = samples[result.index]?.lot?.trim();
+    if (!lot) continue;
+    const key = lot.toLowerCase();
+    groups.set(key, [...(groups.get(key) ?? []), result]);
+  }
+  return [...groups.values()].map((members) => {
+    const lot = samples[members[0]!.index]!.lot!.trim();
+    const claims = new Set(members.map((m) => m.claimedOrigin?.trim().toUpperCase() ?? ''));
+    if (claims.size > 1)
+      throw badRequest(
+        'lotClaimsDiffer',
+        { lot },
+        Object.fromEntries(
+          members.map((m) => [`samples.${m.index}.claimedOrigin`, 'Samples of one lot claim one origin']),
+        ),
+      );
+    const claimedOrigin = members.find((m) => m.claimedOrigin)?.claimedOrigin ?? null;
+    const expectedOrigins = [...new Set(members.flatMap((m) => m.expectedOrigins))];
+    return {
+      lot,
+      sampleIndexes: members.map((m) => m.index),
+      claimedOrigin,
+      expectedOrigins,
+      analysis: analyseLot(
+        model,
+        members.map((m) => m.values),
+        { claimedRegion: claimedOrigin, expectedRegions: expectedOrigins },
+      ),
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -39,7 +39,7 @@ export async function loadReferences(db: Executor, material: string): Promise<Re
     if (!region) return [];
     const values: Record<string, number | null> = { ...r.otherElements };
     for (const c of isotopeColumns) values[c] = r[c];
-    return [{ region, values, latitude: r.latitude, longitude: r.longitude }];
+    return [{ region, values, latitude: r.latitude, longitude: r.longitude, country: r.countryCode }];
   });
 }
 
@@ -94,7 +94,7 @@ export type ModelReport = {
   referenceVersion: string;
   referenceCount: number;
   elements: string[];
-  regions: { region: string; count: number; locatedCount: number }[];
+  regions: { region: string; count: number; locatedCount: number; country: string | null }[];
   excludedRegions: { region: string; count: number }[];
   settings: OriginModel['settings'];
   validation: ValidationReport;
@@ -146,7 +146,12 @@ export async function modelReportFor(db: Executor, requested: string): Promise<M
       referenceVersion: version,
       referenceCount: model.referenceCount,
       elements: model.elements,
-      regions: model.regions.map((r) => ({ region: r.region, count: r.count, locatedCount: r.locations.length })),
+      regions: model.regions.map((r) => ({
+        region: r.region,
+        count: r.count,
+        locatedCount: r.locations.length,
+        country: r.country ?? null,
+      })),
       excludedRegions: model.excludedRegions,
       settings: model.settings,
       validation,
@@ -161,4 +166,42 @@ export async function modelReportFor(db: Executor, requested: string): Promise<M
   reports.set(material, { version, report });
   report.catch(() => reports.delete(material));
   return report;
+}
+
+// After an import the model and its report are fitted at once, in worker threads, so the first
+// analyst to open the material does not wait for them. The preparation of each material is kept
+// until it ends, so a caller (a test, the server's shutdown) can wait for it.
+// One preparation runs at a time (each refits the model many times to judge it), so a burst of
+// imports does not take every core from the server.
+const preparations = new Map<string, Promise<void>>();
+let lastPreparation: Promise<void> = Promise.resolve();
+
+/**
+ * Whether imports prepare the model at once. API tests about other things turn it off: on the
+ * test machine's two cores a background judge of a large set would slow the requests they time.
+ */
+export const originModelPreparation = { enabled: true };
+
+/** Fits the model and its report for materials whose reference set just changed. */
+export function prepareOriginModels(db: Executor, materials: readonly string[]): void {
+  if (!originModelPreparation.enabled) return;
+  for (const material of materials) {
+    const next = lastPreparation
+      .then(() => modelReportFor(db, material))
+      .then(
+        () => undefined,
+        // A set without enough references per region has no model: the analyst is told on request.
+        () => undefined,
+      );
+    preparations.set(material, next);
+    lastPreparation = next;
+    void next.then(() => {
+      if (preparations.get(material) === next) preparations.delete(material);
+    });
+  }
+}
+
+/** Resolves once the models being prepared for a material are fitted (at once when none is). */
+export function originModelPrepared(material: string): Promise<void> {
+  return preparations.get(material) ?? Promise.resolve();
 }

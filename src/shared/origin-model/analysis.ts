@@ -3,37 +3,20 @@
 import { predictRegionProbabilities, standardise, type ElementValues, type OriginModel } from './estimator.ts';
 import { choleskyWithRidge, forwardSolve, squaredNorm, subMatrix } from './matrix.ts';
 import { chiSquareSurvival, fSurvival } from './statistics.ts';
+import { analysisThresholds, judgeClaim, regionsOfClaims, xinjiangRegion, type Consistency } from './verdicts.ts';
 
-/** The thresholds every verdict is judged by; the result repeats them so a reader sees them. */
-export const analysisThresholds = {
-  /** A region's probability at or above this, with a typical sample, makes a claim consistent. */
-  consistentProbability: 0.5,
-  /** Below this probability a claimed region is inconsistent with the measurement. */
-  inconsistentProbability: 0.05,
-  /** Typicality (p-value) below this: the sample lies outside the region's references. */
-  atypicalPValue: 0.01,
-  /** Typicality at or above this: the sample sits among the region's references. */
-  typicalPValue: 0.05,
-  /** Element status bands on |z|: within ≤ 2, borderline ≤ 3, outside beyond. */
-  withinZ: 2,
-  borderlineZ: 3,
-} as const;
+export {
+  analysisThresholds,
+  judgeClaim,
+  regionsOfClaim,
+  regionsOfClaims,
+  verdictFor,
+  xinjiangRegion,
+  type Consistency,
+  type Verdict,
+} from './verdicts.ts';
 
-/** Name of the region the laboratory checks every sample against (spec: "Xinjiang origin"). */
-export const xinjiangRegion = 'Xinjiang';
-
-export type Verdict = 'consistent' | 'inconsistent' | 'inconclusive';
 export type ElementStatus = 'within' | 'borderline' | 'outside';
-
-export type Consistency = {
-  region: string;
-  /** False when the reference set has no (or too few) records of the region. */
-  isKnownRegion: boolean;
-  probability: number | null;
-  typicality: number | null;
-  verdict: Verdict;
-  thresholds: { consistentProbability: number; inconsistentProbability: number; atypicalPValue: number };
-};
 
 export type OriginAnalysis = {
   elementsUsed: string[];
@@ -73,9 +56,9 @@ export type OriginAnalysis = {
 };
 
 export type AnalyseOptions = {
-  /** The claimed origin (the booking's or the client's), compared with the measurement. */
+  /** The claimed origin (a region, or a country's code), compared with the measurement. */
   claimedRegion?: string | null;
-  /** Restricts the prior to these regions (the booking's expected origins). */
+  /** Restricts the prior to these regions or countries' regions (the booking's expected origins). */
   expectedRegions?: readonly string[];
   /** How many two-region mixtures to report. */
   compositionCount?: number;
@@ -91,33 +74,17 @@ function typicalityOf(distance: number, d: number, n: number): number {
   return fSurvival((distance * (n - d)) / (d * (n - 1)), d, n - d);
 }
 
-export function verdictFor(probability: number, typicality: number): Verdict {
-  const t = analysisThresholds;
-  if (probability < t.inconsistentProbability || typicality < t.atypicalPValue) return 'inconsistent';
-  if (probability >= t.consistentProbability && typicality >= t.typicalPValue) return 'consistent';
-  return 'inconclusive';
-}
-
-const sameRegion = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
 export function analyseSample(model: OriginModel, values: ElementValues, options: AnalyseOptions = {}): OriginAnalysis {
   const t = analysisThresholds;
   const x = standardise(model, values);
   const observed = x.flatMap((v, j) => (v === null ? [] : [j]));
   const elementsUsed = observed.map((j) => model.elements[j]!);
   const elementsMissing = model.elements.filter((_, j) => x[j] === null);
-  const expected = (options.expectedRegions ?? []).filter((r) => model.regions.some((m) => m.region === r));
+  // Expected origins name regions or countries (the booking's are country codes).
+  const expected = regionsOfClaims(model, options.expectedRegions ?? []);
   const prior = { kind: expected.length ? ('expected' as const) : ('uniform' as const), regions: expected };
 
   if (observed.length === 0 || model.regions.length === 0) {
-    const unknown = (region: string): Consistency => ({
-      region,
-      isKnownRegion: model.regions.some((r) => sameRegion(r.region, region)),
-      probability: null,
-      typicality: null,
-      verdict: 'inconclusive',
-      thresholds: pickThresholds(),
-    });
     return {
       elementsUsed,
       elementsMissing,
@@ -127,8 +94,8 @@ export function analyseSample(model: OriginModel, values: ElementValues, options
       isAtypical: false,
       typicality: 0,
       consistency: {
-        claimed: options.claimedRegion ? unknown(options.claimedRegion) : null,
-        xinjiang: unknown(xinjiangRegion),
+        claimed: options.claimedRegion ? judgeClaim(model, options.claimedRegion, null, null) : null,
+        xinjiang: judgeClaim(model, xinjiangRegion, null, null),
       },
       quality: { score: 0, typicality: 0, completeness: 0, lowered: [{ reason: 'noElements' }] },
       elementStatus: [],
@@ -146,27 +113,6 @@ export function analyseSample(model: OriginModel, values: ElementValues, options
   const isAtypical = bestTypicality < t.atypicalPValue;
   const mostProbableRegion = regionalProbability[0]?.region ?? null;
 
-  const consistencyWith = (region: string): Consistency => {
-    const k = model.regions.findIndex((r) => sameRegion(r.region, region));
-    if (k === -1)
-      return {
-        region,
-        isKnownRegion: false,
-        probability: null,
-        typicality: null,
-        verdict: 'inconclusive',
-        thresholds: pickThresholds(),
-      };
-    return {
-      region: model.regions[k]!.region,
-      isKnownRegion: true,
-      probability: probabilities[k]!,
-      typicality: typicalities[k]!,
-      verdict: verdictFor(probabilities[k]!, typicalities[k]!),
-      thresholds: pickThresholds(),
-    };
-  };
-
   // Quality: 1 while the sample sits within its best region's 95% range, falling toward 0 beyond.
   const typicalityPart = Math.min(1, bestTypicality / t.typicalPValue);
   const completeness = observed.length / model.elements.length;
@@ -183,8 +129,8 @@ export function analyseSample(model: OriginModel, values: ElementValues, options
     isAtypical,
     typicality: bestTypicality,
     consistency: {
-      claimed: options.claimedRegion ? consistencyWith(options.claimedRegion) : null,
-      xinjiang: consistencyWith(xinjiangRegion),
+      claimed: options.claimedRegion ? judgeClaim(model, options.claimedRegion, probabilities, typicalities) : null,
+      xinjiang: judgeClaim(model, xinjiangRegion, probabilities, typicalities),
     },
     quality: {
       score: Math.round(100 * typicalityPart * completeness),
@@ -213,11 +159,6 @@ function mostProbable(probabilities: readonly number[], count: number): number[]
     .sort((a, b) => b[0] - a[0])
     .slice(0, count)
     .map(([, k]) => k);
-}
-
-function pickThresholds() {
-  const { consistentProbability, inconsistentProbability, atypicalPValue } = analysisThresholds;
-  return { consistentProbability, inconsistentProbability, atypicalPValue };
 }
 
 function elementStatusOf(

@@ -18,8 +18,10 @@
 // Missing elements are marginalised out: a Gaussian's marginal is the sub-vector and sub-matrix.
 //
 // The densities are in region-density.ts, the choice of settings in settings-choice.ts.
+import { defaultTreeCount, ensembleProbabilities, withTrees } from './ensemble.ts';
+import { modelFactors, standardise } from './model-scores.ts';
+import type { ElementValues, OriginModel, ReferenceSample, RegionParameters } from './model-types.ts';
 import {
-  FactorCache,
   combine,
   componentScores,
   isMeasured,
@@ -28,69 +30,17 @@ import {
   type ModelSettings,
   type Standardised,
 } from './region-density.ts';
-import {
-  deserialiseForest,
-  fitForest,
-  forestProbabilities,
-  serialiseForest,
-  type Forest,
-  type SerialisedForest,
-} from './forest.ts';
-import type { Matrix } from './matrix.ts';
-import { chooseSettings, stratifiedFolds } from './settings-choice.ts';
-import { softmax } from './statistics.ts';
+import { chooseSettings } from './settings-choice.ts';
+
+export type { ElementValues, EnsembleSettings, OriginModel, ReferenceSample, RegionParameters } from './model-types.ts';
+export { defaultTreeCount } from './ensemble.ts';
+export { modelFactors, standardise } from './model-scores.ts';
 
 /** The stable isotopes the laboratory measures; further elements come from the reference data. */
 export const isotopeElements = ['d13C', 'd2H', 'd18O', 'd15N', 'd34S'] as const;
 
 /** A region needs this many references to be modelled (fewer cannot give a covariance). */
 export const minReferencesPerRegion = 5;
-
-export type ElementValues = Readonly<Record<string, number | null | undefined>>;
-
-export type ReferenceSample = {
-  region: string;
-  values: ElementValues;
-  latitude?: number | null;
-  longitude?: number | null;
-};
-
-export type RegionParameters = {
-  region: string;
-  count: number;
-  /** Standardised mean and regularised covariance, one entry per model element. */
-  mean: number[];
-  covariance: Matrix;
-  /** Standardised reference values for the kernel density (null where not measured). */
-  points: (number | null)[][];
-  locations: { latitude: number; longitude: number }[];
-};
-
-export type OriginModel = {
-  elements: string[];
-  /** Standardisation: value' = (value − center) / scale, per element. */
-  center: number[];
-  scale: number[];
-  regions: RegionParameters[];
-  settings: ModelSettings;
-  referenceCount: number;
-  /** Regions left out for having fewer than `minReferencesPerRegion` references. */
-  excludedRegions: { region: string; count: number }[];
-  /**
-   * The tree ensemble the densities are mixed with (ExtraTrees over the standardised elements, an
-   * unmeasured one read as the mean; classes in `regions` order), and the mix: absent when the
-   * cross-validated choice gave the trees no weight, so the cached model stays small.
-   */
-  trees?: SerialisedForest;
-  ensemble?: EnsembleSettings;
-};
-
-export type EnsembleSettings = {
-  /** Share of the trees' probabilities in the mix (0 = the densities alone). */
-  treeWeight: number;
-  /** Temperature applied to the mix. */
-  temperature: number;
-};
 
 export type FitOptions = {
   /** Fixed settings (skips the cross-validated choice); used by baselines and tests. */
@@ -102,26 +52,6 @@ export type FitOptions = {
   /** Seed of the trees' random choices, so a refit on the same records gives the same model. */
   seed?: number;
 };
-
-/** Trees in the model's ExtraTrees. */
-export const defaultTreeCount = 300;
-/**
- * Trees in each inner fold's ExtraTrees while the mix is chosen: as many as the model's, but 100
- * on sets larger than 1,000 references, so the server's fit stays within seconds there.
- */
-const innerTreeCount = 100;
-const innerTreeCountAbove = 1000;
-/**
- * Leaves hold at least n / this many references, so a tree has at most about this many leaves:
- * on a laboratory-sized set the trees grow until pure, as scikit-learn's; on the 3,876-row
- * tap-water set the leaves hold 16, which keeps the cached model near a megabyte and its
- * probabilities smoother.
- */
-const leavesPerTree = 250;
-/** Inner folds over the training records that choose the mix and its temperature. */
-const ensembleFolds = 5;
-const treeWeightGrid = Array.from({ length: 21 }, (_, i) => i / 20);
-const ensembleTemperatureGrid = [0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.15, 1.3, 1.5, 2];
 
 /** Elements measured in at least this share of the references are modelled. */
 const minElementCoverage = 0.5;
@@ -167,6 +97,7 @@ export function fitOriginModel(records: readonly ReferenceSample[], options: Fit
     mean: s.mean,
     covariance: regularise(s, summary.pooled, settings.shrinkToPooled, settings.shrinkToDiagonal),
     points: s.points,
+    country: countryOf(kept.filter((r) => r.region === s.region)),
     locations: kept
       .filter((r) => r.region === s.region && isMeasured(r.latitude) && isMeasured(r.longitude))
       .map((r) => ({ latitude: r.latitude!, longitude: r.longitude! })),
@@ -182,90 +113,21 @@ export function fitOriginModel(records: readonly ReferenceSample[], options: Fit
   };
   const treeCount = options.trees ?? defaultTreeCount;
   if (treeCount <= 0 || regions.length < 2) return densities;
-  return withTrees(densities, kept, treeCount, options.seed ?? 1);
+  return withTrees(densities, kept, treeCount, options.seed ?? 1, (train) =>
+    fitOriginModel(train, { settings: densities.settings, trees: 0 }),
+  );
 }
 
-/**
- * Mixes the densities with ExtraTrees. The weight and the temperature are chosen by stratified
- * cross-validated log loss over the training records alone: in each inner fold both the densities
- * (with the settings already chosen) and the trees are refitted without the fold and judged on it.
- */
-function withTrees(densities: OriginModel, kept: readonly ReferenceSample[], trees: number, seed: number): OriginModel {
-  const regionIndex = new Map(densities.regions.map((r, i) => [r.region, i]));
-  const fold = stratifiedFolds(
-    kept.map((r) => r.region),
-    ensembleFolds,
-  );
-  const truth: number[] = [];
-  const fromDensities: number[][] = [];
-  const fromTrees: number[][] = [];
-  for (let f = 0; f < ensembleFolds; f++) {
-    const train = kept.filter((_, i) => fold[i] !== f);
-    const test = kept.filter((_, i) => fold[i] === f);
-    if (test.length === 0) continue;
-    const inner = fitOriginModel(train, { settings: densities.settings, trees: 0 });
-    // A region may fall out of an inner fit (too few left): its probability there is 0.
-    const innerIndex = inner.regions.map((r) => regionIndex.get(r.region)!);
-    const forest = fitTrees(
-      densities,
-      train,
-      regionIndex,
-      kept.length > innerTreeCountAbove ? Math.min(trees, innerTreeCount) : trees,
-      seed + f + 1,
-    );
-    for (const t of test) {
-      truth.push(regionIndex.get(t.region)!);
-      const p = new Array<number>(densities.regions.length).fill(0);
-      predictDensities(inner, t.values).forEach((v, k) => (p[innerIndex[k]!] = v));
-      fromDensities.push(p);
-      fromTrees.push(forestProbabilities(forest, treeRow(densities, t.values)));
-    }
+/** The ISO code most of a region's references name (upper case), or null when none does. */
+export function countryOf(records: readonly ReferenceSample[]): string | null {
+  const counts = new Map<string, number>();
+  for (const r of records) {
+    const code = r.country?.trim().toUpperCase();
+    if (code) counts.set(code, (counts.get(code) ?? 0) + 1);
   }
-  let best = { loss: Infinity, treeWeight: 0, temperature: 1 };
-  for (const w of treeWeightGrid)
-    for (const temperature of ensembleTemperatureGrid) {
-      let loss = 0;
-      truth.forEach((k, i) => {
-        const p = mix(fromDensities[i]!, fromTrees[i]!, w, temperature);
-        loss -= Math.log(Math.max(p[k]!, 1e-15));
-      });
-      loss /= truth.length;
-      if (loss < best.loss - 1e-9) best = { loss, treeWeight: w, temperature };
-    }
-  const ensemble: EnsembleSettings = { treeWeight: best.treeWeight, temperature: best.temperature };
-  if (ensemble.treeWeight === 0) return { ...densities, ensemble };
-  const forest = fitTrees(densities, kept, regionIndex, trees, seed);
-  return { ...densities, trees: serialiseForest(forest), ensemble };
-}
-
-function fitTrees(
-  model: OriginModel,
-  records: readonly ReferenceSample[],
-  regionIndex: ReadonlyMap<string, number>,
-  trees: number,
-  seed: number,
-): Forest {
-  const d = model.elements.length;
-  const x = new Float64Array(records.length * d);
-  records.forEach((r, i) => x.set(treeRow(model, r.values), i * d));
-  const y = Int32Array.from(records, (r) => regionIndex.get(r.region)!);
-  const minSamplesLeaf = Math.max(1, Math.ceil(records.length / leavesPerTree));
-  return fitForest(x, y, model.regions.length, d, { kind: 'extra-trees', trees, seed, minSamplesLeaf });
-}
-
-/** The trees read standardised values; an element not measured is read as the mean (0). */
-function treeRow(model: OriginModel, values: ElementValues): number[] {
-  return standardise(model, values).map((v) => v ?? 0);
-}
-
-/** (1 − w) · densities + w · trees, tempered. Both are probabilities over the same regions. */
-function mix(densities: readonly number[], trees: readonly number[], w: number, temperature: number): number[] {
-  return softmax(
-    densities.map((p, k) => {
-      const m = (1 - w) * p + w * trees[k]!;
-      return m > 0 ? Math.log(m) / temperature : -Infinity;
-    }),
-  );
+  let best: string | null = null;
+  for (const [code, n] of counts) if (best === null || n > counts.get(best)!) best = code;
+  return best;
 }
 
 function chooseElements(records: readonly ReferenceSample[]): string[] {
@@ -283,24 +145,6 @@ function chooseElements(records: readonly ReferenceSample[]): string[] {
       if (ia !== -1 || ib !== -1) return (ia === -1 ? 99 : ia) - (ib === -1 ? 99 : ib);
       return a.localeCompare(b);
     });
-}
-
-export function standardise(model: OriginModel, values: ElementValues): (number | null)[] {
-  return model.elements.map((e, j) => {
-    const v = values[e];
-    return isMeasured(v) ? (v - model.center[j]!) / model.scale[j]! : null;
-  });
-}
-
-const factorCaches = new WeakMap<OriginModel, FactorCache>();
-
-export function modelFactors(model: OriginModel): FactorCache {
-  let cache = factorCaches.get(model);
-  if (!cache) {
-    cache = new FactorCache(model.regions.map((r) => r.covariance));
-    factorCaches.set(model, cache);
-  }
-  return cache;
 }
 
 export type RegionScores = {
@@ -328,57 +172,8 @@ export function predictRegionProbabilities(
     bandwidths: [model.settings.bandwidth],
   });
   const densities = combine(scores, logPrior, model.settings);
-  const forest = modelForest(model);
-  const ensemble = model.ensemble;
-  const probabilities = !ensemble
-    ? densities
-    : mix(
-        densities,
-        forest
-          ? withPrior(
-              forestProbabilities(
-                forest,
-                x.map((v) => v ?? 0),
-              ),
-              logPrior,
-            )
-          : densities,
-        forest ? ensemble.treeWeight : 0,
-        ensemble.temperature,
-      );
+  const probabilities = ensembleProbabilities(model, densities, x, logPrior);
   return { probabilities, distances: scores.distances, dimension: scores.dimension };
-}
-
-/** The densities' probabilities alone (the inner folds of the ensemble's choice). */
-function predictDensities(model: OriginModel, values: ElementValues): number[] {
-  const scores = componentScores(standardise(model, values), model.regions, modelFactors(model), {
-    degreesOfFreedom: model.settings.degreesOfFreedom,
-    bandwidths: [model.settings.bandwidth],
-  });
-  return combine(
-    scores,
-    model.regions.map(() => 0),
-    model.settings,
-  );
-}
-
-/** The trees' probabilities restricted to the prior's regions (their training shares otherwise). */
-function withPrior(p: readonly number[], logPrior: readonly number[]): number[] {
-  const kept = p.map((v, k) => (logPrior[k] === -Infinity ? 0 : v));
-  const total = kept.reduce((s, v) => s + v, 0);
-  return total > 0 ? kept.map((v) => v / total) : kept;
-}
-
-const forests = new WeakMap<OriginModel, Forest>();
-
-function modelForest(model: OriginModel): Forest | null {
-  if (!model.trees) return null;
-  let forest = forests.get(model);
-  if (!forest) {
-    forest = deserialiseForest(model.trees);
-    forests.set(model, forest);
-  }
-  return forest;
 }
 
 function priorFor(model: OriginModel, priorRegions?: readonly string[]): number[] {

@@ -6,7 +6,7 @@
 // prior odds of a uniform prior, 1 : (K − 1); its cost Cllr (in bits, 0 perfect, 1 uninformative)
 // and Cllr_min, the cost after the best monotone recalibration (pool-adjacent-violators), say how
 // far the ratios can be quoted: Cllr near Cllr_min means they are calibrated.
-import { analyseSample, verdictFor, xinjiangRegion, type Verdict } from './analysis.ts';
+import { analyseSample, judgeClaim, verdictFor, xinjiangRegion, type Verdict } from './analysis.ts';
 import { fitOriginModel, type ReferenceSample } from './estimator.ts';
 import {
   crossValidateWith,
@@ -38,6 +38,11 @@ export type VerdictErrorReport = {
   pooled: Omit<ClaimErrorRates, 'region'>;
   /** The Xinjiang check, where the reference set has Xinjiang records. */
   xinjiang: ClaimErrorRates | null;
+  /**
+   * Claims by country (region holds the ISO code), judged on the union of the country's regions as
+   * the analysis judges them; a record's claim is true when its region belongs to that country.
+   */
+  countries: ClaimErrorRates[];
 };
 
 type Claim = { truth: boolean; verdict: Verdict; logLr: number };
@@ -48,6 +53,7 @@ export function judgeOriginModel(
   method: ValidationMethod = defaultValidationMethod(records),
 ): { validation: ValidationReport; verdictErrors: VerdictErrorReport } {
   const claimsOf = new Map<string, Claim[]>();
+  const countryClaims = new Map<string, Claim[]>();
   const validation = crossValidateWith(records, method, fitOriginModel, (model, record) => {
     const k = model.regions.length;
     const analysis = analyseSample(model, record.values);
@@ -61,6 +67,23 @@ export function judgeOriginModel(
         logLr: Math.log(p / (1 - p)) + Math.log(Math.max(1, k - 1)),
       });
     }
+    const byRegion = new Map(analysis.regionalProbability.map((r) => [r.region, r]));
+    const probabilities = model.regions.map((r) => byRegion.get(r.region)?.probability ?? 0);
+    const typicalities = model.regions.map((r) => byRegion.get(r.region)?.typicality ?? 0);
+    const truthCountry = record.country?.trim().toUpperCase() ?? null;
+    for (const code of new Set(model.regions.flatMap((r) => (r.country ? [r.country] : [])))) {
+      const judged = judgeClaim(model, code, probabilities, typicalities);
+      const p = Math.min(Math.max(judged.probability ?? 0, 1e-12), 1 - 1e-12);
+      const share = judged.regions.length / k;
+      const list = countryClaims.get(code) ?? [];
+      countryClaims.set(code, list);
+      list.push({
+        truth: truthCountry === code,
+        verdict: judged.verdict,
+        // Prior odds of the country under the uniform prior: its regions against the rest.
+        logLr: Math.log(p / (1 - p)) - Math.log(share / Math.max(1e-12, 1 - share)),
+      });
+    }
     return Object.fromEntries(analysis.regionalProbability.map((r) => [r.region, r.probability]));
   });
   // Claims are judged for the regions the validation judges (those with enough references).
@@ -69,7 +92,14 @@ export function judgeOriginModel(
   const xinjiang = perRegion.find((r) => r.region.trim().toLowerCase() === xinjiangRegion.toLowerCase()) ?? null;
   return {
     validation,
-    verdictErrors: { claims: perRegion, pooled: errorRates(claims.flat()), xinjiang },
+    verdictErrors: {
+      claims: perRegion,
+      pooled: errorRates(claims.flat()),
+      xinjiang,
+      countries: [...countryClaims]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([region, list]) => ({ region, ...errorRates(list) })),
+    },
   };
 }
 

@@ -43,6 +43,8 @@ export const analysisSampleSchema = isotopeValuesSchema.extend({
   claimedOrigin: z.string().trim().max(200).nullish(),
   /** The booking's expected origins: the prior is restricted to these when given. */
   expectedOrigins: z.array(visibleText('Expected origin is required').max(200)).max(50).optional(),
+  /** Samples given the same lot are combined into one joint verdict (independent samples of one origin). */
+  lot: z.string().trim().max(100).nullish(),
 });
 export type AnalysisSample = z.infer<typeof analysisSampleSchema>;
 

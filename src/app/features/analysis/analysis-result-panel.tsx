@@ -2,6 +2,7 @@ import { AlertTriangleIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OriginAnalysis } from '@/shared/origin-model/analysis';
+import type { LotAnalysis } from '@/shared/origin-model/lot-analysis';
 import type { OriginModel } from '@/shared/origin-model/estimator';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
@@ -22,7 +23,8 @@ const views: View[] = ['regional', 'quality', 'elementStatus', 'composition', 's
 const regionsListed = 5;
 
 /** The predicted origin and its most telling figures. */
-export function AnalysisSummary({ analysis }: { analysis: OriginAnalysis }) {
+/** One sample's verdicts, or one lot's (the joint analysis has the same verdicts). */
+export function AnalysisSummary({ analysis }: { analysis: Omit<LotAnalysis, 'sampleCount'> }) {
   const { t } = useTranslation('analysis');
   return (
     <div className="grid gap-3">

@@ -171,7 +171,12 @@ export function IsotopeLmdPage() {
             <DialogTitle>{t('report.title', { material: reportMaterial })}</DialogTitle>
           </DialogHeader>
           <div className="max-h-[75vh] overflow-y-auto">
-            {reportOpen && <ModelReportView material={reportMaterial} />}
+            {reportOpen && (
+              <ModelReportView
+                material={reportMaterial}
+                canEditCountries={hasAnyPermission(held, ['CanImportCleanSample'])}
+              />
+            )}
           </div>
         </DialogContent>
       </Dialog>

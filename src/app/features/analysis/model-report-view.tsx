@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/app/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { analysisQueries, type ModelReport } from './analysis-queries';
+import { RegionCountries } from './region-countries';
 import { percent } from './sample-values';
 
 const CalibrationChart = lazy(() => import('./analysis-charts').then((m) => ({ default: m.CalibrationChart })));
@@ -65,7 +66,7 @@ function ConfusionHeatMap({ regions, confusion }: { regions: string[]; confusion
   );
 }
 
-function ReportBody({ report }: { report: ModelReport }) {
+function ReportBody({ report, canEditCountries }: { report: ModelReport; canEditCountries: boolean }) {
   const { t } = useTranslation('analysis');
   const v = report.validation;
   return (
@@ -87,6 +88,7 @@ function ReportBody({ report }: { report: ModelReport }) {
           hint={t('report.calibrationHint')}
         />
       </div>
+      <RegionCountries report={report} canEdit={canEditCountries} />
       {report.baselines.length > 0 && (
         <Table>
           <TableHeader>
@@ -234,7 +236,13 @@ function VerdictErrors({ errors }: { errors: ModelReport['verdictErrors'] }) {
 }
 
 /** How far to trust a material's model: its cross-validated figures against simpler methods. */
-export function ModelReportView({ material }: { material: string }) {
+export function ModelReportView({
+  material,
+  canEditCountries = false,
+}: {
+  material: string;
+  canEditCountries?: boolean;
+}) {
   const { t } = useTranslation('analysis');
   const report = useQuery(analysisQueries.report(material));
   if (report.isLoading)
@@ -245,5 +253,5 @@ export function ModelReportView({ material }: { material: string }) {
       </p>
     );
   if (!report.data) return <p className="text-sm text-destructive">{t('report.unavailable')}</p>;
-  return <ReportBody report={report.data} />;
+  return <ReportBody report={report.data} canEditCountries={canEditCountries} />;
 }

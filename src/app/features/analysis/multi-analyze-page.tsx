@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/app/lib/toast';
 import type { OriginAnalysis } from '@/shared/origin-model/analysis';
+import type { LotAnalysis } from '@/shared/origin-model/lot-analysis';
+import { Input } from '@/app/components/ui/input';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { Label } from '@/app/components/ui/label';
@@ -14,7 +16,9 @@ import { MaterialPicker } from './material-picker';
 import { SampleValuesFields } from './sample-values-fields';
 import { emptySampleForm, parsePastedRows, pastedColumns, sampleBodyOf, type SampleForm } from './sample-values';
 
-type Entry = { key: number; form: SampleForm };
+/** A form and the lot the analyst marks it with (samples of one lot are judged together). */
+type Entry = { key: number; form: SampleForm; lot?: string };
+type LotResult = { lot: string; sampleIndexes: number[]; analysis: LotAnalysis };
 
 let nextKey = 1;
 const newEntry = (form: SampleForm = emptySampleForm()): Entry => ({ key: nextKey++, form });
@@ -26,14 +30,16 @@ export function MultiAnalyzePage() {
   const [entries, setEntries] = useState<Entry[]>(() => [newEntry()]);
   const [pasted, setPasted] = useState('');
   const [results, setResults] = useState<Map<number, OriginAnalysis>>(new Map());
+  const [lots, setLots] = useState<LotResult[]>([]);
   const model = useOriginModel(material || undefined);
   const run = useRunAnalysis();
   const save = useSaveAnalyses();
   const regions = model.data?.model.regions.map((r) => r.region) ?? [];
   const canSend = Boolean(material) && entries.length > 0;
 
-  const update = (key: number, form: SampleForm) => {
-    setEntries((current) => current.map((e) => (e.key === key ? { ...e, form } : e)));
+  const update = (key: number, change: Partial<Omit<Entry, 'key'>>) => {
+    setEntries((current) => current.map((e) => (e.key === key ? { ...e, ...change } : e)));
+    setLots([]);
     setResults((current) => {
       const next = new Map(current);
       next.delete(key);
@@ -57,8 +63,12 @@ export function MultiAnalyzePage() {
   };
 
   const analyse = async () => {
-    const answer = await run.mutateAsync({ material, samples: entries.map((e) => sampleBodyOf(e.form)) });
+    const answer = await run.mutateAsync({
+      material,
+      samples: entries.map((e) => ({ ...sampleBodyOf(e.form), lot: e.lot?.trim() || null })),
+    });
     setResults(new Map(answer.results.map((r) => [entries[r.index]!.key, r.analysis as OriginAnalysis])));
+    setLots(answer.lots as LotResult[]);
   };
 
   const saveAll = async () => {
@@ -116,9 +126,19 @@ export function MultiAnalyzePage() {
                 <SampleValuesFields
                   idPrefix={`multi-${entry.key}`}
                   value={entry.form}
-                  onChange={(form) => update(entry.key, form)}
+                  onChange={(form) => update(entry.key, { form })}
                   regions={regions}
                 />
+                <div className="grid gap-1.5">
+                  <Label htmlFor={`multi-${entry.key}-lot`}>{t('multi.lot')}</Label>
+                  <Input
+                    id={`multi-${entry.key}-lot`}
+                    value={entry.lot ?? ''}
+                    maxLength={100}
+                    onChange={(e) => update(entry.key, { lot: e.target.value })}
+                  />
+                  <p className="text-xs text-muted-foreground">{t('multi.lotHint')}</p>
+                </div>
                 {result && (
                   <div className="border-t pt-3" data-testid="multi-result">
                     <AnalysisSummary analysis={result} />
@@ -129,6 +149,21 @@ export function MultiAnalyzePage() {
           );
         })}
       </div>
+      {lots.map((lot) => (
+        <Card key={lot.lot} data-testid="lot-result">
+          <CardHeader>
+            <CardTitle>
+              {t('multi.lotResult', {
+                lot: lot.lot,
+                samples: lot.sampleIndexes.map((i) => i + 1).join(', '),
+              })}
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <AnalysisSummary analysis={lot.analysis} />
+          </CardContent>
+        </Card>
+      ))}
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" onClick={() => setEntries((current) => [...current, newEntry()])}>
           <PlusIcon />
