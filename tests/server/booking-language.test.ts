@@ -58,8 +58,12 @@ describe('[BOOKING LANGUAGE] mails and PDFs in the language the booking was made
     expect(bad.status).toBe(400);
     const viewer = await t.userWith(['CanViewDetailBooking']);
     expect(
-      (await t.request('PUT', '/api/bookings/language', { token: viewer.token, body: { id: created.id, language: 'en' } }))
-        .status,
+      (
+        await t.request('PUT', '/api/bookings/language', {
+          token: viewer.token,
+          body: { id: created.id, language: 'en' },
+        })
+      ).status,
     ).toBe(403);
   });
 

@@ -208,4 +208,3 @@ export async function findSavedOriginAnalysis(db: Executor, sampleEntryId: numbe
   const row = await latestSavedAnalysis(db, sampleEntryId);
   return row ? describeSavedAnalysis(row) : null;
 }
-

@@ -74,4 +74,3 @@ export async function sendCertificate(
     return { ...describeCertificate(row), sentTo: to };
   });
 }
-

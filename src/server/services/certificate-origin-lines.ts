@@ -59,7 +59,8 @@ export function originLines(content: CertificateContent, words: ClientWords): [s
       origin.leadingRegions.map((r) => `${r.region} ${percent(r.probability)}`).join('; ') || '—',
     ],
   ];
-  if (origin.claimed) rows.push([words('pdf.claimedOrigin', { region: origin.claimed.region }), verdict(origin.claimed)]);
+  if (origin.claimed)
+    rows.push([words('pdf.claimedOrigin', { region: origin.claimed.region }), verdict(origin.claimed)]);
   rows.push([words('pdf.xinjiang'), verdict(origin.xinjiang)]);
   rows.push(...likelihoodLines(origin, words));
   rows.push([

@@ -178,12 +178,7 @@ export async function renderCertificatePdf(content: CertificateContent, verifyUr
   let noteY = blockTop - 36;
   text(words('pdf.verify'), margin, noteY, 10, bold, BRAND);
   noteY -= 13;
-  for (const line of wrapText(
-    words('pdf.verifyHint'),
-    regular,
-    8.5,
-    noteWidth,
-  )) {
+  for (const line of wrapText(words('pdf.verifyHint'), regular, 8.5, noteWidth)) {
     text(line, margin, noteY, 8.5);
     noteY -= 11;
   }

@@ -20,7 +20,13 @@ import { loadFile, storeFile } from './files.ts';
 import { notifyPermission } from './notifications.ts';
 import { renderCertificatePdf } from './certificate-pdf.ts';
 import { snapshotContent } from './certificate-content.ts';
-import { completeSampleWithCertificate, judgeTransition, lockSample, SAMPLE_ENTITY, type Actor } from './sample-entries.ts';
+import {
+  completeSampleWithCertificate,
+  judgeTransition,
+  lockSample,
+  SAMPLE_ENTITY,
+  type Actor,
+} from './sample-entries.ts';
 
 // Certificates of analysis (issue 6). A certificate freezes what the laboratory concluded about a
 // sample, carries an unguessable token, and its QR code points to the public verification page.

@@ -22,6 +22,7 @@ import { PageFrame } from '@/app/layout/page-frame';
 import { PrintLabelsButton } from '@/app/labels/print-labels-button';
 import { bookingQueries } from './booking-list-queries';
 import { useCancelBooking, useConfirmBooking } from './booking-queries';
+import { BookingLanguageField } from './booking-language-field';
 import { BookingSummary } from './booking-summary';
 
 /** Booking Detail (spec 2 /bookings/{id}): everything submitted, what came of it, and the staff actions. */
@@ -74,6 +75,7 @@ export function BookingDetailPage({ id }: { id: number }) {
         </>
       }
     >
+      <BookingLanguageField id={detail.id} language={detail.language} canChange={held.includes('CanCreateBooking')} />
       <BookingSummary detail={detail} />
       <ConfirmBookingDialog bookingId={detail.id} open={dialog === 'confirm'} onClose={() => setDialog(null)} />
       <CancelBookingDialog
