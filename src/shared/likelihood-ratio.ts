@@ -44,7 +44,7 @@ export function claimLikelihoodRatio(probability: number, regionCount: number): 
 }
 
 /** A Cllr below 1 bit means the ratios carry information: only then may a ratio be quoted. */
-export const isQuotableCllr = (cllr: number | null | undefined): cllr is number => cllr != null && cllr < 1;
+export const isQuotableCllr = (cllr: number | null | undefined): boolean => cllr != null && cllr < 1;
 
 /** A ratio as printed: three significant figures, powers of ten past 10⁶ or below 10⁻³. */
 export function formatLikelihoodRatio(lr: number): string {
