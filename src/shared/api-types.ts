@@ -8253,6 +8253,11 @@ export interface paths {
             isConfirmAccurate: boolean;
             /** @default [] */
             attachmentFileIds?: string[];
+            /**
+             * @default en
+             * @enum {string}
+             */
+            language?: 'en' | 'vi';
           };
         };
       };
@@ -9496,6 +9501,111 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/bookings/language': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change the language of a booking's client (mails and PDFs sent to them) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            id: number;
+            /** @enum {string} */
+            language: 'en' | 'vi';
+          };
+        };
+      };
+      responses: {
+        /** @description Changed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                id: number;
+                /** @enum {string} */
+                language: 'en' | 'vi';
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such booking */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/bookings/create': {
     parameters: {
       query?: never;
@@ -9588,6 +9698,11 @@ export interface paths {
             isConfirmAccurate: boolean;
             /** @default [] */
             attachmentFileIds?: string[];
+            /**
+             * @default en
+             * @enum {string}
+             */
+            language?: 'en' | 'vi';
           };
         };
       };
@@ -13172,6 +13287,11 @@ export interface components {
       emailReportToEmail: string | null;
       sampleDescription: string | null;
       rushService: boolean;
+      /**
+       * @description The language mails and PDFs to the client use
+       * @enum {string}
+       */
+      language: 'en' | 'vi';
       specialInstructions: string | null;
       returnSample: boolean;
       sendReportHardcopy: boolean;

@@ -64,6 +64,12 @@ export type CertificateOrigin = {
   leadingRegions: { region: string; probability: number }[];
   claimed: OriginConsistency | null;
   xinjiang: OriginConsistency;
+  /**
+   * The likelihood ratio of the claimed origin against the other regions (posterior odds over the
+   * uniform prior odds) and the Cllr of that region's claims in the model report, which says whether
+   * it may be quoted. Absent when no origin was claimed or the claim's region has too few records.
+   */
+  likelihoodRatio?: { value: number; cllr: number | null } | null;
   thresholds: {
     consistentProbability: number;
     inconsistentProbability: number;
@@ -84,6 +90,11 @@ export type CertificateContent = {
   externalLaboratory?: string | null;
   origin?: CertificateOrigin | null;
   originReason?: string | null;
+  /** The language of the booking ('en' | 'vi'): the PDF's words are in it. */
+  language?: string;
+  /** How the item arrived (receivedConditions) and the receipt note, as recorded at check-in. */
+  receivedCondition?: string | null;
+  receiptNote?: string | null;
   laboratoryName: string;
   client: string | null;
   company: string | null;

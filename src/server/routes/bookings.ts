@@ -1,5 +1,11 @@
 import { z } from '@hono/zod-openapi';
-import { bookingFormSchema, cancelBookingSchema } from '../../shared/schemas/booking.ts';
+import {
+  BOOKING_LANGUAGES,
+  bookingFormSchema,
+  bookingLanguageSchema,
+  cancelBookingSchema,
+} from '../../shared/schemas/booking.ts';
+import { setBookingLanguage } from '../services/booking-language.ts';
 import { bookingCreatedSchema, bookingStatusSchema } from '../http/booking-schemas.ts';
 import { tellClientOfBooking } from '../http/client-mail.ts';
 import type { AppRouter } from '../http/context.ts';
@@ -47,6 +53,7 @@ export const bookingDetailSchema = z
     emailReportToEmail: text,
     sampleDescription: text,
     rushService: z.boolean(),
+    language: z.enum(BOOKING_LANGUAGES).openapi({ description: 'The language mails and PDFs to the client use' }),
     specialInstructions: text,
     returnSample: z.boolean(),
     sendReportHardcopy: z.boolean(),
@@ -197,7 +204,32 @@ const cancelRoute = defineRoute({
   },
 });
 
+const languageRoute = defineRoute({
+  method: 'put',
+  path: '/api/bookings/language',
+  tags: ['Bookings'],
+  summary: "Change the language of a booking's client (mails and PDFs sent to them)",
+  access: ['CanCreateBooking'],
+  request: { body: { content: { 'application/json': { schema: bookingLanguageSchema } }, required: true } },
+  responses: {
+    200: {
+      description: 'Changed',
+      content: {
+        'application/json': {
+          schema: envelope(z.object({ id: z.number().int(), language: z.enum(BOOKING_LANGUAGES) })),
+        },
+      },
+    },
+    404: { description: 'No such booking' },
+  },
+});
+
 export function registerBookingRoutes(app: AppRouter) {
+  app.openapi(languageRoute, async (c) => {
+    const { id, language } = c.req.valid('json');
+    return ok(c, await setBookingLanguage(c.var.db, { bookingId: id, language, by: c.var.auth }));
+  });
+
   app.openapi(createRoute, async (c) => {
     const { db, deps, auth } = c.var;
     const created = await createBooking(db, { input: c.req.valid('json'), by: auth });

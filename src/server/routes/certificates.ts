@@ -11,9 +11,9 @@ import {
   listSampleCertificates,
   loadCertificateFile,
   revokeCertificate,
-  sendCertificate,
   verifyCertificate,
 } from '../services/certificates.ts';
+import { sendCertificate } from '../services/certificate-mail.ts';
 import { fileDownloadHeaders } from '../services/files.ts';
 import { countEvent, tooManyRequests } from '../services/rate-limit.ts';
 import { clientAddress } from '../http/client-address.ts';

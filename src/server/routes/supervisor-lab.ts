@@ -10,7 +10,7 @@ import { sampleEditPermissions } from '../../shared/sample-workflow.ts';
 import { confirmFinalResult, transferIdflData, undoReturnResult, updateConclusion } from '../services/supervisor.ts';
 import { registerBenchReads } from '../http/bench-reads.ts';
 import { idParam, idQuery } from '../http/params.ts';
-import { findSavedOriginAnalysis } from '../services/certificates.ts';
+import { findSavedOriginAnalysis } from '../services/certificate-content.ts';
 import { sampleAnswer, sampleEditAnswer } from '../http/sample-schemas.ts';
 
 // Supervisor lab, "Result Overview" (spec section 7).

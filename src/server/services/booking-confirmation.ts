@@ -2,10 +2,10 @@ import { formatDisplayDate } from '../../shared/display-date.ts';
 import type { BookingInput } from '../../shared/schemas/booking.ts';
 import type { Executor } from '../db/client.ts';
 import type { Env } from '../env.ts';
-import type { Language } from '../../app/lib/language.ts';
 import { confirmationLinkLines, recordClientMail } from './client-portal-mail.ts';
 import type { Mailer } from './mail.ts';
 import { mayMailFormRecipient } from './recipient-limits.ts';
+import { clientWords, type ClientWords } from './client-words.ts';
 
 export type LabContact = { email: string; phone: string };
 
@@ -16,8 +16,6 @@ export const labContactOf = (env: Pick<Env, 'LAB_CONTACT_EMAIL' | 'LAB_CONTACT_P
 
 type CreatedBooking = { id: number; bookingNumber: string; createdAt: Date };
 
-const yesNo = (value: boolean) => (value ? 'yes' : 'no');
-
 /**
  * What the confirmation mail says the laboratory received: only what the form's own controls
  * produce (a date, a count, yes/no), never text typed into it. Anyone can type any e-mail address
@@ -25,12 +23,13 @@ const yesNo = (value: boolean) => (value ? 'yes' : 'no');
  * origins and notes are the requester's free text, and echoing them would let a stranger send
  * words of their choice under the laboratory's name.
  */
-export function bookingSummaryLines(input: BookingInput): string[] {
+export function bookingSummaryLines(input: BookingInput, words: ClientWords = clientWords(input.language)): string[] {
+  const yesNo = (value: boolean) => words(value ? 'mail.yes' : 'mail.no');
   return [
-    `Sample prepared on: ${formatDisplayDate(input.samplePreparedDate, 'en')}`,
-    `Sample types: ${input.sampleTypes.length}`,
-    `Rush service: ${yesNo(input.rushService)}`,
-    `Return the samples: ${yesNo(input.returnSample)}`,
+    words('mail.bookingConfirmation.preparedOn', { date: formatDisplayDate(input.samplePreparedDate, input.language) }),
+    words('mail.bookingConfirmation.sampleTypes', { count: input.sampleTypes.length }),
+    words('mail.bookingConfirmation.rush', { value: yesNo(input.rushService) }),
+    words('mail.bookingConfirmation.returnSamples', { value: yesNo(input.returnSample) }),
   ];
 }
 
@@ -48,38 +47,39 @@ export async function mailBookingConfirmation(
     input,
     contact,
     baseUrl,
-    language = 'en',
-  }: { booking: CreatedBooking; input: BookingInput; contact: LabContact; baseUrl: string; language?: Language },
+  }: { booking: CreatedBooking; input: BookingInput; contact: LabContact; baseUrl: string },
 ): Promise<boolean> {
   if (!(await mayMailFormRecipient(db, input.email))) return false;
   // The one-time link to My orders (docs/client-portal.md); kept only redacted once delivered.
-  const link = await confirmationLinkLines(db, input.email, baseUrl, language);
+  const link = await confirmationLinkLines(db, input.email, baseUrl, input.language);
+  // In the language the form was filled in (the booking keeps it).
+  const words = clientWords(input.language);
+  const w = (key: string, params?: Record<string, string | number>) => words(`mail.bookingConfirmation.${key}`, params);
   const textWith = (linkText: string) =>
     [
-      'Dear customer,',
+      words('mail.dearCustomer'),
       '',
-      `Thank you for your order request. Your booking number is ${booking.bookingNumber}.`,
-      'Please write it on every sample bag and on the parcel, and quote it when you contact us.',
+      w('thanks', { bookingNumber: booking.bookingNumber }),
+      w('writeIt'),
       '',
-      'What we received:',
-      ...bookingSummaryLines(input).map((line) => `  ${line}`),
+      w('received'),
+      ...bookingSummaryLines(input, words).map((line) => `  ${line}`),
       '',
-      'For your protection, this message does not repeat the details entered in the form; our customer',
-      'service team goes through them with you when confirming the request.',
+      w('protection'),
       '',
-      'What happens next:',
-      '  1. Our customer service team reviews the request and confirms it, usually within one working day.',
-      '  2. Pack and label the samples as our Guidelines describe, and send them to the laboratory.',
-      '  3. We check the samples in when they arrive and keep you informed until the report is ready.',
+      w('next'),
+      `  ${w('step1')}`,
+      `  ${w('step2')}`,
+      `  ${w('step3')}`,
       '',
-      'If you did not send this request, you can ignore this message.',
-      `Questions? Write to ${contact.email} or call ${contact.phone}.`,
+      w('ignore'),
+      w('questions', { email: contact.email, phone: contact.phone }),
       '',
       linkText,
     ].join('\n');
   await mailer.send(db, {
     to: input.email,
-    subject: `Booking ${booking.bookingNumber} received`,
+    subject: w('subject', { bookingNumber: booking.bookingNumber }),
     text: textWith(link.text),
     redactedText: textWith(link.redactedText),
   });

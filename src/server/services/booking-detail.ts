@@ -66,6 +66,7 @@ export async function findBookingDetail(db: Executor, bookingId: number) {
     emailReportToEmail: found.emailReportToEmail,
     sampleDescription: found.sampleDescription,
     rushService: found.rushService,
+    language: found.language,
     specialInstructions: found.specialInstructions,
     returnSample: found.returnSample,
     sendReportHardcopy: found.sendReportHardcopy,

@@ -168,6 +168,7 @@ export async function createBooking(db: Executor, { input, by }: { input: Bookin
         isAgreeRegistration: input.isAgreeRegistration,
         isConfirmAccurate: input.isConfirmAccurate,
         attachmentFileIds,
+        language: input.language,
         createdBy: by?.id ?? null,
         createdAt: now,
         updatedAt: now,

@@ -2,13 +2,10 @@
 // §7.8 asks of a test report, the origin analysis' verdict with its decision rules, and the QR code
 // of the public verification page.
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import {
-  describeClient,
-  formatDelta,
-  type CertificateContent,
-  type CertificateOrigin,
-} from '../../shared/certificate.ts';
+import { describeClient, formatDelta, type CertificateContent } from '../../shared/certificate.ts';
 import { formatDisplayDate } from '../../shared/display-date.ts';
+import { originLines, percent } from './certificate-origin-lines.ts';
+import { clientWords } from './client-words.ts';
 import { fitText, renderQrPng } from './labels.ts';
 import { embedUnicodeFonts, printable } from './pdf-fonts.ts';
 
@@ -32,53 +29,17 @@ function wrapText(text: string, font: PDFFont, size: number, width: number): str
   return lines;
 }
 
-// A certificate's days in the one date form (shared/display-date.ts), as on its verification page;
-// a moment is read on its UTC calendar day, as the certificate has always been dated.
-const formatIssueDate = (iso: string) => formatDisplayDate(iso, 'en');
-
-const percent = (value: number | null | undefined) => (value == null ? '—' : `${(value * 100).toFixed(1)} %`);
-const formatDay = (iso: string | null | undefined) => (iso ? formatIssueDate(iso) : '—');
-
-/** The statement of the origin analysis and the decision rules behind each verdict (ISO/IEC 17025 §7.8.6, §7.8.7). */
-function originLines(content: CertificateContent): [string, string][] {
-  const origin = content.origin;
-  if (!origin) {
-    return [
-      ['Origin assessment', 'No origin analysis by the model is part of this certificate.'],
-      ...(content.originReason ? ([['Basis of the opinion', content.originReason]] as [string, string][]) : []),
-    ];
-  }
-  const th = origin.thresholds;
-  const verdict = (c: NonNullable<CertificateOrigin['claimed']>) =>
-    `${c.verdict} (probability ${percent(c.probability)}${c.isKnownRegion ? '' : '; too few reference records of this region'})`;
-  const rows: [string, string][] = [
-    [
-      'Predicted origin',
-      origin.isAtypical || !origin.prediction
-        ? 'No region fits: the sample is atypical of every region of the reference set.'
-        : `${origin.prediction} (probability ${percent(origin.leadingRegions[0]?.probability)})`,
-    ],
-    ['Leading regions', origin.leadingRegions.map((r) => `${r.region} ${percent(r.probability)}`).join('; ') || '—'],
-  ];
-  if (origin.claimed) rows.push([`Claimed origin (${origin.claimed.region})`, verdict(origin.claimed)]);
-  rows.push([`Xinjiang origin`, verdict(origin.xinjiang)]);
-  rows.push([
-    'Decision rules',
-    `Consistent: the region's probability is at least ${percent(th.consistentProbability)} and the sample is typical of it (typicality p ≥ ${th.typicalPValue}). ` +
-      `Inconsistent: probability below ${percent(th.inconsistentProbability)}, or typicality p < ${th.atypicalPValue}. Otherwise inconclusive. ` +
-      `Atypical ("no region fits"): typicality p < ${th.atypicalPValue} in every region.`,
-  ]);
-  if (content.originReason) rows.push(['Basis of the opinion', content.originReason]);
-  return rows;
-}
-
 /** The certificate of analysis as an A4 PDF (one page where it fits), with the verification QR code. */
 export async function renderCertificatePdf(content: CertificateContent, verifyUrl: string): Promise<Uint8Array> {
+  // In the booking's language; certificates issued before it was kept are English.
+  const language = content.language === 'vi' ? 'vi' : 'en';
+  const words = clientWords(language);
+  const formatDay = (iso: string | null | undefined) => (iso ? formatDisplayDate(iso, language) : '—');
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Certificate of analysis ${content.idflNumber} v${content.version}`);
+  pdf.setTitle(words('pdf.documentTitle', { idflNumber: content.idflNumber, version: content.version }));
   pdf.setAuthor(content.laboratoryName);
   pdf.setCreator(content.laboratoryName);
-  const { regular, bold } = await embedUnicodeFonts(pdf);
+  const { regular, bold } = await embedUnicodeFonts(pdf, certificateText(content));
   const [pageWidth, pageHeight] = [595.28, 841.89];
   const margin = 42;
   const footer = 36;
@@ -90,7 +51,7 @@ export async function renderCertificatePdf(content: CertificateContent, verifyUr
   page.drawRectangle({ x: 0, y: pageHeight - 70, width: pageWidth, height: 70, color: BRAND });
   text(content.laboratoryName, margin, pageHeight - 36, 20, bold, rgb(1, 1, 1));
   text(
-    content.laboratoryAddress ?? 'Stable isotope origin testing laboratory',
+    content.laboratoryAddress ?? words('pdf.labSubtitle'),
     margin,
     pageHeight - 56,
     9,
@@ -99,9 +60,13 @@ export async function renderCertificatePdf(content: CertificateContent, verifyUr
   );
 
   let y = pageHeight - 94;
-  text('Certificate of Analysis', margin, y, 16, bold, BRAND);
+  text(words('pdf.title'), margin, y, 16, bold, BRAND);
   y -= 14;
-  const versionLine = `Report No. ${content.idflNumber} - version ${content.version}${content.supersedesVersion ? ` - supersedes version ${content.supersedesVersion}` : ''} - issued ${formatIssueDate(content.issuedAt)}`;
+  const versionLine = words('pdf.reportLine', {
+    idflNumber: content.idflNumber,
+    version: `${content.version}${content.supersedesVersion ? words('pdf.supersedes', { version: content.supersedesVersion }) : ''}`,
+    date: formatDay(content.issuedAt),
+  });
   text(versionLine, margin, y, 9, regular, MUTED);
   y -= 16;
 
@@ -131,76 +96,89 @@ export async function renderCertificatePdf(content: CertificateContent, verifyUr
     y -= 2;
   };
 
-  heading('Client and item');
-  row('Client', describeClient(content) ?? '-');
-  row('Client address', content.clientAddress || '-');
-  row('Item', content.itemDescription || content.sampleCode || '-');
-  row('Sample type', content.sampleType ?? '-');
-  row('IDFL number', content.idflNumber);
-  row('Date of receipt', formatDay(content.receivedDate));
-  row('Date of measurement', formatDay(content.measuredDate));
-  row('Date of issue', formatIssueDate(content.issuedAt));
+  heading(words('pdf.clientAndItem'));
+  row(words('pdf.client'), describeClient(content) ?? '-');
+  row(words('pdf.clientAddress'), content.clientAddress || '-');
+  row(words('pdf.item'), content.itemDescription || content.sampleCode || '-');
+  row(words('pdf.sampleType'), content.sampleType ?? '-');
+  row(words('pdf.idflNumber'), content.idflNumber);
+  row(words('pdf.receivedDate'), formatDay(content.receivedDate));
+  if (content.receivedCondition || content.receiptNote) {
+    const condition = content.receivedCondition ? words(`samples:receivedConditions.${content.receivedCondition}`) : '';
+    row(words('pdf.condition'), [condition, content.receiptNote?.trim()].filter(Boolean).join(': '));
+  }
+  row(words('pdf.measuredDate'), formatDay(content.measuredDate));
+  row(words('pdf.issuedDate'), formatDay(content.issuedAt));
 
-  heading('Method');
+  heading(words('pdf.method'));
   const origin = content.origin;
   row(
-    'Isotope ratios',
-    `Stable-isotope ratio measurement by the external laboratory ${content.externalLaboratory ?? '(not named)'}, a provider subcontracted by the laboratory.`,
+    words('pdf.isotopeRatios'),
+    words('pdf.isotopeMethod', { lab: content.externalLaboratory ?? words('pdf.notNamed') }),
   );
   row(
-    'Origin assessment',
+    words('pdf.originAssessment'),
     origin
-      ? `${origin.modelName}, version ${origin.modelVersion} (analysis of ${formatIssueDate(origin.analysisDate)}).`
-      : 'Not made by the model.',
+      ? words('pdf.modelLine', {
+          model: origin.modelName,
+          version: origin.modelVersion,
+          date: formatDay(origin.analysisDate),
+        })
+      : words('pdf.notByModel'),
   );
   if (origin) {
     const set = origin.referenceSet;
     row(
-      'Reference set',
-      `${set.material}: ${set.recordCount} reference records of ${set.regionCount} regions, version ${set.version}.`,
+      words('pdf.referenceSet'),
+      words('pdf.referenceLine', {
+        material: set.material,
+        records: set.recordCount,
+        regions: set.regionCount,
+        version: set.version,
+      }),
     );
     row(
-      'Validated performance',
+      words('pdf.performance'),
       origin.validation
-        ? `Accuracy ${percent(origin.validation.accuracy)}, log loss ${origin.validation.logLoss.toFixed(3)} (${origin.validation.method} cross-validation on ${origin.validation.sampleCount} records).`
-        : 'The model report was not available when the certificate was issued.',
+        ? words('pdf.performanceLine', {
+            accuracy: percent(origin.validation.accuracy),
+            logLoss: origin.validation.logLoss.toFixed(3),
+            method: origin.validation.method,
+            count: origin.validation.sampleCount,
+          })
+        : words('pdf.noReport'),
     );
   }
 
-  heading('Results');
+  heading(words('pdf.results'));
   row('δ¹³C ‰ VPDB', formatDelta(content.results.carbon));
   row('δ²H ‰ VSMOW', formatDelta(content.results.hydrogen));
   row('δ¹⁸O ‰ VSMOW', formatDelta(content.results.oxygen));
 
-  heading('Origin');
-  for (const [label, value] of originLines(content)) row(label, value);
-  row('Conclusion', content.conclusion ?? '-');
+  heading(words('pdf.origin'));
+  for (const [label, value] of originLines(content, words)) row(label, value);
+  row(words('pdf.conclusion'), content.conclusion ?? '-');
   if (content.predictedOrigin && content.predictedOrigin !== origin?.prediction) {
-    row("Laboratory's predicted origin", content.predictedOrigin);
+    row(words('pdf.labPrediction'), content.predictedOrigin);
   }
   y -= 2;
   newPageIfNeeded(14, footer + 150);
-  text('The results relate only to the item tested, as received.', margin, y, size, bold);
+  text(words('pdf.relatesOnly'), margin, y, size, bold);
   y -= 16;
 
   // Signature and verification block at the foot of the last page
   const qrSize = 100;
   newPageIfNeeded(qrSize + 20, footer);
   const blockTop = Math.min(y, footer + qrSize + 16);
-  text('Signed for the laboratory by', margin, blockTop, size, regular, MUTED);
+  text(words('pdf.signedBy'), margin, blockTop, size, regular, MUTED);
   text(content.signatory, margin, blockTop - 14, 11, bold);
   const qr = await pdf.embedPng(await renderQrPng(verifyUrl));
   page.drawImage(qr, { x: pageWidth - margin - qrSize, y: footer + 8, width: qrSize, height: qrSize });
   const noteWidth = pageWidth - 2 * margin - qrSize - 20;
   let noteY = blockTop - 36;
-  text('Verify this certificate', margin, noteY, 10, bold, BRAND);
+  text(words('pdf.verify'), margin, noteY, 10, bold, BRAND);
   noteY -= 13;
-  for (const line of wrapText(
-    'Scan the QR code on the certificate or visit our website to verify it.',
-    regular,
-    8.5,
-    noteWidth,
-  )) {
+  for (const line of wrapText(words('pdf.verifyHint'), regular, 8.5, noteWidth)) {
     text(line, margin, noteY, 8.5);
     noteY -= 11;
   }
@@ -211,7 +189,15 @@ export async function renderCertificatePdf(content: CertificateContent, verifyUr
   const pages = pdf.getPages();
   pages.forEach((each, index) => {
     each.drawText(
-      printable(`Report No. ${content.idflNumber} v${content.version} - Page ${index + 1} of ${pages.length}`, regular),
+      printable(
+        words('pdf.pageFooter', {
+          idflNumber: content.idflNumber,
+          version: content.version,
+          page: index + 1,
+          pages: pages.length,
+        }),
+        regular,
+      ),
       {
         x: margin,
         y: 18,
@@ -222,4 +208,29 @@ export async function renderCertificatePdf(content: CertificateContent, verifyUr
     );
   });
   return pdf.save();
+}
+
+/** Every text the certificate takes from its record: the fonts are chosen for the scripts it holds. */
+function certificateText(content: CertificateContent): string {
+  const origin = content.origin;
+  return [
+    describeClient(content),
+    content.clientAddress,
+    content.itemDescription,
+    content.sampleCode,
+    content.sampleType,
+    content.laboratoryAddress,
+    content.externalLaboratory,
+    content.receiptNote,
+    content.conclusion,
+    content.predictedOrigin,
+    content.originReason,
+    content.signatory,
+    origin?.referenceSet.material,
+    origin?.prediction,
+    origin?.claimed?.region,
+    ...(origin?.leadingRegions.map((r) => r.region) ?? []),
+  ]
+    .filter(Boolean)
+    .join(' ');
 }

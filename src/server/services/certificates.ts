@@ -1,44 +1,37 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import {
   CERTIFICATE_TOKEN_BYTES,
   certificateUrl,
   describeClient,
   encodeCertificateToken,
   isCertificateToken,
-  LABORATORY_NAME,
-  ORIGIN_MODEL_NAME,
   type CertificateContent,
-  type CertificateOrigin,
   type CertificateStatus,
   type CertificateVerification,
 } from '../../shared/certificate.ts';
-import { formatDisplayDate } from '../../shared/display-date.ts';
-import { analysisThresholds, type OriginAnalysis } from '../../shared/origin-model/analysis.ts';
 import type { Executor } from '../db/client.ts';
-import { ATYPICAL_PREDICTION, type AnalysisRow } from './origin-analysis.ts';
-import { modelFor, modelReportFor } from './origin-models.ts';
-import { analysis, booking, certificate, sampleEntry, thirdLabEntry } from '../db/schema.ts';
+import { certificate, sampleEntry } from '../db/schema.ts';
 import { serverMessage } from '../../shared/server-messages.ts';
 import { conflict, notFound } from '../errors.ts';
 import { withUniqueCheck } from '../db/queries.ts';
 import { appendAudit } from './audit.ts';
-import type { Mailer } from './mail.ts';
 import { loadFile, storeFile } from './files.ts';
 import { notifyPermission } from './notifications.ts';
 import { renderCertificatePdf } from './certificate-pdf.ts';
+import { snapshotContent } from './certificate-content.ts';
 import {
   completeSampleWithCertificate,
   judgeTransition,
   lockSample,
   SAMPLE_ENTITY,
   type Actor,
-  type SampleEntry,
 } from './sample-entries.ts';
 
 // Certificates of analysis (issue 6). A certificate freezes what the laboratory concluded about a
 // sample, carries an unguessable token, and its QR code points to the public verification page.
 // Versions never change: a correction issues version n+1 and marks the one before Superseded.
+// What it says: certificate-content.ts; its PDF: certificate-pdf.ts; its mail: certificate-mail.ts.
 
 export const CERTIFICATE_ENTITY = 'certificate';
 export const UNKNOWN_CERTIFICATE_MESSAGE = serverMessage('unknownCertificate');
@@ -70,179 +63,12 @@ async function latestVersion(db: Executor, sampleEntryId: number) {
   return row?.version ?? 0;
 }
 
-/** The saved analysis' verdict with its evidence: the reference set, the model's validation and the decision rules. */
-async function originEvidence(db: Executor, row: AnalysisRow): Promise<CertificateOrigin> {
-  const result = row.result as OriginAnalysis;
-  const summary = describeSavedAnalysis(row);
-  const material = row.material ?? '';
-  // The model and its report are those of the reference set as it is now; the analysis names the
-  // version it ran on, which the certificate prints as the model's version.
-  const fitted = await modelFor(db, material).catch(() => null);
-  const report = fitted ? await modelReportFor(db, material).catch(() => null) : null;
-  return {
-    analysisId: row.id,
-    analysisDate: row.analysisDate.toISOString(),
-    modelName: ORIGIN_MODEL_NAME,
-    modelVersion: row.referenceVersion ?? fitted?.version ?? '—',
-    referenceSet: {
-      material,
-      recordCount: fitted?.model.referenceCount ?? 0,
-      regionCount: fitted?.model.regions.length ?? 0,
-      version: row.referenceVersion ?? fitted?.version ?? '—',
-    },
-    validation: report
-      ? {
-          method: report.validation.method,
-          sampleCount: report.validation.sampleCount,
-          accuracy: report.validation.accuracy,
-          logLoss: report.validation.logLoss,
-        }
-      : null,
-    prediction: result.predictedOrigin,
-    isAtypical: result.isAtypical,
-    leadingRegions: summary.leadingRegions,
-    claimed: summary.claimed,
-    xinjiang: summary.xinjiang,
-    thresholds: {
-      consistentProbability: analysisThresholds.consistentProbability,
-      inconsistentProbability: analysisThresholds.inconsistentProbability,
-      atypicalPValue: analysisThresholds.atypicalPValue,
-      typicalPValue: analysisThresholds.typicalPValue,
-    },
-  };
-}
-
-const day = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
-
-/** What the certificate will say, read from the sample, its booking, the third lab's result and the saved analysis. */
-async function snapshotContent(
-  db: Executor,
-  sample: SampleEntry,
-  {
-    version,
-    issuedAt,
-    signatory,
-    laboratoryAddress,
-  }: { version: number; issuedAt: Date; signatory: string; laboratoryAddress: string },
-): Promise<CertificateContent> {
-  const [client] = sample.bookingId
-    ? await db
-        .select({
-          person: booking.applicantContactPerson,
-          company: booking.applicantCompany,
-          address: booking.address,
-          city: booking.cityStateCountry,
-        })
-        .from(booking)
-        .where(eq(booking.id, sample.bookingId))
-    : [];
-  const [result] = await db
-    .select({
-      carbon: thirdLabEntry.carbon,
-      hydrogen: thirdLabEntry.hydrogen,
-      oxygen: thirdLabEntry.oxygen,
-      labName: thirdLabEntry.labName,
-      returned: thirdLabEntry.resultReturnedDate,
-    })
-    .from(thirdLabEntry)
-    .where(eq(thirdLabEntry.sampleEntryId, sample.id))
-    .orderBy(desc(thirdLabEntry.id))
-    .limit(1);
-  const saved = await latestSavedAnalysis(db, sample.id);
-  const description = [sample.sampleCode, sample.sampleInformation].filter((part) => part?.trim()).join(', ');
-  return {
-    laboratoryName: LABORATORY_NAME,
-    // A sample entered by hand (no booking) names its client in fromClientInfo.
-    client: client?.person ?? sample.fromClientInfo ?? null,
-    company: client?.company ?? null,
-    sampleType: sample.sampleType,
-    idflNumber: sample.idflNumber,
-    sampleCode: sample.sampleCode,
-    results: { carbon: result?.carbon ?? null, hydrogen: result?.hydrogen ?? null, oxygen: result?.oxygen ?? null },
-    conclusion: sample.conclusion,
-    predictedOrigin: sample.predictedOrigin,
-    issuedAt: issuedAt.toISOString(),
-    signatory,
-    version,
-    laboratoryAddress,
-    supersedesVersion: version > 1 ? version - 1 : null,
-    clientAddress: client ? [client.address, client.city].filter((part) => part?.trim()).join(', ') : null,
-    itemDescription: description || null,
-    receivedDate: day(sample.receivedDate),
-    measuredDate: day(result?.returned),
-    externalLaboratory: result?.labName ?? null,
-    origin: saved?.result ? await originEvidence(db, saved) : null,
-    originReason: sample.originReason,
-  };
-}
-
-/**
- * The latest origin analysis saved to the sample ("save to sample entry"): its verdict is the
- * certificate's origin statement. Null when none was saved.
- */
-export async function latestSavedAnalysis(db: Executor, sampleEntryId: number) {
-  const [row] = await db
-    .select()
-    .from(analysis)
-    .where(
-      and(eq(analysis.sampleEntryId, sampleEntryId), inArray(analysis.status, ['SavedToSampleEntry', 'Transferred'])),
-    )
-    .orderBy(desc(analysis.id))
-    .limit(1);
-  return row ?? null;
-}
-
-/** The verdict of the origin analysis saved to a sample, as the supervisor's screen and the certificate state it. */
-export type SavedOriginAnalysis = {
-  id: number;
-  material: string | null;
-  referenceVersion: string | null;
-  analysisDate: string;
-  /** The predicted region, or 'Atypical' when no region fits. */
-  prediction: string;
-  isAtypical: boolean;
-  leadingRegions: { region: string; probability: number }[];
-  claimed: { region: string; verdict: string; probability: number | null; isKnownRegion: boolean } | null;
-  xinjiang: { region: string; verdict: string; probability: number | null; isKnownRegion: boolean };
-};
-
-const consistencyOf = (c: OriginAnalysis['consistency']['xinjiang']) => ({
-  region: c.region,
-  verdict: c.verdict,
-  probability: c.probability,
-  isKnownRegion: c.isKnownRegion,
-});
-
-export function describeSavedAnalysis(row: NonNullable<Awaited<ReturnType<typeof latestSavedAnalysis>>>) {
-  const result = row.result as OriginAnalysis;
-  return {
-    id: row.id,
-    material: row.material,
-    referenceVersion: row.referenceVersion,
-    analysisDate: row.analysisDate.toISOString(),
-    prediction: row.prediction ?? ATYPICAL_PREDICTION,
-    isAtypical: result.isAtypical,
-    leadingRegions: result.regionalProbability
-      .slice(0, 3)
-      .map((r) => ({ region: r.region, probability: r.probability })),
-    claimed: result.consistency.claimed ? consistencyOf(result.consistency.claimed) : null,
-    xinjiang: consistencyOf(result.consistency.xinjiang),
-  } satisfies SavedOriginAnalysis;
-}
-
-export async function findSavedOriginAnalysis(db: Executor, sampleEntryId: number) {
-  const [sample] = await db.select({ id: sampleEntry.id }).from(sampleEntry).where(eq(sampleEntry.id, sampleEntryId));
-  if (!sample) throw notFound('sampleNotFound');
-  const row = await latestSavedAnalysis(db, sampleEntryId);
-  return row ? describeSavedAnalysis(row) : null;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Issue, re-issue, revoke, verify
 
 export type IssuedCertificate = { id: number; token: string; version: number; url: string; fileId: string };
 
-async function findVersion(db: Executor, sampleEntryId: number, version: number) {
+export async function findVersion(db: Executor, sampleEntryId: number, version: number) {
   const [row] = await db
     .select()
     .from(certificate)
@@ -469,64 +295,6 @@ export function describeCertificate(row: Certificate) {
     revokeReason: row.revokeReason,
     supersededById: row.supersededById,
   };
-}
-
-/**
- * Sends a certificate to the client's report address (the booking's "e-mail the report to", else its
- * e-mail) with the verification address, through the outbound mail like every other mail: recorded
- * in this transaction with its audit record, delivered over SMTP once the request has committed.
- */
-export async function sendCertificate(
-  db: Executor,
-  mailer: Mailer,
-  { id, version, by, baseUrl }: { id: number; version: number; by: Actor; baseUrl: string },
-) {
-  return db.transaction(async (tx) => {
-    const sample = await lockSample(tx, id);
-    const row = await findVersion(tx, sample.id, version);
-    if (!row) throw notFound('unknownCertificate');
-    const [client] = sample.bookingId
-      ? await tx
-          .select({
-            person: booking.applicantContactPerson,
-            email: booking.email,
-            reportTo: booking.emailReportToEmail,
-          })
-          .from(booking)
-          .where(eq(booking.id, sample.bookingId))
-      : [];
-    const to = client?.reportTo?.trim() || client?.email?.trim();
-    if (!to) throw conflict('noReportAddress', { idflNumber: sample.idflNumber });
-    const url = certificateUrl(baseUrl, row.token);
-    const standing =
-      row.status === 'Valid'
-        ? 'It is valid.'
-        : row.status === 'Revoked'
-          ? `It has been revoked${row.revokeReason ? `: ${row.revokeReason}` : ''}.`
-          : 'It has been superseded by a newer version.';
-    await mailer.send(tx, {
-      to,
-      subject: `Certificate of analysis ${sample.idflNumber}, version ${row.version}`,
-      text: [
-        `Dear ${client?.person ?? 'client'},`,
-        '',
-        `The certificate of analysis of sample ${sample.idflNumber} (version ${row.version}) was issued on ${formatDisplayDate(row.issuedAt.toISOString(), 'en')}. ${standing}`,
-        '',
-        'Anyone can check it, and read what it certifies, at its verification address (also in its QR code):',
-        url,
-        '',
-        `${LABORATORY_NAME}`,
-      ].join('\n'),
-    });
-    await appendAudit(tx, {
-      entityType: CERTIFICATE_ENTITY,
-      entityId: row.id,
-      action: 'sendCertificate',
-      changes: { sentTo: { from: null, to } },
-      actor: by,
-    });
-    return { ...describeCertificate(row), sentTo: to };
-  });
 }
 
 export async function listSampleCertificates(db: Executor, sampleEntryId: number) {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
@@ -14,10 +14,55 @@ let files: { regular: Buffer; bold: Buffer } | undefined;
 
 export type PdfFonts = { regular: PDFFont; bold: PDFFont };
 
-/** Embeds the regular and bold Unicode fonts into a document, subset to the glyphs it draws. */
-export async function embedUnicodeFonts(pdf: PDFDocument): Promise<PdfFonts> {
-  files ??= { regular: fontFile('DejaVuSans.ttf'), bold: fontFile('DejaVuSans-Bold.ttf') };
+/** Han, kana, Hangul and CJK punctuation: scripts DejaVu Sans has no glyph for. */
+const CJK = /[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]|[\u{20000}-\u{2FA1F}]/u;
+
+export const needsCjkFont = (text: string) => CJK.test(text);
+
+/**
+ * Where a CJK font (one that also covers Latin and Vietnamese, as Noto Sans SC does) may be: a
+ * package's TrueType/OpenType file, or the system's. None is installed today, and then a CJK name
+ * still prints '?' (printable). Read once, only when a document needs it.
+ */
+const CJK_FONT_CANDIDATES = [
+  'noto-sans-sc/fonts/NotoSansSC-Regular.otf',
+  '/usr/share/fonts/opentype/noto/NotoSansSC-Regular.otf',
+  '/usr/share/fonts/truetype/noto/NotoSansSC-Regular.ttf',
+];
+
+let cjkFile: Buffer | null | undefined;
+
+function cjkFontFile(): Buffer | null {
+  if (cjkFile !== undefined) return cjkFile;
+  cjkFile = null;
+  for (const candidate of CJK_FONT_CANDIDATES) {
+    try {
+      const path = candidate.startsWith('/') ? candidate : require.resolve(candidate);
+      if (existsSync(path)) {
+        cjkFile = readFileSync(path);
+        break;
+      }
+    } catch {
+      // Not installed: try the next place.
+    }
+  }
+  return cjkFile;
+}
+
+/**
+ * Embeds the regular and bold Unicode fonts into a document, subset to the glyphs it draws. When
+ * `text` (what the document prints from its record) holds Chinese, Japanese or Korean and a CJK font
+ * is installed, that font is embedded instead (its subset): only such documents carry it, so the
+ * others stay as small as with DejaVu alone.
+ */
+export async function embedUnicodeFonts(pdf: PDFDocument, text = ''): Promise<PdfFonts> {
   pdf.registerFontkit(fontkit);
+  const cjk = needsCjkFont(text) ? cjkFontFile() : null;
+  if (cjk) {
+    const font = await pdf.embedFont(cjk, { subset: true });
+    return { regular: font, bold: font };
+  }
+  files ??= { regular: fontFile('DejaVuSans.ttf'), bold: fontFile('DejaVuSans-Bold.ttf') };
   return {
     regular: await pdf.embedFont(files.regular, { subset: true }),
     bold: await pdf.embedFont(files.bold, { subset: true }),

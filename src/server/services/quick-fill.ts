@@ -7,6 +7,7 @@ import { quickFillCode } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import type { Mailer } from './mail.ts';
 import { mayMailFormRecipient } from './recipient-limits.ts';
+import { clientWords } from './client-words.ts';
 import { countEvent, currentCount, tooManyRequests, type Window } from './rate-limit.ts';
 
 export const QUICK_FILL_DAYS = 90;
@@ -45,6 +46,8 @@ export type Applicant = {
   cityStateCountry: string;
   /** "Keep my contact details for my next bookings": without it, no code and no company data kept. */
   isAgreeRegistration: boolean;
+  /** The booking's language ('en' | 'vi'): the code's mail is written in it. */
+  language?: string | null;
 };
 
 export function companyDataOf(applicant: Applicant): QuickFillCompanyData {
@@ -87,19 +90,19 @@ export async function offerQuickFill(db: Executor, mailer: Mailer, applicant: Ap
     companyData,
     expiresAt,
   });
+  const words = clientWords(applicant.language);
   await mailer.send(db, {
     to: applicant.email,
-    subject: 'Your quick-fill code for the Order Request Form',
+    subject: words('mail.quickFill.subject'),
     text: [
       // No name: the address is whatever the form was given, so no text typed into it is echoed.
-      'Dear customer,',
+      words('mail.dearCustomer'),
       '',
-      'Thank you for your booking. Next time you fill in the Order Request Form, open "Quick data entry",',
-      `enter this e-mail address (or your phone number) and the code below to fill in your company details:`,
+      words('mail.quickFill.thanks'),
       '',
       `    ${code}`,
       '',
-      `The code is valid for ${QUICK_FILL_DAYS} days. If you did not make a booking, you can ignore this message.`,
+      words('mail.quickFill.validity', { days: QUICK_FILL_DAYS }),
     ].join('\n'),
   });
   return { issued: true as const, code };

@@ -5,7 +5,7 @@ import { cleanIsotopeRecord, thirdLabEntry } from '../db/schema.ts';
 import { serverMessage } from '../../shared/server-messages.ts';
 import { AppError, conflict, forbidden } from '../errors.ts';
 import { finalResultProblems } from '../../shared/certificate-readiness.ts';
-import { latestSavedAnalysis } from './certificates.ts';
+import { latestSavedAnalysis } from './certificate-content.ts';
 import { ATYPICAL_PREDICTION } from './origin-analysis.ts';
 import { assertVersion } from './stale-writes.ts';
 import { withUniqueCheck } from '../db/queries.ts';

@@ -23,6 +23,7 @@ import { PrintLabelsButton } from '@/app/labels/print-labels-button';
 import { BookingClientActivity } from './booking-client-activity';
 import { bookingQueries } from './booking-list-queries';
 import { useCancelBooking, useConfirmBooking } from './booking-queries';
+import { BookingLanguageField } from './booking-language-field';
 import { BookingSummary } from './booking-summary';
 
 /** Booking Detail (spec 2 /bookings/{id}): everything submitted, what came of it, and the staff actions. */
@@ -75,6 +76,7 @@ export function BookingDetailPage({ id }: { id: number }) {
         </>
       }
     >
+      <BookingLanguageField id={detail.id} language={detail.language} canChange={held.includes('CanCreateBooking')} />
       <BookingSummary detail={detail} />
       <BookingClientActivity bookingId={detail.id} />
       <ConfirmBookingDialog bookingId={detail.id} open={dialog === 'confirm'} onClose={() => setDialog(null)} />

@@ -4,7 +4,7 @@ import type { BookingFormValues, BookingInput, QuickFillCompanyData } from '@/sh
 import { blankBookingForm, todayIso } from '@/shared/schemas/booking-defaults';
 import { ApiError } from '@/app/lib/api-error';
 import { schemaCheck, useFormState } from '@/app/lib/form-state';
-import { translateMessage } from '@/app/lib/i18n';
+import { i18n, translateMessage } from '@/app/lib/i18n';
 import { onDemand } from '@/app/lib/on-demand';
 import { Later } from '@/app/lib/later';
 import { toastLater } from '@/app/lib/toast-later';
@@ -77,6 +77,8 @@ function payloadOf(values: BookingInput, attachments: BookingAttachment[]): Book
       : { ...values.payerInfo, bookingId: 0 },
     factoryInfo: values.factoryInfo.enabled ? values.factoryInfo : { enabled: false },
     attachmentFileIds: attachments.map((file) => file.id),
+    // The booking keeps the language its form was filled in: the client's mails and report use it.
+    language: i18n.language === 'vi' ? 'vi' : 'en',
   };
 }
 

@@ -18,6 +18,7 @@ import { useCertificateVerification } from './certificates-api';
 import { ScanCertificateButton } from './scan-certificate-button';
 import { useDocumentTitle } from '@/app/lib/use-document-title';
 import { formatMomentDay } from '@/app/components/ui/display-date';
+import { enfsiVerbalScale, formatLikelihoodRatio, isQuotableCllr } from '@/shared/likelihood-ratio';
 
 // The public verification page (/certificate/$token): no sign-in. Anyone holding a certificate
 // sees whether it stands, and what it certifies, in the certificate's own words.
@@ -162,6 +163,7 @@ function OriginStatement({ certificate }: { certificate: CertificateVerification
           <p>
             {t('origin.xinjiang')}: {t(`origin.verdict.${origin.xinjiang.verdict}`)}
           </p>
+          <LikelihoodLine origin={origin} />
           <p className="text-muted-foreground">
             {t('origin.model', {
               model: origin.modelName,
@@ -214,5 +216,27 @@ export function CertificateVerificationPage({ token }: { token: string }) {
         </p>
       </main>
     </div>
+  );
+}
+
+/** The claim's likelihood ratio with its ENFSI words, and whether its Cllr lets it be quoted. */
+function LikelihoodLine({ origin }: { origin: NonNullable<CertificateVerification['origin']> }) {
+  const { t } = useTranslation('certificates');
+  const lr = origin.likelihoodRatio;
+  const scale = lr ? enfsiVerbalScale(lr.value) : null;
+  if (!lr || !scale || !origin.claimed) return null;
+  const words =
+    scale.direction === 'neither'
+      ? t('origin.enfsi.neither')
+      : t(`origin.enfsi.${scale.direction}`, { level: t(`origin.enfsi.levels.${scale.level}`) });
+  return (
+    <p data-field="likelihoodRatio">
+      {t('origin.likelihood', { lr: formatLikelihoodRatio(lr.value), words })}{' '}
+      <span className="text-muted-foreground">
+        {isQuotableCllr(lr.cllr)
+          ? t('origin.quotable', { cllr: (lr.cllr ?? 0).toFixed(2) })
+          : t('origin.notQuotable', { cllr: lr.cllr == null ? '—' : lr.cllr.toFixed(2) })}
+      </span>
+    </p>
   );
 }

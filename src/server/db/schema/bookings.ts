@@ -47,6 +47,10 @@ export const booking = pgTable(
     samplePreparedDate: date('sample_prepared_date').notNull(),
     isAgreeRegistration: boolean('is_agree_registration').notNull().default(false),
     isConfirmAccurate: boolean('is_confirm_accurate').notNull().default(false),
+    /** The language the booking was made in ('en' | 'vi'): mails and PDFs to its client use it. */
+    language: text('language', { enum: ['en', 'vi'] })
+      .notNull()
+      .default('en'),
     attachmentFileIds: jsonb('attachment_file_ids').$type<string[]>().notNull().default([]),
     createdBy: integer('created_by').references(() => appUser.id),
     confirmedBy: integer('confirmed_by').references(() => appUser.id),

@@ -1,0 +1,210 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import {
+  LABORATORY_NAME,
+  ORIGIN_MODEL_NAME,
+  type CertificateContent,
+  type CertificateOrigin,
+} from '../../shared/certificate.ts';
+import { claimLikelihoodRatio } from '../../shared/likelihood-ratio.ts';
+import { analysisThresholds, type OriginAnalysis } from '../../shared/origin-model/analysis.ts';
+import type { Executor } from '../db/client.ts';
+import { analysis, booking, sampleEntry, thirdLabEntry } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+import { ATYPICAL_PREDICTION, type AnalysisRow } from './origin-analysis.ts';
+import { modelFor, modelReportFor } from './origin-models.ts';
+import type { SampleEntry } from './sample-entries.ts';
+
+// What a certificate says, frozen when it is issued (certificates.ts): the sample, its booking (and
+// the booking's language), the third lab's result and the saved origin analysis with its evidence.
+
+/** The saved analysis' verdict with its evidence: the reference set, the model's validation and the decision rules. */
+async function originEvidence(db: Executor, row: AnalysisRow): Promise<CertificateOrigin> {
+  const result = row.result as OriginAnalysis;
+  const summary = describeSavedAnalysis(row);
+  const material = row.material ?? '';
+  // The model and its report are those of the reference set as it is now; the analysis names the
+  // version it ran on, which the certificate prints as the model's version.
+  const fitted = await modelFor(db, material).catch(() => null);
+  const report = fitted ? await modelReportFor(db, material).catch(() => null) : null;
+  return {
+    analysisId: row.id,
+    analysisDate: row.analysisDate.toISOString(),
+    modelName: ORIGIN_MODEL_NAME,
+    modelVersion: row.referenceVersion ?? fitted?.version ?? '—',
+    referenceSet: {
+      material,
+      recordCount: fitted?.model.referenceCount ?? 0,
+      regionCount: fitted?.model.regions.length ?? 0,
+      version: row.referenceVersion ?? fitted?.version ?? '—',
+    },
+    validation: report
+      ? {
+          method: report.validation.method,
+          sampleCount: report.validation.sampleCount,
+          accuracy: report.validation.accuracy,
+          logLoss: report.validation.logLoss,
+        }
+      : null,
+    prediction: result.predictedOrigin,
+    isAtypical: result.isAtypical,
+    leadingRegions: summary.leadingRegions,
+    claimed: summary.claimed,
+    xinjiang: summary.xinjiang,
+    likelihoodRatio: likelihoodOfClaim(result, report),
+    thresholds: {
+      consistentProbability: analysisThresholds.consistentProbability,
+      inconsistentProbability: analysisThresholds.inconsistentProbability,
+      atypicalPValue: analysisThresholds.atypicalPValue,
+      typicalPValue: analysisThresholds.typicalPValue,
+    },
+  };
+}
+
+/**
+ * The claimed origin's likelihood ratio against the other regions, with the Cllr of that region's
+ * claims in the model report (the pooled one when the region has none), so the reader knows
+ * whether the ratio may be quoted. None without a claim of a region the model knows.
+ */
+function likelihoodOfClaim(
+  result: OriginAnalysis,
+  report: Awaited<ReturnType<typeof modelReportFor>> | null,
+): CertificateOrigin['likelihoodRatio'] {
+  const claimed = result.consistency.claimed;
+  if (!claimed?.isKnownRegion || claimed.probability == null) return null;
+  const errors = report?.verdictErrors;
+  const region = claimed.region.trim().toLowerCase();
+  const ofRegion = errors?.claims.find((c) => c.region.trim().toLowerCase() === region);
+  return {
+    value: claimLikelihoodRatio(claimed.probability, result.regionalProbability.length),
+    cllr: ofRegion?.cllr ?? errors?.pooled.cllr ?? null,
+  };
+}
+
+const day = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
+
+/** What the certificate will say, read from the sample, its booking, the third lab's result and the saved analysis. */
+export async function snapshotContent(
+  db: Executor,
+  sample: SampleEntry,
+  {
+    version,
+    issuedAt,
+    signatory,
+    laboratoryAddress,
+  }: { version: number; issuedAt: Date; signatory: string; laboratoryAddress: string },
+): Promise<CertificateContent> {
+  const [client] = sample.bookingId
+    ? await db
+        .select({
+          person: booking.applicantContactPerson,
+          company: booking.applicantCompany,
+          address: booking.address,
+          city: booking.cityStateCountry,
+          language: booking.language,
+        })
+        .from(booking)
+        .where(eq(booking.id, sample.bookingId))
+    : [];
+  const [result] = await db
+    .select({
+      carbon: thirdLabEntry.carbon,
+      hydrogen: thirdLabEntry.hydrogen,
+      oxygen: thirdLabEntry.oxygen,
+      labName: thirdLabEntry.labName,
+      returned: thirdLabEntry.resultReturnedDate,
+    })
+    .from(thirdLabEntry)
+    .where(eq(thirdLabEntry.sampleEntryId, sample.id))
+    .orderBy(desc(thirdLabEntry.id))
+    .limit(1);
+  const saved = await latestSavedAnalysis(db, sample.id);
+  const description = [sample.sampleCode, sample.sampleInformation].filter((part) => part?.trim()).join(', ');
+  return {
+    laboratoryName: LABORATORY_NAME,
+    // A sample entered by hand (no booking) names its client in fromClientInfo.
+    client: client?.person ?? sample.fromClientInfo ?? null,
+    company: client?.company ?? null,
+    sampleType: sample.sampleType,
+    idflNumber: sample.idflNumber,
+    sampleCode: sample.sampleCode,
+    results: { carbon: result?.carbon ?? null, hydrogen: result?.hydrogen ?? null, oxygen: result?.oxygen ?? null },
+    conclusion: sample.conclusion,
+    predictedOrigin: sample.predictedOrigin,
+    issuedAt: issuedAt.toISOString(),
+    signatory,
+    version,
+    laboratoryAddress,
+    supersedesVersion: version > 1 ? version - 1 : null,
+    clientAddress: client ? [client.address, client.city].filter((part) => part?.trim()).join(', ') : null,
+    itemDescription: description || null,
+    receivedDate: day(sample.receivedDate),
+    measuredDate: day(result?.returned),
+    externalLaboratory: result?.labName ?? null,
+    origin: saved?.result ? await originEvidence(db, saved) : null,
+    originReason: sample.originReason,
+    language: client?.language ?? 'en',
+    receivedCondition: sample.receivedCondition,
+    receiptNote: sample.receiptNote,
+  };
+}
+
+/**
+ * The latest origin analysis saved to the sample ("save to sample entry"): its verdict is the
+ * certificate's origin statement. Null when none was saved.
+ */
+export async function latestSavedAnalysis(db: Executor, sampleEntryId: number) {
+  const [row] = await db
+    .select()
+    .from(analysis)
+    .where(
+      and(eq(analysis.sampleEntryId, sampleEntryId), inArray(analysis.status, ['SavedToSampleEntry', 'Transferred'])),
+    )
+    .orderBy(desc(analysis.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The verdict of the origin analysis saved to a sample, as the supervisor's screen and the certificate state it. */
+export type SavedOriginAnalysis = {
+  id: number;
+  material: string | null;
+  referenceVersion: string | null;
+  analysisDate: string;
+  /** The predicted region, or 'Atypical' when no region fits. */
+  prediction: string;
+  isAtypical: boolean;
+  leadingRegions: { region: string; probability: number }[];
+  claimed: { region: string; verdict: string; probability: number | null; isKnownRegion: boolean } | null;
+  xinjiang: { region: string; verdict: string; probability: number | null; isKnownRegion: boolean };
+};
+
+const consistencyOf = (c: OriginAnalysis['consistency']['xinjiang']) => ({
+  region: c.region,
+  verdict: c.verdict,
+  probability: c.probability,
+  isKnownRegion: c.isKnownRegion,
+});
+
+export function describeSavedAnalysis(row: NonNullable<Awaited<ReturnType<typeof latestSavedAnalysis>>>) {
+  const result = row.result as OriginAnalysis;
+  return {
+    id: row.id,
+    material: row.material,
+    referenceVersion: row.referenceVersion,
+    analysisDate: row.analysisDate.toISOString(),
+    prediction: row.prediction ?? ATYPICAL_PREDICTION,
+    isAtypical: result.isAtypical,
+    leadingRegions: result.regionalProbability
+      .slice(0, 3)
+      .map((r) => ({ region: r.region, probability: r.probability })),
+    claimed: result.consistency.claimed ? consistencyOf(result.consistency.claimed) : null,
+    xinjiang: consistencyOf(result.consistency.xinjiang),
+  } satisfies SavedOriginAnalysis;
+}
+
+export async function findSavedOriginAnalysis(db: Executor, sampleEntryId: number) {
+  const [sample] = await db.select({ id: sampleEntry.id }).from(sampleEntry).where(eq(sampleEntry.id, sampleEntryId));
+  if (!sample) throw notFound('sampleNotFound');
+  const row = await latestSavedAnalysis(db, sampleEntryId);
+  return row ? describeSavedAnalysis(row) : null;
+}
