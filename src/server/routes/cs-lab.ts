@@ -27,7 +27,8 @@ import {
   transferToTester,
   updateSampleEntryCs,
 } from '../services/cs-lab-samples.ts';
-import { listSampleEntries, readSampleDetail } from '../services/sample-entries.ts';
+import { listSampleEntries } from '../services/sample-lists.ts';
+import { readSampleDetail } from '../services/sample-detail.ts';
 
 // Client-side lab (spec section 7). Its response schemas are shared with the other benches (http/sample-schemas.ts).
 

@@ -23,7 +23,7 @@ import {
   toAnalysisRecord,
   type AnalysisRow,
 } from './origin-analysis.ts';
-import { judgeEdit, lockSample, recordSampleChange, type Actor } from './sample-entries.ts';
+import { judgeEdit, lockSample, recordSampleChange, type Actor } from './sample-transitions.ts';
 import { assertVersion } from './stale-writes.ts';
 
 function verdictToBoolean(verdict: string | undefined): boolean | null {

@@ -33,7 +33,7 @@ import {
   SAMPLE_ENTITY,
   type Actor,
   type SampleEntry,
-} from './sample-entries.ts';
+} from './sample-transitions.ts';
 
 // Certificates of analysis (issue 6). A certificate freezes what the laboratory concluded about a
 // sample, carries an unguessable token, and its QR code points to the public verification page.

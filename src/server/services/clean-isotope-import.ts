@@ -13,7 +13,7 @@ import { cleanIsotopeRecord } from '../db/schema.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { appendAudit } from './audit.ts';
 import type { ImportJobInput, ImportJobMessage, RenamedRow } from './clean-isotope-import-job.ts';
-import type { Actor } from './sample-entries.ts';
+import type { Actor } from './sample-transitions.ts';
 
 export type ImportOptions = {
   file: File;

@@ -8,19 +8,13 @@ import { appendAudit, asJson, diffFields } from './audit.ts';
 import { recordDeletions } from './deletions.ts';
 import { notifyPermission } from './notifications.ts';
 import { nextNumber } from './numbering.ts';
-import {
-  type Actor,
-  computeWeights,
-  judgeTransition,
-  lockSample,
-  recordSampleChange,
-  SAMPLE_ENTITY,
-} from './sample-entries.ts';
+import { type Actor, judgeTransition, lockSample, recordSampleChange, SAMPLE_ENTITY } from './sample-transitions.ts';
+import { computeWeights } from './sample-weights.ts';
 import { editSampleData } from './sample-edits.ts';
 import { assertFilesAttachable, type FileAttacher } from './files.ts';
 
 // The client-side lab's changes of sample entries (spec 7): create, update, check in, transfer to the
-// tester, destroy an order. The state machine and the audit write are shared (sample-entries.ts).
+// tester, destroy an order. The state machine and the audit write are shared (sample-transitions.ts).
 
 export async function createSampleEntry(
   db: Executor,

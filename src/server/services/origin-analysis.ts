@@ -11,7 +11,7 @@ import { analysis, appUser, bookingSampleType, sampleEntry, thirdLabEntry } from
 import { badRequest, notFound } from '../errors.ts';
 import { appendAudit } from './audit.ts';
 import { modelFor } from './origin-models.ts';
-import type { Actor } from './sample-entries.ts';
+import type { Actor } from './sample-transitions.ts';
 
 type ValuesUsed = Record<string, number | null>;
 

@@ -6,7 +6,7 @@ import type { Executor } from '../db/client.ts';
 import { booking, sampleEntry } from '../db/schema.ts';
 import { formatDisplayDate } from '../../shared/display-date.ts';
 import type { Language } from '../../app/lib/language.ts';
-import { sampleListConditions } from './sample-entries.ts';
+import { sampleListConditions } from './sample-lists.ts';
 import { reportWords, type ReportWords } from './report-words.ts';
 import { csvLines as safeCsvLines, spreadsheetCell } from './spreadsheet-cells.ts';
 

@@ -1,8 +1,8 @@
 import type { SampleEditName } from '../../shared/sample-workflow.ts';
 import type { Executor } from '../db/client.ts';
 import { assertFilesAttachable, type FileAttacher } from './files.ts';
+import { computeWeights } from './sample-weights.ts';
 import {
-  computeWeights,
   judgeEdit,
   lockSample,
   writeSampleChange,
@@ -10,7 +10,7 @@ import {
   type SampleChanges,
   type SampleEdit,
   type SampleEntry,
-} from './sample-entries.ts';
+} from './sample-transitions.ts';
 import { assertVersion } from './stale-writes.ts';
 
 // A bench's edit of a sample's own data (client-side lab, tester lab): the version check (a stale

@@ -7,7 +7,7 @@ import {
 } from '../../shared/statistics.ts';
 import { sampleStatuses } from '../../shared/sample-workflow.ts';
 import type { Executor } from '../db/client.ts';
-import { SAMPLE_ENTITY } from './sample-entries.ts';
+import { SAMPLE_ENTITY } from './sample-transitions.ts';
 
 // The dashboard's figures (issue 12). Every count, bucket and percentile is computed by the
 // database: the queries read only the rows of the period through the indexes named beside them, so

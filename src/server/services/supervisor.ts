@@ -18,7 +18,7 @@ import {
   SAMPLE_ENTITY,
   writeSampleChange,
   type Actor,
-} from './sample-entries.ts';
+} from './sample-transitions.ts';
 import { lockThirdLabEntry } from './third-lab.ts';
 import { notifyPermission } from './notifications.ts';
 

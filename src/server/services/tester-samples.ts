@@ -1,7 +1,7 @@
 import type { TesterUpdateSample } from '../../shared/schemas/sample-entry.ts';
 import type { Executor } from '../db/client.ts';
 import type { FileAttacher } from './files.ts';
-import { type Actor, judgeTransition, lockSample, recordSampleChange } from './sample-entries.ts';
+import { type Actor, judgeTransition, lockSample, recordSampleChange } from './sample-transitions.ts';
 import { editSampleData } from './sample-edits.ts';
 
 // The tester lab's changes of sample entries (spec 7): check in, update, undo.
