@@ -94,8 +94,7 @@ const checkInRouteDef = defineRoute({
     'Confirm a booking (id = booking id: one New sample entry per sample type, awaiting its receipt) or, with entry=sample, check in a New sample entry: its receipt (date and time, by whom, weight, condition on receipt, note)',
   access: ['CanCheckInSampleEntryCs'],
   request: {
-    query: z.object({
-      id: z.coerce.number().int().min(1).max(2_147_483_647),
+    query: idQuery.extend({
       entry: z.enum(['booking', 'sample']).default('booking'),
     }),
     body: {
