@@ -21,7 +21,7 @@ import { analysis, booking, certificate, sampleEntry, thirdLabEntry } from '../d
 import { serverMessage } from '../../shared/server-messages.ts';
 import { conflict, notFound } from '../errors.ts';
 import { withUniqueCheck } from '../db/queries.ts';
-import { appendAudit } from './audit.ts';
+import { appendAudit, type Actor } from './audit.ts';
 import type { Mailer } from './mail.ts';
 import { loadFile, storeFile } from './files.ts';
 import { notifyPermission } from './notifications.ts';
@@ -31,7 +31,6 @@ import {
   judgeTransition,
   lockSample,
   SAMPLE_ENTITY,
-  type Actor,
   type SampleEntry,
 } from './sample-transitions.ts';
 

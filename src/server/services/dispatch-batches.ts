@@ -10,11 +10,11 @@ import { containing, sortOrder } from '../db/queries.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { assertVersion } from './stale-writes.ts';
-import { appendAudit, diffFields } from './audit.ts';
+import { appendAudit, diffFields, type Actor } from './audit.ts';
 import { notifyPermission } from './notifications.ts';
 import { nextNumber } from './numbering.ts';
 import { fromDateCondition, toDateCondition, userCondition } from '../db/filters.ts';
-import { judgeEdit, judgeTransition, lockSample, recordSampleChange, type Actor } from './sample-transitions.ts';
+import { judgeEdit, judgeTransition, lockSample, recordSampleChange } from './sample-transitions.ts';
 
 export type DispatchBatch = typeof dispatchBatch.$inferSelect;
 

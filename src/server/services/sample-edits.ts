@@ -6,12 +6,12 @@ import {
   judgeEdit,
   lockSample,
   writeSampleChange,
-  type Actor,
   type SampleChanges,
   type SampleEdit,
   type SampleEntry,
 } from './sample-transitions.ts';
 import { assertVersion } from './stale-writes.ts';
+import type { Actor } from './audit.ts';
 
 // A bench's edit of a sample's own data (client-side lab, tester lab): the version check (a stale
 // write is a 409), the workflow table's rule on which edit applies in which status, the attached

@@ -11,13 +11,11 @@ import {
 import type { Executor, Tx } from '../db/client.ts';
 import { sampleEntry } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
-import { appendAudit, rowChanges } from './audit.ts';
+import { appendAudit, rowChanges, type Actor } from './audit.ts';
 
 // The transition kernel: every bench moves or edits a sample through these, so the state machine's
 // verdict, the row lock, the version bump and the audit record are written one way.
 
-/** Who acts: the signed-in staff member (AuthUser satisfies it). */
-export type Actor = { id: number; displayName: string };
 export type SampleEntry = typeof sampleEntry.$inferSelect;
 export type SampleChanges = Partial<typeof sampleEntry.$inferInsert>;
 

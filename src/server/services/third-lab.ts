@@ -9,7 +9,7 @@ import type { ThirdLabFilters } from '../http/third-lab-query.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { assertVersion } from './stale-writes.ts';
-import { appendAudit, rowChanges, type FieldChanges } from './audit.ts';
+import { appendAudit, rowChanges, type FieldChanges, type Actor } from './audit.ts';
 import { notifyPermission } from './notifications.ts';
 import { markBatchReceivedWhenComplete, reopenDispatchBatch } from './dispatch-batches.ts';
 import { canChangeDispatchBatch } from '../../shared/record-workflows.ts';
@@ -22,7 +22,6 @@ import {
   lockSample,
   recordSampleChange,
   SAMPLE_ENTITY,
-  type Actor,
   type SampleEntry,
 } from './sample-transitions.ts';
 import { onDayCondition, userCondition } from '../db/filters.ts';
