@@ -224,7 +224,12 @@ export async function createUser(db: Executor, input: CreateUserInput, by: AuthU
   });
 }
 
-export async function updateUser(db: Executor, id: number, input: UpdateUserInput, by: AuthUser): Promise<Account> {
+export async function updateUser(
+  db: Executor,
+  id: number,
+  input: UpdateUserInput & { version?: number },
+  by: AuthUser,
+): Promise<Account> {
   // One transaction, so a change refused by the last check leaves the account as it was.
   return db.transaction(async (tx) => {
     if (!(await lockForEdit(tx, appUser, appUser.id, id))) throw notFound('accountNotFound');
