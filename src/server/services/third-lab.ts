@@ -5,7 +5,6 @@ import type { Executor, Tx } from '../db/client.ts';
 import { afterCursor, cursorKeys, listOrder, orderByKeys } from '../db/keyset.ts';
 import { containing, matchedFirst } from '../db/queries.ts';
 import { matchingRows, readListPage } from '../db/list-page.ts';
-import type { ThirdLabFilters } from '../http/third-lab-query.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { assertVersion } from './stale-writes.ts';
@@ -238,6 +237,26 @@ export const thirdLabOrderColumns: Record<string, PgColumn> = {
 };
 
 /** The third lab's worklist: samples sent to it, each with its third-lab entry. */
+/** The third lab's list filters (http/third-lab-query.ts validates them); the status list already split. */
+export type ThirdLabFilters = {
+  limit: number;
+  offset: number;
+  search?: string;
+  orderBy?: string;
+  cursor?: string;
+  IDFLNumber?: string;
+  sentToThirdLabDate?: string;
+  sentToThirdLabBy?: string;
+  thirdLabReceivedDate?: string;
+  thirdLabReceivedBy?: string;
+  resultReturnedDate?: string;
+  testTeamConfirmedDate?: string;
+  testTeamConfirmedBy?: string;
+  status?: string[];
+  BNCode?: string;
+  updatedSince?: string;
+};
+
 export async function listThirdLabSamples(db: Executor, filters: ThirdLabFilters) {
   const status = filters.status?.length
     ? filters.status.filter((s) => (benchStatuses.thirdLab as readonly string[]).includes(s))
