@@ -37,6 +37,10 @@ const dateLocaleString = {
     };
   },
 };
+/** The server's layers, top first: each may import only itself and the layers after it. */
+const serverLayers = ['routes', 'http', 'services', 'db'];
+/** The modules that assemble the layers into the running server; no layer imports them. */
+const serverEntries = ['./src/server/app.ts', './src/server/server.ts', './src/server/main.ts'];
 
 export default tseslint.config(
   {
@@ -119,6 +123,13 @@ export default tseslint.config(
             // report files in the requester's language; nothing else of the app (dates are shared/).
             { target: './src/server', from: './src/app', except: ['./locales', './lib/language.ts'] },
             { target: './src/server', from: './sw' },
+            // The server's layers point one way: routes → http → services → db. A module imports its own
+            // layer or one below, never one above (app.ts, server.ts and main.ts assemble the layers).
+            ...serverLayers.map((layer, index) => ({
+              target: `./src/server/${layer}`,
+              from: [...serverLayers.slice(0, index).map((above) => `./src/server/${above}`), ...serverEntries],
+              message: `src/server/${layer} imports only its own layer and those below it (${serverLayers.slice(index + 1).join(', ') || 'none'}).`,
+            })),
           ],
         },
       ],

@@ -11,7 +11,7 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
     name,
     include: ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts'],
     environment: 'node',
-    env: { TEST_DB: db },
+    env: { TEST_DB: db, ORIGIN_MODEL_PREPARATION: 'off' },
     // PostgreSQL's worker databases are dropped when the run ends.
     globalSetup: db === 'postgres' ? ['tests/server/support/test-databases.ts'] : [],
     // The files share their worker's process: the server's modules are imported and the worker's

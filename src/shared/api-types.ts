@@ -889,7 +889,7 @@ export interface paths {
     put: {
       parameters: {
         query: {
-          /** @description Sample entry id */
+          /** @description Record id */
           id: number;
         };
         header?: never;
@@ -1214,6 +1214,7 @@ export interface paths {
     put: {
       parameters: {
         query: {
+          /** @description Record id */
           id: number;
           entry?: 'booking' | 'sample';
         };
@@ -1326,7 +1327,7 @@ export interface paths {
     put: {
       parameters: {
         query: {
-          /** @description Sample entry id */
+          /** @description Record id */
           id: number;
         };
         header?: never;
@@ -1510,7 +1511,7 @@ export interface paths {
     put: {
       parameters: {
         query: {
-          /** @description Sample entry id */
+          /** @description Record id */
           id: number;
         };
         header?: never;
@@ -1810,7 +1811,7 @@ export interface paths {
     put: {
       parameters: {
         query: {
-          /** @description Sample entry id */
+          /** @description Record id */
           id: number;
         };
         header?: never;
@@ -1923,7 +1924,7 @@ export interface paths {
     put: {
       parameters: {
         query: {
-          /** @description Sample entry id */
+          /** @description Record id */
           id: number;
           /** @description Target status */
           Status: 'CsConfirmed';
@@ -2015,7 +2016,7 @@ export interface paths {
     post: {
       parameters: {
         query: {
-          /** @description Sample entry id */
+          /** @description Record id */
           id: number;
         };
         header?: never;
@@ -2200,6 +2201,7 @@ export interface paths {
     put: {
       parameters: {
         query: {
+          /** @description Record id */
           id: number;
         };
         header?: never;
@@ -2380,6 +2382,7 @@ export interface paths {
     post: {
       parameters: {
         query: {
+          /** @description Record id */
           id: number;
         };
         header?: never;
@@ -2768,7 +2771,7 @@ export interface paths {
     put: {
       parameters: {
         query: {
-          /** @description Sample entry id */
+          /** @description Record id */
           id: number;
         };
         header?: never;
@@ -2857,7 +2860,7 @@ export interface paths {
     put: {
       parameters: {
         query: {
-          /** @description Sample entry id */
+          /** @description Record id */
           id: number;
         };
         header?: never;
@@ -2960,7 +2963,7 @@ export interface paths {
     put: {
       parameters: {
         query: {
-          /** @description Sample entry id */
+          /** @description Record id */
           id: number;
         };
         header?: never;
@@ -3446,7 +3449,7 @@ export interface paths {
     put: {
       parameters: {
         query: {
-          /** @description Sample entry id */
+          /** @description Record id */
           id: number;
         };
         header?: never;
@@ -3555,7 +3558,7 @@ export interface paths {
     put: {
       parameters: {
         query: {
-          /** @description Sample entry id */
+          /** @description Record id */
           id: number;
         };
         header?: never;
@@ -3644,7 +3647,7 @@ export interface paths {
     put: {
       parameters: {
         query: {
-          /** @description Sample entry id */
+          /** @description Record id */
           id: number;
         };
         header?: never;
@@ -5376,7 +5379,7 @@ export interface paths {
     put: {
       parameters: {
         query: {
-          /** @description Sample entry id */
+          /** @description Record id */
           id: number;
           /** @description The certificate version this issue replaces (absent or 0 for the first). Issuing is idempotent per sample and version: when version supersedes+1 exists, it is the answer. */
           supersedes?: number | null;
@@ -5467,7 +5470,7 @@ export interface paths {
     put: {
       parameters: {
         query: {
-          /** @description Sample entry id */
+          /** @description Record id */
           id: number;
         };
         header?: never;
@@ -5563,7 +5566,7 @@ export interface paths {
     post: {
       parameters: {
         query: {
-          /** @description Sample entry id */
+          /** @description Record id */
           id: number;
           version: number;
         };
@@ -9990,6 +9993,7 @@ export interface paths {
     put: {
       parameters: {
         query: {
+          /** @description Record id */
           id: number;
         };
         header?: never;
@@ -10665,6 +10669,7 @@ export interface paths {
     put: {
       parameters: {
         query: {
+          /** @description Record id */
           id: number;
         };
         header?: never;
@@ -10772,7 +10777,6 @@ export interface paths {
             active?: boolean;
             /** @default [] */
             permissions?: string[];
-            version?: number;
           };
         };
       };
@@ -11115,6 +11119,7 @@ export interface paths {
     put: {
       parameters: {
         query: {
+          /** @description Record id */
           id: number;
         };
         header?: never;
@@ -11216,7 +11221,6 @@ export interface paths {
             name: string;
             /** @default false */
             protected?: boolean;
-            version?: number;
           };
         };
       };
@@ -11286,6 +11290,7 @@ export interface paths {
     delete: {
       parameters: {
         query: {
+          /** @description Record id */
           id: number;
         };
         header?: never;

@@ -1,4 +1,5 @@
 import { statusesBetween, type SampleStatus } from './sample-workflow.ts';
+import { DAY_MS, HOUR_MS } from './dates.ts';
 
 // What the dashboard counts (issue 12), shared by the statistics API and the dashboard screen.
 
@@ -26,9 +27,6 @@ export const turnaroundStages = [
 export type TurnaroundStage = (typeof turnaroundStages)[number]['stage'];
 
 export const DEFAULT_WAITING_DAYS = 7;
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 
 /**
  * The summary's default window (spec section 7): from today to today plus 3 days, shifted back

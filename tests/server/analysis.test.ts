@@ -2,19 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sharedDataDir } from '../../bench/origin-data.ts';
-import { originModelPreparation } from '../../src/server/services/origin-models.ts';
 import { permissionGroups } from '../../src/shared/permissions.ts';
 import { sampleAt } from './support/sample-journey.ts';
 import { useTestApp, type TestApp } from './support/test-app.ts';
 
 const t = useTestApp();
-// These tests time the report and imports themselves; the fit after each import is tested in
-// origin-countries.test.ts, and here would judge the 3,876-row tap-water set in the background.
-beforeAll(() => {
-  originModelPreparation.enabled = false;
-});
 
 const analystPermissions = [...permissionGroups.analysis, ...permissionGroups.cleanSample];
 

@@ -141,8 +141,11 @@ describe('[BOOKING LANGUAGE] mails and PDFs in the language the booking was made
 
     const sent = await t.request('POST', `/api/issue-certificate/send?id=${sample.id}&version=1`, { token: admin });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    const [mail] = await mailsTo('lan@example.com');
+    // Issuing also told the client the result is certified (client portal); this is the certificate's own mail.
+    const mails = await mailsTo('lan@example.com');
+    const mail = mails.find((m) => m.subject.startsWith('Chứng nhận phân tích'));
     expect(mail!.subject).toBe(`Chứng nhận phân tích ${sample.idflNumber}, phiên bản 1`);
+    expect(mails.every((m) => !/certified|Booking/.test(m.subject))).toBe(true);
     expect(mail!.text).toContain('Kính gửi Nguyễn Thị Lan,');
     expect(mail!.text).toContain('Chứng nhận còn hiệu lực.');
     expect(mail!.text).toContain(issued.body.data.url);

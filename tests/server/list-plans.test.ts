@@ -4,7 +4,7 @@ import { bookingNumberOf, idflNumberOf, loadLaboratory } from '../../bench/scale
 import { afterCursor } from '../../src/server/db/keyset.ts';
 import { countStatement, pageStatement, TOTAL_COUNT_MARGIN, type ListQueries } from '../../src/server/db/list-page.ts';
 import { bookingListQueries, listBookings } from '../../src/server/services/bookings.ts';
-import { listSampleEntries, sampleListQueries } from '../../src/server/services/sample-entries.ts';
+import { listSampleEntries, sampleListQueries } from '../../src/server/services/sample-lists.ts';
 import { benchStatuses } from '../../src/shared/benches.ts';
 import { listThirdLabSamples, thirdLabListQueries } from '../../src/server/services/third-lab.ts';
 import { useTestApp } from './support/test-app.ts';

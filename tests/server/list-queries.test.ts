@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadLaboratory } from '../../bench/scale/laboratory.ts';
 import { bookingOrderColumns } from '../../src/server/services/booking-list.ts';
-import { sampleOrderColumns } from '../../src/server/services/sample-entries.ts';
+import { sampleOrderColumns } from '../../src/server/services/sample-lists.ts';
 import { thirdLabOrderColumns } from '../../src/server/services/third-lab.ts';
 import { useTestApp } from './support/test-app.ts';
 

@@ -1,9 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionGroups } from '../../src/shared/permissions.ts';
-import { originModelPrepared } from '../../src/server/services/origin-models.ts';
+import { originModelPreparation, originModelPrepared } from '../../src/server/services/origin-models.ts';
 import { useTestApp, type TestApp } from './support/test-app.ts';
 
 const t = useTestApp();
+
+// The API test run keeps imports from preparing models (vitest.config.ts); this file is about it.
+// The files share their worker's modules, so the switch is put back for the next file.
+beforeAll(() => {
+  originModelPreparation.enabled = true;
+});
+afterAll(() => {
+  originModelPreparation.enabled = false;
+});
 const analystPermissions = [...permissionGroups.analysis, ...permissionGroups.cleanSample];
 
 /**

@@ -1,12 +1,11 @@
 import type { OfflineFilters } from '@/app/offline/lists';
+import { DATE_ONLY, DAY_MS } from '@/shared/dates';
 
 /**
  * The sample list filters of `GET /api/{cs,tester,supervisor}-lab/get-all`, applied to the cached
  * samples when the bench is offline: the same rules as the server's `sampleListConditions`, so a
  * filter gives the same rows with or without the network.
  */
-const DAY_MS = 86_400_000;
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 const text = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : '');
 

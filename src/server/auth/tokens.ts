@@ -5,6 +5,7 @@ import type { Executor } from '../db/client.ts';
 import { appSetting, refreshToken } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { unauthorized } from '../errors.ts';
+import { DAY_MS } from '../../shared/dates.ts';
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -77,7 +78,7 @@ export async function issueRefreshToken(
     userId,
     familyId,
     tokenHash: sha256(token),
-    expiresAt: new Date(Date.now() + ttlDays * 86_400_000),
+    expiresAt: new Date(Date.now() + ttlDays * DAY_MS),
   });
   return { token, familyId };
 }

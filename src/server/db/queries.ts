@@ -62,9 +62,14 @@ export async function withUniqueCheck<T>(write: () => Promise<T>, onDuplicate: (
   }
 }
 
+/** Text for ILIKE with the caller's own `%`, `_` and `\\` taken literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
 /** `%text%` for ILIKE, with the caller's wildcards taken literally. */
 export function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return `%${escapeLike(text)}%`;
 }
 
 /** The rows a list's "contains" filter matches, found first (see matchedFirst). */

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { benches } from '../../shared/benches.ts';
-import { listSampleEntries, readSampleDetail } from '../services/sample-entries.ts';
+import { listSampleEntries } from '../services/sample-lists.ts';
+import { readSampleDetail } from '../services/sample-detail.ts';
 import type { AppRouter } from './context.ts';
 import { idParam } from './params.ts';
 import { envelope, ok } from './responses.ts';

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
 import type { Language } from '../../app/lib/language.ts';
-import { sampleEntry } from '../db/schema.ts';
+import { booking, sampleEntry } from '../db/schema.ts';
+import { bookingLanguageOf } from '../../shared/schemas/booking.ts';
 import { mailClientProgress } from '../services/client-portal-mail.ts';
 import type { AppEnv } from './context.ts';
 import { publicBaseUrl } from './public-url.ts';
@@ -9,11 +10,11 @@ import { publicBaseUrl } from './public-url.ts';
 // The staff routes that move a client's booking on (check-in, certificate, cancel) tell the client
 // through here, in the request's transaction: the mail leaves only if the change commits.
 
-/**
- * The language of a booking's mails. Bookings do not keep one yet: until they do, English, the
- * language the confirmation mail has always used.
- */
-const bookingMailLanguage = (): Language => 'en';
+/** The language of a booking's mails: the one it was made in (the booking keeps it). */
+async function bookingMailLanguage(c: Context<AppEnv>, bookingId: number): Promise<Language> {
+  const [row] = await c.var.db.select({ language: booking.language }).from(booking).where(eq(booking.id, bookingId));
+  return bookingLanguageOf(row?.language);
+}
 
 export async function tellClientOfBooking(
   c: Context<AppEnv>,
@@ -25,7 +26,7 @@ export async function tellClientOfBooking(
     kind,
     sample,
     baseUrl: publicBaseUrl(deps.env, c.req.url),
-    language: bookingMailLanguage(),
+    language: await bookingMailLanguage(c, bookingId),
   });
 }
 

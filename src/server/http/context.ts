@@ -5,6 +5,7 @@ import type { ErrorReporter } from '../error-reporting.ts';
 import type { Logger } from '../logger.ts';
 import type { Background } from '../services/background.ts';
 import type { Metrics } from '../metrics.ts';
+import type { AuthUser } from '../services/auth-user.ts';
 import type { Mailer } from '../services/mail.ts';
 import type { Notifier } from '../services/notifier.ts';
 
@@ -33,17 +34,7 @@ export type Traffic = { inFlight: number; isStopping: boolean };
  */
 export type AppInputs = Omit<Deps, 'metrics' | 'errorReporter' | 'traffic' | 'notifier' | 'background'> & Partial<Deps>;
 
-/** The signed-in staff member, loaded fresh from the database on every request. */
-export type AuthUser = {
-  id: number;
-  username: string;
-  displayName: string;
-  email: string;
-  roleName: string;
-  permissions: string[];
-  /** The refresh-token family of the session the request came from. */
-  sessionFamily?: string;
-};
+export type { AuthUser } from '../services/auth-user.ts';
 
 export type AppEnv = {
   Variables: {

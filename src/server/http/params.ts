@@ -1,20 +1,13 @@
 import { z } from '@hono/zod-openapi';
-import { dateFilter } from './responses.ts';
+import { dateFilter, recordId } from './responses.ts';
 
 // Query and path parameters every route reads the same way.
 
-export const idQuery = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647).openapi({ description: 'Sample entry id' }),
-});
+/** The record an action or read names in its query (`?id=`): one id rule (recordId) for every route. */
+export const idQuery = z.object({ id: recordId.openapi({ description: 'Record id' }) });
 
-export const idParam = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2_147_483_647)
-    .openapi({ param: { name: 'id', in: 'path' } }),
-});
+/** The record named in the path (`/{id}`). */
+export const idParam = z.object({ id: recordId.openapi({ param: { name: 'id', in: 'path' } }) });
 
 /** A list's date filter (one rule for every list: responses.ts dateFilter). */
 export const dateParam = dateFilter;

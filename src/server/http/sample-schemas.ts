@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { receivedConditions, sampleStatuses, workflowActionNames } from '../../shared/sample-workflow.ts';
-import type { SampleListFilters } from '../services/sample-entries.ts';
+import type { SampleListFilters } from '../services/sample-lists.ts';
 import { dateParam, listParam, readList } from './params.ts';
 import { editEnvelope, envelope, keysetPageOf, keysetQuery, listQuery } from './responses.ts';
 

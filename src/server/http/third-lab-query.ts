@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { keysetQuery, listQuery } from './responses.ts';
 import { dateParam, listParam } from './params.ts';
+import type { ThirdLabFilters } from '../services/third-lab.ts';
 
 /**
  * The third lab's list query (GET /api/third-lab/get-all): the route validates with it and the
@@ -23,4 +24,7 @@ export const thirdLabListQuery = z.object({
 });
 
 /** The filters as the service reads them: the status list already split into its values. */
-export type ThirdLabFilters = Omit<z.infer<typeof thirdLabListQuery>, 'status'> & { status?: string[] };
+export type ThirdLabQuery = Omit<z.infer<typeof thirdLabListQuery>, 'status'> & { status?: string[] };
+
+// The service declares its filters in its own layer; this keeps the query and them from drifting apart.
+const _filtersMatch = (query: ThirdLabQuery): ThirdLabFilters => query;

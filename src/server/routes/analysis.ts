@@ -26,6 +26,7 @@ import { listMaterials, toCleanIsotopeRecord } from '../services/clean-isotope.t
 import { classifyAnalysis, saveAnalysisToSampleEntry, transferAnalysis } from '../services/analysis-review.ts';
 import { findAnalysis, listAnalyses, runAnalyses, saveAnalyses } from '../services/origin-analysis.ts';
 import { modelFor, modelReportFor } from '../services/origin-models.ts';
+import { idParam } from '../http/params.ts';
 
 // Origin analysis (spec section 7, "Analysis"), plus the model's report and parameters.
 
@@ -178,7 +179,7 @@ const detailRoute = defineRoute({
   tags: ['Analysis'],
   summary: 'One saved analysis with its values and every figure',
   access: ['CanViewAllAnalysis'],
-  request: { params: z.object({ id: recordId.openapi({ param: { name: 'id', in: 'path' } }) }) },
+  request: { params: idParam },
   responses: {
     200: { description: 'The analysis', content: { 'application/json': { schema: envelope(analysisDetailSchema) } } },
     404: { description: 'No such analysis' },
@@ -243,7 +244,7 @@ const transferRoute = defineRoute({
   summary: 'Make a satisfied analysis a clean isotope reference record',
   access: ['CanTransferSample'],
   request: {
-    params: z.object({ id: recordId.openapi({ param: { name: 'id', in: 'path' } }) }),
+    params: idParam,
     body: { content: { 'application/json': { schema: transferAnalysisSchema } }, required: true },
   },
   responses: {

@@ -9,10 +9,11 @@ import { setBookingLanguage } from '../services/booking-language.ts';
 import { bookingCreatedSchema, bookingStatusSchema } from '../http/booking-schemas.ts';
 import { tellClientOfBooking } from '../http/client-mail.ts';
 import type { AppRouter } from '../http/context.ts';
-import { envelope, keysetPageOf, keysetQuery, listQuery, ok, recordId, updatedSinceQuery } from '../http/responses.ts';
+import { envelope, keysetPageOf, keysetQuery, listQuery, ok, updatedSinceQuery } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { cancelBooking, createBooking, findBookingDetail, listBookings } from '../services/bookings.ts';
 import { offerQuickFill } from '../services/quick-fill.ts';
+import { idParam, idQuery } from '../http/params.ts';
 
 // Staff side of bookings (spec 7, Bookings): list, detail, manual creation and cancellation.
 // Confirmation is the client-side lab's check-in call (PUT /api/cs-lab/check-in?id), which uses
@@ -181,7 +182,7 @@ const detailRoute = defineRoute({
   tags: ['Bookings'],
   summary: 'Booking detail: everything submitted, attachments, sample entries made from it, history',
   access: ['CanViewDetailBooking'],
-  request: { params: z.object({ id: recordId.openapi({ param: { name: 'id', in: 'path' } }) }) },
+  request: { params: idParam },
   responses: {
     200: { description: 'Booking', content: { 'application/json': { schema: envelope(bookingDetailSchema) } } },
     404: { description: 'No such booking' },
@@ -195,7 +196,7 @@ const cancelRoute = defineRoute({
   summary: 'Cancel an UnConfirmed booking with a reason',
   access: ['CanCancelBooking'],
   request: {
-    query: z.object({ id: recordId }),
+    query: idQuery,
     body: { content: { 'application/json': { schema: cancelBookingSchema } }, required: true },
   },
   responses: {

@@ -114,7 +114,7 @@ const regionCountryRoute = defineRoute({
   method: 'put',
   path: '/api/clean-isotope/region-country',
   tags: ['Clean isotope'],
-  summary: "Name the country (ISO code) a region of a reference set belongs to, or clear it (null)",
+  summary: 'Name the country (ISO code) a region of a reference set belongs to, or clear it (null)',
   access: ['CanImportCleanSample'],
   request: {
     body: {

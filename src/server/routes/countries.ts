@@ -2,9 +2,10 @@ import { z } from '@hono/zod-openapi';
 import { countrySchema } from '../../shared/schemas/countries.ts';
 import { recordVersion } from '../../shared/schemas/version.ts';
 import type { AppRouter } from '../http/context.ts';
-import { envelope, listQuery, ok, pageOf, recordId, updatedSinceQuery } from '../http/responses.ts';
+import { envelope, listQuery, ok, pageOf, updatedSinceQuery } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { createCountry, deleteCountry, listCountries, updateCountry } from '../services/countries.ts';
+import { idQuery } from '../http/params.ts';
 
 export const countryRecordSchema = z
   .object({
@@ -21,7 +22,6 @@ export const countryRecordSchema = z
   .openapi('Country');
 
 const filterText = z.string().trim().max(200).optional();
-const idQuery = z.object({ id: recordId });
 
 const listCountriesRoute = defineRoute({
   method: 'get',

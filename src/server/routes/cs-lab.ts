@@ -29,7 +29,8 @@ import {
   transferToTester,
   updateSampleEntryCs,
 } from '../services/cs-lab-samples.ts';
-import { listSampleEntries, readSampleDetail } from '../services/sample-entries.ts';
+import { listSampleEntries } from '../services/sample-lists.ts';
+import { readSampleDetail } from '../services/sample-detail.ts';
 
 // Client-side lab (spec section 7). Its response schemas are shared with the other benches (http/sample-schemas.ts).
 
@@ -95,8 +96,7 @@ const checkInRouteDef = defineRoute({
     'Confirm a booking (id = booking id: one New sample entry per sample type, awaiting its receipt) or, with entry=sample, check in a New sample entry: its receipt (date and time, by whom, weight, condition on receipt, note)',
   access: ['CanCheckInSampleEntryCs'],
   request: {
-    query: z.object({
-      id: z.coerce.number().int().min(1).max(2_147_483_647),
+    query: idQuery.extend({
       entry: z.enum(['booking', 'sample']).default('booking'),
     }),
     body: {

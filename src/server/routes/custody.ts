@@ -3,7 +3,7 @@ import type { AppEnv, AppRouter } from '../http/context.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { sampleTimeline, verifyCustodyChain } from '../services/custody.ts';
-import { findSample } from '../services/sample-entries.ts';
+import { findSample } from '../services/sample-transitions.ts';
 import { assertSampleVisible } from '../services/sample-visibility.ts';
 import { idParam, timeZoneQuery } from '../http/params.ts';
 import { timelineEventSchema } from '../http/sample-schemas.ts';

@@ -12,7 +12,7 @@ import {
   sendDispatchBatch,
   updateDispatchBatch,
 } from '../services/dispatch-batches.ts';
-import { dateParam, idParam, listParam, readList } from '../http/params.ts';
+import { dateParam, idParam, idQuery, listParam, readList } from '../http/params.ts';
 
 // Dispatch batches (packages) for the third lab (spec section 7, "Shipping Management").
 
@@ -41,8 +41,6 @@ const packingListSchema = dispatchBatchListItemSchema
     ),
   })
   .openapi('PackingList');
-
-const batchIdQuery = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 const batchAnswer = (description: string) => ({
   description,
@@ -94,7 +92,7 @@ const updateRouteDef = defineRoute({
     'Change a Draft package: its name, shipment number, notes, and samples; `version` required (stale write → 409)',
   access: ['CanUpdateDispatchBatch'],
   request: {
-    query: batchIdQuery,
+    query: idQuery,
     body: { content: { 'application/json': { schema: updateDispatchBatchSchema } }, required: true },
   },
   responses: { 200: batchAnswer('Updated') },
@@ -107,7 +105,7 @@ const sendRouteDef = defineRoute({
   tags: ['Dispatch batches'],
   summary: 'Send a Draft package: every sample in it goes SentToThirdLab',
   access: dispatchBatchTransitions.send.permissions,
-  request: { query: batchIdQuery },
+  request: { query: idQuery },
   responses: {
     200: {
       description: 'Sent',

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { guidelinesSchema, guidelinesVersion } from '../../shared/schemas/guidelines.ts';
-import type { createRouter } from '../app.ts';
+import type { AppRouter } from '../http/context.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { findGuidelines, updateGuidelines } from '../services/guidelines.ts';
@@ -51,7 +51,7 @@ const updateRoute = defineRoute({
   },
 });
 
-export function registerGuidelinesRoutes(app: ReturnType<typeof createRouter>) {
+export function registerGuidelinesRoutes(app: AppRouter) {
   app.openapi(readRoute, async (c) => {
     c.header('cache-control', 'no-cache');
     return ok(c, await findGuidelines(c.var.db));

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { AppRouter } from '../http/context.ts';
-import { envelope, ok, pageOf, recordId } from '../http/responses.ts';
+import { envelope, ok, pageOf } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import {
   dismissAllNotifications,
@@ -16,6 +16,7 @@ import {
   type NotificationView,
 } from '../services/notifications.ts';
 import { dateParam } from '../http/params.ts';
+import { idParam } from '../http/params.ts';
 
 // The bell: the caller's notifications (their own and those addressed to a permission they hold),
 // read and dismissed per user; a live stream of new ones; and the spec's ping calls.
@@ -36,8 +37,6 @@ const notificationSchema = z
   .openapi('Notification');
 
 const toDto = (n: NotificationView) => ({ ...n, createdAt: n.createdAt.toISOString() });
-
-const idPath = z.object({ id: recordId.openapi({ param: { name: 'id', in: 'path' } }) });
 
 const countAnswer = (description: string) => ({
   200: {
@@ -81,7 +80,7 @@ const readRoute = defineRoute({
   tags: ['Notifications'],
   summary: 'Mark one notification read (for the caller only)',
   access: 'signedIn',
-  request: { params: idPath },
+  request: { params: idParam },
   responses: { ...countAnswer('Marked read'), 404: { description: 'No such notification for the caller' } },
 });
 
@@ -100,7 +99,7 @@ const deleteRoute = defineRoute({
   tags: ['Notifications'],
   summary: "Remove one notification from the caller's bell",
   access: 'signedIn',
-  request: { params: idPath },
+  request: { params: idParam },
   responses: { ...countAnswer('Removed'), 404: { description: 'No such notification for the caller' } },
 });
 

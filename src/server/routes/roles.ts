@@ -3,9 +3,10 @@ import { allPermissions } from '../../shared/permissions.ts';
 import { roleSchema } from '../../shared/schemas/roles.ts';
 import { recordVersion } from '../../shared/schemas/version.ts';
 import type { AppRouter } from '../http/context.ts';
-import { envelope, listQuery, ok, pageOf, recordId, updatedSinceQuery } from '../http/responses.ts';
+import { envelope, listQuery, ok, pageOf, updatedSinceQuery } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { createRole, listAllRoles, listPermissionCatalogue, listRoles, updateRole } from '../services/roles.ts';
+import { idQuery } from '../http/params.ts';
 
 export const roleRecordSchema = z
   .object({
@@ -87,7 +88,7 @@ const updateRoleRoute = defineRoute({
   summary: 'Update a role (`version` is the one last read; a stale write answers 409)',
   access: ['CanUpdateRolePermission'],
   request: {
-    query: z.object({ id: recordId }),
+    query: idQuery,
     body: {
       content: { 'application/json': { schema: roleSchema.extend({ version: recordVersion }) } },
       required: true,

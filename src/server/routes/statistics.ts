@@ -12,11 +12,10 @@ import {
   type Period,
 } from '../services/statistics.ts';
 import { dateParam, timeZoneQuery } from '../http/params.ts';
+import { DATE_ONLY, DAY_MS } from '../../shared/dates.ts';
 
 // Dashboard statistics (spec section 7, path spelt /api/statictis as the specification has it).
 
-const DAY_MS = 86_400_000;
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_PERIOD_DAYS = 3_700;
 
 const timeZoneParam = timeZoneQuery("The laboratory's time zone for day, week and month buckets");

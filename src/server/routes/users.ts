@@ -3,11 +3,12 @@ import { createUserSchema, updateUserSchema } from '../../shared/schemas/users.t
 import { recordVersion } from '../../shared/schemas/version.ts';
 import type { AppRouter } from '../http/context.ts';
 import { conflict } from '../errors.ts';
-import { envelope, listQuery, ok, pageOf, recordId, updatedSinceQuery } from '../http/responses.ts';
+import { envelope, listQuery, ok, pageOf, updatedSinceQuery } from '../http/responses.ts';
 import { publicBaseUrl } from '../http/public-url.ts';
 import { defineRoute } from '../http/route.ts';
 import { sendResetLink } from '../services/accounts.ts';
 import { createUser, findAccount, listUsers, updateUser } from '../services/users.ts';
+import { idParam } from '../http/params.ts';
 
 export const accountSchema = z
   .object({
@@ -62,8 +63,6 @@ const createUserRoute = defineRoute({
   },
 });
 
-const idParams = z.object({ id: recordId.openapi({ param: { name: 'id', in: 'path' }, example: 1 }) });
-
 const updateUserRoute = defineRoute({
   method: 'put',
   path: '/api/user/{id}',
@@ -72,7 +71,7 @@ const updateUserRoute = defineRoute({
     'Update an account: name, e-mail, role, country, active (`version` is the one last read; a stale write answers 409)',
   access: ['CanUpdateUser'],
   request: {
-    params: idParams,
+    params: idParam,
     body: {
       content: { 'application/json': { schema: updateUserSchema.extend({ version: recordVersion }) } },
       required: true,
@@ -90,7 +89,7 @@ const resetUserPasswordRoute = defineRoute({
   tags: ['Users'],
   summary: 'Mail this account a password reset link',
   access: ['CanResetPassowrd'],
-  request: { params: idParams },
+  request: { params: idParam },
   responses: {
     200: { description: 'Link sent', content: { 'application/json': { schema: envelope(z.boolean()) } } },
     404: { description: 'No such account' },

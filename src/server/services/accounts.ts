@@ -11,6 +11,7 @@ import type { Env } from '../env.ts';
 import { AppError, badRequest, notFound, unauthorized } from '../errors.ts';
 import type { Mailer } from './mail.ts';
 import { countEvent, currentCount, holdFor, tooManyRequests } from './rate-limit.ts';
+import { DAY_MS } from '../../shared/dates.ts';
 
 // Sign-in throttling after OWASP's authentication guidance: failures are counted per account and
 // per address; past a threshold each further failure doubles a delay (30 s up to 15 min) during
@@ -115,7 +116,7 @@ export async function signIn(
     clearKeys: [keys.accountFailures, keys.accountDelay],
     familyId: refresh.familyId,
     tokenHash: sha256(refresh.token),
-    expiresAt: new Date(Date.now() + env.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+    expiresAt: new Date(Date.now() + env.REFRESH_TOKEN_TTL_DAYS * DAY_MS),
   });
   const profile = {
     id: user.id,

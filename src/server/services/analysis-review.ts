@@ -14,7 +14,7 @@ import { isotopeColumns } from '../../shared/schemas/clean-isotope.ts';
 import type { Executor, Tx } from '../db/client.ts';
 import { analysis, sampleEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
-import { appendAudit, diffFields } from './audit.ts';
+import { appendAudit, diffFields, type Actor } from './audit.ts';
 import { upsertCleanIsotope } from './clean-isotope.ts';
 import {
   ANALYSIS_ENTITY,
@@ -23,7 +23,7 @@ import {
   toAnalysisRecord,
   type AnalysisRow,
 } from './origin-analysis.ts';
-import { judgeEdit, lockSample, recordSampleChange, type Actor } from './sample-entries.ts';
+import { judgeEdit, lockSample, recordSampleChange } from './sample-transitions.ts';
 import { assertVersion } from './stale-writes.ts';
 
 function verdictToBoolean(verdict: string | undefined): boolean | null {

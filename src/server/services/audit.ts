@@ -3,6 +3,9 @@ import { asc, desc, eq, sql, and } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client.ts';
 import { auditRecord } from '../db/schema.ts';
 
+/** Who acts: the signed-in staff member (AuthUser satisfies it), or any account in seeding and tests. */
+export type Actor = { id: number; displayName: string };
+
 export type AuditEntry = {
   entityType: string;
   entityId: string | number;
@@ -11,7 +14,7 @@ export type AuditEntry = {
   toStatus?: string | null;
   changes?: Record<string, { from: unknown; to: unknown }>;
   reason?: string | null;
-  actor?: { id: number; displayName: string } | null;
+  actor?: Actor | null;
   at?: Date;
 };
 

@@ -4,7 +4,7 @@ import type { Executor } from '../db/client.ts';
 import { booking } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { appendAudit } from './audit.ts';
-import type { Actor } from './bookings.ts';
+import type { Actor } from './audit.ts';
 
 // The language a booking's client is written to (issue 34): set from the form's language when the
 // booking is made; staff correct it on the booking detail (a client who rang in Vietnamese but whose

@@ -2,7 +2,7 @@
 import { and, count, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { afterCursor, cursorKeys, orderByKeys, type ListOrder } from '../db/keyset.ts';
-import { matchedFirst, parseSort } from '../db/queries.ts';
+import { containing, matchedFirst, parseSort } from '../db/queries.ts';
 import { matchingRows, readListPage } from '../db/list-page.ts';
 import { booking, bookingSampleType } from '../db/schema.ts';
 
@@ -42,11 +42,6 @@ export function parseOrderBy<K extends string>(
   fallback: { field: K; direction: 'asc' | 'desc' },
 ): { field: K; direction: 'asc' | 'desc' } {
   return parseSort(orderBy, allowed) ?? fallback;
-}
-
-/** Text for ILIKE '%…%' with the user's own % and _ taken literally. */
-export function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export async function listBookings(db: Executor, filters: BookingListFilters) {

@@ -11,8 +11,7 @@ import {
   sampleEntry,
 } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
-import type { AuthUser } from '../http/context.ts';
-import { appendAudit } from './audit.ts';
+import { appendAudit, type Actor } from './audit.ts';
 import { nextNumber } from './numbering.ts';
 import { notifyPermission } from './notifications.ts';
 import { claimAttachments } from './public-attachments.ts';
@@ -20,9 +19,6 @@ import { claimAttachments } from './public-attachments.ts';
 // The list and the detail live beside this file; importers of the booking service keep one entry point.
 export * from './booking-list.ts';
 export * from './booking-detail.ts';
-
-/** The staff member acting: the signed-in user, or any account (demo seeding, tests). */
-export type Actor = Pick<AuthUser, 'id' | 'displayName'>;
 
 /** What the client told us about a sample type, kept on each sample entry for the lab's later stages. */
 export function describeClientInfo(sampleType: { composition: string; expectedOrigins: { origin: string }[] }) {

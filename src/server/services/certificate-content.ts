@@ -12,7 +12,7 @@ import { analysis, booking, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { ATYPICAL_PREDICTION, type AnalysisRow } from './origin-analysis.ts';
 import { modelFor, modelReportFor } from './origin-models.ts';
-import type { SampleEntry } from './sample-entries.ts';
+import type { SampleEntry } from './sample-transitions.ts';
 
 // What a certificate says, frozen when it is issued (certificates.ts): the sample, its booking (and
 // the booking's language), the third lab's result and the saved origin analysis with its evidence.

@@ -4,11 +4,11 @@ import { formatDisplayDate } from '../../shared/display-date.ts';
 import type { Executor } from '../db/client.ts';
 import { booking } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
-import { appendAudit } from './audit.ts';
+import { appendAudit, type Actor } from './audit.ts';
 import { CERTIFICATE_ENTITY, describeCertificate, findVersion } from './certificates.ts';
 import { clientWords } from './client-words.ts';
 import type { Mailer } from './mail.ts';
-import { lockSample, type Actor } from './sample-entries.ts';
+import { lockSample } from './sample-transitions.ts';
 
 /**
  * Sends a certificate to the client's report address (the booking's "e-mail the report to", else its

@@ -15,18 +15,12 @@ import { certificate, sampleEntry } from '../db/schema.ts';
 import { serverMessage } from '../../shared/server-messages.ts';
 import { conflict, notFound } from '../errors.ts';
 import { withUniqueCheck } from '../db/queries.ts';
-import { appendAudit } from './audit.ts';
+import { appendAudit, type Actor } from './audit.ts';
 import { loadFile, storeFile } from './files.ts';
 import { notifyPermission } from './notifications.ts';
 import { renderCertificatePdf } from './certificate-pdf.ts';
 import { snapshotContent } from './certificate-content.ts';
-import {
-  completeSampleWithCertificate,
-  judgeTransition,
-  lockSample,
-  SAMPLE_ENTITY,
-  type Actor,
-} from './sample-entries.ts';
+import { completeSampleWithCertificate, judgeTransition, lockSample, SAMPLE_ENTITY } from './sample-transitions.ts';
 
 // Certificates of analysis (issue 6). A certificate freezes what the laboratory concluded about a
 // sample, carries an unguessable token, and its QR code points to the public verification page.

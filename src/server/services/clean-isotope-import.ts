@@ -11,10 +11,9 @@ import {
 import type { Db, Executor } from '../db/client.ts';
 import { cleanIsotopeRecord } from '../db/schema.ts';
 import { AppError, badRequest } from '../errors.ts';
-import { appendAudit } from './audit.ts';
+import { appendAudit, type Actor } from './audit.ts';
 import { prepareOriginModels } from './origin-models.ts';
 import type { ImportJobInput, ImportJobMessage, RenamedRow } from './clean-isotope-import-job.ts';
-import type { Actor } from './sample-entries.ts';
 
 export type ImportOptions = {
   file: File;

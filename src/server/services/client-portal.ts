@@ -12,7 +12,7 @@ import {
   sampleEntry,
 } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
-import { SAMPLE_ENTITY } from './sample-entries.ts';
+import { SAMPLE_ENTITY } from './sample-transitions.ts';
 import { turnaround } from './statistics.ts';
 
 // What a client sees of their bookings ("My orders"): only bookings where the session's address is

@@ -3,7 +3,7 @@ import type { Executor } from '../db/client.ts';
 import { country } from '../db/schema.ts';
 import { serverMessage } from '../../shared/server-messages.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
-import type { AuthUser } from '../http/context.ts';
+import type { AuthUser } from './auth-user.ts';
 import { appendAudit, diffFields } from './audit.ts';
 import { recordDeletions } from './deletions.ts';
 import { assertVersion, lockForEdit } from './stale-writes.ts';

@@ -4,23 +4,18 @@ import type { CsCheckInSample, CsSampleForm, CsUpdateSample } from '../../shared
 import type { Executor } from '../db/client.ts';
 import { booking, sampleEntry } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
-import { appendAudit, asJson, diffFields } from './audit.ts';
+import { appendAudit, asJson, diffFields, type Actor } from './audit.ts';
 import { recordDeletions } from './deletions.ts';
 import { notifyPermission } from './notifications.ts';
 import { nextNumber } from './numbering.ts';
-import {
-  type Actor,
-  computeWeights,
-  judgeTransition,
-  lockSample,
-  recordSampleChange,
-  SAMPLE_ENTITY,
-} from './sample-entries.ts';
+import { judgeTransition, lockSample, recordSampleChange, SAMPLE_ENTITY } from './sample-transitions.ts';
+import { computeWeights } from './sample-weights.ts';
 import { editSampleData } from './sample-edits.ts';
 import { assertFilesAttachable, type FileAttacher } from './files.ts';
+import { DATE_ONLY } from '../../shared/dates.ts';
 
 // The client-side lab's changes of sample entries (spec 7): create, update, check in, transfer to the
-// tester, destroy an order. The state machine and the audit write are shared (sample-entries.ts).
+// tester, destroy an order. The state machine and the audit write are shared (sample-transitions.ts).
 
 export async function createSampleEntry(
   db: Executor,
@@ -83,8 +78,6 @@ export async function updateSampleEntryCs(
     }),
   });
 }
-
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The received date as an edit sends it. A date without a time (a form's date field) keeps the

@@ -6,7 +6,7 @@ import { formatInTimeZone } from '../../shared/display-date.ts';
 import type { Executor } from '../db/client.ts';
 import { verifyAuditChain } from './audit.ts';
 import { embedUnicodeFonts, printable } from './pdf-fonts.ts';
-import { findSampleDetail } from './sample-entries.ts';
+import { findSampleDetail } from './sample-detail.ts';
 import { csvLines } from './spreadsheet-cells.ts';
 import { assertSampleVisible } from './sample-visibility.ts';
 

@@ -1,7 +1,8 @@
 import { asc, desc, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { booking } from '../db/schema.ts';
-import { containing, parseOrderBy } from './bookings.ts';
+import { containing } from '../db/queries.ts';
+import { parseOrderBy } from './bookings.ts';
 
 export type CustomerListFilters = { search?: string; orderBy?: string; limit: number; offset: number };
 

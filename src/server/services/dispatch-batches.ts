@@ -6,24 +6,15 @@ import {
 } from '../../shared/record-workflows.ts';
 import type { CreateDispatchBatch, UpdateDispatchBatch } from '../../shared/schemas/dispatch-batch.ts';
 import type { Executor, Tx } from '../db/client.ts';
-import { sortOrder } from '../db/queries.ts';
+import { containing, sortOrder } from '../db/queries.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { assertVersion } from './stale-writes.ts';
-import { appendAudit, diffFields } from './audit.ts';
+import { appendAudit, diffFields, type Actor } from './audit.ts';
 import { notifyPermission } from './notifications.ts';
 import { nextNumber } from './numbering.ts';
-import {
-  escapeLike,
-  fromDateCondition,
-  judgeEdit,
-  judgeTransition,
-  lockSample,
-  recordSampleChange,
-  toDateCondition,
-  userCondition,
-  type Actor,
-} from './sample-entries.ts';
+import { fromDateCondition, toDateCondition, userCondition } from '../db/filters.ts';
+import { judgeEdit, judgeTransition, lockSample, recordSampleChange } from './sample-transitions.ts';
 
 export type DispatchBatch = typeof dispatchBatch.$inferSelect;
 
@@ -279,19 +270,17 @@ const sampleCount = sql<number>`(SELECT count(*)::int FROM sample_entry AS membe
 
 export async function listDispatchBatches(db: Executor, filters: DispatchBatchFilters) {
   const conditions = [
-    filters.packageCode ? ilike(dispatchBatch.packageCode, `%${escapeLike(filters.packageCode)}%`) : undefined,
-    filters.shippmentNumber
-      ? ilike(dispatchBatch.shippmentNumber, `%${escapeLike(filters.shippmentNumber)}%`)
-      : undefined,
+    filters.packageCode ? ilike(dispatchBatch.packageCode, containing(filters.packageCode)) : undefined,
+    filters.shippmentNumber ? ilike(dispatchBatch.shippmentNumber, containing(filters.shippmentNumber)) : undefined,
     userCondition(dispatchBatch.sentBy, filters.sentBy),
     fromDateCondition(dispatchBatch.sentDate, filters.sentFromDate),
     toDateCondition(dispatchBatch.sentDate, filters.sentToDate),
     filters.status?.length ? inArray(dispatchBatch.status, filters.status as DispatchBatch['status'][]) : undefined,
     filters.search
-      ? sql`(${ilike(dispatchBatch.packageCode, `%${escapeLike(filters.search)}%`)} OR ${ilike(
+      ? sql`(${ilike(dispatchBatch.packageCode, containing(filters.search))} OR ${ilike(
           dispatchBatch.packageName,
-          `%${escapeLike(filters.search)}%`,
-        )} OR ${ilike(dispatchBatch.shippmentNumber, `%${escapeLike(filters.search)}%`)})`
+          containing(filters.search),
+        )} OR ${ilike(dispatchBatch.shippmentNumber, containing(filters.search))})`
       : undefined,
   ];
   const where = and(...conditions);

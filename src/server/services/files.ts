@@ -46,8 +46,10 @@ export const PDF_UPLOAD: UploadRule = {
 
 export type StoredFileInfo = { id: string; name: string; mimeType: string; size: number; url: string };
 
-export function fileUrl(id: string): string {
-  return `/api/files/${id}`;
+export function fileUrl(id: string): string;
+export function fileUrl(id: string | null): string | null;
+export function fileUrl(id: string | null): string | null {
+  return id ? `/api/files/${id}` : null;
 }
 
 /** A name safe to store and to send back in a header: no path, no control characters, bounded. */

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { submissionGuidelines } from '../db/schema.ts';
-import type { AuthUser } from '../http/context.ts';
+import type { AuthUser } from './auth-user.ts';
 import { appendAudit, diffFields } from './audit.ts';
 import { DEFAULT_GUIDELINES_EN, DEFAULT_GUIDELINES_VI } from './guidelines-default.ts';
 import { assertVersion, lockForEdit } from './stale-writes.ts';

@@ -11,9 +11,9 @@ import type { Executor } from '../db/client.ts';
 import { containing, countRows, sortOrder, type Paging } from '../db/queries.ts';
 import { analysis, appUser, bookingSampleType, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { appendAudit } from './audit.ts';
+import { appendAudit, type Actor } from './audit.ts';
 import { modelFor } from './origin-models.ts';
-import type { Actor } from './sample-entries.ts';
+import { DATE_ONLY, DAY_MS } from '../../shared/dates.ts';
 
 type ValuesUsed = Record<string, number | null>;
 
@@ -255,8 +255,6 @@ export type AnalysisFilters = Paging & {
   orderBy?: string;
 };
 
-const DAY_MS = 86_400_000;
-
 export async function listAnalyses(db: Executor, filters: AnalysisFilters) {
   const conditions: SQL[] = [];
   if (filters.analysisFromDate) conditions.push(gte(analysis.analysisDate, new Date(filters.analysisFromDate)));
@@ -264,10 +262,7 @@ export async function listAnalyses(db: Executor, filters: AnalysisFilters) {
     // A date-only upper bound includes that whole day.
     const to = new Date(filters.analysisToDate);
     conditions.push(
-      lt(
-        analysis.analysisDate,
-        /^\d{4}-\d{2}-\d{2}$/.test(filters.analysisToDate) ? new Date(to.getTime() + DAY_MS) : to,
-      ),
+      lt(analysis.analysisDate, DATE_ONLY.test(filters.analysisToDate) ? new Date(to.getTime() + DAY_MS) : to),
     );
   }
   if (filters.countryCode) conditions.push(sql`lower(${analysis.countryCode}) = lower(${filters.countryCode})`);

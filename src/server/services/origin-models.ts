@@ -177,10 +177,12 @@ const preparations = new Map<string, Promise<void>>();
 let lastPreparation: Promise<void> = Promise.resolve();
 
 /**
- * Whether imports prepare the model at once. API tests about other things turn it off: on the
- * test machine's two cores a background judge of a large set would slow the requests they time.
+ * Whether imports prepare the model at once. The API test run turns it off
+ * (ORIGIN_MODEL_PREPARATION=off in vitest.config.ts) and the test about it turns it back on: with
+ * many test files sharing two cores, background judges of every imported set would starve the
+ * requests the other files time.
  */
-export const originModelPreparation = { enabled: true };
+export const originModelPreparation = { enabled: process.env.ORIGIN_MODEL_PREPARATION !== 'off' };
 
 /** Fits the model and its report for materials whose reference set just changed. */
 export function prepareOriginModels(db: Executor, materials: readonly string[]): void {

@@ -8,7 +8,7 @@ import { AppError } from '../errors.ts';
 import { appendAudit } from './audit.ts';
 import { findMaterial } from './clean-isotope.ts';
 import { prepareOriginModels } from './origin-models.ts';
-import type { Actor } from './sample-entries.ts';
+import type { Actor } from './audit.ts';
 
 export type RegionCountry = { material: string; region: string; countryCode: string | null };
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { booking, sampleEntry } from '../db/schema.ts';
-import { sampleListConditions } from './sample-entries.ts';
+import { sampleListConditions } from './sample-lists.ts';
 
 // The samples of a report, read a batch at a time in received order (keyset paging). Each batch
 // comes back from the database as one row of column arrays, not as rows: on PGlite a result row

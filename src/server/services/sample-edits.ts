@@ -1,17 +1,17 @@
 import type { SampleEditName } from '../../shared/sample-workflow.ts';
 import type { Executor } from '../db/client.ts';
 import { assertFilesAttachable, type FileAttacher } from './files.ts';
+import { computeWeights } from './sample-weights.ts';
 import {
-  computeWeights,
   judgeEdit,
   lockSample,
   writeSampleChange,
-  type Actor,
   type SampleChanges,
   type SampleEdit,
   type SampleEntry,
-} from './sample-entries.ts';
+} from './sample-transitions.ts';
 import { assertVersion } from './stale-writes.ts';
+import type { Actor } from './audit.ts';
 
 // A bench's edit of a sample's own data (client-side lab, tester lab): the version check (a stale
 // write is a 409), the workflow table's rule on which edit applies in which status, the attached

@@ -7,15 +7,14 @@ import {
 } from '../../shared/statistics.ts';
 import { sampleStatuses } from '../../shared/sample-workflow.ts';
 import type { Executor } from '../db/client.ts';
-import { SAMPLE_ENTITY } from './sample-entries.ts';
+import { SAMPLE_ENTITY } from './sample-transitions.ts';
+import { DAY_MS } from '../../shared/dates.ts';
 
 // The dashboard's figures (issue 12). Every count, bucket and percentile is computed by the
 // database: the queries read only the rows of the period through the indexes named beside them, so
 // the answer stays quick with a laboratory's whole history in the tables.
 
 export type Period = { from: Date; to: Date };
-
-const DAY_MS = 86_400_000;
 
 /** Rows of a raw query, whichever driver (node-postgres or PGlite) ran it. */
 async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {

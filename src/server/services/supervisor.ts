@@ -9,7 +9,7 @@ import { latestSavedAnalysis } from './certificate-content.ts';
 import { ATYPICAL_PREDICTION } from './origin-analysis.ts';
 import { assertVersion } from './stale-writes.ts';
 import { withUniqueCheck } from '../db/queries.ts';
-import { appendAudit } from './audit.ts';
+import { appendAudit, type Actor } from './audit.ts';
 import {
   judgeEdit,
   judgeTransition,
@@ -17,8 +17,7 @@ import {
   recordSampleChange,
   SAMPLE_ENTITY,
   writeSampleChange,
-  type Actor,
-} from './sample-entries.ts';
+} from './sample-transitions.ts';
 import { lockThirdLabEntry } from './third-lab.ts';
 import { notifyPermission } from './notifications.ts';
 

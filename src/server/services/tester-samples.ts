@@ -1,8 +1,9 @@
 import type { TesterUpdateSample } from '../../shared/schemas/sample-entry.ts';
 import type { Executor } from '../db/client.ts';
 import type { FileAttacher } from './files.ts';
-import { type Actor, judgeTransition, lockSample, recordSampleChange } from './sample-entries.ts';
+import { judgeTransition, lockSample, recordSampleChange } from './sample-transitions.ts';
 import { editSampleData } from './sample-edits.ts';
+import type { Actor } from './audit.ts';
 
 // The tester lab's changes of sample entries (spec 7): check in, update, undo.
 

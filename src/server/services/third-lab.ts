@@ -3,32 +3,27 @@ import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { missingIsotopes, type UpdateResult } from '../../shared/schemas/third-lab.ts';
 import type { Executor, Tx } from '../db/client.ts';
 import { afterCursor, cursorKeys, listOrder, orderByKeys } from '../db/keyset.ts';
-import { matchedFirst } from '../db/queries.ts';
+import { containing, matchedFirst } from '../db/queries.ts';
 import { matchingRows, readListPage } from '../db/list-page.ts';
-import type { ThirdLabFilters } from '../http/third-lab-query.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { assertVersion } from './stale-writes.ts';
-import { appendAudit, rowChanges, type FieldChanges } from './audit.ts';
+import { appendAudit, rowChanges, type FieldChanges, type Actor } from './audit.ts';
 import { notifyPermission } from './notifications.ts';
 import { markBatchReceivedWhenComplete, reopenDispatchBatch } from './dispatch-batches.ts';
 import { canChangeDispatchBatch } from '../../shared/record-workflows.ts';
 import { benchStatuses } from '../../shared/benches.ts';
-import { assertFilesAttachable, type FileAttacher } from './files.ts';
+import { assertFilesAttachable, fileUrl, type FileAttacher } from './files.ts';
+import { idflFilter } from './sample-lists.ts';
 import {
-  escapeLike,
-  fileUrl,
-  idflFilter,
   judgeEdit,
   judgeTransition,
   lockSample,
-  onDayCondition,
   recordSampleChange,
   SAMPLE_ENTITY,
-  userCondition,
-  type Actor,
   type SampleEntry,
-} from './sample-entries.ts';
+} from './sample-transitions.ts';
+import { onDayCondition, userCondition } from '../db/filters.ts';
 
 export type ThirdLabEntry = typeof thirdLabEntry.$inferSelect;
 
@@ -242,6 +237,26 @@ export const thirdLabOrderColumns: Record<string, PgColumn> = {
 };
 
 /** The third lab's worklist: samples sent to it, each with its third-lab entry. */
+/** The third lab's list filters (http/third-lab-query.ts validates them); the status list already split. */
+export type ThirdLabFilters = {
+  limit: number;
+  offset: number;
+  search?: string;
+  orderBy?: string;
+  cursor?: string;
+  IDFLNumber?: string;
+  sentToThirdLabDate?: string;
+  sentToThirdLabBy?: string;
+  thirdLabReceivedDate?: string;
+  thirdLabReceivedBy?: string;
+  resultReturnedDate?: string;
+  testTeamConfirmedDate?: string;
+  testTeamConfirmedBy?: string;
+  status?: string[];
+  BNCode?: string;
+  updatedSince?: string;
+};
+
 export async function listThirdLabSamples(db: Executor, filters: ThirdLabFilters) {
   const status = filters.status?.length
     ? filters.status.filter((s) => (benchStatuses.thirdLab as readonly string[]).includes(s))
@@ -267,13 +282,13 @@ export function thirdLabListQueries(db: Executor, filters: ThirdLabFilters & { s
   // IDFL number through the part that sets it apart, idflFilter), then checked whole with the rest.
   const idfl = filters.IDFLNumber ? idflFilter(filters.IDFLNumber) : undefined;
   const contains = [
-    filters.BNCode ? ilike(sampleEntry.bnCode, `%${escapeLike(filters.BNCode)}%`) : undefined,
+    filters.BNCode ? ilike(sampleEntry.bnCode, containing(filters.BNCode)) : undefined,
     filters.search
       ? or(
-          ilike(sampleEntry.idflNumber, `%${escapeLike(filters.search)}%`),
-          ilike(sampleEntry.bnCode, `%${escapeLike(filters.search)}%`),
-          ilike(sampleEntry.packageCode, `%${escapeLike(filters.search)}%`),
-          ilike(sampleEntry.sampleType, `%${escapeLike(filters.search)}%`),
+          ilike(sampleEntry.idflNumber, containing(filters.search)),
+          ilike(sampleEntry.bnCode, containing(filters.search)),
+          ilike(sampleEntry.packageCode, containing(filters.search)),
+          ilike(sampleEntry.sampleType, containing(filters.search)),
         )
       : undefined,
   ];

@@ -6,7 +6,7 @@ import type { Executor } from '../db/client.ts';
 import { appUser, country, role } from '../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { containing, countRows, sortOrder, withUniqueCheck, type Paging } from '../db/queries.ts';
-import type { AuthUser } from '../http/context.ts';
+import type { AuthUser } from './auth-user.ts';
 import { appendAudit, diffFields } from './audit.ts';
 import { assertVersion, lockForEdit } from './stale-writes.ts';
 
@@ -224,7 +224,12 @@ export async function createUser(db: Executor, input: CreateUserInput, by: AuthU
   });
 }
 
-export async function updateUser(db: Executor, id: number, input: UpdateUserInput, by: AuthUser): Promise<Account> {
+export async function updateUser(
+  db: Executor,
+  id: number,
+  input: UpdateUserInput & { version?: number },
+  by: AuthUser,
+): Promise<Account> {
   // One transaction, so a change refused by the last check leaves the account as it was.
   return db.transaction(async (tx) => {
     if (!(await lockForEdit(tx, appUser, appUser.id, id))) throw notFound('accountNotFound');

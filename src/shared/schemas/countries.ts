@@ -14,11 +14,5 @@ export const countrySchema = z.object({
     .min(1, 'Name is required')
     .max(100, 'Name must be at most 100 characters'),
   protected: z.boolean({ error: 'Protected must be true or false' }).default(false),
-  version: z
-    .number({ error: 'Version must be a whole number' })
-    .int('Version must be a whole number')
-    .positive('Version must be a whole number')
-    .max(2_147_483_647)
-    .optional(),
 });
 export type CountryInput = z.input<typeof countrySchema>;

@@ -25,11 +25,5 @@ export const roleSchema = z.object({
     )
     .max(200, 'Too many permissions')
     .default([]),
-  version: z
-    .number({ error: 'Version must be a whole number' })
-    .int('Version must be a whole number')
-    .positive('Version must be a whole number')
-    .max(2_147_483_647)
-    .optional(),
 });
 export type RoleInput = z.input<typeof roleSchema>;

@@ -59,11 +59,5 @@ export const updateUserSchema = z.object({
   roleId,
   countryId: countryId.optional(),
   active: z.boolean({ error: 'Active must be true or false' }).optional(),
-  version: z
-    .number({ error: 'Version must be a whole number' })
-    .int('Version must be a whole number')
-    .positive('Version must be a whole number')
-    .max(2_147_483_647)
-    .optional(),
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;

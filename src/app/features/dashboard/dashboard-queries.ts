@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
 import { api, unwrap } from '@/app/lib/api-client';
+import { DAY_MS } from '@/shared/dates';
 
 /** The dashboard's figures, one query key factory for its four statistics calls. */
 
@@ -43,7 +44,7 @@ export const dashboardQueries = {
       queryKey: [...dashboardQueries.all, 'turnaround', days] as const,
       queryFn: async () => {
         const toDate = new Date();
-        const fromDate = new Date(toDate.getTime() - days * 86_400_000);
+        const fromDate = new Date(toDate.getTime() - days * DAY_MS);
         const query = { fromDate: fromDate.toISOString(), toDate: toDate.toISOString() };
         return (await unwrap(api.GET('/api/statictis/turnaround', { params: { query } }))).data;
       },
@@ -54,7 +55,7 @@ export const dashboardQueries = {
       queryKey: [...dashboardQueries.all, 'analysis-trends', weeks] as const,
       queryFn: async () => {
         const toDate = new Date();
-        const fromDate = new Date(toDate.getTime() - weeks * 7 * 86_400_000);
+        const fromDate = new Date(toDate.getTime() - weeks * 7 * DAY_MS);
         const query = { fromDate: fromDate.toISOString(), toDate: toDate.toISOString(), timeZone: labTimeZone() };
         return (await unwrap(api.GET('/api/statictis/analysis-trends', { params: { query } }))).data;
       },

@@ -1,0 +1,165 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  assertEditable,
+  IllegalTransitionError,
+  nextStatus,
+  sampleSubject,
+  type SampleEditName,
+  type SampleStatus,
+  type WorkflowActionName,
+} from '../../shared/sample-workflow.ts';
+import type { Executor, Tx } from '../db/client.ts';
+import { sampleEntry } from '../db/schema.ts';
+import { conflict, notFound } from '../errors.ts';
+import { appendAudit, rowChanges, type Actor } from './audit.ts';
+
+// The transition kernel: every bench moves or edits a sample through these, so the state machine's
+// verdict, the row lock, the version bump and the audit record are written one way.
+
+export type SampleEntry = typeof sampleEntry.$inferSelect;
+export type SampleChanges = Partial<typeof sampleEntry.$inferInsert>;
+
+export const SAMPLE_ENTITY = 'sample_entry';
+
+/** The state machine's refusal as the API's 409: the sample, its state and the states the action needs. */
+function wrongState(error: IllegalTransitionError, sample: SampleEntry) {
+  return conflict(
+    'sampleWrongState',
+    { idflNumber: sample.idflNumber, status: error.status, needed: error.allowedFrom },
+    sample,
+  );
+}
+
+/** Turns the state machine's verdict into the API's 409, naming the sample and its state. */
+// The 409 carries the current record, so a bench whose queued action lost the race can show what happened.
+export function judgeTransition(action: WorkflowActionName, sample: SampleEntry) {
+  try {
+    return nextStatus(action, sample.status, sampleSubject(sample.idflNumber));
+  } catch (error) {
+    if (error instanceof IllegalTransitionError) throw wrongState(error, sample);
+    throw error;
+  }
+}
+
+export function judgeEdit(edit: SampleEditName, sample: SampleEntry) {
+  try {
+    assertEditable(edit, sample.status, sampleSubject(sample.idflNumber));
+  } catch (error) {
+    if (error instanceof IllegalTransitionError) throw wrongState(error, sample);
+    throw error;
+  }
+}
+
+/** Reads the sample and holds it until the transaction ends, so two benches cannot both move it. */
+export async function lockSample(db: Tx, id: number): Promise<SampleEntry> {
+  const [row] = await db.select().from(sampleEntry).where(eq(sampleEntry.id, id)).for('update');
+  if (!row) throw notFound('sampleNotFound');
+  return row;
+}
+
+export async function findSample(db: Executor, id: number): Promise<SampleEntry> {
+  const [row] = await db.select().from(sampleEntry).where(eq(sampleEntry.id, id));
+  if (!row) throw notFound('sampleNotFound');
+  return row;
+}
+
+/**
+ * The columns an entry's audit record does not list as changed fields: the record's bookkeeping, and
+ * the status, which a transition records as its from → to.
+ */
+const NOT_AUDITED = ['id', 'status', 'version', 'createdAt', 'updatedAt', 'statusChangedAt'] as const;
+
+/** Thrown inside the savepoint of an edit that changed nothing, to roll its version bump back. */
+const NO_CHANGE = Symbol('no change');
+
+export type SampleEdit = { sample: SampleEntry; unchanged: boolean };
+
+type SampleChangeOptions = {
+  /** The stored row, read and locked in this transaction (lockSample). */
+  sample: SampleEntry;
+  action: string;
+  by: Actor;
+  changes: SampleChanges;
+  toStatus?: SampleStatus;
+  reason?: string | null;
+};
+
+/**
+ * Writes a change of one sample and its audit record together. With a status the change is a
+ * transition (from → to in the chain of custody); without, a field change. The audit record lists
+ * what the update really changed: the stored row before it and the row it returned, every column
+ * compared (rowChanges), so no field can be written unlogged, whatever the caller passed. An edit
+ * that changes nothing is undone in its savepoint: no version bump, no audit record
+ * (`unchanged: true`); a transition is always recorded.
+ */
+export async function writeSampleChange(db: Tx, options: SampleChangeOptions): Promise<SampleEdit> {
+  const { sample, action, by, toStatus, reason } = options;
+  const apply = async (tx: Tx) => {
+    const [after] = await tx
+      .update(sampleEntry)
+      .set({
+        ...options.changes,
+        ...(toStatus ? { status: toStatus } : {}),
+        version: sql`${sampleEntry.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(eq(sampleEntry.id, sample.id))
+      .returning();
+    return { after: after!, changes: rowChanges(sample, after!, NOT_AUDITED) };
+  };
+  let written: Awaited<ReturnType<typeof apply>>;
+  if (toStatus) written = await apply(db);
+  else {
+    try {
+      written = await db.transaction(async (savepoint) => {
+        const applied = await apply(savepoint);
+        if (Object.keys(applied.changes).length === 0) throw NO_CHANGE;
+        return applied;
+      });
+    } catch (error) {
+      if (error === NO_CHANGE) return { sample, unchanged: true };
+      throw error;
+    }
+  }
+  await appendAudit(db, {
+    entityType: SAMPLE_ENTITY,
+    entityId: sample.id,
+    action,
+    fromStatus: toStatus ? sample.status : null,
+    toStatus: toStatus ?? null,
+    changes: written.changes,
+    reason: reason ?? null,
+    actor: by,
+  });
+  return { sample: written.after, unchanged: false };
+}
+
+/** writeSampleChange for the callers that need only the sample as it now stands. */
+export async function recordSampleChange(db: Tx, options: SampleChangeOptions): Promise<SampleEntry> {
+  return (await writeSampleChange(db, options)).sample;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Certificates
+
+/**
+ * ResultConfirmed → Completed when a certificate is issued. For the certificate service: call it in
+ * the transaction that stores the certificate, so the two stand or fall together.
+ */
+export async function completeSampleWithCertificate(
+  db: Executor,
+  { id, by, certificateId }: { id: number; by: Actor; certificateId?: number },
+) {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    const toStatus = judgeTransition('issueCertificate', sample);
+    return recordSampleChange(tx, {
+      sample,
+      action: 'issueCertificate',
+      by,
+      toStatus,
+      changes: {},
+      reason: certificateId ? `Certificate ${certificateId} issued` : 'Certificate issued',
+    });
+  });
+}
