@@ -83,6 +83,7 @@ describe('[BOOKINGS] list', () => {
       email: 'minh@beta.vn',
       telephone: '+84 28 1234 5678',
       registration: true,
+      rushService: false,
       samplePreparedDate: today(),
       status: 'UnConfirmed',
       sampleTypeCount: 1,
