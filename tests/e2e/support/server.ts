@@ -31,6 +31,10 @@ const env = parseEnv({
   STATIC_DIR: process.env.BUILD_OUT_DIR ?? 'dist',
   PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  // One proxy hop is trusted, so the specs' API set-up can book as distinct clients
+  // (support/page-models/booking-pages.ts) instead of spending the public form's per-address limit,
+  // which the whole suite, all from 127.0.0.1, would otherwise exhaust.
+  TRUSTED_PROXIES: '1',
   // A spec that needs sessions to expire within its run sets a short access-token lifetime.
   ...(process.env.E2E_ACCESS_TOKEN_TTL_SECONDS
     ? { ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TOKEN_TTL_SECONDS }
