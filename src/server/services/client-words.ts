@@ -3,6 +3,7 @@ import enSamples from '../../app/locales/en/samples.json' with { type: 'json' };
 import viDocuments from '../../app/locales/vi/client-documents.json' with { type: 'json' };
 import viSamples from '../../app/locales/vi/samples.json' with { type: 'json' };
 import { bookingLanguageOf, type BookingLanguage } from '../../shared/schemas/booking.ts';
+import { translate, type Catalogue } from './app-words.ts';
 
 // The words of what the laboratory sends a client (mails, the certificate PDF) in the language the
 // booking was made in (booking.language). They are app texts (locales/<lang>/client-documents.json,
@@ -13,17 +14,6 @@ const catalogues = {
   vi: { documents: viDocuments, samples: viSamples },
 } as const;
 
-type Catalogue = Record<string, unknown>;
-
-function lookup(catalogue: Catalogue, key: string): string | undefined {
-  let node: unknown = catalogue;
-  for (const part of key.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Catalogue)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
 /**
  * A translator for one language: keys of client-documents.json (`mail.…`, `pdf.…`), or of
  * samples.json with a `samples:` prefix; `{{name}}` placeholders. A key missing in Vietnamese falls
@@ -33,9 +23,8 @@ export function clientWords(language: string | null | undefined) {
   const lang: BookingLanguage = bookingLanguageOf(language);
   return (key: string, params: Record<string, string | number> = {}): string => {
     const [namespace, path] = key.startsWith('samples:') ? ['samples', key.slice(8)] : ['documents', key];
-    const pick = (l: BookingLanguage) => lookup(catalogues[l][namespace as 'documents'] as Catalogue, path!);
-    const template = pick(lang) ?? pick('en') ?? key;
-    return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+    const of = (l: BookingLanguage) => catalogues[l][namespace as 'documents'] as Catalogue;
+    return translate([of(lang), of('en')], path!, params, key);
   };
 }
 

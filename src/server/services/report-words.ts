@@ -3,6 +3,7 @@ import enSamples from '../../app/locales/en/samples.json' with { type: 'json' };
 import viReports from '../../app/locales/vi/reports.json' with { type: 'json' };
 import viSamples from '../../app/locales/vi/samples.json' with { type: 'json' };
 import { isLanguage, type Language } from '../../app/lib/language.ts';
+import { translate, type Catalogue } from './app-words.ts';
 
 // The words of a report file in the requester's language. They are the app's own texts
 // (locales/<lang>/reports.json and samples.json), so a status reads in the file as on the screens.
@@ -12,25 +13,11 @@ const catalogues = {
   vi: { reports: viReports, samples: viSamples },
 } as const;
 
-type Catalogue = Record<string, unknown>;
-
-function lookup(catalogue: Catalogue, key: string): string | undefined {
-  let node: unknown = catalogue;
-  for (const part of key.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Catalogue)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
 /** A translator for one language: `reports:` or `samples:` keys, `{{name}}` placeholders, `count` plurals (_one/_other). */
 export function reportWords(language: Language) {
   return (key: string, params: Record<string, string | number> = {}): string => {
     const [namespace, path] = key.split(':') as ['reports' | 'samples', string];
-    const catalogue = catalogues[language][namespace] as Catalogue;
-    const plural = typeof params.count === 'number' ? (params.count === 1 ? '_one' : '_other') : '';
-    const template = lookup(catalogue, `${path}${plural}`) ?? lookup(catalogue, path) ?? key;
-    return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+    return translate([catalogues[language][namespace] as Catalogue], path, params, key);
   };
 }
 
