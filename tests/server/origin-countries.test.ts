@@ -185,3 +185,30 @@ describe('[ANALYSIS] regions belong to countries', () => {
     expect(res.body.errors).toHaveProperty(['samples.1.claimedOrigin']);
   });
 });
+
+describe('[ANALYSIS] the fit after an import and the requests beside it', () => {
+  it('saves analyses while the model is still being fitted after the import, and the database stays free', async () => {
+    const analyst = await t.userWith(analystPermissions);
+    await importCoffee(t, analyst.token);
+    // No wait for the fit the import started: the save shares it. It used to wait for the fit
+    // inside its transaction, holding the database (PGlite has one connection) for the whole fit,
+    // and for good when the fit's own query came after that transaction had begun.
+    const finished: string[] = [];
+    const saved = t
+      .request('POST', '/api/analysis', {
+        token: analyst.token,
+        body: { material: 'Coffee', analyses: [{ sampleCode: 'During fit', ...CENTRAL_HIGHLANDS }] },
+      })
+      .finally(() => finished.push('save'));
+    const other = t
+      .request('GET', '/api/clean-isotope?material=Coffee', { token: analyst.token })
+      .finally(() => finished.push('list'));
+    const [save, list] = await Promise.all([saved, other]);
+    expect(save.status, JSON.stringify(save.body).slice(0, 400)).toBe(201);
+    expect(save.body.data[0].prediction).toBe('Central Highlands');
+    expect(list.status).toBe(200);
+    // The list did not wait for the fit: the save holds no transaction while it waits.
+    expect(finished).toEqual(['list', 'save']);
+    await originModelPrepared('Coffee');
+  }, 60_000);
+});

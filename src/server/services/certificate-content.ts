@@ -7,7 +7,7 @@ import {
 } from '../../shared/certificate.ts';
 import { claimLikelihoodRatio } from '../../shared/likelihood-ratio.ts';
 import { analysisThresholds, type OriginAnalysis } from '../../shared/origin-model/analysis.ts';
-import type { Executor } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
 import { analysis, booking, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { ATYPICAL_PREDICTION, type AnalysisRow } from './origin-analysis.ts';
@@ -17,15 +17,34 @@ import type { SampleEntry } from './sample-transitions.ts';
 // What a certificate says, frozen when it is issued (certificates.ts): the sample, its booking (and
 // the booking's language), the third lab's result and the saved origin analysis with its evidence.
 
+/** The model and its report for the reference set of the analysis saved to a sample (none without one). */
+export type OriginModelEvidence = {
+  material: string;
+  fitted: Awaited<ReturnType<typeof modelFor>> | null;
+  report: Awaited<ReturnType<typeof modelReportFor>> | null;
+};
+
+/**
+ * Fetched before the certificate's transaction opens (a fit must not wait inside one:
+ * origin-models.ts). The model and its report are those of the reference set as it is now; the
+ * analysis names the version it ran on, which the certificate prints as the model's version.
+ */
+export async function originModelEvidence(db: Db, sampleEntryId: number): Promise<OriginModelEvidence | null> {
+  const saved = await latestSavedAnalysis(db, sampleEntryId);
+  if (!saved?.result) return null;
+  const material = saved.material ?? '';
+  const fitted = await modelFor(db, material).catch(() => null);
+  const report = fitted ? await modelReportFor(db, material).catch(() => null) : null;
+  return { material, fitted, report };
+}
+
 /** The saved analysis' verdict with its evidence: the reference set, the model's validation and the decision rules. */
-async function originEvidence(db: Executor, row: AnalysisRow): Promise<CertificateOrigin> {
+function originEvidence(row: AnalysisRow, evidence: OriginModelEvidence | null): CertificateOrigin {
   const result = row.result as OriginAnalysis;
   const summary = describeSavedAnalysis(row);
   const material = row.material ?? '';
-  // The model and its report are those of the reference set as it is now; the analysis names the
-  // version it ran on, which the certificate prints as the model's version.
-  const fitted = await modelFor(db, material).catch(() => null);
-  const report = fitted ? await modelReportFor(db, material).catch(() => null) : null;
+  // Evidence fetched for another reference set (the saved analysis changed meanwhile) is not used.
+  const { fitted, report } = evidence?.material === material ? evidence : { fitted: null, report: null };
   return {
     analysisId: row.id,
     analysisDate: row.analysisDate.toISOString(),
@@ -91,7 +110,14 @@ export async function snapshotContent(
     issuedAt,
     signatory,
     laboratoryAddress,
-  }: { version: number; issuedAt: Date; signatory: string; laboratoryAddress: string },
+    evidence,
+  }: {
+    version: number;
+    issuedAt: Date;
+    signatory: string;
+    laboratoryAddress: string;
+    evidence: OriginModelEvidence | null;
+  },
 ): Promise<CertificateContent> {
   const [client] = sample.bookingId
     ? await db
@@ -140,7 +166,7 @@ export async function snapshotContent(
     receivedDate: day(sample.receivedDate),
     measuredDate: day(result?.returned),
     externalLaboratory: result?.labName ?? null,
-    origin: saved?.result ? await originEvidence(db, saved) : null,
+    origin: saved?.result ? originEvidence(saved, evidence) : null,
     originReason: sample.originReason,
     language: client?.language ?? 'en',
     receivedCondition: sample.receivedCondition,

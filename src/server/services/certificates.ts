@@ -10,7 +10,7 @@ import {
   type CertificateStatus,
   type CertificateVerification,
 } from '../../shared/certificate.ts';
-import type { Executor } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
 import { certificate, sampleEntry } from '../db/schema.ts';
 import { serverMessage } from '../../shared/server-messages.ts';
 import { conflict, notFound } from '../errors.ts';
@@ -19,7 +19,7 @@ import { appendAudit, type Actor } from './audit.ts';
 import { loadFile, storeFile } from './files.ts';
 import { notifyPermission } from './notifications.ts';
 import { renderCertificatePdf } from './certificate-pdf.ts';
-import { snapshotContent } from './certificate-content.ts';
+import { originModelEvidence, snapshotContent } from './certificate-content.ts';
 import { completeSampleWithCertificate, judgeTransition, lockSample, SAMPLE_ENTITY } from './sample-transitions.ts';
 
 // Certificates of analysis (issue 6). A certificate freezes what the laboratory concluded about a
@@ -92,7 +92,7 @@ function issuedAnswer(row: Certificate, baseUrl: string): IssuedCertificate {
  * naming an older version than the latest is a 409.
  */
 export async function issueCertificate(
-  db: Executor,
+  db: Db,
   {
     id,
     by,
@@ -101,6 +101,7 @@ export async function issueCertificate(
     laboratoryAddress,
   }: { id: number; by: Actor; baseUrl: string; supersedes?: number; laboratoryAddress: string },
 ): Promise<IssuedCertificate> {
+  const evidence = await originModelEvidence(db, id);
   return db.transaction(async (tx) => {
     const sample = await lockSample(tx, id);
     const version = supersedes + 1;
@@ -123,6 +124,7 @@ export async function issueCertificate(
       issuedAt,
       signatory: by.displayName,
       laboratoryAddress,
+      evidence,
     });
     const token = newCertificateToken();
     const url = certificateUrl(baseUrl, token);

@@ -3,11 +3,12 @@
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { asc, eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { regionOf, type OriginModel, type ReferenceSample } from '../../shared/origin-model/estimator.ts';
 import type { ValidationReport } from '../../shared/origin-model/validation.ts';
 import type { VerdictErrorReport } from '../../shared/origin-model/verdict-errors.ts';
 import { isotopeColumns } from '../../shared/schemas/clean-isotope.ts';
-import type { Executor } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
 import { cleanIsotopeRecord } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { findMaterial } from './clean-isotope.ts';
@@ -65,7 +66,18 @@ async function requireMaterial(db: Executor, material: string): Promise<string> 
   return found;
 }
 
-export async function modelFor(db: Executor, requested: string): Promise<Fitted> {
+/**
+ * A fit is shared by every request of the material (and by the fit after an import), so it reads
+ * its records outside any caller's transaction: a transaction that waited for a fit whose query
+ * waits for that transaction would hold the database for good (PGlite serves one connection; on
+ * PostgreSQL a pool's). Callers fetch the model first, then open their transaction.
+ */
+function outsideTransaction(db: Db) {
+  if (db instanceof PgTransaction) throw new Error('The origin model is fetched before a transaction opens');
+}
+
+export async function modelFor(db: Db, requested: string): Promise<Fitted> {
+  outsideTransaction(db);
   const material = await requireMaterial(db, requested);
   const { version } = await referenceVersion(db, material);
   const cached = models.get(material);
@@ -134,7 +146,7 @@ function inWorker<T>(job: 'judgeModel' | 'fitModel', references: ReferenceSample
 }
 
 /** How far to trust a material's model: its held-out figures beside two simple baselines. */
-export async function modelReportFor(db: Executor, requested: string): Promise<ModelReport> {
+export async function modelReportFor(db: Db, requested: string): Promise<ModelReport> {
   const { material, version, model } = await modelFor(db, requested);
   const cached = reports.get(material);
   if (cached?.version === version) return cached.report;
@@ -185,8 +197,9 @@ let lastPreparation: Promise<void> = Promise.resolve();
 export const originModelPreparation = { enabled: process.env.ORIGIN_MODEL_PREPARATION !== 'off' };
 
 /** Fits the model and its report for materials whose reference set just changed. */
-export function prepareOriginModels(db: Executor, materials: readonly string[]): void {
+export function prepareOriginModels(db: Db, materials: readonly string[]): void {
   if (!originModelPreparation.enabled) return;
+  outsideTransaction(db);
   for (const material of materials) {
     const next = lastPreparation
       .then(() => modelReportFor(db, material))
