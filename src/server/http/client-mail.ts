@@ -8,7 +8,7 @@ import type { AppEnv } from './context.ts';
 import { publicBaseUrl } from './public-url.ts';
 
 // The staff routes that move a client's booking on (check-in, certificate, cancel) tell the client
-// through here, in the request's transaction: the mail leaves only if the change commits.
+// through here once the change has committed: a change that rolls back mails nobody.
 
 /** The language of a booking's mails: the one it was made in (the booking keeps it). */
 async function bookingMailLanguage(c: Context<AppEnv>, bookingId: number): Promise<Language> {
