@@ -135,7 +135,7 @@ describe('who is told of a change', () => {
       ...Object.values(dispatchBatchTransitions),
       { notifies: bookingRequestNotice },
     ].flatMap((change) => (change.notifies ? [change.notifies] : []));
-    const kinds = notices.map((n) => n.kind);
+    const kinds: string[] = notices.map((n) => n.kind);
     expect(kinds.length).toBeGreaterThan(5);
     expect(new Set(kinds).size).toBe(kinds.length);
     // The rest are addressed to one person (a refused outbox change, a ping), not to an audience.
