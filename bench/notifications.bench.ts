@@ -4,7 +4,7 @@
 import { createParser } from 'eventsource-parser';
 import { hashPassword } from '../src/server/auth/passwords.ts';
 import { appUser, role } from '../src/server/db/schema.ts';
-import { notifyPermission } from '../src/server/services/notifications.ts';
+import { notify } from '../src/server/services/notifications.ts';
 import { BENCH_PASSWORD, openBenchApp } from './bench-app.ts';
 import type { BenchRow } from './run.ts';
 
@@ -57,7 +57,8 @@ export default async function benchNotifications(): Promise<BenchRow[]> {
     await isReady;
   }
 
-  const entry = { permission: 'CanCheckInThirdLab', kind: 'batchSent', title: 'Bench', message: 'Bench' } as const;
+  const target = { permission: 'CanCheckInThirdLab' } as const;
+  const entry = { kind: 'batchSent', title: 'Bench', message: 'Bench' } as const;
   const allHave = (id: number) =>
     new Promise<void>((resolve) => {
       const check = () => {
@@ -74,13 +75,13 @@ export default async function benchNotifications(): Promise<BenchRow[]> {
   let delivered = 0;
   for (let i = 0; i < ROUNDS; i++) {
     let started = performance.now();
-    const written = await notifyPermission(database.db, entry);
+    const written = await notify(database.db, target, entry);
     writeOnly += performance.now() - started;
     await notifier.wake(database.db);
     await allHave(written.id);
 
     started = performance.now();
-    const row = await notifyPermission(database.db, entry);
+    const row = await notify(database.db, target, entry);
     await notifier.wake(database.db);
     await allHave(row.id);
     delivered += performance.now() - started;

@@ -22,6 +22,8 @@ export type CustodyValueKind =
   | 'dateTime'
   /** A staff member: an account id (or, in older records, the name as typed). */
   | 'person'
+  /** A role by its stored name (the third lab's entry names its laboratory so): shown by its label. */
+  | 'role'
   /** A dispatch batch (package) by its id: shown by its package code. */
   | 'package'
   /** A stored file by its id: its name, with a link. */
@@ -116,7 +118,7 @@ export const custodyFields = {
   receiptNote: { kind: 'text' },
 
   // The third-lab entry: the result the third lab records (action updateResult)
-  labName: { kind: 'text' },
+  labName: { kind: 'role' },
   resultReturnedDate: { kind: 'dateTime' },
   notes: { kind: 'text' },
   reportFileId: { kind: 'file' },

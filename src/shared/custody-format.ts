@@ -9,6 +9,7 @@ import {
   type CustodyValueKind,
 } from './custody-catalogue.ts';
 import { formatGrams } from './quantities.ts';
+import { roleLabel } from './role-labels.ts';
 
 // One reading of a custody record, for the screen (bench/custody-timeline.tsx) and for the custody
 // PDF and CSV the server writes (services/custody-document.ts): when, who, what, and each changed
@@ -145,6 +146,8 @@ function itemsOf(
       if (person) return one(person.name);
       return one(typeof value === 'number' ? t('custody:value.unknownPerson') : String(value));
     }
+    case 'role':
+      return one(roleLabel(String(value), t));
     case 'package':
       return one(refs.packages[keyOf(value)]?.packageCode ?? t('custody:value.unknownPackage'));
     case 'file':
@@ -232,7 +235,7 @@ export function readCustodyRecord(record: CustodyRecord, reading: CustodyReading
   return {
     when: formatDate(at),
     who: record.actorName ?? actor?.name ?? t('custody:system'),
-    role: actor?.role ?? null,
+    role: actor?.role ? roleLabel(actor.role, t) : null,
     what: actionLabel(record.action, t),
     fromStatus: record.fromStatus ? statusLabel(record.fromStatus, t) : null,
     toStatus: record.toStatus ? statusLabel(record.toStatus, t) : null,

@@ -1,4 +1,5 @@
 import type { Permission } from './permissions.ts';
+import { workflowActions, type Notice } from './sample-workflow.ts';
 
 // The two smaller state machines beside the sample's (sample-workflow.ts): the booking and the
 // dispatch batch (package). The server judges every change of either with these tables; the app
@@ -12,13 +13,27 @@ type Transition<S extends string> = {
   to: S;
   /** Holding any one of these lets a user fire the change (empty: the server fires it itself). */
   permissions: readonly Permission[];
+  /** Who is told when the change is made (as WorkflowAction.notifies); null when nobody is. */
+  notifies: Notice | null;
 };
 
 /** A booking is confirmed (its samples created, CsConfirmed) or cancelled, once, while UnConfirmed. */
 export const bookingTransitions = {
-  confirm: { from: ['UnConfirmed'], to: 'Confirmed', permissions: ['CanCheckInSampleEntryCs'] },
-  cancel: { from: ['UnConfirmed'], to: 'Cancelled', permissions: ['CanCancelBooking'] },
+  confirm: {
+    from: ['UnConfirmed'],
+    to: 'Confirmed',
+    // Confirming a booking checks its samples in at the client-side lab: the same hands may do both.
+    permissions: workflowActions.csCheckIn.permissions,
+    notifies: { kind: 'bookingConfirmed', audience: 'CanViewAllSampleEntryCs' },
+  },
+  cancel: { from: ['UnConfirmed'], to: 'Cancelled', permissions: ['CanCancelBooking'], notifies: null },
 } as const satisfies Record<string, Transition<BookingStatus>>;
+
+/** A booking sent through the public Order Request Form is news for those who list bookings. */
+export const bookingRequestNotice = {
+  kind: 'bookingArrived',
+  audience: 'CanViewAllbooking',
+} as const satisfies Notice;
 
 export type BookingTransitionName = keyof typeof bookingTransitions;
 
@@ -43,13 +58,21 @@ export type DispatchBatchStatus = (typeof dispatchBatchStatuses)[number];
  * the package's transaction.
  */
 export const dispatchBatchTransitions = {
+  // Sending the package is sending its samples (sendToThirdLab): one permission list for both.
   send: {
     from: ['Draft'],
     to: 'Sent',
-    permissions: ['CanCreateDispatchBatch', 'CanUpdateDispatchBatch', 'CanTransferSampleEntryToThirdLab'],
+    permissions: workflowActions.sendToThirdLab.permissions,
+    notifies: { kind: 'batchSent', audience: 'CanCheckInThirdLab' },
   },
-  receive: { from: ['Sent'], to: 'Received', permissions: [] },
-  undoSend: { from: ['Sent', 'Received'], to: 'Draft', permissions: ['CanUndoSampleTransaction'] },
+  receive: { from: ['Sent'], to: 'Received', permissions: [], notifies: null },
+  // Undoing the package is undoing its samples' transaction (undoThirdLabTransaction).
+  undoSend: {
+    from: ['Sent', 'Received'],
+    to: 'Draft',
+    permissions: workflowActions.undoThirdLabTransaction.permissions,
+    notifies: { kind: 'batchUndone', audience: 'CanTransferSampleEntryToThirdLab' },
+  },
 } as const satisfies Record<string, Transition<DispatchBatchStatus>>;
 
 export type DispatchBatchTransitionName = keyof typeof dispatchBatchTransitions;

@@ -1,3 +1,4 @@
+import type { NotificationKind } from './notification-kinds.ts';
 import type { Permission } from './permissions.ts';
 
 // The sample entry's state machine (DESIGN.md section 5). Pure: the server judges every transition
@@ -39,7 +40,16 @@ export type WorkflowAction = {
   requires: string;
   /** Undo actions step back; the UI shows them apart from the forward path. */
   isUndo: boolean;
+  /**
+   * Who is told when the action fires: every holder of `audience` gets a notification of `kind`
+   * (services/notifications.ts, announceChange). null when nobody is, or when the package's own
+   * change tells them once for all its samples (record-workflows.ts).
+   */
+  notifies: Notice | null;
 };
+
+/** A notification a change sends: what kind of news, and the permission whose holders hear it. */
+export type Notice = { kind: NotificationKind; audience: Permission };
 
 export const workflowActions = {
   csCheckIn: {
@@ -48,6 +58,7 @@ export const workflowActions = {
     permissions: ['CanCheckInSampleEntryCs'],
     requires: 'Received date, received by, initial weight and condition on receipt',
     isUndo: false,
+    notifies: null,
   },
   transferToTester: {
     from: ['CsConfirmed'],
@@ -55,6 +66,7 @@ export const workflowActions = {
     permissions: ['CanTransferSampleEntryToTester'],
     requires: 'A checked-in sample',
     isUndo: false,
+    notifies: { kind: 'sampleSentToTester', audience: 'CanCheckInSampleEntryTester' },
   },
   testerCheckIn: {
     from: ['SentToTester'],
@@ -62,6 +74,7 @@ export const workflowActions = {
     permissions: ['CanCheckInSampleEntryTester'],
     requires: 'The sample in hand at the tester lab',
     isUndo: false,
+    notifies: null,
   },
   undoTester: {
     from: ['SentToTester', 'TesterConfirmed'],
@@ -69,6 +82,7 @@ export const workflowActions = {
     permissions: ['CanUndoStatusIsotopeForTester'],
     requires: 'Not yet sent to the third lab',
     isUndo: true,
+    notifies: null,
   },
   sendToThirdLab: {
     from: ['TesterConfirmed'],
@@ -76,6 +90,8 @@ export const workflowActions = {
     permissions: ['CanCreateDispatchBatch', 'CanUpdateDispatchBatch', 'CanTransferSampleEntryToThirdLab'],
     requires: 'The sample in a dispatch batch that is being sent',
     isUndo: false,
+    // The package's send tells the third lab, once for all its samples.
+    notifies: null,
   },
   thirdLabCheckIn: {
     from: ['SentToThirdLab'],
@@ -83,6 +99,7 @@ export const workflowActions = {
     permissions: ['CanCheckInThirdLab'],
     requires: 'The package received at the third lab',
     isUndo: false,
+    notifies: null,
   },
   returnResult: {
     from: ['ThirdLabConfirmed'],
@@ -90,6 +107,8 @@ export const workflowActions = {
     permissions: ['CanReturnResultThirdLab'],
     requires: 'Carbon, hydrogen and oxygen values entered',
     isUndo: false,
+    // The supervisor reviews the returned result.
+    notifies: { kind: 'resultReturned', audience: 'CanConfirmFinalResult' },
   },
   undoThirdLabTransaction: {
     from: ['SentToThirdLab', 'ThirdLabConfirmed'],
@@ -97,6 +116,8 @@ export const workflowActions = {
     permissions: ['CanUndoSampleTransaction'],
     requires: 'The package code; the whole package goes back',
     isUndo: true,
+    // The package's undo tells the tester lab, once for all its samples.
+    notifies: null,
   },
   undoReturnResult: {
     from: ['ResultReturned'],
@@ -104,6 +125,7 @@ export const workflowActions = {
     permissions: ['CanUndoReturnResultFromThirdParty'],
     requires: 'A returned result not yet confirmed',
     isUndo: true,
+    notifies: null,
   },
   confirmFinalResult: {
     from: ['ResultReturned'],
@@ -111,6 +133,8 @@ export const workflowActions = {
     permissions: ['CanConfirmFinalResult'],
     requires: 'A conclusion recorded, confirmed by someone other than who entered the result',
     isUndo: false,
+    // Next comes the certificate, issued by those who may confirm final results.
+    notifies: { kind: 'finalResultConfirmed', audience: 'CanConfirmFinalResult' },
   },
   issueCertificate: {
     from: ['ResultConfirmed'],
@@ -118,6 +142,8 @@ export const workflowActions = {
     permissions: ['CanConfirmFinalResult'],
     requires: 'A confirmed final result',
     isUndo: false,
+    // The client-side lab hands the certificate to the client.
+    notifies: { kind: 'certificateIssued', audience: 'CanViewDetailSampleEntryCs' },
   },
 } as const satisfies Record<string, WorkflowAction>;
 

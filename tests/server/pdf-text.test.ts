@@ -114,7 +114,8 @@ describe('[PDF TEXT] what was recorded is what is printed', () => {
       '2 March 2026',
       'Date of measurement',
       'Date of issue',
-      'Stable-isotope ratio measurement by the external laboratory',
+      // The laboratory is stored by its role's name (hoanVuLab) and named by the role's label.
+      'Stable-isotope ratio measurement by the external laboratory Hoan Vu Laboratory,',
       'Isotope Lab origin model, version',
       'reference records of 3 regions',
       'Accuracy',

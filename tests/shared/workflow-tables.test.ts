@@ -2,6 +2,8 @@ import { benchStatuses } from '../../src/shared/benches.ts';
 import { describe, expect, it } from 'vitest';
 import {
   bookingChangesFor,
+  bookingRequestNotice,
+  bookingTransitions,
   canChangeBooking,
   canChangeDispatchBatch,
   dispatchBatchTransitions,
@@ -13,7 +15,9 @@ import {
   sampleEditPermissions,
   sampleEdits,
   sampleStatuses,
+  workflowActions,
 } from '../../src/shared/sample-workflow.ts';
+import { NOTIFICATION_KINDS } from '../../src/shared/notification-kinds.ts';
 import { isSyncablePath, plainApiPath, SYNC_BATCH_LIMIT } from '../../src/shared/sync-rules.ts';
 
 describe('bench lists', () => {
@@ -120,5 +124,21 @@ describe('sync rules', () => {
   it('reads a plain path and its query', () => {
     expect(plainApiPath('/api/country?id=4')).toEqual({ pathname: '/api/country', search: '?id=4' });
     expect(plainApiPath('/api\\country')).toBeUndefined();
+  });
+});
+
+describe('who is told of a change', () => {
+  it('each kind of news is sent by one change of the workflow tables, to one audience', () => {
+    const notices = [
+      ...Object.values(workflowActions),
+      ...Object.values(bookingTransitions),
+      ...Object.values(dispatchBatchTransitions),
+      { notifies: bookingRequestNotice },
+    ].flatMap((change) => (change.notifies ? [change.notifies] : []));
+    const kinds: string[] = notices.map((n) => n.kind);
+    expect(kinds.length).toBeGreaterThan(5);
+    expect(new Set(kinds).size).toBe(kinds.length);
+    // The rest are addressed to one person (a refused outbox change, a ping), not to an audience.
+    expect(NOTIFICATION_KINDS.filter((k) => !kinds.includes(k))).toEqual(['outboxRefused', 'ping']);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { bookingTransitions } from '../../shared/record-workflows.ts';
 import {
   BOOKING_LANGUAGES,
   bookingFormSchema,
@@ -194,7 +195,7 @@ const cancelRoute = defineRoute({
   path: '/api/bookings/cancel',
   tags: ['Bookings'],
   summary: 'Cancel an UnConfirmed booking with a reason',
-  access: ['CanCancelBooking'],
+  access: bookingTransitions.cancel.permissions,
   request: {
     query: idQuery,
     body: { content: { 'application/json': { schema: cancelBookingSchema } }, required: true },

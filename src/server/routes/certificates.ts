@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { serverMessage } from '../../shared/server-messages.ts';
 import { certificateStatuses, revokeCertificateSchema } from '../../shared/certificate.ts';
+import { workflowActions } from '../../shared/sample-workflow.ts';
 import { tellClientOfSample } from '../http/client-mail.ts';
 import type { AppRouter } from '../http/context.ts';
 import { envelope, ok } from '../http/responses.ts';
@@ -115,7 +116,8 @@ const issueRoute = defineRoute({
   tags: ['Certificates'],
   summary:
     'Issue the certificate of a ResultConfirmed sample (→ Completed), or re-issue a Completed one as version n+1 (the previous becomes Superseded)',
-  access: ['CanConfirmFinalResult'],
+  // A re-issue is no transition, but the same hands issue every version.
+  access: workflowActions.issueCertificate.permissions,
   request: { query: issueQuery },
   responses: {
     200: { description: 'Issued', content: { 'application/json': { schema: envelope(issuedSchema) } } },

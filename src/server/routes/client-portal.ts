@@ -105,6 +105,8 @@ const cancelRoute = defineRoute({
   path: '/api/client/bookings/{id}/cancel',
   tags: ['Client portal'],
   summary: 'Cancel a booking not yet confirmed, with a reason',
+  // Not bookingTransitions.cancel's staff permission: a client cancels their own booking, which the
+  // service checks (the session names the client, the booking must be theirs).
   access: 'client',
   request: { ...bookingParam, ...json(cancelBookingSchema) },
   responses: { 200: answer('Cancelled', z.boolean()), 404: { description: 'Not one of theirs' } },

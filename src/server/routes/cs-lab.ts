@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { benches } from '../../shared/benches.ts';
 import { visibleText } from '../../shared/visible-text.ts';
-import { sampleEditPermissions } from '../../shared/sample-workflow.ts';
+import { sampleEditPermissions, workflowActions } from '../../shared/sample-workflow.ts';
 import {
   csCheckInSampleSchema,
   csCreateSampleSchema,
@@ -94,7 +94,8 @@ const checkInRouteDef = defineRoute({
   tags: ['Client-side lab'],
   summary:
     'Confirm a booking (id = booking id: one New sample entry per sample type, awaiting its receipt) or, with entry=sample, check in a New sample entry: its receipt (date and time, by whom, weight, condition on receipt, note)',
-  access: ['CanCheckInSampleEntryCs'],
+  // Confirming a booking reads the same list (bookingTransitions.confirm), so one list guards both.
+  access: workflowActions.csCheckIn.permissions,
   request: {
     query: idQuery.extend({
       entry: z.enum(['booking', 'sample']).default('booking'),
@@ -129,7 +130,7 @@ const transferRouteDef = defineRoute({
   offline: true,
   tags: ['Client-side lab'],
   summary: 'Send a CsConfirmed sample to the tester lab',
-  access: ['CanTransferSampleEntryToTester'],
+  access: workflowActions.transferToTester.permissions,
   request: { query: idQuery },
   responses: sampleAnswer('Transferred'),
 });

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { dispatchBatchTransitions } from '../../shared/record-workflows.ts';
+import { workflowActions } from '../../shared/sample-workflow.ts';
 import { createDispatchBatchSchema, updateDispatchBatchSchema } from '../../shared/schemas/dispatch-batch.ts';
 import type { AppRouter } from '../http/context.ts';
 import { dispatchBatchSchema } from '../http/dispatch-batch-schema.ts';
@@ -104,7 +104,7 @@ const sendRouteDef = defineRoute({
   offline: true,
   tags: ['Dispatch batches'],
   summary: 'Send a Draft package: every sample in it goes SentToThirdLab',
-  access: dispatchBatchTransitions.send.permissions,
+  access: workflowActions.sendToThirdLab.permissions,
   request: { query: idQuery },
   responses: {
     200: {

@@ -6,7 +6,7 @@ import { edited, envelope, ok } from '../http/responses.ts';
 import { cleanIsotopeRecordSchema } from '../http/clean-isotope-record.ts';
 import { defineRoute } from '../http/route.ts';
 import { toCleanIsotopeRecord } from '../services/clean-isotope.ts';
-import { sampleEditPermissions } from '../../shared/sample-workflow.ts';
+import { sampleEditPermissions, workflowActions } from '../../shared/sample-workflow.ts';
 import { confirmFinalResult, transferIdflData, undoReturnResult, updateConclusion } from '../services/supervisor.ts';
 import { registerBenchReads } from '../http/bench-reads.ts';
 import { idParam, idQuery } from '../http/params.ts';
@@ -39,7 +39,7 @@ const confirmRouteDef = defineRoute({
   tags: ['Supervisor lab'],
   summary:
     'Confirm the final result (ResultReturned → ResultConfirmed); needs a conclusion with visible text, a saved origin analysis (or the recorded reason to confirm without one, or to depart from it), and someone other than who entered the result',
-  access: ['CanConfirmFinalResult'],
+  access: workflowActions.confirmFinalResult.permissions,
   request: { query: idQuery },
   responses: sampleAnswer('Confirmed'),
 });
@@ -50,7 +50,7 @@ const undoRouteDef = defineRoute({
   offline: true,
   tags: ['Supervisor lab'],
   summary: 'Send a returned result back to the third lab (ResultReturned → ThirdLabConfirmed)',
-  access: ['CanUndoReturnResultFromThirdParty'],
+  access: workflowActions.undoReturnResult.permissions,
   request: { query: idQuery },
   responses: sampleAnswer('Undone'),
 });

@@ -4,7 +4,7 @@ import { testerUpdateSampleSchema } from '../../shared/schemas/sample-entry.ts';
 import type { AppRouter } from '../http/context.ts';
 import { edited, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { sampleEditPermissions } from '../../shared/sample-workflow.ts';
+import { sampleEditPermissions, workflowActions } from '../../shared/sample-workflow.ts';
 import { addSampleToDispatchBatch } from '../services/dispatch-batches.ts';
 import { checkInSampleTester, undoTesterStatus, updateSampleEntryTester } from '../services/tester-samples.ts';
 import { registerBenchReads } from '../http/bench-reads.ts';
@@ -19,7 +19,7 @@ const checkInRouteDef = defineRoute({
   offline: true,
   tags: ['Tester lab'],
   summary: 'Confirm a sample received at the tester lab (SentToTester → TesterConfirmed)',
-  access: ['CanCheckInSampleEntryTester'],
+  access: workflowActions.testerCheckIn.permissions,
   request: { query: idQuery },
   responses: sampleAnswer('Checked in'),
 });
@@ -45,7 +45,7 @@ const undoRouteDef = defineRoute({
   offline: true,
   tags: ['Tester lab'],
   summary: 'Send a sample back to the client-side lab (SentToTester or TesterConfirmed → CsConfirmed)',
-  access: ['CanUndoStatusIsotopeForTester'],
+  access: workflowActions.undoTester.permissions,
   request: {
     query: idQuery.extend({
       Status: z

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { benches } from '../../shared/benches.ts';
 import { visibleText } from '../../shared/visible-text.ts';
 import { updateResultSchema } from '../../shared/schemas/third-lab.ts';
-import { sampleEditPermissions } from '../../shared/sample-workflow.ts';
+import { sampleEditPermissions, workflowActions } from '../../shared/sample-workflow.ts';
 import type { AppRouter } from '../http/context.ts';
 import { editEnvelope, edited, envelope, keysetPageOf, ok } from '../http/responses.ts';
 import { thirdLabListQuery } from '../http/third-lab-query.ts';
@@ -79,7 +79,7 @@ const checkInRouteDef = defineRoute({
   offline: true,
   tags: ['Third lab'],
   summary: 'Confirm a sample received at the third lab (SentToThirdLab → ThirdLabConfirmed)',
-  access: ['CanCheckInThirdLab'],
+  access: workflowActions.thirdLabCheckIn.permissions,
   request: { query: idQuery },
   responses: thirdLabAnswer('Checked in'),
 });
@@ -109,7 +109,7 @@ const returnRouteDef = defineRoute({
   offline: true,
   tags: ['Third lab'],
   summary: 'Return the result (ThirdLabConfirmed → ResultReturned); C, H and O must be entered',
-  access: ['CanReturnResultThirdLab'],
+  access: workflowActions.returnResult.permissions,
   request: { query: idQuery },
   responses: thirdLabAnswer('Returned'),
 });
@@ -120,7 +120,7 @@ const undoRouteDef = defineRoute({
   offline: true,
   tags: ['Third lab'],
   summary: 'Undo a sent package: its samples go back to TesterConfirmed and the package to Draft',
-  access: ['CanUndoSampleTransaction'],
+  access: workflowActions.undoThirdLabTransaction.permissions,
   request: { query: z.object({ packageCode: visibleText('Package code is required').max(40) }) },
   responses: {
     200: {

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { bookingTransitions, canChangeBooking } from '../../shared/record-workflows.ts';
+import { bookingRequestNotice, bookingTransitions, canChangeBooking } from '../../shared/record-workflows.ts';
 import type { BookingInput } from '../../shared/schemas/booking.ts';
 import type { Executor } from '../db/client.ts';
 import {
@@ -13,7 +13,7 @@ import {
 import { conflict, notFound } from '../errors.ts';
 import { appendAudit, type Actor } from './audit.ts';
 import { nextNumber } from './numbering.ts';
-import { notifyPermission } from './notifications.ts';
+import { announceChange } from './notifications.ts';
 import { claimAttachments } from './public-attachments.ts';
 
 // The list and the detail live beside this file; importers of the booking service keep one entry point.
@@ -112,9 +112,7 @@ export async function confirmBooking(db: Executor, { bookingId, by }: { bookingI
     }
 
     // The specification's push: 'Booking Confirmed ... has been confirmed.'
-    await notifyPermission(tx, {
-      permission: 'CanViewAllSampleEntryCs',
-      kind: 'bookingConfirmed',
+    await announceChange(tx, bookingTransitions.confirm, {
       params: { bookingNumber: confirmed.bookingNumber },
       title: 'Booking Confirmed',
       message: `Booking ${confirmed.bookingNumber} has been confirmed.`,
@@ -229,14 +227,16 @@ export async function createBooking(db: Executor, { input, by }: { input: Bookin
       at: now,
     });
     if (!by) {
-      await notifyPermission(tx, {
-        permission: 'CanViewAllbooking',
-        kind: 'bookingArrived',
-        params: { bookingNumber: created!.bookingNumber, company: created!.applicantCompany },
-        title: 'New booking request',
-        message: `Booking ${created!.bookingNumber} from ${created!.applicantCompany} arrived through the Order Request Form.`,
-        link: `/bookings/${created!.id}`,
-      });
+      await announceChange(
+        tx,
+        { notifies: bookingRequestNotice },
+        {
+          params: { bookingNumber: created!.bookingNumber, company: created!.applicantCompany },
+          title: 'New booking request',
+          message: `Booking ${created!.bookingNumber} from ${created!.applicantCompany} arrived through the Order Request Form.`,
+          link: `/bookings/${created!.id}`,
+        },
+      );
     }
 
     return created!;

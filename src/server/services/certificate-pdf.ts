@@ -3,6 +3,7 @@
 // of the public verification page.
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { describeClient, formatDelta, type CertificateContent } from '../../shared/certificate.ts';
+import { roleLabel } from '../../shared/role-labels.ts';
 import { formatDisplayDate } from '../../shared/display-date.ts';
 import { originLines, percent } from './certificate-origin-lines.ts';
 import { clientWords } from './client-words.ts';
@@ -114,7 +115,10 @@ export async function renderCertificatePdf(content: CertificateContent, verifyUr
   const origin = content.origin;
   row(
     words('pdf.isotopeRatios'),
-    words('pdf.isotopeMethod', { lab: content.externalLaboratory ?? words('pdf.notNamed') }),
+    // The laboratory is stored by the name of its role (hoanVuLab): named by the role's label.
+    words('pdf.isotopeMethod', {
+      lab: content.externalLaboratory ? roleLabel(content.externalLaboratory, words) : words('pdf.notNamed'),
+    }),
   );
   row(
     words('pdf.originAssessment'),

@@ -10,6 +10,7 @@ import {
   type CertificateStatus,
   type CertificateVerification,
 } from '../../shared/certificate.ts';
+import { workflowActions } from '../../shared/sample-workflow.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { certificate, sampleEntry } from '../db/schema.ts';
 import { serverMessage } from '../../shared/server-messages.ts';
@@ -17,7 +18,7 @@ import { conflict, notFound } from '../errors.ts';
 import { withUniqueCheck } from '../db/queries.ts';
 import { appendAudit, type Actor } from './audit.ts';
 import { loadFile, storeFile } from './files.ts';
-import { notifyPermission } from './notifications.ts';
+import { announceChange } from './notifications.ts';
 import { renderCertificatePdf } from './certificate-pdf.ts';
 import { originModelEvidence, snapshotContent } from './certificate-content.ts';
 import { completeSampleWithCertificate, judgeTransition, lockSample, SAMPLE_ENTITY } from './sample-transitions.ts';
@@ -189,10 +190,8 @@ export async function issueCertificate(
       changes: { version: { from: null, to: version }, fileId: { from: null, to: file.id } },
       actor: by,
     });
-    // The client-side lab hands the certificate to the client.
-    await notifyPermission(tx, {
-      permission: 'CanViewDetailSampleEntryCs',
-      kind: 'certificateIssued',
+    // A re-issued version is news as the first one was (the action's audience, without its transition).
+    await announceChange(tx, workflowActions.issueCertificate, {
       params: { idflNumber: sample.idflNumber, version },
       title: 'Certificate issued',
       message: `Certificate version ${version} of sample ${sample.idflNumber} was issued.`,

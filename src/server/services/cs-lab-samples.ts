@@ -1,12 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { sampleBlockingDestruction } from '../../shared/sample-workflow.ts';
+import { sampleBlockingDestruction, workflowActions } from '../../shared/sample-workflow.ts';
 import type { CsCheckInSample, CsSampleForm, CsUpdateSample } from '../../shared/schemas/sample-entry.ts';
 import type { Executor } from '../db/client.ts';
 import { booking, sampleEntry } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { appendAudit, asJson, diffFields, type Actor } from './audit.ts';
 import { recordDeletions } from './deletions.ts';
-import { notifyPermission } from './notifications.ts';
+import { announceChange } from './notifications.ts';
 import { nextNumber } from './numbering.ts';
 import { judgeTransition, lockSample, recordSampleChange, SAMPLE_ENTITY } from './sample-transitions.ts';
 import { computeWeights } from './sample-weights.ts';
@@ -128,9 +128,7 @@ export async function transferToTester(db: Executor, { id, by }: { id: number; b
       toStatus,
       changes: { sentToTesterDate: new Date(), sentToTesterBy: by.id },
     });
-    await notifyPermission(tx, {
-      permission: 'CanCheckInSampleEntryTester',
-      kind: 'sampleSentToTester',
+    await announceChange(tx, workflowActions.transferToTester, {
       params: { idflNumber: sample.idflNumber },
       title: 'New sample to check in',
       message: `Sample ${sample.idflNumber} was sent to the tester lab.`,

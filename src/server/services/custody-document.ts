@@ -1,9 +1,14 @@
-import { readFileSync } from 'node:fs';
-import i18next, { type TFunction } from 'i18next';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import enCustody from '../../app/locales/en/custody.json' with { type: 'json' };
+import enRoles from '../../app/locales/en/roles.json' with { type: 'json' };
+import enSamples from '../../app/locales/en/samples.json' with { type: 'json' };
+import viCustody from '../../app/locales/vi/custody.json' with { type: 'json' };
+import viRoles from '../../app/locales/vi/roles.json' with { type: 'json' };
+import viSamples from '../../app/locales/vi/samples.json' with { type: 'json' };
 import { itemsText, readCustodyRecord, type CustodyReading, type ShownRecord } from '../../shared/custody-format.ts';
 import { formatInTimeZone } from '../../shared/display-date.ts';
 import type { Executor } from '../db/client.ts';
+import { translate, type Catalogue } from './app-words.ts';
 import { verifyAuditChain } from './audit.ts';
 import { embedUnicodeFonts, printable } from './pdf-fonts.ts';
 import { findSampleDetail } from './sample-detail.ts';
@@ -13,38 +18,29 @@ import { assertSampleVisible } from './sample-visibility.ts';
 // The chain of custody as a document for the client or an assessor: every record of a sample (each
 // hand-over with who, when and what changed), the verdict of the audit chain and the hash of the
 // sample's last record, as a PDF or a CSV, in English or Vietnamese. It reads the records as the
-// screen does (shared/custody-format.ts) with the app's own words (locales/<lang>/custody.json).
+// screen does (shared/custody-format.ts) with the app's own words (locales/<lang>/custody.json,
+// samples.json for statuses, roles.json for roles).
 
 export type CustodyLanguage = 'en' | 'vi';
 
-const localeFile = (language: CustodyLanguage, namespace: string) =>
-  JSON.parse(
-    readFileSync(new URL(`../../app/locales/${language}/${namespace}.json`, import.meta.url), 'utf8'),
-  ) as Record<string, unknown>;
+const catalogues: Record<CustodyLanguage, Record<string, Catalogue>> = {
+  en: { custody: enCustody, samples: enSamples, roles: enRoles },
+  vi: { custody: viCustody, samples: viSamples, roles: viRoles },
+};
 
-let words: Promise<Record<CustodyLanguage, TFunction>> | undefined;
-
-/** The app's words for the custody record, in both languages, read once. */
-function custodyWords() {
-  words ??= (async () => {
-    const instance = i18next.createInstance();
-    await instance.init({
-      resources: Object.fromEntries(
-        (['en', 'vi'] as const).map((language) => [
-          language,
-          { custody: localeFile(language, 'custody'), samples: localeFile(language, 'samples') },
-        ]),
-      ),
-      lng: 'en',
-      fallbackLng: false,
-      ns: ['custody', 'samples'],
-      defaultNS: 'custody',
-      interpolation: { escapeValue: false },
-      initAsync: false,
-    });
-    return { en: instance.getFixedT('en'), vi: instance.getFixedT('vi') };
-  })();
-  return words;
+/**
+ * A translator for one language, as the screen's: `custody` keys by default, `samples:` and
+ * `roles:` prefixed; a missing key reads as its `defaultValue`, else as the key.
+ */
+function custodyWords(language: CustodyLanguage) {
+  return (key: string, options: Record<string, unknown> = {}): string => {
+    const colon = key.indexOf(':');
+    const [namespace, path] = colon < 0 ? ['custody', key] : [key.slice(0, colon), key.slice(colon + 1)];
+    const { defaultValue, ...params } = options;
+    const catalogue = catalogues[language][namespace];
+    const missing = typeof defaultValue === 'string' ? defaultValue : key;
+    return catalogue ? translate([catalogue], path, params as Record<string, string | number>, missing) : missing;
+  };
 }
 
 export type CustodyDocument = {
@@ -79,9 +75,8 @@ export async function loadCustodyDocument(
 ): Promise<CustodyDocument> {
   const detail = await findSampleDetail(db, id);
   assertSampleVisible(permissions, detail);
-  const [chain, all] = await Promise.all([verifyAuditChain(db), custodyWords()]);
-  const fixed = all[language];
-  const t = (key: string, options?: Record<string, unknown>) => String(fixed(key, options ?? {}));
+  const chain = await verifyAuditChain(db);
+  const t = custodyWords(language);
   const reading: CustodyReading = { t, formatDate: (value) => formatInTimeZone(value, language, timeZone) };
   const records = detail.timeline.map((event) => ({
     ...readCustodyRecord({ ...event, at: event.at.toISOString() }, reading),

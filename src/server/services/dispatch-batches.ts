@@ -11,7 +11,7 @@ import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { assertVersion } from './stale-writes.ts';
 import { appendAudit, diffFields, type Actor } from './audit.ts';
-import { notifyPermission } from './notifications.ts';
+import { announceChange } from './notifications.ts';
 import { nextNumber } from './numbering.ts';
 import { fromDateCondition, toDateCondition, userCondition } from '../db/filters.ts';
 import { judgeEdit, judgeTransition, lockSample, recordSampleChange } from './sample-transitions.ts';
@@ -212,9 +212,7 @@ export async function sendDispatchBatch(db: Executor, { id, by }: { id: number; 
       by,
       changes: { status: dispatchBatchTransitions.send.to, sentDate: now, sentBy: by.id },
     });
-    await notifyPermission(tx, {
-      permission: 'CanCheckInThirdLab',
-      kind: 'batchSent',
+    await announceChange(tx, dispatchBatchTransitions.send, {
       params: { packageCode: batch.packageCode, count: members.length },
       title: 'New package to check in',
       message: `Package ${batch.packageCode} with ${members.length} sample(s) was sent to the third lab.`,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { NotificationKind } from '../../shared/notification-kinds.ts';
 import type { Permission } from '../../shared/permissions.ts';
+import type { Notice } from '../../shared/sample-workflow.ts';
 import type { Executor } from '../db/client.ts';
 import { notification, notificationReceipt } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
@@ -64,9 +65,20 @@ export async function notify(db: Executor, target: NotificationTarget, entry: Ne
   return row!;
 }
 
-/** Work arriving at a bench: every holder of the permission sees it. */
-export function notifyPermission(db: Executor, entry: NewNotification & { permission: Permission }) {
-  return notify(db, { permission: entry.permission }, entry);
+/**
+ * Tells the audience the workflow tables declare for a change (`notifies` of a workflow action,
+ * booking or package transition): every holder of its permission sees it. The caller gives the
+ * words; who hears them, and the kind of news, come from the table only. Nothing when the change
+ * tells nobody.
+ */
+export async function announceChange(
+  db: Executor,
+  change: { notifies: Notice | null },
+  entry: Omit<NewNotification, 'kind'>,
+) {
+  if (!change.notifies) return null;
+  const { kind, audience } = change.notifies;
+  return notify(db, { permission: audience }, { ...entry, kind });
 }
 
 export function notifyUser(db: Executor, entry: NewNotification & { userId: number }) {

@@ -5,6 +5,7 @@ import { cleanIsotopeRecord, thirdLabEntry } from '../db/schema.ts';
 import { serverMessage } from '../../shared/server-messages.ts';
 import { AppError, conflict, forbidden } from '../errors.ts';
 import { finalResultProblems } from '../../shared/certificate-readiness.ts';
+import { workflowActions } from '../../shared/sample-workflow.ts';
 import { latestSavedAnalysis } from './certificate-content.ts';
 import { ATYPICAL_PREDICTION } from './origin-analysis.ts';
 import { assertVersion } from './stale-writes.ts';
@@ -19,7 +20,7 @@ import {
   writeSampleChange,
 } from './sample-transitions.ts';
 import { lockThirdLabEntry } from './third-lab.ts';
-import { notifyPermission } from './notifications.ts';
+import { announceChange } from './notifications.ts';
 
 export const FOUR_EYES_MESSAGE = serverMessage('fourEyes');
 
@@ -79,10 +80,7 @@ export async function confirmFinalResult(db: Executor, { id, by }: { id: number;
       toStatus,
       changes: { finalResultConfirmedBy: by.id, finalResultConfirmedAt: now },
     });
-    // Next comes the certificate, issued by those who may confirm final results.
-    await notifyPermission(tx, {
-      permission: 'CanConfirmFinalResult',
-      kind: 'finalResultConfirmed',
+    await announceChange(tx, workflowActions.confirmFinalResult, {
       params: { idflNumber: sample.idflNumber, by: by.displayName },
       title: 'Final result confirmed',
       message: `The final result of sample ${sample.idflNumber} was confirmed by ${by.displayName}; its certificate can be issued.`,

@@ -9,9 +9,10 @@ import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { assertVersion } from './stale-writes.ts';
 import { appendAudit, rowChanges, type FieldChanges, type Actor } from './audit.ts';
-import { notifyPermission } from './notifications.ts';
+import { announceChange } from './notifications.ts';
 import { markBatchReceivedWhenComplete, reopenDispatchBatch } from './dispatch-batches.ts';
-import { canChangeDispatchBatch } from '../../shared/record-workflows.ts';
+import { canChangeDispatchBatch, dispatchBatchTransitions } from '../../shared/record-workflows.ts';
+import { workflowActions } from '../../shared/sample-workflow.ts';
 import { benchStatuses } from '../../shared/benches.ts';
 import { assertFilesAttachable, fileUrl, type FileAttacher } from './files.ts';
 import { idflFilter } from './sample-lists.ts';
@@ -153,9 +154,7 @@ export async function returnThirdLabResult(db: Executor, { id, by }: { id: numbe
       toStatus,
       changes: { analysisDate: now },
     });
-    await notifyPermission(tx, {
-      permission: 'CanConfirmFinalResult',
-      kind: 'resultReturned',
+    await announceChange(tx, workflowActions.returnResult, {
       params: { idflNumber: sample.idflNumber },
       title: 'Result returned',
       message: `The third lab returned the result of sample ${sample.idflNumber}.`,
@@ -212,9 +211,7 @@ export async function undoSampleTransaction(db: Executor, { packageCode, by }: {
       undone.push(sample.id);
     }
     const reopened = await reopenDispatchBatch(tx, batch, by, reason);
-    await notifyPermission(tx, {
-      permission: 'CanTransferSampleEntryToThirdLab',
-      kind: 'batchUndone',
+    await announceChange(tx, dispatchBatchTransitions.undoSend, {
       params: { packageCode, count: undone.length },
       title: 'Package returned to draft',
       message: `Package ${packageCode} was undone by the third lab; its ${undone.length} sample(s) are back at the tester lab.`,

@@ -1,6 +1,7 @@
 import { KeyRoundIcon } from 'lucide-react';
 import { OPENS_CARD, type ListCard } from '@/app/components/list-cards';
 import { ActiveBadge, RowAction } from '@/app/components/settings-list';
+import { roleLabel } from '@/shared/role-labels';
 import type { Account } from './account-queries';
 
 /**
@@ -31,7 +32,7 @@ export function accountCard(
     fields: [
       { label: t('displayName'), value: account.displayName },
       { label: t('email'), value: <span className="break-all">{account.email}</span> },
-      { label: t('role'), value: account.role.name },
+      { label: t('role'), value: roleLabel(account.role.name, t) },
       { label: t('country'), value: account.country ? `${account.country.code} · ${account.country.name}` : '—' },
     ],
     actions: can.reset && (

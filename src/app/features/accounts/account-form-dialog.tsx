@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { roleLabel } from '@/shared/role-labels';
 import { toast } from '@/app/lib/toast';
 import { z } from 'zod';
 import { createUserSchema, updateUserSchema } from '@/shared/schemas/users';
@@ -138,7 +139,7 @@ export function AccountFormDialog({
               <SelectContent>
                 {(roles.data ?? []).map((role) => (
                   <SelectItem key={role.id} value={String(role.id)}>
-                    {role.name}
+                    {roleLabel(role.name, t)}
                   </SelectItem>
                 ))}
               </SelectContent>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { KeyRoundIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { roleLabel } from '@/shared/role-labels';
 import { toast } from '@/app/lib/toast';
 import { hasAnyPermission } from '@/shared/permissions';
 import { ActiveBadge, queriedRecords, SettingsListPage, useRecordDialog } from '@/app/components/settings-list';
@@ -73,7 +74,7 @@ export function AccountsPage() {
               <div className="text-xs break-all text-muted-foreground xl:hidden">{account.email}</div>
             </TableCell>
             <TableCell className="hidden xl:table-cell">{account.email}</TableCell>
-            <TableCell className="whitespace-normal">{account.role.name}</TableCell>
+            <TableCell className="whitespace-normal">{roleLabel(account.role.name, t)}</TableCell>
             <TableCell className="hidden whitespace-normal lg:table-cell">
               {account.country ? `${account.country.code} · ${account.country.name}` : '—'}
             </TableCell>

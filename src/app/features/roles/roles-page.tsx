@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useListFilters } from '@/app/components/use-list-filters';
 import { ActiveBadge, queriedRecords, SettingsListPage, useRecordDialog } from '@/app/components/settings-list';
 import { TableCell } from '@/app/components/ui/table';
+import { roleLabel } from '@/shared/role-labels';
 import { roleQueries, type Role } from './role-queries';
 import { RoleFormDialog } from './role-form-dialog';
 
@@ -18,7 +19,7 @@ export function RolesPage() {
       words="roles"
       editor={editor}
       permissions={{ create: 'CanCreateRolePermission', edit: 'CanUpdateRolePermission' }}
-      nameOf={(role) => role.name}
+      nameOf={(role) => roleLabel(role.name, t)}
       view={view}
       filters={[{ name: 'search', label: t('common:search') }]}
       columns={[t('name'), t('description'), t('permissionCount'), t('userCount'), t('status')]}
@@ -27,7 +28,7 @@ export function RolesPage() {
         key: role.id,
         cells: (
           <>
-            <TableCell className="font-medium">{role.name}</TableCell>
+            <TableCell className="font-medium">{roleLabel(role.name, t)}</TableCell>
             <TableCell className="max-w-md truncate whitespace-normal">{role.description}</TableCell>
             <TableCell>{role.permissions.length}</TableCell>
             <TableCell>{role.userCount}</TableCell>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeftIcon, PrinterIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { roleLabel } from '@/shared/role-labels';
 import { Button } from '@/app/components/ui/button';
 import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { Spinner } from '@/app/components/ui/spinner';
@@ -101,7 +102,7 @@ export function ReportDetailPage({ id }: { id: number }) {
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id} className="border-b">
-                  <td className="py-1">{t(`results.labNames.${entry.labName}`, { defaultValue: entry.labName })}</td>
+                  <td className="py-1">{roleLabel(entry.labName, t)}</td>
                   <td className="py-1 tabular-nums">{formatIsotope(entry.carbon)}</td>
                   <td className="py-1 tabular-nums">{formatIsotope(entry.hydrogen)}</td>
                   <td className="py-1 tabular-nums">{formatIsotope(entry.oxygen)}</td>

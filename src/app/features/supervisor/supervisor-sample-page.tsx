@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { AwardIcon, CheckCircle2Icon, DatabaseIcon, ExternalLinkIcon, PrinterIcon, Undo2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { roleLabel } from '@/shared/role-labels';
 import { toast } from '@/app/lib/toast';
 import { mayEdit } from '@/shared/sample-workflow';
 import { BackButton } from '@/app/components/back-button';
@@ -235,8 +236,8 @@ function SampleDetail({ sample, certificates }: { sample: SupervisorSampleDetail
 function ThirdLabResult({ entry }: { entry: ThirdLabEntry }) {
   const { t, i18n } = useTranslation('supervisor');
   const date = (value: string | null | undefined) => formatDisplayDate(value, i18n.language) || '—';
-  // The laboratory is stored by the name of its role (hoanVuLab): shown by its name in words.
-  const lab = t(`results.labNames.${entry.labName}`, { defaultValue: entry.labName });
+  // The laboratory is stored by the name of its role (hoanVuLab): shown by the role's label.
+  const lab = roleLabel(entry.labName, t);
   return (
     <section className="grid gap-3" aria-label={t('results.entry', { lab })}>
       <dl className="grid grid-cols-3 gap-2 text-sm">
