@@ -96,7 +96,7 @@ test.describe('[PWA]', () => {
       // The calendar is fetched when first opened (docs/performance.md): from the precache here.
       await page.getByRole('button', { name: 'Open the calendar' }).click();
       const calendar = page.getByRole('group', { name: 'Calendar' });
-      await expect(calendar.getByRole('button', { name: today })).toHaveAttribute('data-today', 'true');
+      await expect(calendar.getByRole('button', { name: today, exact: true })).toHaveAttribute('data-today', 'true');
     } finally {
       await context.unroute('**/api/**');
       await context.setOffline(false);
