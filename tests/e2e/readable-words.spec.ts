@@ -22,7 +22,7 @@ for (const language of ['en', 'vi'] as const) {
     const words =
       language === 'en'
         ? { edit: 'Update Administrator', reset: 'Reset passwords', about: 'Send another user a new password.' }
-        : { edit: 'Cập nhật Administrator', reset: 'Đặt lại mật khẩu', about: 'Gửi mật khẩu mới cho người dùng khác.' };
+        : { edit: 'Cập nhật Quản trị viên', reset: 'Đặt lại mật khẩu', about: 'Gửi mật khẩu mới cho người dùng khác.' };
     await page.getByRole('button', { name: words.edit }).click();
     const dialog = page.getByRole('dialog');
     const reset = dialog.getByRole('checkbox', { name: words.reset, exact: true });
