@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
@@ -11,15 +12,18 @@ import { padGlyphsToEvenLength } from './ttf-glyph-padding.ts';
 // drawn in runs, each run in the first font that has its characters. Both are subset to the
 // characters a document uses (a few kB per font).
 
+type FontFiles = { regular: Buffer; bold: Buffer };
+
 const require = createRequire(import.meta.url);
 const fontFile = (name: string) => readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}`));
 
-let dejavu: { regular: Buffer; bold: Buffer } | undefined;
+let dejavu: FontFiles | undefined;
 
 /**
  * Where the CJK font may be, regular and bold: the npm package's TrueType files (resolved from this
- * module, so any working directory will do), else the system's. Noto Sans SC also covers Vietnamese,
- * but not every superscript digit, hence DejaVu first.
+ * module, so any working directory will do), else the system's as TrueType files (pdf-lib embeds no
+ * font collection, the .ttc Debian's fonts-noto-cjk ships). Noto Sans SC also covers Vietnamese, but
+ * not every superscript digit (the ⁸ of δ¹⁸O), hence DejaVu first.
  */
 const CJK_FONT_CANDIDATES = [
   {
@@ -32,30 +36,30 @@ const CJK_FONT_CANDIDATES = [
   },
 ];
 
-let cjk: { regular: Buffer; bold: Buffer } | null | undefined;
+let cjk: Promise<FontFiles | null> | undefined;
 
-const locate = (candidate: string) => {
-  const path = candidate.startsWith('/') ? candidate : require.resolve(candidate);
-  if (!existsSync(path)) throw new Error(`${path} is missing`);
-  return path;
-};
-
-/** The CJK font's two files, read (10 MB each) the first time a document needs them, then kept. */
-function cjkFontFiles(): { regular: Buffer; bold: Buffer } | null {
-  if (cjk !== undefined) return cjk;
-  cjk = null;
+async function readCjkFont(): Promise<FontFiles | null> {
   for (const candidate of CJK_FONT_CANDIDATES) {
     try {
-      const [regular, bold] = [locate(candidate.regular), locate(candidate.bold)];
+      const [regular, bold] = await Promise.all(
+        [candidate.regular, candidate.bold].map((file) =>
+          readFile(file.startsWith('/') ? file : require.resolve(file)),
+        ),
+      );
       // Padded so that pdf-lib's subset keeps every glyph (ttf-glyph-padding.ts says why).
-      cjk = { regular: padGlyphsToEvenLength(readFileSync(regular)), bold: padGlyphsToEvenLength(readFileSync(bold)) };
-      break;
+      return { regular: padGlyphsToEvenLength(regular!), bold: padGlyphsToEvenLength(bold!) };
     } catch {
       // Not installed there: try the next place.
     }
   }
-  return cjk;
+  return null;
 }
+
+/**
+ * The CJK font's two files, read (10 MB each) the first time a document needs them and then kept;
+ * read without blocking the server's other requests.
+ */
+const cjkFontFiles = () => (cjk ??= readCjkFont());
 
 export type TextRun = { text: string; font: PDFFont };
 
@@ -166,7 +170,7 @@ export async function embedUnicodeFonts(pdf: PDFDocument, text = ''): Promise<Pd
   const beyondDejaVu = [...text.normalize('NFC')]
     .map((character) => character.codePointAt(0)!)
     .filter((code) => code !== 10 && !regular.covers.has(code));
-  const found = beyondDejaVu.length ? cjkFontFiles() : null;
+  const found = beyondDejaVu.length ? await cjkFontFiles() : null;
   // Only when it draws one of them: a Thai or Hindi name prints '?' with or without it.
   const extra = found && beyondDejaVu.some((code) => covered(found.regular).has(code)) ? found : null;
   if (!extra) return { regular: new UnicodeFont([regular]), bold: new UnicodeFont([bold]) };
