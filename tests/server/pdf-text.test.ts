@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { booking, sampleEntry } from '../../src/server/db/schema.ts';
 import { importCottonReferences, saveOriginAnalysis } from './support/origin-analysis.ts';
+import { embeddedFontNames } from './support/pdf-fonts.ts';
 import { readQrCodes } from './support/pdf-qr.ts';
 import { sampleAt } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
@@ -159,8 +160,12 @@ describe('[PDF TEXT] what was recorded is what is printed', () => {
 
   it('marks a character the font cannot print instead of dropping it silently', async () => {
     const admin = await t.signInAsAdmin();
-    const sample = await sampleAt(t, admin, 'CsConfirmed', { form: { sampleCode: 'Mẫu 棉花' } });
+    // Thai: neither DejaVu nor the CJK font has it (Chinese prints, pdf-scripts.test.ts).
+    const sample = await sampleAt(t, admin, 'CsConfirmed', { form: { sampleCode: 'Mẫu กข' } });
     const label = await t.request('GET', `/api/labels/sample/${sample.id}`, { token: admin });
-    expect(pdfText(new Uint8Array(await label.raw.arrayBuffer()))).toContain('Mẫu ??');
+    const bytes = new Uint8Array(await label.raw.arrayBuffer());
+    expect(pdfText(bytes)).toContain('Mẫu ??');
+    // Nor is the CJK font embedded for characters it cannot draw either.
+    expect(await embeddedFontNames(bytes)).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
   });
 });

@@ -1,34 +1,17 @@
 // The certificate of analysis as a PDF: A4, one page where it fits, carrying what ISO/IEC 17025
 // §7.8 asks of a test report, the origin analysis' verdict with its decision rules, and the QR code
 // of the public verification page.
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { describeClient, formatDelta, type CertificateContent } from '../../shared/certificate.ts';
 import { roleLabel } from '../../shared/role-labels.ts';
 import { formatDisplayDate } from '../../shared/display-date.ts';
 import { originLines, percent } from './certificate-origin-lines.ts';
 import { clientWords } from './client-words.ts';
 import { fitText, renderQrPng } from './labels.ts';
-import { embedUnicodeFonts, printable } from './pdf-fonts.ts';
+import { embedUnicodeFonts, wrapText } from './pdf-fonts.ts';
 
 const BRAND = rgb(0.09, 0.33, 0.45);
 const MUTED = rgb(0.4, 0.4, 0.4);
-
-function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
-      else {
-        lines.push(line);
-        line = word;
-      }
-    }
-    lines.push(line);
-  }
-  return lines;
-}
 
 /** The certificate of analysis as an A4 PDF (one page where it fits), with the verification QR code. */
 export async function renderCertificatePdf(content: CertificateContent, verifyUrl: string): Promise<Uint8Array> {
@@ -46,7 +29,7 @@ export async function renderCertificatePdf(content: CertificateContent, verifyUr
   const footer = 36;
   let page: PDFPage = pdf.addPage([pageWidth, pageHeight]);
   const text = (value: string, x: number, y: number, size: number, font = regular, color = rgb(0, 0, 0)) =>
-    page.drawText(printable(value, font), { x, y, size, font, color });
+    font.draw(page, value, { x, y, size, color });
 
   // Branding band
   page.drawRectangle({ x: 0, y: pageHeight - 70, width: pageWidth, height: 70, color: BRAND });
@@ -87,7 +70,7 @@ export async function renderCertificatePdf(content: CertificateContent, verifyUr
     y -= 13;
   };
   const row = (label: string, value: string) => {
-    const lines = wrapText(printable(value, regular), regular, size, valueWidth);
+    const lines = wrapText(value, regular, size, valueWidth);
     newPageIfNeeded(lines.length * lineHeight + 2, footer + 20);
     text(label, margin, y, size, bold, MUTED);
     for (const line of lines) {
@@ -186,29 +169,21 @@ export async function renderCertificatePdf(content: CertificateContent, verifyUr
     text(line, margin, noteY, 8.5);
     noteY -= 11;
   }
-  const fittedUrl = fitText(printable(verifyUrl, regular), regular, noteWidth, 8, 5);
-  page.drawText(fittedUrl.text, { x: margin, y: noteY - 2, size: fittedUrl.size, font: regular, color: MUTED });
+  const fittedUrl = fitText(regular.printed(verifyUrl), regular, noteWidth, 8, 5);
+  regular.draw(page, fittedUrl.text, { x: margin, y: noteY - 2, size: fittedUrl.size, color: MUTED });
 
   // Page x of y on every page, with the report number, once the number of pages is known.
   const pages = pdf.getPages();
   pages.forEach((each, index) => {
-    each.drawText(
-      printable(
-        words('pdf.pageFooter', {
-          idflNumber: content.idflNumber,
-          version: content.version,
-          page: index + 1,
-          pages: pages.length,
-        }),
-        regular,
-      ),
-      {
-        x: margin,
-        y: 18,
-        size: 7.5,
-        font: regular,
-        color: MUTED,
-      },
+    regular.draw(
+      each,
+      words('pdf.pageFooter', {
+        idflNumber: content.idflNumber,
+        version: content.version,
+        page: index + 1,
+        pages: pages.length,
+      }),
+      { x: margin, y: 18, size: 7.5, color: MUTED },
     );
   });
   return pdf.save();

@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import enCustody from '../../app/locales/en/custody.json' with { type: 'json' };
 import enRoles from '../../app/locales/en/roles.json' with { type: 'json' };
 import enSamples from '../../app/locales/en/samples.json' with { type: 'json' };
@@ -10,7 +10,7 @@ import { formatInTimeZone } from '../../shared/display-date.ts';
 import type { Executor } from '../db/client.ts';
 import { translate, type Catalogue } from './app-words.ts';
 import { verifyAuditChain } from './audit.ts';
-import { embedUnicodeFonts, printable } from './pdf-fonts.ts';
+import { embedUnicodeFonts, wrapText } from './pdf-fonts.ts';
 import { findSampleDetail } from './sample-detail.ts';
 import { csvLines } from './spreadsheet-cells.ts';
 import { assertSampleVisible } from './sample-visibility.ts';
@@ -170,39 +170,14 @@ const RULE = rgb(0.85, 0.85, 0.85);
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        line = candidate;
-        continue;
-      }
-      if (line) lines.push(line);
-      // A word wider than the line (a hash, a long code) is cut where the line ends.
-      let rest = word;
-      while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
-        let cut = rest.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
-        lines.push(rest.slice(0, cut));
-        rest = rest.slice(cut);
-      }
-      line = rest;
-    }
-    lines.push(line);
-  }
-  return lines;
-}
-
 /** The custody record as an A4 PDF: every record in order, the chain's verdict, the record's hash, page x of y. */
 export async function renderCustodyPdf(doc: CustodyDocument): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const title = `${doc.t('document.title')} ${doc.sample.idflNumber}`;
   pdf.setTitle(title);
   pdf.setLanguage(doc.language);
-  const { regular, bold } = await embedUnicodeFonts(pdf);
+  // Names, notes and reasons as recorded, in whatever script.
+  const { regular, bold } = await embedUnicodeFonts(pdf, JSON.stringify([doc.sample, doc.records, doc.printedBy]));
   const [width, height] = A4;
   const textWidth = width - 2 * MARGIN;
   let page: PDFPage = pdf.addPage(A4);
@@ -217,9 +192,9 @@ export async function renderCustodyPdf(doc: CustodyDocument): Promise<Uint8Array
     if (y - needed < MARGIN + 30) newPage();
   };
   const line = (text: string, { size = 10, font = regular, color = rgb(0, 0, 0), indent = 0 } = {}) => {
-    for (const part of wrap(printable(text, font), font, size, textWidth - indent)) {
+    for (const part of wrapText(text, font, size, textWidth - indent)) {
       room(size + 4);
-      page.drawText(part, { x: MARGIN + indent, y: y - size, size, font, color });
+      font.draw(page, part, { x: MARGIN + indent, y: y - size, size, color });
       y -= size + 4;
     }
   };
@@ -268,16 +243,12 @@ export async function renderCustodyPdf(doc: CustodyDocument): Promise<Uint8Array
   // Page x of y, once the pages are counted.
   const pages = pdf.getPages();
   pages.forEach((each, index) => {
-    const footer = printable(
-      `${doc.sample.idflNumber} · ${doc.t('document.page', { page: index + 1, pages: pages.length })}`,
-      regular,
-    );
+    const footer = `${doc.sample.idflNumber} · ${doc.t('document.page', { page: index + 1, pages: pages.length })}`;
     const size = 8;
-    each.drawText(footer, {
+    regular.draw(each, footer, {
       x: width - MARGIN - regular.widthOfTextAtSize(footer, size),
       y: MARGIN - 20,
       size,
-      font: regular,
       color: MUTED,
     });
   });

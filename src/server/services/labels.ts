@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
-import { embedUnicodeFonts, printable } from './pdf-fonts.ts';
+import { PDFDocument, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
+import { embedUnicodeFonts, type PdfFonts, type UnicodeFont } from './pdf-fonts.ts';
 import QRCode from 'qrcode';
 import {
   describeLabel,
@@ -24,7 +24,7 @@ export async function renderQrPng(text: string, scale = 8): Promise<Buffer> {
 }
 
 /** Shrinks the font until the text fits the width (never below a legible minimum), then cuts with an ellipsis. */
-export function fitText(text: string, font: PDFFont, width: number, size: number, minSize = 5) {
+export function fitText(text: string, font: UnicodeFont, width: number, size: number, minSize = 5) {
   let current = size;
   while (current > minSize && font.widthOfTextAtSize(text, current) > width) current -= 0.5;
   if (font.widthOfTextAtSize(text, current) <= width) return { text, size: current };
@@ -33,14 +33,12 @@ export function fitText(text: string, font: PDFFont, width: number, size: number
   return { text: `${cut}…`, size: current };
 }
 
-type LabelFonts = { regular: PDFFont; bold: PDFFont };
-
 function drawLabel(
   page: PDFPage,
   cell: { x: number; y: number; width: number; height: number },
   label: LabelContent,
   qr: PDFImage,
-  fonts: LabelFonts,
+  fonts: PdfFonts,
 ) {
   const padding = Math.min(cell.height * 0.08, 6);
   const qrSize = cell.height - 2 * padding;
@@ -55,8 +53,8 @@ function drawLabel(
   ];
   let y = cell.y + cell.height - padding - 12 * scale;
   for (const line of lines) {
-    const fitted = fitText(printable(line.text, line.font), line.font, textWidth, line.size);
-    page.drawText(fitted.text, { x: textX, y, size: fitted.size, font: line.font, color: rgb(0, 0, 0) });
+    const fitted = fitText(line.font.printed(line.text), line.font, textWidth, line.size);
+    line.font.draw(page, fitted.text, { x: textX, y, size: fitted.size, color: rgb(0, 0, 0) });
     y -= fitted.size + 6 * scale;
   }
 }
@@ -66,7 +64,8 @@ export async function renderLabelsPdf(labels: readonly LabelContent[], layout: L
   const pdf = await PDFDocument.create();
   pdf.setTitle(labels.length === 1 ? `Label ${labels[0]!.idflNumber}` : `Labels (${labels.length})`);
   pdf.setCreator('Isotope Lab');
-  const fonts = await embedUnicodeFonts(pdf);
+  // A client's sample code may be written in Chinese.
+  const fonts = await embedUnicodeFonts(pdf, labels.flatMap((label) => Object.values(label)).join(' '));
   const sheet = describeSheet(layout);
   for (const pageLabels of paginateLabels(labels, layout)) {
     const page = pdf.addPage([sheet.pageWidth, sheet.pageHeight]);
