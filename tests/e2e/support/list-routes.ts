@@ -45,11 +45,27 @@ export function seedAnalysis(request: APIRequestContext) {
     expect(imported.status(), await imported.text()).toBe(200);
     const sample = await sendSampleToThirdLab(request, headers, 'fit@analysis.example');
     await returnResult(request, headers, sample.id);
+    // The widest words a row of the list holds: an analysis saved to its sample entry, and an
+    // atypical measurement with a long sample code.
     const saved = await request.post('/api/analysis', {
       headers,
-      data: { material: 'Cotton', analyses: [{ idflNumber: sample.idflNumber, claimedOrigin: 'VN' }] },
+      data: {
+        material: 'Cotton',
+        analyses: [
+          { idflNumber: sample.idflNumber, claimedOrigin: 'VN' },
+          { sampleCode: 'VNX-PHUBAI-LOT-2611-BALE-0459', claimedOrigin: 'TH', d13C: -12, d2H: 40, d18O: 38 },
+        ],
+      },
     });
     expect(saved.status(), await saved.text()).toBe(201);
+    const [toSample] = ((await saved.json()) as { data: { id: number }[] }).data;
+    const detail = await request.get(`/api/supervisor-lab/get-detail/${sample.id}`, { headers });
+    const { version } = ((await detail.json()) as { data: { version: number } }).data;
+    const written = await request.post(
+      `/api/analysis/save-to-sample-entry?idflNumber=${encodeURIComponent(sample.idflNumber)}`,
+      { headers, data: { analysisId: toSample!.id, version } },
+    );
+    expect(written.status(), await written.text()).toBe(200);
   })();
   return analysed;
 }
