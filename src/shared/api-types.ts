@@ -12601,6 +12601,8 @@ export interface components {
         remainingWeight: number | null;
         storageArea: string | null;
         status: string;
+        /** @description The sample's booking asked for rush service */
+        rushService: boolean;
       }[];
     };
     ThirdLabSample: components['schemas']['SampleEntry'] & {

@@ -37,6 +37,7 @@ const packingListSchema = dispatchBatchListItemSchema
         remainingWeight: z.number().nullable(),
         storageArea: z.string().nullable(),
         status: z.string(),
+        rushService: z.boolean().openapi({ description: "The sample's booking asked for rush service" }),
       }),
     ),
   })

@@ -7,7 +7,8 @@ import {
 import type { CreateDispatchBatch, UpdateDispatchBatch } from '../../shared/schemas/dispatch-batch.ts';
 import type { Executor, Tx } from '../db/client.ts';
 import { containing, sortOrder } from '../db/queries.ts';
-import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
+import { booking, dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
+import { bookingRush } from './sample-lists.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { assertVersion } from './stale-writes.ts';
 import { appendAudit, diffFields, type Actor } from './audit.ts';
@@ -328,8 +329,10 @@ export async function findPackingList(db: Executor, id: number) {
       remainingWeight: sampleEntry.remainingWeight,
       storageArea: sampleEntry.storageArea,
       status: sampleEntry.status,
+      rushService: bookingRush,
     })
     .from(sampleEntry)
+    .leftJoin(booking, eq(booking.id, sampleEntry.bookingId))
     .where(eq(sampleEntry.dispatchBatchId, id))
     .orderBy(asc(sampleEntry.idflNumber));
   const totalSentWeight = samples.reduce((sum, s) => sum + (s.sentWeight ?? 0), 0);

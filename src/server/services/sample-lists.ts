@@ -123,9 +123,10 @@ export async function listSampleEntries(db: Executor, filters: SampleListFilters
 
 /**
  * Whether the sample's booking asked for rush service, so a bench list can mark the sample: the page's
- * rows joined to their booking by its primary key (a sample with no booking is not rushed).
+ * rows joined to their booking by its primary key (a sample with no booking is not rushed). The third
+ * lab's list and the packing list read it the same way.
  */
-const bookingRush = sql<boolean>`coalesce(${booking.rushService}, false)`;
+export const bookingRush = sql<boolean>`coalesce(${booking.rushService}, false)`;
 
 /** A sample list's page and the rows its total counts (exported for the plan checks in tests/server/list-plans). */
 export function sampleListQueries(db: Executor, filters: SampleListFilters) {

@@ -5,7 +5,7 @@ import type { Executor, Tx } from '../db/client.ts';
 import { afterCursor, cursorKeys, listOrder, orderByKeys } from '../db/keyset.ts';
 import { containing, matchedFirst } from '../db/queries.ts';
 import { matchingRows, readListPage } from '../db/list-page.ts';
-import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
+import { booking, dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { assertVersion } from './stale-writes.ts';
 import { appendAudit, rowChanges, type FieldChanges, type Actor } from './audit.ts';
@@ -15,7 +15,7 @@ import { canChangeDispatchBatch, dispatchBatchTransitions } from '../../shared/r
 import { workflowActions } from '../../shared/sample-workflow.ts';
 import { benchStatuses } from '../../shared/benches.ts';
 import { assertFilesAttachable, fileUrl, type FileAttacher } from './files.ts';
-import { idflFilter } from './sample-lists.ts';
+import { bookingRush, idflFilter } from './sample-lists.ts';
 import {
   judgeEdit,
   judgeTransition,
@@ -263,8 +263,9 @@ export async function listThirdLabSamples(db: Executor, filters: ThirdLabFilters
   const queries = thirdLabListQueries(db, { ...filters, status });
   const { rows, ...counted } = await readListPage(db, queries);
   return {
-    items: rows.map(({ sample, thirdLab }) => ({
+    items: rows.map(({ sample, thirdLab, rushService }) => ({
       ...sample,
+      rushService,
       thirdLabEntry: { ...thirdLab, reportFileUrl: fileUrl(thirdLab.reportFileId) },
     })),
     ...counted,
@@ -327,9 +328,17 @@ export function thirdLabListQueries(db: Executor, filters: ThirdLabFilters & { s
     : undefined;
   const joined = (listTotal: SQL<number | null>) =>
     (matched ? db.with(matched.cte) : db)
-      .select({ sample: sampleEntry, thirdLab: thirdLabEntry, cursorKeys: cursorKeys(order), listTotal })
+      .select({
+        sample: sampleEntry,
+        thirdLab: thirdLabEntry,
+        rushService: bookingRush,
+        cursorKeys: cursorKeys(order),
+        listTotal,
+      })
       .from(sampleEntry)
-      .innerJoin(thirdLabEntry, eq(thirdLabEntry.sampleEntryId, sampleEntry.id));
+      .innerJoin(thirdLabEntry, eq(thirdLabEntry.sampleEntryId, sampleEntry.id))
+      // The page's rows alone meet their booking (by its primary key), for the rush mark.
+      .leftJoin(booking, eq(booking.id, sampleEntry.bookingId));
   const sampleNeeded =
     !wholeBench ||
     textConditions.length > 0 ||

@@ -32,6 +32,8 @@ export type JourneyOptions = {
   resultToken?: string;
   packageCode?: string;
   form?: Record<string, unknown>;
+  /** A New sample to move (such as one of a checked-in booking's) instead of creating one. */
+  sampleId?: number;
 };
 
 /** Creates a sample and moves it, as the given user, through every stage up to `status`. */
@@ -39,10 +41,12 @@ export async function sampleAt(t: TestApp, token: string, status: SampleStatus, 
   const order = statusesBetween('New', 'ResultConfirmed');
   const target = order.indexOf(status);
   if (target < 0) throw new Error(`sampleAt cannot reach ${status}`);
-  let sample = await expectOk(
-    await t.request('POST', '/api/cs-lab/create', { token, body: { ...SAMPLE_FORM, ...options.form } }),
-    'create',
-  );
+  let sample = options.sampleId
+    ? { id: options.sampleId }
+    : await expectOk(
+        await t.request('POST', '/api/cs-lab/create', { token, body: { ...SAMPLE_FORM, ...options.form } }),
+        'create',
+      );
   const id = sample.id as number;
   const step = async (method: string, path: string, body?: unknown) => {
     sample = await expectOk(await t.request(method, path, { token, body }), path);

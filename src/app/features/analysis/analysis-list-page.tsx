@@ -7,7 +7,7 @@ import { toast } from '@/app/lib/toast';
 import { analysisStatuses, classifyActions, classifyValues, type ClassifyAction } from '@/shared/schemas/analysis';
 import { FilterInput } from '@/app/components/filter-input';
 import { ListPager } from '@/app/components/list-pager';
-import { ActionWords, ListTable, WIDE_ONLY } from '@/app/components/list-table';
+import { ActionWords, ListTable, WIDE_ONLY, WRAPS } from '@/app/components/list-table';
 import { filtersInUse, MoreFilters } from '@/app/components/more-filters';
 import { cn } from '@/app/components/ui/cn';
 import { FilterSelect } from '@/app/components/option-select';
@@ -40,6 +40,9 @@ const classifyVariant = {
   Neutral: 'secondary',
   Satisfied: 'default',
 } as const;
+
+/** A sample code in the list: it wraps at any character rather than widen the table past a tablet. */
+const SAMPLE_CODE = 'min-w-32 break-all whitespace-normal';
 
 /** Analysis Results: the history of saved analyses, classified and transferred from here. */
 export function AnalysisListPage() {
@@ -166,10 +169,10 @@ export function AnalysisListPage() {
                   <TableHead>{t('list.sample')}</TableHead>
                   <TableHead className={WIDE_ONLY}>{t('list.material')}</TableHead>
                   <TableHead>{t('list.prediction')}</TableHead>
-                  <TableHead>{t('list.claimed')}</TableHead>
+                  <TableHead className="whitespace-normal">{t('list.claimed')}</TableHead>
                   <TableHead className={WIDE_ONLY}>{t('list.xinjiang')}</TableHead>
                   <TableHead>{t('list.classify')}</TableHead>
-                  <TableHead>{t('list.status')}</TableHead>
+                  <TableHead className={WRAPS}>{t('list.status')}</TableHead>
                   <TableHead>{t('list.actions')}</TableHead>
                 </>
               }
@@ -178,14 +181,15 @@ export function AnalysisListPage() {
                   <TableCell className={cn('whitespace-nowrap text-muted-foreground', WIDE_ONLY)}>
                     {date(row.analysisDate)}
                   </TableCell>
+                  {/* An IDFL number stays whole; a client's sample code (long, as a lot's are) breaks anywhere. */}
                   <TableCell className="font-mono">
-                    {row.idflNumber ?? row.sampleCode ?? `#${row.id}`}
+                    {row.idflNumber ?? <div className={SAMPLE_CODE}>{row.sampleCode ?? `#${row.id}`}</div>}
                     {row.idflNumber && row.sampleCode && (
-                      <div className="text-xs text-muted-foreground">{row.sampleCode}</div>
+                      <div className={cn(SAMPLE_CODE, 'text-xs text-muted-foreground')}>{row.sampleCode}</div>
                     )}
                   </TableCell>
                   <TableCell className={WIDE_ONLY}>{row.material ?? '—'}</TableCell>
-                  <TableCell>
+                  <TableCell className={WRAPS}>
                     <span className="font-medium">{row.prediction ?? '—'}</span>
                     <div className="text-xs text-muted-foreground">
                       {percent(row.topProbability)}
@@ -199,7 +203,7 @@ export function AnalysisListPage() {
                   <TableCell>
                     <Badge variant={classifyVariant[row.classify]}>{t(`classify.${row.classify}`)}</Badge>
                   </TableCell>
-                  <TableCell>{t(`status.${row.status}`, { defaultValue: row.status })}</TableCell>
+                  <TableCell className={WRAPS}>{t(`status.${row.status}`, { defaultValue: row.status })}</TableCell>
                   <TableCell>
                     <div className="flex gap-1">
                       <Button variant="ghost" size="sm" onClick={() => setViewing(row.id)}>

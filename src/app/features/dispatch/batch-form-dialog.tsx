@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { dispatchBatchFormSchema } from '@/shared/schemas/dispatch-batch';
 import { FormDialog, useDialogSave, type DialogState } from '@/app/components/form-dialog';
 import { TextareaField, TextInputField } from '@/app/components/form-fields';
+import { RushBadge } from '@/app/components/rush-badge';
 import { Checkbox } from '@/app/components/ui/checkbox';
 import { useOfflineList } from '@/app/offline/lists';
 import { formatWeight } from '@/app/bench/format';
@@ -98,6 +99,7 @@ export function BatchFormDialog({
                 aria-label={t('form.remove', { idflNumber: sample.idflNumber })}
               />
               <span className="font-mono">{sample.idflNumber}</span>
+              <RushBadge rush={sample.rushService} />
               <span className="text-muted-foreground">{t('form.removeHint')}</span>
             </label>
           ))}
@@ -117,6 +119,7 @@ export function BatchFormDialog({
                   aria-label={t('form.add', { idflNumber: sample.idflNumber })}
                 />
                 <span className="font-mono">{sample.idflNumber}</span>
+                <RushBadge rush={sample.rushService} />
                 <span className="text-muted-foreground">
                   {sample.sampleType} · {formatWeight(sample.sentWeight ?? sample.remainingWeight)}
                 </span>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PrinterIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { WIDE_ONLY, WRAPS } from '@/app/components/list-table';
+import { RushBadge } from '@/app/components/rush-badge';
 import { cn } from '@/app/components/ui/cn';
 import { Button } from '@/app/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
@@ -84,7 +85,10 @@ export function PackingListDialog({
                 {list.samples.map((sample, index) => (
                   <TableRow key={sample.id}>
                     <TableCell>{index + 1}</TableCell>
-                    <TableCell className="font-mono">{sample.idflNumber}</TableCell>
+                    <TableCell className="font-mono">
+                      {sample.idflNumber}
+                      <RushBadge rush={sample.rushService} />
+                    </TableCell>
                     <TableCell className={WRAPS}>{sample.sampleCode}</TableCell>
                     <TableCell className={WRAPS}>{sample.sampleType}</TableCell>
                     <TableCell className={PRINTED_OR_WIDE}>{sample.localCode}</TableCell>

@@ -5,12 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { hasAnyPermission, type Permission } from '@/shared/permissions';
 import { sampleStatuses } from '@/shared/sample-workflow';
 import { CHART_COLORS, LazyChart } from '@/app/components/charts/lazy-chart';
-import { LabelledControl, LabelledInput } from '@/app/components/labelled-input';
-import { FilterSelect } from '@/app/components/option-select';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { cn } from '@/app/components/ui/cn';
-import { DatePicker } from '@/app/components/ui/date-picker';
 import { Skeleton } from '@/app/components/ui/skeleton';
 import { WIDE_ONLY, WRAPS } from '@/app/components/list-table';
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
@@ -20,6 +17,7 @@ import { useDebouncedValue } from '@/app/lib/use-debounced-value';
 import { usePermissions } from '@/app/lib/use-session';
 import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { PageFrame } from '@/app/layout/page-frame';
+import { ReportFilterBar } from './report-filters';
 import {
   downloadReport,
   emptyReportFilters,
@@ -33,12 +31,6 @@ const permissionOf: Record<ReportKind, Permission> = {
   source: 'CanViewSampleEntryBySourceReport',
   status: 'CanViewSampleEntryByStatusReport',
 };
-/** Who received the samples, and the days they were received between. */
-const RECEIVED_FILTERS = [
-  { name: 'receivedByUser', id: 'report-received-by', type: 'text' },
-  { name: 'receivedFromDate', id: 'report-from', type: 'date' },
-  { name: 'receivedToDate', id: 'report-to', type: 'date' },
-] as const;
 const grams = (value: number | null | undefined) =>
   value == null ? '—' : value.toLocaleString(undefined, { maximumFractionDigits: 3 });
 
@@ -116,41 +108,8 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
         </div>
       )}
       <Card>
-        <CardContent className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {RECEIVED_FILTERS.map(({ name, id, type }) =>
-            type === 'date' ? (
-              <LabelledControl key={name} id={id} label={t(`reports:filters.${name}`)}>
-                <DatePicker id={id} value={filters[name]} onChange={(value) => set(name, value)} />
-              </LabelledControl>
-            ) : (
-              <LabelledInput
-                key={name}
-                id={id}
-                label={t(`reports:filters.${name}`)}
-                value={filters[name]}
-                onChange={(e) => set(name, e.target.value)}
-              />
-            ),
-          )}
-          {kind === 'source' ? (
-            <LabelledInput
-              id="report-sources"
-              label={t('reports:filters.sources')}
-              placeholder={t('reports:filters.sourcesHint')}
-              value={filters.values}
-              onChange={(e) => set('values', e.target.value)}
-            />
-          ) : (
-            <LabelledControl id="report-status" label={t('reports:filters.status')}>
-              <FilterSelect
-                id="report-status"
-                anyLabel={t('reports:filters.allStatuses')}
-                value={filters.values}
-                onValueChange={(v) => set('values', v)}
-                options={sampleStatuses.map((status) => ({ value: status, label: t(`samples:status.${status}`) }))}
-              />
-            </LabelledControl>
-          )}
+        <CardContent>
+          <ReportFilterBar kind={kind} filters={filters} onChange={set} />
         </CardContent>
       </Card>
 
@@ -167,7 +126,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
               <Table data-testid="report-groups">
                 <TableHeader>
                   <TableRow>
-                    <TableHead>{t(`reports:columns.${kind}`)}</TableHead>
+                    <TableHead className={WRAPS}>{t(`reports:columns.${kind}`)}</TableHead>
                     <TableHead className="text-right whitespace-normal">{t('reports:columns.samples')}</TableHead>
                     {kind === 'status' && (
                       <TableHead className="text-right whitespace-normal">{t('reports:columns.medianDays')}</TableHead>
@@ -179,7 +138,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
                 <TableBody>
                   {data.groups.map((group) => (
                     <TableRow key={group.key ?? ''}>
-                      <TableCell>{groupLabel(group.key)}</TableCell>
+                      <TableCell className={WRAPS}>{groupLabel(group.key)}</TableCell>
                       <TableCell className="text-right tabular-nums">{group.samples}</TableCell>
                       {kind === 'status' && (
                         <TableCell className="text-right tabular-nums" title={t('reports:file.medianNote')}>
@@ -249,7 +208,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
             {data ? t('reports:rows.description', { shown: data.rows.length, count: data.total.samples }) : null}
           </CardDescription>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
+        <CardContent>
           {!data || data.rows.length === 0 ? (
             <NoReportYet isLoading={!data} />
           ) : (
@@ -271,7 +230,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
                     <TableCell className="font-mono">{row.idflNumber}</TableCell>
                     <TableCell className={WIDE_ONLY}>{row.sampleCode ?? '—'}</TableCell>
                     <TableCell className={WRAPS}>{row.source ?? '—'}</TableCell>
-                    <TableCell>{t(`samples:status.${row.status}`)}</TableCell>
+                    <TableCell className="whitespace-normal">{t(`samples:status.${row.status}`)}</TableCell>
                     <TableCell>{row.receivedDate ? formatDisplayDate(row.receivedDate, i18n.language) : '—'}</TableCell>
                     <TableCell className={WIDE_ONLY}>{row.receivedBy ?? '—'}</TableCell>
                     <TableCell className={cn('text-right tabular-nums', WIDE_ONLY)}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { noticeNoChanges } from '@/app/bench/announce';
 import { toast } from '@/app/lib/toast';
 import { actionsFor, mayEdit } from '@/shared/sample-workflow';
+import { RushBadge } from '@/app/components/rush-badge';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { dialogOverlayClass } from '@/app/components/ui/dialog';
@@ -62,6 +63,7 @@ export function ThirdLabSampleSheet({
                   </SheetPrimitive.Title>
                   <div className="flex flex-wrap items-center gap-2">
                     <SampleStatusBadge status={sample.status} />
+                    <RushBadge rush={sample.rushService} />
                     {pending && (
                       <Badge
                         variant={pending.state === 'conflict' || pending.state === 'failed' ? 'destructive' : 'warning'}
