@@ -148,6 +148,10 @@ async function advance(sampleId: number, target: SampleStatus) {
       carbon: -26.8 - jitter,
       hydrogen: -62.5 + jitter * 3,
       oxygen: 24.1 + jitter,
+      // Expanded uncertainties (k = 2) as an external laboratory typically reports them.
+      carbonUncertainty: 0.15,
+      hydrogenUncertainty: 2,
+      oxygenUncertainty: 0.3,
       notes: 'Measured in duplicate; within the laboratory reference range.',
     });
     returned = await call('PUT', `/api/third-lab/return-result?id=${sampleId}`, thirdLab);

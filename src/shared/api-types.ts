@@ -2874,6 +2874,9 @@ export interface paths {
             carbon?: number | null;
             hydrogen?: number | null;
             oxygen?: number | null;
+            carbonUncertainty?: number | null;
+            hydrogenUncertainty?: number | null;
+            oxygenUncertainty?: number | null;
             /** Format: uuid */
             reportFileId?: string | null;
             version?: number;
@@ -12489,6 +12492,12 @@ export interface components {
       carbon: number | null;
       hydrogen: number | null;
       oxygen: number | null;
+      /** @description Expanded uncertainty of carbon, ± ‰ */
+      carbonUncertainty: number | null;
+      /** @description Expanded uncertainty of hydrogen, ± ‰ */
+      hydrogenUncertainty: number | null;
+      /** @description Expanded uncertainty of oxygen, ± ‰ */
+      oxygenUncertainty: number | null;
       resultEnteredBy: number | null;
       /** Format: date-time */
       checkedInDate: string | null;
@@ -12687,6 +12696,12 @@ export interface components {
         carbon: number | null;
         hydrogen: number | null;
         oxygen: number | null;
+        /** @description Expanded uncertainty of carbon, ± ‰, as the third lab reported it; absent on older certificates */
+        carbonUncertainty?: number | null;
+        /** @description Expanded uncertainty of hydrogen, ± ‰, as the third lab reported it; absent on older certificates */
+        hydrogenUncertainty?: number | null;
+        /** @description Expanded uncertainty of oxygen, ± ‰, as the third lab reported it; absent on older certificates */
+        oxygenUncertainty?: number | null;
       };
       conclusion: string | null;
       predictedOrigin: string | null;

@@ -42,7 +42,15 @@ export function tokenFromCertificateUrl(text: string): string | null {
   return match && isCertificateToken(match[1]!) ? match[1]! : null;
 }
 
-export type IsotopeResults = { carbon: number | null; hydrogen: number | null; oxygen: number | null };
+export type IsotopeResults = {
+  carbon: number | null;
+  hydrogen: number | null;
+  oxygen: number | null;
+  /** Each value's expanded uncertainty (± ‰) as the third lab reported it; absent on certificates issued before it was kept. */
+  carbonUncertainty?: number | null;
+  hydrogenUncertainty?: number | null;
+  oxygenUncertainty?: number | null;
+};
 
 /** The product's origin model, named on the certificate's method line (ISO/IEC 17025 §7.8.2.1). */
 export const ORIGIN_MODEL_NAME = 'Isotope Lab origin model';
@@ -136,9 +144,18 @@ export function describeClient(content: Pick<CertificateContent, 'client' | 'com
   return unique.length ? unique.join(' — ') : null;
 }
 
-/** δ values as the laboratory writes them: two decimals and per mil. */
-export function formatDelta(value: number | null): string {
-  return value == null ? '—' : `${value.toFixed(2)} ‰`;
+/**
+ * δ values as the laboratory writes them: two decimals and per mil, with the value's expanded
+ * uncertainty when the measuring laboratory gave one ("-27.10 ± 0.15 ‰").
+ */
+export function formatDelta(value: number | null, uncertainty?: number | null): string {
+  if (value == null) return '—';
+  return uncertainty == null ? `${value.toFixed(2)} ‰` : `${value.toFixed(2)} ± ${uncertainty.toFixed(2)} ‰`;
+}
+
+/** An expanded uncertainty alone, as the audit trail shows it: "± 0.15 ‰". */
+export function formatUncertainty(uncertainty: number): string {
+  return `± ${uncertainty.toFixed(2)} ‰`;
 }
 
 export const REVOKE_REASON_REQUIRED = 'Please enter a reason for revoking the certificate.';

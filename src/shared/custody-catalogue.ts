@@ -15,6 +15,8 @@ export type CustodyValueKind =
   | 'weight'
   /** An isotope value, δ per mil. */
   | 'delta'
+  /** An isotope value's expanded uncertainty, ± per mil. */
+  | 'uncertainty'
   | 'boolean'
   /** A calendar date. */
   | 'date'
@@ -125,6 +127,9 @@ export const custodyFields = {
   carbon: { kind: 'delta' },
   hydrogen: { kind: 'delta' },
   oxygen: { kind: 'delta' },
+  carbonUncertainty: { kind: 'uncertainty' },
+  hydrogenUncertainty: { kind: 'uncertainty' },
+  oxygenUncertainty: { kind: 'uncertainty' },
   resultEnteredBy: { kind: 'person' },
   checkedInDate: { kind: 'dateTime' },
   checkedInBy: { kind: 'person' },

@@ -1,4 +1,4 @@
-import { formatDelta } from './certificate.ts';
+import { formatDelta, formatUncertainty } from './certificate.ts';
 import {
   actionLabelKey,
   choiceLabelKey,
@@ -10,6 +10,7 @@ import {
 } from './custody-catalogue.ts';
 import { formatGrams } from './quantities.ts';
 import { roleLabel } from './role-labels.ts';
+import { isotopeFields, uncertaintyFields } from './schemas/third-lab.ts';
 
 // One reading of a custody record, for the screen (bench/custody-timeline.tsx) and for the custody
 // PDF and CSV the server writes (services/custody-document.ts): when, who, what, and each changed
@@ -136,6 +137,8 @@ function itemsOf(
       return one(formatGrams(Number(value)));
     case 'delta':
       return one(formatDelta(Number(value)));
+    case 'uncertainty':
+      return one(formatUncertainty(Number(value)));
     case 'boolean':
       return one(t(value ? 'custody:value.yes' : 'custody:value.no'));
     case 'date':
@@ -181,9 +184,12 @@ function thirdLabEntryText(entry: unknown, reading: CustodyReading): string {
   if (!entry || typeof entry !== 'object') return String(entry);
   const row = entry as Record<string, unknown>;
   const sent = typeof row.sentDate === 'string' ? reading.formatDate(row.sentDate) : '';
-  const results = (['carbon', 'hydrogen', 'oxygen'] as const)
+  const results = isotopeFields
     .filter((isotope) => typeof row[isotope] === 'number')
-    .map((isotope) => `${fieldLabel(isotope, reading.t)} ${formatDelta(row[isotope] as number)}`)
+    .map((isotope) => {
+      const uncertainty = row[uncertaintyFields[isotope]];
+      return `${fieldLabel(isotope, reading.t)} ${formatDelta(row[isotope] as number, typeof uncertainty === 'number' ? uncertainty : null)}`;
+    })
     .join(', ');
   return reading.t(results ? 'custody:value.thirdLabEntryWithResult' : 'custody:value.thirdLabEntry', {
     sent: sent || '—',

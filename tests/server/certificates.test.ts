@@ -53,7 +53,15 @@ describe('[CERTIFICATE] issue', () => {
       idflNumber: sample.idflNumber,
       sampleType: SAMPLE_FORM.sampleType,
       client: SAMPLE_FORM.fromClientInfo,
-      results: { carbon: RESULT.carbon, hydrogen: RESULT.hydrogen, oxygen: RESULT.oxygen },
+      // The third lab gave no uncertainty.
+      results: {
+        carbon: RESULT.carbon,
+        hydrogen: RESULT.hydrogen,
+        oxygen: RESULT.oxygen,
+        carbonUncertainty: null,
+        hydrogenUncertainty: null,
+        oxygenUncertainty: null,
+      },
       conclusion: 'Consistent with the claimed origin',
       predictedOrigin: null,
       signatory: expect.any(String),

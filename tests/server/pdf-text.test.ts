@@ -5,7 +5,7 @@ import { booking, sampleEntry } from '../../src/server/db/schema.ts';
 import { importCottonReferences, saveOriginAnalysis } from './support/origin-analysis.ts';
 import { embeddedFontNames } from './support/pdf-fonts.ts';
 import { readQrCodes } from './support/pdf-qr.ts';
-import { sampleAt } from './support/sample-journey.ts';
+import { RESULT, sampleAt } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
 
 // A certificate of analysis and a sample label must print exactly what was recorded. The text is
@@ -58,6 +58,31 @@ describe('[PDF TEXT] what was recorded is what is printed', () => {
     for (const recorded of [CLIENT, SAMPLE_TYPE, SAMPLE_CODE, CONCLUSION, sample.idflNumber]) {
       expect(text, recorded).toContain(recorded);
     }
+  });
+
+  it('prints each value with the uncertainty the third lab gave, and says what the uncertainty is', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await sampleAt(t, admin, 'ResultConfirmed', {
+      result: { ...RESULT, carbonUncertainty: 0.15, oxygenUncertainty: 0.3 },
+    });
+    const issued = await t.request('PUT', `/api/issue-certificate?id=${sample.id}`, { token: admin });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const file = await t.request('GET', `/api/issue-certificate/file?token=${issued.body.data.token}`, {
+      token: admin,
+    });
+    const text = pdfText(new Uint8Array(await file.raw.arrayBuffer()));
+    // pdftotext reads the labels' column before the values' one.
+    expect(text).toContain('Results δ¹³C ‰ VPDB δ²H ‰ VSMOW δ¹⁸O ‰ VSMOW Uncertainty');
+    // Hydrogen came without one: printed as before.
+    expect(text).toContain('-27.10 ± 0.15 ‰ -65.40 ‰ 24.20 ± 0.30 ‰');
+    expect(text).toContain('± is the expanded uncertainty of measurement as reported by the measuring laboratory.');
+    // The public verification page states the same uncertainties.
+    const check = await t.request('GET', `/api/issue-certificate?token=${issued.body.data.token}`);
+    expect(check.body.data.results).toMatchObject({
+      carbonUncertainty: 0.15,
+      hydrogenUncertainty: null,
+      oxygenUncertainty: 0.3,
+    });
   });
 
   it('prints every element ISO/IEC 17025 §7.8 asks of the report, with the saved analysis verdict', async () => {
@@ -142,6 +167,8 @@ describe('[PDF TEXT] what was recorded is what is printed', () => {
       expect(text, element).toContain(element);
     }
     expect(text).not.toContain('d13C');
+    // No uncertainty was reported: none is printed, nor the line that explains one.
+    expect(text).not.toContain('±');
     expect(await readQrCodes(bytes)).toEqual([issued.body.data.url]);
     // The public page states the same verdict.
     const check = await t.request('GET', `/api/issue-certificate?token=${issued.body.data.token}`);

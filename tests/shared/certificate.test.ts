@@ -70,6 +70,10 @@ describe('[CERTIFICATE] content', () => {
   it('writes δ values with two decimals and per mil', () => {
     expect(formatDelta(-27.1)).toBe('-27.10 ‰');
     expect(formatDelta(null)).toBe('—');
+    // With the expanded uncertainty the third lab gave, to the same two decimals.
+    expect(formatDelta(-27.1, 0.15)).toBe('-27.10 ± 0.15 ‰');
+    expect(formatDelta(-65.4, null)).toBe('-65.40 ‰');
+    expect(formatDelta(null, 0.15)).toBe('—');
   });
 
   it('needs a reason to revoke', () => {

@@ -35,10 +35,22 @@ const tokenQuery = z.object({
     .openapi({ description: 'The certificate token' }),
 });
 
+const uncertaintyOf = (isotope: string) =>
+  z
+    .number()
+    .nullable()
+    .optional()
+    .openapi({
+      description: `Expanded uncertainty of ${isotope}, ± ‰, as the third lab reported it; absent on older certificates`,
+    });
+
 const resultsSchema = z.object({
   carbon: z.number().nullable(),
   hydrogen: z.number().nullable(),
   oxygen: z.number().nullable(),
+  carbonUncertainty: uncertaintyOf('carbon'),
+  hydrogenUncertainty: uncertaintyOf('hydrogen'),
+  oxygenUncertainty: uncertaintyOf('oxygen'),
 });
 
 const issueQuery = idQuery.extend({

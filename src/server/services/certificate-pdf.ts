@@ -5,6 +5,7 @@ import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { describeClient, formatDelta, type CertificateContent } from '../../shared/certificate.ts';
 import { roleLabel } from '../../shared/role-labels.ts';
 import { formatDisplayDate } from '../../shared/display-date.ts';
+import { isotopeFields, uncertaintyFields } from '../../shared/schemas/third-lab.ts';
 import { originLines, percent } from './certificate-origin-lines.ts';
 import { clientWords } from './client-words.ts';
 import { fitText, renderQrPng } from './labels.ts';
@@ -138,9 +139,14 @@ export async function renderCertificatePdf(content: CertificateContent, verifyUr
   }
 
   heading(words('pdf.results'));
-  row('δ¹³C ‰ VPDB', formatDelta(content.results.carbon));
-  row('δ²H ‰ VSMOW', formatDelta(content.results.hydrogen));
-  row('δ¹⁸O ‰ VSMOW', formatDelta(content.results.oxygen));
+  const results = content.results;
+  row('δ¹³C ‰ VPDB', formatDelta(results.carbon, results.carbonUncertainty));
+  row('δ²H ‰ VSMOW', formatDelta(results.hydrogen, results.hydrogenUncertainty));
+  row('δ¹⁸O ‰ VSMOW', formatDelta(results.oxygen, results.oxygenUncertainty));
+  // ISO/IEC 17025 §7.8.3: say what the ± is, and whose it is, wherever one is printed.
+  if (isotopeFields.some((isotope) => results[uncertaintyFields[isotope]] != null)) {
+    row(words('pdf.uncertainty'), words('pdf.uncertaintyNote'));
+  }
 
   heading(words('pdf.origin'));
   for (const [label, value] of originLines(content, words)) row(label, value);

@@ -97,7 +97,7 @@ export async function checkInThirdLab(db: Executor, { id, by }: { id: number; by
   });
 }
 
-/** Records the third lab's C/H/O values (and optional PDF report) without returning them yet. */
+/** Records the third lab's C/H/O values with their uncertainties (and optional PDF report) without returning them yet. */
 export async function updateThirdLabResult(
   db: Executor,
   { id, input, by }: { id: number; input: UpdateResult; by: Actor & FileAttacher },
@@ -120,6 +120,9 @@ export async function updateThirdLabResult(
       carbon: input.carbon!,
       hydrogen: input.hydrogen!,
       oxygen: input.oxygen!,
+      carbonUncertainty: input.carbonUncertainty ?? null,
+      hydrogenUncertainty: input.hydrogenUncertainty ?? null,
+      oxygenUncertainty: input.oxygenUncertainty ?? null,
       ...(input.notes !== undefined ? { notes: input.notes } : {}),
       ...(input.reportFileId !== undefined ? { reportFileId: input.reportFileId } : {}),
       resultEnteredBy: by.id,

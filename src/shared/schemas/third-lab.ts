@@ -11,6 +11,21 @@ export const isotopeFields = ['carbon', 'hydrogen', 'oxygen'] as const;
 export const DELTA_OUT_OF_RANGE = 'Enter a value from -1000 to 1000 ‰';
 const delta = z.number({ error: 'Enter a number' }).min(-1000, DELTA_OUT_OF_RANGE).max(1000, DELTA_OUT_OF_RANGE);
 
+/** Each value's expanded uncertainty as the measuring laboratory reports it (ISO/IEC 17025 §7.8.3). */
+export const uncertaintyFields = {
+  carbon: 'carbonUncertainty',
+  hydrogen: 'hydrogenUncertainty',
+  oxygen: 'oxygenUncertainty',
+} as const satisfies Record<(typeof isotopeFields)[number], string>;
+
+// ± per mil, never zero or below. The floor is the two decimals values are printed to (a smaller one
+// would print as ± 0.00); the ceiling refuses a slip such as the value typed into the uncertainty.
+export const UNCERTAINTY_OUT_OF_RANGE = 'Enter an uncertainty from 0.01 to 100 ‰';
+const uncertainty = z
+  .number({ error: 'Enter a number' })
+  .min(0.01, UNCERTAINTY_OUT_OF_RANGE)
+  .max(100, UNCERTAINTY_OUT_OF_RANGE);
+
 /**
  * What the server accepts. The three values are checked together (one message for the three, as
  * the spec words it) by `missingIsotopes`, so the answer's message is exactly the spec's.
@@ -20,6 +35,11 @@ export const updateResultSchema = z.object({
   carbon: delta.nullish(),
   hydrogen: delta.nullish(),
   oxygen: delta.nullish(),
+  // Optional. An uncertainty belongs to the value saved with it: a save without one leaves the value
+  // without an uncertainty (absent is none), so a new value never keeps the old value's uncertainty.
+  carbonUncertainty: uncertainty.nullish(),
+  hydrogenUncertainty: uncertainty.nullish(),
+  oxygenUncertainty: uncertainty.nullish(),
   reportFileId: z.string().uuid('Unknown report file').nullish(),
   // Last write wins on purpose: the result is the third lab's alone to enter, the app sends no
   // version, and the chain of custody keeps every change. A version, when sent, is still checked.

@@ -45,6 +45,10 @@ function typedRequests() {
 
   // A bench change's body is its operation's own.
   sampleChangeMutation('thirdLabResult', 1, { body: { carbon: -25.1 } });
+  // The queued result carries each value's uncertainty, as the contract names it.
+  sampleChangeMutation('thirdLabResult', 1, { body: { carbon: -25.1, carbonUncertainty: 0.15 } });
+  // @ts-expect-error an uncertainty of the wrong type
+  sampleChangeMutation('thirdLabResult', 1, { body: { carbon: -25.1, carbonUncertainty: '0.15' } });
   // @ts-expect-error a field the third lab's result does not have
   sampleChangeMutation('thirdLabResult', 1, { body: { carbonValue: -25.1 } });
 }

@@ -6,7 +6,7 @@ import { ResultForm } from '@/app/features/third-lab/result-form';
 import type { StoredFile } from '@/app/features/third-lab/third-lab-queries';
 
 // The third lab's result form: the three values are required together, with the spec's one message,
-// and a chosen PDF is stored first and then referred to by id.
+// each may carry its expanded uncertainty, and a chosen PDF is stored first and then referred to by id.
 
 const REQUIRED = 'Carbon, Hydrogen, Oxygen is required';
 
@@ -50,6 +50,23 @@ describe('third-lab result form', () => {
     expect(await screen.findByText('Nhập một giá trị từ -1000 đến 1000 ‰')).toBeTruthy();
   });
 
+  it('offers an optional uncertainty beside each value, answered with its range when out of it', async () => {
+    const user = userEvent.setup();
+    const { onSubmit } = renderForm({ defaults: { carbon: -20, hydrogen: -50, oxygen: 10 } });
+    for (const label of ['Carbon uncertainty (± ‰)', 'Hydrogen uncertainty (± ‰)', 'Oxygen uncertainty (± ‰)']) {
+      // Optional: no star and not marked required.
+      expect(screen.getByLabelText(label).getAttribute('aria-required')).toBeNull();
+    }
+    await user.type(screen.getByLabelText('Hydrogen uncertainty (± ‰)'), '-1');
+    await user.click(screen.getByRole('button', { name: 'Save result' }));
+    expect(await screen.findByText('Enter an uncertainty from 0.01 to 100 ‰')).toBeTruthy();
+    expect(screen.getByLabelText('Hydrogen uncertainty (± ‰)').getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
+    await i18n.changeLanguage('vi');
+    expect(await screen.findByText('Nhập độ không đảm bảo đo từ 0,01 đến 100 ‰')).toBeTruthy();
+    expect(screen.getByLabelText('Độ không đảm bảo đo Hydro (± ‰)')).toBeTruthy();
+  });
+
   it('names only the values left out', async () => {
     const user = userEvent.setup();
     const { onSubmit } = renderForm();
@@ -67,6 +84,7 @@ describe('third-lab result form', () => {
     await user.type(screen.getByLabelText('Carbon (δ13C)'), '-24,5');
     await user.type(screen.getByLabelText('Hydrogen (δ2H)'), '-60');
     await user.type(screen.getByLabelText('Oxygen (δ18O)'), '12.1');
+    await user.type(screen.getByLabelText('Carbon uncertainty (± ‰)'), '0,15');
     await user.type(screen.getByLabelText('Notes (result summary)'), 'Typical of the Mekong delta');
     const pdf = new File(['%PDF-1.4'], 'result.pdf', { type: 'application/pdf' });
     await user.upload(screen.getByLabelText('Upload PDF result', { selector: 'input' }), pdf);
@@ -78,6 +96,10 @@ describe('third-lab result form', () => {
       carbon: -24.5,
       hydrogen: -60,
       oxygen: 12.1,
+      // Left empty: no uncertainty reported for hydrogen and oxygen.
+      carbonUncertainty: 0.15,
+      hydrogenUncertainty: null,
+      oxygenUncertainty: null,
       notes: 'Typical of the Mekong delta',
       reportFileId: '6f1c2a54-9d0e-4a51-8a43-2b2f0c1d9e77',
     });

@@ -34,6 +34,8 @@ export type JourneyOptions = {
   form?: Record<string, unknown>;
   /** A New sample to move (such as one of a checked-in booking's) instead of creating one. */
   sampleId?: number;
+  /** The third lab's result body; RESULT by default. */
+  result?: Record<string, unknown>;
 };
 
 /** Creates a sample and moves it, as the given user, through every stage up to `status`. */
@@ -72,7 +74,10 @@ export async function sampleAt(t: TestApp, token: string, status: SampleStatus, 
   if (target >= 6) {
     const resultToken = options.resultToken ?? (await t.userWith(['CanUpdateResultThirdLab'])).token;
     await expectOk(
-      await t.request('PUT', `/api/third-lab/update-result?id=${id}`, { token: resultToken, body: RESULT }),
+      await t.request('PUT', `/api/third-lab/update-result?id=${id}`, {
+        token: resultToken,
+        body: options.result ?? RESULT,
+      }),
       'result',
     );
     await step('PUT', `/api/third-lab/return-result?id=${id}`);

@@ -57,13 +57,14 @@ function StatusBanner({
 
 function CertificateFacts({ certificate }: { certificate: CertificateVerification }) {
   const { t, i18n } = useTranslation('certificates');
+  const results = certificate.results;
   const rows: [string, string | null][] = [
     ['idflNumber', certificate.idflNumber],
     ['sampleType', certificate.sampleType],
     ['client', certificate.client],
-    ['carbon', formatDelta(certificate.results.carbon)],
-    ['hydrogen', formatDelta(certificate.results.hydrogen)],
-    ['oxygen', formatDelta(certificate.results.oxygen)],
+    ['carbon', formatDelta(results.carbon, results.carbonUncertainty)],
+    ['hydrogen', formatDelta(results.hydrogen, results.hydrogenUncertainty)],
+    ['oxygen', formatDelta(results.oxygen, results.oxygenUncertainty)],
     ['conclusion', certificate.conclusion],
     ['predictedOrigin', certificate.predictedOrigin],
     ['issuedAt', formatMomentDay(certificate.issuedAt, i18n.language)],

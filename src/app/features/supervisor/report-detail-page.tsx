@@ -103,9 +103,9 @@ export function ReportDetailPage({ id }: { id: number }) {
               {entries.map((entry) => (
                 <tr key={entry.id} className="border-b">
                   <td className="py-1">{roleLabel(entry.labName, t)}</td>
-                  <td className="py-1 tabular-nums">{formatIsotope(entry.carbon)}</td>
-                  <td className="py-1 tabular-nums">{formatIsotope(entry.hydrogen)}</td>
-                  <td className="py-1 tabular-nums">{formatIsotope(entry.oxygen)}</td>
+                  <td className="py-1 tabular-nums">{formatIsotope(entry.carbon, entry.carbonUncertainty)}</td>
+                  <td className="py-1 tabular-nums">{formatIsotope(entry.hydrogen, entry.hydrogenUncertainty)}</td>
+                  <td className="py-1 tabular-nums">{formatIsotope(entry.oxygen, entry.oxygenUncertainty)}</td>
                   <td className="py-1">{date(entry.resultReturnedDate)}</td>
                 </tr>
               ))}

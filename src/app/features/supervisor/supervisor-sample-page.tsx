@@ -241,9 +241,9 @@ function ThirdLabResult({ entry }: { entry: ThirdLabEntry }) {
   return (
     <section className="grid gap-3" aria-label={t('results.entry', { lab })}>
       <dl className="grid grid-cols-3 gap-2 text-sm">
-        <Fact label={t('results.carbon')} value={formatIsotope(entry.carbon)} />
-        <Fact label={t('results.hydrogen')} value={formatIsotope(entry.hydrogen)} />
-        <Fact label={t('results.oxygen')} value={formatIsotope(entry.oxygen)} />
+        <Fact label={t('results.carbon')} value={formatIsotope(entry.carbon, entry.carbonUncertainty)} />
+        <Fact label={t('results.hydrogen')} value={formatIsotope(entry.hydrogen, entry.hydrogenUncertainty)} />
+        <Fact label={t('results.oxygen')} value={formatIsotope(entry.oxygen, entry.oxygenUncertainty)} />
         <Fact label={t('results.lab')} value={lab} />
         <Fact label={t('results.receivedDate')} value={date(entry.receivedDate)} />
         <Fact label={t('results.returnedDate')} value={date(entry.resultReturnedDate)} />

@@ -4,7 +4,8 @@ import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { resultFormSchema, type UpdateResult } from '@/shared/schemas/third-lab';
+import { isotopeFields, resultFormSchema, uncertaintyFields, type UpdateResult } from '@/shared/schemas/third-lab';
+import { isRequiredField } from '@/shared/schemas/required-fields';
 import { Button } from '@/app/components/ui/button';
 import { DecimalField, TextareaField } from '@/app/components/form-fields';
 import { handleError } from '@/app/lib/handle-error';
@@ -17,12 +18,19 @@ export type ResultFormDefaults = {
   carbon?: number | null;
   hydrogen?: number | null;
   oxygen?: number | null;
+  carbonUncertainty?: number | null;
+  hydrogenUncertainty?: number | null;
+  oxygenUncertainty?: number | null;
   reportFileId?: string | null;
 };
 
+/** The star of each field, as the form's own check would refuse it empty. */
+const isRequired = (name: keyof ResultFormValues) => isRequiredField(resultFormSchema, name);
+
 /**
- * The third lab's result: notes, the three delta values and an optional PDF report. The PDF is
- * stored as soon as it is chosen (`uploadPdf`), and the result then refers to it by id.
+ * The third lab's result: notes, the three delta values each with its optional expanded uncertainty
+ * beside it, and an optional PDF report. The PDF is stored as soon as it is chosen (`uploadPdf`),
+ * and the result then refers to it by id.
  */
 export function ResultForm({
   defaults,
@@ -49,6 +57,9 @@ export function ResultForm({
       carbon: defaults.carbon ?? null,
       hydrogen: defaults.hydrogen ?? null,
       oxygen: defaults.oxygen ?? null,
+      carbonUncertainty: defaults.carbonUncertainty ?? null,
+      hydrogenUncertainty: defaults.hydrogenUncertainty ?? null,
+      oxygenUncertainty: defaults.oxygenUncertainty ?? null,
       reportFileId: defaults.reportFileId ?? null,
     },
   });
@@ -77,8 +88,23 @@ export function ResultForm({
   return (
     <form noValidate className="grid gap-4" aria-label={t('result.title')} onSubmit={submit}>
       <div className="grid gap-3 sm:grid-cols-3">
-        {(['carbon', 'hydrogen', 'oxygen'] as const).map((name) => (
-          <DecimalField key={name} form={form} name={name} id={`${id}-${name}`} label={t(`result.${name}`)} />
+        {isotopeFields.map((name) => (
+          <div key={name} className="grid content-start gap-2">
+            <DecimalField
+              form={form}
+              name={name}
+              id={`${id}-${name}`}
+              label={t(`result.${name}`)}
+              required={isRequired(name)}
+            />
+            <DecimalField
+              form={form}
+              name={uncertaintyFields[name]}
+              id={`${id}-${uncertaintyFields[name]}`}
+              label={t(`result.${uncertaintyFields[name]}`)}
+              required={isRequired(uncertaintyFields[name])}
+            />
+          </div>
         ))}
       </div>
       <TextareaField form={form} name="notes" id={`${id}-notes`} label={t('result.notes')} rows={3} />

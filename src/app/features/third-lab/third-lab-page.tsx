@@ -263,9 +263,9 @@ export function ThirdLabPage() {
     const values = isotopesOf(sample);
     return [
       ...rows,
-      { label: t('result.carbon'), value: formatIsotope(values.carbon) },
-      { label: t('result.hydrogen'), value: formatIsotope(values.hydrogen) },
-      { label: t('result.oxygen'), value: formatIsotope(values.oxygen) },
+      { label: t('result.carbon'), value: formatIsotope(values.carbon, values.carbonUncertainty) },
+      { label: t('result.hydrogen'), value: formatIsotope(values.hydrogen, values.hydrogenUncertainty) },
+      { label: t('result.oxygen'), value: formatIsotope(values.oxygen, values.oxygenUncertainty) },
     ];
   }
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { components, paths } from '@/shared/api-types';
-import type { UpdateResult } from '@/shared/schemas/third-lab';
+import { uncertaintyFields, type UpdateResult } from '@/shared/schemas/third-lab';
 import { benchStatuses } from '@/shared/benches';
 import { api, unwrap } from '@/app/lib/api-client';
 import { i18n } from '@/app/lib/i18n';
@@ -47,18 +47,29 @@ export const thirdLabQueries = {
     }),
 };
 
-type Isotopes = Pick<ThirdLabEntry, 'carbon' | 'hydrogen' | 'oxygen'>;
+type Isotopes = Pick<
+  ThirdLabEntry,
+  'carbon' | 'hydrogen' | 'oxygen' | 'carbonUncertainty' | 'hydrogenUncertainty' | 'oxygenUncertainty'
+>;
 
 /**
- * The C/H/O values of a row. A queued result update overlays its body on the row's top level (the
- * offline list merges bodies into rows), so those values win until the server's answer replaces them.
+ * The C/H/O values of a row, each with its uncertainty. A queued result update overlays its body on
+ * the row's top level (the offline list merges bodies into rows), so those values win until the
+ * server's answer replaces them; a queued result that left an uncertainty out has none.
  */
 export function isotopesOf(sample: ThirdLabSample): Isotopes {
   const queued = sample as ThirdLabSample & Partial<Isotopes>;
+  const entry = sample.thirdLabEntry;
+  const isQueued = queued.carbon != null;
+  const uncertainty = (field: keyof typeof uncertaintyFields) =>
+    (isQueued ? queued[uncertaintyFields[field]] : entry?.[uncertaintyFields[field]]) ?? null;
   return {
-    carbon: queued.carbon ?? sample.thirdLabEntry?.carbon ?? null,
-    hydrogen: queued.hydrogen ?? sample.thirdLabEntry?.hydrogen ?? null,
-    oxygen: queued.oxygen ?? sample.thirdLabEntry?.oxygen ?? null,
+    carbon: queued.carbon ?? entry?.carbon ?? null,
+    hydrogen: queued.hydrogen ?? entry?.hydrogen ?? null,
+    oxygen: queued.oxygen ?? entry?.oxygen ?? null,
+    carbonUncertainty: uncertainty('carbon'),
+    hydrogenUncertainty: uncertainty('hydrogen'),
+    oxygenUncertainty: uncertainty('oxygen'),
   };
 }
 

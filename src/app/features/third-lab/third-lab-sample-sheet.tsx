@@ -193,9 +193,9 @@ function ResultSummary({ sample }: { sample: ThirdLabSample }) {
     <section className="grid gap-2" aria-label={t('result.title')}>
       <h3 className="font-medium">{t('result.title')}</h3>
       <dl className="grid grid-cols-3 gap-2 text-sm">
-        <Fact label={t('result.carbon')} value={formatIsotope(values.carbon)} />
-        <Fact label={t('result.hydrogen')} value={formatIsotope(values.hydrogen)} />
-        <Fact label={t('result.oxygen')} value={formatIsotope(values.oxygen)} />
+        <Fact label={t('result.carbon')} value={formatIsotope(values.carbon, values.carbonUncertainty)} />
+        <Fact label={t('result.hydrogen')} value={formatIsotope(values.hydrogen, values.hydrogenUncertainty)} />
+        <Fact label={t('result.oxygen')} value={formatIsotope(values.oxygen, values.oxygenUncertainty)} />
       </dl>
       {sample.thirdLabEntry?.notes && <p className="text-sm whitespace-pre-wrap">{sample.thirdLabEntry.notes}</p>}
     </section>

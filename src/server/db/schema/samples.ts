@@ -161,6 +161,10 @@ export const thirdLabEntry = pgTable(
     carbon: doublePrecision('carbon'),
     hydrogen: doublePrecision('hydrogen'),
     oxygen: doublePrecision('oxygen'),
+    // Each value's expanded uncertainty (± per mil) as the third lab reports it; none when not given.
+    carbonUncertainty: doublePrecision('carbon_uncertainty'),
+    hydrogenUncertainty: doublePrecision('hydrogen_uncertainty'),
+    oxygenUncertainty: doublePrecision('oxygen_uncertainty'),
     resultEnteredBy: integer('result_entered_by').references(() => appUser.id),
     checkedInDate: at('checked_in_date'),
     checkedInBy: integer('checked_in_by').references(() => appUser.id),
