@@ -71,14 +71,14 @@ export async function renderCertificatePdf(content: CertificateContent, verifyUr
     y -= 13;
   };
   const row = (label: string, value: string) => {
+    // A long label (the Vietnamese ones are) wraps within its column instead of running into the value.
+    const labelLines = wrapText(label, bold, size, labelWidth - 8);
     const lines = wrapText(value, regular, size, valueWidth);
-    newPageIfNeeded(lines.length * lineHeight + 2, footer + 20);
-    text(label, margin, y, size, bold, MUTED);
-    for (const line of lines) {
-      text(line, margin + labelWidth, y, size);
-      y -= lineHeight;
-    }
-    y -= 2;
+    const height = Math.max(labelLines.length, lines.length);
+    newPageIfNeeded(height * lineHeight + 2, footer + 20);
+    labelLines.forEach((line, i) => text(line, margin, y - i * lineHeight, size, bold, MUTED));
+    lines.forEach((line, i) => text(line, margin + labelWidth, y - i * lineHeight, size));
+    y -= height * lineHeight + 2;
   };
 
   heading(words('pdf.clientAndItem'));

@@ -36,8 +36,9 @@ export type { ElementValues, EnsembleSettings, OriginModel, ReferenceSample, Reg
 export { defaultTreeCount } from './ensemble.ts';
 export { modelFactors, standardise } from './model-scores.ts';
 
-/** The stable isotopes the laboratory measures; further elements come from the reference data. */
-export const isotopeElements = ['d13C', 'd2H', 'd18O', 'd15N', 'd34S'] as const;
+import { isotopeElements } from '../isotope-elements.ts';
+
+export { isotopeElements };
 
 /** A region needs this many references to be modelled (fewer cannot give a covariance). */
 export const minReferencesPerRegion = 5;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isotopeElements, type IsotopeElement } from '../isotope-elements.ts';
 
 // The clean isotope reference records (Isotope LMD): what an import row must hold, and the columns
 // an import matches. The origin model learns from these records (src/shared/origin-model/).
@@ -22,8 +23,8 @@ export const cleanIsotopeColumns = [
 export type CleanIsotopeColumn = (typeof cleanIsotopeColumns)[number];
 
 /** The five stable isotopes kept in columns of their own; further elements go to otherElements. */
-export const isotopeColumns = ['d13C', 'd2H', 'd18O', 'd15N', 'd34S'] as const;
-export type IsotopeColumn = (typeof isotopeColumns)[number];
+export const isotopeColumns = isotopeElements;
+export type IsotopeColumn = IsotopeElement;
 
 /** Cells meaning "not measured". */
 export const missingCellValues = ['', 'na', 'n/a', 'nan', '-', 'null'] as const;

@@ -23,11 +23,12 @@ import { MaterialPicker } from './material-picker';
 import { ModelReportView } from './model-report-view';
 import { elementLabel } from './sample-values';
 import { formatIsotope } from '@/app/lib/numbers';
+import { isotopeElements } from '@/shared/isotope-elements';
 
 const emptyFilters = { sampleCode: '', material: '', region: '', countryCode: '', classify: '', verifiedBy: '' };
 type Filters = typeof emptyFilters;
 const filterNames = Object.keys(emptyFilters) as (keyof Filters)[];
-const elements = ['d13C', 'd2H', 'd18O', 'd15N', 'd34S'] as const;
+const elements = isotopeElements;
 
 const presentFilters = (filters: Filters) =>
   Object.fromEntries(
