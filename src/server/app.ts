@@ -86,6 +86,7 @@ export function createApp(inputs: AppInputs) {
     c.set('requestId', requestId);
     c.set('deps', deps);
     c.set('db', deps.database.db);
+    c.set('afterCommit', []);
     const started = performance.now();
     if (deps.traffic.isStopping) {
       // A stopping server takes no new work, even on a connection kept open from before: the
@@ -102,6 +103,7 @@ export function createApp(inputs: AppInputs) {
     } finally {
       deps.traffic.inFlight -= 1;
     }
+    if (c.res.status < 400) for (const work of c.var.afterCommit) work();
     // Mail recorded by this request is sent now that its transaction has committed.
     if (deps.mailer.hasQueued) {
       deps.mailer.deliver(deps.database.db).catch((err: unknown) => deps.logger.warn({ err }, 'mail delivery failed'));

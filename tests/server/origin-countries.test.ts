@@ -19,7 +19,7 @@ const analystPermissions = [...permissionGroups.analysis, ...permissionGroups.cl
  * Coffee references in four well-separated regions, filed by region with a "Country" column as a
  * laboratory's file has it: two Vietnamese regions, Xinjiang in CN, and Sidama with no country.
  */
-async function importCoffee(app: TestApp, token: string) {
+async function importCoffee(app: TestApp, token: string, headers?: Record<string, string>) {
   const groups = [
     ['CH', 'VN', 'Central Highlands', -27, -60, 24],
     ['SL', 'VN', 'Son La', -26.2, -52, 25],
@@ -37,7 +37,7 @@ async function importCoffee(app: TestApp, token: string) {
   const form = new FormData();
   form.set('file', new File([csv], 'coffee.csv'));
   form.set('material', 'Coffee');
-  const res = await app.request('POST', '/api/clean-isotope/import', { token, form });
+  const res = await app.request('POST', '/api/clean-isotope/import', { token, form, headers });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
@@ -211,4 +211,23 @@ describe('[ANALYSIS] the fit after an import and the requests beside it', () => 
     expect(finished).toEqual(['list', 'save']);
     await originModelPrepared('Coffee');
   }, 60_000);
+
+  it('fits after a keyed import has committed, and a keyed save inside its own transaction shares the fit', async () => {
+    const analyst = await t.userWith(analystPermissions);
+    // The app sends its writes with an Idempotency-Key: each runs in one transaction with its answer.
+    await importCoffee(t, analyst.token, { 'idempotency-key': `import-${Date.now()}` });
+    const save = await t.request('POST', '/api/analysis', {
+      token: analyst.token,
+      headers: { 'idempotency-key': `save-${Date.now()}` },
+      body: { material: 'Coffee', analyses: [{ sampleCode: 'Keyed', ...CENTRAL_HIGHLANDS }] },
+    });
+    expect(save.status, JSON.stringify(save.body).slice(0, 400)).toBe(201);
+    // The fit after the import ran on the committed records: its report is there at once.
+    await originModelPrepared('Coffee');
+    const asked = Date.now();
+    const report = await t.request('GET', '/api/analysis/model-report?material=Coffee', { token: analyst.token });
+    expect(report.status).toBe(200);
+    expect(report.body.data.referenceCount).toBe(48);
+    expect(Date.parse(report.body.data.computedAt)).toBeLessThanOrEqual(asked);
+  }, 120_000);
 });

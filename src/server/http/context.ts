@@ -45,6 +45,11 @@ export type AppEnv = {
     /** A client's session (auth/client-sessions.ts): the e-mail address it speaks for, never a staff user. */
     client: { email: string };
     requestId: string;
+    /**
+     * Work to start once the request's changes have committed (an idempotent mutation commits only
+     * when its handler has answered): it reads what they wrote from the database itself.
+     */
+    afterCommit: (() => void)[];
   };
 };
 

@@ -8,6 +8,7 @@ import { defineRoute } from '../http/route.ts';
 import { importCleanIsotopes } from '../services/clean-isotope-import.ts';
 import { exportCleanIsotopesCsv, listCleanIsotopes } from '../services/clean-isotope.ts';
 import { contentDisposition } from '../services/files.ts';
+import { prepareOriginModels } from '../services/origin-models.ts';
 import { setRegionCountry } from '../services/region-countries.ts';
 
 // Clean isotope reference data, "Isotope LMD" (spec section 7, "Clean isotope").
@@ -207,11 +208,14 @@ export function registerCleanIsotopeRoutes(app: AppRouter) {
       { file: form.file, mapping: parseMapping(form.mapping), material: form.material || undefined },
       c.var.auth,
     );
+    // The new version of each reference set is fitted once it has committed, not when its first analyst asks.
+    c.var.afterCommit.push(() => prepareOriginModels(c.var.deps.database.db, summary.materials));
     return ok(c, summary, `${summary.total} record(s) imported: ${summary.created} new, ${summary.updated} updated.`);
   });
 
   app.openapi(regionCountryRoute, async (c) => {
     const result = await setRegionCountry(c.var.db, c.req.valid('json'), c.var.auth);
+    c.var.afterCommit.push(() => prepareOriginModels(c.var.deps.database.db, [result.material]));
     return ok(c, result, `${result.region}: ${result.countryCode ?? '—'}`);
   });
 

@@ -7,7 +7,7 @@ import {
 } from '../../shared/certificate.ts';
 import { claimLikelihoodRatio } from '../../shared/likelihood-ratio.ts';
 import { analysisThresholds, type OriginAnalysis } from '../../shared/origin-model/analysis.ts';
-import type { Db, Executor } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
 import { analysis, booking, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { ATYPICAL_PREDICTION, type AnalysisRow } from './origin-analysis.ts';
@@ -25,11 +25,11 @@ export type OriginModelEvidence = {
 };
 
 /**
- * Fetched before the certificate's transaction opens (a fit must not wait inside one:
- * origin-models.ts). The model and its report are those of the reference set as it is now; the
+ * Fetched before the certificate's transaction opens, which then does not hold the database while
+ * a model is fitted or judged. The model and its report are those of the reference set as it is now; the
  * analysis names the version it ran on, which the certificate prints as the model's version.
  */
-export async function originModelEvidence(db: Db, sampleEntryId: number): Promise<OriginModelEvidence | null> {
+export async function originModelEvidence(db: Executor, sampleEntryId: number): Promise<OriginModelEvidence | null> {
   const saved = await latestSavedAnalysis(db, sampleEntryId);
   if (!saved?.result) return null;
   const material = saved.material ?? '';

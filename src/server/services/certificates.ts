@@ -11,7 +11,7 @@ import {
   type CertificateVerification,
 } from '../../shared/certificate.ts';
 import { workflowActions } from '../../shared/sample-workflow.ts';
-import type { Db, Executor } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
 import { certificate, sampleEntry } from '../db/schema.ts';
 import { serverMessage } from '../../shared/server-messages.ts';
 import { conflict, notFound } from '../errors.ts';
@@ -93,7 +93,7 @@ function issuedAnswer(row: Certificate, baseUrl: string): IssuedCertificate {
  * naming an older version than the latest is a 409.
  */
 export async function issueCertificate(
-  db: Db,
+  db: Executor,
   {
     id,
     by,

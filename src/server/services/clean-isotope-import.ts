@@ -12,7 +12,6 @@ import type { Db, Executor } from '../db/client.ts';
 import { cleanIsotopeRecord } from '../db/schema.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { appendAudit, type Actor } from './audit.ts';
-import { prepareOriginModels } from './origin-models.ts';
 import type { ImportJobInput, ImportJobMessage, RenamedRow } from './clean-isotope-import-job.ts';
 
 export type ImportOptions = {
@@ -165,8 +164,6 @@ export async function importCleanIsotopes(db: Db | Executor, options: ImportOpti
     });
     return summary;
   });
-  // The new version of each reference set is fitted now, not when its first analyst asks.
-  prepareOriginModels(db, summary.materials);
   return summary;
 }
 

@@ -7,7 +7,7 @@ import type { OriginModel } from '../../shared/origin-model/estimator.ts';
 import { analyseLot, type LotAnalysis } from '../../shared/origin-model/lot-analysis.ts';
 import type { AnalysisSample, SaveAnalyses } from '../../shared/schemas/analysis.ts';
 import { isotopeColumns } from '../../shared/schemas/clean-isotope.ts';
-import type { Db, Executor } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
 import { containing, countRows, sortOrder, type Paging } from '../db/queries.ts';
 import { analysis, appUser, bookingSampleType, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -74,7 +74,7 @@ async function completeFromSampleEntry(db: Executor, sample: AnalysisSample, ind
   };
 }
 
-export async function runAnalyses(db: Db, material: string, samples: readonly AnalysisSample[]) {
+export async function runAnalyses(db: Executor, material: string, samples: readonly AnalysisSample[]) {
   const fitted = await modelFor(db, material);
   const results: SampleAnalysis[] = [];
   for (const [index, given] of samples.entries()) {
@@ -199,8 +199,8 @@ export type AnalysisRecord = ReturnType<typeof toAnalysisRecord>;
 export const ATYPICAL_PREDICTION = 'Atypical';
 
 /** Saves analyses, each recomputed here (the server is the judge of the figures), in one step. */
-export async function saveAnalyses(db: Db, input: SaveAnalyses, by: Actor) {
-  // The model is fetched before the transaction opens (origin-models.ts says why).
+export async function saveAnalyses(db: Executor, input: SaveAnalyses, by: Actor) {
+  // The model is fetched before the transaction opens: a save does not hold the database while a model is fitted.
   const { material, referenceVersion: version, results } = await runAnalyses(db, input.material, input.analyses);
   return db.transaction(async (tx) => {
     const saved: AnalysisRecord[] = [];

@@ -3,12 +3,11 @@
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { asc, eq, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import { regionOf, type OriginModel, type ReferenceSample } from '../../shared/origin-model/estimator.ts';
 import type { ValidationReport } from '../../shared/origin-model/validation.ts';
 import type { VerdictErrorReport } from '../../shared/origin-model/verdict-errors.ts';
 import { isotopeColumns } from '../../shared/schemas/clean-isotope.ts';
-import type { Db, Executor } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
 import { cleanIsotopeRecord } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { findMaterial } from './clean-isotope.ts';
@@ -67,23 +66,23 @@ async function requireMaterial(db: Executor, material: string): Promise<string> 
 }
 
 /**
- * A fit is shared by every request of the material (and by the fit after an import), so it reads
- * its records outside any caller's transaction: a transaction that waited for a fit whose query
- * waits for that transaction would hold the database for good (PGlite serves one connection; on
- * PostgreSQL a pool's). Callers fetch the model first, then open their transaction.
+ * A fit is shared by every request of the material and by the fit after an import, but each caller
+ * reads the records through its own executor and only the worker's work is shared: a cached promise
+ * never waits on the database. A request inside a transaction (an idempotent mutation runs in one)
+ * that waited for another caller's query would wait for good on PGlite's one connection, that query
+ * waiting for the transaction to end. Two callers that both find no fit read and fit twice (the same
+ * version; the later entry stays).
  */
-function outsideTransaction(db: Db) {
-  if (db instanceof PgTransaction) throw new Error('The origin model is fetched before a transaction opens');
-}
-
-export async function modelFor(db: Db, requested: string): Promise<Fitted> {
-  outsideTransaction(db);
+export async function modelFor(db: Executor, requested: string): Promise<Fitted> {
   const material = await requireMaterial(db, requested);
   const { version } = await referenceVersion(db, material);
   const cached = models.get(material);
   if (cached?.version === version) return cached.fitted;
-  const fitted = loadReferences(db, material).then(async (references) => {
-    const model = await inWorker<OriginModel>('fitModel', references);
+  const references = await loadReferences(db, material);
+  // Another caller may have started the fit while these records were read.
+  const meanwhile = models.get(material);
+  if (meanwhile?.version === version) return meanwhile.fitted;
+  const fitted = inWorker<OriginModel>('fitModel', references).then((model) => {
     if (model.regions.length === 0) {
       throw new AppError(
         'CONFLICT',
@@ -97,7 +96,9 @@ export async function modelFor(db: Db, requested: string): Promise<Fitted> {
     return { material, version, model, fittedAt: new Date().toISOString() };
   });
   models.set(material, { version, fitted });
-  fitted.catch(() => models.delete(material));
+  fitted.catch(() => {
+    if (models.get(material)?.fitted === fitted) models.delete(material);
+  });
   return fitted;
 }
 
@@ -146,37 +147,40 @@ function inWorker<T>(job: 'judgeModel' | 'fitModel', references: ReferenceSample
 }
 
 /** How far to trust a material's model: its held-out figures beside two simple baselines. */
-export async function modelReportFor(db: Db, requested: string): Promise<ModelReport> {
+export async function modelReportFor(db: Executor, requested: string): Promise<ModelReport> {
   const { material, version, model } = await modelFor(db, requested);
   const cached = reports.get(material);
   if (cached?.version === version) return cached.report;
-  const report = loadReferences(db, material).then(async (references) => {
-    const started = performance.now();
-    const { validation, verdictErrors, baselines } = await judgeInWorker(references);
-    return {
-      material,
-      referenceVersion: version,
-      referenceCount: model.referenceCount,
-      elements: model.elements,
-      regions: model.regions.map((r) => ({
-        region: r.region,
-        count: r.count,
-        locatedCount: r.locations.length,
-        country: r.country ?? null,
-      })),
-      excludedRegions: model.excludedRegions,
-      settings: model.settings,
-      validation,
-      verdictErrors,
-      ensemble: model.ensemble && model.trees ? { ...model.ensemble, treeCount: model.trees.trees } : null,
-      modelBytes: JSON.stringify(model).length,
-      baselines,
-      computedAt: new Date().toISOString(),
-      durationMs: Math.round(performance.now() - started),
-    };
-  });
+  // As for the fit (modelFor): the records are read here, and only the worker's judging is shared.
+  const references = await loadReferences(db, material);
+  const meanwhile = reports.get(material);
+  if (meanwhile?.version === version) return meanwhile.report;
+  const started = performance.now();
+  const report = judgeInWorker(references).then(({ validation, verdictErrors, baselines }): ModelReport => ({
+    material,
+    referenceVersion: version,
+    referenceCount: model.referenceCount,
+    elements: model.elements,
+    regions: model.regions.map((r) => ({
+      region: r.region,
+      count: r.count,
+      locatedCount: r.locations.length,
+      country: r.country ?? null,
+    })),
+    excludedRegions: model.excludedRegions,
+    settings: model.settings,
+    validation,
+    verdictErrors,
+    ensemble: model.ensemble && model.trees ? { ...model.ensemble, treeCount: model.trees.trees } : null,
+    modelBytes: JSON.stringify(model).length,
+    baselines,
+    computedAt: new Date().toISOString(),
+    durationMs: Math.round(performance.now() - started),
+  }));
   reports.set(material, { version, report });
-  report.catch(() => reports.delete(material));
+  report.catch(() => {
+    if (reports.get(material)?.report === report) reports.delete(material);
+  });
   return report;
 }
 
@@ -197,9 +201,8 @@ let lastPreparation: Promise<void> = Promise.resolve();
 export const originModelPreparation = { enabled: process.env.ORIGIN_MODEL_PREPARATION !== 'off' };
 
 /** Fits the model and its report for materials whose reference set just changed. */
-export function prepareOriginModels(db: Db, materials: readonly string[]): void {
+export function prepareOriginModels(db: Executor, materials: readonly string[]): void {
   if (!originModelPreparation.enabled) return;
-  outsideTransaction(db);
   for (const material of materials) {
     const next = lastPreparation
       .then(() => modelReportFor(db, material))

@@ -7,7 +7,6 @@ import { cleanIsotopeRecord } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { appendAudit } from './audit.ts';
 import { findMaterial } from './clean-isotope.ts';
-import { prepareOriginModels } from './origin-models.ts';
 import type { Actor } from './audit.ts';
 
 export type RegionCountry = { material: string; region: string; countryCode: string | null };
@@ -56,6 +55,5 @@ export async function setRegionCountry(db: Db | Executor, change: RegionCountry,
     });
     return { material, region, countryCode, updated: updated.length };
   });
-  prepareOriginModels(db, [material]);
   return result;
 }
