@@ -169,7 +169,11 @@ export function screensWithDialogs(records: DialogRecords) {
       path: '/settings/roles',
       dialogs: [
         { name: 'add role', open: (page, say) => button(page, say('roles:create')) },
-        { name: 'edit role', open: (page, say) => button(page, say('roles:editNamed', { name: 'Administrator' })) },
+        {
+          name: 'edit role',
+          // The role is shown by its label in the reader's language (shared/role-labels.ts).
+          open: (page, say) => button(page, say('roles:editNamed', { name: say('roles:names.Administrator') })),
+        },
       ],
     },
     {
