@@ -42,8 +42,6 @@ export type BenchDefinition = {
    * menu entry's words (`layout:` key; layout/menu.ts draws the icon), if it has one.
    */
   screen: { to: string; permission: Permission; menuLabel: string | null };
-  /** The outbox label of its scan check-in (shown on the sync page), when it has one. */
-  outboxLabel: string | null;
 };
 
 export const benches = {
@@ -59,7 +57,6 @@ export const benches = {
     },
     offlineList: 'cs-samples',
     screen: { to: '/clients', permission: 'CanViewAllSampleEntryCs', menuLabel: 'menu.csCheckIn' },
-    outboxLabel: 'samples:outbox.csCheckIn',
   },
   /** The tester sees samples from the moment they are sent to it. */
   tester: {
@@ -76,7 +73,6 @@ export const benches = {
     },
     offlineList: 'tester-samples',
     screen: { to: '/testers', permission: 'CanViewDetailSampleEntryTester', menuLabel: 'menu.testerWorkspace' },
-    outboxLabel: 'samples:outbox.testerCheckIn',
   },
   /** The third lab sees samples from the moment their package is sent. */
   thirdLab: {
@@ -88,7 +84,6 @@ export const benches = {
     offlineList: 'third-lab-samples',
     // The third lab's users are kept on their one screen (routes/_authenticated.tsx): no menu entry.
     screen: { to: '/thirdlab-samples', permission: 'CanViewAllTransactionThirdLab', menuLabel: null },
-    outboxLabel: 'third-lab:outbox.checkIn',
   },
   /** The supervisor reviews samples once the third lab has them. */
   supervisor: {
@@ -106,7 +101,6 @@ export const benches = {
       permission: 'CanViewAllSampleEntrySupervisor',
       menuLabel: 'menu.resultOverview',
     },
-    outboxLabel: null,
   },
 } as const satisfies Record<string, BenchDefinition>;
 

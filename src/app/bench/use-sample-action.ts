@@ -5,20 +5,15 @@ import { toast } from '@/app/lib/toast';
 import type { SampleStatus } from '@/shared/sample-workflow';
 import { handleError } from '@/app/lib/handle-error';
 import { offlineDb, type OutboxState } from '@/app/offline/db';
-import { currentOutboxOwner, enqueueWritten, isOwnedBy } from '@/app/offline/outbox';
+import { currentOutboxOwner, isOwnedBy } from '@/app/offline/outbox';
 import { syncEvents, type SyncedDetail } from '@/app/offline/sync-events';
-import { SAMPLE_LIST_NAMES, SAMPLE_RECORD } from './sample-queries';
-import {
-  sampleChangeMutation,
-  sampleChangeOf,
-  statusAfter,
-  type SampleChangeBody,
-  type SampleChangeName,
-} from './sample-requests';
+import { queueSampleChange, type SampleRef } from './queue-sample-change';
+import { SAMPLE_LIST_NAMES } from './sample-queries';
+import { sampleChangeOf, statusAfter, type SampleChangeBody, type SampleChangeName } from './sample-requests';
 import { THIRD_LAB_LIST } from './third-lab-list';
 import { noticeQueued } from './announce';
 
-export type SampleRef = { id: number; idflNumber: string; version?: number };
+export type { SampleRef };
 
 export type FireOptions<C extends SampleChangeName = SampleChangeName> = {
   /** The change's body, as its operation in the contract reads it. */
@@ -45,10 +40,10 @@ export function useSampleAction(list: string) {
     ): Promise<string | undefined> => {
       setQueuing(true);
       try {
-        const key = await enqueueWritten({
-          ...sampleChangeMutation(change, sample.id, options),
-          label: t(`outbox.${change}`, { idflNumber: sample.idflNumber, packageCode: options.packageCode }),
-          entity: { list, id: sample.id, record: SAMPLE_RECORD },
+        const { body, packageCode } = options;
+        const key = await queueSampleChange(list, change, sample, {
+          ...(body === undefined ? {} : { body }),
+          ...(packageCode === undefined ? {} : { packageCode }),
         });
         if (!options.quiet) noticeQueued(t('queuedTitle'), t('queued', { idflNumber: sample.idflNumber }));
         return key;

@@ -9,17 +9,13 @@ export type CheckInStageDefinition = {
   list: string;
   /** Its list endpoint, asked by IDFL number when the device has no copy of the sample. */
   path: string;
-  /** The outbox label (as the bench's own dialogs write it), shown on the sync page. */
-  outboxLabel: string;
 };
 
 /** Each bench that checks in by scan, as the bench table defines it. */
 export const CHECK_IN_STAGES = Object.fromEntries(
   benchNames.flatMap((bench) => {
-    const { checkIn, offlineList, api, outboxLabel } = benches[bench] as BenchDefinition;
-    return checkIn && outboxLabel
-      ? [[bench, { action: checkIn, list: offlineList, path: api.list.path, outboxLabel }]]
-      : [];
+    const { checkIn, offlineList, api } = benches[bench] as BenchDefinition;
+    return checkIn ? [[bench, { action: checkIn, list: offlineList, path: api.list.path }]] : [];
   }),
 ) as Record<CheckInStage, CheckInStageDefinition>;
 

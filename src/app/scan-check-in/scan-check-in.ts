@@ -2,11 +2,8 @@ import type { TFunction } from 'i18next';
 import type { CsCheckInSample } from '@/shared/schemas/sample-entry';
 import { actionsFor, canFire, workflowActions } from '@/shared/sample-workflow';
 import type { ScanVerdict } from '@/app/scan/scan-dialog';
-import { SAMPLE_RECORD } from '@/app/bench/sample-queries';
-import { sampleChangeMutation } from '@/app/bench/sample-requests';
-import { i18n } from '@/app/lib/i18n';
+import { queueSampleChange } from '@/app/bench/queue-sample-change';
 import type { ApiFetch } from '@/app/offline/list-cache';
-import { enqueueWritten } from '@/app/offline/outbox';
 import { CHECK_IN_STAGES, type CheckInStage } from './check-in-stages';
 import { findScannedSample, type SampleLookup, type ScannedSample } from './find-scanned-sample';
 
@@ -70,11 +67,12 @@ export async function checkInScannedLabel(
   if (decision.kind !== 'checkIn') return { decision };
   if (context.stage === 'cs' && !context.tray) throw new Error('The client-side check-in needs the tray details');
   const { sample } = decision;
-  const outboxKey = await enqueueWritten({
-    ...sampleChangeMutation(definition.action, sample.id, context.stage === 'cs' ? { body: context.tray } : {}),
-    label: i18n.t(definition.outboxLabel, { idflNumber: sample.idflNumber }),
-    entity: { list: definition.list, id: sample.id, record: SAMPLE_RECORD },
-  });
+  const outboxKey = await queueSampleChange(
+    definition.list,
+    definition.action,
+    sample,
+    context.stage === 'cs' ? { body: context.tray } : {},
+  );
   return { decision, outboxKey };
 }
 

@@ -251,8 +251,8 @@ describe('[SCAN] checking in a scanned label', () => {
     expect(outcome.decision.kind).toBe('checkIn');
     expect((await listMutations())[0]).toMatchObject({
       path: '/api/third-lab/check-in?id=11',
-      label: 'Confirm received IDFL-2026-00011',
-      entity: { list: 'third-lab-samples', id: 11 },
+      label: 'Confirm received sample IDFL-2026-00011',
+      entity: { list: 'third-lab-samples', id: 11, record: 'sample' },
     });
   });
 

@@ -68,8 +68,8 @@ describe('third-lab workflow dialogs', () => {
       method: 'PUT',
       path: '/api/third-lab/check-in?id=42',
       state: 'pending',
-      label: 'Confirm received IDFL-2026-00042',
-      entity: { list: THIRD_LAB_LIST, id: 42 },
+      label: 'Confirm received sample IDFL-2026-00042',
+      entity: { list: THIRD_LAB_LIST, id: 42, record: 'sample' },
     });
   });
 

@@ -3,9 +3,10 @@ import type { components, paths } from '@/shared/api-types';
 import { uncertaintyFields, type UpdateResult } from '@/shared/schemas/third-lab';
 import { benchStatuses } from '@/shared/benches';
 import { api, unwrap } from '@/app/lib/api-client';
+import { THIRD_LAB_LIST, THIRD_LAB_PATH } from '@/app/bench/third-lab-list';
 import { i18n } from '@/app/lib/i18n';
 import { enqueueWritten } from '@/app/offline/outbox';
-import { THIRD_LAB_LIST, THIRD_LAB_PATH } from '@/app/bench/third-lab-list';
+import { queueSampleChange } from '@/app/bench/queue-sample-change';
 import { sampleChangeMutation } from '@/app/bench/sample-requests';
 
 /**
@@ -78,37 +79,24 @@ export function hasAllIsotopes(sample: ThirdLabSample): boolean {
   return values.carbon != null && values.hydrogen != null && values.oxygen != null;
 }
 
-const entityOf = (sample: Pick<ThirdLabSample, 'id'>) => ({ list: THIRD_LAB_LIST, id: sample.id });
-
 export function queueThirdLabCheckIn(sample: Pick<ThirdLabSample, 'id' | 'idflNumber'>) {
-  return enqueueWritten({
-    ...sampleChangeMutation('thirdLabCheckIn', sample.id),
-    label: i18n.t('third-lab:outbox.checkIn', { idflNumber: sample.idflNumber }),
-    entity: entityOf(sample),
-  });
+  return queueSampleChange(THIRD_LAB_LIST, 'thirdLabCheckIn', sample);
 }
 
 /** No version is sent: the result is the third lab's alone to write, and the trail keeps every change. */
 export function queueResultUpdate(sample: Pick<ThirdLabSample, 'id' | 'idflNumber'>, input: UpdateResult) {
-  return enqueueWritten({
-    ...sampleChangeMutation('thirdLabResult', sample.id, { body: input }),
-    label: i18n.t('third-lab:outbox.updateResult', { idflNumber: sample.idflNumber }),
-    entity: entityOf(sample),
-  });
+  return queueSampleChange(THIRD_LAB_LIST, 'thirdLabResult', sample, { body: input });
 }
 
 export function queueReturnResult(sample: Pick<ThirdLabSample, 'id' | 'idflNumber'>) {
-  return enqueueWritten({
-    ...sampleChangeMutation('returnResult', sample.id),
-    label: i18n.t('third-lab:outbox.returnResult', { idflNumber: sample.idflNumber }),
-    entity: entityOf(sample),
-  });
+  return queueSampleChange(THIRD_LAB_LIST, 'returnResult', sample);
 }
 
+/** Undoing a package names no one sample: the whole package goes back, and the list is refreshed. */
 export function queueUndoPackage(packageCode: string) {
   return enqueueWritten({
     ...sampleChangeMutation('undoThirdLabTransaction', 0, { packageCode }),
-    label: i18n.t('third-lab:outbox.undoPackage', { packageCode }),
+    label: i18n.t('samples:outbox.undoThirdLabTransaction', { packageCode }),
     entity: { list: THIRD_LAB_LIST },
   });
 }
