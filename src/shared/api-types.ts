@@ -13188,6 +13188,8 @@ export interface components {
         receivedDate: string | null;
         receivedBy: string | null;
         bookingNumber: string | null;
+        /** @description The sample's booking asked for rush service */
+        rushService: boolean;
         initialWeight: number | null;
         sentWeight: number | null;
         remainingWeight: number | null;

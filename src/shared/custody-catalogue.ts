@@ -1,4 +1,5 @@
 import { certificateStatuses } from './certificate.ts';
+import { ATYPICAL_PREDICTION } from './origin-prediction.ts';
 
 // The chain of custody's words: every action the audit trail records of a sample, and every field
 // its changes name, each with its label (locales/<lang>/custody.json) and the kind of value it holds,
@@ -109,7 +110,7 @@ export const custodyFields = {
   fromClientInfo: { kind: 'text' },
   conclusion: { kind: 'text' },
   originReason: { kind: 'text' },
-  predictedOrigin: { kind: 'choice', choices: ['Atypical'] },
+  predictedOrigin: { kind: 'choice', choices: [ATYPICAL_PREDICTION] },
   consistentWithPredictedOrigin: { kind: 'boolean' },
   consistentWithXinjiangOrigin: { kind: 'boolean' },
   finalResultConfirmedBy: { kind: 'person' },

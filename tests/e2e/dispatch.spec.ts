@@ -36,9 +36,12 @@ test.describe('[SHIPPING]', () => {
     const packing = page.getByRole('region', { name: 'Packing list' });
     await expect(packing).toContainText(sample.idflNumber);
     await expect(packing).toContainText(`SN-${stamp}`);
+    // One title on screen, the dialog's with the package code; the printed page carries its own.
+    await expect(page.getByRole('dialog').getByRole('heading')).toHaveText([/^Packing list · \S+$/]);
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
     await expect(packing).toBeVisible();
+    await expect(packing.getByRole('heading')).toHaveText(/^Packing list · \S+$/);
     await page.emulateMedia({ media: 'screen' });
     await page.getByRole('button', { name: 'Close' }).first().click();
 

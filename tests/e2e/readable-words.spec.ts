@@ -1,6 +1,7 @@
 import { bookingForm } from '../server/support/bookings.ts';
 import { admin } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { seedAnalysis } from './support/list-routes.ts';
 
 /**
  * Issue 17 (8): no raw permission identifier or status enum on screen, in either language. Role
@@ -48,3 +49,23 @@ test("[WORDS] the staff booking form asks about the client's consent in the staf
   ).toHaveCount(1);
   await expect(page.getByText('keep them for my next bookings')).toHaveCount(0);
 });
+
+// A sample no region fits is stored as predicting 'Atypical': the analysis list shows that mark in
+// the reader's words, as the chain of custody does, never as stored.
+for (const [language, atypical] of [
+  ['en', 'Atypical'],
+  ['vi', 'Không điển hình'],
+] as const) {
+  test(`[WORDS] the analysis list names an atypical prediction in the reader's words (${language})`, async ({
+    page,
+    request,
+    openSignedIn,
+  }) => {
+    await seedAnalysis(request);
+    await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+    await openSignedIn(admin, '/analysis/analysis-list?search=VNX-PHUBAI-LOT-2611-BALE-0459');
+    const row = page.getByRole('row').filter({ hasText: 'VNX-PHUBAI-LOT-2611-BALE-0459' }).first();
+    await expect(row).toContainText(atypical);
+    if (language === 'vi') expect(await page.getByRole('main').innerText()).not.toContain('Atypical');
+  });
+}

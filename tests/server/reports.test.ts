@@ -23,6 +23,7 @@ async function seedSamples() {
       address: '1 Road',
       cityStateCountry: 'HCMC',
       samplePreparedDate: '2026-03-01',
+      rushService: true,
     })
     .returning();
   const rows = [
@@ -146,6 +147,8 @@ describe('[REPORTS] sample entries by source', () => {
       'IDFL-2026-0003',
     ]);
     expect(preview.body.data.rows[0].bookingNumber).toBe('BK-2026-0001');
+    // A rush booking's samples are marked, in the preview and in both files.
+    expect(preview.body.data.rows.map((r: { rushService: boolean }) => r.rushService)).toEqual([true, false, false]);
 
     const file = await t.request('GET', `/api/report/sample-entry-source?${query}`, { token: admin });
     expect(file.status).toBe(200);
@@ -192,7 +195,8 @@ describe('[REPORTS] sample entries by source', () => {
       const cells = samples.getRow(index + 2);
       expect(cells.getCell(1).value).toBe(row.idflNumber);
       expect(cells.getCell(4).value).toBe(row.source);
-      expect(cells.getCell(10).value).toBe(row.initialWeight);
+      expect(cells.getCell(10).value).toBe(row.rushService ? 'Rush' : null);
+      expect(cells.getCell(11).value).toBe(row.initialWeight);
     }
     expect(samples.getColumn(5).values.slice(1)).toEqual([
       'Status',
@@ -202,7 +206,7 @@ describe('[REPORTS] sample entries by source', () => {
     ]);
     expect(samples.getRow(5).getCell(1).value).toBe('Total');
     expect(samples.getRow(5).getCell(2).value).toBe('3 samples');
-    expect(samples.getRow(5).getCell(10).value).toBe(230.5);
+    expect(samples.getRow(5).getCell(11).value).toBe(230.5);
     expect(samples.rowCount).toBe(5);
   });
 
@@ -238,6 +242,8 @@ describe('[REPORTS] sample entries by source', () => {
     ]);
     expect(samples[1]![6]).toBe('2 March 2026 09:00');
     expect(samples[1]![8]).toBe('BK-2026-0001');
+    expect(samples[0]![9]).toBe('Rush service');
+    expect(samples[1]![9]).toBe('Rush');
   });
 
   it('keeps a spreadsheet formula in a cell as text', async () => {
@@ -266,7 +272,7 @@ describe('[REPORTS] sample entries by source', () => {
     const xlsx = await workbookOf(await t.request('GET', '/api/report/sample-entry-source', { token: admin }));
     const samples = xlsx.getWorksheet('Samples')!;
     expect(samples.rowCount).toBe(2_347);
-    expect(samples.getRow(2_347).getCell(10).value).toBe(2_345);
+    expect(samples.getRow(2_347).getCell(11).value).toBe(2_345);
     expect(rowValues(xlsx.getWorksheet('Summary')!, 9)).toEqual(['Retailer', 1_563, 1_563, 1_563, 0]);
 
     // Read in batches smaller than the period, the keyset continues where each batch ended.
@@ -437,6 +443,8 @@ describe('[REPORTS] the two files', () => {
       'Tổng cộng',
     ]);
     expect(vi.samples[0]![4]).toBe('Trạng thái');
+    expect(vi.samples[0]![9]).toBe('Dịch vụ khẩn');
+    expect(vi.samples[1]![9]).toBe('Gấp');
     expect(vi.samples.slice(1).map((r) => r[4])).toEqual([
       'CS đã xác nhận',
       'Đã gửi phòng thí nghiệm thứ ba',

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { HistoryIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { usePredictionWords } from '@/app/lib/prediction-words';
 import { hasAnyPermission } from '@/shared/permissions';
 import { Badge } from '@/app/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
@@ -30,6 +31,7 @@ function Consistent({ value }: { value: boolean | null }) {
 /** What an origin analysis saved to a sample entry, with a link to the analysis in the history. */
 export function SampleOriginCard({ sample }: { sample: SampleOrigin }) {
   const { t, i18n } = useTranslation('analysis');
+  const predictionWords = usePredictionWords();
   const held = usePermissions();
   // The third lab's result also stamps analysisDate: only a prediction means an origin analysis was saved.
   const hasPrediction = Boolean(sample.predictedOrigin) || Object.keys(sample.evaluationByRegionRatio ?? {}).length > 0;
@@ -56,7 +58,7 @@ export function SampleOriginCard({ sample }: { sample: SampleOrigin }) {
       <CardContent className="grid gap-3 text-sm">
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-muted-foreground">{t('result.predictedOrigin')}</span>
-          <span className="font-semibold">{sample.predictedOrigin ?? '—'}</span>
+          <span className="font-semibold">{predictionWords(sample.predictedOrigin) ?? '—'}</span>
           {sample.analysisDate && (
             <span className="text-xs text-muted-foreground">
               {t('sampleOrigin.analysed', { date: formatMoment(sample.analysisDate, i18n.language) })}

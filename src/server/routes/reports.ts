@@ -58,6 +58,7 @@ const previewSchema = z
         receivedDate: z.string().nullable(),
         receivedBy: z.string().nullable(),
         bookingNumber: z.string().nullable(),
+        rushService: z.boolean().openapi({ description: "The sample's booking asked for rush service" }),
         initialWeight: z.number().nullable(),
         sentWeight: z.number().nullable(),
         remainingWeight: z.number().nullable(),

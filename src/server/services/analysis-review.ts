@@ -12,17 +12,12 @@ import {
 } from '../../shared/schemas/analysis.ts';
 import { isotopeColumns } from '../../shared/schemas/clean-isotope.ts';
 import type { Executor, Tx } from '../db/client.ts';
+import { ATYPICAL_PREDICTION } from '../../shared/origin-prediction.ts';
 import { analysis, sampleEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { appendAudit, diffFields, type Actor } from './audit.ts';
 import { upsertCleanIsotope } from './clean-isotope.ts';
-import {
-  ANALYSIS_ENTITY,
-  ATYPICAL_PREDICTION,
-  findAnalysis,
-  toAnalysisRecord,
-  type AnalysisRow,
-} from './origin-analysis.ts';
+import { ANALYSIS_ENTITY, findAnalysis, toAnalysisRecord, type AnalysisRow } from './origin-analysis.ts';
 import { judgeEdit, lockSample, recordSampleChange } from './sample-transitions.ts';
 import { assertVersion } from './stale-writes.ts';
 

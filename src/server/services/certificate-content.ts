@@ -10,7 +10,8 @@ import { analysisThresholds, type OriginAnalysis } from '../../shared/origin-mod
 import type { Executor } from '../db/client.ts';
 import { analysis, booking, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
-import { ATYPICAL_PREDICTION, type AnalysisRow } from './origin-analysis.ts';
+import { ATYPICAL_PREDICTION } from '../../shared/origin-prediction.ts';
+import type { AnalysisRow } from './origin-analysis.ts';
 import { modelFor, modelReportFor } from './origin-models.ts';
 import type { SampleEntry } from './sample-transitions.ts';
 

@@ -5,6 +5,7 @@ import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { describeClient, formatDelta, type CertificateContent } from '../../shared/certificate.ts';
 import { roleLabel } from '../../shared/role-labels.ts';
 import { formatDisplayDate } from '../../shared/display-date.ts';
+import { isAtypicalPrediction } from '../../shared/origin-prediction.ts';
 import { isotopeFields, uncertaintyFields } from '../../shared/schemas/third-lab.ts';
 import { originLines, percent } from './certificate-origin-lines.ts';
 import { clientWords } from './client-words.ts';
@@ -152,7 +153,10 @@ export async function renderCertificatePdf(content: CertificateContent, verifyUr
   for (const [label, value] of originLines(content, words)) row(label, value);
   row(words('pdf.conclusion'), content.conclusion ?? '-');
   if (content.predictedOrigin && content.predictedOrigin !== origin?.prediction) {
-    row(words('pdf.labPrediction'), content.predictedOrigin);
+    row(
+      words('pdf.labPrediction'),
+      isAtypicalPrediction(content.predictedOrigin) ? words('pdf.atypical') : content.predictedOrigin,
+    );
   }
   y -= 2;
   newPageIfNeeded(14, footer + 150);

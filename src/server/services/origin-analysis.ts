@@ -5,6 +5,7 @@ import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { analyseSample, type OriginAnalysis } from '../../shared/origin-model/analysis.ts';
 import type { OriginModel } from '../../shared/origin-model/estimator.ts';
 import { analyseLot, type LotAnalysis } from '../../shared/origin-model/lot-analysis.ts';
+import { ATYPICAL_PREDICTION } from '../../shared/origin-prediction.ts';
 import type { AnalysisSample, SaveAnalyses } from '../../shared/schemas/analysis.ts';
 import { isotopeColumns } from '../../shared/schemas/clean-isotope.ts';
 import type { Executor } from '../db/client.ts';
@@ -194,9 +195,6 @@ export function toAnalysisRecord(row: AnalysisRow & { createdByName?: string | n
 }
 
 export type AnalysisRecord = ReturnType<typeof toAnalysisRecord>;
-
-/** What the history shows for an atypical sample (no region predicted). */
-export const ATYPICAL_PREDICTION = 'Atypical';
 
 /** Saves analyses, each recomputed here (the server is the judge of the figures), in one step. */
 export async function saveAnalyses(db: Executor, input: SaveAnalyses, by: Actor) {

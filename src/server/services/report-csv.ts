@@ -2,7 +2,7 @@ import type { Language } from '../../app/lib/language.ts';
 import type { Executor } from '../db/client.ts';
 import { reportGroups } from './report-groups.ts';
 import { reportRows, type ReportFilters, type ReportKind } from './report-rows.ts';
-import { prefaceOf, sampleCells, sampleHeader, statusWords, summaryTable, type Cell } from './report-tables.ts';
+import { prefaceOf, sampleCells, sampleHeader, sampleWords, summaryTable, type Cell } from './report-tables.ts';
 import { reportWords } from './report-words.ts';
 import { csvLines } from './spreadsheet-cells.ts';
 import { formatInTimeZone } from '../../shared/display-date.ts';
@@ -33,7 +33,7 @@ export function reportCsv(
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const words = reportWords(language);
-  const status = statusWords(words);
+  const sample = sampleWords(words);
   const rows = reportRows(db, filters);
   const lines = linesIn(language);
   let started = false;
@@ -61,7 +61,7 @@ export function reportCsv(
         controller.close();
         return;
       }
-      controller.enqueue(encoder.encode(lines(next.value.map((row) => sampleCells(row, status)))));
+      controller.enqueue(encoder.encode(lines(next.value.map((row) => sampleCells(row, sample)))));
     },
     async cancel() {
       await rows.return(undefined);

@@ -32,6 +32,8 @@ export type ReportRow = {
   receivedDate: Date | null;
   receivedBy: string | null;
   bookingNumber: string | null;
+  /** The booking asked for rush service (false for a sample without a booking). */
+  rushService: boolean;
   initialWeight: number | null;
   sentWeight: number | null;
   remainingWeight: number | null;
@@ -70,6 +72,7 @@ export function rowBatch(db: Executor, filters: ReportFilters, cursor: RowCursor
       receivedDate: sampleEntry.receivedDate,
       receivedBy: sampleEntry.receivedBy,
       bookingNumber: sql<string | null>`${booking.bookingNumber}`.as('booking_number'),
+      rushService: sql<boolean>`coalesce(${booking.rushService}, false)`.as('rush_service'),
       initialWeight: sampleEntry.initialWeight,
       sentWeight: sampleEntry.sentWeight,
       remainingWeight: sampleEntry.remainingWeight,
@@ -95,6 +98,7 @@ type Columns = {
   receivedDate: (string | null)[];
   receivedBy: (string | null)[];
   bookingNumber: (string | null)[];
+  rushService: boolean[];
   initialWeight: (number | null)[];
   sentWeight: (number | null)[];
   remainingWeight: (number | null)[];
@@ -121,6 +125,7 @@ async function readBatch(db: Executor, filters: ReportFilters, cursor: RowCursor
       receivedDate: sql<(string | null)[]>`array_agg(to_json(${b.receivedDate})#>>'{}')`,
       receivedBy: column<(string | null)[]>(b.receivedBy),
       bookingNumber: column<(string | null)[]>(b.bookingNumber),
+      rushService: column<boolean[]>(b.rushService),
       initialWeight: column<(number | null)[]>(b.initialWeight),
       sentWeight: column<(number | null)[]>(b.sentWeight),
       remainingWeight: column<(number | null)[]>(b.remainingWeight),
@@ -139,6 +144,7 @@ async function readBatch(db: Executor, filters: ReportFilters, cursor: RowCursor
     receivedDate: c.receivedDate[i] ? new Date(c.receivedDate[i]!) : null,
     receivedBy: c.receivedBy[i] ?? null,
     bookingNumber: c.bookingNumber[i] ?? null,
+    rushService: c.rushService[i] === true,
     initialWeight: c.initialWeight[i] ?? null,
     sentWeight: c.sentWeight[i] ?? null,
     remainingWeight: c.remainingWeight[i] ?? null,

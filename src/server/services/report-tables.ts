@@ -18,6 +18,7 @@ export const sampleColumns = [
   { key: 'receivedDate', header: 'columns.receivedDate', width: 18 },
   { key: 'receivedBy', header: 'columns.receivedBy', width: 20 },
   { key: 'bookingNumber', header: 'columns.bookingNumber', width: 16 },
+  { key: 'rushService', header: 'columns.rushService', width: 12 },
   { key: 'initialWeight', header: 'columns.initialWeight', width: 17 },
   { key: 'sentWeight', header: 'columns.sentWeight', width: 15 },
   { key: 'remainingWeight', header: 'columns.remainingWeight', width: 20 },
@@ -111,7 +112,7 @@ export function prefaceOf(kind: ReportKind, filters: ReportFilters, words: Repor
  * The words of every status, looked up once per file: a sample's status is then a map lookup,
  * not a walk through the catalogue for each of thousands of rows.
  */
-export function statusWords(words: ReportWords) {
+function statusWords(words: ReportWords) {
   const known = new Map<string, string>();
   return (code: string) => {
     let word = known.get(code);
@@ -120,8 +121,13 @@ export function statusWords(words: ReportWords) {
   };
 }
 
-/** A sample's cells in the samples table, its status in words. */
-export const sampleCells = (row: ReportRow, status: (code: string) => string): Cell[] => [
+/** A sample's words, looked up once per file: its status, and the mark of a rush booking. */
+export function sampleWords(words: ReportWords) {
+  return { status: statusWords(words), rush: words('common:rush') };
+}
+
+/** A sample's cells in the samples table, its status in words and a rush booking marked. */
+export const sampleCells = (row: ReportRow, { status, rush }: ReturnType<typeof sampleWords>): Cell[] => [
   row.idflNumber,
   row.sampleCode,
   row.sampleType,
@@ -131,6 +137,7 @@ export const sampleCells = (row: ReportRow, status: (code: string) => string): C
   row.receivedDate,
   row.receivedBy,
   row.bookingNumber,
+  row.rushService ? rush : null,
   row.initialWeight,
   row.sentWeight,
   row.remainingWeight,

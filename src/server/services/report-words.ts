@@ -1,22 +1,24 @@
+import enCommon from '../../app/locales/en/common.json' with { type: 'json' };
 import enReports from '../../app/locales/en/reports.json' with { type: 'json' };
 import enSamples from '../../app/locales/en/samples.json' with { type: 'json' };
+import viCommon from '../../app/locales/vi/common.json' with { type: 'json' };
 import viReports from '../../app/locales/vi/reports.json' with { type: 'json' };
 import viSamples from '../../app/locales/vi/samples.json' with { type: 'json' };
 import { isLanguage, type Language } from '../../app/lib/language.ts';
 import { translate, type Catalogue } from './app-words.ts';
 
 // The words of a report file in the requester's language. They are the app's own texts
-// (locales/<lang>/reports.json and samples.json), so a status reads in the file as on the screens.
+// (locales/<lang>/reports.json, samples.json and common.json), so a status reads in the file as on the screens.
 
 const catalogues = {
-  en: { reports: enReports, samples: enSamples },
-  vi: { reports: viReports, samples: viSamples },
+  en: { reports: enReports, samples: enSamples, common: enCommon },
+  vi: { reports: viReports, samples: viSamples, common: viCommon },
 } as const;
 
-/** A translator for one language: `reports:` or `samples:` keys, `{{name}}` placeholders, `count` plurals (_one/_other). */
+/** A translator for one language: `reports:`, `samples:` or `common:` keys, `{{name}}` placeholders, `count` plurals (_one/_other). */
 export function reportWords(language: Language) {
   return (key: string, params: Record<string, string | number> = {}): string => {
-    const [namespace, path] = key.split(':') as ['reports' | 'samples', string];
+    const [namespace, path] = key.split(':') as ['reports' | 'samples' | 'common', string];
     return translate([catalogues[language][namespace] as Catalogue], path, params, key);
   };
 }

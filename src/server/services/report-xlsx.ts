@@ -8,7 +8,7 @@ import {
   sampleCells,
   sampleColumns,
   sampleHeader,
-  statusWords,
+  sampleWords,
   summaryTable,
   type Cell,
 } from './report-tables.ts';
@@ -68,16 +68,17 @@ export function reportXlsx(
       { cells: weightStyle(table.total, true), style: 'bold' },
     ];
   }
+  const columnOf = (key: (typeof sampleColumns)[number]['key']) => sampleColumns.findIndex((c) => c.key === key);
   const summaryColumns = (count: number) => Array.from({ length: count }, (_, i) => ({ width: i === 0 ? 26 : 14 }));
 
   async function* samplesRows(): AsyncGenerator<XlsxRow[]> {
-    const status = statusWords(words);
+    const sample = sampleWords(words);
     yield [{ cells: sampleHeader(words), style: 'header' }];
-    for await (const batch of reportRows(db, filters)) yield batch.map((row) => safe(sampleCells(row, status)));
+    for await (const batch of reportRows(db, filters)) yield batch.map((row) => safe(sampleCells(row, sample)));
     const total = totalOf(await groupsRead);
     const line: XlsxCell[] = [words('reports:total'), words('reports:file.totalSamples', { count: total.samples })];
-    line[9] = { value: total.initialWeight, style: 'boldGrams' };
-    line[10] = { value: total.sentWeight, style: 'boldGrams' };
+    line[columnOf('initialWeight')] = { value: total.initialWeight, style: 'boldGrams' };
+    line[columnOf('sentWeight')] = { value: total.sentWeight, style: 'boldGrams' };
     yield [{ cells: line, style: 'bold' }];
   }
 

@@ -7,7 +7,7 @@ import { AppError, conflict, forbidden } from '../errors.ts';
 import { finalResultProblems } from '../../shared/certificate-readiness.ts';
 import { workflowActions } from '../../shared/sample-workflow.ts';
 import { latestSavedAnalysis } from './certificate-content.ts';
-import { ATYPICAL_PREDICTION } from './origin-analysis.ts';
+import { ATYPICAL_PREDICTION } from '../../shared/origin-prediction.ts';
 import { assertVersion } from './stale-writes.ts';
 import { withUniqueCheck } from '../db/queries.ts';
 import { appendAudit, type Actor } from './audit.ts';

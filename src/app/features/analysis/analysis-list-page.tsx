@@ -3,7 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { EyeIcon, SendIcon, TagIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePredictionWords } from '@/app/lib/prediction-words';
 import { toast } from '@/app/lib/toast';
+import { ATYPICAL_PREDICTION, isAtypicalPrediction } from '@/shared/origin-prediction';
 import { analysisStatuses, classifyActions, classifyValues, type ClassifyAction } from '@/shared/schemas/analysis';
 import { FilterInput } from '@/app/components/filter-input';
 import { ListPager } from '@/app/components/list-pager';
@@ -47,6 +49,7 @@ const SAMPLE_CODE = 'min-w-32 break-all whitespace-normal';
 /** Analysis Results: the history of saved analyses, classified and transferred from here. */
 export function AnalysisListPage() {
   const { t, i18n } = useTranslation('analysis');
+  const predictionWords = usePredictionWords();
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const limit = search.limit ?? pageSize;
@@ -190,10 +193,12 @@ export function AnalysisListPage() {
                   </TableCell>
                   <TableCell className={WIDE_ONLY}>{row.material ?? '—'}</TableCell>
                   <TableCell className={WRAPS}>
-                    <span className="font-medium">{row.prediction ?? '—'}</span>
+                    <span className="font-medium">{predictionWords(row.prediction) ?? '—'}</span>
                     <div className="text-xs text-muted-foreground">
                       {percent(row.topProbability)}
-                      {row.isAtypical && ` · ${t('result.atypical')}`}
+                      {row.isAtypical &&
+                        !isAtypicalPrediction(row.prediction) &&
+                        ` · ${predictionWords(ATYPICAL_PREDICTION)}`}
                     </div>
                   </TableCell>
                   <TableCell>{row.claimedVerdict ? <VerdictBadge verdict={row.claimedVerdict} /> : '—'}</TableCell>

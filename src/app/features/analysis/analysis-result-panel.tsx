@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { OriginAnalysis } from '@/shared/origin-model/analysis';
 import type { LotAnalysis } from '@/shared/origin-model/lot-analysis';
 import type { OriginModel } from '@/shared/origin-model/estimator';
+import { ATYPICAL_PREDICTION } from '@/shared/origin-prediction';
+import { usePredictionWords } from '@/app/lib/prediction-words';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
@@ -26,6 +28,7 @@ const regionsListed = 5;
 /** One sample's verdicts, or one lot's (the joint analysis has the same verdicts). */
 export function AnalysisSummary({ analysis }: { analysis: Omit<LotAnalysis, 'sampleCount'> }) {
   const { t } = useTranslation('analysis');
+  const predictionWords = usePredictionWords();
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -36,7 +39,7 @@ export function AnalysisSummary({ analysis }: { analysis: Omit<LotAnalysis, 'sam
         {analysis.isAtypical && (
           <Badge variant="warning" className="gap-1">
             <AlertTriangleIcon className="size-3" />
-            {t('result.atypical')}
+            {predictionWords(ATYPICAL_PREDICTION)}
           </Badge>
         )}
         {analysis.prior.kind === 'expected' && <Badge variant="outline">{t('result.expectedPrior')}</Badge>}

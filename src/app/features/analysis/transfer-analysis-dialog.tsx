@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/app/lib/toast';
+import { isAtypicalPrediction } from '@/shared/origin-prediction';
 import { transferAnalysisSchema } from '@/shared/schemas/analysis';
 import { Button } from '@/app/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
@@ -37,7 +38,7 @@ export function TransferAnalysisDialog({
 function TransferForm({ analysis, onDone }: { analysis: Analysis; onDone: () => void }) {
   const { t } = useTranslation('analysis');
   const transfer = useTransferAnalysis();
-  const [region, setRegion] = useState(analysis.prediction ?? '');
+  const [region, setRegion] = useState(isAtypicalPrediction(analysis.prediction) ? '' : (analysis.prediction ?? ''));
   const [countryCode, setCountryCode] = useState(analysis.countryCode ?? '');
   const [latitude, setLatitude] = useState('');
   const [longitude, setLongitude] = useState('');

@@ -1,6 +1,7 @@
 import { CircleCheckIcon, CircleHelpIcon, CircleXIcon, HistoryIcon, QrCodeIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePredictionWords } from '@/app/lib/prediction-words';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
 import { Spinner } from '@/app/components/ui/spinner';
@@ -57,6 +58,7 @@ function StatusBanner({
 
 function CertificateFacts({ certificate }: { certificate: CertificateVerification }) {
   const { t, i18n } = useTranslation('certificates');
+  const predictionWords = usePredictionWords();
   const results = certificate.results;
   const rows: [string, string | null][] = [
     ['idflNumber', certificate.idflNumber],
@@ -66,7 +68,7 @@ function CertificateFacts({ certificate }: { certificate: CertificateVerificatio
     ['hydrogen', formatDelta(results.hydrogen, results.hydrogenUncertainty)],
     ['oxygen', formatDelta(results.oxygen, results.oxygenUncertainty)],
     ['conclusion', certificate.conclusion],
-    ['predictedOrigin', certificate.predictedOrigin],
+    ['predictedOrigin', predictionWords(certificate.predictedOrigin)],
     ['issuedAt', formatMomentDay(certificate.issuedAt, i18n.language)],
     ['signatory', certificate.signatory],
     ['version', String(certificate.version)],

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { dayjs } from '@/app/lib/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePredictionWords } from '@/app/lib/prediction-words';
 import { CHART_COLORS, LazyChart } from '@/app/components/charts/lazy-chart';
 import { OptionSelect } from '@/app/components/option-select';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app/components/ui/card';
@@ -96,6 +97,7 @@ export function BookingChartCard() {
 /** Analysis Trends (spec 2): analyses per week by classify status and by predicted origin. */
 export function AnalysisTrendsCard() {
   const { t, i18n } = useTranslation('dashboard');
+  const predictionWords = usePredictionWords();
   const [weeks, setWeeks] = useState(12);
   const trends = useQuery(dashboardQueries.analysisTrends(weeks));
   const data = trends.data;
@@ -138,7 +140,7 @@ export function AnalysisTrendsCard() {
                 ariaLabel={t('trends.byOrigin')}
                 labels={labels}
                 datasets={origins.map((s, i) => ({
-                  label: s.origin ?? t('trends.noPrediction'),
+                  label: predictionWords(s.origin) ?? t('trends.noPrediction'),
                   data: s.counts,
                   color: CHART_COLORS[i % CHART_COLORS.length]!,
                 }))}

@@ -39,7 +39,15 @@ export function PackingListDialog({
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-4xl">
         <style>{PRINT_CSS}</style>
         <DialogHeader data-print-hidden>
-          <DialogTitle>{t('packingList.title')}</DialogTitle>
+          <DialogTitle>
+            {t('packingList.title')}
+            {list && (
+              <>
+                {' · '}
+                <span className="font-mono">{list.packageCode}</span>
+              </>
+            )}
+          </DialogTitle>
         </DialogHeader>
         {!list ? (
           <div className="flex justify-center py-8">
@@ -48,8 +56,9 @@ export function PackingListDialog({
         ) : (
           <section data-print-area aria-label={t('packingList.title')} className="grid gap-4 bg-background">
             <header className="grid gap-1">
-              <h2 className="text-xl font-semibold">
-                {t('packingList.heading')} · <span className="font-mono">{list.packageCode}</span>
+              {/* The dialog's title says it on screen; the printed page, without the dialog's header, says it here. */}
+              <h2 className="hidden text-xl font-semibold print:block">
+                {t('packingList.title')} · <span className="font-mono">{list.packageCode}</span>
               </h2>
               <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
                 <dt className="text-muted-foreground">{t('field.packageName')}</dt>

@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app
 import { cn } from '@/app/components/ui/cn';
 import { Skeleton } from '@/app/components/ui/skeleton';
 import { WIDE_ONLY, WRAPS } from '@/app/components/list-table';
+import { RushBadge } from '@/app/components/rush-badge';
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { handleError } from '@/app/lib/handle-error';
 import { isLanguage } from '@/app/lib/language';
@@ -227,7 +228,10 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
               <TableBody>
                 {data.rows.map((row) => (
                   <TableRow key={row.id}>
-                    <TableCell className="font-mono">{row.idflNumber}</TableCell>
+                    <TableCell className="font-mono">
+                      {row.idflNumber}
+                      <RushBadge rush={row.rushService} />
+                    </TableCell>
                     <TableCell className={WIDE_ONLY}>{row.sampleCode ?? '—'}</TableCell>
                     <TableCell className={WRAPS}>{row.source ?? '—'}</TableCell>
                     <TableCell className="whitespace-normal">{t(`samples:status.${row.status}`)}</TableCell>

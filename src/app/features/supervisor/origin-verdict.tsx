@@ -1,5 +1,6 @@
 import { AlertTriangleIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { usePredictionWords } from '@/app/lib/prediction-words';
 import { departsFromAnalysis, type ConfirmableSample } from '@/shared/certificate-readiness';
 import { Badge } from '@/app/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
@@ -27,6 +28,7 @@ export function OriginVerdictCard({
   saved: SavedOriginAnalysis | null | undefined;
 }) {
   const { t, i18n } = useTranslation('supervisor');
+  const predictionWords = usePredictionWords();
   if (saved === undefined) return null;
   return (
     <Card data-testid="origin-verdict">
@@ -86,7 +88,10 @@ export function OriginVerdictCard({
             data-testid="origin-departs"
           >
             <AlertTriangleIcon className="size-4 shrink-0" />
-            {t('verdict.departs', { typed: sample.predictedOrigin, predicted: saved?.prediction })}
+            {t('verdict.departs', {
+              typed: predictionWords(sample.predictedOrigin),
+              predicted: predictionWords(saved?.prediction),
+            })}
           </p>
         )}
       </CardContent>

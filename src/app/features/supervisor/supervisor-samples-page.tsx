@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePredictionWords } from '@/app/lib/prediction-words';
 import { hasAnyPermission } from '@/shared/permissions';
 import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { usePermissions } from '@/app/lib/use-session';
@@ -11,6 +12,7 @@ import { SUPERVISOR_STATUSES } from './supervisor-queries';
 /** Result Overview (spec 2 /supervisor-samples): samples at the third lab or past it, with the tester filters. */
 export function SupervisorSamplesPage() {
   const { t, i18n } = useTranslation('supervisor');
+  const predictionWords = usePredictionWords();
   const held = usePermissions();
   const view = useSampleList('supervisor', { pageSize: 20, orderField: 'updatedAt', statuses: SUPERVISOR_STATUSES });
   useSampleConflictToasts();
@@ -49,7 +51,7 @@ export function SupervisorSamplesPage() {
       key: 'predicted',
       header: t('columns.predictedOrigin'),
       wraps: true,
-      cell: (sample) => sample.predictedOrigin ?? '—',
+      cell: (sample) => predictionWords(sample.predictedOrigin) ?? '—',
     },
     shared.status,
     {
