@@ -189,6 +189,12 @@ export default tseslint.config(
     },
   },
   {
+    // One home per concept: a hand-written module past 350 lines holds more than one area, so it is
+    // split along its seams (the generated route tree and API types are ignored above).
+    files: ['src/**/*.{ts,tsx,mjs}', 'sw/**/*.ts'],
+    rules: { 'max-lines': ['error', { max: 350, skipBlankLines: false, skipComments: false }] },
+  },
+  {
     // The server logs through pino and the app has no console output; scripts, benches and tests may print.
     files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
     rules: { 'no-console': 'error' },

@@ -17,7 +17,8 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
-import { drainOutbox, type DrainAuth, type DrainResult } from '../src/app/offline/drain.ts';
+import { drainOutbox, type DrainResult } from '../src/app/offline/drain.ts';
+import type { DrainAuth } from '../src/app/offline/drain-send.ts';
 import { mirrorRefreshedSession, readMirroredSession } from '../src/app/offline/session-mirror.ts';
 import { OUTBOX_SYNC_TAG, type PageMessage, type WorkerMessage } from '../src/app/offline/sync-events.ts';
 

@@ -6,7 +6,7 @@ import { countStatement, pageStatement, TOTAL_COUNT_MARGIN, type ListQueries } f
 import { bookingListQueries, listBookings } from '../../src/server/services/bookings.ts';
 import { listSampleEntries, sampleListQueries } from '../../src/server/services/sample-lists.ts';
 import { benchStatuses } from '../../src/shared/benches.ts';
-import { listThirdLabSamples, thirdLabListQueries } from '../../src/server/services/third-lab.ts';
+import { listThirdLabSamples, thirdLabListQueries } from '../../src/server/services/third-lab-list.ts';
 import { useTestApp } from './support/test-app.ts';
 
 // Every bench list and the booking list read through their indexes at the scale of a laboratory's

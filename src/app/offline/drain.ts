@@ -22,22 +22,20 @@ import {
 } from './db.ts';
 import { SYNC_BATCH_LIMIT } from '../../shared/sync-rules.ts';
 import { applyAppliedChanges } from './list-cache.ts';
+import { chainSafeBatch, chainVersions } from './drain-chains.ts';
+import {
+  errorTextOf,
+  recordAnswer,
+  rejectedBatch,
+  sendBatch,
+  type SyncAnswer,
+  type SyncConnection,
+} from './drain-send.ts';
 
 /** The server's /api/sync accepts at most this many mutations at once. */
 export const DRAIN_BATCH_SIZE = SYNC_BATCH_LIMIT;
 
-export type DrainAuth = {
-  getAccessToken: () => Promise<string | null> | string | null;
-  /** A renewed access token, or null when the session cannot be renewed from here. */
-  refreshAccessToken: () => Promise<string | null>;
-};
-
-export type DrainOptions = {
-  /** A plain fetch (the drain adds the bearer token itself). */
-  fetch: (url: string, init: RequestInit) => Promise<Response>;
-  /** Prefix for `/api/sync` (the worker's origin; empty in a page). */
-  baseUrl?: string;
-  auth: DrainAuth;
+export type DrainOptions = SyncConnection & {
   batchSize?: number;
   /**
    * Wait for a drain that is already running elsewhere instead of giving up with 'busy'. The
@@ -66,30 +64,10 @@ export type DrainResult = {
 /** What the last drain found, for the header and the sync page: `sentAt` is the last time the server answered. */
 export type LastDrain = { at: string; outcome: DrainOutcome; sentAt?: string };
 
-type SyncAnswer = { key: string; status: number; body: unknown };
-
 let drainingHere = false;
 
 function emptyResult(outcome: DrainOutcome): DrainResult {
   return { outcome, done: 0, failed: 0, conflicts: 0, lists: [] };
-}
-
-/** The server's message, else its body as text, else 'Unknown error' (spec 8). */
-export function errorTextOf(body: unknown): string {
-  if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string')
-    return (body as { message: string }).message;
-  if (typeof body === 'string' && body.trim()) return body;
-  return 'Unknown error';
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => '');
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }
 
 async function saveEntries(entries: OutboxEntry[]) {
@@ -203,7 +181,7 @@ async function drainLocked(options: DrainOptions): Promise<DrainResult> {
       return finish('server-error');
     }
     if (!response.ok) {
-      await rejectBatch(batch, body);
+      await saveEntries(rejectedBatch(batch, body));
       result.failed += 1;
       continue;
     }
@@ -230,141 +208,4 @@ async function drainLocked(options: DrainOptions): Promise<DrainResult> {
     await applyAppliedChanges(answered.filter((entry) => entry.state === 'done')).catch(() => undefined);
     if (mustWait) return finish('server-error');
   }
-}
-
-/** The record a change is made to, across lists ('sample:12'), or undefined for a new record. */
-export function recordKeyOf(entry: Pick<OutboxEntry, 'entity'>): string | undefined {
-  const entity = entry.entity;
-  if (!entity || entity.id === undefined) return undefined;
-  return `${entity.record ?? entity.list}:${String(entity.id)}`;
-}
-
-/** The `version` a change expects the record to be at (stale-write check), when it names one. */
-function expectedVersionOf(entry: Pick<OutboxEntry, 'body'>): number | undefined {
-  const version = (entry.body as { version?: unknown } | null | undefined)?.version;
-  return typeof version === 'number' ? version : undefined;
-}
-
-/**
- * The next batch: in order, but a change that expects a version of a record an earlier change in
- * the same batch touches waits for the next round trip, so it is sent only after that earlier
- * change's answer has told this device which version its own change produced (chainVersions).
- */
-export function chainSafeBatch(pending: OutboxEntry[], batchSize: number): OutboxEntry[] {
-  const batch: OutboxEntry[] = [];
-  const touched = new Set<string>();
-  for (const entry of pending) {
-    if (batch.length >= batchSize) break;
-    const record = recordKeyOf(entry);
-    if (record && touched.has(record) && expectedVersionOf(entry) !== undefined) break;
-    if (record) touched.add(record);
-    batch.push(entry);
-  }
-  return batch;
-}
-
-/**
- * Changes queued one after another on this device to the same record chain: each later change was
- * based on the version the device saw before its own earlier change. When the earlier change is
- * applied and the server answers version R, a later change still expecting R − 1 is based on
- * exactly the state this device's own change moved from — nobody else wrote in between, because
- * every write raises the version by one — so it now expects R. If someone else changed the record
- * first, R − 1 is newer than what the later change expects, it is left alone and is refused as a
- * conflict: a conflict means someone ELSE changed the record. Its key is kept: a change refused or
- * never sent has no stored answer under it.
- */
-async function chainVersions(answered: OutboxEntry[]) {
-  const produced = new Map<string, { seq: number; version: number }>();
-  for (const entry of answered) {
-    const record = recordKeyOf(entry);
-    const version = (entry.responseBody as { data?: { version?: unknown } } | undefined)?.data?.version;
-    if (entry.state !== 'done' || !record || typeof version !== 'number') continue;
-    produced.set(record, { seq: entry.seq, version });
-  }
-  if (produced.size === 0) return;
-  await guardStorage(() =>
-    offlineDb.transaction('rw', offlineDb.outbox, async () => {
-      const waiting = await offlineDb.outbox.where('state').equals('pending').sortBy('seq');
-      const rewritten: OutboxEntry[] = [];
-      for (const entry of waiting) {
-        const record = recordKeyOf(entry);
-        const earlier = record ? produced.get(record) : undefined;
-        const expected = expectedVersionOf(entry);
-        if (!record || !earlier || expected === undefined || entry.seq < earlier.seq) continue;
-        if (expected !== earlier.version - 1) continue;
-        const next = { ...entry, body: { ...(entry.body as Record<string, unknown>), version: earlier.version } };
-        // Every later change still expecting R − 1 moves on to R; when the next of them is applied,
-        // its answer moves the rest on again.
-        rewritten.push(next);
-      }
-      if (rewritten.length > 0) await offlineDb.outbox.bulkPut(rewritten);
-    }),
-  );
-}
-
-type Sent = { kind: 'offline' } | { kind: 'signed-out' } | { kind: 'answered'; response: Response; body: unknown };
-
-async function sendBatch(options: DrainOptions, batch: OutboxEntry[]): Promise<Sent> {
-  const payload = JSON.stringify({
-    mutations: batch.map((entry) => ({
-      key: entry.id,
-      method: entry.method,
-      path: entry.path,
-      ...(entry.body !== undefined ? { body: entry.body } : {}),
-    })),
-  });
-  const post = (token: string) =>
-    options.fetch(`${options.baseUrl ?? ''}/api/sync`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: payload,
-    });
-  try {
-    let token = await options.auth.getAccessToken();
-    if (!token) token = await options.auth.refreshAccessToken();
-    if (!token) return { kind: 'signed-out' };
-    let response = await post(token);
-    if (response.status === 401) {
-      const renewed = await options.auth.refreshAccessToken();
-      if (!renewed) return { kind: 'signed-out' };
-      response = await post(renewed);
-      if (response.status === 401) return { kind: 'signed-out' };
-    }
-    return { kind: 'answered', response, body: await readBody(response) };
-  } catch {
-    return { kind: 'offline' };
-  }
-}
-
-/** The sync request itself was refused (400: one mutation is malformed): mark the culprits failed. */
-async function rejectBatch(batch: OutboxEntry[], body: unknown) {
-  const message = errorTextOf(body);
-  const errors = (body as { errors?: Record<string, string> } | undefined)?.errors ?? {};
-  const culprits = new Map<number, string>();
-  for (const [path, text] of Object.entries(errors)) {
-    const match = /^mutations\.(\d+)/.exec(path);
-    if (match) culprits.set(Number(match[1]), text);
-  }
-  const updated = batch.map((entry, index) => {
-    if (culprits.size > 0 && !culprits.has(index)) return { ...entry, state: 'pending' as const };
-    return { ...entry, state: 'failed' as const, lastError: culprits.get(index) ?? message, responseBody: body };
-  });
-  await saveEntries(updated);
-}
-
-function recordAnswer(entry: OutboxEntry, answer: SyncAnswer | undefined): OutboxEntry {
-  if (!answer) return { ...entry, state: 'pending', lastError: 'No answer for this change' };
-  const { status, body } = answer;
-  const recorded: OutboxEntry = { ...entry, responseStatus: status, responseBody: body };
-  if (status >= 200 && status < 300) {
-    delete recorded.lastError;
-    return { ...recorded, state: 'done', doneAt: new Date().toISOString() };
-  }
-  if (status === 409) {
-    const current = (body as { data?: unknown } | undefined)?.data;
-    return { ...recorded, state: 'conflict', lastError: errorTextOf(body), serverRecord: current };
-  }
-  if (status === 401 || status === 429 || status >= 500)
-    return { ...recorded, state: 'pending', lastError: errorTextOf(body) };
-  return { ...recorded, state: 'failed', lastError: errorTextOf(body) };
 }

@@ -16,7 +16,8 @@ import {
   type LoginResponse,
   type SessionTokens,
 } from '../lib/session.ts';
-import { drainOutbox, type DrainAuth, type DrainResult } from './drain.ts';
+import { drainOutbox, type DrainResult } from './drain.ts';
+import type { DrainAuth } from './drain-send.ts';
 import { outboxChangeListeners, pruneDoneMutations } from './outbox.ts';
 import { mirrorSession, readMirroredSession } from './session-mirror.ts';
 import { OUTBOX_SYNC_TAG, announceSynced, type WorkerMessage } from './sync-events.ts';

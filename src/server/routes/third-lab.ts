@@ -9,12 +9,11 @@ import { thirdLabListQuery } from '../http/third-lab-query.ts';
 import { defineRoute } from '../http/route.ts';
 import {
   checkInThirdLab,
-  listThirdLabSamples,
   returnThirdLabResult,
-  thirdLabStatisticSummary,
   undoSampleTransaction,
   updateThirdLabResult,
 } from '../services/third-lab.ts';
+import { listThirdLabSamples, thirdLabStatisticSummary } from '../services/third-lab-list.ts';
 import { dispatchBatchSchema } from '../http/dispatch-batch-schema.ts';
 import { idQuery, readList } from '../http/params.ts';
 import { sampleEntrySchema, thirdLabEntrySchema } from '../http/sample-schemas.ts';

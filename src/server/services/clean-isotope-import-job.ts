@@ -15,7 +15,8 @@ import {
   type CleanIsotopeRow,
 } from '../../shared/schemas/clean-isotope.ts';
 import { AppError, badRequest } from '../errors.ts';
-import { readSpreadsheet, type Cells } from './spreadsheet-reader.ts';
+import type { Cells } from './spreadsheet-limits.ts';
+import { readSpreadsheet } from './spreadsheet-reader.ts';
 
 export type RowError = { row: number; column: string; message: string };
 export type RenamedRow = { row: number; from: string; to: string };

@@ -2,7 +2,8 @@
 // Changes queued offline to one sample chain: the device's own earlier change is never "someone
 // else". Runs the drain against the REAL server (Hono app on PGlite, in-process).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { drainOutbox, chainSafeBatch, type DrainOptions } from '../../../src/app/offline/drain.ts';
+import { drainOutbox, type DrainOptions } from '../../../src/app/offline/drain.ts';
+import { chainSafeBatch } from '../../../src/app/offline/drain-chains.ts';
 import { enqueueWritten, listMutations } from '../../../src/app/offline/outbox.ts';
 import type { OutboxEntry } from '../../../src/app/offline/db.ts';
 import { clearOfflineData } from '../../../src/app/offline/session-mirror.ts';
