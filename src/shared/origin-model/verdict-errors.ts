@@ -79,7 +79,7 @@ export function judgeOriginModel(
     return Object.fromEntries(analysis.regionalProbability.map((r) => [r.region, r.probability]));
   });
   const judge = (units: readonly HeldOut[]) =>
-    named ? claimErrors(named, validation.regions, units) : claimErrors(null, [], []);
+    named ? judgeUnits(named, validation.regions, units) : judgeUnits(null, [], []);
   return {
     validation,
     verdictErrors: {
@@ -96,7 +96,11 @@ export function judgeOriginModel(
  * A claim of every judged region (those with enough references) and of every country, for every
  * unit: a claim of the unit's own region (or its country) is true, any other false.
  */
-function claimErrors(model: OriginModel | null, regions: readonly string[], units: readonly HeldOut[]) {
+export function judgeUnits(
+  model: OriginModel | null,
+  regions: readonly string[],
+  units: readonly HeldOut[],
+): ClaimsErrorReport {
   const k = model?.regions.length ?? 0;
   const codes = [...new Set(model?.regions.flatMap((r) => (r.country ? [r.country] : [])))].sort((a, b) =>
     a.localeCompare(b),
