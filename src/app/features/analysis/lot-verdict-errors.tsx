@@ -73,6 +73,7 @@ export function LotVerdictErrors({ lots }: { lots: readonly LotErrors[] }) {
             })}
           </p>
         ))}
+      <p className="text-xs text-muted-foreground">{t('report.lotErrors.oneFarSample')}</p>
     </div>
   );
 }
