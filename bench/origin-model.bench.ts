@@ -1,6 +1,7 @@
 // The origin model, judged on the real public data sets in ../shared/data against baselines (random
 // forest and ExtraTrees with scikit-learn's defaults, and three simpler ones) computed in the same run (stratified 10-fold for every set and learner), and its speed
-// against the nearest-centroid model and a trivial signed-in read of the same server.
+// against the nearest-centroid model and a trivial signed-in read of the same server. It prints the
+// verdicts' error rates too, one sample's and a lot's, from the origin model's cross-validation.
 import { analyseSample } from '../src/shared/origin-model/analysis.ts';
 import {
   diagonalGaussianLearner,
@@ -14,6 +15,7 @@ import {
   type ReferenceSample,
 } from '../src/shared/origin-model/estimator.ts';
 import type { ModelSettings } from '../src/shared/origin-model/region-density.ts';
+import { judgeOriginModel } from '../src/shared/origin-model/verdict-errors.ts';
 import {
   crossValidate,
   originModelLearner,
@@ -60,6 +62,8 @@ const dataSets: [string, () => ReferenceSample[]][] = [
   ['tap water, 27 cities, ≤ 40 taps each', () => capPerRegion(tapWater(), 40)],
   ['tap water, whole file (3,876)', () => tapWater()],
 ];
+
+const percent = (v: number) => `${(100 * v).toFixed(1)} %`;
 
 function time<T>(fn: () => T): { value: T; ms: number } {
   const started = performance.now();
@@ -122,14 +126,31 @@ export default async function benchOriginModel(): Promise<BenchRow[]> {
     const method = { folds: 10 };
     const size = JSON.stringify(fitOriginModel(data)).length;
     process.stdout.write(`  ${name} — cached model: ${(size / 1024).toFixed(0)} KiB of JSON\n`);
+    // The origin model's cross-validation also measures its verdicts' error rates, one sample's
+    // and a lot's (the same held-out figures as the learner's: the analysis's probabilities).
+    const judged = time(() => judgeOriginModel(data, method));
     const reports = learners.map(([label, learner]) => {
-      const { value, ms } = time(() => crossValidate(data, learner, method));
+      const { value, ms } =
+        learner === originModelLearner
+          ? { value: judged.value.validation, ms: judged.ms }
+          : time(() => crossValidate(data, learner, method));
       process.stdout.write(
         `  ${name} — ${label}: accuracy ${value.accuracy.toFixed(3)}, log loss ${value.logLoss.toFixed(3)}, ` +
           `calibration error ${value.expectedCalibrationError.toFixed(3)} (${(ms / 1000).toFixed(1)} s)\n`,
       );
       return [label, value] as [string, ValidationReport];
     });
+    const errors = judged.value.verdictErrors;
+    for (const [label, count, rates] of [
+      ['one sample', errors.pooled.trueClaims, errors.pooled] as const,
+      ...errors.lots.map((l) => [`lots of ${l.size}`, l.lotCount, l.pooled] as const),
+    ])
+      process.stdout.write(
+        `  ${name} — verdicts, ${label} (${count}): false consistent ${percent(rates.falseConsistentRate)}, ` +
+          `false inconsistent ${percent(rates.falseInconsistentRate)}, inconclusive ` +
+          `${percent(rates.inconclusiveTrueShare)} of true and ${percent(rates.inconclusiveFalseShare)} of false ` +
+          `claims, Cllr ${rates.cllr.toFixed(3)}\n`,
+      );
     rows.push(...qualityRows(name, reports));
   }
 

@@ -12881,6 +12881,91 @@ export interface components {
         /** @description Cllr after the best monotone recalibration (pool-adjacent-violators) */
         cllrMin: number;
       }[];
+      /** @description The same error rates for lots of 2, 3 and 5 samples */
+      lots: components['schemas']['LotVerdictErrors'][];
+    };
+    /** @description How often a lot's joint verdict is wrong: lots of held-out records of one region (each region's records in a seeded order, a record in one lot at most), combined as the lot analysis combines them; true and false claims count lots */
+    LotVerdictErrors: {
+      /** @description Samples per lot */
+      size: number;
+      /** @description Lots formed from the held-out records */
+      lotCount: number;
+      claims: {
+        region: string;
+        /** @description Held-out records of the claimed region */
+        trueClaims: number;
+        /** @description Held-out records of the other regions */
+        falseClaims: number;
+        /** @description Share of false claims judged consistent */
+        falseConsistentRate: number;
+        /** @description Share of true claims judged inconsistent */
+        falseInconsistentRate: number;
+        /** @description Share of true claims left inconclusive */
+        inconclusiveTrueShare: number;
+        /** @description Share of false claims left inconclusive */
+        inconclusiveFalseShare: number;
+        /** @description Log-likelihood-ratio cost of the claims (bits; 0 perfect, 1 uninformative) */
+        cllr: number;
+        /** @description Cllr after the best monotone recalibration (pool-adjacent-violators) */
+        cllrMin: number;
+      }[];
+      pooled: {
+        /** @description Held-out records of the claimed region */
+        trueClaims: number;
+        /** @description Held-out records of the other regions */
+        falseClaims: number;
+        /** @description Share of false claims judged consistent */
+        falseConsistentRate: number;
+        /** @description Share of true claims judged inconsistent */
+        falseInconsistentRate: number;
+        /** @description Share of true claims left inconclusive */
+        inconclusiveTrueShare: number;
+        /** @description Share of false claims left inconclusive */
+        inconclusiveFalseShare: number;
+        /** @description Log-likelihood-ratio cost of the claims (bits; 0 perfect, 1 uninformative) */
+        cllr: number;
+        /** @description Cllr after the best monotone recalibration (pool-adjacent-violators) */
+        cllrMin: number;
+      };
+      xinjiang: {
+        region: string;
+        /** @description Held-out records of the claimed region */
+        trueClaims: number;
+        /** @description Held-out records of the other regions */
+        falseClaims: number;
+        /** @description Share of false claims judged consistent */
+        falseConsistentRate: number;
+        /** @description Share of true claims judged inconsistent */
+        falseInconsistentRate: number;
+        /** @description Share of true claims left inconclusive */
+        inconclusiveTrueShare: number;
+        /** @description Share of false claims left inconclusive */
+        inconclusiveFalseShare: number;
+        /** @description Log-likelihood-ratio cost of the claims (bits; 0 perfect, 1 uninformative) */
+        cllr: number;
+        /** @description Cllr after the best monotone recalibration (pool-adjacent-violators) */
+        cllrMin: number;
+      } | null;
+      /** @description Claims by country (region holds the ISO code), judged on the union of the country's regions */
+      countries: {
+        region: string;
+        /** @description Held-out records of the claimed region */
+        trueClaims: number;
+        /** @description Held-out records of the other regions */
+        falseClaims: number;
+        /** @description Share of false claims judged consistent */
+        falseConsistentRate: number;
+        /** @description Share of true claims judged inconsistent */
+        falseInconsistentRate: number;
+        /** @description Share of true claims left inconclusive */
+        inconclusiveTrueShare: number;
+        /** @description Share of false claims left inconclusive */
+        inconclusiveFalseShare: number;
+        /** @description Log-likelihood-ratio cost of the claims (bits; 0 perfect, 1 uninformative) */
+        cllr: number;
+        /** @description Cllr after the best monotone recalibration (pool-adjacent-violators) */
+        cllrMin: number;
+      }[];
     };
     OriginAnalysis: {
       elementsUsed: string[];

@@ -87,6 +87,13 @@ test.describe('[ANALYSIS]', () => {
     await expect(report.getByText('Accuracy').first()).toBeVisible();
     await expect(report.getByRole('table', { name: /Confusion matrix/ })).toBeVisible();
     await expect(report.getByRole('row', { name: /Salt Lake City/ }).first()).toBeVisible();
+    // A lot's joint verdict beside one sample's: fifteen taps a city make five lots of 3 each.
+    const lots = report.getByTestId('lot-verdict-errors');
+    await expect(
+      lots.getByRole('heading', { name: 'Lots of 3 samples: how often the joint verdict is wrong' }),
+    ).toBeVisible();
+    await expect(lots.getByText(/into lots of 3 \(15 lots\)/)).toBeVisible();
+    await expect(lots.getByRole('row', { name: /Salt Lake City 5 / })).toBeVisible();
     await page.keyboard.press('Escape');
 
     // Sample Insights: the model is loaded, then the network is cut and the result follows the typing.

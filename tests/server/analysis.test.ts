@@ -210,6 +210,18 @@ describe('[ANALYSIS] model report, analyse, save, classify, sample entry, transf
     expect(report.verdictErrors.pooled.cllr).toBeLessThan(1);
     expect(report.verdictErrors.pooled.cllrMin).toBeLessThanOrEqual(report.verdictErrors.pooled.cllr);
     expect(report.verdictErrors.xinjiang).toBeNull();
+    // A lot's joint verdict, by the same cross-validation: each region's held-out records in lots.
+    const counts: number[] = report.validation.perRegion.map((r: { count: number }) => r.count);
+    expect(report.verdictErrors.lots.map((l: { size: number }) => l.size)).toEqual([2, 3, 5]);
+    for (const lots of report.verdictErrors.lots) {
+      const lotCount = counts.reduce((s, n) => s + Math.floor(n / lots.size), 0);
+      expect(lots.lotCount).toBe(lotCount);
+      expect(lots.claims.map((c: { trueClaims: number }) => c.trueClaims)).toEqual(
+        counts.map((n) => Math.floor(n / lots.size)),
+      );
+      expect(lots.pooled).toMatchObject({ trueClaims: lotCount, falseClaims: 2 * lotCount });
+      expect(lots.xinjiang).toBeNull();
+    }
     expect(report.modelBytes).toBeGreaterThan(1000);
     const unknown = await t.request('GET', '/api/analysis/model-report?material=Coffee', { token: analyst.token });
     expect(unknown.status).toBe(409);

@@ -188,14 +188,30 @@ const claimErrorFields = {
 };
 const claimErrorsSchema = z.object({ region: z.string(), ...claimErrorFields });
 
+const claimsErrorFields = {
+  claims: z.array(claimErrorsSchema),
+  pooled: z.object(claimErrorFields),
+  xinjiang: claimErrorsSchema.nullable(),
+  countries: z.array(claimErrorsSchema).openapi({
+    description: "Claims by country (region holds the ISO code), judged on the union of the country's regions",
+  }),
+};
+
+const lotErrorsSchema = z
+  .object({
+    size: z.number().int().openapi({ description: 'Samples per lot' }),
+    lotCount: z.number().int().openapi({ description: 'Lots formed from the held-out records' }),
+    ...claimsErrorFields,
+  })
+  .openapi('LotVerdictErrors', {
+    description:
+      "How often a lot's joint verdict is wrong: lots of held-out records of one region (each region's records in a seeded order, a record in one lot at most), combined as the lot analysis combines them; true and false claims count lots",
+  });
+
 const verdictErrorsSchema = z
   .object({
-    claims: z.array(claimErrorsSchema),
-    pooled: z.object(claimErrorFields),
-    xinjiang: claimErrorsSchema.nullable(),
-    countries: z.array(claimErrorsSchema).openapi({
-      description: "Claims by country (region holds the ISO code), judged on the union of the country's regions",
-    }),
+    ...claimsErrorFields,
+    lots: z.array(lotErrorsSchema).openapi({ description: 'The same error rates for lots of 2, 3 and 5 samples' }),
   })
   .openapi('VerdictErrors', {
     description:

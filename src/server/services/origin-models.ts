@@ -46,9 +46,9 @@ export async function loadReferences(db: Executor, material: string): Promise<Re
 type Fitted = { material: string; version: string; model: OriginModel; fittedAt: string };
 
 // One entry per material: a refit happens only when the reference set's version changes. The
-// promise is cached so that concurrent requests share one fit.
-const models = new Map<string, { version: string; fitted: Promise<Fitted> }>();
-const reports = new Map<string, { version: string; report: Promise<ModelReport> }>();
+// worker's promise is cached so that concurrent requests share one fit (sharedJob).
+const models = new Map<string, { version: string; job: Promise<Fitted> }>();
+const reports = new Map<string, { version: string; job: Promise<ModelReport> }>();
 
 async function requireMaterial(db: Executor, material: string): Promise<string> {
   const found = await findMaterial(db, material);
@@ -65,41 +65,68 @@ async function requireMaterial(db: Executor, material: string): Promise<string> 
   return found;
 }
 
+/** A reference set read at most once per request, and only when a job must start. */
+type References = () => Promise<ReferenceSample[]>;
+
+function readOnce(db: Executor, material: string): References {
+  let read: Promise<ReferenceSample[]> | undefined;
+  return () => (read ??= loadReferences(db, material));
+}
+
 /**
- * A fit is shared by every request of the material and by the fit after an import, but each caller
- * reads the records through its own executor and only the worker's work is shared: a cached promise
- * never waits on the database. A request inside a transaction (an idempotent mutation runs in one)
- * that waited for another caller's query would wait for good on PGlite's one connection, that query
- * waiting for the transaction to end. Two callers that both find no fit read and fit twice (the same
- * version; the later entry stays).
+ * A fit (or a report) is shared by every request of the material and by the fit after an import,
+ * but each caller reads the records through its own executor and only the worker's work is shared:
+ * a cached promise never waits on the database. A request inside a transaction (an idempotent
+ * mutation runs in one) that waited for another caller's query would wait for good on PGlite's one
+ * connection, that query waiting for the transaction to end. Two callers that both find no job read
+ * and start it twice (the same version; the later entry stays). A job that fails is forgotten, so
+ * the next request tries again.
  */
+function sharedJob<T>(
+  cache: Map<string, { version: string; job: Promise<T> }>,
+  material: string,
+  version: string,
+  references: References,
+  start: (references: ReferenceSample[]) => Promise<T>,
+): Promise<T> {
+  const cached = cache.get(material);
+  if (cached?.version === version) return cached.job;
+  return references().then((records) => {
+    // Another caller may have started the job while these records were read.
+    const meanwhile = cache.get(material);
+    if (meanwhile?.version === version) return meanwhile.job;
+    const job = start(records);
+    cache.set(material, { version, job });
+    job.catch(() => {
+      if (cache.get(material)?.job === job) cache.delete(material);
+    });
+    return job;
+  });
+}
+
+function fitFor(material: string, version: string, references: References): Promise<Fitted> {
+  return sharedJob(models, material, version, references, (records) =>
+    inWorker<OriginModel>('fitModel', records).then((model) => {
+      if (model.regions.length === 0) {
+        throw new AppError(
+          'CONFLICT',
+          'notEnoughReferences',
+          { material },
+          {
+            errors: { material: 'Each region needs at least 5 reference records' },
+          },
+        );
+      }
+      return { material, version, model, fittedAt: new Date().toISOString() };
+    }),
+  );
+}
+
+/** The material's model, fitted from its current reference set (sharedJob says how it is shared). */
 export async function modelFor(db: Executor, requested: string): Promise<Fitted> {
   const material = await requireMaterial(db, requested);
   const { version } = await referenceVersion(db, material);
-  const cached = models.get(material);
-  if (cached?.version === version) return cached.fitted;
-  const references = await loadReferences(db, material);
-  // Another caller may have started the fit while these records were read.
-  const meanwhile = models.get(material);
-  if (meanwhile?.version === version) return meanwhile.fitted;
-  const fitted = inWorker<OriginModel>('fitModel', references).then((model) => {
-    if (model.regions.length === 0) {
-      throw new AppError(
-        'CONFLICT',
-        'notEnoughReferences',
-        { material },
-        {
-          errors: { material: 'Each region needs at least 5 reference records' },
-        },
-      );
-    }
-    return { material, version, model, fittedAt: new Date().toISOString() };
-  });
-  models.set(material, { version, fitted });
-  fitted.catch(() => {
-    if (models.get(material)?.fitted === fitted) models.delete(material);
-  });
-  return fitted;
+  return fitFor(material, version, readOnce(db, material));
 }
 
 export type ModelReport = {
@@ -148,40 +175,35 @@ function inWorker<T>(job: 'judgeModel' | 'fitModel', references: ReferenceSample
 
 /** How far to trust a material's model: its held-out figures beside two simple baselines. */
 export async function modelReportFor(db: Executor, requested: string): Promise<ModelReport> {
-  const { material, version, model } = await modelFor(db, requested);
-  const cached = reports.get(material);
-  if (cached?.version === version) return cached.report;
-  // As for the fit (modelFor): the records are read here, and only the worker's judging is shared.
-  const references = await loadReferences(db, material);
-  const meanwhile = reports.get(material);
-  if (meanwhile?.version === version) return meanwhile.report;
-  const started = performance.now();
-  const report = judgeInWorker(references).then(({ validation, verdictErrors, baselines }): ModelReport => ({
-    material,
-    referenceVersion: version,
-    referenceCount: model.referenceCount,
-    elements: model.elements,
-    regions: model.regions.map((r) => ({
-      region: r.region,
-      count: r.count,
-      locatedCount: r.locations.length,
-      country: r.country ?? null,
-    })),
-    excludedRegions: model.excludedRegions,
-    settings: model.settings,
-    validation,
-    verdictErrors,
-    ensemble: model.ensemble && model.trees ? { ...model.ensemble, treeCount: model.trees.trees } : null,
-    modelBytes: JSON.stringify(model).length,
-    baselines,
-    computedAt: new Date().toISOString(),
-    durationMs: Math.round(performance.now() - started),
-  }));
-  reports.set(material, { version, report });
-  report.catch(() => {
-    if (reports.get(material)?.report === report) reports.delete(material);
+  const material = await requireMaterial(db, requested);
+  const { version } = await referenceVersion(db, material);
+  // The fit and the judge read the records once between them, through this caller's executor.
+  const references = readOnce(db, material);
+  const { model } = await fitFor(material, version, references);
+  return sharedJob(reports, material, version, references, (records) => {
+    const started = performance.now();
+    return judgeInWorker(records).then(({ validation, verdictErrors, baselines }): ModelReport => ({
+      material,
+      referenceVersion: version,
+      referenceCount: model.referenceCount,
+      elements: model.elements,
+      regions: model.regions.map((r) => ({
+        region: r.region,
+        count: r.count,
+        locatedCount: r.locations.length,
+        country: r.country ?? null,
+      })),
+      excludedRegions: model.excludedRegions,
+      settings: model.settings,
+      validation,
+      verdictErrors,
+      ensemble: model.ensemble && model.trees ? { ...model.ensemble, treeCount: model.trees.trees } : null,
+      modelBytes: JSON.stringify(model).length,
+      baselines,
+      computedAt: new Date().toISOString(),
+      durationMs: Math.round(performance.now() - started),
+    }));
   });
-  return report;
 }
 
 // After an import the model and its report are fitted at once, in worker threads, so the first

@@ -40,6 +40,24 @@ export function combinedTypicality(pValues: readonly number[]): number {
   return chiSquareSurvival(statistic, 2 * pValues.length);
 }
 
+/** A sample's (or a lot's) probability and typicality per region, in the model's region order. */
+export type RegionFigures = { probabilities: number[]; typicalities: number[] };
+
+/**
+ * The lot's figures from its samples' (each under the uniform prior): the joint posterior under
+ * the lot's prior and Fisher's combination of the typicalities, region by region. The analysis of
+ * a lot and the measure of its verdicts' error rates (lot-verdict-errors.ts) both combine by this.
+ */
+export function combineLot(samples: readonly RegionFigures[], logPrior: readonly number[]): RegionFigures {
+  return {
+    probabilities: jointPosterior(
+      samples.map((s) => s.probabilities),
+      logPrior,
+    ),
+    typicalities: logPrior.map((_, k) => combinedTypicality(samples.map((s) => s.typicalities[k]!))),
+  };
+}
+
 export function analyseLot(
   model: OriginModel,
   samples: readonly ElementValues[],
@@ -74,12 +92,10 @@ export function analyseLot(
   const logPrior = model.regions.map((r) =>
     expected.length === 0 ? 0 : allowed.has(r.region) ? -Math.log(expected.length) : -Infinity,
   );
-  const probabilities = jointPosterior(
-    analyses.map((a) => inOrder(a, 'probability')),
+  const { probabilities, typicalities } = combineLot(
+    analyses.map((a) => ({ probabilities: inOrder(a, 'probability'), typicalities: inOrder(a, 'typicality') })),
     logPrior,
   );
-  const perSampleTypicality = analyses.map((a) => inOrder(a, 'typicality'));
-  const typicalities = model.regions.map((_, k) => combinedTypicality(perSampleTypicality.map((t) => t[k]!)));
   const regionalProbability = model.regions
     .map((r, k) => ({ region: r.region, probability: probabilities[k]!, typicality: typicalities[k]! }))
     .sort((a, b) => b.probability - a.probability);

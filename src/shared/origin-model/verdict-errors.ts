@@ -6,8 +6,11 @@
 // prior odds of a uniform prior, 1 : (K − 1); its cost Cllr (in bits, 0 perfect, 1 uninformative)
 // and Cllr_min, the cost after the best monotone recalibration (pool-adjacent-violators), say how
 // far the ratios can be quoted: Cllr near Cllr_min means they are calibrated.
-import { analyseSample, judgeClaim, verdictFor, xinjiangRegion, type Verdict } from './analysis.ts';
+// A lot's joint verdict is judged the same way on lots of held-out records (lot-verdict-errors.ts).
+import { analyseSample, judgeClaim, xinjiangRegion, type Consistency, type Verdict } from './analysis.ts';
 import { fitOriginModel, type ReferenceSample } from './estimator.ts';
+import { formLots, lotSizes, type HeldOut } from './lot-verdict-errors.ts';
+import type { OriginModel } from './model-types.ts';
 import {
   crossValidateWith,
   defaultValidationMethod,
@@ -17,7 +20,7 @@ import {
 
 export type ClaimErrorRates = {
   region: string;
-  /** Held-out records of this region (true claims) and of the other regions (false claims). */
+  /** Held-out records (or lots) of this region (true claims) and of the other regions (false claims). */
   trueClaims: number;
   falseClaims: number;
   /** Share of false claims judged consistent. */
@@ -32,7 +35,8 @@ export type ClaimErrorRates = {
   cllrMin: number;
 };
 
-export type VerdictErrorReport = {
+/** The error rates of one kind of verdict: one sample's, or a lot's. */
+export type ClaimsErrorReport = {
   /** Every region's claims, then all claims pooled (region null). */
   claims: (ClaimErrorRates & { region: string })[];
   pooled: Omit<ClaimErrorRates, 'region'>;
@@ -45,6 +49,11 @@ export type VerdictErrorReport = {
   countries: ClaimErrorRates[];
 };
 
+/** A lot's joint verdict: claims of every region judged for every lot of `size` held-out records. */
+export type LotErrorReport = ClaimsErrorReport & { size: number; lotCount: number };
+
+export type VerdictErrorReport = ClaimsErrorReport & { lots: LotErrorReport[] };
+
 type Claim = { truth: boolean; verdict: Verdict; logLr: number };
 
 /** The model's held-out figures and its verdicts' error rates, from one cross-validation. */
@@ -52,54 +61,75 @@ export function judgeOriginModel(
   records: readonly ReferenceSample[],
   method: ValidationMethod = defaultValidationMethod(records),
 ): { validation: ValidationReport; verdictErrors: VerdictErrorReport } {
-  const claimsOf = new Map<string, Claim[]>();
-  const countryClaims = new Map<string, Claim[]>();
+  // Every fold's model knows the same regions (a region too small to judge is never held out), so
+  // the first one names them and their countries for every claim.
+  let named: OriginModel | null = null;
+  const heldOut: HeldOut[] = [];
   const validation = crossValidateWith(records, method, fitOriginModel, (model, record) => {
-    const k = model.regions.length;
-    const analysis = analyseSample(model, record.values);
-    for (const r of analysis.regionalProbability) {
-      const p = Math.min(Math.max(r.probability, 1e-12), 1 - 1e-12);
-      const list = claimsOf.get(r.region) ?? [];
-      claimsOf.set(r.region, list);
-      list.push({
-        truth: r.region === record.region,
-        verdict: verdictFor(r.probability, r.typicality),
-        logLr: Math.log(p / (1 - p)) + Math.log(Math.max(1, k - 1)),
-      });
-    }
+    named ??= model;
+    const analysis = analyseSample(model, record.values, { compositionCount: 0 });
     const byRegion = new Map(analysis.regionalProbability.map((r) => [r.region, r]));
-    const probabilities = model.regions.map((r) => byRegion.get(r.region)?.probability ?? 0);
-    const typicalities = model.regions.map((r) => byRegion.get(r.region)?.typicality ?? 0);
-    const truthCountry = record.country?.trim().toUpperCase() ?? null;
-    for (const code of new Set(model.regions.flatMap((r) => (r.country ? [r.country] : [])))) {
-      const judged = judgeClaim(model, code, probabilities, typicalities);
-      const p = Math.min(Math.max(judged.probability ?? 0, 1e-12), 1 - 1e-12);
-      const share = judged.regions.length / k;
-      const list = countryClaims.get(code) ?? [];
-      countryClaims.set(code, list);
-      list.push({
-        truth: truthCountry === code,
-        verdict: judged.verdict,
-        // Prior odds of the country under the uniform prior: its regions against the rest.
-        logLr: Math.log(p / (1 - p)) - Math.log(share / Math.max(1e-12, 1 - share)),
+    if (byRegion.size > 0)
+      heldOut.push({
+        region: record.region,
+        country: record.country?.trim().toUpperCase() ?? null,
+        probabilities: named.regions.map((r) => byRegion.get(r.region)?.probability ?? 0),
+        typicalities: named.regions.map((r) => byRegion.get(r.region)?.typicality ?? 0),
       });
-    }
     return Object.fromEntries(analysis.regionalProbability.map((r) => [r.region, r.probability]));
   });
-  // Claims are judged for the regions the validation judges (those with enough references).
-  const claims = validation.regions.map((region) => claimsOf.get(region) ?? []);
-  const perRegion = validation.regions.map((region, i) => ({ region, ...errorRates(claims[i]!) }));
-  const xinjiang = perRegion.find((r) => r.region.trim().toLowerCase() === xinjiangRegion.toLowerCase()) ?? null;
+  const judge = (units: readonly HeldOut[]) =>
+    named ? judgeUnits(named, validation.regions, units) : judgeUnits(null, [], []);
   return {
     validation,
     verdictErrors: {
-      claims: perRegion,
-      pooled: errorRates(claims.flat()),
-      xinjiang,
-      countries: [...countryClaims]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([region, list]) => ({ region, ...errorRates(list) })),
+      ...judge(heldOut),
+      lots: lotSizes.map((size) => {
+        const lots = formLots(heldOut, size);
+        return { size, lotCount: lots.length, ...judge(lots) };
+      }),
     },
+  };
+}
+
+/**
+ * A claim of every judged region (those with enough references) and of every country, for every
+ * unit: a claim of the unit's own region (or its country) is true, any other false.
+ */
+export function judgeUnits(
+  model: OriginModel | null,
+  regions: readonly string[],
+  units: readonly HeldOut[],
+): ClaimsErrorReport {
+  const k = model?.regions.length ?? 0;
+  const codes = [...new Set(model?.regions.flatMap((r) => (r.country ? [r.country] : [])))].sort((a, b) =>
+    a.localeCompare(b),
+  );
+  const claimsOf = regions.map((): Claim[] => []);
+  const countryClaims = codes.map((): Claim[] => []);
+  const claim = (judged: Consistency, truth: boolean, priorLogOdds: number): Claim => {
+    const p = Math.min(Math.max(judged.probability ?? 0, 1e-12), 1 - 1e-12);
+    return { truth, verdict: judged.verdict, logLr: Math.log(p / (1 - p)) - priorLogOdds };
+  };
+  for (const unit of units) {
+    regions.forEach((region, i) => {
+      const judged = judgeClaim(model!, region, unit.probabilities, unit.typicalities);
+      // Prior odds of one region under the uniform prior: 1 : (K − 1).
+      claimsOf[i]!.push(claim(judged, unit.region === region, -Math.log(Math.max(1, k - 1))));
+    });
+    codes.forEach((code, i) => {
+      const judged = judgeClaim(model!, code, unit.probabilities, unit.typicalities);
+      // Prior odds of the country under the uniform prior: its regions against the rest.
+      const share = judged.regions.length / k;
+      countryClaims[i]!.push(claim(judged, unit.country === code, Math.log(share / Math.max(1e-12, 1 - share))));
+    });
+  }
+  const perRegion = regions.map((region, i) => ({ region, ...errorRates(claimsOf[i]!) }));
+  return {
+    claims: perRegion,
+    pooled: errorRates(claimsOf.flat()),
+    xinjiang: perRegion.find((r) => r.region.trim().toLowerCase() === xinjiangRegion.toLowerCase()) ?? null,
+    countries: codes.map((region, i) => ({ region, ...errorRates(countryClaims[i]!) })),
   };
 }
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/app/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { analysisQueries, type ModelReport } from './analysis-queries';
+import { LotVerdictErrors } from './lot-verdict-errors';
 import { RegionCountries } from './region-countries';
 import { percent } from './sample-values';
 
@@ -156,6 +157,7 @@ function ReportBody({ report, canEditCountries }: { report: ModelReport; canEdit
         </div>
       </div>
       <VerdictErrors errors={report.verdictErrors} />
+      <LotVerdictErrors lots={report.verdictErrors.lots} />
       <p className="text-xs text-muted-foreground">
         {report.ensemble
           ? t('report.ensemble', {
