@@ -10,6 +10,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
+import { replacementRows } from './replacements.ts';
 import type { BenchRow } from './run.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -133,5 +134,6 @@ export default async function bundleBench(): Promise<BenchRow[]> {
       unit: 'kB',
       targetRatio: TARGET_RATIO,
     },
+    ...(await replacementRows()),
   ];
 }

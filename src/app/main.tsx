@@ -17,7 +17,7 @@ const router = createAppRouter(queryClient);
 fetchRouteCode(router, window.location.pathname);
 // Its loaders start as soon as its texts are here, so a list's data is asked for before the first
 // render, not after it (the router would load on mount, once that render is done: a round trip
-// later on a phone; docs/performance.md). A failure is the route's to show, as on any load.
+// later on a phone). A failure is the route's to show, as on any load.
 const firstLoad = router.load().catch(() => undefined);
 
 mirrorSessionChanges();
@@ -32,7 +32,7 @@ if (!root) throw new Error('index.html has no #root element');
 // only start asking), so this is the texts and the code the page waited for anyway. It renders as a
 // transition: React then works in slices of a few milliseconds, giving the browser its turn between
 // them, instead of holding the main thread for the whole first screen (on a phone 200 ms and more
-// for the staff's shell and a list; docs/performance.md).
+// for the staff's shell and a list).
 const drawn = startTexts.then(async () => {
   await firstLoad;
   const app = createRoot(root);

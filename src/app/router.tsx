@@ -28,7 +28,7 @@ export function createAppRouter(queryClient: QueryClient) {
 /**
  * Fetches the code of every route a path matches at once. The router asks for a route's chunks
  * only once every `beforeLoad` above it has run (the root's waits for the page's texts), so on a
- * phone the first page would wait a round trip or two longer for its code (docs/performance.md).
+ * phone the first page would wait a round trip or two longer for its code.
  */
 export function fetchRouteCode(router: ReturnType<typeof createAppRouter>, pathname: string) {
   const [routes] = router.getMatchedRoutes(pathname);

@@ -1,7 +1,7 @@
 // How a calendar date and a moment are shown (spec 9, DESIGN.md 2), wherever they are: the app's
 // screens (components/ui/display-date.ts re-exports this) and the documents the server prints (the
 // custody record), so a date reads the same on the screen and on paper. No imports, so the order
-// form and the lists start without dayjs (docs/performance.md).
+// form and the lists start without dayjs.
 
 const languageOf = (language: string): 'en' | 'vi' => (language === 'vi' ? 'vi' : 'en');
 

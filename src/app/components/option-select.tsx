@@ -22,7 +22,7 @@ export type OptionSelectProps = OptionSelectName & {
 };
 
 // Radix's select (its listbox, focus handling, floating positioning) comes when the user reaches for
-// it, not with a list's first paint (docs/performance.md; lib/on-demand.ts).
+// it, not with a list's first paint (lib/on-demand.ts).
 const useOptionSelectMenu = onDemand(() => import('./option-select-menu').then((chunk) => chunk.OptionSelectMenu));
 
 /** The keys that open a Radix select from its button. */

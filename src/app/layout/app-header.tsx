@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { optionalPart } from '@/app/lib/optional-part';
+import { optionalPart } from '@/app/lib/on-demand';
 import { useTranslation } from 'react-i18next';
 import { useAfterFirstPaint } from '@/app/lib/after-first-paint';
 import { useStoredLogin } from '@/app/lib/use-session';
@@ -12,7 +12,7 @@ import { UserMenu } from './user-menu';
 export const APP_VERSION_LABEL = 'V2.1';
 
 // The sync indicator brings the offline layer (Dexie, the outbox's runner: about 40 kB) and is
-// fetched once the screen has painted, not before it (docs/performance.md). Right after the spacer,
+// fetched once the screen has painted, not before it. Right after the spacer,
 // so its arrival moves nothing else in the header.
 const SyncIndicator = optionalPart(() =>
   import('@/app/features/sync/sync-indicator').then((chunk) => chunk.SyncIndicator),

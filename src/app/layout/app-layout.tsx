@@ -11,7 +11,7 @@ import { useMediaQuery } from './use-media-query';
 
 const MINI_KEY = 'sidebar_mini';
 
-// The sliding panel (Radix's dialog) comes with the first press of the menu button (docs/performance.md).
+// The sliding panel (Radix's dialog) comes with the first press of the menu button.
 const useNavigationPanel = onDemand(() => import('./navigation-panel').then((chunk) => chunk.NavigationPanel));
 
 function readMini() {

@@ -13,7 +13,7 @@ let tooltipsFetched: Tooltips | undefined;
 
 /**
  * The mini sidebar's tooltips (Radix's tooltip and floating positioning), fetched once the screen
- * has painted, not before it (docs/performance.md); until then an entry is named by its label alone.
+ * has painted, not before it; until then an entry is named by its label alone.
  */
 function useTooltips(mini: boolean): Tooltips | undefined {
   const painted = useAfterFirstPaint();

@@ -17,7 +17,7 @@ import { PushSwitch } from '@/app/features/notifications/push-switch';
 import { UserMenuButton } from './user-menu-button';
 
 // The dialog and its form (react-hook-form, zod) come when the menu opens, not with every staff
-// screen (docs/performance.md).
+// screen.
 const useChangePasswordDialog = onDemand(() =>
   import('@/app/features/auth/change-password-dialog').then((chunk) => chunk.ChangePasswordDialog),
 );

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
  * True once the screen has painted and the browser is idle (at most `timeout` ms later; a timer
  * where the browser has no idle callback, as in Safari). For parts of a screen that the user needs
  * soon but not in the first paint: fetched earlier, their code competes with the screen's own for a
- * phone's few connections and bandwidth (docs/performance.md).
+ * phone's few connections and bandwidth.
  */
 export function useAfterFirstPaint(timeout = 2000): boolean {
   const [ready, setReady] = useState(false);

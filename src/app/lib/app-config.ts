@@ -10,8 +10,8 @@ let asked: Promise<AppConfig> | undefined;
 /**
  * The app's run-time settings (GET /api/app-config: one build serves every laboratory), asked once
  * a visit with the browser's own fetch. The error reporting and the order form's help section
- * (the laboratory's contact) share the one answer, and neither fetches the API client for it
- * (docs/performance.md). A failed ask is forgotten, so the next one tries again; a `fetchConfig`
+ * (the laboratory's contact) share the one answer, and neither fetches the API client for it.
+ * A failed ask is forgotten, so the next one tries again; a `fetchConfig`
  * given (tests) asks anew.
  */
 export function appConfig(fetchConfig?: typeof fetch): Promise<AppConfig> {

@@ -40,7 +40,7 @@ const startLanguage = detectLanguage();
 
 /**
  * The first page's texts, fetched as soon as this module runs. main.tsx renders once they are here
- * and meanwhile fetches the page's code (docs/performance.md); whatever loads more texts waits for
+ * and meanwhile fetches the page's code; whatever loads more texts waits for
  * them first, as i18next holds nothing before.
  */
 export const startTexts: Promise<void> = loadGroups(

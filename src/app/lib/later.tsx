@@ -1,8 +1,8 @@
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
- * Parts of a long page drawn after its first screen, one per task, in the order they were placed
- * (docs/performance.md). A long form drawn in one go holds a slow phone's main thread for most of
+ * Parts of a long page drawn after its first screen, one per task, in the order they were placed.
+ * A long form drawn in one go holds a slow phone's main thread for most of
  * a second (Lighthouse's blocking time), and its first screen paints only when the last field is
  * drawn; in steps, the first screen paints early and input is never held long. Each part is drawn
  * on its own, without drawing again what is already there, and every part is there a moment later.

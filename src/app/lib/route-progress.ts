@@ -1,6 +1,6 @@
 /**
  * The route-load bar, with NProgress (lib/progress.ts) fetched when a bar is first shown, not with
- * the page's start (docs/performance.md). A bar asked for and ended before the library is here is
+ * the page's start. A bar asked for and ended before the library is here is
  * never drawn; the latest ask wins.
  */
 let shown = false;

@@ -1,15 +1,17 @@
 /**
- * Toasts without sonner at start (docs/performance.md): the sign-in page and the order form start
+ * Toasts without sonner at start: the sign-in page and the order form start
  * without the toasts' library, and the root mounts its Toaster (layout/toasts.tsx) only once a toast
  * is wanted. Code that runs at start shows its toasts through `toastLater`, which fetches sonner with
  * the first one; a screen imports `toast` from `lib/toast`, which brings sonner with the screen.
  * A toast shown before the Toaster is mounted appears when it mounts.
  */
+import { fetchOnce } from './on-demand';
+
 type Toast = (typeof import('sonner'))['toast'];
 
 let wanted = false;
 const listeners = new Set<() => void>();
-let loading: Promise<Toast> | undefined;
+const fetchToast = fetchOnce(() => import('sonner').then((chunk): Toast => chunk.toast));
 
 /** From now on the app shows toasts: the root mounts its Toaster. */
 export function wantToasts() {
@@ -32,12 +34,6 @@ export function subscribeToToastsWanted(listener: () => void) {
 /** Shows a toast from code that runs at start, once sonner is here. */
 export function toastLater(show: (toast: Toast) => void) {
   wantToasts();
-  loading ??= import('sonner').then(
-    (chunk) => chunk.toast,
-    (error: unknown) => {
-      loading = undefined; // offline before the service worker held it: the next toast tries again
-      throw error;
-    },
-  );
-  loading.then(show, () => undefined);
+  // Offline before the service worker held sonner: this toast is lost, the next one tries again.
+  fetchToast().then(show, () => undefined);
 }

@@ -7,7 +7,7 @@ import { loadTextsFor } from '@/app/lib/i18n';
 import type { RouterContext } from '@/app/router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // A page shows once its texts are here: the public pages start with a few (docs/performance.md).
+  // A page shows once its texts are here: the public pages start with a few.
   beforeLoad: ({ location }) => loadTextsFor(location.pathname),
   component: RootComponent,
   notFoundComponent: NotFoundPage,

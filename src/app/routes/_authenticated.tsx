@@ -5,7 +5,7 @@ import { getFirstRole, isThirdLabUser } from '@/app/lib/session';
 
 /** The staff area. The third lab's role has its own screen and layout (spec 2). */
 export const Route = createFileRoute('/_authenticated')({
-  // Synchronous: the page's code and data need not wait for another chunk (docs/performance.md).
+  // Synchronous: the page's code and data need not wait for another chunk.
   beforeLoad: ({ location }) => {
     if (getFirstRole() === null) return; // no one signed in: ProtectedArea sends a guest to sign in
     if (isThirdLabUser() && location.pathname !== '/sync') throw redirect({ to: '/thirdlab-samples', replace: true });

@@ -1,7 +1,7 @@
 import type { BookingFormValues } from './booking';
 
 // The booking form's dates and blank values, without zod: the public order form shows itself with
-// these and fetches the schema (and zod) only for its first check (docs/performance.md).
+// these and fetches the schema (and zod) only for its first check.
 
 function toIsoDate(date: Date): string {
   return date.toISOString().slice(0, 10);

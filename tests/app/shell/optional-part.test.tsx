@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { optionalPart } from '@/app/lib/optional-part';
+import { optionalPart } from '@/app/lib/on-demand';
 
 // A part of the screen whose code cannot be fetched (the network went before its chunk came)
 // renders nothing and leaves the screen as it was; it comes once the browser is back online. An

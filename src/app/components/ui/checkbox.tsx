@@ -5,7 +5,7 @@ import { cn } from './cn';
 /**
  * The browser's own checkbox, drawn in the app's look. It replaces Radix's (a button acting as one):
  * the order form has a dozen of them, and Radix's checkbox brought its shared parts (about 13 kB
- * gzipped) into the form's start (docs/performance.md). `checked` may be 'indeterminate' (some of a
+ * gzipped) into the form's start. `checked` may be 'indeterminate' (some of a
  * group ticked); `onCheckedChange` is told the new state as a boolean.
  */
 export function Checkbox({

@@ -66,7 +66,7 @@ function typingErrorOf(parsed: string | undefined, min: string | undefined, max:
 }
 
 // The calendar and its popover (Radix, floating positioning) are fetched when the user points at or
-// focuses the calendar button, or opens it, not with every form that has a date (docs/performance.md).
+// focuses the calendar button, or opens it, not with every form that has a date.
 const useCalendarPopover = onDemand(() => import('./date-calendar-popover').then((chunk) => chunk.CalendarPopover));
 
 export type DatePickerProps = {

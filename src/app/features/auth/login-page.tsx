@@ -26,8 +26,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const signInMutation = useMutation({
-    // The API client and the server's messages come with the first sign-in, not with the page
-    // (docs/performance.md).
+    // The API client and the server's messages come with the first sign-in, not with the page.
     mutationFn: (credentials: SignInInput) =>
       Promise.all([import('./auth-api'), loadMessageTexts()]).then(([chunk]) => chunk.signIn(credentials)),
     meta: { handlesErrors: true },

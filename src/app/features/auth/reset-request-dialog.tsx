@@ -19,7 +19,7 @@ import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
 import { Spinner } from '@/app/components/ui/spinner';
 import { translateMessage } from '@/app/lib/i18n';
-import { lazyResolver } from '@/app/lib/lazy-resolver';
+import { onDemandResolver } from '@/app/lib/on-demand';
 import { requestPasswordReset } from './auth-api';
 import { ForgotPasswordButton } from './forgot-password-button';
 
@@ -30,7 +30,7 @@ export function ResetRequestDialog({ defaultOpen }: { defaultOpen: boolean }) {
   const { t } = useTranslation('auth');
   const [open, setOpen] = useState(defaultOpen);
   const form = useForm<ResetRequest>({
-    resolver: lazyResolver(() => import('./auth-resolvers').then((chunk) => chunk.resetRequestResolver)),
+    resolver: onDemandResolver(() => import('./auth-resolvers').then((chunk) => chunk.resetRequestResolver)),
     defaultValues: { email: '' },
   });
   const mutation = useMutation({

@@ -42,7 +42,7 @@ export function SignOutProvider({ children }: { children: ReactNode }) {
   }, [navigate, queryClient]);
 
   const requestSignOut = useCallback(async () => {
-    // The offline layer (Dexie) is fetched here, not with every staff screen (docs/performance.md);
+    // The offline layer (Dexie) is fetched here, not with every staff screen;
     // the header's sync indicator has fetched it long before. Should it fail to load, the sign-out
     // stops rather than forget changes it could not count or warn of.
     const { countPendingMutations } = await import('@/app/offline/outbox');

@@ -10,7 +10,7 @@ const FIELDS: readonly Field[] = ['email', 'password'];
 const blankSignIn = (): SignInInput => ({ email: '', password: '' });
 
 // The shared sign-in schema (one set of rules and messages with the server), fetched with zod on
-// the form's first check: zod costs more than the sign-in page itself (docs/performance.md).
+// the form's first check: zod costs more than the sign-in page itself.
 const checkSignIn = schemaCheck(() => import('@/shared/schemas/auth').then((chunk) => chunk.signInSchema));
 
 /**

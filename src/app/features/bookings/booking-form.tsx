@@ -17,7 +17,7 @@ import { focusFirstError } from './first-error';
 import { LoadingOverlay } from './loading-overlay';
 
 // The confirmation before sending is fetched when the form first passes its checks, not with the
-// order form (docs/performance.md); offline before the service worker held it, the next send tries again.
+// order form; offline before the service worker held it, the next send tries again.
 const useConfirmDialog = onDemand(() => import('@/app/components/confirm-dialog').then((chunk) => chunk.ConfirmDialog));
 
 /** A blank form dated today (the user's calendar day, not UTC's), every text input empty. */

@@ -9,7 +9,7 @@ import { BOOKINGS_KEY, type BookingStatus } from './booking-queries';
 
 // The booking list's and a booking's queries (the staff screens), apart from the sending and the
 // lookups in booking-queries.ts that the public order form starts with: the list's statuses (the
-// workflow rules), search and sortable headings are not its to fetch (docs/performance.md). The API
+// workflow rules), search and sortable headings are not its to fetch. The API
 // client is imported here, not fetched with the first request as the order form's lookups do: the
 // staff screens start with it anyway, and the route's loader can then ask for the list's page in the
 // same turn, before the screen's first render rather than after it.
@@ -31,7 +31,7 @@ export const BOOKING_LIST_OPTIONS: { ordering: Ordering } = { ordering: { field:
 
 /**
  * What the booking list asks the server for at its route's search: the screen asks with it, and the
- * route's loader asks for the same first, beside the screen's code (docs/performance.md).
+ * route's loader asks for the same first, beside the screen's code.
  */
 export function bookingListFilters({ settled, page, ordering }: ReturnType<typeof bookingListView>): BookingFilters {
   const { status: asked, ...rest } = settled;

@@ -9,15 +9,14 @@ export type BookingAttachment = components['schemas']['BookingAttachment'];
 
 /**
  * The API client, fetched with the first request: the public order form starts without it, and
- * every request here waits for the network anyway (docs/performance.md).
+ * every request here waits for the network anyway.
  */
 export const apiClient = () => import('@/app/lib/api-client');
 
 /**
  * Every booking query's key starts with this (booking-list-queries.ts): a send, a confirmation or a
  * cancellation makes them all stale. The booking list's and a booking's queries live apart, with the
- * list's statuses, search and ordering, which the public order form does not start with (see
- * docs/performance.md).
+ * list's statuses, search and ordering, which the public order form does not start with.
  */
 export const BOOKINGS_KEY = ['bookings'] as const;
 

@@ -26,9 +26,9 @@ import { QuickFillPanel } from './quick-fill-panel';
 import { SubmissionGuide } from './submittal-guide';
 
 // The confirmation page after a send, and the rules' and the server's messages, are fetched when the
-// user first focuses the form, not with it (docs/performance.md); a check or a send waits for them.
+// user first focuses the form, not with it; a check or a send waits for them.
 const useConfirmation = onDemand(() => import('./booking-confirmation').then((chunk) => chunk.BookingConfirmation));
-// The help dialog is fetched when the user reaches for it, not with the order form (docs/performance.md).
+// The help dialog is fetched when the user reaches for it, not with the order form.
 const useHelpDialog = onDemand(() => import('./submittal-help-dialog').then((chunk) => chunk.SubmittalHelpDialog));
 
 /**
@@ -114,7 +114,7 @@ export function SubmittalFormPage() {
                 fetchConfirmation();
               }}
             />
-            {/* Drawn after the form's sections, as the side guide (docs/performance.md). */}
+            {/* Drawn after the form's sections, as the side guide. */}
             <Later>
               <SupportSection helpButton={helpButton} />
             </Later>
@@ -134,7 +134,7 @@ export function SubmittalFormPage() {
  * The help section: the laboratory's e-mail and phone, its guidelines and hours. The contact is
  * asked for as the section is drawn: the app's settings (app-config.ts), which the error reporting
  * asks for anyway, one request for both and without the API client or a query, which the order form
- * would otherwise start with for this one answer (docs/performance.md). Until it comes, and if it
+ * would otherwise start with for this one answer. Until it comes, and if it
  * fails, the section shows no address. The answer redraws this section only, not the whole form.
  */
 function SupportSection({ helpButton }: { helpButton: ComponentProps<typeof Button> }) {

@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from '@/app/components/ui/button';
 import { onDemand, popupButtonProps } from '@/app/lib/on-demand';
 
-// The scanner's dialog comes when the user reaches for the button, not with every screen showing it
-// (docs/performance.md).
+// The scanner's dialog comes when the user reaches for the button, not with every screen showing it.
 const useScanDialog = onDemand(() => import('@/app/scan/scan-dialog').then((chunk) => chunk.ScanDialog));
 
 /** "Scan certificate": reads a certificate's QR code (or its typed address) and opens its verification page. */

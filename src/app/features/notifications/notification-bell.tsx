@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { optionalPart } from '@/app/lib/optional-part';
 import { useAfterFirstPaint } from '@/app/lib/after-first-paint';
-import { onDemand, popupButtonProps } from '@/app/lib/on-demand';
+import { onDemand, optionalPart, popupButtonProps } from '@/app/lib/on-demand';
 import { BellButton } from './notification-bell-button';
 import { notificationQueries, PAGE_SIZE } from './notification-queries';
 
 // The popover (Radix's popover, focus trap and floating positioning) comes when the user reaches for
 // the bell, and the live updates (the event stream, its parser, the toasts) once the screen has
-// painted: neither is needed for a staff screen's first paint (docs/performance.md).
+// painted: neither is needed for a staff screen's first paint.
 const useNotificationPopover = onDemand(() =>
   import('./notification-popover').then((chunk) => chunk.NotificationPopover),
 );

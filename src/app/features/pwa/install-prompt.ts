@@ -1,7 +1,7 @@
 /**
  * The browser's offer to install the app. It fires once, possibly before React mounts, so the app's
  * entry listens from the start; the button that uses it (install-button.tsx) is in the signed-in
- * header and comes with it, not with the entry (docs/performance.md).
+ * header and comes with it, not with the entry.
  */
 export type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: string }> };
 

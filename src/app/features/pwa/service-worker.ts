@@ -2,7 +2,7 @@
  * Registers the service worker (built from sw/sw.ts) and reports a waiting new version. The new
  * version takes over only when the user agrees (`applyUpdate`), then the page reloads once the new
  * worker controls it, so nobody loses a half-filled form to an update. The browser's own API, not a
- * helper library: this runs on every page's start (docs/performance.md). Registration waits for
+ * helper library: this runs on every page's start. Registration waits for
  * the page's load, so the worker's precache of every chunk does not compete with the page itself.
  */
 type UpdateListener = (waiting: boolean) => void;

@@ -4,7 +4,7 @@ import type { TextFile } from './text-pages';
 export type { Catalogue, Catalogues } from './by-namespace';
 
 /**
- * Which texts travel together (docs/performance.md). Every JSON file in `locales/<lang>/` is a
+ * Which texts travel together. Every JSON file in `locales/<lang>/` is a
  * namespace; each language's namespaces come in four chunks, each a module of this folder that
  * names its files: `start`, what every page shows (the sign-in page needs no more until its first
  * check); `messages`, the rules' and the server's messages (`validation`, `server`), which a page

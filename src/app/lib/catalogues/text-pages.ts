@@ -42,8 +42,8 @@ export function textGroupsFor(pathname: string): readonly TextGroup[] {
  * The files that bring `groups` to a language that holds none of them yet: every group's in one file
  * when a page needs them all (a staff page opened first, or a switch of language there), else each
  * group's own. One request instead of four: a phone's browser carries the first page's files over
- * six connections in rounds, a round trip each, and the staff screens start with about fifteen
- * (docs/performance.md). It names nothing outside itself: the first page's preload runs it as written.
+ * six connections in rounds, a round trip each, and the staff screens start with about fifteen.
+ * It names nothing outside itself: the first page's preload runs it as written.
  */
 export function filesOfGroups<Group>(groups: readonly Group[], all: readonly Group[]): readonly (Group | 'all')[] {
   return groups.length === all.length ? ['all'] : groups;
