@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { createMailer } from '../src/server/services/mail.ts';
+import { reportRows } from '../src/server/services/report-rows.ts';
 import { seedDatabase } from '../src/server/seed.ts';
 import type { BenchRow } from './run.ts';
 
@@ -108,6 +109,12 @@ async function benchOne(label: string, database: Database): Promise<BenchRow[]> 
       sql`SELECT count(*) FROM sample_entry WHERE received_date >= ${from} AND received_date < ${to}`,
     ),
   );
+  // What every file must do whatever its format: read the period's rows (with their booking's
+  // number and rush), as the reports read them, straight from the database. The files' floor.
+  const readRows = await timePerCall(5, async () => {
+    const filters = { receivedFromDate: from.toISOString(), receivedToDate: to.toISOString() };
+    for await (const batch of reportRows(database.db, filters)) void batch;
+  });
   const summary = await timePerCall(10, () => read(`/api/statictis/statistic-summary?${period}`));
   const turnaround = await timePerCall(5, () => read(`/api/statictis/turnaround?${period}`));
   const preview = await timePerCall(10, () => read(`/api/report/sample-entry-source?${received}&format=json`));
@@ -130,12 +137,21 @@ async function benchOne(label: string, database: Database): Promise<BenchRow[]> 
     { name: `statistic summary, 30 days (${label})`, baseline, value: summary, unit: 'ms', targetRatio: 10 },
     { name: `turnaround per stage, 30 days (${label})`, baseline, value: turnaround, unit: 'ms' },
     { name: `report by source, preview (${label})`, baseline, value: preview, unit: 'ms', targetRatio: 10 },
+    { name: `the reports' rows read alone, no file, 30 days (${label})`, baseline, value: readRows, unit: 'ms' },
     ...files.map((file) => ({
       name: `${file.name}, 30 days (${label})`,
       baseline,
       value: file.value,
       unit: 'ms',
       targetRatio: 10,
+    })),
+    // The same files against their floor: what writing the file adds to reading its rows.
+    ...files.map((file) => ({
+      name: `${file.name} against its rows read alone (${label})`,
+      baseline: { label: `the reports' rows read alone (${label})`, value: readRows },
+      value: file.value,
+      unit: 'ms',
+      targetRatio: 3,
     })),
   ];
 }
