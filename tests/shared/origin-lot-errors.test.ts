@@ -109,9 +109,15 @@ describe('[ORIGIN MODEL] lots of held-out records', () => {
       expect(missed(of(verdictErrors.claims, region))).toBeGreaterThan(0);
       expect(of(lots.claims, region).falseConsistentRate).toBe(0);
     }
+    // Overlapping: a lot's true claim is left inconclusive less often than a single sample's, over
+    // the pair (20 lots against 60 samples). One region alone has 10 lots, a step of 0.1: East's 3
+    // of 10 against 9 of 30 samples is a tie that the trees' share in the mix decides.
+    const inconclusiveTrue = (list: typeof lots.claims) =>
+      (of(list, 'East').inconclusiveTrueShare + of(list, 'West').inconclusiveTrueShare) / 2;
+    expect(inconclusiveTrue(lots.claims)).toBeLessThan(inconclusiveTrue(verdictErrors.claims));
     for (const region of ['East', 'West']) {
-      // Overlapping: a lot is left inconclusive less often than a single sample.
-      expect(of(lots.claims, region).inconclusiveTrueShare).toBeLessThan(
+      // Per region: a true claim no more often, a false claim less often.
+      expect(of(lots.claims, region).inconclusiveTrueShare).toBeLessThanOrEqual(
         of(verdictErrors.claims, region).inconclusiveTrueShare,
       );
       expect(of(lots.claims, region).inconclusiveFalseShare).toBeLessThan(

@@ -1,7 +1,7 @@
 // The densities mixed with ExtraTrees (forest.ts) and tempered: trees see interactions and
 // thresholds that densities with shrunk covariances miss, densities give the better-shaped
 // probabilities. The mix and its temperature are chosen by nested cross-validated log loss on the
-// training records only.
+// training records only, the densities' side of it included (innerDensities).
 import { deserialiseForest, fitForest, forestProbabilities, serialiseForest, type Forest } from './forest.ts';
 import { predictDensities, standardise } from './model-scores.ts';
 import type { ElementValues, EnsembleSettings, OriginModel, ReferenceSample } from './model-types.ts';
@@ -29,45 +29,87 @@ const treeWeightGrid = Array.from({ length: 21 }, (_, i) => i / 20);
 const ensembleTemperatureGrid = [0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.15, 1.3, 1.5, 2];
 
 /**
+ * The densities' out-of-fold probabilities on the inner folds that choose the mix: each record's
+ * come from densities fitted without its fold.
+ */
+export type InnerDensities = {
+  /** Inner fold of each of the model's references (stratified, in their order). */
+  fold: number[];
+  /** Per inner fold, the densities fitted on the other folds (absent for an empty fold). */
+  models: (OriginModel | undefined)[];
+  /** Per reference, its fold's densities' probabilities in the model's `regions` order. */
+  probabilities: number[][];
+};
+
+/**
+ * Refits the densities without each inner fold and gives each reference's probabilities from the
+ * densities that did not see it. `fitDensities` must choose whatever it chooses (estimator.ts:
+ * every density setting) from `train` alone, or the fold's records will have shaped their own
+ * probabilities.
+ */
+export function innerDensities(
+  densities: OriginModel,
+  kept: readonly ReferenceSample[],
+  fitDensities: (train: readonly ReferenceSample[]) => OriginModel,
+): InnerDensities {
+  const regionIndex = new Map(densities.regions.map((r, i) => [r.region, i]));
+  const fold = stratifiedFolds(
+    kept.map((r) => r.region),
+    ensembleFolds,
+  );
+  const models: (OriginModel | undefined)[] = [];
+  const probabilities: number[][] = new Array<number[]>(kept.length);
+  for (let f = 0; f < ensembleFolds; f++) {
+    const test = kept.flatMap((_, i) => (fold[i] === f ? [i] : []));
+    if (test.length === 0) {
+      models.push(undefined);
+      continue;
+    }
+    const inner = fitDensities(kept.filter((_, i) => fold[i] !== f));
+    models.push(inner);
+    // A region may fall out of an inner fit (too few left): its probability there is 0.
+    const innerIndex = inner.regions.map((r) => regionIndex.get(r.region)!);
+    for (const i of test) {
+      const p = new Array<number>(densities.regions.length).fill(0);
+      predictDensities(inner, kept[i]!.values).forEach((v, k) => (p[innerIndex[k]!] = v));
+      probabilities[i] = p;
+    }
+  }
+  return { fold, models, probabilities };
+}
+
+/**
  * Mixes the densities with ExtraTrees. The weight and the temperature are chosen by stratified
- * cross-validated log loss over the training records alone: in each inner fold both the densities
- * (with the settings already chosen) and the trees are refitted without the fold and judged on it.
+ * cross-validated log loss over the training records alone: in each inner fold the trees are
+ * refitted without the fold and judged on it, beside the densities' own out-of-fold probabilities
+ * (`innerDensities`).
  */
 export function withTrees(
   densities: OriginModel,
   kept: readonly ReferenceSample[],
   trees: number,
   seed: number,
-  /** Refits the densities alone, with the settings already chosen (estimator.ts's fit). */
-  fitDensities: (train: readonly ReferenceSample[]) => OriginModel,
+  inner: InnerDensities,
 ): OriginModel {
   const regionIndex = new Map(densities.regions.map((r, i) => [r.region, i]));
-  const fold = stratifiedFolds(
-    kept.map((r) => r.region),
-    ensembleFolds,
-  );
+  const { fold } = inner;
   const truth: number[] = [];
   const fromDensities: number[][] = [];
   const fromTrees: number[][] = [];
   for (let f = 0; f < ensembleFolds; f++) {
-    const train = kept.filter((_, i) => fold[i] !== f);
-    const test = kept.filter((_, i) => fold[i] === f);
+    const test = kept.flatMap((_, i) => (fold[i] === f ? [i] : []));
     if (test.length === 0) continue;
-    const inner = fitDensities(train);
-    // A region may fall out of an inner fit (too few left): its probability there is 0.
-    const innerIndex = inner.regions.map((r) => regionIndex.get(r.region)!);
     const forest = fitTrees(
       densities,
-      train,
+      kept.filter((_, i) => fold[i] !== f),
       regionIndex,
       kept.length > innerTreeCountAbove ? Math.min(trees, innerTreeCount) : trees,
       seed + f + 1,
     );
-    for (const t of test) {
+    for (const i of test) {
+      const t = kept[i]!;
       truth.push(regionIndex.get(t.region)!);
-      const p = new Array<number>(densities.regions.length).fill(0);
-      predictDensities(inner, t.values).forEach((v, k) => (p[innerIndex[k]!] = v));
-      fromDensities.push(p);
+      fromDensities.push(inner.probabilities[i]!);
       fromTrees.push(forestProbabilities(forest, treeRow(densities, t.values)));
     }
   }

@@ -14,11 +14,13 @@
 //   better-shaped probabilities (bench: neither alone is best on every set).
 // - Every choice (both shrinkages, the tail, the bandwidth, both mixes and both temperatures) is
 //   made by stratified cross-validated log loss on the training records only, so held-out
-//   figures computed by refitting without the held-out records are honest.
+//   figures computed by refitting without the held-out records are honest. The trees' weight is
+//   chosen on inner folds in which the densities choose their own settings again
+//   (innerDensityProbabilities), so that neither side is scored on records it has seen.
 // Missing elements are marginalised out: a Gaussian's marginal is the sub-vector and sub-matrix.
 //
 // The densities are in region-density.ts, the choice of settings in settings-choice.ts.
-import { defaultTreeCount, ensembleProbabilities, withTrees } from './ensemble.ts';
+import { defaultTreeCount, ensembleProbabilities, innerDensities, withTrees, type InnerDensities } from './ensemble.ts';
 import { modelFactors, standardise } from './model-scores.ts';
 import type { ElementValues, OriginModel, ReferenceSample, RegionParameters } from './model-types.ts';
 import {
@@ -33,7 +35,7 @@ import {
 import { chooseSettings } from './settings-choice.ts';
 
 export type { ElementValues, EnsembleSettings, OriginModel, ReferenceSample, RegionParameters } from './model-types.ts';
-export { defaultTreeCount } from './ensemble.ts';
+export { defaultTreeCount, type InnerDensities } from './ensemble.ts';
 export { modelFactors, standardise } from './model-scores.ts';
 
 import { isotopeElements } from '../isotope-elements.ts';
@@ -63,6 +65,39 @@ export function regionOf(sample: { region?: string | null; countryCode?: string 
 }
 
 export function fitOriginModel(records: readonly ReferenceSample[], options: FitOptions = {}): OriginModel {
+  const { densities, kept } = fitDensities(records, options);
+  const treeCount = options.trees ?? defaultTreeCount;
+  if (treeCount <= 0 || densities.regions.length < 2) return densities;
+  return withTrees(densities, kept, treeCount, options.seed ?? 1, innerDensityProbabilities(densities, kept, options));
+}
+
+/**
+ * The densities' out-of-fold probabilities that the trees' weight and temperature are chosen on,
+ * for the references `kept` of a model's `densities`. Each inner fold's densities choose their
+ * settings again on the fold's training part (unless `options` fixes them): the weight must be
+ * chosen on probabilities from a procedure that never saw the records it is scored on. Settings
+ * chosen on every training record have seen the fold, flatter the densities' inner log loss and
+ * so give the trees too little weight.
+ */
+export function innerDensityProbabilities(
+  densities: OriginModel,
+  kept: readonly ReferenceSample[],
+  options: Pick<FitOptions, 'settings' | 'selectionCapPerRegion'> = {},
+): InnerDensities {
+  return innerDensities(
+    densities,
+    kept,
+    (train) =>
+      fitDensities(train, { settings: options.settings, selectionCapPerRegion: options.selectionCapPerRegion })
+        .densities,
+  );
+}
+
+/** The densities alone, and the references they were fitted on (regions with enough of them). */
+function fitDensities(
+  records: readonly ReferenceSample[],
+  options: FitOptions,
+): { densities: OriginModel; kept: ReferenceSample[] } {
   const counts = new Map<string, number>();
   for (const r of records) counts.set(r.region, (counts.get(r.region) ?? 0) + 1);
   const kept = records.filter((r) => (counts.get(r.region) ?? 0) >= minReferencesPerRegion);
@@ -112,11 +147,7 @@ export function fitOriginModel(records: readonly ReferenceSample[], options: Fit
     referenceCount: kept.length,
     excludedRegions,
   };
-  const treeCount = options.trees ?? defaultTreeCount;
-  if (treeCount <= 0 || regions.length < 2) return densities;
-  return withTrees(densities, kept, treeCount, options.seed ?? 1, (train) =>
-    fitOriginModel(train, { settings: densities.settings, trees: 0 }),
-  );
+  return { densities, kept };
 }
 
 /** The ISO code most of a region's references name (upper case), or null when none does. */
