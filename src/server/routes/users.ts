@@ -118,7 +118,7 @@ export function registerUserRoutes(app: AppRouter) {
     const account = await findAccount(db, c.req.valid('param').id);
     if (!account.active) throw conflict('accountDeactivated');
     const publicUrl = publicBaseUrl(deps.env, c.req.url);
-    await sendResetLink(db, deps.mailer, publicUrl, account);
+    await sendResetLink(db, { mailer: deps.mailer, publicUrl, user: account });
     return ok(c, true, `A reset link has been sent to ${account.email}.`);
   });
 }
