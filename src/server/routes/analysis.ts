@@ -282,7 +282,7 @@ export function registerAnalysisRoutes(app: AppRouter) {
   });
 
   app.openapi(saveRoute, async (c) => {
-    const saved = await saveAnalyses(c.var.db, c.req.valid('json'), c.var.auth);
+    const saved = await saveAnalyses(c.var.db, { input: c.req.valid('json'), by: c.var.auth });
     return ok(c, saved, `${saved.length} analysis result(s) saved`, 201);
   });
 
@@ -290,17 +290,20 @@ export function registerAnalysisRoutes(app: AppRouter) {
 
   app.openapi(saveToSampleRoute, async (c) => {
     const { idflNumber } = c.req.valid('query');
-    const saved = await saveAnalysisToSampleEntry(c.var.db, idflNumber, c.req.valid('json'), c.var.auth);
+    const saved = await saveAnalysisToSampleEntry(c.var.db, {
+      idflNumber,
+      input: c.req.valid('json'),
+      by: c.var.auth,
+    });
     return ok(c, saved, `The analysis has been saved to sample ${saved.sampleEntry.idflNumber}.`);
   });
 
   app.openapi(transferRoute, async (c) => {
-    const { analysis, record } = await transferAnalysis(
-      c.var.db,
-      c.req.valid('param').id,
-      c.req.valid('json'),
-      c.var.auth,
-    );
+    const { analysis, record } = await transferAnalysis(c.var.db, {
+      id: c.req.valid('param').id,
+      input: c.req.valid('json'),
+      by: c.var.auth,
+    });
     return ok(
       c,
       { analysis, record: toCleanIsotopeRecord(record) },
@@ -310,7 +313,7 @@ export function registerAnalysisRoutes(app: AppRouter) {
 
   app.openapi(classifyRoute, async (c) => {
     const { id, action } = c.req.valid('query');
-    return ok(c, await classifyAnalysis(c.var.db, id, action, c.var.auth), 'Classification updated');
+    return ok(c, await classifyAnalysis(c.var.db, { id, action, by: c.var.auth }), 'Classification updated');
   });
 
   app.openapi(detailRoute, async (c) => ok(c, await findAnalysis(c.var.db, c.req.valid('param').id)));

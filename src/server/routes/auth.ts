@@ -63,11 +63,15 @@ export function registerAuthRoutes(app: AppRouter) {
   app.openapi(signInRoute, async (c) => {
     const { email, password } = c.req.valid('json');
     const { deps } = c.var;
-    const { session, device } = await signIn(c.var.db, deps.env, deps.signingKey, {
-      login: email,
-      password,
-      address: clientAddress(c),
-      deviceTokens: (userId) => getCookie(c, `${DEVICE_COOKIE_PREFIX}${userId}`),
+    const { session, device } = await signIn(c.var.db, {
+      env: deps.env,
+      signingKey: deps.signingKey,
+      input: {
+        login: email,
+        password,
+        address: clientAddress(c),
+        deviceTokens: (userId) => getCookie(c, `${DEVICE_COOKIE_PREFIX}${userId}`),
+      },
     });
     setCookie(c, `${DEVICE_COOKIE_PREFIX}${device.userId}`, device.token, {
       httpOnly: true,
@@ -87,14 +91,13 @@ export function registerAuthRoutes(app: AppRouter) {
       deps.env.REFRESH_TOKEN_TTL_DAYS,
       deps.signingKey,
     );
-    const session = await issueSession(
-      c.var.db,
-      deps.env,
-      deps.signingKey,
-      rotated.userId,
-      rotated.refresh,
-      rotated.issuedAt,
-    );
+    const session = await issueSession(c.var.db, {
+      env: deps.env,
+      signingKey: deps.signingKey,
+      userId: rotated.userId,
+      rotated: rotated.refresh,
+      issuedAt: rotated.issuedAt,
+    });
     return ok(c, session, 'Session refreshed');
   });
 

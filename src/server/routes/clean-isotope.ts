@@ -203,18 +203,19 @@ export function registerCleanIsotopeRoutes(app: AppRouter) {
 
   app.openapi(importRoute, async (c) => {
     const form = c.req.valid('form');
-    const summary = await importCleanIsotopes(
-      c.var.db,
-      { file: form.file, mapping: parseMapping(form.mapping), material: form.material || undefined },
-      c.var.auth,
-    );
+    const summary = await importCleanIsotopes(c.var.db, {
+      file: form.file,
+      mapping: parseMapping(form.mapping),
+      material: form.material || undefined,
+      by: c.var.auth,
+    });
     // The new version of each reference set is fitted once it has committed, not when its first analyst asks.
     c.var.afterCommit.push(() => prepareOriginModels(c.var.deps.database.db, summary.materials));
     return ok(c, summary, `${summary.total} record(s) imported: ${summary.created} new, ${summary.updated} updated.`);
   });
 
   app.openapi(regionCountryRoute, async (c) => {
-    const result = await setRegionCountry(c.var.db, c.req.valid('json'), c.var.auth);
+    const result = await setRegionCountry(c.var.db, { input: c.req.valid('json'), by: c.var.auth });
     c.var.afterCommit.push(() => prepareOriginModels(c.var.deps.database.db, [result.material]));
     return ok(c, result, `${result.region}: ${result.countryCode ?? '—'}`);
   });

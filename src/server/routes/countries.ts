@@ -89,17 +89,21 @@ export function registerCountryRoutes(app: AppRouter) {
   app.openapi(listCountriesRoute, async (c) => ok(c, await listCountries(c.var.db, c.req.valid('query'))));
 
   app.openapi(createCountryRoute, async (c) => {
-    const record = await createCountry(c.var.db, c.req.valid('json'), c.var.auth);
+    const record = await createCountry(c.var.db, { input: c.req.valid('json'), by: c.var.auth });
     return ok(c, record, 'Country created successfully', 201);
   });
 
   app.openapi(updateCountryRoute, async (c) => {
-    const record = await updateCountry(c.var.db, c.req.valid('query').id, c.req.valid('json'), c.var.auth);
+    const record = await updateCountry(c.var.db, {
+      id: c.req.valid('query').id,
+      input: c.req.valid('json'),
+      by: c.var.auth,
+    });
     return ok(c, record, 'Country updated successfully');
   });
 
   app.openapi(deleteCountryRoute, async (c) => {
-    const record = await deleteCountry(c.var.db, c.req.valid('query').id, c.var.auth);
+    const record = await deleteCountry(c.var.db, { id: c.req.valid('query').id, by: c.var.auth });
     return ok(c, record, 'Country deleted successfully');
   });
 }

@@ -58,7 +58,7 @@ export function registerGuidelinesRoutes(app: AppRouter) {
   });
 
   app.openapi(updateRoute, async (c) => {
-    const record = await updateGuidelines(c.var.db, c.req.valid('json'), c.var.auth);
+    const record = await updateGuidelines(c.var.db, { input: c.req.valid('json'), by: c.var.auth });
     return ok(c, record, 'Guidelines saved successfully');
   });
 }

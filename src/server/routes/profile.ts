@@ -66,7 +66,7 @@ export function registerProfileRoutes(app: AppRouter) {
 
   app.openapi(changePasswordRoute, async (c) => {
     const { oldPassword, newPassword } = c.req.valid('json');
-    await changePassword(c.var.db, c.var.auth, oldPassword, newPassword);
+    await changePassword(c.var.db, { user: c.var.auth, oldPassword, newPassword });
     return ok(c, true, 'Password changed successfully');
   });
 
@@ -79,7 +79,7 @@ export function registerProfileRoutes(app: AppRouter) {
     // Whether the address has an account is looked up after the answer: both answers take the same
     // work and the same time, so neither their words nor their timing tell which e-mails exist.
     deps.background.run('password reset request', async () => {
-      await requestPasswordReset(deps.database.db, deps.mailer, publicUrl, email);
+      await requestPasswordReset(deps.database.db, { mailer: deps.mailer, publicUrl, email });
       if (deps.mailer.hasQueued) await deps.mailer.deliver(deps.database.db);
     });
     return ok(c, true, RESET_REQUESTED_MESSAGE);
@@ -87,7 +87,7 @@ export function registerProfileRoutes(app: AppRouter) {
 
   app.openapi(resetConfirmRoute, async (c) => {
     const { token, newPassword } = c.req.valid('json');
-    await completePasswordReset(c.var.db, token, newPassword);
+    await completePasswordReset(c.var.db, { token, newPassword });
     return ok(c, true, 'Password changed successfully');
   });
 }

@@ -106,12 +106,16 @@ export function registerRoleRoutes(app: AppRouter) {
   app.openapi(permissionsRoute, async (c) => ok(c, listPermissionCatalogue()));
 
   app.openapi(createRoleRoute, async (c) => {
-    const record = await createRole(c.var.db, c.req.valid('json'), c.var.auth);
+    const record = await createRole(c.var.db, { input: c.req.valid('json'), by: c.var.auth });
     return ok(c, record, 'Role created successfully', 201);
   });
 
   app.openapi(updateRoleRoute, async (c) => {
-    const record = await updateRole(c.var.db, c.req.valid('query').id, c.req.valid('json'), c.var.auth);
+    const record = await updateRole(c.var.db, {
+      id: c.req.valid('query').id,
+      input: c.req.valid('json'),
+      by: c.var.auth,
+    });
     return ok(c, record, 'Role updated successfully');
   });
 }

@@ -100,12 +100,16 @@ export function registerUserRoutes(app: AppRouter) {
   app.openapi(listUsersRoute, async (c) => ok(c, await listUsers(c.var.db, c.req.valid('query'))));
 
   app.openapi(createUserRoute, async (c) => {
-    const account = await createUser(c.var.db, c.req.valid('json'), c.var.auth);
+    const account = await createUser(c.var.db, { input: c.req.valid('json'), by: c.var.auth });
     return ok(c, account, 'Account created successfully', 201);
   });
 
   app.openapi(updateUserRoute, async (c) => {
-    const account = await updateUser(c.var.db, c.req.valid('param').id, c.req.valid('json'), c.var.auth);
+    const account = await updateUser(c.var.db, {
+      id: c.req.valid('param').id,
+      input: c.req.valid('json'),
+      by: c.var.auth,
+    });
     return ok(c, account, 'Account updated successfully');
   });
 
@@ -114,7 +118,7 @@ export function registerUserRoutes(app: AppRouter) {
     const account = await findAccount(db, c.req.valid('param').id);
     if (!account.active) throw conflict('accountDeactivated');
     const publicUrl = publicBaseUrl(deps.env, c.req.url);
-    await sendResetLink(db, deps.mailer, publicUrl, account);
+    await sendResetLink(db, { mailer: deps.mailer, publicUrl, user: account });
     return ok(c, true, `A reset link has been sent to ${account.email}.`);
   });
 }

@@ -77,11 +77,11 @@ export type SignInAttempt = {
   deviceTokens: (userId: number) => string | undefined;
 };
 
+type SessionEnv = Pick<Env, 'ACCESS_TOKEN_TTL_SECONDS' | 'REFRESH_TOKEN_TTL_DAYS'>;
+
 export async function signIn(
   db: Executor,
-  env: Pick<Env, 'ACCESS_TOKEN_TTL_SECONDS' | 'REFRESH_TOKEN_TTL_DAYS'>,
-  signingKey: Uint8Array,
-  input: SignInAttempt,
+  { env, signingKey, input }: { env: SessionEnv; signingKey: Uint8Array; input: SignInAttempt },
 ) {
   const login = input.login.trim().toLowerCase();
   const keys = {
@@ -152,12 +152,20 @@ export async function signIn(
 
 export async function issueSession(
   db: Executor,
-  env: Pick<Env, 'ACCESS_TOKEN_TTL_SECONDS' | 'REFRESH_TOKEN_TTL_DAYS'>,
-  signingKey: Uint8Array,
-  userId: number,
-  rotated?: { token: string; familyId: string },
-  /** A refresh retried within its grace answers the same access token: issued at the same instant. */
-  issuedAt?: Date,
+  {
+    env,
+    signingKey,
+    userId,
+    rotated,
+    issuedAt,
+  }: {
+    env: SessionEnv;
+    signingKey: Uint8Array;
+    userId: number;
+    rotated?: { token: string; familyId: string };
+    /** A refresh retried within its grace answers the same access token: issued at the same instant. */
+    issuedAt?: Date;
+  },
 ) {
   const profile = await loadProfile(db, userId);
   const refresh = rotated ?? (await issueRefreshToken(db, userId, env.REFRESH_TOKEN_TTL_DAYS));
@@ -202,9 +210,11 @@ async function setPassword(db: Executor, userId: number, newPassword: string, ke
 
 export async function changePassword(
   db: Executor,
-  user: { id: number; sessionFamily?: string },
-  oldPassword: string,
-  newPassword: string,
+  {
+    user,
+    oldPassword,
+    newPassword,
+  }: { user: { id: number; sessionFamily?: string }; oldPassword: string; newPassword: string },
 ) {
   const [found] = await db.select().from(appUser).where(eq(appUser.id, user.id));
   if (!found) throw unauthorized();
@@ -218,23 +228,23 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 /** Mails a one-hour reset link. Unknown addresses get the same answer, so accounts cannot be probed. */
 export async function requestPasswordReset(
   db: Executor,
-  mailer: Mailer,
-  publicUrl: string,
-  email: string,
+  { mailer, publicUrl, email }: { mailer: Mailer; publicUrl: string; email: string },
 ): Promise<void> {
   const [user] = await db
     .select()
     .from(appUser)
     .where(eq(sql`lower(${appUser.email})`, email.trim().toLowerCase()));
   if (!user || !user.active) return;
-  await sendResetLink(db, mailer, publicUrl, user);
+  await sendResetLink(db, { mailer, publicUrl, user });
 }
 
 export async function sendResetLink(
   db: Executor,
-  mailer: Mailer,
-  publicUrl: string,
-  user: { id: number; email: string; displayName: string },
+  {
+    mailer,
+    publicUrl,
+    user,
+  }: { mailer: Mailer; publicUrl: string; user: { id: number; email: string; displayName: string } },
 ) {
   const token = randomToken();
   await db
@@ -253,7 +263,10 @@ export async function sendResetLink(
   });
 }
 
-export async function completePasswordReset(db: Executor, token: string, newPassword: string) {
+export async function completePasswordReset(
+  db: Executor,
+  { token, newPassword }: { token: string; newPassword: string },
+) {
   const [reset] = await db
     .select()
     .from(passwordReset)

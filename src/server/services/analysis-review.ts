@@ -44,7 +44,10 @@ async function updateAnalysis(db: Tx, row: AnalysisRow, changes: Partial<Analysi
  * The classify actions. Last write wins on purpose: classifying is a reviewer's judgement of the
  * current figures, and every change is in the audit trail.
  */
-export async function classifyAnalysis(db: Executor, id: number, action: ClassifyAction, by: Actor) {
+export async function classifyAnalysis(
+  db: Executor,
+  { id, action, by }: { id: number; action: ClassifyAction; by: Actor },
+) {
   return db.transaction(async (tx) => {
     const row = await lockAnalysis(tx, id);
     const classify = classifyActions[action];
@@ -57,7 +60,10 @@ export async function classifyAnalysis(db: Executor, id: number, action: Classif
  * Writes an analysis's prediction and consistency to a sample entry, through the sample's version
  * check and workflow rule, and into its chain of custody.
  */
-export async function saveAnalysisToSampleEntry(db: Executor, idflNumber: string, input: SaveToSampleEntry, by: Actor) {
+export async function saveAnalysisToSampleEntry(
+  db: Executor,
+  { idflNumber, input, by }: { idflNumber: string; input: SaveToSampleEntry; by: Actor },
+) {
   return db.transaction(async (tx) => {
     const row = await lockAnalysis(tx, input.analysisId);
     const result = row.result as OriginAnalysis | null;
@@ -107,7 +113,10 @@ export async function saveAnalysisToSampleEntry(db: Executor, idflNumber: string
 }
 
 /** A satisfied analysis becomes a clean reference record (updating the one made from it before). */
-export async function transferAnalysis(db: Executor, id: number, input: TransferAnalysis, by: Actor) {
+export async function transferAnalysis(
+  db: Executor,
+  { id, input, by }: { id: number; input: TransferAnalysis; by: Actor },
+) {
   return db.transaction(async (tx) => {
     const row = await lockAnalysis(tx, id);
     if (row.classify !== transferableClassify) {

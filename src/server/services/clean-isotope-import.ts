@@ -20,6 +20,7 @@ export type ImportOptions = {
   mapping?: Record<string, string>;
   /** The material of every row, when the file has no material column. */
   material?: string;
+  by: Actor;
 };
 
 export type { RowError } from './clean-isotope-import-job.ts';
@@ -108,12 +109,8 @@ const IMPORT_CHUNK = 500;
  * material and sample code (a re-import updates them). A bad file answers 400 with every bad row's
  * number, column and reason (up to a limit) and changes nothing.
  */
-export async function importCleanIsotopes(db: Db | Executor, options: ImportOptions, by: Actor) {
-  const { rows, renamed } = await readInWorker({
-    file: options.file,
-    mapping: options.mapping ?? {},
-    material: options.material,
-  });
+export async function importCleanIsotopes(db: Db | Executor, { file, mapping, material, by }: ImportOptions) {
+  const { rows, renamed } = await readInWorker({ file, mapping: mapping ?? {}, material });
   const summary = await db.transaction(async (tx) => {
     // A material already on file keeps its spelling, whatever case the file uses.
     const materials = await canonicalMaterials(tx, [...new Set(rows.map((r) => r.material))]);
@@ -156,7 +153,7 @@ export async function importCleanIsotopes(db: Db | Executor, options: ImportOpti
       entityId: summary.materials.join(', '),
       action: 'imported',
       changes: {
-        file: { from: null, to: options.file.name },
+        file: { from: null, to: file.name },
         created: { from: null, to: summary.created },
         updated: { from: null, to: summary.updated },
       },

@@ -111,7 +111,10 @@ async function requireUniqueCode(db: Executor, code: string, exceptId?: number) 
 const duplicateCode = () =>
   new AppError('CONFLICT', 'countryCodeTaken', {}, { errors: { code: 'A country with this code already exists' } });
 
-export async function createCountry(db: Executor, input: CountryFields, by: AuthUser): Promise<CountryRecord> {
+export async function createCountry(
+  db: Executor,
+  { input, by }: { input: CountryFields; by: AuthUser },
+): Promise<CountryRecord> {
   return db.transaction(async (tx) => {
     await requireUniqueCode(tx, input.code);
     const [created] = await withUniqueCheck(
@@ -135,9 +138,7 @@ export async function createCountry(db: Executor, input: CountryFields, by: Auth
 
 export async function updateCountry(
   db: Executor,
-  id: number,
-  input: CountryFields,
-  by: AuthUser,
+  { id, input, by }: { id: number; input: CountryFields; by: AuthUser },
 ): Promise<CountryRecord> {
   return db.transaction(async (tx) => {
     if (!(await lockForEdit(tx, country, country.id, id))) throw notFound('countryNotFound');
@@ -171,7 +172,7 @@ export async function updateCountry(
   });
 }
 
-export async function deleteCountry(db: Executor, id: number, by: AuthUser): Promise<CountryRecord> {
+export async function deleteCountry(db: Executor, { id, by }: { id: number; by: AuthUser }): Promise<CountryRecord> {
   return db.transaction(async (tx) => {
     if (!(await lockForEdit(tx, country, country.id, id))) throw notFound('countryNotFound');
     const current = await findCountry(tx, id);

@@ -36,8 +36,7 @@ export async function findGuidelines(db: Executor): Promise<GuidelinesRecord> {
  */
 export async function updateGuidelines(
   db: Executor,
-  input: { en: string; vi: string; version: number },
-  by: AuthUser,
+  { input, by }: { input: { en: string; vi: string; version: number }; by: AuthUser },
 ): Promise<GuidelinesRecord> {
   return db.transaction(async (tx) => {
     // The first save races on the primary key: the loser finds the row and is judged by its version.

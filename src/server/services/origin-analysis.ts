@@ -197,7 +197,7 @@ export function toAnalysisRecord(row: AnalysisRow & { createdByName?: string | n
 export type AnalysisRecord = ReturnType<typeof toAnalysisRecord>;
 
 /** Saves analyses, each recomputed here (the server is the judge of the figures), in one step. */
-export async function saveAnalyses(db: Executor, input: SaveAnalyses, by: Actor) {
+export async function saveAnalyses(db: Executor, { input, by }: { input: SaveAnalyses; by: Actor }) {
   // The model is fetched before the transaction opens: a save does not hold the database while a model is fitted.
   const { material, referenceVersion: version, results } = await runAnalyses(db, input.material, input.analyses);
   return db.transaction(async (tx) => {

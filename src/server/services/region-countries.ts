@@ -12,20 +12,20 @@ import type { Actor } from './audit.ts';
 export type RegionCountry = { material: string; region: string; countryCode: string | null };
 
 /** Sets (or clears) the country of every record of a material's region, with its audit record. */
-export async function setRegionCountry(db: Db | Executor, change: RegionCountry, by: Actor) {
-  const material = await findMaterial(db, change.material);
+export async function setRegionCountry(db: Db | Executor, { input, by }: { input: RegionCountry; by: Actor }) {
+  const material = await findMaterial(db, input.material);
   if (!material)
     throw new AppError(
       'NOT_FOUND',
       'noReferenceData',
-      { material: change.material },
+      { material: input.material },
       { errors: { material: 'No reference data for this material' } },
     );
-  const countryCode = change.countryCode?.trim().toUpperCase() || null;
+  const countryCode = input.countryCode?.trim().toUpperCase() || null;
   const result = await db.transaction(async (tx) => {
     const where = and(
       eq(cleanIsotopeRecord.material, material),
-      sql`lower(${cleanIsotopeRecord.region}) = lower(${change.region.trim()})`,
+      sql`lower(${cleanIsotopeRecord.region}) = lower(${input.region.trim()})`,
     );
     const before = await tx
       .selectDistinct({ countryCode: cleanIsotopeRecord.countryCode, region: cleanIsotopeRecord.region })
@@ -35,7 +35,7 @@ export async function setRegionCountry(db: Db | Executor, change: RegionCountry,
       throw new AppError(
         'NOT_FOUND',
         'regionUnknown',
-        { region: change.region },
+        { region: input.region },
         { errors: { region: 'This reference set has no records of this region' } },
       );
     const updated = await tx

@@ -118,7 +118,10 @@ async function requireUniqueName(db: Executor, name: string, exceptId?: number) 
 const duplicateName = () =>
   new AppError('CONFLICT', 'roleNameTaken', {}, { errors: { name: 'A role with this name already exists' } });
 
-export async function createRole(db: Executor, input: RoleFields, by: AuthUser): Promise<RoleRecord> {
+export async function createRole(
+  db: Executor,
+  { input, by }: { input: RoleFields; by: AuthUser },
+): Promise<RoleRecord> {
   return db.transaction(async (tx) => {
     await requireUniqueName(tx, input.name);
     const [created] = await withUniqueCheck(
@@ -146,7 +149,10 @@ export async function createRole(db: Executor, input: RoleFields, by: AuthUser):
   });
 }
 
-export async function updateRole(db: Executor, id: number, input: RoleFields, by: AuthUser): Promise<RoleRecord> {
+export async function updateRole(
+  db: Executor,
+  { id, input, by }: { id: number; input: RoleFields; by: AuthUser },
+): Promise<RoleRecord> {
   // One transaction, so a change refused by the last check leaves the role as it was.
   return db.transaction(async (tx) => {
     if (!(await lockForEdit(tx, role, role.id, id))) throw notFound('roleNotFound');

@@ -186,7 +186,10 @@ export async function requireRoleManagerRemains(db: Executor) {
   }
 }
 
-export async function createUser(db: Executor, input: CreateUserInput, by: AuthUser): Promise<Account> {
+export async function createUser(
+  db: Executor,
+  { input, by }: { input: CreateUserInput; by: AuthUser },
+): Promise<Account> {
   await requireUnique(db, { username: input.username, email: input.email });
   // Hashed before the transaction opens: argon2 is slow on purpose and must not hold it open.
   const passwordHash = await hashPassword(input.password);
@@ -226,9 +229,7 @@ export async function createUser(db: Executor, input: CreateUserInput, by: AuthU
 
 export async function updateUser(
   db: Executor,
-  id: number,
-  input: UpdateUserInput & { version?: number },
-  by: AuthUser,
+  { id, input, by }: { id: number; input: UpdateUserInput & { version?: number }; by: AuthUser },
 ): Promise<Account> {
   // One transaction, so a change refused by the last check leaves the account as it was.
   return db.transaction(async (tx) => {
