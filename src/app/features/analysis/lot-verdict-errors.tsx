@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import type { ModelReport } from './analysis-queries';
 import { percent } from './sample-values';
+import { VerdictErrorTable } from './verdict-error-table';
 
 type LotErrors = ModelReport['verdictErrors']['lots'][number];
 
@@ -23,34 +23,7 @@ export function LotVerdictErrors({ lots }: { lots: readonly LotErrors[] }) {
       <p className="text-xs text-muted-foreground">
         {t('report.lotErrors.about', { size: shown.size, lots: shown.lotCount })}
       </p>
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>{t('report.verdictErrors.claimedRegion')}</TableHead>
-            <TableHead>{t('report.lotErrors.lots')}</TableHead>
-            <TableHead>{t('report.verdictErrors.falseConsistent')}</TableHead>
-            <TableHead>{t('report.verdictErrors.falseInconsistent')}</TableHead>
-            <TableHead>{t('report.verdictErrors.inconclusiveTrue')}</TableHead>
-            <TableHead>{t('report.verdictErrors.inconclusiveFalse')}</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow key={r.key} className={r.key === '' ? 'font-medium' : undefined}>
-              <TableCell>{r.label}</TableCell>
-              <TableCell>{r.trueClaims}</TableCell>
-              <TableCell title={t('report.lotErrors.ofFalse', { n: r.falseClaims })}>
-                {percent(r.falseConsistentRate)}
-              </TableCell>
-              <TableCell title={t('report.lotErrors.ofTrue', { n: r.trueClaims })}>
-                {percent(r.falseInconsistentRate)}
-              </TableCell>
-              <TableCell>{percent(r.inconclusiveTrueShare)}</TableCell>
-              <TableCell>{percent(r.inconclusiveFalseShare)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <VerdictErrorTable rows={rows} of="lots" />
       {shown.xinjiang && (
         <p className="text-xs text-muted-foreground">
           {t('report.lotErrors.xinjiang', {

@@ -7,6 +7,7 @@ import { analysisQueries, type ModelReport } from './analysis-queries';
 import { LotVerdictErrors } from './lot-verdict-errors';
 import { RegionCountries } from './region-countries';
 import { percent } from './sample-values';
+import { VerdictErrorTable } from './verdict-error-table';
 
 const CalibrationChart = lazy(() => import('./analysis-charts').then((m) => ({ default: m.CalibrationChart })));
 
@@ -193,36 +194,7 @@ function VerdictErrors({ errors }: { errors: ModelReport['verdictErrors'] }) {
     <div className="grid gap-2" data-testid="verdict-errors">
       <h3 className="text-sm font-medium">{t('report.verdictErrors.title')}</h3>
       <p className="text-xs text-muted-foreground">{t('report.verdictErrors.about')}</p>
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>{t('report.verdictErrors.claimedRegion')}</TableHead>
-            <TableHead>{t('report.verdictErrors.falseConsistent')}</TableHead>
-            <TableHead>{t('report.verdictErrors.falseInconsistent')}</TableHead>
-            <TableHead>{t('report.verdictErrors.inconclusiveTrue')}</TableHead>
-            <TableHead>{t('report.verdictErrors.inconclusiveFalse')}</TableHead>
-            <TableHead>{t('report.verdictErrors.cllr')}</TableHead>
-            <TableHead>{t('report.verdictErrors.cllrMin')}</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow key={r.key} className={r.key === '' ? 'font-medium' : undefined}>
-              <TableCell>{r.label}</TableCell>
-              <TableCell title={t('report.verdictErrors.ofFalse', { n: r.falseClaims })}>
-                {percent(r.falseConsistentRate)}
-              </TableCell>
-              <TableCell title={t('report.verdictErrors.ofTrue', { n: r.trueClaims })}>
-                {percent(r.falseInconsistentRate)}
-              </TableCell>
-              <TableCell>{percent(r.inconclusiveTrueShare)}</TableCell>
-              <TableCell>{percent(r.inconclusiveFalseShare)}</TableCell>
-              <TableCell>{r.cllr.toFixed(3)}</TableCell>
-              <TableCell>{r.cllrMin.toFixed(3)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <VerdictErrorTable rows={rows} of="samples" />
       <p className="text-xs text-muted-foreground">
         {errors.xinjiang
           ? t('report.verdictErrors.xinjiang', {
