@@ -1,4 +1,4 @@
-import { benchStatuses } from '../../src/shared/benches.ts';
+import { benches, benchNames, benchStatuses } from '../../src/shared/benches.ts';
 import { describe, expect, it } from 'vitest';
 import {
   bookingChangesFor,
@@ -32,6 +32,14 @@ describe('bench lists', () => {
     for (const statuses of Object.values(benchStatuses)) {
       const first = sampleStatuses.indexOf(statuses[0]!);
       expect(statuses).toEqual(sampleStatuses.slice(first));
+    }
+  });
+
+  it("every status's dashboard tile opens exactly one bench's list, one that lists the status", () => {
+    for (const status of sampleStatuses) {
+      const opening = benchNames.filter((bench) => (benches[bench].tiles as readonly string[]).includes(status));
+      expect(opening, status).toHaveLength(1);
+      expect(benchStatuses[opening[0]!], status).toContain(status);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { benches, benchNames } from '@/shared/benches';
 import { allPermissions, seededRoles } from '@/shared/permissions';
 import { filterMenu, menuGroups } from '@/app/layout/menu';
 
@@ -85,5 +86,18 @@ describe('menu filtering by permission (spec 6)', () => {
     expect(visibleLabels(['CanViewAllCountry'])).toEqual([
       { group: 'menu.settings', entries: ['menu.countries', 'menu.guidelines', 'menu.logout'] },
     ]);
+  });
+
+  it('has an entry for every bench with menu words, opening its screen to who may open it', () => {
+    const links = menuGroups.flatMap((g) => g.entries).flatMap((e) => (e.kind === 'link' ? [e] : []));
+    for (const bench of benchNames) {
+      const { screen } = benches[bench];
+      if (screen.menuLabel === null) continue;
+      // A bench given menu words in the table but no benchLink(bench) in a group has no way in.
+      expect(links.find((link) => link.labelKey === screen.menuLabel)).toMatchObject({
+        to: screen.to,
+        permissions: [screen.permission],
+      });
+    }
   });
 });
