@@ -237,11 +237,7 @@ export function registerClientPortalRoutes(app: AppRouter) {
   app.openapi(listRoute, async (c) => {
     const { email } = c.var.client;
     const found = await listClientBookings(c.var.db, email);
-    await recordClientLook(
-      c.var.db,
-      email,
-      found.bookings.map((b) => b.id),
-    );
+    await recordClientLook(c.var.db, { email, bookingIds: found.bookings.map((b) => b.id) });
     c.header('cache-control', 'no-store');
     return ok(c, { email, ...found });
   });
@@ -249,7 +245,7 @@ export function registerClientPortalRoutes(app: AppRouter) {
   app.openapi(detailRoute, async (c) => {
     const { email } = c.var.client;
     const { booking } = await findClientBooking(c.var.db, email, c.req.valid('param').id);
-    await recordClientLook(c.var.db, email, [booking.id]);
+    await recordClientLook(c.var.db, { email, bookingIds: [booking.id] });
     c.header('cache-control', 'no-store');
     return ok(c, booking);
   });

@@ -193,7 +193,7 @@ export function registerNotificationRoutes(app: AppRouter) {
   });
 
   app.openapi(readRoute, async (c) => {
-    const count = await markNotificationRead(c.var.db, c.var.auth, c.req.valid('param').id);
+    const count = await markNotificationRead(c.var.db, { reader: c.var.auth, id: c.req.valid('param').id });
     return ok(c, { count }, 'Notification marked read.');
   });
 
@@ -203,7 +203,7 @@ export function registerNotificationRoutes(app: AppRouter) {
   });
 
   app.openapi(deleteRoute, async (c) => {
-    const count = await dismissNotification(c.var.db, c.var.auth, c.req.valid('param').id);
+    const count = await dismissNotification(c.var.db, { reader: c.var.auth, id: c.req.valid('param').id });
     return ok(c, { count }, 'Notification removed.');
   });
 

@@ -93,7 +93,7 @@ export function registerPushSubscriptionRoutes(app: AppRouter) {
     // the settings allow a test bench's. A name that does not resolve now is judged at each delivery.
     const judged = await judgePushEndpoint(endpoint, { testBench: c.var.deps.env.PUSH_ALLOW_HTTP_ENDPOINTS });
     if (judged.verdict === 'refused') throw badRequest(judged.code, {}, { endpoint: ENDPOINT_REFUSED[judged.code] });
-    const saved = await savePushSubscription(c.var.db, c.var.auth.id, { endpoint, keys });
+    const saved = await savePushSubscription(c.var.db, { userId: c.var.auth.id, input: { endpoint, keys } });
     return ok(
       c,
       { id: saved.id, endpoint: saved.endpoint, createdAt: saved.createdAt.toISOString() },
@@ -103,7 +103,10 @@ export function registerPushSubscriptionRoutes(app: AppRouter) {
   });
 
   app.openapi(unsubscribeRoute, async (c) => {
-    const removed = await deletePushSubscription(c.var.db, c.var.auth.id, c.req.valid('query').endpoint);
+    const removed = await deletePushSubscription(c.var.db, {
+      userId: c.var.auth.id,
+      endpoint: c.req.valid('query').endpoint,
+    });
     if (!removed) throw notFound('pushSubscriptionNotFound');
     return ok(c, null, 'Notifications are off for this browser.');
   });

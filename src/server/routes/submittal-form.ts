@@ -158,7 +158,7 @@ export function registerSubmittalFormRoutes(app: AppRouter) {
     const stored = [];
     for (const file of checked) {
       const kind = file.mimeType === 'application/pdf' ? 'pdf' : 'image';
-      stored.push(await storeFile(db, { ...file, kind }, null, address));
+      stored.push(await storeFile(db, { file: { ...file, kind }, uploadedBy: null, uploadedFrom: address }));
     }
     return ok(c, stored, 'Files uploaded successfully.', 201);
   });

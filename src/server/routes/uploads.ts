@@ -112,12 +112,22 @@ export function registerUploadRoutes(app: AppRouter) {
         { errors: { files: `At most ${MAX_IMAGES_PER_UPLOAD} images` } },
       );
     }
-    const stored = await storeUploads(c.var.db, files, IMAGE_UPLOAD, 'files', c.var.auth.id);
+    const stored = await storeUploads(c.var.db, {
+      files,
+      rule: IMAGE_UPLOAD,
+      field: 'files',
+      uploadedBy: c.var.auth.id,
+    });
     return ok(c, stored, `${stored.length} image(s) uploaded`, 201);
   });
 
   app.openapi(uploadPdfRoute, async (c) => {
-    const [stored] = await storeUploads(c.var.db, [c.req.valid('form').file], PDF_UPLOAD, 'file', c.var.auth.id);
+    const [stored] = await storeUploads(c.var.db, {
+      files: [c.req.valid('form').file],
+      rule: PDF_UPLOAD,
+      field: 'file',
+      uploadedBy: c.var.auth.id,
+    });
     return ok(c, stored!, 'PDF uploaded', 201);
   });
 

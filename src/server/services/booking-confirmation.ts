@@ -83,6 +83,6 @@ export async function mailBookingConfirmation(
     text: textWith(link.text),
     redactedText: textWith(link.redactedText),
   });
-  await recordClientMail(db, booking.id, 'confirmation', input.email);
+  await recordClientMail(db, { bookingId: booking.id, kind: 'confirmation', to: input.email });
   return true;
 }

@@ -129,16 +129,15 @@ export async function issueCertificate(
     });
     const token = newCertificateToken();
     const url = certificateUrl(baseUrl, token);
-    const file = await storeFile(
-      tx,
-      {
+    const file = await storeFile(tx, {
+      file: {
         name: `certificate-${sample.idflNumber}-v${version}.pdf`,
         mimeType: 'application/pdf',
         data: Buffer.from(await renderCertificatePdf(content, url)),
         kind: 'pdf',
       },
-      by.id,
-    );
+      uploadedBy: by.id,
+    });
     const [issued] = await withUniqueCheck(
       () =>
         tx

@@ -81,7 +81,10 @@ export async function mailClientSignInLink(
 }
 
 /** Records a mail sent to the client about a booking, for the staff booking detail. */
-export async function recordClientMail(db: Executor, bookingId: number, kind: ClientMailKind, to: string) {
+export async function recordClientMail(
+  db: Executor,
+  { bookingId, kind, to }: { bookingId: number; kind: ClientMailKind; to: string },
+) {
   await db.insert(clientBookingMail).values({ bookingId, kind, to: normalizeClientEmail(to) });
 }
 
@@ -135,6 +138,6 @@ export async function mailClientProgress(db: Executor, mailer: Mailer, mail: Pro
     words('optOut'),
   ]);
   await mailer.send(db, { to, subject: words(subjects[mail.kind], params), ...texts });
-  await recordClientMail(db, row.id, mail.kind, to);
+  await recordClientMail(db, { bookingId: row.id, kind: mail.kind, to });
   return true;
 }

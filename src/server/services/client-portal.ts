@@ -164,7 +164,10 @@ export async function listClientBookings(db: Executor, email: string, onlyId?: n
 }
 
 /** Notes when the client looked at these bookings (the staff booking detail shows it). */
-export async function recordClientLook(db: Executor, email: string, bookingIds: number[], at = new Date()) {
+export async function recordClientLook(
+  db: Executor,
+  { email, bookingIds, at = new Date() }: { email: string; bookingIds: number[]; at?: Date },
+) {
   if (bookingIds.length === 0) return;
   await db
     .insert(clientBookingPreference)

@@ -224,7 +224,7 @@ export async function sendDispatchBatch(db: Executor, { id, by }: { id: number; 
 }
 
 /** A package is Received once the third lab has checked in every sample in it. */
-export async function markBatchReceivedWhenComplete(db: Tx, batchId: number, by: Actor) {
+export async function markBatchReceivedWhenComplete(db: Tx, { batchId, by }: { batchId: number; by: Actor }) {
   const batch = await lockBatch(db, eq(dispatchBatch.id, batchId), notFound('batchNotFound'));
   if (!canChangeDispatchBatch('receive', batch.status)) return batch;
   const [waiting] = await db
@@ -241,7 +241,10 @@ export async function markBatchReceivedWhenComplete(db: Tx, batchId: number, by:
 }
 
 /** Third-lab undo by package code: the package goes back to Draft with its samples. */
-export async function reopenDispatchBatch(db: Tx, batch: DispatchBatch, by: Actor, reason: string) {
+export async function reopenDispatchBatch(
+  db: Tx,
+  { batch, by, reason }: { batch: DispatchBatch; by: Actor; reason: string },
+) {
   return recordBatchChange(db, {
     batch,
     action: 'undoSend',

@@ -95,9 +95,17 @@ export async function checkUpload(file: File, rule: UploadRule, field: string) {
 
 export async function storeFile(
   db: Executor,
-  file: { name: string; mimeType: string; data: Buffer; kind: FileKind },
-  uploadedBy: number | null,
-  uploadedFrom?: string,
+  {
+    file,
+    uploadedBy,
+    uploadedFrom,
+  }: {
+    file: { name: string; mimeType: string; data: Buffer; kind: FileKind };
+    /** The staff account that sent it; null for a client's file from the public form. */
+    uploadedBy: number | null;
+    /** The sender's address, for a file sent without an account. */
+    uploadedFrom?: string;
+  },
 ): Promise<StoredFileInfo> {
   const [row] = await db
     .insert(storedFile)
@@ -117,15 +125,12 @@ export async function storeFile(
 /** Checks every file first, so one bad file stores none of them. */
 export async function storeUploads(
   db: Executor,
-  files: File[],
-  rule: UploadRule,
-  field: string,
-  uploadedBy: number | null,
+  { files, rule, field, uploadedBy }: { files: File[]; rule: UploadRule; field: string; uploadedBy: number | null },
 ) {
   const checked = [];
   for (const file of files) checked.push(await checkUpload(file, rule, field));
   const stored: StoredFileInfo[] = [];
-  for (const file of checked) stored.push(await storeFile(db, { ...file, kind: rule.kind }, uploadedBy));
+  for (const file of checked) stored.push(await storeFile(db, { file: { ...file, kind: rule.kind }, uploadedBy }));
   return stored;
 }
 

@@ -226,7 +226,7 @@ async function recordReceipts(db: Executor, reader: Reader, change: ReceiptChang
   return selected.length;
 }
 
-export function markNotificationRead(db: Executor, reader: Reader, id: number) {
+export function markNotificationRead(db: Executor, { reader, id }: { reader: Reader; id: number }) {
   return recordReceipts(db, reader, { readAt: new Date() }, id);
 }
 
@@ -234,7 +234,7 @@ export function markAllNotificationsRead(db: Executor, reader: Reader) {
   return recordReceipts(db, reader, { readAt: new Date() });
 }
 
-export function dismissNotification(db: Executor, reader: Reader, id: number) {
+export function dismissNotification(db: Executor, { reader, id }: { reader: Reader; id: number }) {
   const now = new Date();
   return recordReceipts(db, reader, { readAt: now, dismissedAt: now }, id);
 }

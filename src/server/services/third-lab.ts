@@ -87,7 +87,7 @@ export async function checkInThirdLab(db: Executor, { id, by }: { id: number; by
       checkedInBy: by.id,
     });
     const updated = await recordSampleChange(tx, { sample, action: 'thirdLabCheckIn', by, toStatus, changes: {} });
-    if (sample.dispatchBatchId) await markBatchReceivedWhenComplete(tx, sample.dispatchBatchId, by);
+    if (sample.dispatchBatchId) await markBatchReceivedWhenComplete(tx, { batchId: sample.dispatchBatchId, by });
     return { ...updated, thirdLabEntry: { ...thirdLab, reportFileUrl: fileUrl(thirdLab.reportFileId) } };
   });
 }
@@ -208,7 +208,7 @@ export async function undoSampleTransaction(db: Executor, { packageCode, by }: {
       }
       undone.push(sample.id);
     }
-    const reopened = await reopenDispatchBatch(tx, batch, by, reason);
+    const reopened = await reopenDispatchBatch(tx, { batch, by, reason });
     await announceChange(tx, dispatchBatchTransitions.undoSend, {
       params: { packageCode, count: undone.length },
       title: 'Package returned to draft',

@@ -173,7 +173,10 @@ export function unusedVapidKeys(): VapidKeys {
 }
 
 /** Keeps a browser's subscription for this user; a browser that changes hands moves to the new user. */
-export async function savePushSubscription(db: Executor, userId: number, input: PushSubscriptionInput) {
+export async function savePushSubscription(
+  db: Executor,
+  { userId, input }: { userId: number; input: PushSubscriptionInput },
+) {
   const [row] = await db
     .insert(pushSubscription)
     .values({ userId, endpoint: input.endpoint, keys: input.keys })
@@ -183,7 +186,7 @@ export async function savePushSubscription(db: Executor, userId: number, input: 
 }
 
 /** Forgets a browser's subscription; only its owner may. Returns whether one was removed. */
-export async function deletePushSubscription(db: Executor, userId: number, endpoint: string) {
+export async function deletePushSubscription(db: Executor, { userId, endpoint }: { userId: number; endpoint: string }) {
   const removed = await db
     .delete(pushSubscription)
     .where(sql`${pushSubscription.endpoint} = ${endpoint} AND ${pushSubscription.userId} = ${userId}`)
