@@ -2,7 +2,8 @@
 // model and the sample's measured values. Pure (runs offline in the browser on every keystroke).
 import { predictRegionProbabilities, standardise, type ElementValues, type OriginModel } from './estimator.ts';
 import { choleskyWithRidge, forwardSolve, squaredNorm, subMatrix } from './matrix.ts';
-import { chiSquareSurvival, fSurvival } from './statistics.ts';
+import { chiSquareSurvival } from './statistics.ts';
+import { calibratedTypicality, rawTypicality } from './typicality.ts';
 import { analysisThresholds, judgeClaim, regionsOfClaims, xinjiangRegion, type Consistency } from './verdicts.ts';
 
 export {
@@ -64,16 +65,6 @@ export type AnalyseOptions = {
   compositionCount?: number;
 };
 
-/**
- * Typicality of a sample in a region: the tail probability of its distance under the predictive
- * (Hotelling) distribution, F(d, n − d); the χ² tail when the region has too few references.
- */
-function typicalityOf(distance: number, d: number, n: number): number {
-  if (d === 0) return 1;
-  if (n - d < 1) return chiSquareSurvival(distance, d);
-  return fSurvival((distance * (n - d)) / (d * (n - 1)), d, n - d);
-}
-
 export function analyseSample(model: OriginModel, values: ElementValues, options: AnalyseOptions = {}): OriginAnalysis {
   const t = analysisThresholds;
   const x = standardise(model, values);
@@ -105,7 +96,11 @@ export function analyseSample(model: OriginModel, values: ElementValues, options
   }
 
   const { probabilities, distances, dimension } = predictRegionProbabilities(model, values, expected);
-  const typicalities = model.regions.map((r, k) => typicalityOf(distances[k]!, dimension, r.count));
+  // Typicality of the sample in each region: the Hotelling predictive p-value of its distance,
+  // calibrated on the region's own held-out references (typicality.ts).
+  const typicalities = model.regions.map((r, k) =>
+    calibratedTypicality(rawTypicality(distances[k]!, dimension, r.count), r.heldOutTypicality),
+  );
   const regionalProbability = model.regions
     .map((r, k) => ({ region: r.region, probability: probabilities[k]!, typicality: typicalities[k]! }))
     .sort((a, b) => b.probability - a.probability);

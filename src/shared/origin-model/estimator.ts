@@ -33,6 +33,7 @@ import {
   type Standardised,
 } from './region-density.ts';
 import { chooseSettings } from './settings-choice.ts';
+import { heldOutTypicalities } from './typicality.ts';
 
 export type { ElementValues, EnsembleSettings, OriginModel, ReferenceSample, RegionParameters } from './model-types.ts';
 export { defaultTreeCount, type InnerDensities } from './ensemble.ts';
@@ -65,7 +66,7 @@ export function regionOf(sample: { region?: string | null; countryCode?: string 
 }
 
 export function fitOriginModel(records: readonly ReferenceSample[], options: FitOptions = {}): OriginModel {
-  const { densities, kept } = fitDensities(records, options);
+  const { densities, kept } = fitDensities(records, options, true);
   const treeCount = options.trees ?? defaultTreeCount;
   if (treeCount <= 0 || densities.regions.length < 2) return densities;
   return withTrees(densities, kept, treeCount, options.seed ?? 1, innerDensityProbabilities(densities, kept, options));
@@ -97,6 +98,8 @@ export function innerDensityProbabilities(
 function fitDensities(
   records: readonly ReferenceSample[],
   options: FitOptions,
+  /** Keep each region's held-out typicalities (the fitted model's; inner folds need none). */
+  calibrate = false,
 ): { densities: OriginModel; kept: ReferenceSample[] } {
   const counts = new Map<string, number>();
   for (const r of records) counts.set(r.region, (counts.get(r.region) ?? 0) + 1);
@@ -127,6 +130,7 @@ function fitDensities(
   const settings =
     options.settings ?? chooseSettings(standardised, elements.length, options.selectionCapPerRegion ?? 60);
   const summary = summarise(standardised, elements.length);
+  const heldOut = calibrate ? heldOutTypicalities(standardised, elements.length, settings) : null;
   const regions: RegionParameters[] = summary.regions.map((s) => ({
     region: s.region,
     count: s.count,
@@ -137,6 +141,7 @@ function fitDensities(
     locations: kept
       .filter((r) => r.region === s.region && isMeasured(r.latitude) && isMeasured(r.longitude))
       .map((r) => ({ latitude: r.latitude!, longitude: r.longitude! })),
+    ...(heldOut?.has(s.region) ? { heldOutTypicality: heldOut.get(s.region)! } : {}),
   }));
   const densities: OriginModel = {
     elements,

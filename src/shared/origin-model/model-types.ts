@@ -29,6 +29,12 @@ export type RegionParameters = {
    * A claim by country is judged on the union of that country's regions (claims.ts).
    */
   country?: string | null;
+  /**
+   * The raw typicality (p-value) of each of the region's references in the region, each from a
+   * refit without it, sorted ascending (typicality.ts): the analysis calibrates a sample's raw p
+   * on them. Absent from models fitted before they were kept; those give the raw p.
+   */
+  heldOutTypicality?: number[];
 };
 
 export type OriginModel = {
