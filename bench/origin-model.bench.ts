@@ -2,7 +2,7 @@
 // forest and ExtraTrees with scikit-learn's defaults, and three simpler ones) computed in the same run (stratified 10-fold for every set and learner), and its speed
 // against the nearest-centroid model and a trivial signed-in read of the same server. It prints the
 // verdicts' error rates too, one sample's and a lot's, from the origin model's cross-validation.
-import { analyseSample } from '../src/shared/origin-model/analysis.ts';
+import { analyseSample, analysisThresholds } from '../src/shared/origin-model/analysis.ts';
 import {
   diagonalGaussianLearner,
   extraTreesLearner,
@@ -154,6 +154,11 @@ export default async function benchOriginModel(): Promise<BenchRow[]> {
           `${percent(rates.inconclusiveTrueShare)} of true and ${percent(rates.inconclusiveFalseShare)} of false ` +
           `claims, Cllr ${rates.cllr.toFixed(3)}\n`,
       );
+    const own = errors.ownRegionAtypical;
+    process.stdout.write(
+      `  ${name} — own region atypical (typicality < ${analysisThresholds.atypicalPValue}): ${own.atypical} of ` +
+        `${own.records} held-out records (${percent(own.share)}), about 1 % expected\n`,
+    );
     rows.push(...qualityRows(name, reports));
   }
 

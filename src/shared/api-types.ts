@@ -12883,6 +12883,15 @@ export interface components {
       }[];
       /** @description The same error rates for lots of 2, 3 and 5 samples */
       lots: components['schemas']['LotVerdictErrors'][];
+      /** @description Held-out records whose typicality in their own region falls below the atypical threshold of the verdicts; the typicality is calibrated so that about 1 % is expected */
+      ownRegionAtypical: {
+        /** @description Held-out records of a judged region */
+        records: number;
+        /** @description Of them, those below the atypical threshold */
+        atypical: number;
+        /** @description atypical / records (0 without records) */
+        share: number;
+      };
     };
     /** @description How often a lot's joint verdict is wrong: lots of held-out records of one region (each region's records in a seeded order, a record in one lot at most), combined as the lot analysis combines them; true and false claims count lots */
     LotVerdictErrors: {

@@ -210,6 +210,12 @@ describe('[ANALYSIS] model report, analyse, save, classify, sample entry, transf
     expect(report.verdictErrors.pooled.cllr).toBeLessThan(1);
     expect(report.verdictErrors.pooled.cllrMin).toBeLessThanOrEqual(report.verdictErrors.pooled.cllr);
     expect(report.verdictErrors.xinjiang).toBeNull();
+    // Held-out records atypical of their own region: the calibration's check (about 1 % expected).
+    const own = report.verdictErrors.ownRegionAtypical;
+    expect(own.records).toBe(149);
+    expect(own.atypical).toBeGreaterThanOrEqual(0);
+    expect(own.atypical).toBeLessThanOrEqual(own.records);
+    expect(own.share).toBeCloseTo(own.atypical / own.records, 12);
     // A lot's joint verdict, by the same cross-validation: each region's held-out records in lots.
     const counts: number[] = report.validation.perRegion.map((r: { count: number }) => r.count);
     expect(report.verdictErrors.lots.map((l: { size: number }) => l.size)).toEqual([2, 3, 5]);

@@ -3,7 +3,8 @@ import { fitOriginModel, type ReferenceSample } from '../../src/shared/origin-mo
 import { seededRandom } from '../../src/shared/origin-model/forest.ts';
 import { combineLot } from '../../src/shared/origin-model/lot-analysis.ts';
 import { formLots, lotSizes, reportedLotSize, type HeldOut } from '../../src/shared/origin-model/lot-verdict-errors.ts';
-import { judgeOriginModel, judgeUnits } from '../../src/shared/origin-model/verdict-errors.ts';
+import { analysisThresholds } from '../../src/shared/origin-model/verdicts.ts';
+import { judgeOriginModel, judgeUnits, ownRegionAtypical } from '../../src/shared/origin-model/verdict-errors.ts';
 
 // Four regions over two isotopes: North and Xinjiang far from everything, East and West nearly
 // on top of each other (their samples alone are often inconclusive).
@@ -88,10 +89,38 @@ describe('[ORIGIN MODEL] lots of held-out records', () => {
     expect(report.xinjiang).toMatchObject({ region: 'Xinjiang', trueClaims: 0, falseClaims: 3 });
   });
 
+  it('counts held-out records atypical of their own region, by the atypical threshold', () => {
+    const model = fitOriginModel(references(), { trees: 0 });
+    const at = (region: string, own: number): HeldOut => ({
+      region,
+      country: null,
+      probabilities: model.regions.map((r) => (r.region === region ? 1 : 0)),
+      // Atypical elsewhere: only the typicality in the record's own region counts.
+      typicalities: model.regions.map((r) => (r.region === region ? own : 0)),
+    });
+    const threshold = analysisThresholds.atypicalPValue;
+    const report = ownRegionAtypical(model, [
+      at('North', threshold / 2),
+      at('East', threshold),
+      at('West', 0.5),
+      at('Xinjiang', 0),
+      // A region the model does not know is not counted.
+      at('Elsewhere', 0),
+    ]);
+    expect(report).toEqual({ records: 4, atypical: 2, share: 0.5 });
+    expect(ownRegionAtypical(null, [])).toEqual({ records: 0, atypical: 0, share: 0 });
+  });
+
   it("measures a lot's joint verdict on the same cross-validation as one sample's", () => {
     const data = references();
     const { verdictErrors } = judgeOriginModel(data, { folds: 5 });
     expect(verdictErrors.lots.map((l) => l.size)).toEqual([...lotSizes]);
+    // Every held-out record is checked against its own region; the calibrated typicality leaves
+    // few of them atypical.
+    const own = verdictErrors.ownRegionAtypical;
+    expect(own.records).toBe(120);
+    expect(own.atypical).toBeLessThanOrEqual(6);
+    expect(own.share).toBeCloseTo(own.atypical / 120, 12);
     const lots = verdictErrors.lots.find((l) => l.size === reportedLotSize)!;
     // 30 held-out records per region make 10 lots of 3 each.
     expect(lots.lotCount).toBe(40);

@@ -212,6 +212,16 @@ const verdictErrorsSchema = z
   .object({
     ...claimsErrorFields,
     lots: z.array(lotErrorsSchema).openapi({ description: 'The same error rates for lots of 2, 3 and 5 samples' }),
+    ownRegionAtypical: z
+      .object({
+        records: z.number().int().openapi({ description: 'Held-out records of a judged region' }),
+        atypical: z.number().int().openapi({ description: 'Of them, those below the atypical threshold' }),
+        share: z.number().openapi({ description: 'atypical / records (0 without records)' }),
+      })
+      .openapi({
+        description:
+          'Held-out records whose typicality in their own region falls below the atypical threshold of the verdicts; the typicality is calibrated so that about 1 % is expected',
+      }),
   })
   .openapi('VerdictErrors', {
     description:

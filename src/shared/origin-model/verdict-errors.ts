@@ -7,7 +7,14 @@
 // and Cllr_min, the cost after the best monotone recalibration (pool-adjacent-violators), say how
 // far the ratios can be quoted: Cllr near Cllr_min means they are calibrated.
 // A lot's joint verdict is judged the same way on lots of held-out records (lot-verdict-errors.ts).
-import { analyseSample, judgeClaim, xinjiangRegion, type Consistency, type Verdict } from './analysis.ts';
+import {
+  analyseSample,
+  analysisThresholds,
+  judgeClaim,
+  xinjiangRegion,
+  type Consistency,
+  type Verdict,
+} from './analysis.ts';
 import { fitOriginModel, type ReferenceSample } from './estimator.ts';
 import { formLots, lotSizes, type HeldOut } from './lot-verdict-errors.ts';
 import type { OriginModel } from './model-types.ts';
@@ -52,7 +59,14 @@ export type ClaimsErrorReport = {
 /** A lot's joint verdict: claims of every region judged for every lot of `size` held-out records. */
 export type LotErrorReport = ClaimsErrorReport & { size: number; lotCount: number };
 
-export type VerdictErrorReport = ClaimsErrorReport & { lots: LotErrorReport[] };
+/**
+ * Held-out records atypical of their own region: typicality below the atypical threshold. The
+ * typicality is calibrated on each region's held-out references, so about that threshold's share
+ * (1 %) is expected; far more says the regions' densities are too narrow for new samples.
+ */
+export type OwnRegionAtypical = { records: number; atypical: number; share: number };
+
+export type VerdictErrorReport = ClaimsErrorReport & { lots: LotErrorReport[]; ownRegionAtypical: OwnRegionAtypical };
 
 type Claim = { truth: boolean; verdict: Verdict; logLr: number };
 
@@ -88,8 +102,22 @@ export function judgeOriginModel(
         const lots = formLots(heldOut, size);
         return { size, lotCount: lots.length, ...judge(lots) };
       }),
+      ownRegionAtypical: ownRegionAtypical(named, heldOut),
     },
   };
+}
+
+/** How many held-out records fall below the atypical threshold in their own region. */
+export function ownRegionAtypical(model: OriginModel | null, units: readonly HeldOut[]): OwnRegionAtypical {
+  let records = 0;
+  let atypical = 0;
+  for (const unit of units) {
+    const i = model?.regions.findIndex((r) => r.region === unit.region) ?? -1;
+    if (i < 0) continue;
+    records += 1;
+    if ((unit.typicalities[i] ?? 0) < analysisThresholds.atypicalPValue) atypical += 1;
+  }
+  return { records, atypical, share: records ? atypical / records : 0 };
 }
 
 /**

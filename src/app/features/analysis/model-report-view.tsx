@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/app/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
+import { analysisThresholds } from '@/shared/origin-model/verdicts';
 import { analysisQueries, type ModelReport } from './analysis-queries';
 import { LotVerdictErrors } from './lot-verdict-errors';
 import { RegionCountries } from './region-countries';
@@ -195,6 +196,14 @@ function VerdictErrors({ errors }: { errors: ModelReport['verdictErrors'] }) {
       <h3 className="text-sm font-medium">{t('report.verdictErrors.title')}</h3>
       <p className="text-xs text-muted-foreground">{t('report.verdictErrors.about')}</p>
       <VerdictErrorTable rows={rows} of="samples" />
+      <p className="text-xs text-muted-foreground" data-testid="own-region-atypical">
+        {t('report.verdictErrors.ownRegionAtypical', {
+          atypical: errors.ownRegionAtypical.atypical,
+          records: errors.ownRegionAtypical.records,
+          share: percent(errors.ownRegionAtypical.share),
+          threshold: analysisThresholds.atypicalPValue,
+        })}
+      </p>
       <p className="text-xs text-muted-foreground">
         {errors.xinjiang
           ? t('report.verdictErrors.xinjiang', {
