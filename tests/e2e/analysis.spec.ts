@@ -94,6 +94,9 @@ test.describe('[ANALYSIS]', () => {
     ).toBeVisible();
     await expect(lots.getByText(/into lots of 3 \(15 lots\)/)).toBeVisible();
     await expect(lots.getByRole('row', { name: /Salt Lake City 5 / })).toBeVisible();
+    // One sample's table gives its likelihood ratios' Cllr; a lot's are not quoted.
+    await expect(report.getByTestId('verdict-errors').getByRole('columnheader', { name: /Cllr/ })).toHaveCount(2);
+    await expect(lots.getByRole('columnheader', { name: /Cllr/ })).toHaveCount(0);
     await page.keyboard.press('Escape');
 
     // Sample Insights: the model is loaded, then the network is cut and the result follows the typing.
