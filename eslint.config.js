@@ -38,6 +38,10 @@ const dateLocaleString = {
   },
 };
 /** The server's layers, top first: each may import only itself and the layers after it. */
+const appRestrictedImports = [
+  { name: 'sonner', message: "Import toast from '@/app/lib/toast' (or toastLater at start)." },
+  { name: 'dayjs', message: "Import dayjs from '@/app/lib/dates': its locale follows the language." },
+];
 const serverLayers = ['routes', 'http', 'services', 'db'];
 /** The modules that assemble the layers into the running server; no layer imports them. */
 const serverEntries = ['./src/server/app.ts', './src/server/server.ts', './src/server/main.ts'];
@@ -152,9 +156,25 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: appRestrictedImports,
+        },
+      ],
+    },
+  },
+  {
+    // Route options (search checks above all) are in the start chunk every page loads: zod there puts
+    // all of zod in front of the sign-in page and the order form. A route checks its search by hand.
+    files: ['src/app/routes/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
           paths: [
-            { name: 'sonner', message: "Import toast from '@/app/lib/toast' (or toastLater at start)." },
-            { name: 'dayjs', message: "Import dayjs from '@/app/lib/dates': its locale follows the language." },
+            ...appRestrictedImports,
+            {
+              name: 'zod',
+              message: 'Check a route search with a plain function: route options start with every page.',
+            },
           ],
         },
       ],

@@ -14,7 +14,7 @@ import { createLogger } from '../src/server/logger.ts';
 import { bootServer } from '../src/server/server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-export const BENCH_ADMIN = { email: 'admin@isotope.lab', password: 'bench-password-1' };
+const BENCH_ADMIN = { email: 'admin@isotope.lab', password: 'bench-password-1' };
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export type SignIn = { data: { accessToken: string; refreshToken: string; user: unknown } };

@@ -43,7 +43,7 @@ export function strawberries(withElements = false): (ReferenceSample & { id: str
 }
 
 /** A stable pseudo-random order from a text key (FNV-1a), so subsets are the same in every run. */
-export function stableHash(key: string): number {
+function stableHash(key: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) {
     h ^= key.charCodeAt(i);

@@ -36,7 +36,7 @@ type RouteFile = { file: string; pattern: string; params: number; layouts: strin
  * layout files (TanStack Router's file names: `_x` a pathless layout, `index` its folder's path,
  * `$id` a parameter, `$` the rest of the path, `(x)` a group; `x.tsx` beside a folder `x/` lays it out).
  */
-export function routeFiles(routesDir: string): RouteFile[] {
+function routeFiles(routesDir: string): RouteFile[] {
   const routes: RouteFile[] = [];
   const root = path.join(routesDir, '__root.tsx');
   const walk = (dir: string, segments: string[], layouts: string[]) => {

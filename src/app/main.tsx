@@ -7,7 +7,9 @@ import { startTexts } from '@/app/lib/i18n';
 import { mirrorSessionChanges } from '@/app/features/auth/session-wiring';
 import { listenForInstallPrompt } from '@/app/features/pwa/install-prompt';
 import { registerServiceWorker } from '@/app/features/pwa/service-worker';
+import { appConfig } from '@/app/lib/app-config';
 import { startErrorReporting } from '@/app/lib/error-reporting';
+import { learnLabTimeZone } from '@/app/lib/lab-time-zone';
 import { createQueryClient } from '@/app/lib/query-client';
 import { createAppRouter, fetchRouteCode } from './router';
 
@@ -19,6 +21,11 @@ fetchRouteCode(router, window.location.pathname);
 // render, not after it (the router would load on mount, once that render is done: a round trip
 // later on a phone). A failure is the route's to show, as on any load.
 const firstLoad = router.load().catch(() => undefined);
+
+// The laboratory's time zone every date is shown in: asked while the texts load, remembered for the next start.
+void appConfig()
+  .then((config) => learnLabTimeZone(config.labTimeZone))
+  .catch(() => undefined);
 
 mirrorSessionChanges();
 listenForInstallPrompt();

@@ -34,6 +34,9 @@ import { Route as AuthenticatedBookingsIdRouteImport } from './routes/_authentic
 import { Route as AuthenticatedBookingsCreateBookingRouteImport } from './routes/_authenticated/bookings/create-booking'
 import { Route as AuthenticatedClientsIndexRouteImport } from './routes/_authenticated/clients/index'
 import { Route as AuthenticatedClientsIdRouteImport } from './routes/_authenticated/clients/$id'
+import { Route as AuthenticatedControlChartsIndexRouteImport } from './routes/_authenticated/control-charts/index'
+import { Route as AuthenticatedNonconformitiesIndexRouteImport } from './routes/_authenticated/nonconformities/index'
+import { Route as AuthenticatedProficiencyTestsIndexRouteImport } from './routes/_authenticated/proficiency-tests/index'
 import { Route as AuthenticatedSettingsAccountsRouteImport } from './routes/_authenticated/settings/accounts'
 import { Route as AuthenticatedSettingsCountriesRouteImport } from './routes/_authenticated/settings/countries'
 import { Route as AuthenticatedSettingsGuidelinesRouteImport } from './routes/_authenticated/settings/guidelines'
@@ -43,6 +46,8 @@ import { Route as AuthenticatedSupervisorSamplesIdRouteImport } from './routes/_
 import { Route as AuthenticatedTestersIndexRouteImport } from './routes/_authenticated/testers/index'
 import { Route as AuthenticatedTestersIdRouteImport } from './routes/_authenticated/testers/$id'
 import { Route as GuestAuthLoginRouteImport } from './routes/_guest/auth/login'
+import { Route as ThirdlabThirdlabRunsIndexRouteImport } from './routes/_thirdlab/thirdlab-runs/index'
+import { Route as ThirdlabThirdlabRunsRunIdRouteImport } from './routes/_thirdlab/thirdlab-runs/$runId'
 import { Route as AuthenticatedSupervisorSamplesReportDetailIdRouteImport } from './routes/_authenticated/supervisor-samples/report-detail/$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -177,6 +182,24 @@ const AuthenticatedClientsIdRoute = AuthenticatedClientsIdRouteImport.update({
   path: '/clients/$id',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedControlChartsIndexRoute =
+  AuthenticatedControlChartsIndexRouteImport.update({
+    id: '/control-charts/',
+    path: '/control-charts/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedNonconformitiesIndexRoute =
+  AuthenticatedNonconformitiesIndexRouteImport.update({
+    id: '/nonconformities/',
+    path: '/nonconformities/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedProficiencyTestsIndexRoute =
+  AuthenticatedProficiencyTestsIndexRouteImport.update({
+    id: '/proficiency-tests/',
+    path: '/proficiency-tests/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedSettingsAccountsRoute =
   AuthenticatedSettingsAccountsRouteImport.update({
     id: '/settings/accounts',
@@ -229,6 +252,18 @@ const GuestAuthLoginRoute = GuestAuthLoginRouteImport.update({
   path: '/auth/login',
   getParentRoute: () => GuestRoute,
 } as any)
+const ThirdlabThirdlabRunsIndexRoute =
+  ThirdlabThirdlabRunsIndexRouteImport.update({
+    id: '/thirdlab-runs/',
+    path: '/thirdlab-runs/',
+    getParentRoute: () => ThirdlabRoute,
+  } as any)
+const ThirdlabThirdlabRunsRunIdRoute =
+  ThirdlabThirdlabRunsRunIdRouteImport.update({
+    id: '/thirdlab-runs/$runId',
+    path: '/thirdlab-runs/$runId',
+    getParentRoute: () => ThirdlabRoute,
+  } as any)
 const AuthenticatedSupervisorSamplesReportDetailIdRoute =
   AuthenticatedSupervisorSamplesReportDetailIdRouteImport.update({
     id: '/supervisor-samples/report-detail/$id',
@@ -264,10 +299,15 @@ export interface FileRoutesByFullPath {
   '/supervisor-samples/$id': typeof AuthenticatedSupervisorSamplesIdRoute
   '/testers/$id': typeof AuthenticatedTestersIdRoute
   '/auth/login': typeof GuestAuthLoginRoute
+  '/thirdlab-runs/$runId': typeof ThirdlabThirdlabRunsRunIdRoute
   '/bookings/': typeof AuthenticatedBookingsIndexRoute
   '/clients/': typeof AuthenticatedClientsIndexRoute
+  '/control-charts/': typeof AuthenticatedControlChartsIndexRoute
+  '/nonconformities/': typeof AuthenticatedNonconformitiesIndexRoute
+  '/proficiency-tests/': typeof AuthenticatedProficiencyTestsIndexRoute
   '/supervisor-samples/': typeof AuthenticatedSupervisorSamplesIndexRoute
   '/testers/': typeof AuthenticatedTestersIndexRoute
+  '/thirdlab-runs/': typeof ThirdlabThirdlabRunsIndexRoute
   '/supervisor-samples/report-detail/$id': typeof AuthenticatedSupervisorSamplesReportDetailIdRoute
 }
 export interface FileRoutesByTo {
@@ -298,10 +338,15 @@ export interface FileRoutesByTo {
   '/supervisor-samples/$id': typeof AuthenticatedSupervisorSamplesIdRoute
   '/testers/$id': typeof AuthenticatedTestersIdRoute
   '/auth/login': typeof GuestAuthLoginRoute
+  '/thirdlab-runs/$runId': typeof ThirdlabThirdlabRunsRunIdRoute
   '/bookings': typeof AuthenticatedBookingsIndexRoute
   '/clients': typeof AuthenticatedClientsIndexRoute
+  '/control-charts': typeof AuthenticatedControlChartsIndexRoute
+  '/nonconformities': typeof AuthenticatedNonconformitiesIndexRoute
+  '/proficiency-tests': typeof AuthenticatedProficiencyTestsIndexRoute
   '/supervisor-samples': typeof AuthenticatedSupervisorSamplesIndexRoute
   '/testers': typeof AuthenticatedTestersIndexRoute
+  '/thirdlab-runs': typeof ThirdlabThirdlabRunsIndexRoute
   '/supervisor-samples/report-detail/$id': typeof AuthenticatedSupervisorSamplesReportDetailIdRoute
 }
 export interface FileRoutesById {
@@ -336,10 +381,15 @@ export interface FileRoutesById {
   '/_authenticated/supervisor-samples/$id': typeof AuthenticatedSupervisorSamplesIdRoute
   '/_authenticated/testers/$id': typeof AuthenticatedTestersIdRoute
   '/_guest/auth/login': typeof GuestAuthLoginRoute
+  '/_thirdlab/thirdlab-runs/$runId': typeof ThirdlabThirdlabRunsRunIdRoute
   '/_authenticated/bookings/': typeof AuthenticatedBookingsIndexRoute
   '/_authenticated/clients/': typeof AuthenticatedClientsIndexRoute
+  '/_authenticated/control-charts/': typeof AuthenticatedControlChartsIndexRoute
+  '/_authenticated/nonconformities/': typeof AuthenticatedNonconformitiesIndexRoute
+  '/_authenticated/proficiency-tests/': typeof AuthenticatedProficiencyTestsIndexRoute
   '/_authenticated/supervisor-samples/': typeof AuthenticatedSupervisorSamplesIndexRoute
   '/_authenticated/testers/': typeof AuthenticatedTestersIndexRoute
+  '/_thirdlab/thirdlab-runs/': typeof ThirdlabThirdlabRunsIndexRoute
   '/_authenticated/supervisor-samples/report-detail/$id': typeof AuthenticatedSupervisorSamplesReportDetailIdRoute
 }
 export interface FileRouteTypes {
@@ -372,10 +422,15 @@ export interface FileRouteTypes {
     | '/supervisor-samples/$id'
     | '/testers/$id'
     | '/auth/login'
+    | '/thirdlab-runs/$runId'
     | '/bookings/'
     | '/clients/'
+    | '/control-charts/'
+    | '/nonconformities/'
+    | '/proficiency-tests/'
     | '/supervisor-samples/'
     | '/testers/'
+    | '/thirdlab-runs/'
     | '/supervisor-samples/report-detail/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -406,10 +461,15 @@ export interface FileRouteTypes {
     | '/supervisor-samples/$id'
     | '/testers/$id'
     | '/auth/login'
+    | '/thirdlab-runs/$runId'
     | '/bookings'
     | '/clients'
+    | '/control-charts'
+    | '/nonconformities'
+    | '/proficiency-tests'
     | '/supervisor-samples'
     | '/testers'
+    | '/thirdlab-runs'
     | '/supervisor-samples/report-detail/$id'
   id:
     | '__root__'
@@ -443,10 +503,15 @@ export interface FileRouteTypes {
     | '/_authenticated/supervisor-samples/$id'
     | '/_authenticated/testers/$id'
     | '/_guest/auth/login'
+    | '/_thirdlab/thirdlab-runs/$runId'
     | '/_authenticated/bookings/'
     | '/_authenticated/clients/'
+    | '/_authenticated/control-charts/'
+    | '/_authenticated/nonconformities/'
+    | '/_authenticated/proficiency-tests/'
     | '/_authenticated/supervisor-samples/'
     | '/_authenticated/testers/'
+    | '/_thirdlab/thirdlab-runs/'
     | '/_authenticated/supervisor-samples/report-detail/$id'
   fileRoutesById: FileRoutesById
 }
@@ -639,6 +704,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedClientsIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/control-charts/': {
+      id: '/_authenticated/control-charts/'
+      path: '/control-charts'
+      fullPath: '/control-charts/'
+      preLoaderRoute: typeof AuthenticatedControlChartsIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/nonconformities/': {
+      id: '/_authenticated/nonconformities/'
+      path: '/nonconformities'
+      fullPath: '/nonconformities/'
+      preLoaderRoute: typeof AuthenticatedNonconformitiesIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/proficiency-tests/': {
+      id: '/_authenticated/proficiency-tests/'
+      path: '/proficiency-tests'
+      fullPath: '/proficiency-tests/'
+      preLoaderRoute: typeof AuthenticatedProficiencyTestsIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/settings/accounts': {
       id: '/_authenticated/settings/accounts'
       path: '/settings/accounts'
@@ -702,6 +788,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuestAuthLoginRouteImport
       parentRoute: typeof GuestRoute
     }
+    '/_thirdlab/thirdlab-runs/': {
+      id: '/_thirdlab/thirdlab-runs/'
+      path: '/thirdlab-runs'
+      fullPath: '/thirdlab-runs/'
+      preLoaderRoute: typeof ThirdlabThirdlabRunsIndexRouteImport
+      parentRoute: typeof ThirdlabRoute
+    }
+    '/_thirdlab/thirdlab-runs/$runId': {
+      id: '/_thirdlab/thirdlab-runs/$runId'
+      path: '/thirdlab-runs/$runId'
+      fullPath: '/thirdlab-runs/$runId'
+      preLoaderRoute: typeof ThirdlabThirdlabRunsRunIdRouteImport
+      parentRoute: typeof ThirdlabRoute
+    }
     '/_authenticated/supervisor-samples/report-detail/$id': {
       id: '/_authenticated/supervisor-samples/report-detail/$id'
       path: '/supervisor-samples/report-detail/$id'
@@ -734,6 +834,9 @@ interface AuthenticatedRouteChildren {
   AuthenticatedTestersIdRoute: typeof AuthenticatedTestersIdRoute
   AuthenticatedBookingsIndexRoute: typeof AuthenticatedBookingsIndexRoute
   AuthenticatedClientsIndexRoute: typeof AuthenticatedClientsIndexRoute
+  AuthenticatedControlChartsIndexRoute: typeof AuthenticatedControlChartsIndexRoute
+  AuthenticatedNonconformitiesIndexRoute: typeof AuthenticatedNonconformitiesIndexRoute
+  AuthenticatedProficiencyTestsIndexRoute: typeof AuthenticatedProficiencyTestsIndexRoute
   AuthenticatedSupervisorSamplesIndexRoute: typeof AuthenticatedSupervisorSamplesIndexRoute
   AuthenticatedTestersIndexRoute: typeof AuthenticatedTestersIndexRoute
   AuthenticatedSupervisorSamplesReportDetailIdRoute: typeof AuthenticatedSupervisorSamplesReportDetailIdRoute
@@ -765,6 +868,11 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedTestersIdRoute: AuthenticatedTestersIdRoute,
   AuthenticatedBookingsIndexRoute: AuthenticatedBookingsIndexRoute,
   AuthenticatedClientsIndexRoute: AuthenticatedClientsIndexRoute,
+  AuthenticatedControlChartsIndexRoute: AuthenticatedControlChartsIndexRoute,
+  AuthenticatedNonconformitiesIndexRoute:
+    AuthenticatedNonconformitiesIndexRoute,
+  AuthenticatedProficiencyTestsIndexRoute:
+    AuthenticatedProficiencyTestsIndexRoute,
   AuthenticatedSupervisorSamplesIndexRoute:
     AuthenticatedSupervisorSamplesIndexRoute,
   AuthenticatedTestersIndexRoute: AuthenticatedTestersIndexRoute,
@@ -788,10 +896,14 @@ const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 
 interface ThirdlabRouteChildren {
   ThirdlabThirdlabSamplesRoute: typeof ThirdlabThirdlabSamplesRoute
+  ThirdlabThirdlabRunsRunIdRoute: typeof ThirdlabThirdlabRunsRunIdRoute
+  ThirdlabThirdlabRunsIndexRoute: typeof ThirdlabThirdlabRunsIndexRoute
 }
 
 const ThirdlabRouteChildren: ThirdlabRouteChildren = {
   ThirdlabThirdlabSamplesRoute: ThirdlabThirdlabSamplesRoute,
+  ThirdlabThirdlabRunsRunIdRoute: ThirdlabThirdlabRunsRunIdRoute,
+  ThirdlabThirdlabRunsIndexRoute: ThirdlabThirdlabRunsIndexRoute,
 }
 
 const ThirdlabRouteWithChildren = ThirdlabRoute._addFileChildren(

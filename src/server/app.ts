@@ -12,6 +12,7 @@ import { createErrorReporter } from './error-reporting.ts';
 import { AppError, databaseUnavailable, queryTimedOut, shuttingDown } from './errors.ts';
 import type { AppEnv, AppInputs, Deps } from './http/context.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { installAuditChainKey, resolveAuditChainKey } from './services/audit-chain-key.ts';
 import { createBackground } from './services/background.ts';
 import { createNotifier } from './services/notifier.ts';
 import { createPushSender, unusedVapidKeys } from './services/web-push.ts';
@@ -21,12 +22,11 @@ import { createMetrics } from './metrics.ts';
 import { compressResponses } from './compression.ts';
 import { readStaticApp, registerStaticApp } from './static.ts';
 import { API_VERSION } from './version.ts';
+import { configurePdfRendering } from './services/pdf-render.ts';
 
-export const API_TITLE = 'Isotope Lab API';
-export { API_VERSION };
-
+const API_TITLE = 'Isotope Lab API';
 /** Field messages keyed by dotted path, as the forms expect them. */
-export function fieldErrors(error: ZodError): Record<string, string> {
+function fieldErrors(error: ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const path = issue.path.map(String).join('.') || '_';
@@ -49,7 +49,7 @@ function invalid(errors: Record<string, string>) {
 }
 
 /** A router whose validation failures answer 400 with field messages, never a bare zod dump. */
-export function createRouter() {
+function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
@@ -70,6 +70,8 @@ function routeTemplate(c: Context<AppEnv>): string {
 }
 
 export function createApp(inputs: AppInputs) {
+  // Every audit record this process writes or checks is sealed with this key (audit-chain-key.ts).
+  installAuditChainKey(inputs.auditChainKey ?? (() => resolveAuditChainKey(inputs.env)));
   const deps: Deps = {
     ...inputs,
     metrics: inputs.metrics ?? createMetrics(inputs.database),
@@ -79,6 +81,7 @@ export function createApp(inputs: AppInputs) {
     // Without a notifier of its own (docs, benches), notifications reach open streams but no push service.
     notifier: inputs.notifier ?? createNotifier(createPushSender(unusedVapidKeys(), inputs.logger), inputs.logger),
   };
+  configurePdfRendering({ seconds: deps.env.PDF_RENDER_SECONDS });
   const app = createRouter();
 
   app.use('*', async (c, next) => {

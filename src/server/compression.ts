@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 
 /** Below this a JSON answer goes as it is: gzip's framing would cost more than it saves. */
-export const COMPRESS_ABOVE_BYTES = 1024;
+const COMPRESS_ABOVE_BYTES = 1024;
 
 /**
  * Compresses dynamic answers (JSON, the app's HTML fallback) for a client that accepts gzip.

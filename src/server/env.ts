@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../shared/dates.ts';
 
 // The only place that reads process.env: everything else receives a parsed, typed Env.
 const envSchema = z
@@ -24,11 +25,41 @@ const envSchema = z
     ADMIN_PASSWORD: z.string().min(8).optional(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Isotope Lab <no-reply@isotope.lab>'),
+    /** The laboratory's name as its certificates, mails and Guidelines give it (laboratory.ts). */
+    LAB_NAME: z.string().trim().min(2).max(120).default('Isotope Lab'),
     /** The laboratory's customer-service contact, named on the order form and in booking mail. */
     LAB_CONTACT_EMAIL: z.string().email().default('service@isotope.lab'),
     LAB_CONTACT_PHONE: z.string().min(3).max(40).default('+84 28 3822 0000'),
     /** The laboratory's address as its certificates print it (ISO/IEC 17025 §7.8.2.1 b). */
     LAB_ADDRESS: z.string().min(3).max(300).default('12 Nguyen Hue, District 1, Ho Chi Minh City, Vietnam'),
+    /**
+     * The laboratory's time zone (IANA): every date and time the product prints, mails, files or
+     * filters on is the laboratory's, not UTC's and not the reader's browser's.
+     */
+    LAB_TIME_ZONE: z
+      .string()
+      .trim()
+      .default('Asia/Ho_Chi_Minh')
+      .refine(isTimeZone, 'LAB_TIME_ZONE must be an IANA time zone such as Asia/Ho_Chi_Minh'),
+    /**
+     * The secret the chain of custody is sealed with (HMAC-SHA-256), kept outside the database so that
+     * someone who can write to the database cannot re-seal an edited chain. Unset: a key is generated
+     * on first start into AUDIT_CHAIN_KEY_FILE and read from there afterwards.
+     */
+    AUDIT_CHAIN_KEY: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string().min(32, 'AUDIT_CHAIN_KEY must be at least 32 characters').optional(),
+    ),
+    /**
+     * Where a generated chain key is kept: beside the data, never inside DATA_DIR (a restore moves
+     * that aside) nor the database (its backups must not carry the key).
+     */
+    AUDIT_CHAIN_KEY_FILE: z.string().default('./audit-chain.key'),
+    /** Where the chain's daily anchor (its head hash and record count) is mailed; unset: logged only. */
+    AUDIT_ANCHOR_EMAIL: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string().email('AUDIT_ANCHOR_EMAIL must be an e-mail address').optional(),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Deprecated: TRUST_PROXY=true means one trusted proxy (TRUSTED_PROXIES=1). */
     TRUST_PROXY: z
@@ -63,6 +94,14 @@ const envSchema = z
     // is generated once and kept in the database.
     VAPID_PUBLIC_KEY: z.string().min(80).optional(),
     VAPID_PRIVATE_KEY: z.string().min(40).optional(),
+    /**
+     * The laboratory's key and certificate for signing certificates of analysis: a PKCS#12 (.p12/.pfx)
+     * file and its passphrase. Unset: a self-signed certificate is made on first start and kept.
+     */
+    CERTIFICATE_SIGNING_P12: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+    CERTIFICATE_SIGNING_PASSWORD: z.string().default(''),
+    /** A PDF (certificate, custody record, labels) that takes longer to draw is refused (503 pdfTooSlow). */
+    PDF_RENDER_SECONDS: z.coerce.number().positive().max(600).default(20),
     VAPID_SUBJECT: z
       .string()
       .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https: URL')

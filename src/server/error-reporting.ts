@@ -13,7 +13,7 @@ import type { Logger } from './logger.ts';
 import { scrubSecrets } from '../shared/secret-scrubbing.ts';
 
 /** What the app needs to report its own failures to the same place (public: a DSN is meant for browsers). */
-export type ErrorReportingSettings = { dsn: string; environment: string; release: string };
+type ErrorReportingSettings = { dsn: string; environment: string; release: string };
 
 export type ErrorReporter = {
   /** Null when SENTRY_DSN is not set: nothing is reported anywhere. */
@@ -44,7 +44,7 @@ function currentCommit(env: Pick<Env, 'GIT_COMMIT'>): string | undefined {
 }
 
 /** The release both SDKs report: the package version with the commit, `isotope-lab@2.1.0+1a2b3c4d5e6f`. */
-export function releaseName(env: Pick<Env, 'GIT_COMMIT'>): string {
+function releaseName(env: Pick<Env, 'GIT_COMMIT'>): string {
   const commit = currentCommit(env);
   return `isotope-lab@${API_VERSION}${commit ? `+${commit}` : ''}`;
 }

@@ -12,7 +12,8 @@ export type ErrorCode =
   | 'TOO_MANY_REQUESTS'
   | 'DATABASE_UNAVAILABLE'
   | 'QUERY_TIMEOUT'
-  | 'SHUTTING_DOWN';
+  | 'SHUTTING_DOWN'
+  | 'PDF_UNAVAILABLE';
 
 const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   BAD_REQUEST: 400,
@@ -29,6 +30,9 @@ const statusOf: Record<ErrorCode, ContentfulStatusCode> = {
   // the same slow query is not.
   QUERY_TIMEOUT: 504,
   SHUTTING_DOWN: 503,
+  // A PDF that could not be drawn within its time or memory budget: the server stopped drawing it so
+  // that it keeps answering everyone else. 503, as the work may succeed when the server is less busy.
+  PDF_UNAVAILABLE: 503,
 };
 
 /**

@@ -5,7 +5,8 @@ import { announceRunningServer } from './db/running-server.ts';
 import { parseEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { bootServer } from './server.ts';
-import { removeUnclaimedAttachments } from './services/public-attachments.ts';
+import { anchorAuditChainIfDue } from './services/audit-anchor.ts';
+import { removeExpiredRecords } from './services/housekeeping.ts';
 import { shutDownGracefully } from './shutdown.ts';
 
 const env = parseEnv();
@@ -46,16 +47,29 @@ mailTimer.unref();
 const notificationTimer = setInterval(() => void notifier.tick(database.db), 5_000);
 notificationTimer.unref();
 
-// Attachments of the public form that no booking took within the hour are removed.
-const cleanUpAttachments = () =>
-  removeUnclaimedAttachments(database.db)
+// Attachments of the public form that no booking took within the hour, and expired quick-fill codes,
+// are removed.
+const cleanUp = () =>
+  removeExpiredRecords(database.db)
     .then((removed) => {
-      if (removed) logger.info({ removed }, 'unclaimed attachments removed');
+      if (removed.attachments || removed.quickFillCodes) logger.info(removed, 'expired records removed');
     })
-    .catch((err: unknown) => logger.warn({ err }, 'attachment clean-up failed'));
-void cleanUpAttachments();
-const cleanUpTimer = setInterval(cleanUpAttachments, 10 * 60_000);
+    .catch((err: unknown) => logger.warn({ err }, 'clean-up failed'));
+void cleanUp();
+const cleanUpTimer = setInterval(cleanUp, 10 * 60_000);
 cleanUpTimer.unref();
+
+// The chain of custody's head is published once a day (log, mail, audit_anchor). Asked every hour, so
+// a server that was down at midnight anchors soon after it starts; one anchor a day across instances.
+const anchorChain = () =>
+  anchorAuditChainIfDue(database.db, { mailer, logger, anchorEmail: env.AUDIT_ANCHOR_EMAIL })
+    .then((anchored) => {
+      if (anchored && mailer.hasQueued) return mailer.deliver(database.db);
+    })
+    .catch((err: unknown) => logger.warn({ err }, 'anchoring the chain of custody failed'));
+void anchorChain();
+const anchorTimer = setInterval(anchorChain, 60 * 60_000);
+anchorTimer.unref();
 
 // Failures outside any request (a timer, a library's event) are reported too; the process goes on.
 process.on('unhandledRejection', (reason) => {
@@ -75,7 +89,7 @@ const shutdown = (signal: string) => {
     errorReporter,
     logger,
     timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
-    timers: [mailTimer, notificationTimer, cleanUpTimer],
+    timers: [mailTimer, notificationTimer, cleanUpTimer, anchorTimer],
     background,
   })
     .then(() => {

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from './db/client.ts';
+import { auditRecordsVerified } from './services/audit-verification.ts';
 import { MAIL_MAX_ATTEMPTS } from './services/mail.ts';
 
-export type SyncOutcome = 'applied' | 'refused' | 'conflicting';
+type SyncOutcome = 'applied' | 'refused' | 'conflicting';
 
 export type Metrics = {
   registry: Registry;
@@ -83,6 +84,18 @@ export function createMetrics(database: Database): Metrics {
       } catch {
         // the database is down: isotope_db_available says so
       }
+    },
+  });
+
+  // What checking the chain of custody costs: custody documents re-hash only the records written since
+  // the stored verdict, so this grows with the records written, not with downloads times the table.
+  new Counter({
+    name: 'isotope_audit_records_verified_total',
+    help: 'Audit records re-hashed by chain-of-custody checks in this process (full checks, custody documents)',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(auditRecordsVerified());
     },
   });
 

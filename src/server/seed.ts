@@ -6,6 +6,7 @@ import type { Executor } from './db/client.ts';
 import { appUser, country, role } from './db/schema.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './logger.ts';
+import { seedReferenceRegistry } from './services/reference-material-seed.ts';
 
 /** Countries every laboratory starts with; the two most often claimed origins are protected. */
 export const seededCountries: { code: string; name: string; protected?: boolean }[] = [
@@ -29,7 +30,8 @@ export const seededCountries: { code: string; name: string; protected?: boolean 
 /**
  * Creates what a new installation needs: the seeded roles, the starting countries, and an
  * Administrator (ADMIN_EMAIL with ADMIN_PASSWORD, or a generated password printed once).
- * Safe to run on every start: it only adds what is missing.
+ * Safe to run on every start: it only adds what is missing. Instances started together call it
+ * through Database.migrate, which runs them one after another on PostgreSQL.
  */
 export async function seedDatabase(db: Executor, env: Pick<Env, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>, logger?: Logger) {
   // Roles and countries are seeded into empty tables only: once an administrator has edited them,
@@ -51,18 +53,28 @@ export async function seedDatabase(db: Executor, env: Pick<Env, 'ADMIN_EMAIL' | 
       .onConflictDoNothing({ target: country.code });
   }
 
+  // The reference materials likewise, once: a laboratory's own additions and revisions are kept.
+  await seedReferenceRegistry(db);
+
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(appUser);
   if (count > 0) return undefined;
   const [adminRole] = await db.select().from(role).where(eq(role.name, 'Administrator'));
   if (!adminRole) throw new Error('Administrator role missing after seeding');
   const password = env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
-  await db.insert(appUser).values({
-    username: 'admin',
-    displayName: 'Administrator',
-    email: env.ADMIN_EMAIL,
-    passwordHash: await hashPassword(password),
-    roleId: adminRole.id,
-  });
+  // Callers seed under the start-up lock; should another start still have added the administrator
+  // in between, its account stands and this start reports that it created none.
+  const created = await db
+    .insert(appUser)
+    .values({
+      username: 'admin',
+      displayName: 'Administrator',
+      email: env.ADMIN_EMAIL,
+      passwordHash: await hashPassword(password),
+      roleId: adminRole.id,
+    })
+    .onConflictDoNothing()
+    .returning({ id: appUser.id });
+  if (created.length === 0) return undefined;
   const message = env.ADMIN_PASSWORD
     ? `Administrator created: ${env.ADMIN_EMAIL} (username admin) with ADMIN_PASSWORD`
     : `Administrator created: ${env.ADMIN_EMAIL} (username admin), password: ${password}  (shown once: change it after signing in)`;

@@ -7,9 +7,12 @@ import { createErrorReporter, type ErrorReporter } from './error-reporting.ts';
 import type { Traffic } from './http/context.ts';
 import type { Logger } from './logger.ts';
 import { loadSigningKey } from './auth/tokens.ts';
+import { claimAuditChainKey, resolveAuditChainKey } from './services/audit-chain-key.ts';
 import { createBackground } from './services/background.ts';
 import { createMailer } from './services/mail.ts';
 import { startNotifier } from './services/notifier.ts';
+import { loadCertificateSigning } from './services/certificate-signing.ts';
+import { startPdfWorkers } from './services/pdf-render.ts';
 import { seedDatabase } from './seed.ts';
 
 /** The database this configuration names, with its pool and timeouts. */
@@ -43,9 +46,16 @@ export async function bootServer(env: Env, logger: Logger) {
   const database = openConfiguredDatabase(env);
   const errorReporter = createErrorReporter(env, logger);
   reportDatabaseOutages(database, logger, errorReporter);
-  await database.migrate();
-  const seeded = await seedDatabase(database.db, env, logger);
+  let seeded: Awaited<ReturnType<typeof seedDatabase>>;
+  await database.migrate(async (db) => {
+    seeded = await seedDatabase(db, env, logger);
+  });
   const signingKey = await loadSigningKey(database.db, env);
+  // Made (or read, or the configured file checked) now: a bad CERTIFICATE_SIGNING_P12 stops the start.
+  await loadCertificateSigning(database.db, env);
+  startPdfWorkers();
+  const auditChainKey = resolveAuditChainKey(env);
+  await claimAuditChainKey(database.db, auditChainKey);
   const mailer = createMailer(env, logger);
   const notifier = await startNotifier(database.db, env, logger);
   const background = createBackground(logger);
@@ -62,6 +72,7 @@ export async function bootServer(env: Env, logger: Logger) {
     errorReporter,
     traffic,
     backupToken,
+    auditChainKey,
   });
   mailer.deliver(database.db).catch((err: unknown) => logger.warn({ err }, 'mail delivery failed'));
   return { app, database, mailer, notifier, seeded, background, errorReporter, traffic, backupToken };

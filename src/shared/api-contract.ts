@@ -6,16 +6,16 @@
  */
 import type { paths } from './api-types.ts';
 
-export type ApiPath = keyof paths;
-export type HttpVerb = 'get' | 'post' | 'put' | 'patch' | 'delete';
-export type MutationVerb = Exclude<HttpVerb, 'get'>;
+type ApiPath = keyof paths;
+type HttpVerb = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type MutationVerb = Exclude<HttpVerb, 'get'>;
 
 /** The operation a path answers for a verb; never when it does not answer it. */
-export type OperationOf<P extends ApiPath, M extends string> =
+type OperationOf<P extends ApiPath, M extends string> =
   Lowercase<M> extends keyof paths[P] ? Exclude<paths[P][Lowercase<M>], undefined> : never;
 
 /** The verbs a path answers. */
-export type VerbsOf<P extends ApiPath> = {
+type VerbsOf<P extends ApiPath> = {
   [M in HttpVerb]: [OperationOf<P, M>] extends [never] ? never : M;
 }[HttpVerb];
 
@@ -28,7 +28,7 @@ export type BodyOf<P extends ApiPath, M extends string> =
   OperationOf<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 
 /** The `data` of an operation's 200 answer. */
-export type DataOf<P extends ApiPath, M extends string> =
+type DataOf<P extends ApiPath, M extends string> =
   OperationOf<P, M> extends { responses: { 200: { content: { 'application/json': { data: infer D } } } } } ? D : never;
 
 /**
@@ -58,14 +58,10 @@ export type ListItemOf<P extends ListPath> = DataOf<P, 'get'> extends { items: (
 export type ListQueryOf<P extends ListPath> = QueryOf<P, 'get'>;
 
 /** The query part of a request: required when the operation requires one, absent when it takes none. */
-export type QueryPart<Q> = [Q] extends [never]
-  ? { query?: undefined }
-  : object extends Q
-    ? { query?: Q }
-    : { query: Q };
+type QueryPart<Q> = [Q] extends [never] ? { query?: undefined } : object extends Q ? { query?: Q } : { query: Q };
 
 /** The body part of a request: required when the operation requires one, absent when it reads none. */
-export type BodyPart<P extends ApiPath, M extends string> = [BodyOf<P, M>] extends [never]
+type BodyPart<P extends ApiPath, M extends string> = [BodyOf<P, M>] extends [never]
   ? { body?: undefined }
   : OperationOf<P, M> extends { requestBody: unknown }
     ? { body: BodyOf<P, M> }

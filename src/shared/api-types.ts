@@ -1019,14 +1019,14 @@ export interface paths {
           /** @description The previous page's nextCursor: this page starts after its last row, in the same order (offset then counts from there) */
           cursor?: string;
           IDFLNumber?: string;
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           receivedFromDate?: string;
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           receivedToDate?: string;
           receivedByUser?: string;
           sources?: string | string[];
           status?: string | string[];
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           updatedSince?: string;
         };
         header?: never;
@@ -1404,6 +1404,103 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/cs-lab/receipt-decision': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Record the client's decision about a sample held on receipt (received damaged or insufficient): testAsReceived releases the hold, replacement returns it to New to await the replacement's receipt, return keeps it on hold */
+    put: {
+      parameters: {
+        query: {
+          /** @description Record id */
+          id: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            decision: 'testAsReceived' | 'replacement' | 'return';
+            note?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Recorded */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['SampleEntry'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/cs-lab/destroy-order': {
     parameters: {
       query?: never;
@@ -1606,23 +1703,23 @@ export interface paths {
           /** @description The previous page's nextCursor: this page starts after its last row, in the same order (offset then counts from there) */
           cursor?: string;
           IDFLNumber?: string;
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           receivedFromDate?: string;
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           receivedToDate?: string;
           receivedByUser?: string;
           sources?: string | string[];
           status?: string | string[];
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           updatedSince?: string;
           sentToTesterByUser?: string;
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           sentToTesterFromDate?: string;
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           sentToTesterToDate?: string;
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           sentToThirdLabFromDate?: string;
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           sentToThirdLabToDate?: string;
           packageCode?: string;
         };
@@ -2116,9 +2213,9 @@ export interface paths {
           packageCode?: string;
           shippmentNumber?: string;
           sentBy?: string;
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           sentFromDate?: string;
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           sentToDate?: string;
           status?: string | string[];
         };
@@ -2564,20 +2661,20 @@ export interface paths {
           /** @description The previous page's nextCursor: this page starts after its last row, in the same order (offset then counts from there) */
           cursor?: string;
           IDFLNumber?: string;
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           sentToThirdLabDate?: string;
           sentToThirdLabBy?: string;
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           thirdLabReceivedDate?: string;
           thirdLabReceivedBy?: string;
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           resultReturnedDate?: string;
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           testTeamConfirmedDate?: string;
           testTeamConfirmedBy?: string;
           status?: string | string[];
           BNCode?: string;
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           updatedSince?: string;
         };
         header?: never;
@@ -2874,9 +2971,13 @@ export interface paths {
             carbon?: number | null;
             hydrogen?: number | null;
             oxygen?: number | null;
+            nitrogen?: number | null;
+            sulfur?: number | null;
             carbonUncertainty?: number | null;
             hydrogenUncertainty?: number | null;
             oxygenUncertainty?: number | null;
+            nitrogenUncertainty?: number | null;
+            sulfurUncertainty?: number | null;
             /** Format: uuid */
             reportFileId?: string | null;
             version?: number;
@@ -3152,23 +3253,23 @@ export interface paths {
           /** @description The previous page's nextCursor: this page starts after its last row, in the same order (offset then counts from there) */
           cursor?: string;
           IDFLNumber?: string;
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           receivedFromDate?: string;
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           receivedToDate?: string;
           receivedByUser?: string;
           sources?: string | string[];
           status?: string | string[];
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           updatedSince?: string;
           sentToTesterByUser?: string;
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           sentToTesterFromDate?: string;
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           sentToTesterToDate?: string;
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           sentToThirdLabFromDate?: string;
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           sentToThirdLabToDate?: string;
           packageCode?: string;
         };
@@ -3992,6 +4093,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorBody'];
           };
         };
+        /** @description The PDF took longer than PDF_RENDER_SECONDS to draw (code pdfTooSlow) or needed more memory than a PDF worker has (pdfNeedsTooMuchMemory), and drawing it was stopped; nothing was changed. Try again when the server is less busy, or shorten the longest texts of the record */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
       };
     };
     put?: never;
@@ -4097,7 +4207,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Walk the hash chain of the audit records; names the first record that does not hold */
+    /** Walk the whole hash chain of the audit records and hold it against its daily anchors; names the first record that does not hold */
     get: {
       parameters: {
         query?: never;
@@ -4119,8 +4229,15 @@ export interface paths {
               message: string;
               data: {
                 valid: boolean;
+                /** @description Records checked */
                 checked: number;
+                /** @description The first record that does not hold */
                 brokenAt?: number;
+                /**
+                 * @description Why: a record's content no longer matches its hash (altered), its link to the one before is wrong (unlinked), it was sealed the old unkeyed way after keyed records (downgraded), the chain ends before a published anchor (truncated), or an anchor was not sealed with the chain key (anchorForged)
+                 * @enum {string}
+                 */
+                problem?: 'altered' | 'unlinked' | 'downgraded' | 'truncated' | 'anchorForged';
               };
             };
           };
@@ -4191,7 +4308,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           since?: string;
           unreadOnly?: 'true' | 'false';
           limit?: number;
@@ -5391,7 +5508,14 @@ export interface paths {
         path?: never;
         cookie?: never;
       };
-      requestBody?: never;
+      /** @description A re-issue (supersedes ≥ 1) gives its reason, printed on the new version; the first issue needs no body */
+      requestBody?: {
+        content: {
+          'application/json': {
+            reason?: string;
+          };
+        };
+      };
       responses: {
         /** @description Issued */
         200: {
@@ -5445,6 +5569,15 @@ export interface paths {
         };
         /** @description Too many requests */
         429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The PDF took longer than PDF_RENDER_SECONDS to draw (code pdfTooSlow) or needed more memory than a PDF worker has (pdfNeedsTooMuchMemory), and drawing it was stopped; nothing was changed. Try again when the server is less busy, or shorten the longest texts of the record */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -5917,6 +6050,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorBody'];
           };
         };
+        /** @description The PDF took longer than PDF_RENDER_SECONDS to draw (code pdfTooSlow) or needed more memory than a PDF worker has (pdfNeedsTooMuchMemory), and drawing it was stopped; nothing was changed. Try again when the server is less busy, or shorten the longest texts of the record */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
       };
     };
     put?: never;
@@ -6010,6 +6152,15 @@ export interface paths {
             'application/json': components['schemas']['ErrorBody'];
           };
         };
+        /** @description The PDF took longer than PDF_RENDER_SECONDS to draw (code pdfTooSlow) or needed more memory than a PDF worker has (pdfNeedsTooMuchMemory), and drawing it was stopped; nothing was changed. Try again when the server is less busy, or shorten the longest texts of the record */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
       };
     };
     put?: never;
@@ -6096,6 +6247,15 @@ export interface paths {
         };
         /** @description Too many requests */
         429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The PDF took longer than PDF_RENDER_SECONDS to draw (code pdfTooSlow) or needed more memory than a PDF worker has (pdfNeedsTooMuchMemory), and drawing it was stopped; nothing was changed. Try again when the server is less busy, or shorten the longest texts of the record */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -7544,6 +7704,1926 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/reference-materials': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The reference materials with every version of their values, filtered and paged */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+          offset?: number | null;
+          search?: string;
+          orderBy?: string;
+          kind?: 'international' | 'inHouse';
+          /** @description Only materials with a value for it */
+          element?: 'carbon' | 'nitrogen' | 'hydrogen' | 'oxygen' | 'sulfur';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of reference materials */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                items: components['schemas']['ReferenceMaterial'][];
+                /** @description Rows matching the filters. Counted up to offset + limit + 1,000 at most: when more match, totalCapped is true and total is that lower bound (the next page exists). */
+                total: number;
+                /** @description true when total is a lower bound (see total) */
+                totalCapped?: boolean;
+                limit: number;
+                offset: number;
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Add a reference material (international or in-house) with its first values */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            /** @default [] */
+            aliases?: string[];
+            material: string;
+            /**
+             * @default inHouse
+             * @enum {string}
+             */
+            kind?: 'international' | 'inHouse';
+            notes?: string | null;
+            /** @default [] */
+            values?: {
+              /** @enum {string} */
+              element: 'carbon' | 'nitrogen' | 'hydrogen' | 'oxygen' | 'sulfur';
+              value: number;
+              uncertainty?: number | null;
+              /** @enum {string} */
+              scale?: 'VPDB' | 'AIR' | 'VSMOW-SLAP' | 'VCDT';
+              validFrom?: string;
+              source?: string | null;
+            }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Created */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['ReferenceMaterial'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reference-materials/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One reference material with every version of its values */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The material */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['ReferenceMaterial'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such reference material */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reference-materials/{id}/values': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add a version of a value (never an edit); answers what was computed on the earlier versions of that element */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            element: 'carbon' | 'nitrogen' | 'hydrogen' | 'oxygen' | 'sulfur';
+            value: number;
+            uncertainty?: number | null;
+            /** @enum {string} */
+            scale?: 'VPDB' | 'AIR' | 'VSMOW-SLAP' | 'VCDT';
+            validFrom?: string;
+            source?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description The new version and the runs, samples and certificates that used an earlier one */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                value: components['schemas']['ReferenceMaterialValue'];
+                impact: components['schemas']['ReferenceValueImpact'];
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such reference material */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reference-materials/{id}/impact': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Runs, samples and certificates computed on a value of this material that is no longer the one in force */
+    get: {
+      parameters: {
+        query?: {
+          element?: 'carbon' | 'nitrogen' | 'hydrogen' | 'oxygen' | 'sulfur';
+        };
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The impact */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['ReferenceValueImpact'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such reference material */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/measurement-runs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Measurement runs, newest first, by package and by day */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+          offset?: number | null;
+          packageId?: number;
+          day?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of runs */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                items: components['schemas']['MeasurementRunSummary'][];
+                /** @description Rows matching the filters. Counted up to offset + limit + 1,000 at most: when more match, totalCapped is true and total is that lower bound (the next page exists). */
+                total: number;
+                /** @description true when total is a lower bound (see total) */
+                totalCapped?: boolean;
+                limit: number;
+                offset: number;
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Import an instrument run: normalise each element through its anchors and write the samples' values into their third-lab results */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            /**
+             * Format: binary
+             * @description The instrument's export (Isodat, one row per peak) or a reduced file (one row per analysis), CSV or XLSX, at most 20 MiB
+             */
+            file: string;
+            /** @description The package (dispatch batch) measured */
+            packageId?: string;
+            /**
+             * @description JSON object: element (carbon, nitrogen, hydrogen, oxygen, sulfur) → the reference materials anchoring it (names, aliases or ids). Absent: the method defaults
+             * @example {"carbon":["USGS40","USGS41a"],"nitrogen":["USGS40","USGS41a"]}
+             */
+            anchors?: string;
+            /**
+             * @description JSON list of reference materials measured as unknowns to check the normalisation. Absent: every other reference material of the run
+             * @example ["IAEA-600"]
+             */
+            checks?: string;
+            /** @description The day the run was measured (default: today) */
+            measuredOn?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The run as computed */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['MeasurementRun'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description The file is too large */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/measurement-runs/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A run with what its calibration chart needs: per element the anchors' points, fit, residuals, drift, checks and samples; its unmatched rows */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The run */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['MeasurementRun'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such run */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/measurement-runs/{id}/assign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Assign an analysis of the run to a sample or a reference material; the run is recomputed */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description The analysis's number in the run */
+            analysis: number;
+            sampleEntryId?: number;
+            referenceMaterialId?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description The run, recomputed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['MeasurementRun'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such run or analysis */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/measurement-runs/{id}/recompute': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Compute the run again on the reference values in force today: a new revision; open results get new versions, returned or certified ones are left for review */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The run, recomputed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['MeasurementRun'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such run */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/qc/control-charts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The control charts that hold results: each check standard and element, by name */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The charts */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['ControlChartSummary'][];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/qc/control-charts/chart': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One check standard's control chart of one element: its results in run order with each run's verdict, and the limits in force with the mean ±2s/±3s lines */
+    get: {
+      parameters: {
+        query: {
+          /** @description The check standard (reference material id) */
+          referenceMaterialId: number;
+          element: 'carbon' | 'nitrogen' | 'hydrogen' | 'oxygen' | 'sulfur';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The chart */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['ControlChart'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description referenceMaterialNotFound: no such reference material */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/qc/control-limits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set a check standard's target mean and SD for one element: its results are judged against them instead of its first 20 */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            referenceMaterialId: number;
+            /** @enum {string} */
+            element: 'carbon' | 'nitrogen' | 'hydrogen' | 'oxygen' | 'sulfur';
+            mean: number;
+            sd: number;
+          };
+        };
+      };
+      responses: {
+        /** @description The limits as set */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['QcControlLimit'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/qc/nonconformities': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Non-conformities opened by rejected runs, newest first */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+          offset?: number | null;
+          status?: 'open' | 'released';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of non-conformities */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                items: components['schemas']['Nonconformity'][];
+                /** @description Rows matching the filters. Counted up to offset + limit + 1,000 at most: when more match, totalCapped is true and total is that lower bound (the next page exists). */
+                total: number;
+                /** @description true when total is a lower bound (see total) */
+                totalCapped?: boolean;
+                limit: number;
+                offset: number;
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/qc/nonconformities/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A non-conformity: its run, the rules broken, the samples it holds, its release */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The record */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['Nonconformity'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such non-conformity */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/qc/nonconformities/{id}/release': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Release a non-conformity: a supervisor other than the run's importer, with a justification and their password; signed in every covered sample's custody log */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            justification: string;
+            password: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Released */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['Nonconformity'];
+            };
+          };
+        };
+        /** @description qcReleasePasswordWrong: the password is not correct */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description qcReleaseByImporter: the run was imported by this supervisor */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No such non-conformity */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description nonconformityReleased: already released */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/qc/uncertainty': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The measurement uncertainty per element (Nordtest TR 537) from the check standards of the last runs, with its inputs */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The last day of the window (default: today) */
+          asOf?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Every element, established or not */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['ElementUncertainty'][];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/qc/proficiency-tests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Proficiency test results, newest round first, of one element or all */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+          offset?: number | null;
+          element?: 'carbon' | 'nitrogen' | 'hydrogen' | 'oxygen' | 'sulfur';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of results */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                items: components['schemas']['ProficiencyTest'][];
+                /** @description Rows matching the filters. Counted up to offset + limit + 1,000 at most: when more match, totalCapped is true and total is that lower bound (the next page exists). */
+                total: number;
+                /** @description true when total is a lower bound (see total) */
+                totalCapped?: boolean;
+                limit: number;
+                offset: number;
+              };
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Record a round's result for one element; the server computes z and its class */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            scheme: string;
+            round?: string | null;
+            roundDate: string;
+            material: string;
+            /** @enum {string} */
+            element: 'carbon' | 'nitrogen' | 'hydrogen' | 'oxygen' | 'sulfur';
+            assignedValue: number;
+            laboratoryValue: number;
+            sigma?: number | null;
+            notes?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Recorded */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: components['schemas']['ProficiencyTest'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/qc/proficiency-tests/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The history of proficiency test results as CSV, of one element or all */
+    get: {
+      parameters: {
+        query?: {
+          element?: 'carbon' | 'nitrogen' | 'hydrogen' | 'oxygen' | 'sulfur';
+          /** @description The file's language; without it, Accept-Language decides (English by default) */
+          lang?: 'en' | 'vi';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The CSV file */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/statictis/statistic-summary': {
     parameters: {
       query?: never;
@@ -7923,7 +10003,7 @@ export interface paths {
       parameters: {
         query?: {
           receivedByUser?: string;
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           receivedFromDate?: string;
           /** @description A date-only value includes that whole day */
           receivedToDate?: string;
@@ -8022,7 +10102,7 @@ export interface paths {
       parameters: {
         query?: {
           receivedByUser?: string;
-          /** @description YYYY-MM-DD or an ISO 8601 date-time */
+          /** @description YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100 */
           receivedFromDate?: string;
           /** @description A date-only value includes that whole day */
           receivedToDate?: string;
@@ -8921,7 +11001,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Add a note to a booking for the laboratory */
+    /**
+     * Add a note to a booking for the laboratory
+     * @description A booking holds at most 50 notes (409 clientNotesFull after that), and a client may add 10 an hour (429 clientNotesTooFast).
+     */
     post: {
       parameters: {
         query?: never;
@@ -9442,6 +11525,115 @@ export interface paths {
               result: true;
               message: string;
               data: components['schemas']['ClientActivity'];
+            };
+          };
+        };
+        /** @description Bad input, with field messages */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No token, or an expired one */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Missing permission */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description No such booking */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Conflict or illegal transition */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Too many requests */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/bookings/client-notes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Staff: a page of the client's notes on a booking, newest first
+     * @description A booking holds at most 50 notes; a client may add 10 an hour.
+     */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+          offset?: number | null;
+        };
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Notes */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              result: true;
+              message: string;
+              data: {
+                items: components['schemas']['ClientNoteForStaff'][];
+                /** @description Rows matching the filters. Counted up to offset + limit + 1,000 at most: when more match, totalCapped is true and total is that lower bound (the next page exists). */
+                total: number;
+                /** @description true when total is a lower bound (see total) */
+                totalCapped?: boolean;
+                limit: number;
+                offset: number;
+              };
             };
           };
         };
@@ -12261,6 +14453,11 @@ export interface paths {
               data: {
                 errorReporting: components['schemas']['ErrorReportingSettings'];
                 labContact: components['schemas']['LabContact'];
+                /**
+                 * @description The laboratory's time zone (LAB_TIME_ZONE): the app shows every date and time in it
+                 * @example Asia/Ho_Chi_Minh
+                 */
+                labTimeZone: string;
               };
             };
           };
@@ -12397,6 +14594,15 @@ export interface components {
        */
       receivedCondition: 'intact' | 'damaged' | 'insufficient' | null;
       receiptNote: string | null;
+      /**
+       * @description The client's decision about a sample received damaged or insufficient, recorded by Customer Service; until it is testAsReceived such a sample is held on receipt
+       * @enum {string|null}
+       */
+      receiptDecision: 'testAsReceived' | 'replacement' | 'return' | null;
+      receiptDecisionNote: string | null;
+      /** Format: date-time */
+      receiptDecisionAt: string | null;
+      receiptDecisionBy: number | null;
       /** Format: date-time */
       confirmDate: string | null;
       /** Format: date-time */
@@ -12442,6 +14648,8 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+      /** @description Its certificate in force is revoked (a Completed sample then reads "Certificate revoked") */
+      certificateRevoked?: boolean;
     };
     SampleEntryDetail: components['schemas']['SampleEntry'] & {
       booking: {
@@ -12464,6 +14672,7 @@ export interface components {
       /** @description Workflow actions the signed-in user may fire on this sample now */
       availableActions: (
         | 'csCheckIn'
+        | 'awaitReplacement'
         | 'transferToTester'
         | 'testerCheckIn'
         | 'undoTester'
@@ -12492,12 +14701,28 @@ export interface components {
       carbon: number | null;
       hydrogen: number | null;
       oxygen: number | null;
+      /** @description δ15N ‰ AIR, when measured */
+      nitrogen: number | null;
+      /** @description δ34S ‰ VCDT, when measured */
+      sulfur: number | null;
       /** @description Expanded uncertainty of carbon, ± ‰ */
       carbonUncertainty: number | null;
       /** @description Expanded uncertainty of hydrogen, ± ‰ */
       hydrogenUncertainty: number | null;
       /** @description Expanded uncertainty of oxygen, ± ‰ */
       oxygenUncertainty: number | null;
+      /** @description Expanded uncertainty of nitrogen, ± ‰ */
+      nitrogenUncertainty: number | null;
+      /** @description Expanded uncertainty of sulfur, ± ‰ */
+      sulfurUncertainty: number | null;
+      /** @description Per element, the measurement run its value came from (none when typed by hand) */
+      measurementRuns: {
+        carbon?: number;
+        nitrogen?: number;
+        hydrogen?: number;
+        oxygen?: number;
+        sulfur?: number;
+      } | null;
       resultEnteredBy: number | null;
       /** Format: date-time */
       checkedInDate: string | null;
@@ -12612,6 +14837,10 @@ export interface components {
         status: string;
         /** @description The sample's booking asked for rush service */
         rushService: boolean;
+        /** @enum {string|null} */
+        receivedCondition: 'intact' | 'damaged' | 'insufficient' | null;
+        /** @enum {string|null} */
+        receiptDecision: 'testAsReceived' | 'replacement' | 'return' | null;
       }[];
     };
     ThirdLabSample: components['schemas']['SampleEntry'] & {
@@ -12635,6 +14864,11 @@ export interface components {
         verdict: 'consistent' | 'inconsistent' | 'inconclusive';
         probability: number | null;
         isKnownRegion: boolean;
+        /** @description The claim as it was made, e.g. "Vietnam" */
+        claim?: string;
+        /** @description The regions the claim was judged on */
+        regions?: string[];
+        referenceCount?: number;
       } | null;
       xinjiang: {
         region: string;
@@ -12642,6 +14876,11 @@ export interface components {
         verdict: 'consistent' | 'inconsistent' | 'inconclusive';
         probability: number | null;
         isKnownRegion: boolean;
+        /** @description The claim as it was made, e.g. "Vietnam" */
+        claim?: string;
+        /** @description The regions the claim was judged on */
+        regions?: string[];
+        referenceCount?: number;
       };
     } | null;
     CleanIsotopeRecord: {
@@ -12685,8 +14924,11 @@ export interface components {
       read: boolean;
     };
     CertificateVerification: {
-      /** @enum {string} */
-      status: 'Valid' | 'Revoked' | 'Superseded';
+      /**
+       * @description Tampered: the stored certificate no longer matches the content hash its issue sealed into the chain of custody; what it says must not be relied on
+       * @enum {string}
+       */
+      status: 'Valid' | 'Revoked' | 'Superseded' | 'Tampered';
       version: number;
       issuedAt: string;
       idflNumber: string;
@@ -12702,10 +14944,20 @@ export interface components {
         hydrogenUncertainty?: number | null;
         /** @description Expanded uncertainty of oxygen, ± ‰, as the third lab reported it; absent on older certificates */
         oxygenUncertainty?: number | null;
+        /** @description δ15N ‰ AIR, when measured; absent on older certificates */
+        nitrogen?: number | null;
+        /** @description δ34S ‰ VCDT, when measured; absent on older certificates */
+        sulfur?: number | null;
+        /** @description Expanded uncertainty of nitrogen, ± ‰, as the third lab reported it; absent on older certificates */
+        nitrogenUncertainty?: number | null;
+        /** @description Expanded uncertainty of sulfur, ± ‰, as the third lab reported it; absent on older certificates */
+        sulfurUncertainty?: number | null;
       };
       conclusion: string | null;
       predictedOrigin: string | null;
       signatory: string;
+      /** @description The issuing laboratory's name and address, as the certificate states them */
+      laboratory: string;
       revokedAt?: string | null;
       revokeReason?: string | null;
       /** @description The saved origin analysis' verdict, evidence and decision rules, as the certificate states it */
@@ -12713,6 +14965,17 @@ export interface components {
         [key: string]: unknown;
       } | null;
       originReason?: string | null;
+      /** @description The version that replaced this one, when it was */
+      supersededByVersion?: number | null;
+      /** @description Why the version that replaced this one was issued */
+      amendmentReason?: string | null;
+      /** @description The sample's certificate in force now, when this version is not it */
+      currentVersion?: {
+        version: number;
+        /** @enum {string} */
+        status: 'Valid' | 'Revoked' | 'Superseded';
+        issuedAt: string;
+      } | null;
     };
     IssuedCertificate: {
       id: number;
@@ -12735,6 +14998,8 @@ export interface components {
       revokedAt: string | null;
       revokeReason: string | null;
       supersededById: number | null;
+      /** @description Why this version replaced the one before (printed on it); null for the first */
+      amendmentReason: string | null;
     };
     ModelReport: {
       material: string;
@@ -12995,7 +15260,11 @@ export interface components {
           region: string;
           /** @description The regions the claim covers: the region, or every region of the country */
           regions: string[];
+          /** @description The claim as it was made, e.g. "Vietnam" */
+          claim?: string;
           isKnownRegion: boolean;
+          /** @description Reference records behind the claim (0: the set has none of it) */
+          referenceCount?: number;
           probability: number | null;
           typicality: number | null;
           /** @enum {string} */
@@ -13011,7 +15280,11 @@ export interface components {
           region: string;
           /** @description The regions the claim covers: the region, or every region of the country */
           regions: string[];
+          /** @description The claim as it was made, e.g. "Vietnam" */
+          claim?: string;
           isKnownRegion: boolean;
+          /** @description Reference records behind the claim (0: the set has none of it) */
+          referenceCount?: number;
           probability: number | null;
           typicality: number | null;
           /** @enum {string} */
@@ -13085,7 +15358,11 @@ export interface components {
             region: string;
             /** @description The regions the claim covers: the region, or every region of the country */
             regions: string[];
+            /** @description The claim as it was made, e.g. "Vietnam" */
+            claim?: string;
             isKnownRegion: boolean;
+            /** @description Reference records behind the claim (0: the set has none of it) */
+            referenceCount?: number;
             probability: number | null;
             typicality: number | null;
             /** @enum {string} */
@@ -13101,7 +15378,11 @@ export interface components {
             region: string;
             /** @description The regions the claim covers: the region, or every region of the country */
             regions: string[];
+            /** @description The claim as it was made, e.g. "Vietnam" */
+            claim?: string;
             isKnownRegion: boolean;
+            /** @description Reference records behind the claim (0: the set has none of it) */
+            referenceCount?: number;
             probability: number | null;
             typicality: number | null;
             /** @enum {string} */
@@ -13153,6 +15434,514 @@ export interface components {
         [key: string]: unknown;
       };
       result: components['schemas']['OriginAnalysis'] & (Record<string, never> | null);
+    };
+    ReferenceMaterial: {
+      id: number;
+      name: string;
+      aliases: string[];
+      material: string;
+      /** @enum {string} */
+      kind: 'international' | 'inHouse';
+      notes: string | null;
+      /** @description Every version of every element, oldest first */
+      values: components['schemas']['ReferenceMaterialValue'][];
+      /** @description Per element, the id of the value version in force today */
+      currentValueIds: {
+        carbon?: number;
+        nitrogen?: number;
+        hydrogen?: number;
+        oxygen?: number;
+        sulfur?: number;
+      };
+      version: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    ReferenceMaterialValue: {
+      id: number;
+      referenceMaterialId: number;
+      /** @enum {string} */
+      element: 'carbon' | 'nitrogen' | 'hydrogen' | 'oxygen' | 'sulfur';
+      /** @description Assigned value, ‰ on the scale */
+      value: number;
+      /** @description Its standard uncertainty, ‰, as the sheet gives it */
+      uncertainty: number | null;
+      /** @enum {string} */
+      scale: 'VPDB' | 'AIR' | 'VSMOW-SLAP' | 'VCDT';
+      /**
+       * Format: date
+       * @example 2026-03-02
+       */
+      validFrom: string;
+      source: string | null;
+      createdBy: number | null;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    ReferenceValueImpact: {
+      /** @description The earlier versions looked for */
+      values: components['schemas']['ReferenceMaterialValue'][];
+      runs: {
+        id: number;
+        fileName: string;
+        /**
+         * Format: date
+         * @example 2026-03-02
+         */
+        measuredOn: string;
+        revision: number;
+        valueIds: number[];
+        /** @description An anchor of the run (else a check standard only) */
+        asAnchor: boolean;
+      }[];
+      samples: {
+        measurementRunId: number;
+        sampleEntryId: number;
+        idflNumber: string;
+        status: string;
+        landed: boolean;
+      }[];
+      certificates: {
+        id: number;
+        sampleEntryId: number;
+        version: number;
+        status: string;
+        /** Format: date-time */
+        issuedAt: string;
+      }[];
+    };
+    MeasurementRun: components['schemas']['MeasurementRunSummary'] & {
+      method: {
+        anchors: {
+          carbon?: number[];
+          nitrogen?: number[];
+          hydrogen?: number[];
+          oxygen?: number[];
+          sulfur?: number[];
+        };
+        checks: number[] | null;
+        anchorsGiven: boolean;
+        checksGiven: boolean;
+      };
+      calibrations: components['schemas']['RunCalibration'][];
+      analyses: components['schemas']['RunAnalysis'][];
+      unmatched: components['schemas']['RunAnalysis'][];
+      results: {
+        sampleEntryId: number;
+        idflNumber: string;
+        status: string;
+        values: {
+          carbon?: {
+            /** @description Mean of the normalised replicates, ‰ */
+            value: number;
+            /** @description Standard deviation of the replicates; null with one */
+            sd: number | null;
+            n: number;
+            /** @description Expanded uncertainty (k = 2), ‰ */
+            uncertainty: number;
+            extrapolated: boolean;
+          };
+          nitrogen?: {
+            /** @description Mean of the normalised replicates, ‰ */
+            value: number;
+            /** @description Standard deviation of the replicates; null with one */
+            sd: number | null;
+            n: number;
+            /** @description Expanded uncertainty (k = 2), ‰ */
+            uncertainty: number;
+            extrapolated: boolean;
+          };
+          hydrogen?: {
+            /** @description Mean of the normalised replicates, ‰ */
+            value: number;
+            /** @description Standard deviation of the replicates; null with one */
+            sd: number | null;
+            n: number;
+            /** @description Expanded uncertainty (k = 2), ‰ */
+            uncertainty: number;
+            extrapolated: boolean;
+          };
+          oxygen?: {
+            /** @description Mean of the normalised replicates, ‰ */
+            value: number;
+            /** @description Standard deviation of the replicates; null with one */
+            sd: number | null;
+            n: number;
+            /** @description Expanded uncertainty (k = 2), ‰ */
+            uncertainty: number;
+            extrapolated: boolean;
+          };
+          sulfur?: {
+            /** @description Mean of the normalised replicates, ‰ */
+            value: number;
+            /** @description Standard deviation of the replicates; null with one */
+            sd: number | null;
+            n: number;
+            /** @description Expanded uncertainty (k = 2), ‰ */
+            uncertainty: number;
+            extrapolated: boolean;
+          };
+        };
+        /** @description Written into the sample's third-lab result */
+        landed: boolean;
+        /** @description Why not: a message code (runResultNotEditable, runResultUnchanged, …) */
+        notLanded: string | null;
+        thirdLabEntryVersion: number | null;
+      }[];
+      qc: components['schemas']['RunQualityControl'];
+    };
+    RunCalibration: {
+      /** @enum {string} */
+      element: 'carbon' | 'nitrogen' | 'hydrogen' | 'oxygen' | 'sulfur';
+      /** @enum {string} */
+      scale: 'VPDB' | 'AIR' | 'VSMOW-SLAP' | 'VCDT';
+      slope: number;
+      /** @description normalised = slope × corrected + intercept */
+      intercept: number;
+      residualSd: number | null;
+      anchorRange: {
+        min: number;
+        max: number;
+      };
+      /** @description null when too few repeated anchors and checks to test */
+      drift: {
+        /** @description ‰ per position */
+        slope: number;
+        standardError: number;
+        t: number | null;
+        degreesOfFreedom: number;
+        pValue: number;
+        significant: boolean;
+        referencePosition: number;
+        points: number;
+      } | null;
+      driftCorrected: boolean;
+      anchors: {
+        referenceMaterialId: number;
+        name: string;
+        /** @description The value version used */
+        valueId: number;
+        assigned: number;
+        uncertainty: number | null;
+        /**
+         * Format: date
+         * @example 2026-03-02
+         */
+        validFrom: string;
+        meanMeasured: number;
+        points: {
+          analysis: number;
+          position: number;
+          /** @description Raw delta against the working gas, ‰ */
+          measured: number;
+          /** @description After the drift correction (= measured when none) */
+          corrected: number;
+          /** @description On the international scale, ‰ */
+          normalised: number;
+          residual: number;
+        }[];
+      }[];
+      checks: {
+        referenceMaterialId: number;
+        name: string;
+        valueId: number | null;
+        assigned: number | null;
+        /** @description Normalised mean − assigned */
+        difference: number | null;
+        /** @description Mean of the normalised replicates, ‰ */
+        value: number;
+        /** @description Standard deviation of the replicates; null with one */
+        sd: number | null;
+        n: number;
+        /** @description Expanded uncertainty (k = 2), ‰ */
+        uncertainty: number;
+        points: {
+          analysis: number;
+          position: number;
+          /** @description Raw delta against the working gas, ‰ */
+          measured: number;
+          /** @description After the drift correction (= measured when none) */
+          corrected: number;
+          /** @description On the international scale, ‰ */
+          normalised: number;
+        }[];
+      }[];
+      samples: {
+        sampleEntryId: number;
+        idflNumber: string;
+        /** @description Mean of the normalised replicates, ‰ */
+        value: number;
+        /** @description Standard deviation of the replicates; null with one */
+        sd: number | null;
+        n: number;
+        /** @description Expanded uncertainty (k = 2), ‰ */
+        uncertainty: number;
+        /** @description Outside the anchors' assigned range */
+        extrapolated: boolean;
+        points: {
+          analysis: number;
+          position: number;
+          /** @description Raw delta against the working gas, ‰ */
+          measured: number;
+          /** @description After the drift correction (= measured when none) */
+          corrected: number;
+          /** @description On the international scale, ‰ */
+          normalised: number;
+        }[];
+      }[];
+    };
+    RunAnalysis: {
+      analysis: number;
+      /** @description The file's line of its first row */
+      line: number;
+      position: number;
+      identifier: string;
+      tray: string | null;
+      amount: number | null;
+      raw: {
+        carbon?: number;
+        nitrogen?: number;
+        hydrogen?: number;
+        oxygen?: number;
+        sulfur?: number;
+      };
+      match: components['schemas']['RunAnalysisMatch'];
+    };
+    RunAnalysisMatch: {
+      /** @enum {string} */
+      kind: 'sample' | 'referenceMaterial' | 'skipped' | 'unmatched';
+      sampleEntryId?: number;
+      idflNumber?: string;
+      referenceMaterialId?: number;
+      name?: string;
+      /** @description Assigned by a person after the import */
+      assigned?: boolean;
+    };
+    /** @description Its quality-control verdict as judged at import (null: imported before judging began) */
+    RunQualityControl: {
+      /** @enum {string} */
+      verdict: 'inControl' | 'warning' | 'rejected' | 'notJudged';
+      /** @description The rejection rules broken */
+      rules: ('1-3s' | '2-2s' | 'R-4s' | '4-1s' | '10-x' | '1-2s')[];
+      checks: {
+        referenceMaterialId: number;
+        name: string;
+        /** @enum {string} */
+        element: 'carbon' | 'nitrogen' | 'hydrogen' | 'oxygen' | 'sulfur';
+        /**
+         * @description limitsNotEstablished: fewer than 20 earlier results and no target set
+         * @enum {string}
+         */
+        status: 'judged' | 'limitsNotEstablished';
+        limits: {
+          mean: number;
+          sd: number;
+          /** @enum {string} */
+          source: 'established' | 'target';
+        } | null;
+        /** @description The chart's results before this run */
+        earlierResults: number;
+        /** @description This run's normalised results, in run order */
+        values: number[];
+        /** @description Each as (x − mean) / SD */
+        z: number[] | null;
+        rules: ('1-3s' | '2-2s' | 'R-4s' | '4-1s' | '10-x' | '1-2s')[];
+      }[];
+      /** @description Samples whose duplicates differ by more than the element's limit (a warning) */
+      duplicates: {
+        sampleEntryId: number;
+        idflNumber: string;
+        /** @enum {string} */
+        element: 'carbon' | 'nitrogen' | 'hydrogen' | 'oxygen' | 'sulfur';
+        range: number;
+        limit: number;
+      }[];
+      nonconformity: {
+        id: number;
+        /** @enum {string} */
+        status: 'open' | 'released';
+      } | null;
+    } | null;
+    MeasurementRunSummary: {
+      id: number;
+      fileName: string;
+      /** @enum {string} */
+      format: 'isodat' | 'reduced';
+      packageId: number | null;
+      packageCode: string | null;
+      /**
+       * Format: date
+       * @example 2026-03-02
+       */
+      measuredOn: string;
+      revision: number;
+      elements: ('carbon' | 'nitrogen' | 'hydrogen' | 'oxygen' | 'sulfur')[];
+      analysisCount: number;
+      sampleCount: number;
+      unmatchedCount: number;
+      importedBy: number | null;
+      importedByName: string | null;
+      version: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    ControlChartSummary: {
+      referenceMaterialId: number;
+      name: string;
+      /** @enum {string} */
+      element: 'carbon' | 'nitrogen' | 'hydrogen' | 'oxygen' | 'sulfur';
+      /** @description How many results the chart holds */
+      results: number;
+      lastRunId: number;
+    };
+    ControlChart: {
+      referenceMaterialId: number;
+      name: string;
+      /** @enum {string} */
+      element: 'carbon' | 'nitrogen' | 'hydrogen' | 'oxygen' | 'sulfur';
+      /** @description The limits in force; null: limits not yet established (fewer than 20 results, no target) */
+      limits: {
+        mean: number;
+        sd: number;
+        /** @enum {string} */
+        source: 'established' | 'target';
+      } | null;
+      lines: {
+        mean: number;
+        plus2s: number;
+        minus2s: number;
+        plus3s: number;
+        minus3s: number;
+      } | null;
+      /** @description Results of runs not rejected, up to the 20 a baseline needs */
+      baselineResults: number;
+      baselineNeeded: number;
+      points: {
+        measurementRunId: number;
+        runFileName: string;
+        /** Format: date */
+        runMeasuredOn: string;
+        /** @description The analysis's place in its run */
+        position: number;
+        value: number;
+        /** @enum {string} */
+        verdict: 'inControl' | 'warning' | 'rejected' | 'notJudged';
+        /** @description The run was rejected: its results stay out of the chart's baseline and look-back */
+        excluded: boolean;
+        z: number | null;
+      }[];
+    };
+    QcControlLimit: {
+      id: number;
+      referenceMaterialId: number;
+      name: string;
+      /** @enum {string} */
+      element: 'carbon' | 'nitrogen' | 'hydrogen' | 'oxygen' | 'sulfur';
+      mean: number;
+      sd: number;
+      setBy: number | null;
+      version: number;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    Nonconformity: {
+      id: number;
+      measurementRunId: number;
+      runFileName: string;
+      /** Format: date */
+      runMeasuredOn: string;
+      importedBy: number | null;
+      importedByName: string | null;
+      rules: {
+        /** @enum {string} */
+        rule: '1-3s' | '2-2s' | 'R-4s' | '4-1s' | '10-x' | '1-2s';
+        referenceMaterialId: number;
+        name: string;
+        /** @enum {string} */
+        element: 'carbon' | 'nitrogen' | 'hydrogen' | 'oxygen' | 'sulfur';
+      }[];
+      /** @enum {string} */
+      status: 'open' | 'released';
+      releasedBy: number | null;
+      releasedByName: string | null;
+      /** Format: date-time */
+      releasedAt: string | null;
+      justification: string | null;
+      version: number;
+      /** Format: date-time */
+      createdAt: string;
+      samples: {
+        sampleEntryId: number;
+        idflNumber: string;
+        status: string;
+        measurementRunId: number;
+      }[];
+    };
+    ElementUncertainty: {
+      /** @enum {string} */
+      element: 'carbon' | 'nitrogen' | 'hydrogen' | 'oxygen' | 'sulfur';
+      delta: string;
+      /** @enum {string} */
+      scale: 'VPDB' | 'AIR' | 'VSMOW-SLAP' | 'VCDT';
+      window: {
+        from: string;
+        to: string;
+        days: number;
+      };
+      /** @description Check-standard results counted (of materials measured in two runs or more) */
+      n: number;
+      /** @description The fewest results an uncertainty is stated on */
+      minimum: number;
+      materials: {
+        material: string;
+        n: number;
+        mean: number;
+        sd: number | null;
+        bias: number | null;
+        /** @description The assigned value's standard uncertainty (k = 1) */
+        assignedUncertainty: number | null;
+        inReproducibility: boolean;
+        inBias: boolean;
+      }[];
+      /** @description u(Rw) ‰ */
+      reproducibility: number | null;
+      /** @description RMS of the check standards’ biases ‰ */
+      rmsBias: number | null;
+      /** @description u(Cref) ‰ */
+      referenceUncertainty: number | null;
+      /** @description u(bias) = √(RMS_bias² + u(Cref)²) ‰ */
+      biasUncertainty: number | null;
+      /** @description u_c = √(u(Rw)² + u(bias)²) ‰ */
+      combined: number | null;
+      coverageFactor: number;
+      /** @description U = k·u_c ‰; null until enough check-standard results give one */
+      expanded: number | null;
+      /** @enum {string|null} */
+      notEstablished: 'tooFewResults' | 'noReferenceUncertainty' | null;
+    };
+    ProficiencyTest: {
+      id: number;
+      scheme: string;
+      round: string | null;
+      roundDate: string;
+      material: string;
+      /** @enum {string} */
+      element: 'carbon' | 'nitrogen' | 'hydrogen' | 'oxygen' | 'sulfur';
+      assignedValue: number;
+      laboratoryValue: number;
+      /** @description σp ‰ */
+      sigma: number;
+      /** @description (laboratory − assigned) / σp, to two decimals */
+      z: number;
+      /** @enum {string} */
+      outcome: 'satisfactory' | 'questionable' | 'unsatisfactory';
+      notes: string | null;
+      enteredByName: string | null;
+      createdAt: string;
     };
     StatisticSummary: {
       fromDate: string;
@@ -13352,24 +16141,34 @@ export interface components {
           status: 'Valid' | 'Revoked' | 'Superseded';
           issuedAt: string;
           revokedAt: string | null;
+          /** @description Why the laboratory revoked it, when it did */
+          revokeReason: string | null;
+          /** @description Why this version replaced the one before, when it did */
+          amendmentReason: string | null;
           hasPdf: boolean;
         }[];
+        /** @description The sample's certificate in force is revoked: its result no longer stands certified */
+        certificateRevoked: boolean;
       }[];
     };
     ClientActivity: {
       lastViewedAt: string | null;
-      mailsOff: boolean;
+      mailsOffFor: string[];
       mails: {
         /** @enum {string} */
-        kind: 'confirmation' | 'received' | 'certified' | 'cancelled';
+        kind: 'confirmation' | 'named' | 'received' | 'certified' | 'cancelled' | 'reissued' | 'revoked';
         to: string;
         sentAt: string;
       }[];
-      notes: {
-        email: string;
-        text: string;
-        createdAt: string;
-      }[];
+      /** @description The newest notes, one page; GET /api/bookings/client-notes/{id} pages through all */
+      notes: components['schemas']['ClientNoteForStaff'][];
+      /** @description How many notes the booking holds */
+      notesTotal: number;
+    };
+    ClientNoteForStaff: {
+      email: string;
+      text: string;
+      createdAt: string;
     };
     BookingListItem: {
       id: number;
@@ -13478,6 +16277,8 @@ export interface components {
         id: number;
         idflNumber: string;
         status: string;
+        /** @description Its certificate in force is revoked */
+        certificateRevoked: boolean;
       }[];
       history: {
         id: number;
@@ -13608,6 +16409,14 @@ export interface components {
         | 'CanViewAllDispatchBatch'
         | 'CanCreateDispatchBatch'
         | 'CanUpdateDispatchBatch'
+        | 'CanViewReferenceMaterial'
+        | 'CanManageReferenceMaterial'
+        | 'CanViewMeasurementRun'
+        | 'CanImportMeasurementRun'
+        | 'CanRecomputeMeasurementRun'
+        | 'CanViewNonConformity'
+        | 'CanReleaseNonConformity'
+        | 'CanSetQcControlLimits'
         | 'CanViewDashboard'
         | 'CanViewSampleEntryBySourceReport'
         | 'CanViewSampleEntryByStatusReport'

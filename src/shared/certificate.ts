@@ -1,14 +1,26 @@
 import { z } from 'zod';
+import type { IsotopeScale, MeasuredElement } from './measurement.ts';
+import type { Notice } from './sample-workflow.ts';
 import { visibleText } from './visible-text.ts';
 
 // Certificates of analysis anyone can verify (issue 6). Pure: the server builds and checks
 // certificates with it, and the app reads a scanned certificate QR with the same rules.
 
-/** The laboratory named on every certificate and on the public verification page. */
-export const LABORATORY_NAME = 'Isotope Lab';
+/**
+ * The product's name, on the public verification page's header. The laboratory a certificate names is
+ * the issuing laboratory's own setting (LAB_NAME), kept in the certificate.
+ */
+export const PRODUCT_NAME = 'Isotope Lab';
 
 export const certificateStatuses = ['Valid', 'Revoked', 'Superseded'] as const;
 export type CertificateStatus = (typeof certificateStatuses)[number];
+
+/**
+ * What the public check says of a certificate: its standing, or Tampered when its stored row no
+ * longer matches what the chain of custody sealed when it was issued (then nothing it says counts).
+ */
+export const verificationStatuses = [...certificateStatuses, 'Tampered'] as const;
+export type VerificationStatus = (typeof verificationStatuses)[number];
 
 /** Random bytes behind a token: 256 bits, far past guessing (the floor is 128). */
 export const CERTIFICATE_TOKEN_BYTES = 32;
@@ -50,12 +62,30 @@ export type IsotopeResults = {
   carbonUncertainty?: number | null;
   hydrogenUncertainty?: number | null;
   oxygenUncertainty?: number | null;
+  /** δ15N (AIR) and δ34S (VCDT) when the third lab measured them; absent on certificates issued before they were kept. */
+  nitrogen?: number | null;
+  sulfur?: number | null;
+  nitrogenUncertainty?: number | null;
+  sulfurUncertainty?: number | null;
 };
 
 /** The product's origin model, named on the certificate's method line (ISO/IEC 17025 §7.8.2.1). */
 export const ORIGIN_MODEL_NAME = 'Isotope Lab origin model';
 
-type OriginConsistency = { region: string; verdict: string; probability: number | null; isKnownRegion: boolean };
+/** A verdict on a claim or on Xinjiang; the optional fields are absent on certificates issued before they were kept. */
+export type OriginConsistency = {
+  region: string;
+  verdict: string;
+  probability: number | null;
+  /** False when the reference set has no (or too few) records of it: the certificate gives no verdict. */
+  isKnownRegion: boolean;
+  /** The claim as the client made it ("Vietnam"). */
+  claim?: string;
+  /** The regions it was judged on (a country's claim covers all of the country's). */
+  regions?: string[];
+  /** Reference records of it (0: none; more: too few, its region left out of the model). */
+  referenceCount?: number;
+};
 
 /** The verdict of the origin analysis saved to the sample, with its evidence and decision rules. */
 export type CertificateOrigin = {
@@ -86,11 +116,30 @@ export type CertificateOrigin = {
   };
 };
 
+/**
+ * The values the laboratory measured in its own runs, as the certificate states them: each with the
+ * laboratory's expanded uncertainty from its quality control (none until enough check-standard results
+ * give one), the reference materials they are traceable to, whether the verdict on the claim holds
+ * across the uncertainty, and the last satisfactory proficiency test round per element.
+ */
+export type CertificateMeasurement = {
+  elements: { element: MeasuredElement; scale: IsotopeScale; expanded: number | null; coverageFactor: number }[];
+  /** The days of check-standard results the uncertainty is estimated on. */
+  windowDays: number;
+  /** The anchors of the runs that measured the sample. */
+  traceableTo: string[];
+  /** The claim's verdict recomputed at the 2^k corners of value ± U; null when there was no claim to judge. */
+  sensitivity: { sensitive: boolean; corners: number } | null;
+  proficiency: { element: MeasuredElement; scheme: string; round: string | null; roundDate: string; z: number }[];
+};
+
 /** What a certificate says, frozen when it is issued: later edits of the sample do not change it. */
 export type CertificateContent = {
   /** Fields after `version` came with issue 33 (ISO/IEC 17025 §7.8); certificates issued before lack them. */
   laboratoryAddress?: string;
   supersedesVersion?: number | null;
+  /** Why this version replaces the one before (ISO/IEC 17025 §7.8.8): printed beside the version it amends. */
+  amendmentReason?: string | null;
   clientAddress?: string | null;
   itemDescription?: string | null;
   receivedDate?: string | null;
@@ -103,6 +152,8 @@ export type CertificateContent = {
   /** How the item arrived (receivedConditions) and the receipt note, as recorded at check-in. */
   receivedCondition?: string | null;
   receiptNote?: string | null;
+  /** Absent on certificates issued before it was kept, null when no value came from the laboratory's runs. */
+  measurement?: CertificateMeasurement | null;
   laboratoryName: string;
   client: string | null;
   company: string | null;
@@ -119,7 +170,7 @@ export type CertificateContent = {
 
 /** The public answer for a token: only what the certificate holds, never the sample's live record. */
 export type CertificateVerification = {
-  status: CertificateStatus;
+  status: VerificationStatus;
   version: number;
   issuedAt: string;
   idflNumber: string;
@@ -129,12 +180,19 @@ export type CertificateVerification = {
   conclusion: string | null;
   predictedOrigin: string | null;
   signatory: string;
+  /** The issuing laboratory's name and address as the certificate states them. */
+  laboratory: string;
   revokedAt?: string | null;
   revokeReason?: string | null;
   /** The origin analysis' verdict as the certificate states it (absent on certificates issued before it was printed). */
   origin?: CertificateOrigin | null;
   originReason?: string | null;
+  /** The version that replaced this one, when it was: the verification page sends the reader to it. */
   supersededByVersion?: number | null;
+  /** The sample's latest version and its standing, when this one is not it. */
+  currentVersion?: { version: number; status: CertificateStatus; issuedAt: string } | null;
+  /** Why the next version was issued, when this one was replaced. */
+  amendmentReason?: string | null;
 };
 
 /** The client line of a certificate: the company, and the contact person when there is one. */
@@ -165,3 +223,45 @@ export const revokeCertificateSchema = z.object({
   reason: visibleText(REVOKE_REASON_REQUIRED).max(1000),
 });
 export type RevokeCertificate = z.infer<typeof revokeCertificateSchema>;
+
+export const REISSUE_REASON_REQUIRED = 'Please enter the reason for re-issuing the certificate.';
+
+/**
+ * Re-issuing says why: the new version prints "Amends version n: <reason>" (ISO/IEC 17025 §7.8.8).
+ * The reason is required of a re-issue only; the first issue takes no body.
+ */
+export const reissueCertificateSchema = z.object({
+  reason: visibleText(REISSUE_REASON_REQUIRED).max(1000).optional(),
+});
+export type ReissueCertificate = z.infer<typeof reissueCertificateSchema>;
+
+/**
+ * Who hears of a revocation among the staff: customer service, who answer the client about it. It
+ * is no workflow action (the sample stays Completed), so it has its own row here.
+ */
+export const certificateRevocation = {
+  notifies: { kind: 'certificateRevoked', audience: 'CanViewDetailSampleEntryCs' },
+} as const satisfies { notifies: Notice };
+
+/** The word a sample's status reads as while its certificate in force is revoked (samples.json `status.…`). */
+export const CERTIFICATE_REVOKED_STATUS = 'CertificateRevoked';
+
+/**
+ * Whether a sample's certificate in force (its latest version) is revoked. The workflow keeps such a
+ * sample Completed, since nothing is left to do but re-issue; yet no one should read it as done.
+ */
+export function hasRevokedCertificate(certificates: readonly { version: number; status: string }[]): boolean {
+  const latest = certificates.reduce<{ version: number; status: string } | null>(
+    (best, c) => (!best || c.version > best.version ? c : best),
+    null,
+  );
+  return latest?.status === 'Revoked';
+}
+
+/**
+ * A sample's status as every screen and list words it: its workflow status, except that a Completed
+ * sample whose certificate was revoked reads "Certificate revoked". The one place this is decided.
+ */
+export function sampleStatusWord(status: string, certificateRevoked: boolean | null | undefined): string {
+  return status === 'Completed' && certificateRevoked ? CERTIFICATE_REVOKED_STATUS : status;
+}

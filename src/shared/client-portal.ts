@@ -28,8 +28,8 @@ export function statusesOfStage(stage: ClientStage): SampleStatus[] {
     .map(([status]) => status);
 }
 
-export const CLIENT_EMAIL_INVALID = 'Please enter a valid email';
-export const CLIENT_NOTE_REQUIRED = 'Please write a note.';
+const CLIENT_EMAIL_INVALID = 'Please enter a valid email';
+const CLIENT_NOTE_REQUIRED = 'Please write a note.';
 
 export const clientLinkRequestSchema = z.object({
   email: visibleText(CLIENT_EMAIL_INVALID).max(200, 'At most 200 characters.').pipe(z.email(CLIENT_EMAIL_INVALID)),
@@ -40,6 +40,19 @@ export const clientLinkRedeemSchema = z.object({
   token: z.string().trim().min(1, 'The sign-in link has no code.').max(200, 'The sign-in link is not valid.'),
 });
 
+/**
+ * The bounds on client notes, which anyone holding a sign-in link may write: each is an audit
+ * record and shows on the staff booking detail, so neither a booking nor a client may pile them up.
+ */
+export const CLIENT_NOTE_LIMITS = {
+  /** Notes a booking holds at most, from all of its clients together. */
+  perBooking: 50,
+  /** Notes one client may add in an hour, over all of their bookings. */
+  perHour: 10,
+  /** Notes the staff booking detail shows at a time ("More" shows the next ones). */
+  page: 20,
+} as const;
+
 export const clientNoteSchema = z.object({
   text: visibleText(CLIENT_NOTE_REQUIRED).max(4000, 'At most 4000 characters.'),
 });
@@ -47,5 +60,13 @@ export const clientNoteSchema = z.object({
 export const clientPreferenceSchema = z.object({ mailsOff: z.boolean() });
 
 /** The progress mails a client may receive about a booking (the confirmation included). */
-export const clientMailKinds = ['confirmation', 'received', 'certified', 'cancelled'] as const;
+export const clientMailKinds = [
+  'confirmation',
+  'named',
+  'received',
+  'certified',
+  'cancelled',
+  'reissued',
+  'revoked',
+] as const;
 export type ClientMailKind = (typeof clientMailKinds)[number];

@@ -1,5 +1,6 @@
 import { certificateStatuses } from './certificate.ts';
 import { ATYPICAL_PREDICTION } from './origin-prediction.ts';
+import { receiptDecisions } from './sample-workflow.ts';
 
 // The chain of custody's words: every action the audit trail records of a sample, and every field
 // its changes name, each with its label (locales/<lang>/custody.json) and the kind of value it holds,
@@ -119,6 +120,11 @@ export const custodyFields = {
   receivedAt: { kind: 'dateTime' },
   receivedCondition: { kind: 'choice', choices: receivedConditions },
   receiptNote: { kind: 'text' },
+  // The client's decision about a sample held on receipt (damaged or insufficient).
+  receiptDecision: { kind: 'choice', choices: receiptDecisions },
+  receiptDecisionNote: { kind: 'text' },
+  receiptDecisionAt: { kind: 'dateTime' },
+  receiptDecisionBy: { kind: 'person' },
 
   // The third-lab entry: the result the third lab records (action updateResult)
   labName: { kind: 'role' },
@@ -128,9 +134,13 @@ export const custodyFields = {
   carbon: { kind: 'delta' },
   hydrogen: { kind: 'delta' },
   oxygen: { kind: 'delta' },
+  nitrogen: { kind: 'delta' },
+  sulfur: { kind: 'delta' },
   carbonUncertainty: { kind: 'uncertainty' },
   hydrogenUncertainty: { kind: 'uncertainty' },
   oxygenUncertainty: { kind: 'uncertainty' },
+  nitrogenUncertainty: { kind: 'uncertainty' },
+  sulfurUncertainty: { kind: 'uncertainty' },
   resultEnteredBy: { kind: 'person' },
   checkedInDate: { kind: 'dateTime' },
   checkedInBy: { kind: 'person' },
@@ -147,6 +157,9 @@ export const custodyFields = {
   certificateStatus: { kind: 'choice', choices: certificateStatuses },
   cleanIsotopeRecordId: { kind: 'cleanRecord' },
   thirdLabEntries: { kind: 'thirdLabEntries' },
+  // Quality control: the non-conformity that holds the sample, and whether it holds or was released.
+  nonconformityId: { kind: 'number' },
+  qcHold: { kind: 'choice', choices: ['held', 'released'] },
 } as const satisfies Record<string, CustodyField>;
 
 export type CustodyFieldName = keyof typeof custodyFields;
@@ -164,6 +177,7 @@ export const columnsNotAudited: Record<string, string> = {
   createdAt: 'The audit record’s own time says when the record was created',
   updatedAt: 'The audit record’s own time says when the record changed',
   statusChangedAt: 'Kept by a trigger from the status change the audit record holds with its time',
+  measurementRuns: 'The run a value came from is named in the reason of the audit record that wrote it (measuredInRun)',
 };
 
 /**
@@ -175,6 +189,8 @@ export const custodyActions = [
   'create',
   // The workflow's transitions
   'csCheckIn',
+  // A held sample's return to New when the client sends a replacement (the decision in its changes).
+  'awaitReplacement',
   'transferToTester',
   'testerCheckIn',
   'undoTester',
@@ -185,6 +201,8 @@ export const custodyActions = [
   'undoReturnResult',
   'confirmFinalResult',
   'issueCertificate',
+  // The client's decision about a sample held on receipt
+  'receiptDecision',
   // Edits of a sample's data
   'update',
   'csUpdate',
@@ -193,6 +211,9 @@ export const custodyActions = [
   'removeFromDispatchBatch',
   'thirdLabResult',
   'updateResult',
+  'measurementRun',
+  'qcHold',
+  'qcRelease',
   'supervisorConclusion',
   'updateConclusion',
   'saveOriginAnalysis',
@@ -216,6 +237,18 @@ export const systemReasons: readonly { pattern: RegExp; key: string; params: rea
   { pattern: /^Destroyed by client-side lab$/, key: 'destroyedByCs', params: [] },
   { pattern: /^Certificate( \d+)? issued$/, key: 'certificateIssued', params: [] },
   { pattern: /^Origin analysis #(\d+)$/, key: 'originAnalysis', params: ['number'] },
+  { pattern: /^Measured in run (\d+)$/, key: 'measuredInRun', params: ['run'] },
+  { pattern: /^Measured in run (\d+), revision (\d+)$/, key: 'measuredInRunRevision', params: ['run', 'revision'] },
+  {
+    pattern: /^Held by non-conformity (\d+): run (\d+) rejected \((.+)\)$/,
+    key: 'qcHeld',
+    params: ['nonconformity', 'run', 'rules'],
+  },
+  {
+    pattern: /^Released from non-conformity (\d+): ([\s\S]*)$/,
+    key: 'qcReleased',
+    params: ['nonconformity', 'justification'],
+  },
   {
     pattern: /^Certificate version (\d+) replaces version (\d+)$/,
     key: 'certificateReplaces',

@@ -1,10 +1,10 @@
 // QR labels stuck on sample bags (issue 6). Pure: what a label says and how label sheets are laid
 // out, shared by the PDF generator on the server and the scanner in the app.
 
-import { formatDisplayDate } from './display-date.ts';
+import { dayInTimeZone, formatDisplayDate } from './display-date.ts';
 
 /** IDFL numbers as numbering.ts writes them: IDFL-2026-00001. */
-export const IDFL_NUMBER_PATTERN = /^IDFL-\d{4}-\d{5,}$/;
+const IDFL_NUMBER_PATTERN = /^IDFL-\d{4}-\d{5,}$/;
 
 export function isIdflNumber(value: string): boolean {
   return IDFL_NUMBER_PATTERN.test(value);
@@ -27,22 +27,20 @@ export type LabelContent = {
   date: string;
 };
 
-function isoDay(value: Date | string | null | undefined): string {
-  if (!value) return '';
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10);
-}
+const isoDay = (value: Date | string | null | undefined, timeZone: string) =>
+  value instanceof Date && Number.isNaN(value.getTime()) ? '' : dayInTimeZone(value, timeZone);
 
 /**
- * A label's content; the date is the day (UTC) the sample was received, or created when not yet
- * received. Labels are printed without a language (the print request names none): English words.
+ * A label's content; the date is the laboratory's day (LAB_TIME_ZONE) the sample was received, or
+ * created when not yet received. Labels are printed without a language (the print request names
+ * none): English words.
  */
-export function describeLabel(sample: LabelSample): LabelContent {
+export function describeLabel(sample: LabelSample, timeZone: string): LabelContent {
   return {
     qrText: sample.idflNumber,
     idflNumber: sample.idflNumber,
     sampleCode: sample.sampleCode?.trim() || '—',
-    date: formatDisplayDate(isoDay(sample.receivedDate) || isoDay(sample.createdAt)),
+    date: formatDisplayDate(isoDay(sample.receivedDate, timeZone) || isoDay(sample.createdAt, timeZone)),
   };
 }
 

@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   'resultReturned',
   'finalResultConfirmed',
   'certificateIssued',
+  'certificateRevoked',
   'outboxRefused',
   'ping',
 ] as const;

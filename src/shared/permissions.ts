@@ -48,10 +48,20 @@ export const permissionGroups = {
     'CanUndoSampleTransaction',
   ],
   dispatchBatch: ['CanViewAllDispatchBatch', 'CanCreateDispatchBatch', 'CanUpdateDispatchBatch'],
+  // Measurement runs: the reference materials' registry, and the instrument's runs normalised through them.
+  measurement: [
+    'CanViewReferenceMaterial',
+    'CanManageReferenceMaterial',
+    'CanViewMeasurementRun',
+    'CanImportMeasurementRun',
+    'CanRecomputeMeasurementRun',
+  ],
+  // Quality control of runs: the check standards' target limits, and the non-conformities a rejected run opens.
+  qualityControl: ['CanViewNonConformity', 'CanReleaseNonConformity', 'CanSetQcControlLimits'],
   dashboardAndReports: ['CanViewDashboard', 'CanViewSampleEntryBySourceReport', 'CanViewSampleEntryByStatusReport'],
 } as const;
 
-export type PermissionGroup = keyof typeof permissionGroups;
+type PermissionGroup = keyof typeof permissionGroups;
 export type Permission = (typeof permissionGroups)[PermissionGroup][number];
 
 export const allPermissions: readonly Permission[] = Object.values(permissionGroups).flat();
@@ -70,6 +80,25 @@ const { analysis, clientSideLab, tester, supervisor, cleanSample, booking, third
 const selfService: Permission[] = ['CanGetOwnUser', 'CanChangePassword'];
 
 export const HOAN_VU_LAB_ROLE = 'hoanVuLab';
+
+// The supervisor keeps the reference materials' values and decides when runs are recomputed on a
+// revised one; the third lab imports its instrument's runs, reading (not editing) the registry.
+export const supervisorMeasurement: readonly Permission[] = [
+  'CanViewReferenceMaterial',
+  'CanManageReferenceMaterial',
+  'CanViewMeasurementRun',
+  'CanRecomputeMeasurementRun',
+  'CanViewNonConformity',
+  'CanReleaseNonConformity',
+  'CanSetQcControlLimits',
+];
+export const thirdLabMeasurement: readonly Permission[] = [
+  'CanViewReferenceMaterial',
+  'CanViewMeasurementRun',
+  'CanImportMeasurementRun',
+  'CanRecomputeMeasurementRun',
+  'CanViewNonConformity',
+];
 
 /** The roles created on first start. Administrators may edit them like any other role. */
 export const seededRoles: { name: string; description: string; permissions: readonly Permission[] }[] = [
@@ -99,6 +128,7 @@ export const seededRoles: { name: string; description: string; permissions: read
     permissions: [
       ...selfService,
       ...supervisor,
+      ...supervisorMeasurement,
       'CanViewAllAnalysis',
       'CanViewAllCleanSample',
       'CanViewDashboard',
@@ -109,7 +139,7 @@ export const seededRoles: { name: string; description: string; permissions: read
   {
     name: HOAN_VU_LAB_ROLE,
     description: 'Third-party laboratory: receives samples and returns results',
-    permissions: [...selfService, ...thirdLab, 'CanUploaPdfResult', 'CanUploadFile'],
+    permissions: [...selfService, ...thirdLab, ...thirdLabMeasurement, 'CanUploaPdfResult', 'CanUploadFile'],
   },
   {
     name: 'Shipping',

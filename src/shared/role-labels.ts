@@ -9,7 +9,7 @@ type Translate = (key: string, options: { defaultValue: string }) => string;
 const seededRoleNames: ReadonlySet<string> = new Set(seededRoles.map((role) => role.name));
 
 /** The key of a seeded role's label (`roles:names.<name>`), or null for a role an administrator created. */
-export function roleLabelKey(name: string): string | null {
+function roleLabelKey(name: string): string | null {
   return seededRoleNames.has(name) ? `roles:names.${name}` : null;
 }
 

@@ -22,6 +22,31 @@ export type SampleStatus = (typeof sampleStatuses)[number];
 export const receivedConditions = ['intact', 'damaged', 'insufficient'] as const;
 export type ReceivedCondition = (typeof receivedConditions)[number];
 
+/**
+ * What the client decided about a sample that arrived damaged or insufficient, recorded by Customer
+ * Service: test it as it is, send a replacement (the sample awaits a new receipt), or have it
+ * returned (it stays on hold, never tested).
+ */
+export const receiptDecisions = ['testAsReceived', 'replacement', 'return'] as const;
+export type ReceiptDecision = (typeof receiptDecisions)[number];
+
+/** Who records the client's decision: Customer Service, who checked the sample in (and administrators). */
+export const receiptDecisionPermissions = ['CanCheckInSampleEntryCs'] as const satisfies readonly Permission[];
+
+/** What a sample's receipt hold needs to know of it. */
+export type ReceiptHoldFacts = { receivedCondition?: string | null; receiptDecision?: string | null };
+
+/**
+ * A sample received damaged or insufficient waits on hold until the client's decision is to test it
+ * as received. The actions marked `onReceiptHold: 'refused'` below are refused while it holds.
+ */
+export function isHeldOnReceipt(sample: ReceiptHoldFacts): boolean {
+  const { receivedCondition, receiptDecision } = sample;
+  return (
+    (receivedCondition === 'damaged' || receivedCondition === 'insufficient') && receiptDecision !== 'testAsReceived'
+  );
+}
+
 /** The sample's journey from `first` to `last` (both included), in the order above. */
 export function statusesBetween(first: SampleStatus, last: SampleStatus): SampleStatus[] {
   return sampleStatuses.slice(sampleStatuses.indexOf(first), sampleStatuses.indexOf(last) + 1);
@@ -46,6 +71,11 @@ export type WorkflowAction = {
    * change tells them once for all its samples (record-workflows.ts).
    */
   notifies: Notice | null;
+  /**
+   * How the receipt hold (isHeldOnReceipt) bears on the action: `refused` while the sample is held
+   * (it moves on only once the client agrees to test it as received), `only` while it is held.
+   */
+  onReceiptHold?: 'refused' | 'only';
 };
 
 /** A notification a change sends: what kind of news, and the permission whose holders hear it. */
@@ -60,6 +90,19 @@ export const workflowActions = {
     isUndo: false,
     notifies: null,
   },
+  /**
+   * The client sends a replacement for a sample received damaged or insufficient: the entry awaits
+   * its new receipt (New), whose check-in records the replacement's own condition.
+   */
+  awaitReplacement: {
+    from: ['CsConfirmed'],
+    to: 'New',
+    permissions: receiptDecisionPermissions,
+    requires: "A sample held on receipt; the client's decision to send a replacement",
+    isUndo: false,
+    notifies: null,
+    onReceiptHold: 'only',
+  },
   transferToTester: {
     from: ['CsConfirmed'],
     to: 'SentToTester',
@@ -67,6 +110,7 @@ export const workflowActions = {
     requires: 'A checked-in sample',
     isUndo: false,
     notifies: { kind: 'sampleSentToTester', audience: 'CanCheckInSampleEntryTester' },
+    onReceiptHold: 'refused',
   },
   testerCheckIn: {
     from: ['SentToTester'],
@@ -75,6 +119,7 @@ export const workflowActions = {
     requires: 'The sample in hand at the tester lab',
     isUndo: false,
     notifies: null,
+    onReceiptHold: 'refused',
   },
   undoTester: {
     from: ['SentToTester', 'TesterConfirmed'],
@@ -92,6 +137,7 @@ export const workflowActions = {
     isUndo: false,
     // The package's send tells the third lab, once for all its samples.
     notifies: null,
+    onReceiptHold: 'refused',
   },
   thirdLabCheckIn: {
     from: ['SentToThirdLab'],
@@ -225,6 +271,13 @@ export function canFire(action: WorkflowActionName, status: string): boolean {
   return (workflowActions[action].from as readonly string[]).includes(status);
 }
 
+/** Whether the receipt hold lets the action fire on this sample (the table's `onReceiptHold`). */
+export function receiptHoldAllows(action: WorkflowActionName, sample: ReceiptHoldFacts): boolean {
+  const rule = (workflowActions[action] as WorkflowAction).onReceiptHold;
+  if (!rule) return true;
+  return rule === 'refused' ? !isHeldOnReceipt(sample) : isHeldOnReceipt(sample);
+}
+
 /** The state the action leads to; throws IllegalTransitionError naming the current state. */
 export function nextStatus(action: WorkflowActionName, status: string, subject?: string): SampleStatus {
   const definition: WorkflowAction = workflowActions[action];
@@ -240,10 +293,20 @@ export function assertEditable(edit: SampleEditName, status: string, subject?: s
   if (!canEdit(edit, status)) throw new IllegalTransitionError(edit, status, sampleEdits[edit], subject);
 }
 
-/** The actions a user holding these permissions may fire on a sample in this state (what the UI offers). */
-export function actionsFor(status: string, permissions: readonly string[]): WorkflowActionName[] {
+/**
+ * The actions a user holding these permissions may fire on a sample in this state (what the UI
+ * offers). The receipt hold is judged on the sample's receipt; without it, as a sample not held.
+ */
+export function actionsFor(
+  status: string,
+  permissions: readonly string[],
+  receipt?: ReceiptHoldFacts,
+): WorkflowActionName[] {
   return workflowActionNames.filter(
-    (name) => canFire(name, status) && workflowActions[name].permissions.some((p) => permissions.includes(p)),
+    (name) =>
+      canFire(name, status) &&
+      workflowActions[name].permissions.some((p) => permissions.includes(p)) &&
+      receiptHoldAllows(name, receipt ?? {}),
   );
 }
 

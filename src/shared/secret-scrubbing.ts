@@ -2,7 +2,7 @@
 // password-reset links, Authorization headers and cookies. Used by the server's and the app's error
 // reporting alike, on the whole event just before it is sent.
 
-export const FILTERED = '[Filtered]';
+const FILTERED = '[Filtered]';
 
 const SECRET_KEY = /pass(word)?|secret|token|authori[sz]ation|cookie|api[-_]?key|reset|credential|session/i;
 
@@ -19,7 +19,7 @@ const SECRET_TEXT: [RegExp, string][] = [
   [/(\b[a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:)[^@\s]+@/gi, `$1${FILTERED}@`],
 ];
 
-export function scrubText(text: string): string {
+function scrubText(text: string): string {
   return SECRET_TEXT.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), text);
 }
 

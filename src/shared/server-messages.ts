@@ -13,6 +13,8 @@ export const SERVER_MESSAGES = {
   routeNotFound: 'No route for {{method}} {{path}}.',
   bodyTooLarge: 'The request body is larger than {{size}}.',
   bodyTooDeep: 'The request body nests lists and objects deeper than {{depth}} levels.',
+  textTooLong: '{{field}}: the text is longer than {{max}} characters.',
+  textNotWellFormed: '{{field}}: the text contains a broken character. Please type or paste it again.',
   // Named by the operations contract: monitors and load balancers match this code.
   DATABASE_UNAVAILABLE: 'The database is unavailable. Please try again in a moment.',
   // Named by the operations contract too: one statement ran past the database's statement timeout.
@@ -34,6 +36,8 @@ export const SERVER_MESSAGES = {
   clientLinkUsed: 'This sign-in link was already used. Ask for a new one on the My orders page.',
   clientSignInRequired: 'Open the sign-in link we mailed you to see your orders.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  clientNotesFull: 'This booking already holds {{max}} notes. Please write to the laboratory instead.',
+  clientNotesTooFast: 'You have added {{max}} notes in the last hour. Please try again later.',
   tooManySignIns: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
   tooManyCertificateChecks: 'Too many certificate checks from your address. Please wait a minute and try again.',
 
@@ -79,7 +83,13 @@ export const SERVER_MESSAGES = {
 
   // Samples and the chain of custody
   sampleWrongState: 'Sample {{idflNumber}} is {{status}}; this action needs {{needed}}.',
+  sampleAlreadyDone: 'Sample {{idflNumber}} is already {{status}}: this change was made elsewhere first.',
   theSampleWrongState: 'The sample is {{status}}; this action needs {{needed}}.',
+  sampleHeldOnReceipt:
+    "Sample {{idflNumber}} arrived damaged or insufficient and is on hold until Customer Service records the client's decision.",
+  sampleNotHeldOnReceipt: 'Sample {{idflNumber}} is not on hold on receipt; there is no decision to record.',
+  receiptInFuture: 'The received date cannot be later than today.',
+  receiptBeforeBooking: 'The received date cannot be before booking {{bookingNumber}} was made.',
   sentWeightTooLarge: 'Sent weight cannot exceed the initial weight',
   fileWrongKind: 'The file must be a {{kind}}',
   idflNumberTaken: 'IDFL number {{idflNumber}} already exists.',
@@ -115,6 +125,7 @@ export const SERVER_MESSAGES = {
   completedWithoutCertificate: 'Sample {{idflNumber}} is Completed but has no certificate to re-issue.',
   certificateNotValid: 'The certificate of sample {{idflNumber}} is already {{status}}.',
   noCertificateToRevoke: 'Sample {{idflNumber}} has no certificate to revoke.',
+  reissueReasonRequired: 'Please enter the reason for re-issuing the certificate.',
   noReportAddress: 'Sample {{idflNumber}} has no booking with an e-mail address to send its certificate to.',
   certificateVersionMoved:
     'The certificate of sample {{idflNumber}} is now at version {{version}}; open the sample again to see it before re-issuing.',
@@ -160,6 +171,11 @@ export const SERVER_MESSAGES = {
   importTooSlow: 'Reading the file took longer than {{seconds}} seconds; split it into smaller files.',
   importNeedsTooMuchMemory: 'Reading the file needs more than {{mib}} MiB of memory; split it into smaller files.',
   importsBusy: '{{count}} files are being imported already; please try again in a moment.',
+  pdfTooSlow:
+    'Drawing this PDF took longer than {{seconds}} seconds and was stopped; shorten the longest texts of the record, or try again when the server is less busy.',
+  pdfNeedsTooMuchMemory:
+    'Drawing this PDF needs more than {{mib}} MiB of memory and was stopped; shorten the longest texts of the record.',
+  pdfsBusy: '{{count}} PDFs are waiting to be drawn already; please try again in a moment.',
   importNoSampleCode: 'The file has no sample code column; map one.',
   importNoMaterial: 'The file has no material column; choose the material.',
   importRowsInvalid: '{{count}} row(s) cannot be imported; nothing was changed.',
@@ -173,8 +189,42 @@ export const SERVER_MESSAGES = {
   analysisHasNoResult: 'This analysis has no result to save.',
   analysisNotSatisfied: 'Only a satisfied analysis can be transferred to the clean data set; mark it Satisfied first.',
   transferNeedsOrigin: 'Say which region or country the sample comes from.',
+  // Reference materials and measurement runs
+  referenceMaterialNotFound: 'Reference material not found.',
+  referenceValueWrongScale: '{{element}} values are on the {{scale}} scale.',
+  referenceMaterialNameInvalid: "A reference material's name needs letters or digits.",
+  referenceMaterialNameTaken: '{{name}} already names the reference material {{holder}}.',
+  referenceMaterialNameRepeated: '{{name}} is given twice.',
+  referenceValueExists:
+    '{{name}} already has a {{element}} value valid from {{validFrom}}; add the new version with another date.',
+  measurementRunNotFound: 'Measurement run not found.',
+  runPackageNotFound: 'No package has the id {{id}}.',
+  runFileNoIdentifier: 'The file has no identifier column (Identifier 1, Identifier or Sample).',
+  runFileNoDeltas: 'The file has no delta column (d 13C/12C, d 15N/14N, d 2H/1H, d 18O/16O or d 34S/32S).',
+  runFileEmpty: 'The file has no analyses.',
+  runFileBadNumber: 'Row {{row}}: "{{value}}" in {{column}} is not a number.',
+  runMethodNotJson: '{{field}} must be JSON: {{detail}}',
+  runReferenceUnknown: 'No reference material is named {{name}}.',
+  runReferenceHasNoValue: '{{name}} has no {{element}} value in force to anchor with.',
+  runTooFewAnchors:
+    'The {{element}} values need at least two anchor reference materials measured in the run; it has {{count}}. Nothing was imported.',
+  runAnchorsNotDistinct:
+    'The {{element}} anchors read alike in this run, so they cannot set a scale. Nothing was imported.',
+  runAnalysisNotFound: 'The run has no analysis {{analysis}}.',
+  runAssignOne: 'Assign the row to one sample or one reference material.',
+  runResultNoThirdLabEntry: 'Sample {{idflNumber}} has no third-lab entry; its values are kept with the run only.',
+  runResultNotEditable:
+    'Sample {{idflNumber}} is {{status}}; its result is not changed, the values are kept with the run for review.',
+  runResultUnchanged: "Sample {{idflNumber}}'s result already holds these values.",
   cleanSampleCodeTaken:
     'The clean data set already holds sample code {{sampleCode}} of {{material}}; it cannot be filed twice.',
+  // Quality control of measurement runs
+  qcHold:
+    'Sample {{idflNumber}} is held by quality control: run {{run}} was rejected ({{rules}}). A supervisor must release non-conformity {{nonconformity}} first.',
+  nonconformityNotFound: 'Non-conformity not found.',
+  nonconformityReleased: 'Non-conformity {{nonconformity}} is already released.',
+  qcReleaseByImporter: 'You imported this run, so another supervisor must release its non-conformity.',
+  qcReleasePasswordWrong: 'The password is not correct; the non-conformity was not released.',
 } as const;
 
 export type ServerMessageCode = keyof typeof SERVER_MESSAGES;

@@ -119,11 +119,13 @@ test('a certificate is verified at the address of its QR code, then shows as rev
   await expect(status).toContainText('Revoked');
   await expect(status).toContainText('Sample mix-up at reception');
 
-  // A re-issue (of version 1) leaves the old address saying it was superseded.
-  await call(request, staff, 'put', `/api/issue-certificate?id=${sample.id}&supersedes=1`);
+  // A re-issue (of version 1) with its reason: the revoked address stays revoked and names the version in force.
+  await call(request, staff, 'put', `/api/issue-certificate?id=${sample.id}&supersedes=1`, {
+    reason: 'Sample re-measured',
+  });
   await page.reload();
-  await expect(status).toHaveAttribute('data-certificate-status', 'Superseded');
-  await expect(status).toContainText('Superseded by a newer version');
+  await expect(status).toHaveAttribute('data-certificate-status', 'Revoked');
+  await expect(page.locator('[data-field="currentVersion"]')).toContainText('The version in force now is version 2');
 });
 
 test('an unknown certificate says so plainly', async ({ page }) => {

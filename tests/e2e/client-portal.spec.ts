@@ -41,7 +41,7 @@ test.describe('[CLIENT PORTAL]', () => {
 
     await page.addInitScript(() => localStorage.setItem('language', 'vi'));
     await page.goto(link);
-    await expect(page.getByRole('heading', { name: 'Đơn hàng của tôi', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Đơn đặt của tôi', level: 1 })).toBeVisible();
     const card = page.locator(`[data-booking="${booking.bookingNumber}"]`);
     await expect(card.getByText(`Đơn đặt ${booking.bookingNumber}`)).toBeVisible();
     await expect(card.getByText('Chờ xác nhận')).toBeVisible();
@@ -82,7 +82,7 @@ test.describe('[CLIENT PORTAL]', () => {
     await page.context().clearCookies();
     await page.goto(link);
     await expect(page.locator('[data-link-error]')).toHaveText(
-      'Liên kết đăng nhập này đã được sử dụng. Hãy yêu cầu liên kết mới trên trang Đơn hàng của tôi.',
+      'Liên kết đăng nhập này đã được sử dụng. Hãy yêu cầu liên kết mới trên trang Đơn đặt của tôi.',
     );
     await expect(page.locator('[data-booking]')).toHaveCount(0);
     await expect(page.getByLabel('Địa chỉ e-mail của bạn')).toBeVisible();

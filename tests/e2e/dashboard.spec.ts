@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
+import { wallClockInTimeZone } from '../../src/shared/display-date.ts';
 import { defaultSummaryWindow, DEFAULT_WAITING_DAYS } from '../../src/shared/statistics.ts';
 import { sampleStatuses } from '../../src/shared/sample-workflow.ts';
 import { admin, roleUsers } from './support/accounts.ts';
@@ -54,7 +55,7 @@ test('[DASHBOARD] a user without CanViewDashboard sees none of its tiles', async
     if (r.url().includes('/api/statictis/')) statistics.push(r.url());
   });
   await openSignedIn(roleUsers.Shipping);
-  await expect(page.getByTestId('dashboard-forbidden')).toBeVisible();
+  await expect(page.getByTestId('screen-forbidden')).toContainText('Your role does not include “Dashboard”');
   await expect(page.getByTestId(/^stage-/)).toHaveCount(0);
   await expect(page.getByTestId(/^figure-/)).toHaveCount(0);
   expect(statistics).toEqual([]);
@@ -90,18 +91,21 @@ test('[REPORTS] both reports download; the XLSX holds the rows the API reports',
   expect(xlsx.suggestedFilename()).toMatch(/^sample-entries-by-source-\d{4}-\d{2}-\d{2}\.xlsx$/);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load((await readFile((await xlsx.path())!)) as unknown as ArrayBuffer);
-  // The summary sheet: a line per source under the heading row 8, its samples per status, and a Total column.
+  // The summary sheet: a line per source under the heading row 9 (below the line naming the time zone),
+  // its samples per status, and a Total column.
   const bySource = workbook.getWorksheet('Summary')!;
   expect(bySource.getCell('A1').value).toBe('Sample entries by source');
-  const heading = (bySource.getRow(8).values as unknown[]).slice(1);
+  const heading = (bySource.getRow(9).values as unknown[]).slice(1);
   const totalColumn = heading.indexOf('Total') + 1;
   expect(heading).not.toContain('SentToTester');
   sourcePreview.groups.forEach((group, index) => {
-    const row = bySource.getRow(index + 9);
+    const row = bySource.getRow(index + 10);
     expect(row.getCell(1).value).toBe(group.key ?? '(none)');
     expect(row.getCell(totalColumn).value).toBe(group.samples);
   });
-  expect(bySource.getRow(sourcePreview.groups.length + 9).getCell(totalColumn).value).toBe(sourcePreview.total.samples);
+  expect(bySource.getRow(sourcePreview.groups.length + 10).getCell(totalColumn).value).toBe(
+    sourcePreview.total.samples,
+  );
   const samples = workbook.getWorksheet('Samples')!;
   expect(samples.rowCount).toBe(sourcePreview.total.samples + 2);
   sourcePreview.rows.forEach((row, index) => {
@@ -109,7 +113,11 @@ test('[REPORTS] both reports download; the XLSX holds the rows the API reports',
     expect(cells.getCell(1).value).toBe(row.idflNumber);
     expect(cells.getCell(5).value).toBe(say(`samples:status.${row.status}`));
     const received = cells.getCell(7).value;
-    expect(received instanceof Date ? received.toISOString() : received).toBe(row.receivedDate);
+    // A date cell holds the laboratory's wall clock (the server's default zone, Asia/Ho_Chi_Minh).
+    const local = row.receivedDate
+      ? wallClockInTimeZone(new Date(row.receivedDate), 'Asia/Ho_Chi_Minh').toISOString()
+      : null;
+    expect(received instanceof Date ? received.toISOString() : received).toBe(local);
   });
 
   await page.goto('/report-by-status');

@@ -40,7 +40,9 @@ function seedCertifiedSample(request: APIRequestContext) {
     });
     await callApi(request, asAdmin, 'PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`);
     await callApi(request, asAdmin, 'PUT', `/api/issue-certificate?id=${sample.id}`);
-    await callApi(request, asAdmin, 'PUT', `/api/issue-certificate?id=${sample.id}&supersedes=1`);
+    await callApi(request, asAdmin, 'PUT', `/api/issue-certificate?id=${sample.id}&supersedes=1`, {
+      reason: 'Client address corrected',
+    });
     return sample.id;
   })();
   return certified;

@@ -18,6 +18,9 @@ const expectedMenus: [E2eAccount, MenuGroupText[]][] = [
           'Tester Workspace',
           'Shipping Management',
           'Result Overview',
+          'Non-conformities',
+          'Control charts',
+          'Proficiency tests',
         ],
       },
       { group: 'ANALYSIS', links: ['Sample Insights', 'Analysis Results', 'Isotope LMD'] },
@@ -40,8 +43,12 @@ const expectedMenus: [E2eAccount, MenuGroupText[]][] = [
   [
     roleUsers.Supervisor,
     [
-      { group: 'MANAGEMENT', links: ['Dashboard', 'Result Overview'] },
-      { group: 'ANALYSIS', links: ['Sample Insights', 'Analysis Results', 'Isotope LMD'] },
+      {
+        group: 'MANAGEMENT',
+        links: ['Dashboard', 'Result Overview', 'Non-conformities', 'Control charts', 'Proficiency tests'],
+      },
+      // A supervisor reads analyses but may not run the model: no Sample Insights.
+      { group: 'ANALYSIS', links: ['Analysis Results', 'Isotope LMD'] },
       { group: 'REPORTS', links: ['Sample By Source', 'Sample By Status'] },
       logout,
     ],
@@ -65,6 +72,20 @@ test.describe('[MENU]', () => {
       expect(await shell.menu()).toEqual(menu);
     });
   }
+
+  test("[MENU] a screen the role may not use, opened by its address, says so in the user's language", async ({
+    page,
+    openSignedIn,
+  }) => {
+    await openSignedIn(roleUsers.Supervisor, '/analysis/analyze');
+    await expect(page.getByRole('heading', { name: 'Sample Insights' })).toBeVisible();
+    await expect(page.getByTestId('screen-forbidden')).toHaveText(
+      'Your role does not include “Sample Insights”. An administrator can give it the permission under Settings → Roles.',
+    );
+    await page.evaluate(() => localStorage.setItem('language', 'vi'));
+    await page.reload();
+    await expect(page.getByTestId('screen-forbidden')).toContainText('Vai trò của bạn không có quyền dùng');
+  });
 
   test('[MENU] hoanVuLab lands on /thirdlab-samples', async ({ page, loginPage, shell }) => {
     await loginPage.goto();

@@ -95,8 +95,16 @@ test.describe('[JOURNEY]', () => {
     await receipt.getByRole('button', { name: 'Check in' }).click();
     await expectStatus(request, asAdmin, id, 'CsConfirmed');
 
-    // ... and transfers the sample to the tester (CS Check In detail).
+    // A damaged sample waits for the client's decision before it may go further; the client agrees to
+    // testing it as received.
     await cs.goto(`/clients/${id}`);
+    await cs.getByRole('button', { name: "Client's decision" }).click();
+    const decision = cs.getByRole('dialog');
+    await decision.getByRole('radio', { name: /Test as received/ }).check();
+    await decision.getByRole('button', { name: 'Record decision' }).click();
+    await expect(decision).toBeHidden();
+
+    // ... and transfers the sample to the tester (CS Check In detail).
     await cs.getByRole('button', { name: 'Transfer to tester' }).click();
     await confirmInDialog(cs, 'Confirm Transfer', 'Transfer');
     await expectStatus(request, asAdmin, id, 'SentToTester');

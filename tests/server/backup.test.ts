@@ -58,8 +58,10 @@ const png = Buffer.concat([
 ]);
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
+// Each test dumps and restores a whole database: on PGlite, late in a full run on two cores, that has
+// taken two minutes, so the budget is twice that.
 describe('[BACKUP] backup and restore', () => {
-  it('gives back every record and file, with a valid chain of custody', { timeout: 120_000 }, async () => {
+  it('gives back every record and file, with a valid chain of custody', { timeout: 240_000 }, async () => {
     const admin = await t.signInAsAdmin();
     await submitBooking(t);
     await submitBooking(t);
@@ -145,7 +147,7 @@ describe('[BACKUP] backup and restore', () => {
       'url' in target ? { dataDir: path.join(workDir, 'other') } : { url: 'postgres://x@127.0.0.1:1/none' };
     await expect(restoreDatabase(otherKind, file)).rejects.toThrow(/This backup is of/);
     // Four restores, each starting a database of its own: seconds each on a busy two-core machine.
-  }, 120_000);
+  }, 240_000);
 });
 
 async function submitBookingOn(app: ReturnType<typeof createApp>): Promise<number> {

@@ -210,8 +210,8 @@ describe('[BOOKINGS] detail', () => {
       },
     ]);
     expect(data.sampleEntries).toEqual([
-      { id: expect.any(Number), idflNumber: `IDFL-${year}-00001`, status: 'New' },
-      { id: expect.any(Number), idflNumber: `IDFL-${year}-00002`, status: 'New' },
+      { id: expect.any(Number), idflNumber: `IDFL-${year}-00001`, status: 'New', certificateRevoked: false },
+      { id: expect.any(Number), idflNumber: `IDFL-${year}-00002`, status: 'New', certificateRevoked: false },
     ]);
     expect(data.history.map((h: { action: string; toStatus: string }) => [h.action, h.toStatus])).toEqual([
       ['create', 'UnConfirmed'],

@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditRecord, booking, sampleEntry } from '../../src/server/db/schema.ts';
+import { submitBooking } from './support/bookings.ts';
+import { clientSessionCookie } from './support/client-sessions.ts';
+import { pdfText } from './support/pdf-text.ts';
 import { sampleAt } from './support/sample-journey.ts';
 import { startSmtpSink } from './support/smtp-sink.ts';
 import { useTestApp } from './support/test-app.ts';
@@ -72,5 +75,71 @@ describe('[CERTIFICATE] send to the client', () => {
       (await t.request('POST', `/api/issue-certificate/send?id=${sample.id}&version=1`, { token: viewer.token }))
         .status,
     ).toBe(403);
+  });
+});
+
+/** A received mail's text: quoted-printable soft breaks joined and its bytes read as UTF-8. */
+function mailText(raw: string): string {
+  const joined = raw.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined[i] === '=' ? /^[0-9A-F]{2}/.exec(joined.slice(i + 1, i + 3)) : null;
+    if (hex) {
+      bytes.push(parseInt(hex[0], 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(joined[i]!, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8').replace(/\s+/g, ' ');
+}
+
+describe('[CERTIFICATE] the client hears of an amendment and of a revocation', () => {
+  it("mails the client in the booking's language, and My orders shows the reason", async () => {
+    const admin = await t.signInAsAdmin();
+    const address = 'hoa@revoked.example';
+    const booked = await submitBooking(t, { email: address, language: 'vi', isAgreeRegistration: true });
+    const sample = await sampleAt(t, admin, 'ResultConfirmed');
+    await t.database.db.update(sampleEntry).set({ bookingId: booked.id }).where(eq(sampleEntry.id, sample.id));
+    const mailsTo = () => received.filter((m) => m.to.includes(address)).map((m) => mailText(m.raw));
+
+    expect((await t.request('PUT', `/api/issue-certificate?id=${sample.id}`, { token: admin })).status).toBe(200);
+    const amended = await t.request('PUT', `/api/issue-certificate?id=${sample.id}&supersedes=1`, {
+      token: admin,
+      body: { reason: 'Tên khách hàng được sửa' },
+    });
+    expect(amended.status, JSON.stringify(amended.body)).toBe(200);
+    await t.settled();
+    const replaced = await waitFor(() => mailsTo().find((m) => m.includes('Tên khách hàng được sửa')));
+    expect(replaced).toContain(`Phòng thí nghiệm đã cấp phiên bản 2 của chứng nhận mẫu ${sample.idflNumber}`);
+    expect(replaced).toContain('thay thế phiên bản 1');
+
+    const revoked = await t.request('PUT', `/api/issue-certificate/revoke?id=${sample.id}`, {
+      token: admin,
+      body: { reason: 'Kết quả thuộc về mẫu khác' },
+    });
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+    await t.settled();
+    const notice = await waitFor(() => mailsTo().find((m) => m.includes('Kết quả thuộc về mẫu khác')));
+    expect(notice).toContain(`Phòng thí nghiệm đã thu hồi phiên bản 2 của chứng nhận mẫu ${sample.idflNumber}`);
+
+    const cookie = await clientSessionCookie(t, address);
+    const view = await t.request('GET', `/api/client/bookings/${booked.id}`, { headers: { cookie } });
+    const [shown] = view.body.data.samples;
+    expect(shown.certificateRevoked).toBe(true);
+    expect(shown.certificates).toEqual([
+      expect.objectContaining({
+        version: 2,
+        status: 'Revoked',
+        revokeReason: 'Kết quả thuộc về mẫu khác',
+        amendmentReason: 'Tên khách hàng được sửa',
+      }),
+      expect.objectContaining({ version: 1, status: 'Superseded', revokeReason: null }),
+    ]);
+    // The client's copy is marked, in the booking's language as well.
+    const pdf = await t.request('GET', `/api/client/certificates/${shown.certificates[0].token}/file`, {
+      headers: { cookie },
+    });
+    const text = pdfText(new Uint8Array(await pdf.raw.arrayBuffer()));
+    expect(text).toContain('REVOKED');
+    expect(text).toContain('ĐÃ THU HỒI');
   });
 });

@@ -4,9 +4,10 @@ import { auditRecord, booking, certificate, sampleEntry } from '../../src/server
 import { verifyAuditChain } from '../../src/server/services/audit.ts';
 import { UNKNOWN_CERTIFICATE_MESSAGE } from '../../src/server/services/certificates.ts';
 import { VERIFY_LIMIT, VERIFY_LIMIT_MESSAGE } from '../../src/server/routes/certificates.ts';
-import { REVOKE_REASON_REQUIRED } from '../../src/shared/certificate.ts';
+import { REISSUE_REASON_REQUIRED, REVOKE_REASON_REQUIRED, sampleStatusWord } from '../../src/shared/certificate.ts';
 import { JOURNEY_ORIGIN_REASON, RESULT, SAMPLE_FORM, sampleAt } from './support/sample-journey.ts';
 import { readQrCodes } from './support/pdf-qr.ts';
+import { pdfText } from './support/pdf-text.ts';
 import { useTestApp } from './support/test-app.ts';
 
 const t = useTestApp();
@@ -15,10 +16,13 @@ async function confirmedSample(admin: string) {
   return sampleAt(t, admin, 'ResultConfirmed');
 }
 
-/** Issues version supersedes+1 (the first when supersedes is left out). */
-async function issue(token: string, sampleId: number, supersedes?: number) {
+/** Issues version supersedes+1 (the first when supersedes is left out); a re-issue gives its reason. */
+async function issue(token: string, sampleId: number, supersedes?: number, reason = 'Client name corrected') {
   const query = supersedes === undefined ? '' : `&supersedes=${supersedes}`;
-  return t.request('PUT', `/api/issue-certificate?id=${sampleId}${query}`, { token });
+  return t.request('PUT', `/api/issue-certificate?id=${sampleId}${query}`, {
+    token,
+    ...(supersedes ? { body: { reason } } : {}),
+  });
 }
 
 async function verify(token: string) {
@@ -29,6 +33,7 @@ async function pdfOf(res: { raw: Response }) {
   return new Uint8Array(await res.raw.arrayBuffer());
 }
 
+/** The certificate's text as a reader's viewer or a search reads it, word by word. */
 describe('[CERTIFICATE] issue', () => {
   it('issues version 1 for a ResultConfirmed sample, completes the sample and answers the public check', async () => {
     const admin = await t.signInAsAdmin();
@@ -61,13 +66,24 @@ describe('[CERTIFICATE] issue', () => {
         carbonUncertainty: null,
         hydrogenUncertainty: null,
         oxygenUncertainty: null,
+        // Nor δ15N or δ34S.
+        nitrogen: null,
+        sulfur: null,
+        nitrogenUncertainty: null,
+        sulfurUncertainty: null,
       },
       conclusion: 'Consistent with the claimed origin',
       predictedOrigin: null,
       signatory: expect.any(String),
+      // The laboratory's own settings, as the certificate states them.
+      laboratory: `${t.env.LAB_NAME}, ${t.env.LAB_ADDRESS}`,
       // Confirmed without an analysis: no model verdict, and the laboratory's reason instead.
       origin: null,
       originReason: JOURNEY_ORIGIN_REASON,
+      // The version in force, never replaced.
+      supersededByVersion: null,
+      amendmentReason: null,
+      currentVersion: null,
     });
     expect(check.body.data.signatory).toMatch(/\S/);
     // Only what the certificate holds: no internal ids, tokens or the sample's live record.
@@ -171,7 +187,7 @@ describe('[CERTIFICATE] revoke and re-issue', () => {
     expect(again.body.message).toBe(`The certificate of sample ${sample.idflNumber} is already Revoked.`);
   });
 
-  it('re-issues version 2 and marks version 1 Superseded, from Valid and from Revoked', async () => {
+  it('re-issues version 2 and marks version 1 Superseded; a revoked version stays revoked', async () => {
     const admin = await t.signInAsAdmin();
     const sample = await confirmedSample(admin);
     const first = (await issue(admin, sample.id)).body.data;
@@ -185,13 +201,26 @@ describe('[CERTIFICATE] revoke and re-issue', () => {
     await t.request('PUT', `/api/issue-certificate/revoke?id=${sample.id}`, { token: admin, body: { reason: 'Typo' } });
     const third = (await issue(admin, sample.id, 2)).body.data;
     expect(third.version).toBe(3);
-    expect((await verify(second.body.data.token)).body.data.status).toBe('Superseded');
+    // A revoked version stays revoked once replaced: "Superseded" would hide the withdrawal.
+    expect((await verify(second.body.data.token)).body.data).toMatchObject({
+      status: 'Revoked',
+      revokeReason: 'Typo',
+      supersededByVersion: 3,
+      currentVersion: { version: 3, status: 'Valid' },
+    });
+    // A replaced version names the one in force now, not only the one that replaced it.
+    expect((await verify(first.token)).body.data).toMatchObject({
+      status: 'Superseded',
+      supersededByVersion: 2,
+      amendmentReason: 'Client name corrected',
+      currentVersion: { version: 3, status: 'Valid' },
+    });
 
     const list = await t.request('GET', `/api/issue-certificate/by-sample/${sample.id}`, { token: admin });
     expect(list.status).toBe(200);
     expect(list.body.data.map((c: { version: number; status: string }) => [c.version, c.status])).toEqual([
       [3, 'Valid'],
-      [2, 'Superseded'],
+      [2, 'Revoked'],
       [1, 'Superseded'],
     ]);
     const rows = await t.database.db.select().from(certificate).where(eq(certificate.id, first.id));
@@ -203,6 +232,79 @@ describe('[CERTIFICATE] revoke and re-issue', () => {
     expect(actions).toContain('issueCertificate');
     expect(actions).toContain('reissueCertificate');
     expect(actions).toContain('revokeCertificate');
+  });
+});
+
+describe('[CERTIFICATE] amendments are identified with their reason', () => {
+  it('refuses a re-issue without a reason, and prints the reason on the new version', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await confirmedSample(admin);
+    await issue(admin, sample.id);
+    const bare = await t.request('PUT', `/api/issue-certificate?id=${sample.id}&supersedes=1`, { token: admin });
+    expect(bare.status).toBe(400);
+    expect(bare.body).toMatchObject({ code: 'reissueReasonRequired', errors: { reason: REISSUE_REASON_REQUIRED } });
+    const blank = await issue(admin, sample.id, 1, ' \u200b ');
+    expect(blank.status).toBe(400);
+    expect(blank.body.errors).toEqual({ reason: REISSUE_REASON_REQUIRED });
+    const rows = await t.database.db.select().from(certificate).where(eq(certificate.sampleEntryId, sample.id));
+    expect(rows).toHaveLength(1);
+
+    const second = await issue(admin, sample.id, 1, 'Sample weight misprinted as 12 g; it is 21 g');
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    const file = await t.request('GET', `/api/issue-certificate/file?token=${second.body.data.token}`, {
+      token: admin,
+    });
+    expect(pdfText(await pdfOf(file))).toContain('Amends version 1: Sample weight misprinted as 12 g; it is 21 g');
+    const trail = await t.database.db.select().from(auditRecord).where(eq(auditRecord.action, 'reissueCertificate'));
+    expect(trail[0]!.reason).toContain('Sample weight misprinted as 12 g; it is 21 g');
+  });
+});
+
+describe('[CERTIFICATE] a revocation reaches everyone', () => {
+  it('marks the revoked PDF wherever it is served, tells customer service, and the sample reads revoked', async () => {
+    const admin = await t.signInAsAdmin();
+    const cs = await t.userWith(['CanViewDetailSampleEntryCs']);
+    const sample = await confirmedSample(admin);
+    const issued = (await issue(admin, sample.id)).body.data;
+    const download = () => t.request('GET', `/api/issue-certificate/file?token=${issued.token}`, { token: admin });
+    expect(pdfText(await pdfOf(await download()))).not.toContain('REVOKED');
+
+    const revoked = await t.request('PUT', `/api/issue-certificate/revoke?id=${sample.id}`, {
+      token: admin,
+      body: { reason: 'Result belongs to another sample' },
+    });
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+
+    const staff = await download();
+    expect(staff.headers.get('cache-control')).toBe('private, no-cache');
+    const text = pdfText(await pdfOf(staff));
+    expect(text).toContain('REVOKED');
+    expect(text).toContain('Result belongs to another sample');
+    // The stored-file address serves it marked too; the stored bytes stay as issued.
+    const stored = await t.request('GET', `/api/files/${issued.fileId}`, { token: admin });
+    expect(stored.headers.get('cache-control')).toBe('private, no-cache');
+    expect(pdfText(await pdfOf(stored))).toContain('REVOKED');
+
+    const bell = await t.request('GET', '/api/notification', { token: cs.token });
+    expect(bell.body.data.items).toEqual([
+      expect.objectContaining({
+        kind: 'certificateRevoked',
+        title: 'Certificate revoked',
+        link: `/clients/${sample.id}`,
+        params: expect.objectContaining({ reason: 'Result belongs to another sample', version: 1 }),
+      }),
+      expect.objectContaining({ kind: 'certificateIssued' }),
+    ]);
+
+    // Still Completed in the workflow, but no list or detail leaves it at that.
+    const detail = await t.request('GET', `/api/cs-lab/get-detail/${sample.id}`, { token: admin });
+    expect(detail.body.data).toMatchObject({ status: 'Completed', certificateRevoked: true });
+    expect(sampleStatusWord(detail.body.data.status, detail.body.data.certificateRevoked)).toBe('CertificateRevoked');
+    await issue(admin, sample.id, 1);
+    const after = await t.request('GET', `/api/cs-lab/get-detail/${sample.id}`, { token: admin });
+    expect(after.body.data.certificateRevoked).toBe(false);
+    // Its public check still says revoked after the re-issue.
+    expect((await verify(issued.token)).body.data).toMatchObject({ status: 'Revoked', currentVersion: { version: 2 } });
   });
 });
 
@@ -300,5 +402,38 @@ describe('[CERTIFICATE] public verification', () => {
     const limited = await verify('A'.repeat(43));
     expect(limited.status).toBe(429);
     expect(limited.body.message).toBe(VERIFY_LIMIT_MESSAGE);
+  });
+});
+
+describe('[CERTIFICATE] δ15N and δ34S', () => {
+  it('prints δ15N on the AIR scale and δ34S on the VCDT scale when measured, each with its uncertainty', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await sampleAt(t, admin, 'ResultConfirmed', {
+      result: { ...RESULT, carbonUncertainty: 0.15, nitrogen: 7.4, nitrogenUncertainty: 0.25, sulfur: -3.2 },
+    });
+    const issued = await issue(admin, sample.id);
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const file = await t.request('GET', `/api/issue-certificate/file?token=${issued.body.data.token}`, {
+      token: admin,
+    });
+    const text = pdfText(await pdfOf(file));
+    // pdftotext reads the labels' column before the values' one; each δ is named with its scale.
+    expect(text).toContain('Results δ¹³C ‰ VPDB δ²H ‰ VSMOW δ¹⁸O ‰ VSMOW δ¹⁵N ‰ AIR δ³⁴S ‰ VCDT Uncertainty');
+    expect(text).toContain('-27.10 ± 0.15 ‰ -65.40 ‰ 24.20 ‰ 7.40 ± 0.25 ‰ -3.20 ‰');
+    const check = await verify(issued.body.data.token);
+    expect(check.body.data.results).toMatchObject({ nitrogen: 7.4, nitrogenUncertainty: 0.25, sulfur: -3.2 });
+  });
+
+  it('prints no nitrogen or sulfur line when the third lab did not measure them', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await confirmedSample(admin);
+    const issued = await issue(admin, sample.id);
+    const file = await t.request('GET', `/api/issue-certificate/file?token=${issued.body.data.token}`, {
+      token: admin,
+    });
+    const text = pdfText(await pdfOf(file));
+    expect(text).toContain('δ¹⁸O ‰ VSMOW');
+    expect(text).not.toContain('δ¹⁵N');
+    expect(text).not.toContain('δ³⁴S');
   });
 });

@@ -20,7 +20,10 @@ describe('[CLIENT PORTAL] certificates', () => {
     await t.database.db.update(sampleEntry).set({ bookingId: booked.id }).where(eq(sampleEntry.id, sample.id));
     const first = await t.request('PUT', `/api/issue-certificate?id=${sample.id}`, { token: admin });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    const second = await t.request('PUT', `/api/issue-certificate?id=${sample.id}&supersedes=1`, { token: admin });
+    const second = await t.request('PUT', `/api/issue-certificate?id=${sample.id}&supersedes=1`, {
+      token: admin,
+      body: { reason: 'Sample weight corrected' },
+    });
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     const revoked = await t.request('PUT', `/api/issue-certificate/revoke?id=${sample.id}`, {
       token: admin,
@@ -32,6 +35,8 @@ describe('[CLIENT PORTAL] certificates', () => {
     const view = await t.request('GET', `/api/client/bookings/${booked.id}`, { headers: { cookie } });
     const [shown] = view.body.data.samples;
     expect(shown.stage).toBe('completed');
+    // Its certificate in force is revoked: the portal words it so rather than "Completed".
+    expect(shown.certificateRevoked).toBe(true);
     expect(shown.stages.map((s: { stage: string }) => s.stage)).toEqual([
       'received',
       'testing',
@@ -57,10 +62,15 @@ describe('[CLIENT PORTAL] certificates', () => {
     });
     expect(refused.status).toBe(404);
 
-    const certified = await t.database.db
+    // One mail each: the certification, the amendment (which replaces version 1) and the revocation.
+    const mails = await t.database.db
       .select()
       .from(clientBookingMail)
-      .where(and(eq(clientBookingMail.bookingId, booked.id), eq(clientBookingMail.kind, 'certified')));
-    expect(certified).toHaveLength(2);
+      .where(and(eq(clientBookingMail.bookingId, booked.id)));
+    expect(mails.map((m) => m.kind).filter((kind) => kind !== 'confirmation')).toEqual([
+      'certified',
+      'reissued',
+      'revoked',
+    ]);
   });
 });

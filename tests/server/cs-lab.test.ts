@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditRecord, sampleEntry } from '../../src/server/db/schema.ts';
 import { insertBooking } from './support/booking-rows.ts';
+import { submitBooking } from './support/bookings.ts';
 import { CHECK_IN, SAMPLE_FORM, sampleAt } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
 
@@ -182,7 +183,9 @@ describe('[CS LAB] check in', () => {
       body: CHECK_IN,
     });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(`Sample ${sample.idflNumber} is CsConfirmed; this action needs New.`);
+    expect(again.body.message).toBe(
+      `Sample ${sample.idflNumber} is already CsConfirmed: this change was made elsewhere first.`,
+    );
   });
 
   it('confirms a booking by its id, creating one New sample entry per sample type with no receipt yet', async () => {
@@ -252,7 +255,9 @@ describe('[CS LAB] transfer to tester', () => {
     expect(res.body.message).toBe(`Sample ${fresh.idflNumber} is New; this action needs CsConfirmed.`);
     const sent = await sampleAt(t, admin, 'SentToTester');
     const again = await t.request('PUT', `/api/cs-lab/transfer-to-tester?id=${sent.id}`, { token: admin });
-    expect(again.body.message).toBe(`Sample ${sent.idflNumber} is SentToTester; this action needs CsConfirmed.`);
+    expect(again.body.message).toBe(
+      `Sample ${sent.idflNumber} is already SentToTester: this change was made elsewhere first.`,
+    );
   });
 
   it('takes effect once when replayed with the same Idempotency-Key (an offline outbox resend)', async () => {
@@ -329,6 +334,49 @@ describe('[CS LAB] lists and detail', () => {
       .where(eq(sampleEntry.id, b.id));
     expect((await get(`IDFLNumber=${a.idflNumber}`)).items.map((s: any) => s.id)).toEqual([a.id]);
     expect((await get(`IDFLNumber=${digits}&orderBy=sampleCode`)).items.map((s: any) => s.id)).toEqual([a.id, b.id]);
+  });
+
+  it("finds booked samples by their booking's number and client, on the client-side lab's and the tester's lists", async () => {
+    const admin = await t.signInAsAdmin();
+    const bookedSamples = async (company: string, person: string) => {
+      const { id, bookingNumber } = await submitBooking(t, {
+        applicantCompany: company,
+        applicantContactPerson: person,
+      });
+      const confirmed = await t.request('PUT', `/api/cs-lab/check-in?id=${id}`, { token: admin });
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      const ids: number[] = [];
+      for (const { id: sampleId } of confirmed.body.data.sampleEntries) {
+        const receipt = { ...CHECK_IN, receivedDate: new Date().toISOString() };
+        for (const [path, body] of [
+          [`/api/cs-lab/check-in?id=${sampleId}&entry=sample`, receipt],
+          [`/api/cs-lab/transfer-to-tester?id=${sampleId}`, undefined],
+        ] as const) {
+          const res = await t.request('PUT', path, { token: admin, body });
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+        }
+        ids.push(sampleId);
+      }
+      return { bookingNumber, ids: ids.sort((x, y) => x - y) };
+    };
+    const mekong = await bookedSamples('Mekong Rice Trading', 'Le Van Cuong');
+    const pacific = await bookedSamples('Pacific Apparel', 'Emily Carter');
+    // A sample made by hand, with no booking: found by its own fields only.
+    const loose = await sampleAt(t, admin, 'SentToTester', { form: { sampleCode: 'MEK-LOOSE' } });
+    for (const list of ['/api/cs-lab/get-all', '/api/tester-lab/get-all']) {
+      const found = async (search: string) => {
+        const res = await t.request('GET', `${list}?search=${encodeURIComponent(search)}`, { token: admin });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return res.body.data.items.map((s: any) => s.id as number).sort((x: number, y: number) => x - y);
+      };
+      expect(await found(mekong.bookingNumber)).toEqual(mekong.ids);
+      expect(await found(pacific.bookingNumber.toLowerCase())).toEqual(pacific.ids);
+      expect(await found('rice trad')).toEqual(mekong.ids);
+      expect(await found('EMILY')).toEqual(pacific.ids);
+      expect(await found('mek')).toEqual([...mekong.ids, loose.id]);
+      // The client's words are taken literally, wildcards included.
+      expect(await found('Mekong%Trading')).toEqual([]);
+    }
   });
 
   it('shows the detail with the booking, third-lab entries and the custody timeline', async () => {

@@ -267,8 +267,9 @@ describe('[CUSTODY RECORD] the custody record as a document', () => {
       'Field',
       'Old value',
       'New value',
+      'Unit',
       'Reason',
-      'Record hash (SHA-256)',
+      'Record hash (HMAC-SHA-256)',
     ]);
     const sentToTesterBy = rows.find((row) => row[8] === 'Sent to tester by');
     expect(sentToTesterBy?.slice(3, 11)).toEqual([
@@ -285,6 +286,12 @@ describe('[CUSTODY RECORD] the custody record as a document', () => {
     expect(rows.some((row) => row[0]?.startsWith('Audit chain verified: intact'))).toBe(true);
     const formula = rows.find((row) => row[8] === 'Local code');
     expect(formula?.[10]?.startsWith("'=")).toBe(true);
+    // A δ value is a plain number (negative included), its unit in a column of its own.
+    expect(rows.find((row) => row[8] === 'Carbon (δ13C)')?.slice(9, 12)).toEqual(['', '-27.1', '‰']);
+    // Read with ";" as the list separator (Vietnamese Excel) or ",", no part starts a formula.
+    for (const part of rows.flat().flatMap((cell) => cell.split(/[;,]/))) {
+      expect(/^\s*[=+\-@\t\r]/.test(part) && !/^\s*-?\d+(\.\d+)?\s*$/.test(part), part).toBe(false);
+    }
     expect(sentToTesterBy?.[2]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     for (const row of rows.slice(1)) {
       expect(row.join(' ')).not.toMatch(/testerUpdate|addToDispatchBatch|updateResult|[[{]"/);

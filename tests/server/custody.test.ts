@@ -180,7 +180,8 @@ describe('[CUSTODY] from a booking', () => {
       body: { packageName: 'Box', shippmentNumber: 'S-42' },
     });
     const calls: [string, string, unknown?, string?][] = [
-      ['PUT', `/api/cs-lab/check-in?id=${id}&entry=sample`, CHECK_IN],
+      // Received after its booking was made (a receipt before the booking is refused).
+      ['PUT', `/api/cs-lab/check-in?id=${id}&entry=sample`, { ...CHECK_IN, receivedDate: new Date().toISOString() }],
       ['PUT', `/api/cs-lab/transfer-to-tester?id=${id}`],
       ['PUT', `/api/tester-lab/check-in?id=${id}`],
       ['POST', `/api/tester-lab/transfer-to-third-lab?id=${id}`, { packageCode: batch.body.data.packageCode }],

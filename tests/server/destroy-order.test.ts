@@ -42,7 +42,10 @@ describe('[CS LAB] destroy an order', () => {
     const order = await insertBooking(t.database.db);
     const confirmed = await t.request('PUT', `/api/cs-lab/check-in?id=${order.id}`, { token: admin });
     const first = confirmed.body.data.sampleEntries[0];
-    await t.request('PUT', `/api/cs-lab/check-in?id=${first.id}&entry=sample`, { token: admin, body: CHECK_IN });
+    await t.request('PUT', `/api/cs-lab/check-in?id=${first.id}&entry=sample`, {
+      token: admin,
+      body: { ...CHECK_IN, receivedDate: new Date().toISOString() },
+    });
     await t.request('PUT', `/api/cs-lab/transfer-to-tester?id=${first.id}`, { token: admin });
     const res = await t.request('DELETE', `/api/cs-lab/destroy-order?orderNumber=${order.bookingNumber}`, {
       token: admin,

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { auditRecord } from '../../src/server/db/schema.ts';
 import { useTestApp } from './support/test-app.ts';
 
-const t = useTestApp();
+// A laboratory of its own: the built-in text must give its settings, not text of its own.
+const t = useTestApp({
+  LAB_NAME: 'Delta Isotope Laboratory',
+  LAB_ADDRESS: '7 Pasteur Street, District 3, Ho Chi Minh City, Vietnam',
+  LAB_CONTACT_EMAIL: 'reception@delta.example',
+  LAB_CONTACT_PHONE: '+84 28 1111 2222',
+});
 
 const save = (token: string, body: unknown) => t.request('PUT', '/api/guidelines', { token, body });
 
@@ -16,6 +22,17 @@ describe('[GUIDELINES] read', () => {
     expect(res.body.data.vi).toContain('# Hướng dẫn gửi mẫu');
     for (const topic of ['How much to send', 'Packing and labelling', 'Where to ship', 'Turnaround', 'Confidentiality'])
       expect(res.body.data.en).toContain(topic);
+  });
+
+  it('ships to the address and names the contact the laboratory is configured with, in both languages', async () => {
+    const { data } = (await t.request('GET', '/api/guidelines')).body;
+    for (const text of [data.en, data.vi]) {
+      expect(text).toContain('Delta Isotope Laboratory, ');
+      expect(text).toContain('7 Pasteur Street, District 3, Ho Chi Minh City, Vietnam');
+      expect(text).toContain('reception@delta.example');
+      expect(text).toContain('+84 28 1111 2222');
+      expect(text).not.toContain('Laboratory Street');
+    }
   });
 });
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { submitBooking } from './support/bookings.ts';
+import { mailedLink, openClientSession } from './support/client-sessions.ts';
 import { useTestApp } from './support/test-app.ts';
 
 const t = useTestApp();
@@ -110,6 +112,32 @@ describe('[IDEMPOTENCY] replays', () => {
     expect(a.status).toBe(201);
     expect(b.status).toBe(201);
     expect(b.body.data.code).toBe('DE');
+  });
+
+  it('scopes keys to the client session: another client cannot replay a client’s stored answer', async () => {
+    const mine = await submitBooking(t, { email: 'first@client.test' });
+    await submitBooking(t, { email: 'second@client.test' });
+    const first = await openClientSession(t, await mailedLink(t, 'first@client.test'));
+    const second = await openClientSession(t, await mailedLink(t, 'second@client.test'));
+    const path = `/api/client/bookings/${mine.id}/notes`;
+    const body = { text: 'Courier tracking number 123' };
+    const headers = (cookie: string) => ({ cookie, 'idempotency-key': 'client-key-1' });
+
+    const made = await t.request('POST', path, { body, headers: headers(first) });
+    expect(made.status).toBe(201);
+    // The same key, path and body from another client: their own request (not theirs: 404), never a replay.
+    const stolen = await t.request('POST', path, { body, headers: headers(second) });
+    expect(stolen.status).toBe(404);
+    expect(stolen.headers.get('idempotent-replayed')).toBeNull();
+    expect(JSON.stringify(stolen.body)).not.toContain('Courier');
+    // A cookie that opens no session replays nothing either.
+    const forged = await t.request('POST', path, { body, headers: headers('isotope_client=made-up') });
+    expect(forged.status).toBe(401);
+    expect(forged.headers.get('idempotent-replayed')).toBeNull();
+    // The client who sent it gets their answer back.
+    const again = await t.request('POST', path, { body, headers: headers(first) });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(made.body);
   });
 
   it('rolls back a mutation whose answer is an error, leaving no half-done change', async () => {

@@ -53,7 +53,7 @@ async function expectIndexed(queries: ListQueries<{ cursorKeys: string }>, index
   return { page, total };
 }
 
-const paging = (offset = 0) => ({ limit: 20, offset });
+const paging = (offset = 0) => ({ limit: 20, offset, timeZone: 'Asia/Ho_Chi_Minh' });
 
 describe('[LISTS] plans at scale', () => {
   it('reads every case of every list through an index', { timeout: 300_000 }, async () => {
@@ -94,7 +94,12 @@ describe('[LISTS] plans at scale', () => {
     // sample's entries, and where they fall in the order, in third_lab_entry_sample alone: no hash
     // over every third-lab entry.
     const openStages = { status: ['ThirdLabConfirmed', 'ResultReturned'] };
-    const { nextCursor } = await listThirdLabSamples(db, { limit: 1, offset: 100, ...openStages });
+    const { nextCursor } = await listThirdLabSamples(db, {
+      limit: 1,
+      offset: 100,
+      timeZone: 'Asia/Ho_Chi_Minh',
+      ...openStages,
+    });
     const openQueries = thirdLab(openStages);
     const countAfter = await plan(
       countStatement(t.database.db, openQueries, afterCursor(openQueries.order, nextCursor!), TOTAL_COUNT_MARGIN),
@@ -120,7 +125,7 @@ describe('[LISTS] plans at scale', () => {
       await loadLaboratory(t.database, ENTRIES);
       const db = t.database.db;
       // The cursor after row 10,000 of each list, as the list answers it.
-      const deep = { limit: 1, offset: 9_999 };
+      const deep = { limit: 1, offset: 9_999, timeZone: 'Asia/Ho_Chi_Minh' };
       for (const [scope, statuses, ordered] of [
         ['CS', undefined, 'sample_entry_updated'],
         ['tester', [...benchStatuses.tester], 'sample_entry_tester_updated'],

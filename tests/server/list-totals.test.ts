@@ -58,7 +58,9 @@ describe('[LISTS] totals', () => {
 describe('[LISTS] a page and its total in one statement', () => {
   /** How the page's statement ran: EXPLAIN ANALYZE, the count's lines after its InitPlan. */
   async function countRun(filters: Record<string, unknown>): Promise<string> {
-    const statement = pageStatement(sampleListQueries(t.database.db, { limit: 20, offset: 0, ...filters }));
+    const statement = pageStatement(
+      sampleListQueries(t.database.db, { limit: 20, offset: 0, timeZone: 'Asia/Ho_Chi_Minh', ...filters }),
+    );
     const result = (await t.database.db.execute(
       sql`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${statement.getSQL()}`,
     )) as unknown as { rows: Record<string, string>[] } | Record<string, string>[];

@@ -87,13 +87,13 @@ describe('[NOTIFICATIONS] work arrives at the right bench', () => {
       token: cs.token,
       body: {
         mutations: [
-          { key: 'outbox-0001', method: 'PUT', path: `/api/cs-lab/check-in?id=${id}&entry=sample`, body: CHECK_IN },
-          // Twice: the second check-in is an illegal transition (409).
+          // Sent to the tester before it was checked in: an illegal transition (409) for a person to see.
+          { key: 'outbox-0001', method: 'PUT', path: `/api/cs-lab/transfer-to-tester?id=${id}` },
           { key: 'outbox-0002', method: 'PUT', path: `/api/cs-lab/check-in?id=${id}&entry=sample`, body: CHECK_IN },
         ],
       },
     });
-    expect(sync.body.data.results.map((r: { status: number }) => r.status)).toEqual([200, 409]);
+    expect(sync.body.data.results.map((r: { status: number }) => r.status)).toEqual([409, 200]);
     const mine = (await bell(cs.token)).items;
     expect(mine).toEqual([expect.objectContaining({ title: 'Change refused', link: '/sync' })]);
     expect(mine[0]!.message).toContain('CsConfirmed');

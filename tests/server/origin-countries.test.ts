@@ -82,8 +82,20 @@ describe('[ANALYSIS] regions belong to countries', () => {
       { sampleCode: 'C', ...CENTRAL_HIGHLANDS, claimedOrigin: 'Central Highlands' },
       { sampleCode: 'D', ...CENTRAL_HIGHLANDS, claimedOrigin: 'ET' },
       { sampleCode: 'E', ...CENTRAL_HIGHLANDS, expectedOrigins: ['CN'] },
+      { sampleCode: 'F', ...CENTRAL_HIGHLANDS, claimedOrigin: 'Vietnam' },
+      { sampleCode: 'G', ...CENTRAL_HIGHLANDS, claimedOrigin: 'Việt Nam' },
     ]);
-    const [vnClaim, cnClaim, regionClaim, etClaim, cnPrior] = results;
+    const [vnClaim, cnClaim, regionClaim, etClaim, cnPrior, nameClaim, vietnameseNameClaim] = results;
+    // A country claimed by its name, as clients write it, is judged like its code, and kept as written.
+    for (const [claim, judged] of [
+      ['Vietnam', nameClaim],
+      ['Việt Nam', vietnameseNameClaim],
+    ] as const)
+      expect(judged.analysis.consistency.claimed).toEqual({
+        ...vnClaim.analysis.consistency.claimed,
+        claim,
+      });
+    expect(vnClaim.analysis.consistency.claimed.claim).toBe('VN');
     expect(vnClaim.analysis.consistency.claimed).toMatchObject({
       region: 'VN',
       regions: ['Central Highlands', 'Son La'],
@@ -106,7 +118,7 @@ describe('[ANALYSIS] regions belong to countries', () => {
       regions: ['Central Highlands'],
       verdict: 'consistent',
     });
-    expect(etClaim.analysis.consistency.claimed).toMatchObject({ isKnownRegion: false, verdict: 'inconclusive' });
+    expect(etClaim.analysis.consistency.claimed).toMatchObject({ isKnownRegion: false, referenceCount: 0 });
     // The booking's expected origins are country codes too: the prior covers the country's regions.
     expect(cnPrior.analysis.prior).toEqual({ kind: 'expected', regions: ['Xinjiang'] });
 

@@ -121,6 +121,7 @@ describe('[PDF TEXT] what was recorded is what is printed', () => {
     );
     const issued = await t.request('PUT', `/api/issue-certificate?id=${sample.id}&supersedes=1`, {
       token: supervisor.token,
+      body: { reason: 'Client address corrected' },
     });
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     const file = await t.request('GET', `/api/issue-certificate/file?token=${issued.body.data.token}`, {
@@ -132,6 +133,8 @@ describe('[PDF TEXT] what was recorded is what is printed', () => {
       'Isotope Lab',
       '12 Nguyen Hue, District 1, Ho Chi Minh City, Vietnam',
       `Report No. ${sample.idflNumber} - version 2 - supersedes version 1`,
+      // The amendment is identified with its reason (ISO/IEC 17025 §7.8.8).
+      'Amends version 1: Client address corrected',
       'Công ty Dệt may Đông Á — Nguyễn Thị Lan',
       '1 Lê Lợi, Hồ Chí Minh, Việt Nam',
       'LOT-77, Raw cotton lint, 2 bales',
@@ -173,6 +176,38 @@ describe('[PDF TEXT] what was recorded is what is printed', () => {
     // The public page states the same verdict.
     const check = await t.request('GET', `/api/issue-certificate?token=${issued.body.data.token}`);
     expect(check.body.data.origin).toMatchObject({ prediction: 'VN', claimed: { verdict: 'consistent' } });
+  });
+
+  it('states the claim as the client made it, and no verdict on a region the reference set has no records of', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await sampleAt(t, admin, 'ResultReturned');
+    // A reference set of Vietnam and Thailand only: nothing of Xinjiang.
+    await importCottonReferences(t, admin, 'Raw silk', { withXinjiang: false });
+    const { analysis, version } = await saveOriginAnalysis(t, admin, sample, {
+      material: 'Raw silk',
+      claimedOrigin: 'Vietnam',
+    });
+    expect(analysis.result.consistency.claimed).toMatchObject({ region: 'VN', claim: 'Vietnam', isKnownRegion: true });
+    const concluded = await t.request('PUT', `/api/supervisor-lab/conclusion-lab/update?id=${sample.id}`, {
+      token: admin,
+      body: { expectedConclusion: 'VN', conclusion: 'Consistent with the claimed origin', version },
+    });
+    expect(concluded.status, JSON.stringify(concluded.body)).toBe(200);
+    expect(
+      (await t.request('PUT', `/api/supervisor-lab/confirm-final-result?id=${sample.id}`, { token: admin })).status,
+    ).toBe(200);
+    const issued = await t.request('PUT', `/api/issue-certificate?id=${sample.id}`, { token: admin });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const file = await t.request('GET', `/api/issue-certificate/file?token=${issued.body.data.token}`, {
+      token: admin,
+    });
+    const text = pdfText(new Uint8Array(await file.raw.arrayBuffer()));
+    // pdftotext reads the labels' column before the values' one.
+    expect(text).toContain('Claimed origin (Vietnam)');
+    expect(text).toContain('consistent (probability');
+    expect(text).toContain('not assessed: no reference records');
+    // "Inconclusive" would read as "Xinjiang cannot be excluded".
+    expect(text).not.toContain('inconclusive (probability');
   });
 
   it('prints the sample label with the sample code as recorded', async () => {

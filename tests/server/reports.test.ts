@@ -1,8 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { booking, sampleEntry } from '../../src/server/db/schema.ts';
 import { reportRows } from '../../src/server/services/report-rows.ts';
+import { bookingForm, submitBooking } from './support/bookings.ts';
 import { useTestApp, type TestResponse } from './support/test-app.ts';
 
 // The two sample-entry reports: figures grouped by the database, files a spreadsheet opens, and
@@ -162,11 +165,13 @@ describe('[REPORTS] sample entries by source', () => {
     const summary = workbook.getWorksheet('Summary')!;
     expect(summary.getCell('A1').value).toBe('Sample entries by source');
     expect(rowValues(summary, 2)).toEqual(['Received', '1 March 2026 – 31 March 2026']);
-    expect(rowValues(summary, 3)).toEqual(['Received by', 'Anyone']);
-    expect(rowValues(summary, 4)).toEqual(['Sources', 'All sources']);
-    expect(summary.getCell('B5').value).toBeInstanceOf(Date);
-    expect(summary.views[0]).toMatchObject({ state: 'frozen', ySplit: 8 });
-    expect(rowValues(summary, 8)).toEqual([
+    // The file names the time zone its dates and times are in: the laboratory's.
+    expect(rowValues(summary, 3)).toEqual(['Times in', 'Asia/Ho_Chi_Minh, UTC+07:00']);
+    expect(rowValues(summary, 4)).toEqual(['Received by', 'Anyone']);
+    expect(rowValues(summary, 5)).toEqual(['Sources', 'All sources']);
+    expect(summary.getCell('B6').value).toBeInstanceOf(Date);
+    expect(summary.views[0]).toMatchObject({ state: 'frozen', ySplit: 9 });
+    expect(rowValues(summary, 9)).toEqual([
       'Source',
       'CS confirmed',
       'Sent to third lab',
@@ -174,14 +179,14 @@ describe('[REPORTS] sample entries by source', () => {
       'Initial weight (g)',
       'Sent weight (g)',
     ]);
-    expect(summary.getRow(8).font?.bold).toBe(true);
-    expect(rowValues(summary, 9)).toEqual(['Client', 1, 1, 2, 150.5, 30]);
-    expect(rowValues(summary, 10)).toEqual(['Retailer', 1, 0, 1, 80, 0]);
-    expect(rowValues(summary, 11)).toEqual(['Total', 2, 1, 3, 230.5, 30]);
+    expect(summary.getRow(9).font?.bold).toBe(true);
+    expect(rowValues(summary, 10)).toEqual(['Client', 1, 1, 2, 150.5, 30]);
+    expect(rowValues(summary, 11)).toEqual(['Retailer', 1, 0, 1, 80, 0]);
+    expect(rowValues(summary, 12)).toEqual(['Total', 2, 1, 3, 230.5, 30]);
     // exceljs draws no charts: the counts are drawn as data bars in their column.
     const bars = (summary as unknown as { conditionalFormattings: { ref: string; rules: { type: string }[] }[] })
       .conditionalFormattings;
-    expect(bars).toMatchObject([{ ref: 'D9:D10', rules: [{ type: 'dataBar' }] }]);
+    expect(bars).toMatchObject([{ ref: 'D10:D11', rules: [{ type: 'dataBar' }] }]);
 
     const samples = workbook.getWorksheet('Samples')!;
     expect(samples.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
@@ -189,7 +194,9 @@ describe('[REPORTS] sample entries by source', () => {
     expect(samples.getRow(1).getCell(7).value).toBe('Received date');
     const received = samples.getRow(2).getCell(7);
     expect(received.value).toBeInstanceOf(Date);
-    expect((received.value as Date).toISOString()).toBe(preview.body.data.rows[0].receivedDate);
+    // A date cell has no time zone: it holds the laboratory's wall clock, 09:00 UTC being 16:00 in Ho Chi Minh City.
+    expect(preview.body.data.rows[0].receivedDate).toBe('2026-03-02T09:00:00.000Z');
+    expect((received.value as Date).toISOString()).toBe('2026-03-02T16:00:00.000Z');
     expect(received.numFmt).toBe('d mmmm yyyy hh:mm');
     for (const [index, row] of preview.body.data.rows.entries()) {
       const cells = samples.getRow(index + 2);
@@ -222,9 +229,10 @@ describe('[REPORTS] sample entries by source', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.csv"/);
     const { preface, summary, samples } = csvParts((await bytesOf(res)).toString('utf8'));
-    expect(preface.slice(0, 4)).toEqual([
+    expect(preface.slice(0, 5)).toEqual([
       ['Sample entries by source'],
       ['Received', 'Any date'],
+      ['Times in', 'Asia/Ho_Chi_Minh, UTC+07:00'],
       ['Received by', 'lan nguyen'],
       ['Sources', 'Client, Factory'],
     ]);
@@ -240,10 +248,42 @@ describe('[REPORTS] sample entries by source', () => {
       ['IDFL-2026-0002', 'Client', 'Sent to third lab', 'Lan Nguyen'],
       ['IDFL-2026-0004', 'Factory', 'Completed', 'Lan Nguyen'],
     ]);
-    expect(samples[1]![6]).toBe('2 March 2026 09:00');
+    // Received at 09:00 UTC: 16:00 at the laboratory, whose time the file names.
+    expect(samples[1]![6]).toBe('2 March 2026 16:00');
     expect(samples[1]![8]).toBe('BK-2026-0001');
     expect(samples[0]![9]).toBe('Rush service');
     expect(samples[1]![9]).toBe('Rush');
+  });
+
+  it("gives a booked sample its booking's source: the public order form or the client-side lab", async () => {
+    const admin = await t.signInAsAdmin();
+    const publicForm = await submitBooking(t, { applicantCompany: 'Public Co' });
+    const byStaff = await t.request('POST', '/api/bookings/create', { token: admin, body: bookingForm() });
+    expect(byStaff.status, JSON.stringify(byStaff.body)).toBe(201);
+    for (const id of [publicForm.id, byStaff.body.data.id]) {
+      const confirmed = await t.request('PUT', `/api/cs-lab/check-in?id=${id}`, { token: admin });
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    }
+    const bySource = async () => {
+      const preview = await t.request('GET', '/api/report/sample-entry-source?format=json', { token: admin });
+      expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+      return preview.body.data.groups.map((g: { key: string | null; samples: number }) => [g.key, g.samples]);
+    };
+    const expected = [
+      ['Client-side lab', 2],
+      ['Order form', 2],
+    ];
+    expect(await bySource()).toEqual(expected);
+
+    // Samples booked before the rule had no source: the migration gives them their booking's.
+    await t.database.db.update(sampleEntry).set({ source: null });
+    expect(await bySource()).toEqual([[null, 4]]);
+    const migration = await readFile(
+      new URL('../../src/server/db/migrations/0019_booked-sample-source.sql', import.meta.url),
+      'utf8',
+    );
+    await t.database.db.execute(sql.raw(migration));
+    expect(await bySource()).toEqual(expected);
   });
 
   it('keeps a spreadsheet formula in a cell as text', async () => {
@@ -273,11 +313,11 @@ describe('[REPORTS] sample entries by source', () => {
     const samples = xlsx.getWorksheet('Samples')!;
     expect(samples.rowCount).toBe(2_347);
     expect(samples.getRow(2_347).getCell(11).value).toBe(2_345);
-    expect(rowValues(xlsx.getWorksheet('Summary')!, 9)).toEqual(['Retailer', 1_563, 1_563, 1_563, 0]);
+    expect(rowValues(xlsx.getWorksheet('Summary')!, 10)).toEqual(['Retailer', 1_563, 1_563, 1_563, 0]);
 
     // Read in batches smaller than the period, the keyset continues where each batch ended.
     const batches = [];
-    for await (const batch of reportRows(t.database.db, {}, 1_000)) batches.push(batch);
+    for await (const batch of reportRows(t.database.db, { timeZone: 'UTC' }, 1_000)) batches.push(batch);
     expect(batches.map((b) => b.length)).toEqual([1_000, 1_000, 345]);
     const ids = batches.flat().map((r) => r.idflNumber);
     expect(ids).toEqual(many.map((m) => m.idflNumber));
@@ -305,17 +345,17 @@ describe('[REPORTS] sample entries by status', () => {
     const workbook = await workbookOf(await t.request('GET', '/api/report/sample-by-status', { token: admin }));
     const summary = workbook.getWorksheet('Summary')!;
     expect(summary.getCell('A1').value).toBe('Sample entries by status');
-    expect(rowValues(summary, 4)).toEqual(['Status', 'All statuses']);
-    expect(String(summary.getCell('A6').value)).toMatch(/^Median days in status: for the samples now in a status/);
-    expect(summary.views[0]).toMatchObject({ state: 'frozen', ySplit: 8 });
-    expect(rowValues(summary, 8)).toEqual([
+    expect(rowValues(summary, 5)).toEqual(['Status', 'All statuses']);
+    expect(String(summary.getCell('A7').value)).toMatch(/^Median days in status: for the samples now in a status/);
+    expect(summary.views[0]).toMatchObject({ state: 'frozen', ySplit: 9 });
+    expect(rowValues(summary, 9)).toEqual([
       'Status',
       'Samples',
       'Median days in status',
       'Initial weight (g)',
       'Sent weight (g)',
     ]);
-    expect([9, 10, 11, 12, 13].map((row) => rowValues(summary, row).slice(0, 3))).toEqual([
+    expect([10, 11, 12, 13, 14].map((row) => rowValues(summary, row).slice(0, 3))).toEqual([
       ['New', 1, 0],
       ['CS confirmed', 2, 3],
       ['Sent to third lab', 1, 10],
@@ -326,9 +366,9 @@ describe('[REPORTS] sample entries by status', () => {
     const file = await t.request('GET', '/api/report/sample-by-status?status=CsConfirmed', { token: admin });
     expect(file.headers.get('content-disposition')).toMatch(/sample-entries-by-status-/);
     const filtered = (await workbookOf(file)).getWorksheet('Summary')!;
-    expect(rowValues(filtered, 4)).toEqual(['Status', 'CS confirmed']);
-    expect(rowValues(filtered, 9)).toEqual(['CS confirmed', 2, 3, 180, 20]);
-    expect(rowValues(filtered, 10)).toEqual(['Total', 2, undefined, 180, 20]);
+    expect(rowValues(filtered, 5)).toEqual(['Status', 'CS confirmed']);
+    expect(rowValues(filtered, 10)).toEqual(['CS confirmed', 2, 3, 180, 20]);
+    expect(rowValues(filtered, 11)).toEqual(['Total', 2, undefined, 180, 20]);
   });
 
   it('answers each report only to holders of its permission, and refuses a bad format or language', async () => {
@@ -390,27 +430,27 @@ describe('[REPORTS] the two files', () => {
     const sourceSheet = sourceBook.getWorksheet('Summary')!;
     const statusSheet = statusBook.getWorksheet('Summary')!;
     expect(rowValues(sourceSheet, 2)).toEqual(['Received', 'From 1 March 2026']);
-    expect([8, 9, 10, 11, 12].map((row) => rowValues(sourceSheet, row))).toEqual([
+    expect([9, 10, 11, 12, 13].map((row) => rowValues(sourceSheet, row))).toEqual([
       ['Source', 'CS confirmed', 'Sent to third lab', 'Completed', 'Total', 'Initial weight (g)', 'Sent weight (g)'],
       ['Client', 1, 1, 0, 2, 150.5, 30],
       ['Factory', 0, 0, 1, 1, 10, 5],
       ['Retailer', 1, 0, 0, 1, 80, 0],
       ['Total', 2, 1, 1, 4, 240.5, 35],
     ]);
-    expect([8, 9, 10, 11, 12].map((row) => rowValues(statusSheet, row))).toEqual([
+    expect([9, 10, 11, 12, 13].map((row) => rowValues(statusSheet, row))).toEqual([
       ['Status', 'Samples', 'Median days in status', 'Initial weight (g)', 'Sent weight (g)'],
       ['CS confirmed', 2, 3, 180, 20],
       ['Sent to third lab', 1, 10, 50.5, 10],
       ['Completed', 1, 1, 10, 5],
       ['Total', 4, undefined, 240.5, 35],
     ]);
-    expect(statusSheet.getCell('C9').numFmt).toBe('0.0');
-    expect(sourceSheet.getCell('F9').numFmt).toBe('#,##0.###');
+    expect(statusSheet.getCell('C10').numFmt).toBe('0.0');
+    expect(sourceSheet.getCell('F10').numFmt).toBe('#,##0.###');
     const barsOf = (sheet: ExcelJS.Worksheet) =>
       (sheet as unknown as { conditionalFormattings: { ref: string; rules: { type: string }[] }[] })
         .conditionalFormattings;
-    expect(barsOf(sourceSheet)).toMatchObject([{ ref: 'E9:E11', rules: [{ type: 'dataBar' }] }]);
-    expect(barsOf(statusSheet)).toMatchObject([{ ref: 'B9:B11', rules: [{ type: 'dataBar' }] }]);
+    expect(barsOf(sourceSheet)).toMatchObject([{ ref: 'E10:E12', rules: [{ type: 'dataBar' }] }]);
+    expect(barsOf(statusSheet)).toMatchObject([{ ref: 'B10:B12', rules: [{ type: 'dataBar' }] }]);
     const samplesOf = (book: ExcelJS.Workbook) =>
       book
         .getWorksheet('Samples')!
@@ -439,17 +479,17 @@ describe('[REPORTS] the two files', () => {
       'Trạng thái',
       'CS đã xác nhận',
       'Đã gửi phòng thí nghiệm thứ ba',
-      'Hoàn thành',
+      'Hoàn tất',
       'Tổng cộng',
     ]);
     expect(vi.samples[0]![4]).toBe('Trạng thái');
     expect(vi.samples[0]![9]).toBe('Dịch vụ khẩn');
-    expect(vi.samples[1]![9]).toBe('Gấp');
+    expect(vi.samples[1]![9]).toBe('Khẩn');
     expect(vi.samples.slice(1).map((r) => r[4])).toEqual([
       'CS đã xác nhận',
       'Đã gửi phòng thí nghiệm thứ ba',
       'CS đã xác nhận',
-      'Hoàn thành',
+      'Hoàn tất',
     ]);
 
     const res = await t.request('GET', '/api/report/sample-entry-source', {
@@ -460,22 +500,16 @@ describe('[REPORTS] the two files', () => {
     const workbook = await workbookOf(res);
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Tổng hợp', 'Danh sách mẫu']);
     const summary = workbook.getWorksheet('Tổng hợp')!;
-    expect(rowValues(summary, 8).slice(0, 5)).toEqual([
+    expect(rowValues(summary, 9).slice(0, 5)).toEqual([
       'Nguồn',
       'Mới',
       'CS đã xác nhận',
       'Đã gửi phòng thí nghiệm thứ ba',
-      'Hoàn thành',
+      'Hoàn tất',
     ]);
     const samples = workbook.getWorksheet('Danh sách mẫu')!;
     const statuses = samples.getColumn(5).values.slice(2, 7);
-    expect(statuses).toEqual([
-      'CS đã xác nhận',
-      'Đã gửi phòng thí nghiệm thứ ba',
-      'CS đã xác nhận',
-      'Hoàn thành',
-      'Mới',
-    ]);
+    expect(statuses).toEqual(['CS đã xác nhận', 'Đã gửi phòng thí nghiệm thứ ba', 'CS đã xác nhận', 'Hoàn tất', 'Mới']);
 
     // No workflow code in either file, in either language ("New" and "Completed" are also English words).
     const codes = {

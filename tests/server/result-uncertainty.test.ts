@@ -37,10 +37,11 @@ describe('[THIRD LAB] result uncertainty', () => {
 
     const english = await custodyRows(sample.id, admin, 'en');
     const carbon = english.find((row) => row[8] === 'Carbon (δ13C) uncertainty');
-    expect(carbon?.slice(9, 11)).toEqual(['—', '± 0.15 ‰']);
-    expect(english.find((row) => row[8] === 'Hydrogen (δ2H) uncertainty')?.[10]).toBe('± 1.50 ‰');
+    // Plain numbers, the unit in its own column: a spreadsheet can compute with them.
+    expect(carbon?.slice(9, 12)).toEqual(['', '0.15', '‰']);
+    expect(english.find((row) => row[8] === 'Hydrogen (δ2H) uncertainty')?.[10]).toBe('1.5');
     const vietnamese = await custodyRows(sample.id, admin, 'vi');
-    expect(vietnamese.find((row) => row[8] === 'Độ không đảm bảo đo của Oxy (δ18O)')?.[10]).toBe('± 0.30 ‰');
+    expect(vietnamese.find((row) => row[8] === 'Độ không đảm bảo đo của Oxy (δ18O)')?.[10]).toBe('0.3');
 
     // A result saved again without them leaves the values without uncertainty: the old one does
     // not stay attached to a value it was not reported with.

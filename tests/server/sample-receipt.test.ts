@@ -10,6 +10,9 @@ import { useTestApp } from './support/test-app.ts';
 // the weight, the condition on receipt and a note. The dashboard counts what has really arrived.
 
 const t = useTestApp();
+// A receipt comes after its booking (made as each test starts) and no later than today.
+const RECEIVED_AT = new Date(Date.now() - 60 * 60_000).toISOString();
+const RECEIPT = { ...CHECK_IN, receivedDate: RECEIVED_AT };
 
 async function confirmedBooking(token: string) {
   const { id } = await submitBooking(t);
@@ -42,7 +45,7 @@ describe('[CS LAB] the receipt of a sample, apart from confirming its booking', 
 
     const receipt = {
       ...CHECK_IN,
-      receivedDate: '2026-11-27T23:01:00.000Z',
+      receivedDate: RECEIVED_AT,
       receivedCondition: 'damaged',
       receiptNote: 'Outer bag torn; inner bag sealed',
     };
@@ -53,7 +56,7 @@ describe('[CS LAB] the receipt of a sample, apart from confirming its booking', 
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({
       status: 'CsConfirmed',
-      receivedDate: '2026-11-27T23:01:00.000Z',
+      receivedDate: RECEIVED_AT,
       receivedBy: 'Lan Nguyen',
       initialWeight: 120,
       receivedCondition: 'damaged',
@@ -66,7 +69,7 @@ describe('[CS LAB] the receipt of a sample, apart from confirming its booking', 
       .orderBy(asc(auditRecord.id));
     expect(checkIn).toMatchObject({ fromStatus: 'New', toStatus: 'CsConfirmed' });
     expect(checkIn!.changes).toMatchObject({
-      receivedDate: { from: null, to: '2026-11-27T23:01:00.000Z' },
+      receivedDate: { from: null, to: RECEIVED_AT },
       receivedBy: { from: null, to: 'Lan Nguyen' },
       initialWeight: { from: null, to: 120 },
       receivedCondition: { from: null, to: 'damaged' },
@@ -76,7 +79,7 @@ describe('[CS LAB] the receipt of a sample, apart from confirming its booking', 
     // Without a condition the receipt is intact (an older bench's queued check-in stays valid).
     const plain = await t.request('PUT', `/api/cs-lab/check-in?id=${second!.id}&entry=sample`, {
       token: admin,
-      body: CHECK_IN,
+      body: RECEIPT,
     });
     expect(plain.status, JSON.stringify(plain.body)).toBe(200);
     expect(plain.body.data).toMatchObject({ receivedCondition: 'intact', receiptNote: null });
@@ -102,7 +105,7 @@ describe('[CS LAB] the receipt of a sample, apart from confirming its booking', 
     const [sample] = await confirmedBooking(admin);
     const checkedIn = await t.request('PUT', `/api/cs-lab/check-in?id=${sample!.id}&entry=sample`, {
       token: admin,
-      body: CHECK_IN,
+      body: RECEIPT,
     });
     const res = await t.request('PUT', `/api/cs-lab/update?id=${sample!.id}`, {
       token: admin,

@@ -84,7 +84,7 @@ describe('[STATISTICS] indexes', () => {
     expect(turnaround).not.toMatch(/Seq Scan on audit_record/);
 
     // A report's period, through the received-date index.
-    const filters = { receivedFromDate: '2026-01-05', receivedToDate: '2026-01-11' };
+    const filters = { receivedFromDate: '2026-01-05', receivedToDate: '2026-01-11', timeZone: 'Asia/Ho_Chi_Minh' };
     expect(await plan(reportGroupsQuery(t.database.db, 'source', filters))).toContain('sample_entry_received');
     const first = await plan(rowBatch(t.database.db, filters, null, 1_000));
     expect(first).toContain('sample_entry_received');

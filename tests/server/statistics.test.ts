@@ -120,9 +120,12 @@ describe('[STATISTICS] statistic summary', () => {
         .values({ sampleEntryId: waitingRush.id, sentDate: new Date(sent), resultReturnedDate: new Date(returned) });
     }
 
-    const res = await t.request('GET', '/api/statictis/statistic-summary?fromDate=2026-03-01&toDate=2026-03-31', {
-      token: admin,
-    });
+    // The month of March in UTC, as moments: a date-only bound would be the laboratory's day.
+    const res = await t.request(
+      'GET',
+      '/api/statictis/statistic-summary?fromDate=2026-03-01T00:00:00.000Z&toDate=2026-04-01T00:00:00.000Z',
+      { token: admin },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const data = res.body.data;
     expect(data.fromDate).toBe('2026-03-01T00:00:00.000Z');
@@ -245,8 +248,13 @@ describe('[STATISTICS] booking monthly status chart', () => {
       '2026-11',
       '2026-12',
     ]);
-    // In UTC the late-March booking still falls in March.
-    expect(year.body.data.totals.slice(0, 4)).toEqual([0, 1, 4, 0]);
+    // Without a zone asked for, the months are the laboratory's (LAB_TIME_ZONE, Ho Chi Minh City):
+    // the booking at 17:00 UTC on 31 March is April's.
+    expect(year.body.data.totals.slice(0, 4)).toEqual([0, 1, 3, 1]);
+    const utc = await t.request('GET', '/api/statictis/booking-monthly-status-chart?year=2026&timeZone=UTC', {
+      token: admin,
+    });
+    expect(utc.body.data.totals.slice(0, 4)).toEqual([0, 1, 4, 0]);
 
     const bad = await t.request(
       'GET',

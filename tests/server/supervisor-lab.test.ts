@@ -108,7 +108,7 @@ describe('[SUPERVISOR] confirm final result', () => {
     const again = await confirm();
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(
-      `Sample ${sample.idflNumber} is ResultConfirmed; this action needs ResultReturned.`,
+      `Sample ${sample.idflNumber} is already ResultConfirmed: this change was made elsewhere first.`,
     );
   });
 
@@ -372,7 +372,7 @@ describe('[SUPERVISOR] certificate issued', () => {
     const done = await completeSampleWithCertificate(t.database.db, { id: sample.id, by, certificateId: 7 });
     expect(done.status).toBe('Completed');
     await expect(completeSampleWithCertificate(t.database.db, { id: sample.id, by })).rejects.toThrow(
-      `Sample ${sample.idflNumber} is Completed; this action needs ResultConfirmed.`,
+      `Sample ${sample.idflNumber} is already Completed: this change was made elsewhere first.`,
     );
     const trail = await t.request('GET', `/api/sample-entries/${sample.id}/timeline`, { token: admin });
     expect(trail.body.data.at(-1)).toMatchObject({

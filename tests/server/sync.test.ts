@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sampleAt } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
 
 const t = useTestApp();
@@ -101,6 +102,34 @@ describe('[SYNC] outbox batches', () => {
     ]);
     expect(result!.status).toBe(409);
     expect(result!.body.data).toMatchObject({ name: 'Online edit', version: 2 });
+  });
+
+  it('answers a check-in another device made first with who made it and when, not as a refusal', async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await sampleAt(t, admin, 'SentToTester');
+    const first = await t.userWith(['CanCheckInSampleEntryTester'], 'tabletone');
+    const second = await t.userWith(['CanCheckInSampleEntryTester'], 'tablettwo');
+    const checkIn = (key: string) => ({ key, method: 'PUT', path: `/api/tester-lab/check-in?id=${sample.id}` });
+    const [made] = await sync(first.token, [checkIn('outbox-tablet-1')]);
+    expect(made!.status).toBe(200);
+    const [again] = await sync(second.token, [checkIn('outbox-tablet-2')]);
+    expect(again!.status).toBe(409);
+    expect(again!.body).toMatchObject({
+      code: 'sampleAlreadyDone',
+      params: {
+        idflNumber: sample.idflNumber,
+        status: 'TesterConfirmed',
+        by: 'Test tabletone',
+        at: expect.any(String),
+      },
+      data: { id: sample.id, status: 'TesterConfirmed' },
+    });
+    expect(Date.parse((again!.body as unknown as { params: { at: string } }).params.at)).toBeGreaterThan(
+      Date.now() - 60_000,
+    );
+    // Nothing for the second technician to resolve: no "change refused" notification.
+    const notes = await t.request('GET', '/api/notification', { token: second.token });
+    expect(notes.body.data.items.map((note: { title: string }) => note.title)).not.toContain('Change refused');
   });
 
   it("runs each mutation with the caller's own permissions", async () => {

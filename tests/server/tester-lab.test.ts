@@ -42,7 +42,10 @@ describe('[TESTER LAB] check in', () => {
     expect(res.body.data.testerReceivedDate).toEqual(expect.any(String));
     const again = await t.request('PUT', `/api/tester-lab/check-in?id=${sample.id}`, { token: tester.token });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(`Sample ${sample.idflNumber} is TesterConfirmed; this action needs SentToTester.`);
+    expect(again.body).toMatchObject({
+      code: 'sampleAlreadyDone',
+      message: `Sample ${sample.idflNumber} is already TesterConfirmed: this change was made elsewhere first.`,
+    });
   });
 
   it('refuses a sample still at the client-side lab, and users without the permission', async () => {

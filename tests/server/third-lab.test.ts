@@ -36,7 +36,7 @@ describe('[THIRD LAB] check in', () => {
     const again = await t.request('PUT', `/api/third-lab/check-in?id=${sample.id}`, { token: lab.token });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(
-      `Sample ${sample.idflNumber} is ThirdLabConfirmed; this action needs SentToThirdLab.`,
+      `Sample ${sample.idflNumber} is already ThirdLabConfirmed: this change was made elsewhere first.`,
     );
     expect(again.body.data).toMatchObject({ id: sample.id, status: 'ThirdLabConfirmed' });
     // Its package held only this sample: with every sample checked in, the package is Received.
@@ -151,7 +151,7 @@ describe('[THIRD LAB] return result', () => {
     const twice = await t.request('PUT', `/api/third-lab/return-result?id=${sample.id}`, { token: lab.token });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe(
-      `Sample ${sample.idflNumber} is ResultReturned; this action needs ThirdLabConfirmed.`,
+      `Sample ${sample.idflNumber} is already ResultReturned: this change was made elsewhere first.`,
     );
     const other = await t.userWith(['CanUpdateResultThirdLab']);
     expect(

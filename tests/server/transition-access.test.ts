@@ -5,7 +5,7 @@ import { bookingTransitions, dispatchBatchTransitions } from '../../src/shared/r
 import { workflowActions } from '../../src/shared/sample-workflow.ts';
 import { buildDocument, listOperations, operationName, type Operation } from './support/api-operations.ts';
 import { submitBooking } from './support/bookings.ts';
-import { sampleAt } from './support/sample-journey.ts';
+import { CHECK_IN, sampleAt } from './support/sample-journey.ts';
 import type { TestApp } from './support/test-app.ts';
 import { useTestApp } from './support/test-app.ts';
 
@@ -103,6 +103,22 @@ describe('[PERMISSIONS] transition routes', () => {
     await ok(
       app.request('PUT', `/api/supervisor-lab/undo-return-result?id=${returned.id}`, { token: admin }),
       'undo returned result',
+    );
+
+    const held = await sampleAt(app, admin, 'New');
+    await ok(
+      app.request('PUT', `/api/cs-lab/check-in?id=${held.id}&entry=sample`, {
+        token: admin,
+        body: { ...CHECK_IN, receivedDate: new Date().toISOString(), receivedCondition: 'damaged' },
+      }),
+      'receive damaged',
+    );
+    await ok(
+      app.request('PUT', `/api/cs-lab/receipt-decision?id=${held.id}`, {
+        token: admin,
+        body: { decision: 'replacement' },
+      }),
+      'await a replacement',
     );
 
     // Every transition a person fires was fired above, so none escapes the comparison below.

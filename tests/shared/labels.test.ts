@@ -12,25 +12,39 @@ import {
 describe('[LABELS] content', () => {
   it('encodes the IDFL number and shows it with the sample code and the received date', () => {
     expect(
-      describeLabel({
-        idflNumber: 'IDFL-2026-00012',
-        sampleCode: 'SC-7',
-        receivedDate: new Date('2026-03-02T09:00:00Z'),
-        createdAt: new Date('2026-03-01T09:00:00Z'),
-      }),
+      describeLabel(
+        {
+          idflNumber: 'IDFL-2026-00012',
+          sampleCode: 'SC-7',
+          receivedDate: new Date('2026-03-02T09:00:00Z'),
+          createdAt: new Date('2026-03-01T09:00:00Z'),
+        },
+        'Asia/Ho_Chi_Minh',
+      ),
     ).toEqual({ qrText: 'IDFL-2026-00012', idflNumber: 'IDFL-2026-00012', sampleCode: 'SC-7', date: '2 March 2026' });
   });
 
   it('falls back to the creation date and a dash for a missing code', () => {
-    expect(
-      describeLabel({
-        idflNumber: 'IDFL-2026-00001',
-        sampleCode: ' ',
-        receivedDate: null,
-        createdAt: '2026-01-05T23:00:00Z',
-      }),
-    ).toMatchObject({ sampleCode: '—', date: '5 January 2026' });
-    expect(describeLabel({ idflNumber: 'IDFL-2026-00001', sampleCode: null }).date).toBe('');
+    const created = {
+      idflNumber: 'IDFL-2026-00001',
+      sampleCode: ' ',
+      receivedDate: null,
+      createdAt: '2026-01-05T23:00:00Z',
+    };
+    expect(describeLabel(created, 'UTC')).toMatchObject({ sampleCode: '—', date: '5 January 2026' });
+    expect(describeLabel({ idflNumber: 'IDFL-2026-00001', sampleCode: null }, 'UTC').date).toBe('');
+  });
+
+  it("dates a label by the laboratory's day, whatever the zone", () => {
+    const at = (receivedDate: string, zone: string) =>
+      describeLabel({ idflNumber: 'IDFL-2026-00001', sampleCode: 'SC-1', receivedDate }, zone).date;
+    // 23:00 UTC on 5 January is already 6 January in Ho Chi Minh City (UTC+7).
+    expect(at('2026-01-05T23:00:00Z', 'Asia/Ho_Chi_Minh')).toBe('6 January 2026');
+    expect(at('2026-12-01T16:59:00Z', 'Asia/Ho_Chi_Minh')).toBe('1 December 2026');
+    expect(at('2026-12-01T17:00:00Z', 'Asia/Ho_Chi_Minh')).toBe('2 December 2026');
+    // New York (UTC−5 in winter): 04:59 UTC on 2 December is still 1 December there.
+    expect(at('2026-12-02T04:59:00Z', 'America/New_York')).toBe('1 December 2026');
+    expect(at('2026-12-02T05:00:00Z', 'America/New_York')).toBe('2 December 2026');
   });
 
   it('recognises IDFL numbers', () => {

@@ -1,10 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CERTIFICATE_REVOKED_STATUS } from '../../src/shared/certificate.ts';
 import { sampleStatuses } from '../../src/shared/sample-workflow.ts';
 
 // A sample status is named once per language: `samples:status.<Status>`. Screens, report files,
 // custody PDFs and mails all read that key, so no other key may hold a status's words (they drift).
+// Beside the workflow's statuses it holds the one word a status reads as without being one: a
+// Completed sample whose certificate was revoked (sampleStatusWord).
+const statusWords = [...sampleStatuses, CERTIFICATE_REVOKED_STATUS];
 
 const localesDir = join(import.meta.dirname, '../../src/app/locales');
 const languages = readdirSync(localesDir);
@@ -26,8 +30,8 @@ function entries(tree: Tree, prefix = ''): [string, string][] {
 describe('[STATUS LABELS] one key per status per language', () => {
   it.each(languages)('%s names every sample status once, in samples:status', (language) => {
     const labels = catalogue(language, 'samples').status as Record<string, string>;
-    expect(Object.keys(labels).sort()).toEqual([...sampleStatuses].sort());
-    for (const status of sampleStatuses) expect(labels[status]?.trim()).toBeTruthy();
+    expect(Object.keys(labels).sort()).toEqual([...statusWords].sort());
+    for (const status of statusWords) expect(labels[status]?.trim()).toBeTruthy();
   });
 
   it.each(languages)('%s holds no other key named after a sample status or with its words', (language) => {

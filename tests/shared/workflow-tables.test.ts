@@ -18,6 +18,7 @@ import {
   workflowActions,
 } from '../../src/shared/sample-workflow.ts';
 import { NOTIFICATION_KINDS } from '../../src/shared/notification-kinds.ts';
+import { certificateRevocation } from '../../src/shared/certificate.ts';
 import { isSyncablePath, plainApiPath, SYNC_BATCH_LIMIT } from '../../src/shared/sync-rules.ts';
 
 describe('bench lists', () => {
@@ -142,6 +143,7 @@ describe('who is told of a change', () => {
       ...Object.values(bookingTransitions),
       ...Object.values(dispatchBatchTransitions),
       { notifies: bookingRequestNotice },
+      certificateRevocation,
     ].flatMap((change) => (change.notifies ? [change.notifies] : []));
     const kinds: string[] = notices.map((n) => n.kind);
     expect(kinds.length).toBeGreaterThan(5);

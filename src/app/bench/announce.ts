@@ -5,7 +5,7 @@ import { syncEvents } from '@/app/offline/sync-events';
 const GIVE_UP_AFTER_MS = 10 * 60_000;
 
 /** The one bench confirmation notice: each new one replaces the last instead of stacking. */
-export const QUEUED_NOTICE_ID = 'bench-queued';
+const QUEUED_NOTICE_ID = 'bench-queued';
 
 /**
  * "Saved on this device": a compact, short notice at the top centre, one at a time, so a row of

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { formatSampleDate, formatWeight } from './format';
 import type { SampleDetail, SampleEntry } from './sample-queries';
+import { ReceiptConditionBadge } from './receipt-condition-badge';
 import { SampleStatusBadge } from './sample-status-badge';
 import { StoredImage } from './stored-image';
 
@@ -47,7 +48,8 @@ export function ReviewSample({ sample, compact }: { sample: Reviewed; compact?: 
           <span className="font-mono">{sample.idflNumber}</span>
         </Fact>
         <Fact label={t('field.status')}>
-          <SampleStatusBadge status={sample.status} />
+          <SampleStatusBadge status={sample.status} certificateRevoked={sample.certificateRevoked} />
+          <ReceiptConditionBadge sample={sample} />
         </Fact>
         <Fact label={t('field.sampleCode')}>{sample.sampleCode}</Fact>
         <Fact label={t('field.sampleType')}>{sample.sampleType}</Fact>

@@ -1,13 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { actionsFor, workflowActions, type WorkflowActionName } from '@/shared/sample-workflow';
+import { actionsFor, workflowActions, type ReceiptHoldFacts, type WorkflowActionName } from '@/shared/sample-workflow';
 import { Button } from '@/app/components/ui/button';
 import { usePermissions } from '@/app/lib/use-session';
 
-/** The workflow actions this user may take on a sample in this state, limited to those a screen handles. */
-export function useOfferedActions(status: string | undefined, handled: readonly WorkflowActionName[]) {
+/**
+ * The workflow actions this user may take on a sample in this state (and, given its receipt, its
+ * receipt hold), limited to those a screen handles.
+ */
+function useOfferedActions(
+  status: string | undefined,
+  handled: readonly WorkflowActionName[],
+  receipt?: ReceiptHoldFacts,
+) {
   const held = usePermissions();
   if (!status) return [];
-  return actionsFor(status, held).filter((action) => handled.includes(action));
+  return actionsFor(status, held, receipt).filter((action) => handled.includes(action));
 }
 
 /**
@@ -16,12 +23,15 @@ export function useOfferedActions(status: string | undefined, handled: readonly 
  */
 export function SampleActionBar({
   status,
+  receipt,
   handled,
   onAction,
   disabled,
   size = 'default',
 }: {
   status: string;
+  /** The sample's receipt: a sample held on receipt is offered no step its hold refuses. */
+  receipt?: ReceiptHoldFacts;
   handled: readonly WorkflowActionName[];
   onAction: (action: WorkflowActionName) => void;
   disabled?: boolean;
@@ -29,7 +39,7 @@ export function SampleActionBar({
   size?: 'default' | 'sm';
 }) {
   const { t } = useTranslation('samples');
-  const offered = useOfferedActions(status, handled);
+  const offered = useOfferedActions(status, handled, receipt);
   if (offered.length === 0) return null;
   const ordered = [...offered].sort((a, b) => Number(workflowActions[a].isUndo) - Number(workflowActions[b].isUndo));
   return (

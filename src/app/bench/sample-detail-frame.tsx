@@ -9,6 +9,7 @@ import { PageFrame } from '@/app/layout/page-frame';
 import { CustodyTimeline } from './custody-timeline';
 import { ReviewSample } from './review-sample';
 import type { SampleDetail, SampleEntry } from './sample-queries';
+import { ReceiptConditionBadge } from './receipt-condition-badge';
 import { SampleStatusBadge } from './sample-status-badge';
 import type { useSampleDetail } from './use-sample-detail';
 import { DetailStatus } from '@/app/components/load-problem';
@@ -79,8 +80,14 @@ export function SampleDetailFrame({
         {isCachedCopy && <OfflineCopyNotice>{t('samples:offlineCopy')}</OfflineCopyNotice>}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <span className="flex flex-wrap items-center gap-1">
-            <SampleStatusBadge status={sample.status} pendingTo={pending?.to} pendingState={pending?.state} />
+            <SampleStatusBadge
+              status={sample.status}
+              certificateRevoked={sample.certificateRevoked}
+              pendingTo={pending?.to}
+              pendingState={pending?.state}
+            />
             <RushBadge rush={'booking' in sample ? sample.booking?.rushService : sample.rushService} />
+            <ReceiptConditionBadge sample={sample} />
           </span>
           {actions}
         </div>

@@ -125,7 +125,13 @@ export function SampleFiltersBar({
       moreInUse={filtersInUse(folded.map((name) => value[name]))}
       first={
         <>
-          <FilterInput label={t('filters.search')} value={value.search} onChange={set('search')} />
+          <FilterInput
+            label={t('filters.search')}
+            placeholder={t('filters.searchPlaceholder')}
+            title={t('filters.searchHint')}
+            value={value.search}
+            onChange={set('search')}
+          />
           <FilterInput label={t('filters.idflNumber')} value={value.IDFLNumber} onChange={set('IDFLNumber')} />
           <FilterInput
             label={t('filters.sources')}

@@ -14,6 +14,7 @@ import { SAMPLE_OFFLINE_FILTERS } from './sample-offline-filters';
 import { SampleFiltersBar } from './sample-filters-bar';
 import { emptySampleFilters, sampleListQuery, type SampleFilterValues } from './sample-list-search';
 import { SAMPLE_LISTS, type SampleArea, type SampleEntry } from './sample-queries';
+import { ReceiptConditionBadge } from './receipt-condition-badge';
 import { SampleStatusBadge } from './sample-status-badge';
 import { SampleTable, type SampleColumn } from './sample-table';
 import { usePendingSampleChanges } from './use-sample-action';
@@ -106,7 +107,13 @@ export function useSharedSampleColumns() {
       header: t('field.status'),
       orderField: 'status',
       cell: (s, change) => (
-        <SampleStatusBadge status={s.status} pendingTo={change?.to} pendingState={change?.state} mayWrap />
+        <SampleStatusBadge
+          status={s.status}
+          certificateRevoked={s.certificateRevoked}
+          pendingTo={change?.to}
+          pendingState={change?.state}
+          mayWrap
+        />
       ),
     },
   } satisfies Record<string, SampleColumn>;
@@ -144,6 +151,7 @@ export function idflLinkColumn(
           sample.idflNumber
         )}
         <RushBadge rush={sample.rushService} />
+        <ReceiptConditionBadge sample={sample} inList />
       </>
     ),
   };

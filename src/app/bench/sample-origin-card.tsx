@@ -3,7 +3,6 @@ import { HistoryIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { usePredictionWords } from '@/app/lib/prediction-words';
 import { hasAnyPermission } from '@/shared/permissions';
-import { Badge } from '@/app/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { usePermissions } from '@/app/lib/use-session';
 import { formatMoment } from '@/app/components/ui/display-date';
@@ -12,23 +11,15 @@ type SampleOrigin = {
   idflNumber: string;
   analysisDate: string | null;
   predictedOrigin: string | null;
-  consistentWithPredictedOrigin: boolean | null;
-  consistentWithXinjiangOrigin: boolean | null;
   evaluationByRegionRatio: Record<string, number> | null;
   evaluationByMixRatio: Record<string, number> | null;
 };
 
-function Consistent({ value }: { value: boolean | null }) {
-  const { t } = useTranslation('analysis');
-  if (value === null) return <Badge variant="warning">{t('verdict.inconclusive')}</Badge>;
-  return value ? (
-    <Badge>{t('verdict.consistent')}</Badge>
-  ) : (
-    <Badge variant="destructive">{t('verdict.inconsistent')}</Badge>
-  );
-}
-
-/** What an origin analysis saved to a sample entry, with a link to the analysis in the history. */
+/**
+ * What an origin analysis saved to a sample entry (the prediction and its regions), with a link to the
+ * analysis in the history. The verdicts on the claim and on Xinjiang are stated once on the page, in the
+ * certificate's verdict card: a second copy here, read from other fields, could contradict it.
+ */
 export function SampleOriginCard({ sample }: { sample: SampleOrigin }) {
   const { t, i18n } = useTranslation('analysis');
   const predictionWords = usePredictionWords();
@@ -64,14 +55,6 @@ export function SampleOriginCard({ sample }: { sample: SampleOrigin }) {
               {t('sampleOrigin.analysed', { date: formatMoment(sample.analysisDate, i18n.language) })}
             </span>
           )}
-        </div>
-        <div className="flex flex-wrap gap-4">
-          <span className="flex items-center gap-2">
-            {t('result.claimed')} <Consistent value={sample.consistentWithPredictedOrigin} />
-          </span>
-          <span className="flex items-center gap-2">
-            {t('result.xinjiang')} <Consistent value={sample.consistentWithXinjiangOrigin} />
-          </span>
         </div>
         {regions.length > 0 && (
           <ul className="grid gap-1" aria-label={t('result.regionalProbability')}>

@@ -17,9 +17,11 @@ import type { WrittenMutation } from '@/app/offline/outbox';
 /**
  * Every change a bench makes to one sample: the workflow actions and the edits that are not
  * transitions. An origin analysis is saved to its sample from the analysis screens, by IDFL number.
+ * A replacement is awaited through the client's decision on receipt, which Customer Service records
+ * online (features/cs-lab/receipt-decision-dialog.tsx).
  */
 export type SampleChangeName =
-  Exclude<WorkflowActionName, 'sendToThirdLab'> | Exclude<SampleEditName, 'saveOriginAnalysis'>;
+  Exclude<WorkflowActionName, 'sendToThirdLab' | 'awaitReplacement'> | Exclude<SampleEditName, 'saveOriginAnalysis'>;
 
 /** What a change is applied to: the sample, and for a package-wide undo the package's code. */
 type Target = { id: number; packageCode?: string };

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OutboxState } from '@/app/offline/db';
 import { Badge } from '@/app/components/ui/badge';
+import { sampleStatusWord } from '@/shared/certificate';
 
 const VARIANTS: Record<string, 'default' | 'secondary' | 'outline' | 'warning' | 'destructive'> = {
   New: 'outline',
@@ -12,6 +13,7 @@ const VARIANTS: Record<string, 'default' | 'secondary' | 'outline' | 'warning' |
   ResultReturned: 'warning',
   ResultConfirmed: 'default',
   Completed: 'default',
+  CertificateRevoked: 'destructive',
 };
 
 /**
@@ -20,11 +22,14 @@ const VARIANTS: Record<string, 'default' | 'secondary' | 'outline' | 'warning' |
  */
 export function SampleStatusBadge({
   status,
+  certificateRevoked,
   pendingTo,
   pendingState,
   mayWrap,
 }: {
   status: string;
+  /** Its certificate in force is revoked: a Completed sample then reads "Certificate revoked". */
+  certificateRevoked?: boolean;
   pendingTo?: string;
   pendingState?: OutboxState;
   /** In a list's row: the words go onto a second line rather than widen the list past a bench tablet. */
@@ -47,9 +52,10 @@ export function SampleStatusBadge({
       </Badge>
     );
   }
+  const word = sampleStatusWord(status, certificateRevoked);
   return (
-    <Badge variant={VARIANTS[status] ?? 'outline'} data-status={status} className={wrap}>
-      {label(status)}
+    <Badge variant={VARIANTS[word] ?? 'outline'} data-status={status} className={wrap}>
+      {label(word)}
     </Badge>
   );
 }

@@ -8,6 +8,7 @@ export function FilterInput({
   className,
   title,
   type,
+  placeholder,
 }: {
   label: string;
   value: string;
@@ -17,6 +18,8 @@ export function FilterInput({
   title?: string;
   /** 'search' for the free search over a list, which browsers give a clear button. */
   type?: 'search';
+  /** What to type, when the label alone does not say it (the label stays the field's name). */
+  placeholder?: string;
 }) {
   return (
     <Input
@@ -24,7 +27,7 @@ export function FilterInput({
       type={type}
       title={title}
       aria-label={label}
-      placeholder={label}
+      placeholder={placeholder ?? label}
       value={value}
       onChange={(e) => onChange(e.target.value)}
     />

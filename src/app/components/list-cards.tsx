@@ -4,7 +4,7 @@ import { LoadProblem, useLoadProblem } from '@/app/components/load-problem';
 import { Spinner } from '@/app/components/ui/spinner';
 
 /** One labelled fact of a list card: what the table would show in a column. */
-export type CardField = { label: string; value: ReactNode };
+type CardField = { label: string; value: ReactNode };
 
 export type ListCard = {
   key: string | number;

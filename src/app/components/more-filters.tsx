@@ -5,7 +5,7 @@ import { Button } from '@/app/components/ui/button';
 import { cn } from '@/app/components/ui/cn';
 
 /** The grid a list's filters stand in: one column on a phone, two on a bench tablet, four from 1024 px. */
-export const FILTER_GRID = 'grid gap-3 sm:grid-cols-2 lg:grid-cols-4';
+const FILTER_GRID = 'grid gap-3 sm:grid-cols-2 lg:grid-cols-4';
 
 /** How many of these filter values are in use (a blank or whitespace-only value is not). */
 export function filtersInUse(values: readonly unknown[]): number {

@@ -9,7 +9,7 @@ export type Ordering = { field: string; direction: 'asc' | 'desc' };
 export const orderByOf = (ordering: Ordering) => `${ordering.field}:${ordering.direction}`;
 
 /** The next ordering after clicking a column: a new column sorts ascending, the same column flips. */
-export function nextOrdering(current: Ordering, field: string): Ordering {
+function nextOrdering(current: Ordering, field: string): Ordering {
   if (current.field !== field) return { field, direction: 'asc' };
   return { field, direction: current.direction === 'asc' ? 'desc' : 'asc' };
 }

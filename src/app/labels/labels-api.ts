@@ -12,7 +12,7 @@ function requestLabels({ kind, id }: LabelSource, layout: LabelLayout) {
   return api.GET('/api/labels/dispatch-batch/{id}', options);
 }
 
-export async function fetchLabelsPdf(source: LabelSource, layout: LabelLayout): Promise<Blob> {
+async function fetchLabelsPdf(source: LabelSource, layout: LabelLayout): Promise<Blob> {
   const { data, error, response } = await requestLabels(source, layout);
   if (!response.ok || !data) throw new ApiError(response.status, error);
   return data as Blob;

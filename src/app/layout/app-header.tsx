@@ -9,7 +9,7 @@ import { InstallButton } from '@/app/features/pwa/install-button';
 import { LanguageSwitch } from './language-switch';
 import { UserMenu } from './user-menu';
 
-export const APP_VERSION_LABEL = 'V2.1';
+const APP_VERSION_LABEL = 'V2.1';
 
 // The sync indicator brings the offline layer (Dexie, the outbox's runner: about 40 kB) and is
 // fetched once the screen has painted, not before it. Right after the spacer,

@@ -1,10 +1,13 @@
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useLocation } from '@tanstack/react-router';
 import { MenuIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
 import { cn } from '@/app/components/ui/cn';
 import { onDemand } from '@/app/lib/on-demand';
+import { usePermissions } from '@/app/lib/use-session';
+import { NoAccess } from './no-access';
+import { refusedScreen } from './menu';
 import { AppHeader } from './app-header';
 import { Sidebar } from './sidebar';
 import { useMediaQuery } from './use-media-query';
@@ -28,6 +31,8 @@ function readMini() {
  */
 export function AppLayout() {
   const { t } = useTranslation('layout');
+  const held = usePermissions();
+  const refused = refusedScreen(useLocation({ select: (location) => location.pathname }), held);
   const isNarrow = useMediaQuery('(max-width: 992px)');
   const [mini, setMini] = useState(readMini);
   const [panelOpen, setPanelOpen] = useState(false);
@@ -78,9 +83,7 @@ export function AppLayout() {
       {isNarrow && NavigationPanel && <NavigationPanel open={panelOpen} onOpenChange={setPanelOpen} />}
       <div className="flex min-w-0 flex-1 flex-col">
         <AppHeader leading={toggle} />
-        <main className="flex-1 p-4 md:p-6">
-          <Outlet />
-        </main>
+        <main className="flex-1 p-4 md:p-6">{refused ? <NoAccess titleKey={refused.labelKey} /> : <Outlet />}</main>
       </div>
     </div>
   );

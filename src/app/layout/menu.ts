@@ -1,5 +1,6 @@
 import {
   BarChart3Icon,
+  ChartSplineIcon,
   BookOpenIcon,
   ClipboardCheckIcon,
   ClipboardListIcon,
@@ -11,7 +12,9 @@ import {
   LayoutDashboardIcon,
   LightbulbIcon,
   LogOutIcon,
+  ShieldAlertIcon,
   ShieldCheckIcon,
+  TargetIcon,
   TruckIcon,
   UsersIcon,
   type LucideIcon,
@@ -23,7 +26,7 @@ import { hasAnyPermission, type Permission } from '@/shared/permissions';
  * The sidebar (spec 2 and the menu mapping of spec 6). A link shows when the user holds any of its
  * permissions; a group shows when at least one of its entries does. Logout needs no permission.
  */
-export type MenuLink = {
+type MenuLink = {
   kind: 'link';
   labelKey: string;
   to: string;
@@ -32,7 +35,7 @@ export type MenuLink = {
   /** Shown to every signed-in user whatever their permissions (the public Guidelines page). */
   forEveryone?: true;
 };
-export type MenuAction = { kind: 'logout'; labelKey: string; icon: LucideIcon };
+type MenuAction = { kind: 'logout'; labelKey: string; icon: LucideIcon };
 export type MenuEntry = MenuLink | MenuAction;
 export type MenuGroup = { titleKey: string; entries: MenuEntry[] };
 
@@ -86,6 +89,33 @@ export const menuGroups: MenuGroup[] = [
         permissions: ['CanViewAllDispatchBatch'],
       },
       benchLink('supervisor'),
+      {
+        kind: 'link',
+        labelKey: 'menu.nonconformities',
+        to: '/nonconformities',
+        icon: ShieldAlertIcon,
+        permissions: ['CanViewNonConformity', 'CanReleaseNonConformity'],
+      },
+      {
+        kind: 'link',
+        labelKey: 'menu.controlCharts',
+        to: '/control-charts',
+        icon: ChartSplineIcon,
+        permissions: ['CanViewNonConformity', 'CanReleaseNonConformity', 'CanViewMeasurementRun'],
+      },
+      {
+        kind: 'link',
+        labelKey: 'menu.proficiencyTests',
+        to: '/proficiency-tests',
+        icon: TargetIcon,
+        // Whoever may read the rounds and the uncertainty (the server's readers of both).
+        permissions: [
+          'CanViewMeasurementRun',
+          'CanImportMeasurementRun',
+          'CanRecomputeMeasurementRun',
+          'CanManageReferenceMaterial',
+        ],
+      },
     ],
   },
   {
@@ -96,7 +126,8 @@ export const menuGroups: MenuGroup[] = [
         labelKey: 'menu.sampleInsights',
         to: '/analysis/analyze',
         icon: LightbulbIcon,
-        permissions: ['CanViewAllAnalysis'],
+        // Running the model is what the screen is for, and what the server asks of it.
+        permissions: ['CanTakeATest'],
       },
       {
         kind: 'link',
@@ -170,6 +201,11 @@ export const menuGroups: MenuGroup[] = [
   },
 ];
 
+/** Screens reached from another screen rather than the menu, held to the same rule. */
+const linkedScreens: { to: string; labelKey: string; permissions: readonly Permission[] }[] = [
+  { to: '/analysis/multi-analyze', labelKey: 'pages.multiAnalyze', permissions: ['CanTakeATest'] },
+];
+
 function isVisible(entry: MenuEntry, held: readonly string[]) {
   if (entry.kind === 'logout' || entry.forEveryone) return true;
   return entry.permissions.length > 0 && hasAnyPermission(held, entry.permissions);
@@ -192,4 +228,22 @@ export function firstAllowedPath(held: readonly string[], groups: MenuGroup[] = 
     for (const entry of group.entries)
       if (entry.kind === 'link' && !entry.forEveryone && isVisible(entry, held)) return entry.to;
   return '/dashboard';
+}
+
+/**
+ * A screen this user's role may not use, found at its address: the menu's own rule (the same
+ * permissions that hide its link), so a typed or bookmarked address is refused in words rather than
+ * by a failing call. Null when the screen is allowed or is not a menu screen.
+ */
+export function refusedScreen(
+  pathname: string,
+  held: readonly string[],
+  groups: MenuGroup[] = menuGroups,
+): { labelKey: string } | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  for (const group of groups)
+    for (const entry of group.entries)
+      if (entry.kind === 'link' && entry.to === path) return isVisible(entry, held) ? null : entry;
+  const linked = linkedScreens.find((screen) => screen.to === path);
+  return linked && !hasAnyPermission(held, linked.permissions) ? linked : null;
 }

@@ -3,7 +3,7 @@ import type { components } from '@/shared/api-types';
 export type LabContact = components['schemas']['LabContact'];
 export type ErrorReportingSettings = components['schemas']['ErrorReportingSettings'];
 // The error reporting settings are null where the laboratory reports nothing.
-export type AppConfig = { errorReporting: ErrorReportingSettings; labContact: LabContact };
+export type AppConfig = { errorReporting: ErrorReportingSettings; labContact: LabContact; labTimeZone?: string };
 
 let asked: Promise<AppConfig> | undefined;
 

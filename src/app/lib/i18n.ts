@@ -21,7 +21,7 @@ import { detectLanguage, isLanguage, LANGUAGE_KEY, LANGUAGES, type Language } fr
  * the other language first.
  */
 
-export { detectLanguage, isLanguage, LANGUAGE_KEY, LANGUAGES, type Language } from './language';
+export { LANGUAGES, type Language } from './language';
 
 export const i18n = i18next.createInstance();
 

@@ -9,7 +9,7 @@ import { api, unwrap } from './api-client';
 
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 
-export function isPushSupported(): boolean {
+function isPushSupported(): boolean {
   return (
     typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
   );

@@ -67,6 +67,11 @@ export type OutboxEntry = {
    */
   ownerId?: string;
   doneAt?: string;
+  /**
+   * Done, but by someone else first (another tablet checked the sample in while this one was
+   * offline): who and when, as the server said. The change is let go, not held as a conflict.
+   */
+  doneElsewhere?: { by: string; at: string };
   /** When a person was told of this conflict (a toast): each conflict is told once. */
   conflictToldAt?: string;
 };
@@ -79,7 +84,7 @@ export type ListRow = {
   record: Record<string, unknown>;
 };
 
-export type ListView = {
+type ListView = {
   /** `list` + the canonical query string. */
   key: string;
   list: string;
@@ -100,7 +105,7 @@ export type ListMeta = {
   invalidatedAt?: string;
 };
 
-export type MetaRecord = { key: string; value: unknown };
+type MetaRecord = { key: string; value: unknown };
 
 export const OFFLINE_DB_NAME = 'isotope-lab-offline';
 

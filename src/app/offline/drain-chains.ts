@@ -6,7 +6,7 @@
 import { guardStorage, offlineDb, type OutboxEntry } from './db.ts';
 
 /** The record a change is made to, across lists ('sample:12'), or undefined for a new record. */
-export function recordKeyOf(entry: Pick<OutboxEntry, 'entity'>): string | undefined {
+function recordKeyOf(entry: Pick<OutboxEntry, 'entity'>): string | undefined {
   const entity = entry.entity;
   if (!entity || entity.id === undefined) return undefined;
   return `${entity.record ?? entity.list}:${String(entity.id)}`;

@@ -90,6 +90,15 @@ export function rejectedBatch(batch: OutboxEntry[], body: unknown): OutboxEntry[
   });
 }
 
+/** A 409 saying the same step was already made (the sync names who made it and when). */
+function doneElsewhere(status: number, body: unknown): OutboxEntry['doneElsewhere'] | null {
+  if (status !== 409) return null;
+  const answer = body as { code?: unknown; params?: { by?: unknown; at?: unknown } } | undefined;
+  if (answer?.code !== 'sampleAlreadyDone') return null;
+  const { by, at } = answer.params ?? {};
+  return { by: typeof by === 'string' ? by : '', at: typeof at === 'string' ? at : '' };
+}
+
 /** The change as its answer leaves it: done, a conflict, failed, or still pending (no answer, 401, 429, 5xx). */
 export function recordAnswer(entry: OutboxEntry, answer: SyncAnswer | undefined): OutboxEntry {
   if (!answer) return { ...entry, state: 'pending', lastError: 'No answer for this change' };
@@ -98,6 +107,11 @@ export function recordAnswer(entry: OutboxEntry, answer: SyncAnswer | undefined)
   if (status >= 200 && status < 300) {
     delete recorded.lastError;
     return { ...recorded, state: 'done', doneAt: new Date().toISOString() };
+  }
+  const elsewhere = doneElsewhere(status, body);
+  if (elsewhere) {
+    delete recorded.lastError;
+    return { ...recorded, state: 'done', doneAt: new Date().toISOString(), doneElsewhere: elsewhere };
   }
   if (status === 409) {
     const current = (body as { data?: unknown } | undefined)?.data;

@@ -33,7 +33,7 @@ import {
 } from './drain-send.ts';
 
 /** The server's /api/sync accepts at most this many mutations at once. */
-export const DRAIN_BATCH_SIZE = SYNC_BATCH_LIMIT;
+const DRAIN_BATCH_SIZE = SYNC_BATCH_LIMIT;
 
 export type DrainOptions = SyncConnection & {
   batchSize?: number;

@@ -63,7 +63,7 @@ export function withQuery(path: string, query: ListQuery = {}): string {
   return `${path}${path.includes('?') ? '&' : '?'}${search}`;
 }
 
-export function recordId(record: Record<string, unknown>, idKey = 'id'): string {
+function recordId(record: Record<string, unknown>, idKey = 'id'): string {
   return String(record[idKey]);
 }
 
@@ -227,7 +227,7 @@ function compareValues(a: unknown, b: unknown): number {
  * Orders records as the list endpoints do for `orderBy` (`field:asc|desc`, or `-field`): by that
  * field, empty values last, then newest id first.
  */
-export function sortRecords(records: Record<string, unknown>[], orderBy: unknown, idKey = 'id') {
+function sortRecords(records: Record<string, unknown>[], orderBy: unknown, idKey = 'id') {
   if (!isSet(orderBy)) return records;
   const trimmed = String(orderBy).trim();
   const descending = trimmed.startsWith('-') || /[:\s]desc$/i.test(trimmed);
@@ -271,7 +271,7 @@ export function readCachedView(options: {
   return { records: matching.slice(offset, offset + limit), total: matching.length, fromServer: false };
 }
 
-export type PendingAction = 'create' | 'update' | 'delete';
+type PendingAction = 'create' | 'update' | 'delete';
 export type PendingMark = { key: string; state: OutboxState; action: PendingAction; error?: string };
 
 export type MergedList<T> = {

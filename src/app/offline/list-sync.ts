@@ -178,7 +178,7 @@ async function syncFull(fetcher: ApiFetch, meta: ListMeta, idKey: string): Promi
 }
 
 /** Rows written this many at a time, the page getting its turn between two writes. */
-export const WRITE_CHUNK_ROWS = 250;
+const WRITE_CHUNK_ROWS = 250;
 
 async function writeInChunks(rows: ListRow[]): Promise<void> {
   for (let start = 0; start < rows.length; start += WRITE_CHUNK_ROWS) {

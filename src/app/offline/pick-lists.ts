@@ -6,7 +6,7 @@
 import { readMeta, writeMeta } from './db.ts';
 import type { ApiFetch } from './list-cache.ts';
 
-export const PICK_LISTS = {
+const PICK_LISTS = {
   countries: '/api/common-country',
   users: '/api/common-user',
 } as const;

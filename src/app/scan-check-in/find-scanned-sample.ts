@@ -46,7 +46,7 @@ function toScanned(record: SampleRecord, from: ScannedSample['from']): ScannedSa
  * can disagree (one was synced later): the newest `updatedAt` wins, the scanning bench's own list
  * on a tie.
  */
-export async function findCachedSample(idflNumber: string, ownList: string): Promise<ScannedSample | undefined> {
+async function findCachedSample(idflNumber: string, ownList: string): Promise<ScannedSample | undefined> {
   const rows = await offlineDb.listRows
     .where('list')
     .anyOf([...SCANNABLE_LISTS])
@@ -69,7 +69,7 @@ export async function findCachedSample(idflNumber: string, ownList: string): Pro
 const QUEUED_STATES: readonly OutboxState[] = ['pending', 'sending', 'failed'];
 
 /** Where this user's queued changes take the sample (the last transition among them), if anywhere. */
-export async function queuedStatusOf(sampleId: number): Promise<SampleStatus | undefined> {
+async function queuedStatusOf(sampleId: number): Promise<SampleStatus | undefined> {
   const owner = currentOutboxOwner();
   const entries = await offlineDb.outbox
     .where('state')

@@ -21,7 +21,7 @@ export type CheckInDecision =
  * The check-in this bench allows for the sample in its current state (its queued changes included),
  * by the workflow table and the user's permissions — the same rules the server applies.
  */
-export function decideCheckIn(
+function decideCheckIn(
   stage: CheckInStage,
   idflNumber: string,
   lookup: SampleLookup,

@@ -3,7 +3,7 @@
 
 let audio: AudioContext | null = null;
 
-export function beep(frequency = 880, milliseconds = 120) {
+function beep(frequency = 880, milliseconds = 120) {
   try {
     const Context =
       globalThis.AudioContext ?? (globalThis as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
@@ -23,7 +23,7 @@ export function beep(frequency = 880, milliseconds = 120) {
   }
 }
 
-export function vibrate(milliseconds = 80) {
+function vibrate(milliseconds = 80) {
   try {
     globalThis.navigator?.vibrate?.(milliseconds);
   } catch {

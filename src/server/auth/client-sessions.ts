@@ -6,6 +6,7 @@ import type { Executor } from '../db/client.ts';
 import { clientSession, clientSignInLink } from '../db/schema.ts';
 import { badRequest, unauthorized } from '../errors.ts';
 import type { AppEnv } from '../http/context.ts';
+import { confirmClientBooking } from '../services/client-portal.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 // A client's session is its own kind: an opaque random token in an HttpOnly cookie scoped to
@@ -19,15 +20,24 @@ const CLIENT_COOKIE_PATH = '/api/client';
 export const CLIENT_LINK_MINUTES = 30;
 /** A link carried by a progress mail (confirmation, receipt, result): read later, so it lives longer. */
 export const CLIENT_MAIL_LINK_HOURS = 72;
-export const CLIENT_SESSION_HOURS = 12;
+const CLIENT_SESSION_HOURS = 12;
 
 export const normalizeClientEmail = (email: string) => email.trim().toLowerCase();
 
-/** Stores a new single-use link for the address and answers its secret (only the hash is kept). */
-export async function createClientLink(db: Executor, email: string, ttlMs: number, now = new Date()) {
+/**
+ * Stores a new single-use link for the address and answers its secret (only the hash is kept). A
+ * link mailed about one booking names it, and opening it confirms that booking for the address.
+ */
+export async function createClientLink(
+  db: Executor,
+  email: string,
+  ttlMs: number,
+  { now = new Date(), bookingId }: { now?: Date; bookingId?: number } = {},
+) {
   const token = randomToken();
   await db.insert(clientSignInLink).values({
     email: normalizeClientEmail(email),
+    bookingId: bookingId ?? null,
     tokenHash: sha256(token),
     expiresAt: new Date(now.getTime() + ttlMs),
   });
@@ -55,6 +65,8 @@ export async function redeemClientLink(db: Executor, token: string, now = new Da
     .where(and(eq(clientSignInLink.id, link.id), isNull(clientSignInLink.usedAt)))
     .returning({ id: clientSignInLink.id });
   if (claimed.length === 0) throw badRequest('clientLinkUsed');
+  if (link.bookingId !== null)
+    await confirmClientBooking(db, { bookingId: link.bookingId, email: link.email, at: now });
   const sessionToken = randomToken();
   await db.insert(clientSession).values({
     email: link.email,

@@ -145,7 +145,7 @@ async function isRetryWithinGrace(db: Executor, usedAt: Date, successor: string)
   return Boolean(next && !next.usedAt && !next.revokedAt);
 }
 
-export async function revokeFamily(db: Executor, familyId: string) {
+async function revokeFamily(db: Executor, familyId: string) {
   await db
     .update(refreshToken)
     .set({ revokedAt: new Date() })

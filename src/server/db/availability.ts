@@ -38,7 +38,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-export type AvailabilityChange = { available: false; error: unknown } | { available: true; downForMs: number };
+type AvailabilityChange = { available: false; error: unknown } | { available: true; downForMs: number };
 
 /**
  * Up or down, with listeners told only on a change: the first failure of an outage is reported,

@@ -67,7 +67,7 @@ async function writeBackup(file: string, kind: BackupKind, write: (partial: stri
 }
 
 /** Which database a backup file is of, from its first bytes: pg_dump's archive or PGlite's gzip tarball. */
-export async function backupKindOf(file: string): Promise<BackupKind> {
+async function backupKindOf(file: string): Promise<BackupKind> {
   const handle = await open(file, 'r');
   try {
     const head = Buffer.alloc(5);

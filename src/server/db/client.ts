@@ -12,19 +12,24 @@ import { cancelStatementsOnAbort, runWithoutCancelling, type CancelOnAbort } fro
 import { startPgliteThread, type PgliteThread } from './pglite-thread-client.ts';
 import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The query builder, whether the database is embedded PGlite or a PostgreSQL server. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Anything that runs queries: the database or a transaction inside it. */
 export type Executor = Db | Tx;
 
-export type PoolUse = { total: number; idle: number; waiting: number; max: number };
+type PoolUse = { total: number; idle: number; waiting: number; max: number };
 
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate: () => Promise<void>;
+  /**
+   * Brings the schema up to date, then runs `thenOnce` (seeding) on the same connection. On
+   * PostgreSQL both happen under one lock, so instances started together migrate and seed one
+   * after the other: the second finds the first's administrator instead of adding its own.
+   */
+  migrate: (thenOnce?: (db: Db) => Promise<void>) => Promise<void>;
   close: () => Promise<void>;
   /** Up or down, told once per change (a lost PostgreSQL connection, or PGlite's thread stopping). */
   availability: DatabaseAvailability;
@@ -51,7 +56,7 @@ export type DatabaseOptions = {
   statementTimeoutMs?: number;
 };
 
-export const DATABASE_DEFAULTS = { poolSize: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 15_000 };
+const DATABASE_DEFAULTS = { poolSize: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 15_000 };
 
 /** PostgreSQL when a URL is given, otherwise embedded PGlite (in memory when no dataDir). */
 export function openDatabase(options: DatabaseOptions): Database {
@@ -74,10 +79,12 @@ function openPglite(dataDir?: string): Database {
   return {
     db,
     kind: 'pglite',
-    migrate: async () => {
+    migrate: async (thenOnce) => {
       await client.waitReady;
       await migratePglite(db as never, { migrationsFolder });
       await client.exec(afterMigrateSql);
+      // One process owns an embedded database: nothing else can seed it meanwhile.
+      await thenOnce?.(db);
     },
     close: async () => {
       await client.close();
@@ -117,15 +124,18 @@ function openPostgres(url: string, options: typeof DATABASE_DEFAULTS): Database 
   return {
     db,
     kind: 'postgres',
-    migrate: async () => {
-      // Several API instances may start at once: one migrates while the others wait on the lock,
-      // as long as it takes (no statement timeout in this session).
+    migrate: async (thenOnce) => {
+      // Several API instances may start at once: one migrates and seeds while the others wait on
+      // the lock, as long as it takes (no statement timeout in this session). The seed runs on
+      // this very connection: the lock is the session's, and a pool of one has no other to lend.
       const client = await pool.connect();
       try {
         await client.query('SET statement_timeout = 0');
         await client.query('SELECT pg_advisory_lock(727001)');
-        await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+        const locked = drizzlePg({ client, schema }) as unknown as Db;
+        await migratePg(locked as never, { migrationsFolder });
         await client.query(afterMigrateSql);
+        await thenOnce?.(locked);
       } finally {
         await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
         await client.query('RESET statement_timeout').catch(() => undefined);

@@ -1,29 +1,31 @@
 import { and, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { DATE_ONLY, DAY_MS } from '../../shared/dates.ts';
+import { DATE_ONLY } from '../../shared/dates.ts';
+import { endOfLabDay, momentOfBound, startOfLabDay } from '../lab-time.ts';
 
-// Filter conditions every list shares: a date-only bound covers its whole day, and a user filter
+// Filter conditions every list shares: a date-only bound covers its whole day, the laboratory's
+// (LAB_TIME_ZONE: `receivedFromDate=2026-12-02` starts at its midnight there), and a user filter
 // takes an id, a username or a display name.
 
-/** From a date: that day's start when only a day is given. */
-export function fromDateCondition(column: AnyPgColumn, value: string | undefined): SQL | undefined {
+/** From a date: that laboratory day's start when only a day is given. */
+export function fromDateCondition(column: AnyPgColumn, value: string | undefined, timeZone: string): SQL | undefined {
   if (!value) return undefined;
-  return gte(column, new Date(value));
+  return gte(column, momentOfBound(value, timeZone));
 }
 
-/** Up to a date: the whole of that day when only a day is given. */
-export function toDateCondition(column: AnyPgColumn, value: string | undefined): SQL | undefined {
+/** Up to a date: the whole of that laboratory day when only a day is given. */
+export function toDateCondition(column: AnyPgColumn, value: string | undefined, timeZone: string): SQL | undefined {
   if (!value) return undefined;
-  if (DATE_ONLY.test(value)) return lt(column, new Date(new Date(value).getTime() + DAY_MS));
+  if (DATE_ONLY.test(value)) return lt(column, endOfLabDay(value, timeZone));
   return lte(column, new Date(value));
 }
 
-/** On a day (a date-only filter such as sentToThirdLabDate). */
-export function onDayCondition(column: AnyPgColumn, value: string | undefined): SQL | undefined {
+/** On a laboratory day (a date-only filter such as sentToThirdLabDate; a date-time names its day). */
+export function onDayCondition(column: AnyPgColumn, value: string | undefined, timeZone: string): SQL | undefined {
   if (!value) return undefined;
-  const start = new Date(DATE_ONLY.test(value) ? value : value.slice(0, 10));
-  if (Number.isNaN(start.getTime())) return undefined;
-  return and(gte(column, start), lt(column, new Date(start.getTime() + DAY_MS)));
+  const day = value.slice(0, 10);
+  if (!DATE_ONLY.test(day) || Number.isNaN(new Date(day).getTime())) return undefined;
+  return and(gte(column, startOfLabDay(day, timeZone)), lt(column, endOfLabDay(day, timeZone)));
 }
 
 /** A user filter takes an id, a username or a display name. */

@@ -44,7 +44,7 @@ export function matchingRows(
  * The capped count of `matching`'s rows, as the subquery a page's statement carries (totalColumn);
  * exported for the plan checks in tests.
  */
-export function countQuery(matching: MatchingRows, after: SQL | undefined, cap: number): SQL {
+function countQuery(matching: MatchingRows, after: SQL | undefined, cap: number): SQL {
   return sql`SELECT count(*)::int AS total FROM ${matching(after, cap)} AS matching`;
 }
 
@@ -82,7 +82,7 @@ export type ListQueries<Row extends { cursorKeys: string }> = {
  * cursor always counts, from the list's start. A far page by offset counts after it is read (see
  * readListPage), so it carries no total.
  */
-export function totalColumn(list: Pick<ListQueries<never>, 'matching' | 'paging'>): SQL<number | null> {
+function totalColumn(list: Pick<ListQueries<never>, 'matching' | 'paging'>): SQL<number | null> {
   const { paging } = list;
   const counted = sql`(${countQuery(list.matching, undefined, totalCap(paging))})`;
   if (paging.cursor) return sql<number | null>`${counted}`;

@@ -5,15 +5,15 @@ import { Worker } from 'node:worker_threads';
 // close), each sent as a message. The server's thread stays free while a statement runs, so a
 // slow list search no longer holds every other request; PGlite still runs one statement at a time.
 
-export type ThreadQueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
-export type ThreadResults<T = Record<string, unknown>> = {
+type ThreadQueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
+type ThreadResults<T = Record<string, unknown>> = {
   rows: T[];
   affectedRows?: number;
   fields: { name: string; dataTypeID: number }[];
 };
 
 /** The calls Drizzle's PGlite driver makes inside a transaction. */
-export type ThreadTransaction = {
+type ThreadTransaction = {
   query: <T>(sql: string, params?: unknown[], options?: ThreadQueryOptions) => Promise<ThreadResults<T>>;
   exec: (sql: string) => Promise<ThreadResults[]>;
 };

@@ -9,3 +9,6 @@ export * from './schema/samples.ts';
 export * from './schema/notifications.ts';
 export * from './schema/records.ts';
 export * from './schema/client-portal.ts';
+export * from './schema/measurement.ts';
+export * from './schema/qc.ts';
+export * from './schema/proficiency.ts';

@@ -10,7 +10,13 @@ const consistencySchema = z.object({
   regions: z
     .array(z.string())
     .openapi({ description: 'The regions the claim covers: the region, or every region of the country' }),
+  claim: z.string().optional().openapi({ description: 'The claim as it was made, e.g. "Vietnam"' }),
   isKnownRegion: z.boolean(),
+  referenceCount: z
+    .number()
+    .int()
+    .optional()
+    .openapi({ description: 'Reference records behind the claim (0: the set has none of it)' }),
   probability: z.number().nullable(),
   typicality: z.number().nullable(),
   verdict,
@@ -21,7 +27,7 @@ const consistencySchema = z.object({
   }),
 });
 
-export const originAnalysisSchema = z
+const originAnalysisSchema = z
   .object({
     elementsUsed: z.array(z.string()),
     elementsMissing: z.array(z.string()),

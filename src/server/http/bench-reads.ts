@@ -4,7 +4,7 @@ import { listSampleEntries } from '../services/sample-lists.ts';
 import { readSampleDetail } from '../services/sample-detail.ts';
 import type { AppRouter } from './context.ts';
 import { idParam } from './params.ts';
-import { envelope, ok } from './responses.ts';
+import { datesInOrder, envelope, ok } from './responses.ts';
 import { defineRoute } from './route.ts';
 import { sampleDetailSchema, samplePageSchema, testerListFilters, toSampleFilters } from './sample-schemas.ts';
 
@@ -30,7 +30,15 @@ export function registerBenchReads(
     tags: [bench.tag],
     summary: bench.summaries.list,
     access: api.list.access,
-    request: { query: z.object(testerListFilters) },
+    request: {
+      query: z.object(testerListFilters).superRefine(
+        datesInOrder([
+          ['receivedFromDate', 'receivedToDate'],
+          ['sentToTesterFromDate', 'sentToTesterToDate'],
+          ['sentToThirdLabFromDate', 'sentToThirdLabToDate'],
+        ]),
+      ),
+    },
     responses: {
       200: { description: 'A page', content: { 'application/json': { schema: envelope(samplePageSchema) } } },
     },
@@ -49,7 +57,10 @@ export function registerBenchReads(
   });
 
   app.openapi(listRoute, async (c) =>
-    ok(c, await listSampleEntries(c.var.db, toSampleFilters(c.req.valid('query')), statuses)),
+    ok(
+      c,
+      await listSampleEntries(c.var.db, toSampleFilters(c.req.valid('query'), c.var.deps.env.LAB_TIME_ZONE), statuses),
+    ),
   );
 
   app.openapi(detailRoute, async (c) =>

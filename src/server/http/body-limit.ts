@@ -2,8 +2,8 @@ import { createMiddleware } from 'hono/factory';
 import { AppError } from '../errors.ts';
 import type { AppEnv } from './context.ts';
 
-export const KiB = 1024;
-export const MiB = 1024 * KiB;
+const KiB = 1024;
+const MiB = 1024 * KiB;
 
 /** Signed-in JSON bodies: far above any real form or a full sync batch, far below trouble. */
 export const MAX_JSON_BODY = 2 * MiB;

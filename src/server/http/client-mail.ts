@@ -16,26 +16,57 @@ async function bookingMailLanguage(c: Context<AppEnv>, bookingId: number): Promi
   return bookingLanguageOf(row?.language);
 }
 
+type ClientNews = {
+  kind: 'received' | 'certified' | 'cancelled' | 'reissued' | 'revoked';
+  sample?: string;
+  /** A receipt that found the sample damaged or insufficient (it is held until the client decides). */
+  receiptProblem?: { condition: 'damaged' | 'insufficient'; note: string | null };
+  /** For a certificate's amendment or revocation: its version, the one it replaces, and why. */
+  version?: number;
+  previous?: number;
+  reason?: string;
+};
+
 export async function tellClientOfBooking(
   c: Context<AppEnv>,
-  { bookingId, kind, sample }: { bookingId: number; kind: 'received' | 'certified' | 'cancelled'; sample?: string },
+  { bookingId, ...news }: ClientNews & { bookingId: number },
 ) {
   const { db, deps } = c.var;
   await mailClientProgress(db, deps.mailer, {
     bookingId,
-    kind,
-    sample,
+    ...news,
     baseUrl: publicBaseUrl(deps.env, c.req.url),
     language: await bookingMailLanguage(c, bookingId),
   });
 }
 
 /** The same for a sample: tells the client of the booking it came from, if any. */
-export async function tellClientOfSample(c: Context<AppEnv>, sampleId: number, kind: 'received' | 'certified') {
+export async function tellClientOfSample(
+  c: Context<AppEnv>,
+  sampleId: number,
+  news: Omit<ClientNews, 'sample' | 'kind' | 'receiptProblem'> & {
+    kind: 'received' | 'certified' | 'reissued' | 'revoked';
+  },
+) {
   const [sample] = await c.var.db
-    .select({ bookingId: sampleEntry.bookingId, idflNumber: sampleEntry.idflNumber })
+    .select({
+      bookingId: sampleEntry.bookingId,
+      idflNumber: sampleEntry.idflNumber,
+      receivedCondition: sampleEntry.receivedCondition,
+      receiptNote: sampleEntry.receiptNote,
+    })
     .from(sampleEntry)
     .where(eq(sampleEntry.id, sampleId));
   if (!sample?.bookingId) return;
-  await tellClientOfBooking(c, { bookingId: sample.bookingId, kind, sample: sample.idflNumber });
+  const condition = sample.receivedCondition;
+  const receiptProblem =
+    news.kind === 'received' && (condition === 'damaged' || condition === 'insufficient')
+      ? { condition, note: sample.receiptNote }
+      : undefined;
+  await tellClientOfBooking(c, {
+    bookingId: sample.bookingId,
+    ...news,
+    sample: sample.idflNumber,
+    ...(receiptProblem ? { receiptProblem } : {}),
+  });
 }

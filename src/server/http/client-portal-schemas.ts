@@ -11,6 +11,11 @@ const clientCertificateSchema = z.object({
   status: z.enum(certificateStatuses),
   issuedAt: z.string(),
   revokedAt: z.string().nullable(),
+  revokeReason: z.string().nullable().openapi({ description: 'Why the laboratory revoked it, when it did' }),
+  amendmentReason: z
+    .string()
+    .nullable()
+    .openapi({ description: 'Why this version replaced the one before, when it did' }),
   hasPdf: z.boolean(),
 });
 
@@ -21,6 +26,9 @@ const clientSampleSchema = z.object({
   stage: z.enum(clientStages),
   stages: z.array(z.object({ stage: z.enum(clientStages), at: z.string().nullable() })),
   certificates: z.array(clientCertificateSchema),
+  certificateRevoked: z
+    .boolean()
+    .openapi({ description: "The sample's certificate in force is revoked: its result no longer stands certified" }),
 });
 
 export const clientBookingSchema = z
@@ -47,12 +55,20 @@ export const clientBookingsSchema = z
   })
   .openapi('ClientBookings');
 
+export const clientNoteForStaffSchema = z
+  .object({ email: z.string(), text: z.string(), createdAt: z.string() })
+  .openapi('ClientNoteForStaff');
+
 export const clientActivitySchema = z
   .object({
     lastViewedAt: z.string().nullable(),
-    mailsOff: z.boolean(),
+    /** The addresses that turned this booking's progress mails off for themselves. */
+    mailsOffFor: z.array(z.string()),
     mails: z.array(z.object({ kind: z.enum(clientMailKinds), to: z.string(), sentAt: z.string() })),
-    notes: z.array(z.object({ email: z.string(), text: z.string(), createdAt: z.string() })),
+    notes: z
+      .array(clientNoteForStaffSchema)
+      .openapi({ description: 'The newest notes, one page; GET /api/bookings/client-notes/{id} pages through all' }),
+    notesTotal: z.number().int().openapi({ description: 'How many notes the booking holds' }),
   })
   .openapi('ClientActivity');
 

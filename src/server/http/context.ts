@@ -10,6 +10,8 @@ import type { Mailer } from '../services/mail.ts';
 import type { Notifier } from '../services/notifier.ts';
 
 /** What the app is built from; tests build the same app from their own database. */
+import type { AuditChainKey } from '../services/audit-chain-key.ts';
+
 export type Deps = {
   env: Env;
   logger: Logger;
@@ -23,6 +25,8 @@ export type Deps = {
   traffic: Traffic;
   /** Set when this server serves an embedded database: `npm run backup` asks it for the snapshot. */
   backupToken?: string;
+  /** The chain of custody's key, when the caller resolved it already (bootServer); else read from env. */
+  auditChainKey?: AuditChainKey;
 };
 
 /** Requests being answered now, and whether the server is stopping (shutdown.ts waits and refuses). */

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
+import { getCookie } from 'hono/cookie';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { CLIENT_COOKIE } from '../auth/client-sessions.ts';
 import { bearerToken } from '../auth/guard.ts';
-import { readAccessToken } from '../auth/tokens.ts';
+import { readAccessToken, sha256 } from '../auth/tokens.ts';
 import type { Executor, Tx } from '../db/client.ts';
 import { isUniqueViolation } from '../db/queries.ts';
-import { idempotencyRecord } from '../db/schema.ts';
+import { clientSession, idempotencyRecord } from '../db/schema.ts';
 import { conflict } from '../errors.ts';
 import type { AppEnv } from './context.ts';
 
@@ -57,10 +60,29 @@ function replay(row: NonNullable<Awaited<ReturnType<typeof storedAnswer>>>) {
 }
 
 /**
+ * Whose stored answers a request may get back: a staff user's, a client's (their address: sessions
+ * come and go while the same client retries), or the public's. A client cookie that opens no
+ * session gets a scope of its own, so it can replay nobody's answer.
+ */
+async function callerScope(c: Context<AppEnv>): Promise<string> {
+  const token = bearerToken(c.req.header('authorization'));
+  const userId = token ? (await readAccessToken(c.var.deps.signingKey, token))?.userId : undefined;
+  if (userId) return `user:${userId}`;
+  const clientToken = getCookie(c, CLIENT_COOKIE);
+  if (!clientToken) return 'public';
+  const [session] = await c.var.db
+    .select({ email: clientSession.email })
+    .from(clientSession)
+    .where(and(eq(clientSession.tokenHash, sha256(clientToken)), gt(clientSession.expiresAt, new Date())));
+  return session ? `client:${session.email}` : 'client:none';
+}
+
+/**
  * A mutation sent with an Idempotency-Key runs in one transaction together with the record of its
  * answer, so it takes effect exactly once: a replay (a retry, a double click, an outbox resend whose
  * first answer was lost) gets the first answer back and changes nothing. Keys are scoped to the
- * user, not the token, because tokens rotate while an offline outbox waits. Error answers are
+ * caller (callerScope: the user or the client, not the token, because tokens rotate while an
+ * offline outbox waits), so nobody gets another caller's answer back. Error answers are
  * rolled back and not kept, so a corrected retry may succeed.
  */
 export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
@@ -69,9 +91,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   if (NOT_REPLAYED.some((p) => c.req.path === p || c.req.path.startsWith(`${p}/`))) return next();
   if (key.length > 200) throw conflict('idempotencyKeyTooLong');
 
-  const token = bearerToken(c.req.header('authorization'));
-  const userId = token ? (await readAccessToken(c.var.deps.signingKey, token))?.userId : undefined;
-  const scope = userId ? `user:${userId}` : 'public';
+  const scope = await callerScope(c);
   const path = new URL(c.req.url).pathname + new URL(c.req.url).search;
   // Hashed as bytes: uploads are binary, and text decoding would make different files look alike.
   // The request's shared copy of the bytes, so the validators after this read the same ones.

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { isTimeZone } from '../../shared/dates.ts';
 import { dateFilter, recordId } from './responses.ts';
 
 // Query and path parameters every route reads the same way.
@@ -12,25 +13,14 @@ export const idParam = z.object({ id: recordId.openapi({ param: { name: 'id', in
 /** A list's date filter (one rule for every list: responses.ts dateFilter). */
 export const dateParam = dateFilter;
 
-/** An IANA zone name both the runtime and PostgreSQL's zone database know ('Asia/Ho_Chi_Minh'). */
-function isTimeZone(value: string) {
-  if (!/^(UTC|[A-Za-z]+(\/[A-Za-z0-9_+-]+){1,2})$/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A time zone the answer's dates are read in (UTC unless given). */
+/** A time zone the answer's dates are read in (the laboratory's, LAB_TIME_ZONE, unless given). */
 export const timeZoneQuery = (description: string) =>
   z
     .string()
     .trim()
     .max(64)
     .refine(isTimeZone, 'Enter a time zone such as Asia/Ho_Chi_Minh')
-    .default('UTC')
+    .optional()
     .openapi({ description });
 
 /** A list filter given as a comma-separated value or a repeated parameter. */

@@ -35,7 +35,7 @@ export function editEnvelope<T extends z.ZodType>(data: T) {
   });
 }
 
-export const NO_CHANGES_MESSAGE = 'No changes to save.';
+const NO_CHANGES_MESSAGE = 'No changes to save.';
 
 /** Answers an edit (editEnvelope): `saved` when it changed the record, else that there was nothing to save. */
 export function edited<T>(c: Context, { record, unchanged }: { record: T; unchanged: boolean }, saved: string) {
@@ -109,17 +109,56 @@ export const recordId = z.coerce
 // "' OR '1'='1" as the year 2001, and the list would silently answer the wrong rows.
 const DATE_OR_DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
+/** The years a filter may name: a laboratory record lies within them. */
+const FILTER_YEARS = { min: 2000, max: 2100 } as const;
+const DATE_FILTER_OUT_OF_RANGE = 'Enter a real date between the years 2000 and 2100';
+const DATE_RANGE_REVERSED = 'The end date cannot be before the start date';
+
+/**
+ * A day that exists in the calendar: the runtime's parser reads 2025-02-30 as 2 March. Far years
+ * are refused too: 9999-12-31 passed as a "whole day" filter overflowed the date range into a 500.
+ */
+function isCalendarDateInRange(value: string): boolean {
+  if (!isReasonableDate(value)) return false;
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const day0 = new Date(Date.UTC(year, month - 1, day));
+  if (day0.getUTCMonth() !== month - 1 || day0.getUTCDate() !== day) return false;
+  return year >= FILTER_YEARS.min && year <= FILTER_YEARS.max;
+}
+
 /** A date filter of a list: a date or an ISO date-time, else a 400 naming the field. */
 export const dateFilter = () =>
   z
     .string()
     .trim()
     .max(40)
-    .refine((value) => DATE_OR_DATE_TIME.test(value) && isReasonableDate(value), {
+    .refine((value) => DATE_OR_DATE_TIME.test(value), {
       error: 'Enter a date as YYYY-MM-DD or an ISO date-time',
+      abort: true,
     })
+    .refine(isCalendarDateInRange, { error: DATE_FILTER_OUT_OF_RANGE })
     .optional()
-    .openapi({ description: 'YYYY-MM-DD or an ISO 8601 date-time' });
+    .openapi({ description: 'YYYY-MM-DD or an ISO 8601 date-time, a real day in the years 2000 to 2100' });
+
+/**
+ * Refuses a period whose end comes before its start, naming the end field: such a filter can
+ * match nothing, and the person most likely swapped the two.
+ */
+export function datesInOrder<T extends Record<string, unknown>>(
+  pairs: [from: keyof T & string, to: keyof T & string][],
+) {
+  return (query: T, ctx: z.RefinementCtx) => {
+    for (const [from, to] of pairs) {
+      const start = query[from];
+      const end = query[to];
+      if (typeof start !== 'string' || typeof end !== 'string') continue;
+      // A date-only end covers its whole day, so 2025-05-01 to 2025-05-01 is one day, not empty.
+      if (end.slice(0, 10) < start.slice(0, 10)) {
+        ctx.addIssue({ code: 'custom', path: [to], message: DATE_RANGE_REVERSED, input: end });
+      }
+    }
+  };
+}
 
 /** Delta sync of offline lists: only records changed at or after this instant. */
 export const updatedSinceQuery = dateFilter().openapi({

@@ -8,6 +8,7 @@ import type { AppEnv } from './context.ts';
 import { idempotency } from './idempotency.ts';
 import { limitJsonDepth } from './json-depth.ts';
 import { rejectNulBytes } from './nul-bytes.ts';
+import { checkTextInput } from './text-input.ts';
 import { registerOfflineOperation } from './offline-operations.ts';
 import { errorBodySchema } from './responses.ts';
 
@@ -15,7 +16,7 @@ import { errorBodySchema } from './responses.ts';
  * Who may call an operation: anyone, any signed-in user, holders of at least one permission, or a
  * client with a client session (auth/client-sessions.ts), which no staff token opens.
  */
-export type Access = 'public' | 'signedIn' | 'client' | readonly Permission[];
+type Access = 'public' | 'signedIn' | 'client' | readonly Permission[];
 
 const errorResponse = (description: string) => ({
   description,
@@ -35,7 +36,7 @@ const guardedErrors = {
 
 type GuardedConfig<R extends RouteConfig> = R & {
   access: Access;
-  /** The largest body this operation reads, in bytes; small by default for public operations. */
+  /** The largest body this operation reads, in bytes; small by default for public and client operations. */
   bodyLimit?: number;
   /** A bench change the offline outbox may queue and send through /api/sync. */
   offline?: boolean;
@@ -48,8 +49,9 @@ type GuardedConfig<R extends RouteConfig> = R & {
  *
  * The order of the middleware is the security boundary: the caller is signed in and allowed before
  * a byte of the body is read, the body is counted against this operation's limit as it streams, its
- * nesting is bounded before anything parses it, and only then is it checked for NUL characters,
- * hashed by the Idempotency-Key layer and validated.
+ * nesting is bounded before anything parses it, every text in it is bounded in length and checked
+ * for well-formed Unicode, and only then is it checked for NUL characters, hashed by the
+ * Idempotency-Key layer and validated.
  */
 export function defineRoute<R extends RouteConfig>(config: GuardedConfig<R>) {
   const { access, bodyLimit, offline, ...route } = config;
@@ -62,11 +64,21 @@ export function defineRoute<R extends RouteConfig>(config: GuardedConfig<R>) {
     : isClient
       ? [authenticateClient]
       : [authenticate, authorize(permissions)];
-  const limit = limitBody(bodyLimit ?? (isPublic ? MAX_PUBLIC_BODY : MAX_JSON_BODY));
+  // A client session is had for the asking (a sign-in link to any address with a booking), so client
+  // operations get the anonymous limit: none of them takes more than a note.
+  const limit = limitBody(bodyLimit ?? (isPublic || isClient ? MAX_PUBLIC_BODY : MAX_JSON_BODY));
   const existing = route.middleware ? (Array.isArray(route.middleware) ? route.middleware : [route.middleware]) : [];
   return createRoute({
     ...route,
-    middleware: [...guard, limit, limitJsonDepth, rejectNulBytes, idempotency, ...existing] as R['middleware'],
+    middleware: [
+      ...guard,
+      limit,
+      limitJsonDepth,
+      checkTextInput,
+      rejectNulBytes,
+      idempotency,
+      ...existing,
+    ] as R['middleware'],
     security: isPublic ? [] : isClient ? [{ clientSession: [] }] : [{ bearerAuth: [] }],
     'x-permissions': permissions,
     'x-access': isPublic ? 'public' : isClient ? 'client' : permissions.length ? 'permission' : 'signedIn',

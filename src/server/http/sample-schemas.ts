@@ -1,5 +1,11 @@
 import { z } from '@hono/zod-openapi';
-import { receivedConditions, sampleStatuses, workflowActionNames } from '../../shared/sample-workflow.ts';
+import { measuredElements } from '../../shared/measurement.ts';
+import {
+  receiptDecisions,
+  receivedConditions,
+  sampleStatuses,
+  workflowActionNames,
+} from '../../shared/sample-workflow.ts';
 import type { SampleListFilters } from '../services/sample-lists.ts';
 import { dateParam, listParam, readList } from './params.ts';
 import { editEnvelope, envelope, keysetPageOf, keysetQuery, listQuery } from './responses.ts';
@@ -47,6 +53,13 @@ export const sampleEntrySchema = z
       .nullable()
       .openapi({ description: 'The condition on receipt, recorded at check-in; null until received' }),
     receiptNote: z.string().nullable(),
+    receiptDecision: z.enum(receiptDecisions).nullable().openapi({
+      description:
+        "The client's decision about a sample received damaged or insufficient, recorded by Customer Service; until it is testAsReceived such a sample is held on receipt",
+    }),
+    receiptDecisionNote: z.string().nullable(),
+    receiptDecisionAt: date().nullable(),
+    receiptDecisionBy: z.number().int().nullable(),
     confirmDate: date().nullable(),
     analysisDate: date().nullable(),
     sampleReturnDate: date().nullable(),
@@ -78,6 +91,9 @@ export const sampleEntrySchema = z
     version: z.number().int(),
     createdAt: date(),
     updatedAt: date(),
+    certificateRevoked: z.boolean().optional().openapi({
+      description: 'Its certificate in force is revoked (a Completed sample then reads "Certificate revoked")',
+    }),
   })
   .openapi('SampleEntry');
 
@@ -95,9 +111,17 @@ export const thirdLabEntrySchema = z
     carbon: z.number().nullable(),
     hydrogen: z.number().nullable(),
     oxygen: z.number().nullable(),
+    nitrogen: z.number().nullable().openapi({ description: 'δ15N ‰ AIR, when measured' }),
+    sulfur: z.number().nullable().openapi({ description: 'δ34S ‰ VCDT, when measured' }),
     carbonUncertainty: z.number().nullable().openapi({ description: 'Expanded uncertainty of carbon, ± ‰' }),
     hydrogenUncertainty: z.number().nullable().openapi({ description: 'Expanded uncertainty of hydrogen, ± ‰' }),
     oxygenUncertainty: z.number().nullable().openapi({ description: 'Expanded uncertainty of oxygen, ± ‰' }),
+    nitrogenUncertainty: z.number().nullable().openapi({ description: 'Expanded uncertainty of nitrogen, ± ‰' }),
+    sulfurUncertainty: z.number().nullable().openapi({ description: 'Expanded uncertainty of sulfur, ± ‰' }),
+    measurementRuns: z
+      .partialRecord(z.enum(measuredElements), z.number().int())
+      .nullable()
+      .openapi({ description: 'Per element, the measurement run its value came from (none when typed by hand)' }),
     resultEnteredBy: z.number().int().nullable(),
     checkedInDate: date().nullable(),
     checkedInBy: z.number().int().nullable(),
@@ -198,13 +222,14 @@ export const testerListFilters = {
   packageCode: z.string().trim().max(40).optional(),
 };
 
-type RawSampleFilters = Omit<SampleListFilters, 'sources' | 'status'> & {
+type RawSampleFilters = Omit<SampleListFilters, 'sources' | 'status' | 'timeZone'> & {
   sources?: string | string[];
   status?: string | string[];
 };
 
-export function toSampleFilters(query: RawSampleFilters): SampleListFilters {
-  return { ...query, sources: readList(query.sources), status: readList(query.status) };
+/** The query as the service reads it: lists split, date bounds in the laboratory's time zone. */
+export function toSampleFilters(query: RawSampleFilters, timeZone: string): SampleListFilters {
+  return { ...query, sources: readList(query.sources), status: readList(query.status), timeZone };
 }
 
 export const samplePageSchema = keysetPageOf(sampleEntrySchema);

@@ -24,7 +24,10 @@ export const thirdLabListQuery = z.object({
 });
 
 /** The filters as the service reads them: the status list already split into its values. */
-export type ThirdLabQuery = Omit<z.infer<typeof thirdLabListQuery>, 'status'> & { status?: string[] };
+type ThirdLabQuery = Omit<z.infer<typeof thirdLabListQuery>, 'status'> & {
+  status?: string[];
+  timeZone: string;
+};
 
 // The service declares its filters in its own layer; this keeps the query and them from drifting apart.
 const _filtersMatch = (query: ThirdLabQuery): ThirdLabFilters => query;

@@ -286,7 +286,9 @@ export function registerAnalysisRoutes(app: AppRouter) {
     return ok(c, saved, `${saved.length} analysis result(s) saved`, 201);
   });
 
-  app.openapi(listRoute, async (c) => ok(c, await listAnalyses(c.var.db, c.req.valid('query'))));
+  app.openapi(listRoute, async (c) =>
+    ok(c, await listAnalyses(c.var.db, { ...c.req.valid('query'), timeZone: c.var.deps.env.LAB_TIME_ZONE })),
+  );
 
   app.openapi(saveToSampleRoute, async (c) => {
     const { idflNumber } = c.req.valid('query');

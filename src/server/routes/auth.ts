@@ -10,7 +10,7 @@ import { defineRoute } from '../http/route.ts';
 import { issueSession, signIn } from '../services/accounts.ts';
 import { profileSchema } from '../http/profile-schema.ts';
 
-export const sessionSchema = z
+const sessionSchema = z
   .object({
     accessToken: z.string(),
     refreshToken: z.string(),

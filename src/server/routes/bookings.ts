@@ -23,7 +23,7 @@ import { idParam, idQuery } from '../http/params.ts';
 const isoDateTime = z.string().openapi({ format: 'date-time' });
 const text = z.string().nullable();
 
-export const bookingListItemSchema = z
+const bookingListItemSchema = z
   .object({
     id: z.number().int(),
     bookingNumber: z.string().openapi({ description: 'The order number, e.g. BK-2026-00001' }),
@@ -41,7 +41,7 @@ export const bookingListItemSchema = z
   })
   .openapi('BookingListItem');
 
-export const bookingDetailSchema = z
+const bookingDetailSchema = z
   .object({
     id: z.number().int(),
     bookingNumber: z.string(),
@@ -108,7 +108,14 @@ export const bookingDetailSchema = z
     attachments: z.array(
       z.object({ id: z.string(), name: z.string(), mimeType: z.string(), size: z.number().int(), url: z.string() }),
     ),
-    sampleEntries: z.array(z.object({ id: z.number().int(), idflNumber: z.string(), status: z.string() })),
+    sampleEntries: z.array(
+      z.object({
+        id: z.number().int(),
+        idflNumber: z.string(),
+        status: z.string(),
+        certificateRevoked: z.boolean().openapi({ description: 'Its certificate in force is revoked' }),
+      }),
+    ),
     history: z.array(
       z.object({
         id: z.number().int(),

@@ -1,21 +1,25 @@
 import { z } from '@hono/zod-openapi';
 import { serverMessage } from '../../shared/server-messages.ts';
-import { certificateStatuses, revokeCertificateSchema } from '../../shared/certificate.ts';
+import {
+  certificateStatuses,
+  reissueCertificateSchema,
+  revokeCertificateSchema,
+  verificationStatuses,
+} from '../../shared/certificate.ts';
 import { workflowActions } from '../../shared/sample-workflow.ts';
 import { tellClientOfSample } from '../http/client-mail.ts';
 import type { AppRouter } from '../http/context.ts';
+import { laboratoryOf } from '../laboratory.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { publicBaseUrl } from '../http/public-url.ts';
 import { defineRoute } from '../http/route.ts';
-import {
-  issueCertificate,
-  listSampleCertificates,
-  loadCertificateFile,
-  revokeCertificate,
-  verifyCertificate,
-} from '../services/certificates.ts';
+import { issueCertificate, listSampleCertificates, revokeCertificate } from '../services/certificates.ts';
+import { verifyCertificate } from '../services/certificate-verification.ts';
+import { loadCertificateFile } from '../services/certificate-files.ts';
 import { sendCertificate } from '../services/certificate-mail.ts';
 import { fileDownloadHeaders } from '../services/files.ts';
+import { loadCertificateSigning } from '../services/certificate-signing.ts';
+import { pdfUnavailableResponse } from '../http/pdf-responses.ts';
 import { countEvent, tooManyRequests } from '../services/rate-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { idParam, idQuery } from '../http/params.ts';
@@ -51,6 +55,18 @@ const resultsSchema = z.object({
   carbonUncertainty: uncertaintyOf('carbon'),
   hydrogenUncertainty: uncertaintyOf('hydrogen'),
   oxygenUncertainty: uncertaintyOf('oxygen'),
+  nitrogen: z
+    .number()
+    .nullable()
+    .optional()
+    .openapi({ description: 'δ15N ‰ AIR, when measured; absent on older certificates' }),
+  sulfur: z
+    .number()
+    .nullable()
+    .optional()
+    .openapi({ description: 'δ34S ‰ VCDT, when measured; absent on older certificates' }),
+  nitrogenUncertainty: uncertaintyOf('nitrogen'),
+  sulfurUncertainty: uncertaintyOf('sulfur'),
 });
 
 const issueQuery = idQuery.extend({
@@ -68,7 +84,10 @@ const issueQuery = idQuery.extend({
 
 const verificationSchema = z
   .object({
-    status: z.enum(certificateStatuses),
+    status: z.enum(verificationStatuses).openapi({
+      description:
+        'Tampered: the stored certificate no longer matches the content hash its issue sealed into the chain of custody; what it says must not be relied on',
+    }),
     version: z.number().int(),
     issuedAt: z.string(),
     idflNumber: z.string(),
@@ -78,12 +97,31 @@ const verificationSchema = z
     conclusion: z.string().nullable(),
     predictedOrigin: z.string().nullable(),
     signatory: z.string(),
+    laboratory: z
+      .string()
+      .openapi({ description: "The issuing laboratory's name and address, as the certificate states them" }),
     revokedAt: z.string().nullable().optional(),
     revokeReason: z.string().nullable().optional(),
     origin: z.record(z.string(), z.unknown()).nullable().optional().openapi({
       description: "The saved origin analysis' verdict, evidence and decision rules, as the certificate states it",
     }),
     originReason: z.string().nullable().optional(),
+    supersededByVersion: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .openapi({ description: 'The version that replaced this one, when it was' }),
+    amendmentReason: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ description: 'Why the version that replaced this one was issued' }),
+    currentVersion: z
+      .object({ version: z.number().int(), status: z.enum(certificateStatuses), issuedAt: z.string() })
+      .nullable()
+      .optional()
+      .openapi({ description: "The sample's certificate in force now, when this version is not it" }),
   })
   .openapi('CertificateVerification');
 
@@ -105,6 +143,10 @@ const certificateSchema = z
     revokedAt: z.string().nullable(),
     revokeReason: z.string().nullable(),
     supersededById: z.number().int().nullable(),
+    amendmentReason: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Why this version replaced the one before (printed on it); null for the first' }),
   })
   .openapi('Certificate');
 
@@ -130,9 +172,18 @@ const issueRoute = defineRoute({
     'Issue the certificate of a ResultConfirmed sample (→ Completed), or re-issue a Completed one as version n+1 (the previous becomes Superseded)',
   // A re-issue is no transition, but the same hands issue every version.
   access: workflowActions.issueCertificate.permissions,
-  request: { query: issueQuery },
+  request: {
+    query: issueQuery,
+    body: {
+      content: { 'application/json': { schema: reissueCertificateSchema } },
+      required: false,
+      description:
+        'A re-issue (supersedes ≥ 1) gives its reason, printed on the new version; the first issue needs no body',
+    },
+  },
   responses: {
     200: { description: 'Issued', content: { 'application/json': { schema: envelope(issuedSchema) } } },
+    ...pdfUnavailableResponse,
   },
 });
 
@@ -215,21 +266,33 @@ export function registerCertificateRoutes(app: AppRouter) {
     return ok(
       c,
       verification,
-      `Certificate ${verification.idflNumber} version ${verification.version} is ${verification.status}.`,
+      verification.status === 'Tampered'
+        ? `Certificate ${verification.idflNumber} version ${verification.version} was altered after it was issued: it is not valid.`
+        : `Certificate ${verification.idflNumber} version ${verification.version} is ${verification.status}.`,
     );
   });
 
   app.openapi(issueRoute, async (c) => {
     const baseUrl = publicBaseUrl(c.var.deps.env, c.req.url);
     const { id, supersedes } = c.req.valid('query');
+    const reason = c.req.valid('json')?.reason;
     const issued = await issueCertificate(c.var.db, {
       id,
       supersedes,
+      reason,
       by: c.var.auth,
       baseUrl,
-      laboratoryAddress: c.var.deps.env.LAB_ADDRESS,
+      laboratory: laboratoryOf(c.var.deps.env),
+      timeZone: c.var.deps.env.LAB_TIME_ZONE,
+      signing: await loadCertificateSigning(c.var.deps.database.db, c.var.deps.env),
     });
-    await tellClientOfSample(c, id, 'certified');
+    await tellClientOfSample(
+      c,
+      id,
+      issued.version > 1
+        ? { kind: 'reissued', version: issued.version, previous: issued.version - 1, reason }
+        : { kind: 'certified' },
+    );
     return ok(c, issued, `Certificate version ${issued.version} has been issued.`);
   });
 
@@ -238,6 +301,11 @@ export function registerCertificateRoutes(app: AppRouter) {
       id: c.req.valid('query').id,
       reason: c.req.valid('json').reason,
       by: c.var.auth,
+    });
+    await tellClientOfSample(c, revoked.sampleEntryId, {
+      kind: 'revoked',
+      version: revoked.version,
+      reason: revoked.revokeReason ?? '',
     });
     return ok(c, revoked, `Certificate version ${revoked.version} has been revoked.`);
   });
@@ -249,15 +317,17 @@ export function registerCertificateRoutes(app: AppRouter) {
       version,
       by: c.var.auth,
       baseUrl: publicBaseUrl(c.var.deps.env, c.req.url),
+      timeZone: c.var.deps.env.LAB_TIME_ZONE,
     });
     return ok(c, sent, `Certificate version ${sent.version} is being sent to ${sent.sentTo}.`);
   });
 
   app.openapi(fileRoute, async (c) => {
-    const file = await loadCertificateFile(c.var.db, c.req.valid('query').token);
+    const file = await loadCertificateFile(c.var.db, c.req.valid('query').token, c.var.deps.env.LAB_TIME_ZONE);
     return c.body(new Uint8Array(file.data), 200, {
       ...fileDownloadHeaders(file),
-      'cache-control': 'private, max-age=31536000, immutable',
+      // The same address serves the PDF marked REVOKED once it is: never kept as it was.
+      'cache-control': 'private, no-cache',
     });
   });
 

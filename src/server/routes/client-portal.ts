@@ -3,6 +3,7 @@ import { cancelBookingSchema } from '../../shared/schemas/booking.ts';
 import {
   clientLinkRedeemSchema,
   clientLinkRequestSchema,
+  CLIENT_NOTE_LIMITS,
   clientNoteSchema,
   clientPreferenceSchema,
 } from '../../shared/client-portal.ts';
@@ -12,12 +13,13 @@ import {
   clientActivitySchema,
   clientBookingSchema,
   clientBookingsSchema,
+  clientNoteForStaffSchema,
   clientPrefillSchema,
 } from '../http/client-portal-schemas.ts';
 import type { AppRouter } from '../http/context.ts';
 import { idParam } from '../http/params.ts';
 import { publicBaseUrl } from '../http/public-url.ts';
-import { envelope, ok } from '../http/responses.ts';
+import { envelope, ok, pageOf } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import {
   addClientAttachments,
@@ -25,6 +27,7 @@ import {
   cancelClientBooking,
   clientActivity,
   clientCertificateFile,
+  clientNotesPage,
   clientPrefill,
   setClientMails,
 } from '../services/client-portal-actions.ts';
@@ -32,16 +35,14 @@ import { mailClientSignInLink } from '../services/client-portal-mail.ts';
 import { findClientBooking, listClientBookings, recordClientLook } from '../services/client-portal.ts';
 import { fileDownloadHeaders } from '../services/files.ts';
 import { enforceLimit } from '../services/rate-limit.ts';
-import { mailboxOf } from '../services/recipient-limits.ts';
 import { requestLanguage } from '../services/report-words.ts';
 
 // The client's side of their bookings (docs/client-portal.md). Every route but the two that open a
 // session takes access 'client': the client session cookie, never a staff token.
 
-/** Sign-in links one caller address may ask for, and one mailbox may be sent, per hour. */
+/** Sign-in links one caller address may ask for per hour (the mails each address is sent: client-portal-mail.ts). */
 const LINKS_PER_ADDRESS = { limit: 10, seconds: 3600 };
-const LINKS_PER_RECIPIENT = { limit: 3, seconds: 3600 };
-export const CLIENT_LINK_REQUESTED_MESSAGE = 'If we hold bookings for this e-mail, a sign-in link has been sent to it.';
+const CLIENT_LINK_REQUESTED_MESSAGE = 'If we hold bookings for this e-mail, a sign-in link has been sent to it.';
 
 const json = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
@@ -117,6 +118,7 @@ const noteRoute = defineRoute({
   path: '/api/client/bookings/{id}/notes',
   tags: ['Client portal'],
   summary: 'Add a note to a booking for the laboratory',
+  description: `A booking holds at most ${CLIENT_NOTE_LIMITS.perBooking} notes (409 clientNotesFull after that), and a client may add ${CLIENT_NOTE_LIMITS.perHour} an hour (429 clientNotesTooFast).`,
   access: 'client',
   request: { ...bookingParam, ...json(clientNoteSchema) },
   responses: {
@@ -204,12 +206,33 @@ const activityRoute = defineRoute({
   responses: { 200: answer('Activity', clientActivitySchema), 404: { description: 'No such booking' } },
 });
 
+const notesRoute = defineRoute({
+  method: 'get',
+  path: '/api/bookings/client-notes/{id}',
+  tags: ['Bookings'],
+  summary: "Staff: a page of the client's notes on a booking, newest first",
+  description: `A booking holds at most ${CLIENT_NOTE_LIMITS.perBooking} notes; a client may add ${CLIENT_NOTE_LIMITS.perHour} an hour.`,
+  access: ['CanViewDetailBooking'],
+  request: {
+    ...bookingParam,
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(100).default(CLIENT_NOTE_LIMITS.page),
+      offset: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
+    }),
+  },
+  responses: {
+    200: answer('Notes', pageOf(clientNoteForStaffSchema)),
+    404: { description: 'No such booking' },
+  },
+});
+
 export function registerClientPortalRoutes(app: AppRouter) {
   app.openapi(requestLinkRoute, async (c) => {
     const { db, deps } = c.var;
     const { email, lang } = c.req.valid('json');
+    // Only the caller is refused here. A limit per recipient that answered 429 would be a lock anyone
+    // could turn: three requests naming a client (or a +tag of theirs) would shut them out.
     await enforceLimit(db, `client-link:address:${clientAddress(c)}`, LINKS_PER_ADDRESS);
-    await enforceLimit(db, `client-link:recipient:${mailboxOf(email)}`, LINKS_PER_RECIPIENT);
     const baseUrl = publicBaseUrl(deps.env, c.req.url);
     const language = requestLanguage(lang, c.req.header('accept-language'));
     // Whether the address has bookings is looked up after the answer, as for password resets:
@@ -288,7 +311,12 @@ export function registerClientPortalRoutes(app: AppRouter) {
   });
 
   app.openapi(certificateFileRoute, async (c) => {
-    const file = await clientCertificateFile(c.var.db, c.var.client.email, c.req.valid('param').token);
+    const file = await clientCertificateFile(
+      c.var.db,
+      c.var.client.email,
+      c.req.valid('param').token,
+      c.var.deps.env.LAB_TIME_ZONE,
+    );
     return c.body(new Uint8Array(file.data), 200, {
       ...fileDownloadHeaders(file),
       'cache-control': 'private, no-store',
@@ -300,4 +328,8 @@ export function registerClientPortalRoutes(app: AppRouter) {
   );
 
   app.openapi(activityRoute, async (c) => ok(c, await clientActivity(c.var.db, c.req.valid('param').id)));
+
+  app.openapi(notesRoute, async (c) =>
+    ok(c, await clientNotesPage(c.var.db, c.req.valid('param').id, c.req.valid('query'))),
+  );
 }

@@ -7,7 +7,7 @@ import { defineRoute } from '../http/route.ts';
 import { createCountry, deleteCountry, listCountries, updateCountry } from '../services/countries.ts';
 import { idQuery } from '../http/params.ts';
 
-export const countryRecordSchema = z
+const countryRecordSchema = z
   .object({
     id: z.number().int(),
     code: z.string(),

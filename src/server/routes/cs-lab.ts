@@ -1,16 +1,17 @@
 import { z } from '@hono/zod-openapi';
 import { benches } from '../../shared/benches.ts';
 import { visibleText } from '../../shared/visible-text.ts';
-import { sampleEditPermissions, workflowActions } from '../../shared/sample-workflow.ts';
+import { receiptDecisionPermissions, sampleEditPermissions, workflowActions } from '../../shared/sample-workflow.ts';
 import {
   csCheckInSampleSchema,
   csCreateSampleSchema,
   csUpdateSampleSchema,
+  receiptDecisionSchema,
 } from '../../shared/schemas/sample-entry.ts';
 import { tellClientOfSample } from '../http/client-mail.ts';
 import type { AppRouter } from '../http/context.ts';
 import { idParam, idQuery } from '../http/params.ts';
-import { edited, envelope, ok } from '../http/responses.ts';
+import { datesInOrder, edited, envelope, ok } from '../http/responses.ts';
 import {
   csListFilters,
   sampleAnswer,
@@ -26,6 +27,7 @@ import {
   checkInSampleCs,
   createSampleEntry,
   destroyOrder,
+  recordReceiptDecision,
   transferToTester,
   updateSampleEntryCs,
 } from '../services/cs-lab-samples.ts';
@@ -69,7 +71,7 @@ const listRouteDef = defineRoute({
   tags: ['Client-side lab'],
   summary: 'Sample entries with the client-side lab filters',
   access: benches.cs.api.list.access,
-  request: { query: z.object(csListFilters) },
+  request: { query: z.object(csListFilters).superRefine(datesInOrder([['receivedFromDate', 'receivedToDate']])) },
   responses: {
     200: { description: 'A page', content: { 'application/json': { schema: envelope(samplePageSchema) } } },
   },
@@ -135,6 +137,17 @@ const transferRouteDef = defineRoute({
   responses: sampleAnswer('Transferred'),
 });
 
+const receiptDecisionRouteDef = defineRoute({
+  method: 'put',
+  path: '/api/cs-lab/receipt-decision',
+  tags: ['Client-side lab'],
+  summary:
+    "Record the client's decision about a sample held on receipt (received damaged or insufficient): testAsReceived releases the hold, replacement returns it to New to await the replacement's receipt, return keeps it on hold",
+  access: receiptDecisionPermissions,
+  request: { query: idQuery, ...json(receiptDecisionSchema) },
+  responses: sampleAnswer('Recorded'),
+});
+
 const destroyRouteDef = defineRoute({
   method: 'delete',
   path: '/api/cs-lab/destroy-order',
@@ -175,7 +188,7 @@ export function registerCsLabRoutes(app: AppRouter) {
   });
 
   app.openapi(listRouteDef, async (c) =>
-    ok(c, await listSampleEntries(c.var.db, toSampleFilters(c.req.valid('query')))),
+    ok(c, await listSampleEntries(c.var.db, toSampleFilters(c.req.valid('query'), c.var.deps.env.LAB_TIME_ZONE))),
   );
 
   app.openapi(detailRouteDef, async (c) =>
@@ -188,7 +201,7 @@ export function registerCsLabRoutes(app: AppRouter) {
       // Validated here rather than by the route, because confirming a booking takes no body.
       const input = csCheckInSampleSchema.parse(c.req.valid('json') ?? {});
       const sample = await checkInSampleCs(c.var.db, { id, input, by: c.var.auth });
-      await tellClientOfSample(c, sample.id, 'received');
+      await tellClientOfSample(c, sample.id, { kind: 'received' });
       return ok(c, sample, `Sample ${sample.idflNumber} has been checked in.`);
     }
     const confirmed = await confirmBooking(c.var.db, { bookingId: id, by: c.var.auth });
@@ -198,6 +211,15 @@ export function registerCsLabRoutes(app: AppRouter) {
   app.openapi(transferRouteDef, async (c) => {
     const sample = await transferToTester(c.var.db, { id: c.req.valid('query').id, by: c.var.auth });
     return ok(c, sample, `Sample ${sample.idflNumber} has been successfully transferred.`);
+  });
+
+  app.openapi(receiptDecisionRouteDef, async (c) => {
+    const sample = await recordReceiptDecision(c.var.db, {
+      id: c.req.valid('query').id,
+      input: c.req.valid('json'),
+      by: c.var.auth,
+    });
+    return ok(c, sample, `The client's decision about sample ${sample.idflNumber} has been recorded.`);
   });
 
   app.openapi(destroyRouteDef, async (c) => {

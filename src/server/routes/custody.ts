@@ -11,10 +11,12 @@ import {
   custodyFileName,
   loadCustodyDocument,
   renderCustodyCsv,
-  renderCustodyPdf,
   type CustodyDocument,
 } from '../services/custody-document.ts';
 import { contentDisposition } from '../services/files.ts';
+import { renderPdf } from '../services/pdf-render.ts';
+import { pdfUnavailableResponse } from '../http/pdf-responses.ts';
+import { chainProblems } from '../services/audit-verification.ts';
 
 // Chain of custody: a sample's timeline, the same record as a PDF or CSV document, and the audit
 // chain check.
@@ -48,6 +50,7 @@ const documentRoute = (extension: 'pdf' | 'csv', type: string, what: string) =>
         description: `The custody record as ${what}`,
         content: { [type]: { schema: z.string().openapi({ format: 'binary' }) } },
       },
+      ...(extension === 'pdf' ? pdfUnavailableResponse : {}),
     },
   });
 
@@ -81,7 +84,8 @@ const verifyRouteDef = defineRoute({
   method: 'get',
   path: '/api/audit/verify',
   tags: ['Chain of custody'],
-  summary: 'Walk the hash chain of the audit records; names the first record that does not hold',
+  summary:
+    'Walk the whole hash chain of the audit records and hold it against its daily anchors; names the first record that does not hold',
   access: ['CanViewAllUser', 'CanConfirmFinalResult'],
   responses: {
     200: {
@@ -89,7 +93,15 @@ const verifyRouteDef = defineRoute({
       content: {
         'application/json': {
           schema: envelope(
-            z.object({ valid: z.boolean(), checked: z.number().int(), brokenAt: z.number().int().optional() }),
+            z.object({
+              valid: z.boolean(),
+              checked: z.number().int().openapi({ description: 'Records checked' }),
+              brokenAt: z.number().int().optional().openapi({ description: 'The first record that does not hold' }),
+              problem: z.enum(chainProblems).optional().openapi({
+                description:
+                  "Why: a record's content no longer matches its hash (altered), its link to the one before is wrong (unlinked), it was sealed the old unkeyed way after keyed records (downgraded), the chain ends before a published anchor (truncated), or an anchor was not sealed with the chain key (anchorForged)",
+              }),
+            }),
           ),
         },
       },
@@ -101,13 +113,13 @@ const verifyRouteDef = defineRoute({
 function readersDocument(
   vars: AppEnv['Variables'],
   id: number,
-  { lang, timeZone }: { lang: CustodyDocument['language']; timeZone: string },
+  { lang, timeZone }: { lang: CustodyDocument['language']; timeZone?: string },
 ) {
   return loadCustodyDocument(vars.db, {
     id,
     permissions: vars.auth.permissions,
     language: lang,
-    timeZone,
+    timeZone: timeZone ?? vars.deps.env.LAB_TIME_ZONE,
     printedBy: vars.auth.displayName,
   });
 }
@@ -121,7 +133,9 @@ export function registerCustodyRoutes(app: AppRouter) {
 
   app.openapi(pdfRouteDef, async (c) => {
     const doc = await readersDocument(c.var, c.req.valid('param').id, c.req.valid('query'));
-    const pdf = await renderCustodyPdf(doc);
+    // Drawn in a worker thread (pdf-render.ts): the translator is made anew there.
+    const { t: _translator, ...data } = doc;
+    const pdf = await renderPdf({ kind: 'custody', doc: data });
     return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
       ...documentHeaders(doc, 'pdf', 'application/pdf'),
       'content-length': String(pdf.length),

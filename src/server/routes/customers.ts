@@ -4,7 +4,7 @@ import { envelope, listQuery, ok, pageOf } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { listCustomers } from '../services/customers.ts';
 
-export const customerSchema = z
+const customerSchema = z
   .object({
     company: z.string().openapi({ description: "The company's name as written in its latest booking" }),
     contactPerson: z.string(),

@@ -1,9 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import { workflowActions } from '../../shared/sample-workflow.ts';
+import { receiptDecisions, receivedConditions, workflowActions } from '../../shared/sample-workflow.ts';
 import { createDispatchBatchSchema, updateDispatchBatchSchema } from '../../shared/schemas/dispatch-batch.ts';
 import type { AppRouter } from '../http/context.ts';
 import { dispatchBatchSchema } from '../http/dispatch-batch-schema.ts';
-import { envelope, listQuery, ok, pageOf } from '../http/responses.ts';
+import { datesInOrder, envelope, listQuery, ok, pageOf } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import {
   createDispatchBatch,
@@ -38,6 +38,8 @@ const packingListSchema = dispatchBatchListItemSchema
         storageArea: z.string().nullable(),
         status: z.string(),
         rushService: z.boolean().openapi({ description: "The sample's booking asked for rush service" }),
+        receivedCondition: z.enum(receivedConditions).nullable(),
+        receiptDecision: z.enum(receiptDecisions).nullable(),
       }),
     ),
   })
@@ -55,15 +57,17 @@ const listRouteDef = defineRoute({
   summary: 'Packages with their sample counts',
   access: ['CanViewAllDispatchBatch'],
   request: {
-    query: z.object({
-      ...listQuery,
-      packageCode: z.string().trim().max(40).optional(),
-      shippmentNumber: z.string().trim().max(100).optional(),
-      sentBy: z.string().trim().max(200).optional(),
-      sentFromDate: dateParam(),
-      sentToDate: dateParam(),
-      status: listParam(),
-    }),
+    query: z
+      .object({
+        ...listQuery,
+        packageCode: z.string().trim().max(40).optional(),
+        shippmentNumber: z.string().trim().max(100).optional(),
+        sentBy: z.string().trim().max(200).optional(),
+        sentFromDate: dateParam(),
+        sentToDate: dateParam(),
+        status: listParam(),
+      })
+      .superRefine(datesInOrder([['sentFromDate', 'sentToDate']])),
   },
   responses: {
     200: {
@@ -130,7 +134,14 @@ const packingListRouteDef = defineRoute({
 export function registerDispatchBatchRoutes(app: AppRouter) {
   app.openapi(listRouteDef, async (c) => {
     const query = c.req.valid('query');
-    return ok(c, await listDispatchBatches(c.var.db, { ...query, status: readList(query.status) }));
+    return ok(
+      c,
+      await listDispatchBatches(c.var.db, {
+        ...query,
+        status: readList(query.status),
+        timeZone: c.var.deps.env.LAB_TIME_ZONE,
+      }),
+    );
   });
 
   app.openapi(createRouteDef, async (c) => {

@@ -3,6 +3,7 @@ import { guidelinesSchema, guidelinesVersion } from '../../shared/schemas/guidel
 import type { AppRouter } from '../http/context.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
+import { laboratoryOf } from '../laboratory.ts';
 import { findGuidelines, updateGuidelines } from '../services/guidelines.ts';
 
 // The Guidelines page (spec 2, Other screens): the laboratory's sample-submission guidelines, public
@@ -54,11 +55,15 @@ const updateRoute = defineRoute({
 export function registerGuidelinesRoutes(app: AppRouter) {
   app.openapi(readRoute, async (c) => {
     c.header('cache-control', 'no-cache');
-    return ok(c, await findGuidelines(c.var.db));
+    return ok(c, await findGuidelines(c.var.db, laboratoryOf(c.var.deps.env)));
   });
 
   app.openapi(updateRoute, async (c) => {
-    const record = await updateGuidelines(c.var.db, { input: c.req.valid('json'), by: c.var.auth });
+    const record = await updateGuidelines(c.var.db, {
+      input: c.req.valid('json'),
+      by: c.var.auth,
+      laboratory: laboratoryOf(c.var.deps.env),
+    });
     return ok(c, record, 'Guidelines saved successfully');
   });
 }

@@ -29,6 +29,11 @@ import { registerOperationsRoutes } from './operations.ts';
 import { registerStatisticsRoutes } from './statistics.ts';
 import { registerReportRoutes } from './reports.ts';
 import { registerClientPortalRoutes } from './client-portal.ts';
+import { registerReferenceMaterialRoutes } from './reference-materials.ts';
+import { registerMeasurementRunRoutes } from './measurement-runs.ts';
+import { registerQcRoutes } from './qc.ts';
+import { registerMeasurementUncertaintyRoutes } from './measurement-uncertainty.ts';
+import { registerProficiencyTestRoutes } from './proficiency-tests.ts';
 
 /** Every API area, in one place so the document and the permission-matrix test see them all. */
 export function registerRoutes(app: AppRouter) {
@@ -48,6 +53,11 @@ export function registerRoutes(app: AppRouter) {
   registerLabelRoutes(app);
   registerAnalysisRoutes(app);
   registerCleanIsotopeRoutes(app);
+  registerReferenceMaterialRoutes(app);
+  registerMeasurementRunRoutes(app);
+  registerQcRoutes(app);
+  registerMeasurementUncertaintyRoutes(app);
+  registerProficiencyTestRoutes(app);
   registerStatisticsRoutes(app);
   registerReportRoutes(app);
   registerSubmittalFormRoutes(app);

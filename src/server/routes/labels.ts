@@ -4,7 +4,9 @@ import { labelLayouts } from '../../shared/labels.ts';
 import type { AppEnv, AppRouter } from '../http/context.ts';
 import { defineRoute } from '../http/route.ts';
 import { contentDisposition } from '../services/files.ts';
-import { loadLabels, renderLabelsPdf, type LabelSource } from '../services/labels.ts';
+import { loadLabels, type LabelSource } from '../services/labels.ts';
+import { renderPdf } from '../services/pdf-render.ts';
+import { pdfUnavailableResponse } from '../http/pdf-responses.ts';
 import { idParam } from '../http/params.ts';
 
 // QR labels as PDF (issue 6): one sample, every sample of a booking, or a dispatch batch's samples.
@@ -29,6 +31,7 @@ const pdfAnswer = {
     content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
   },
   404: { description: 'Not found' },
+  ...pdfUnavailableResponse,
 };
 
 const labelRoute = (kind: LabelSource['kind'], what: string) =>
@@ -47,8 +50,8 @@ const bookingRoute = labelRoute('booking', 'every sample entry of a booking');
 const batchRoute = labelRoute('dispatch-batch', 'every sample entry in a dispatch batch');
 
 async function answerLabels(c: Context<AppEnv>, source: LabelSource, layout: 'label' | 'a4') {
-  const { labels, name } = await loadLabels(c.var.db, source, c.var.auth.permissions);
-  const pdf = await renderLabelsPdf(labels, layout);
+  const { labels, name } = await loadLabels(c.var.db, source, c.var.auth.permissions, c.var.deps.env.LAB_TIME_ZONE);
+  const pdf = await renderPdf({ kind: 'labels', labels: [...labels], layout });
   return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
     'content-type': 'application/pdf',
     'content-length': String(pdf.length),

@@ -5,7 +5,7 @@ import { bearerToken } from '../auth/guard.ts';
 import { checkDatabaseReadiness } from '../db/readiness.ts';
 import { envelope, errorBodySchema, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { labContactOf } from '../services/booking-confirmation.ts';
+import { labContactOf } from '../laboratory.ts';
 
 // What load balancers, monitors and Prometheus ask, and what the app asks before it starts
 // reporting its own errors. All of it is cheap: no sign-in, at most one small query.
@@ -64,7 +64,16 @@ const appConfigRoute = defineRoute({
       description: 'Where the app reports its errors (null: not at all) and whom clients contact',
       content: {
         'application/json': {
-          schema: envelope(z.object({ errorReporting: errorReportingSchema, labContact: labContactSchema })),
+          schema: envelope(
+            z.object({
+              errorReporting: errorReportingSchema,
+              labContact: labContactSchema,
+              labTimeZone: z.string().openapi({
+                description: "The laboratory's time zone (LAB_TIME_ZONE): the app shows every date and time in it",
+                example: 'Asia/Ho_Chi_Minh',
+              }),
+            }),
+          ),
         },
       },
     },
@@ -95,7 +104,11 @@ export function registerOperationsRoutes(app: AppRouter) {
   });
 
   app.openapi(appConfigRoute, (c) =>
-    ok(c, { errorReporting: c.var.deps.errorReporter.settings, labContact: labContactOf(c.var.deps.env) }),
+    ok(c, {
+      errorReporting: c.var.deps.errorReporter.settings,
+      labContact: labContactOf(c.var.deps.env),
+      labTimeZone: c.var.deps.env.LAB_TIME_ZONE,
+    }),
   );
 
   // Prometheus' text format, outside the API document: the scraper is not a user and holds no

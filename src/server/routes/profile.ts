@@ -59,7 +59,7 @@ const resetConfirmRoute = defineRoute({
   },
 });
 
-export const RESET_REQUESTED_MESSAGE = 'If an account uses this e-mail, a reset link has been sent to it.';
+const RESET_REQUESTED_MESSAGE = 'If an account uses this e-mail, a reset link has been sent to it.';
 
 export function registerProfileRoutes(app: AppRouter) {
   app.openapi(ownUserRoute, async (c) => ok(c, await loadProfile(c.var.db, c.var.auth.id)));

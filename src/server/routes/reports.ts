@@ -1,7 +1,8 @@
+import { dayInTimeZone } from '../../shared/display-date.ts';
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv, AppRouter } from '../http/context.ts';
-import { envelope, ok } from '../http/responses.ts';
+import { datesInOrder, envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { contentDisposition } from '../services/files.ts';
 import { reportCsv, reportPreview, reportXlsx, type ReportFilters, type ReportKind } from '../services/reports.ts';
@@ -26,6 +27,10 @@ const baseFilters = {
     .optional()
     .openapi({ description: "The file's language; without it, Accept-Language decides (English by default)" }),
 };
+
+const receivedInOrder = datesInOrder<{ receivedFromDate?: string; receivedToDate?: string }>([
+  ['receivedFromDate', 'receivedToDate'],
+]);
 
 const groupSchema = z.object({
   key: z.string().nullable(),
@@ -84,7 +89,7 @@ const sourceRouteDef = defineRoute({
   tags: ['Reports'],
   summary: 'Sample entries by source, filtered by who received them, when, and sources',
   access: ['CanViewSampleEntryBySourceReport'],
-  request: { query: z.object({ ...baseFilters, sources: listParam() }) },
+  request: { query: z.object({ ...baseFilters, sources: listParam() }).superRefine(receivedInOrder) },
   responses: reportAnswer,
 });
 
@@ -94,7 +99,7 @@ const statusRouteDef = defineRoute({
   tags: ['Reports'],
   summary: 'Sample entries by status, filtered by who received them, when, and statuses',
   access: ['CanViewSampleEntryByStatusReport'],
-  request: { query: z.object({ ...baseFilters, status: listParam() }) },
+  request: { query: z.object({ ...baseFilters, status: listParam() }).superRefine(receivedInOrder) },
   responses: reportAnswer,
 });
 
@@ -111,7 +116,8 @@ async function answerReport(
   filters: ReportFilters,
 ) {
   if (format === 'json') return ok(c, await reportPreview(c.var.db, kind, filters));
-  const name = `${fileNames[kind]}-${new Date().toISOString().slice(0, 10)}.${format}`;
+  // Named by the laboratory's day it was made on.
+  const name = `${fileNames[kind]}-${dayInTimeZone(new Date(), filters.timeZone)}.${format}`;
   const language = requestLanguage(lang, c.req.header('accept-language'));
   const body =
     format === 'xlsx' ? reportXlsx(c.var.db, kind, filters, language) : reportCsv(c.var.db, kind, filters, language);
@@ -128,11 +134,19 @@ async function answerReport(
 export function registerReportRoutes(app: AppRouter) {
   app.openapi(sourceRouteDef, async (c) => {
     const { format, lang, sources, ...filters } = c.req.valid('query');
-    return answerReport(c, 'source', format, lang, { ...filters, sources: readList(sources) });
+    return answerReport(c, 'source', format, lang, {
+      ...filters,
+      sources: readList(sources),
+      timeZone: c.var.deps.env.LAB_TIME_ZONE,
+    });
   });
 
   app.openapi(statusRouteDef, async (c) => {
     const { format, lang, status, ...filters } = c.req.valid('query');
-    return answerReport(c, 'status', format, lang, { ...filters, status: readList(status) });
+    return answerReport(c, 'status', format, lang, {
+      ...filters,
+      status: readList(status),
+      timeZone: c.var.deps.env.LAB_TIME_ZONE,
+    });
   });
 }

@@ -8,7 +8,7 @@ import { defineRoute } from '../http/route.ts';
 import { createRole, listAllRoles, listPermissionCatalogue, listRoles, updateRole } from '../services/roles.ts';
 import { idQuery } from '../http/params.ts';
 
-export const roleRecordSchema = z
+const roleRecordSchema = z
   .object({
     id: z.number().int(),
     name: z.string(),

@@ -13,6 +13,7 @@ import {
 } from '../services/statistics.ts';
 import { dateParam, timeZoneQuery } from '../http/params.ts';
 import { DATE_ONLY, DAY_MS } from '../../shared/dates.ts';
+import { endOfLabDay, momentOfBound } from '../lab-time.ts';
 
 // Dashboard statistics (spec section 7, path spelt /api/statictis as the specification has it).
 
@@ -31,12 +32,14 @@ const periodQuery = {
 function readPeriod(
   query: { fromDate?: string; toDate?: string },
   fallback: () => { fromDate: string; toDate: string },
+  timeZone: string,
 ): Period {
   const defaults = fallback();
   const fromText = query.fromDate ?? defaults.fromDate;
   const toText = query.toDate ?? defaults.toDate;
-  const from = new Date(fromText);
-  const to = new Date(DATE_ONLY.test(toText) ? new Date(toText).getTime() + DAY_MS : new Date(toText).getTime());
+  // Date-only bounds are the laboratory's days.
+  const from = momentOfBound(fromText, timeZone);
+  const to = DATE_ONLY.test(toText) ? endOfLabDay(toText, timeZone) : new Date(toText);
   if (to.getTime() <= from.getTime()) {
     throw badRequest(
       'periodEndsBeforeStart',
@@ -224,20 +227,28 @@ const trendsRouteDef = defineRoute({
 export function registerStatisticsRoutes(app: AppRouter) {
   app.openapi(summaryRouteDef, async (c) => {
     const query = c.req.valid('query');
-    const period = readPeriod(query, () => defaultSummaryWindow());
+    const period = readPeriod(query, () => defaultSummaryWindow(), c.var.deps.env.LAB_TIME_ZONE);
     return ok(c, await statisticSummary(c.var.db, { period, waitingDays: query.waitingDays }));
   });
 
-  app.openapi(chartRouteDef, async (c) => ok(c, await bookingMonthlyStatusChart(c.var.db, c.req.valid('query'))));
+  app.openapi(chartRouteDef, async (c) =>
+    ok(
+      c,
+      await bookingMonthlyStatusChart(c.var.db, {
+        ...c.req.valid('query'),
+        timeZone: c.req.valid('query').timeZone ?? c.var.deps.env.LAB_TIME_ZONE,
+      }),
+    ),
+  );
 
   app.openapi(turnaroundRouteDef, async (c) => {
-    const period = readPeriod(c.req.valid('query'), lastDays(30));
+    const period = readPeriod(c.req.valid('query'), lastDays(30), c.var.deps.env.LAB_TIME_ZONE);
     return ok(c, await turnaround(c.var.db, { period }));
   });
 
   app.openapi(trendsRouteDef, async (c) => {
     const query = c.req.valid('query');
-    const period = readPeriod(query, lastDays(12 * 7));
-    return ok(c, await analysisTrends(c.var.db, { period, timeZone: query.timeZone }));
+    const period = readPeriod(query, lastDays(12 * 7), c.var.deps.env.LAB_TIME_ZONE);
+    return ok(c, await analysisTrends(c.var.db, { period, timeZone: query.timeZone ?? c.var.deps.env.LAB_TIME_ZONE }));
   });
 }

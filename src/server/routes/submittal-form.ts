@@ -5,7 +5,9 @@ import type { AppRouter } from '../http/context.ts';
 import { badRequest } from '../errors.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { labContactOf, mailBookingConfirmation } from '../services/booking-confirmation.ts';
+import { labContactOf } from '../laboratory.ts';
+import { mailBookingConfirmation } from '../services/booking-confirmation.ts';
+import { mailBookingCoParties } from '../services/client-portal-mail.ts';
 import { createBooking } from '../services/bookings.ts';
 import { checkUpload, IMAGE_TYPES, MiB, PDF_TYPES, storeFile, type UploadRule } from '../services/files.ts';
 import { offerQuickFill, lookUpQuickFill } from '../services/quick-fill.ts';
@@ -17,12 +19,12 @@ import { bookingCreatedSchema } from '../http/booking-schemas.ts';
 // The public Order Request Form (spec 2 and 7, Submittal form): no sign-in, so every call is
 // rate-limited per caller address, and a double submit with the same Idempotency-Key makes one booking.
 
-export const SUBMIT_LIMIT = { limit: 30, seconds: 3600 };
-export const ATTACHMENT_UPLOAD_LIMIT = { limit: 30, seconds: 3600 };
-export const MAX_ATTACHMENTS = 10;
+const SUBMIT_LIMIT = { limit: 30, seconds: 3600 };
+const ATTACHMENT_UPLOAD_LIMIT = { limit: 30, seconds: 3600 };
+const MAX_ATTACHMENTS = 10;
 
 /** Applicants may attach photos of the samples or PDF documents. */
-export const ATTACHMENT_UPLOAD: UploadRule = {
+const ATTACHMENT_UPLOAD: UploadRule = {
   kind: 'image',
   types: [...IMAGE_TYPES, ...PDF_TYPES],
   maxBytes: 10 * MiB,
@@ -30,7 +32,7 @@ export const ATTACHMENT_UPLOAD: UploadRule = {
   typeCode: 'attachmentTypeRefused',
 };
 
-export const quickFillDataSchema = z
+const quickFillDataSchema = z
   .object({
     companyName: z.string(),
     phone: z.string(),
@@ -117,6 +119,13 @@ export function registerSubmittalFormRoutes(app: AppRouter) {
       input,
       contact: labContactOf(deps.env),
       baseUrl: publicBaseUrl(deps.env, c.req.url),
+    });
+    await mailBookingCoParties(db, deps.mailer, {
+      booking: created,
+      applicant: input.email,
+      coParties: [input.emailReportToEmail, input.payerInfo.isTheSameClientInfo ? null : input.payerInfo.email],
+      baseUrl: publicBaseUrl(deps.env, c.req.url),
+      language: input.language,
     });
     const { id, bookingNumber, status, createdAt } = created;
     return ok(

@@ -89,9 +89,12 @@ const consistencySchema = z.object({
   verdict: z.enum(['consistent', 'inconsistent', 'inconclusive']),
   probability: z.number().nullable(),
   isKnownRegion: z.boolean(),
+  claim: z.string().optional().openapi({ description: 'The claim as it was made, e.g. "Vietnam"' }),
+  regions: z.array(z.string()).optional().openapi({ description: 'The regions the claim was judged on' }),
+  referenceCount: z.number().int().optional(),
 });
 
-export const savedOriginAnalysisSchema = z
+const savedOriginAnalysisSchema = z
   .object({
     id: z.number().int(),
     material: z.string().nullable(),

@@ -6,6 +6,7 @@ import { isOfflineOperation } from '../http/offline-operations.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { notifyUser } from '../services/notifications.ts';
+import { whoMovedSample } from '../services/sample-transitions.ts';
 
 export { SYNC_BATCH_LIMIT };
 
@@ -67,6 +68,17 @@ const syncRoute = defineRoute({
  * The server judged the change and said no (bad input, no permission, gone, conflict): it stays in
  * the outbox for a person to resolve, so its owner is told. A 401 or 429 is retried, a 5xx too.
  */
+function alreadyDone(body: unknown) {
+  const answer = body as {
+    code?: unknown;
+    params?: Record<string, unknown>;
+    data?: { id?: unknown; status?: unknown };
+  };
+  if (answer?.code !== 'sampleAlreadyDone') return null;
+  const { id, status } = answer.data ?? {};
+  return typeof id === 'number' && typeof status === 'string' ? { id, status, params: answer.params ?? {} } : null;
+}
+
 const isRefusal = (status: number) => status >= 400 && status < 500 && status !== 401 && status !== 429;
 
 /**
@@ -105,8 +117,14 @@ export function registerSyncRoutes(app: AppRouter) {
       } catch {
         // not JSON: keep the text
       }
+      // A step another device made first: the device is told who made it and when, and lets its copy go.
+      const already = alreadyDone(body);
+      if (already) {
+        const moved = await whoMovedSample(c.var.db, already.id, already.status);
+        if (moved) (body as { params: Record<string, unknown> }).params = { ...already.params, ...moved };
+      }
       results.push({ key: mutation.key, status: response.status, body });
-      if (isRefusal(response.status)) {
+      if (isRefusal(response.status) && !already) {
         const reason = (body as { message?: unknown } | null)?.message;
         await notifyUser(c.var.db, {
           userId: c.var.auth.id,

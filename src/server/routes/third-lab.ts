@@ -136,7 +136,14 @@ const undoRouteDef = defineRoute({
 export function registerThirdLabRoutes(app: AppRouter) {
   app.openapi(listRouteDef, async (c) => {
     const query = c.req.valid('query');
-    return ok(c, await listThirdLabSamples(c.var.db, { ...query, status: readList(query.status) }));
+    return ok(
+      c,
+      await listThirdLabSamples(c.var.db, {
+        ...query,
+        status: readList(query.status),
+        timeZone: c.var.deps.env.LAB_TIME_ZONE,
+      }),
+    );
   });
 
   app.openapi(summaryRouteDef, async (c) => ok(c, await thirdLabStatisticSummary(c.var.db)));

@@ -1,3 +1,4 @@
+import { storedFileAsServed } from '../services/certificate-files.ts';
 import { z } from '@hono/zod-openapi';
 import type { AppRouter } from '../http/context.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -6,7 +7,7 @@ import { canReadFile } from '../services/sample-visibility.ts';
 import { defineRoute } from '../http/route.ts';
 import { IMAGE_UPLOAD, PDF_UPLOAD, fileDownloadHeaders, loadFile, storeUploads } from '../services/files.ts';
 
-export const MAX_IMAGES_PER_UPLOAD = 10;
+const MAX_IMAGES_PER_UPLOAD = 10;
 
 const storedFileSchema = z
   .object({
@@ -135,10 +136,12 @@ export function registerUploadRoutes(app: AppRouter) {
     const file = await loadFile(c.var.db, c.req.valid('param').id);
     // A file the caller may not read answers as one that does not exist.
     if (!(await canReadFile(c.var.db, c.var.auth, file))) throw notFound('fileNotFound');
-    return c.body(new Uint8Array(file.data), 200, {
-      ...fileDownloadHeaders(file),
+    const served = await storedFileAsServed(c.var.db, file, c.var.deps.env.LAB_TIME_ZONE);
+    return c.body(new Uint8Array(served.file.data), 200, {
+      ...fileDownloadHeaders(served.file),
       // Stored files never change (a new upload gets a new id), but they are not for shared caches.
-      'cache-control': 'private, max-age=31536000, immutable',
+      // A certificate's PDF does once it is revoked (it is served marked): it is asked for afresh.
+      'cache-control': served.isCertificate ? 'private, no-cache' : 'private, max-age=31536000, immutable',
     });
   });
 }

@@ -10,7 +10,7 @@ import { sendResetLink } from '../services/accounts.ts';
 import { createUser, findAccount, listUsers, updateUser } from '../services/users.ts';
 import { idParam } from '../http/params.ts';
 
-export const accountSchema = z
+const accountSchema = z
   .object({
     id: z.number().int(),
     username: z.string(),

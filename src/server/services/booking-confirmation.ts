@@ -1,18 +1,11 @@
 import { formatDisplayDate } from '../../shared/display-date.ts';
 import type { BookingInput } from '../../shared/schemas/booking.ts';
 import type { Executor } from '../db/client.ts';
-import type { Env } from '../env.ts';
+import type { LabContact } from '../laboratory.ts';
 import { confirmationLinkLines, recordClientMail } from './client-portal-mail.ts';
 import type { Mailer } from './mail.ts';
 import { mayMailFormRecipient } from './recipient-limits.ts';
 import { clientWords, type ClientWords } from './client-words.ts';
-
-export type LabContact = { email: string; phone: string };
-
-export const labContactOf = (env: Pick<Env, 'LAB_CONTACT_EMAIL' | 'LAB_CONTACT_PHONE'>): LabContact => ({
-  email: env.LAB_CONTACT_EMAIL,
-  phone: env.LAB_CONTACT_PHONE,
-});
 
 type CreatedBooking = { id: number; bookingNumber: string; createdAt: Date };
 
@@ -51,7 +44,12 @@ export async function mailBookingConfirmation(
 ): Promise<boolean> {
   if (!(await mayMailFormRecipient(db, input.email))) return false;
   // The one-time link to My orders (docs/client-portal.md); kept only redacted once delivered.
-  const link = await confirmationLinkLines(db, input.email, baseUrl, input.language);
+  const link = await confirmationLinkLines(db, {
+    email: input.email,
+    bookingId: booking.id,
+    baseUrl,
+    language: input.language,
+  });
   // In the language the form was filled in (the booking keeps it).
   const words = clientWords(input.language);
   const w = (key: string, params?: Record<string, string | number>) => words(`mail.bookingConfirmation.${key}`, params);

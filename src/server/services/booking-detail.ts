@@ -1,4 +1,5 @@
 /** The booking as read back: everything submitted with it, the sample entries made from it and its history. */
+import { certificateRevokedSql } from './certificate-standing.ts';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import {
@@ -23,6 +24,7 @@ export async function sampleEntriesOfBookings(db: Executor, bookingIds: number[]
       bookingId: sampleEntry.bookingId,
       idflNumber: sampleEntry.idflNumber,
       status: sampleEntry.status,
+      certificateRevoked: certificateRevokedSql,
     })
     .from(sampleEntry)
     .where(inArray(sampleEntry.bookingId, bookingIds))
@@ -118,7 +120,12 @@ export async function findBookingDetail(db: Executor, bookingId: number) {
       const file = byId.get(id);
       return file ? [{ ...file, url: fileUrl(file.id) }] : [];
     }),
-    sampleEntries: sampleEntries.map(({ id, idflNumber, status }) => ({ id, idflNumber, status })),
+    sampleEntries: sampleEntries.map(({ id, idflNumber, status, certificateRevoked }) => ({
+      id,
+      idflNumber,
+      status,
+      certificateRevoked,
+    })),
     history: trail.map((r) => ({
       id: r.id,
       action: r.action,

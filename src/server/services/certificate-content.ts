@@ -1,16 +1,18 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
-  LABORATORY_NAME,
   ORIGIN_MODEL_NAME,
   type CertificateContent,
   type CertificateOrigin,
+  type OriginConsistency,
 } from '../../shared/certificate.ts';
 import { claimLikelihoodRatio } from '../../shared/likelihood-ratio.ts';
 import { analysisThresholds, type OriginAnalysis } from '../../shared/origin-model/analysis.ts';
 import type { Executor } from '../db/client.ts';
+import type { Laboratory } from '../laboratory.ts';
 import { analysis, booking, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { ATYPICAL_PREDICTION } from '../../shared/origin-prediction.ts';
+import { certificateMeasurement } from './certificate-measurement.ts';
 import type { AnalysisRow } from './origin-analysis.ts';
 import { modelFor, modelReportFor } from './origin-models.ts';
 import type { SampleEntry } from './sample-transitions.ts';
@@ -93,7 +95,10 @@ function likelihoodOfClaim(
   if (!claimed?.isKnownRegion || claimed.probability == null) return null;
   const errors = report?.verdictErrors;
   const region = claimed.region.trim().toLowerCase();
-  const ofRegion = errors?.claims.find((c) => c.region.trim().toLowerCase() === region);
+  // A country's claim (region holds its code) has its own error rates beside the regions'.
+  const ofRegion = [...(errors?.claims ?? []), ...(errors?.countries ?? [])].find(
+    (c) => c.region.trim().toLowerCase() === region,
+  );
   return {
     value: claimLikelihoodRatio(claimed.probability, result.regionalProbability.length),
     cllr: ofRegion?.cllr ?? errors?.pooled.cllr ?? null,
@@ -110,14 +115,17 @@ export async function snapshotContent(
     version,
     issuedAt,
     signatory,
-    laboratoryAddress,
+    laboratory,
     evidence,
+    amendmentReason = null,
   }: {
     version: number;
     issuedAt: Date;
     signatory: string;
-    laboratoryAddress: string;
+    laboratory: Pick<Laboratory, 'name' | 'address'>;
     evidence: OriginModelEvidence | null;
+    /** Why this version replaces the one before; none for the first. */
+    amendmentReason?: string | null;
   },
 ): Promise<CertificateContent> {
   const [client] = sample.bookingId
@@ -140,17 +148,31 @@ export async function snapshotContent(
       carbonUncertainty: thirdLabEntry.carbonUncertainty,
       hydrogenUncertainty: thirdLabEntry.hydrogenUncertainty,
       oxygenUncertainty: thirdLabEntry.oxygenUncertainty,
+      nitrogen: thirdLabEntry.nitrogen,
+      sulfur: thirdLabEntry.sulfur,
+      nitrogenUncertainty: thirdLabEntry.nitrogenUncertainty,
+      sulfurUncertainty: thirdLabEntry.sulfurUncertainty,
       labName: thirdLabEntry.labName,
       returned: thirdLabEntry.resultReturnedDate,
+      measurementRuns: thirdLabEntry.measurementRuns,
     })
     .from(thirdLabEntry)
     .where(eq(thirdLabEntry.sampleEntryId, sample.id))
     .orderBy(desc(thirdLabEntry.id))
     .limit(1);
   const saved = await latestSavedAnalysis(db, sample.id);
+  const measurement = result
+    ? await certificateMeasurement(db, {
+        results: result,
+        runs: result.measurementRuns,
+        saved,
+        evidence,
+        asOf: issuedAt.toISOString().slice(0, 10),
+      })
+    : null;
   const description = [sample.sampleCode, sample.sampleInformation].filter((part) => part?.trim()).join(', ');
   return {
-    laboratoryName: LABORATORY_NAME,
+    laboratoryName: laboratory.name,
     // A sample entered by hand (no booking) names its client in fromClientInfo.
     client: client?.person ?? sample.fromClientInfo ?? null,
     company: client?.company ?? null,
@@ -164,14 +186,19 @@ export async function snapshotContent(
       carbonUncertainty: result?.carbonUncertainty ?? null,
       hydrogenUncertainty: result?.hydrogenUncertainty ?? null,
       oxygenUncertainty: result?.oxygenUncertainty ?? null,
+      nitrogen: result?.nitrogen ?? null,
+      sulfur: result?.sulfur ?? null,
+      nitrogenUncertainty: result?.nitrogenUncertainty ?? null,
+      sulfurUncertainty: result?.sulfurUncertainty ?? null,
     },
     conclusion: sample.conclusion,
     predictedOrigin: sample.predictedOrigin,
     issuedAt: issuedAt.toISOString(),
     signatory,
     version,
-    laboratoryAddress,
+    laboratoryAddress: laboratory.address,
     supersedesVersion: version > 1 ? version - 1 : null,
+    amendmentReason,
     clientAddress: client ? [client.address, client.city].filter((part) => part?.trim()).join(', ') : null,
     itemDescription: description || null,
     receivedDate: day(sample.receivedDate),
@@ -182,6 +209,7 @@ export async function snapshotContent(
     language: client?.language ?? 'en',
     receivedCondition: sample.receivedCondition,
     receiptNote: sample.receiptNote,
+    measurement,
   };
 }
 
@@ -202,7 +230,7 @@ export async function latestSavedAnalysis(db: Executor, sampleEntryId: number) {
 }
 
 /** The verdict of the origin analysis saved to a sample, as the supervisor's screen and the certificate state it. */
-export type SavedOriginAnalysis = {
+type SavedOriginAnalysis = {
   id: number;
   material: string | null;
   referenceVersion: string | null;
@@ -211,18 +239,23 @@ export type SavedOriginAnalysis = {
   prediction: string;
   isAtypical: boolean;
   leadingRegions: { region: string; probability: number }[];
-  claimed: { region: string; verdict: string; probability: number | null; isKnownRegion: boolean } | null;
-  xinjiang: { region: string; verdict: string; probability: number | null; isKnownRegion: boolean };
+  claimed: OriginConsistency | null;
+  xinjiang: OriginConsistency;
 };
 
-const consistencyOf = (c: OriginAnalysis['consistency']['xinjiang']) => ({
+// The claim as made and the regions it was judged on travel with the verdict, so the certificate
+// repeats the client's words ("Vietnam") and not a region the client never named.
+const consistencyOf = (c: OriginAnalysis['consistency']['xinjiang']): OriginConsistency => ({
   region: c.region,
   verdict: c.verdict,
   probability: c.probability,
   isKnownRegion: c.isKnownRegion,
+  ...(c.claim === undefined ? {} : { claim: c.claim }),
+  ...(c.regions === undefined ? {} : { regions: c.regions }),
+  ...(c.referenceCount === undefined ? {} : { referenceCount: c.referenceCount }),
 });
 
-export function describeSavedAnalysis(row: NonNullable<Awaited<ReturnType<typeof latestSavedAnalysis>>>) {
+function describeSavedAnalysis(row: NonNullable<Awaited<ReturnType<typeof latestSavedAnalysis>>>) {
   const result = row.result as OriginAnalysis;
   return {
     id: row.id,

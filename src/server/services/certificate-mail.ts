@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { certificateUrl, LABORATORY_NAME } from '../../shared/certificate.ts';
-import { formatDisplayDate } from '../../shared/display-date.ts';
+import { certificateUrl, type CertificateContent } from '../../shared/certificate.ts';
+import { formatDayInTimeZone } from '../../shared/display-date.ts';
 import type { Executor } from '../db/client.ts';
 import { booking } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
@@ -18,7 +18,7 @@ import { lockSample } from './sample-transitions.ts';
 export async function sendCertificate(
   db: Executor,
   mailer: Mailer,
-  { id, version, by, baseUrl }: { id: number; version: number; by: Actor; baseUrl: string },
+  { id, version, by, baseUrl, timeZone }: { id: number; version: number; by: Actor; baseUrl: string; timeZone: string },
 ) {
   return db.transaction(async (tx) => {
     const sample = await lockSample(tx, id);
@@ -49,7 +49,7 @@ export async function sendCertificate(
             ? w('revokedBecause', { reason: row.revokeReason })
             : w('revoked')
           : w('superseded');
-    const date = formatDisplayDate(row.issuedAt.toISOString(), client?.language ?? 'en');
+    const date = formatDayInTimeZone(row.issuedAt.toISOString(), client?.language ?? 'en', timeZone);
     await mailer.send(tx, {
       to,
       subject: w('subject', { idflNumber: sample.idflNumber, version: row.version }),
@@ -61,7 +61,8 @@ export async function sendCertificate(
         w('checkIt'),
         url,
         '',
-        `${LABORATORY_NAME}`,
+        // Signed by the laboratory the certificate itself names.
+        (row.content as CertificateContent).laboratoryName,
       ].join('\n'),
     });
     await appendAudit(tx, {

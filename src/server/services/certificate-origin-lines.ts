@@ -1,4 +1,4 @@
-import type { CertificateContent, CertificateOrigin } from '../../shared/certificate.ts';
+import type { CertificateContent, CertificateOrigin, OriginConsistency } from '../../shared/certificate.ts';
 import { enfsiVerbalScale, formatLikelihoodRatio, isQuotableCllr } from '../../shared/likelihood-ratio.ts';
 import type { ClientWords } from './client-words.ts';
 
@@ -7,6 +7,9 @@ import type { ClientWords } from './client-words.ts';
 // verdict (ISO/IEC 17025 §7.8.6, §7.8.7).
 
 export const percent = (value: number | null | undefined) => (value == null ? '—' : `${(value * 100).toFixed(1)} %`);
+
+/** The claim in the client's words; certificates issued before they were kept name the judged region. */
+const claimOf = (c: OriginConsistency) => c.claim?.trim() || c.region;
 
 /** The ratio's line and its calibration line; none when no claim of a known region was judged. */
 function likelihoodLines(origin: CertificateOrigin, words: ClientWords): [string, string][] {
@@ -22,7 +25,7 @@ function likelihoodLines(origin: CertificateOrigin, words: ClientWords): [string
   return [
     [
       words('pdf.likelihoodRatio'),
-      words('pdf.lrLine', { lr: formatLikelihoodRatio(lr.value), region: origin.claimed.region, words: wording }),
+      words('pdf.lrLine', { lr: formatLikelihoodRatio(lr.value), region: claimOf(origin.claimed), words: wording }),
     ],
     [
       words('pdf.calibration'),
@@ -38,12 +41,22 @@ export function originLines(content: CertificateContent, words: ClientWords): [s
   const basis: [string, string][] = content.originReason ? [[words('pdf.basis'), content.originReason]] : [];
   if (!origin) return [[words('pdf.originAssessment'), words('pdf.noAnalysis')], ...basis];
   const th = origin.thresholds;
-  const verdict = (c: NonNullable<CertificateOrigin['claimed']>) =>
-    words('pdf.verdictLine', {
+  const verdict = (c: OriginConsistency) => {
+    // No records of it, no verdict: "inconclusive" would read as "cannot be excluded".
+    if (!c.isKnownRegion)
+      return c.referenceCount
+        ? words('pdf.notAssessedFewRecords', { count: c.referenceCount })
+        : words('pdf.notAssessed');
+    const line = words('pdf.verdictLine', {
       verdict: words(`pdf.verdicts.${c.verdict.charAt(0).toUpperCase()}${c.verdict.slice(1)}`),
       probability: percent(c.probability),
-      note: c.isKnownRegion ? '' : words('pdf.fewRecords'),
+      note: '',
     });
+    // A country's claim is judged on its regions: the reader sees which.
+    const named = claimOf(c);
+    const judgedOn = c.regions?.filter((r) => r !== named && r !== c.region) ?? [];
+    return judgedOn.length ? `${line}; ${words('pdf.judgedOn', { regions: judgedOn.join(', ') })}` : line;
+  };
   const rows: [string, string][] = [
     [
       words('pdf.predictedOrigin'),
@@ -60,7 +73,7 @@ export function originLines(content: CertificateContent, words: ClientWords): [s
     ],
   ];
   if (origin.claimed)
-    rows.push([words('pdf.claimedOrigin', { region: origin.claimed.region }), verdict(origin.claimed)]);
+    rows.push([words('pdf.claimedOrigin', { region: claimOf(origin.claimed) }), verdict(origin.claimed)]);
   rows.push([words('pdf.xinjiang'), verdict(origin.xinjiang)]);
   rows.push(...likelihoodLines(origin, words));
   rows.push([

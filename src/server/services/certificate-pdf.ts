@@ -3,24 +3,35 @@
 // of the public verification page.
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { describeClient, formatDelta, type CertificateContent } from '../../shared/certificate.ts';
+import { elementScales, type MeasuredElement } from '../../shared/measurement.ts';
 import { roleLabel } from '../../shared/role-labels.ts';
-import { formatDisplayDate } from '../../shared/display-date.ts';
+import { formatDayInTimeZone } from '../../shared/display-date.ts';
 import { isAtypicalPrediction } from '../../shared/origin-prediction.ts';
 import { isotopeFields, uncertaintyFields } from '../../shared/schemas/third-lab.ts';
 import { originLines, percent } from './certificate-origin-lines.ts';
 import { clientWords } from './client-words.ts';
 import { fitText, renderQrPng } from './labels.ts';
 import { embedUnicodeFonts, wrapText } from './pdf-fonts.ts';
+import { addSignaturePlaceholder, saveSigned, type SigningIdentity } from './pdf-signing.ts';
 
 const BRAND = rgb(0.09, 0.33, 0.45);
 const MUTED = rgb(0.4, 0.4, 0.4);
 
-/** The certificate of analysis as an A4 PDF (one page where it fits), with the verification QR code. */
-export async function renderCertificatePdf(content: CertificateContent, verifyUrl: string): Promise<Uint8Array> {
+/**
+ * The certificate of analysis as an A4 PDF (one page where it fits), with the verification QR code;
+ * signed with the laboratory's key when `signing` is given (as every issued certificate is).
+ */
+export async function renderCertificatePdf(
+  content: CertificateContent,
+  verifyUrl: string,
+  timeZone: string,
+  signing?: SigningIdentity,
+): Promise<Uint8Array> {
   // In the booking's language; certificates issued before it was kept are English.
   const language = content.language === 'vi' ? 'vi' : 'en';
   const words = clientWords(language);
-  const formatDay = (iso: string | null | undefined) => (iso ? formatDisplayDate(iso, language) : '—');
+  // The laboratory's days (LAB_TIME_ZONE), as the verification page shows them; a calendar date stays that date.
+  const formatDay = (iso: string | null | undefined) => formatDayInTimeZone(iso, language, timeZone) || '—';
   const pdf = await PDFDocument.create();
   pdf.setTitle(words('pdf.documentTitle', { idflNumber: content.idflNumber, version: content.version }));
   pdf.setAuthor(content.laboratoryName);
@@ -55,6 +66,15 @@ export async function renderCertificatePdf(content: CertificateContent, verifyUr
   });
   text(versionLine, margin, y, 9, regular, MUTED);
   y -= 16;
+  // An amendment names the version it replaces and why (ISO/IEC 17025 §7.8.8), where it is read first.
+  if (content.supersedesVersion && content.amendmentReason) {
+    const amends = words('pdf.amends', { version: content.supersedesVersion, reason: content.amendmentReason });
+    for (const line of wrapText(amends, bold, 9, pageWidth - 2 * margin)) {
+      text(line, margin, y + 4, 9, bold);
+      y -= 12;
+    }
+    y -= 4;
+  }
 
   const labelWidth = 130;
   const valueWidth = pageWidth - 2 * margin - labelWidth;
@@ -141,16 +161,78 @@ export async function renderCertificatePdf(content: CertificateContent, verifyUr
 
   heading(words('pdf.results'));
   const results = content.results;
-  row('δ¹³C ‰ VPDB', formatDelta(results.carbon, results.carbonUncertainty));
-  row('δ²H ‰ VSMOW', formatDelta(results.hydrogen, results.hydrogenUncertainty));
-  row('δ¹⁸O ‰ VSMOW', formatDelta(results.oxygen, results.oxygenUncertainty));
+  const measurement = content.measurement;
+  // A value from the laboratory's own runs carries the laboratory's U (or says it has none yet); a
+  // value entered by hand, the measuring laboratory's ± as it reported it.
+  const ownLine = (element: MeasuredElement) => measurement?.elements.find((e) => e.element === element);
+  const delta = (element: MeasuredElement, value: number | null | undefined, reportedU: number | null | undefined) => {
+    const own = value == null ? undefined : ownLine(element);
+    if (!own) return formatDelta(value ?? null, reportedU);
+    return own.expanded === null
+      ? words('pdf.valueUncertaintyNotEstablished', { value: value!.toFixed(2), scale: own.scale })
+      : words('pdf.valueWithUncertainty', {
+          value: value!.toFixed(2),
+          u: own.expanded.toFixed(2),
+          scale: own.scale,
+          k: own.coverageFactor,
+        });
+  };
+  row('δ¹³C ‰ VPDB', delta('carbon', results.carbon, results.carbonUncertainty));
+  row('δ²H ‰ VSMOW', delta('hydrogen', results.hydrogen, results.hydrogenUncertainty));
+  row('δ¹⁸O ‰ VSMOW', delta('oxygen', results.oxygen, results.oxygenUncertainty));
+  // Measured for some materials only: a line when there is a value, none otherwise.
+  if (results.nitrogen != null) row('δ¹⁵N ‰ AIR', delta('nitrogen', results.nitrogen, results.nitrogenUncertainty));
+  if (results.sulfur != null) row('δ³⁴S ‰ VCDT', delta('sulfur', results.sulfur, results.sulfurUncertainty));
   // ISO/IEC 17025 §7.8.3: say what the ± is, and whose it is, wherever one is printed.
-  if (isotopeFields.some((isotope) => results[uncertaintyFields[isotope]] != null)) {
-    row(words('pdf.uncertainty'), words('pdf.uncertaintyNote'));
+  const reportedElsewhere = isotopeFields.some(
+    (isotope) => results[uncertaintyFields[isotope]] != null && results[isotope] != null && !ownLine(isotope),
+  );
+  if (reportedElsewhere) row(words('pdf.uncertainty'), words('pdf.uncertaintyNote'));
+  if (measurement) {
+    if (measurement.elements.some((e) => e.expanded !== null))
+      row(words('pdf.uncertainty'), words('pdf.qcUncertaintyNote', { days: measurement.windowDays }));
+    const unstated = measurement.elements.filter((e) => e.expanded === null);
+    if (unstated.length)
+      row(
+        words('pdf.uncertainty'),
+        words('pdf.uncertaintyNotEstablished', {
+          elements: unstated.map((e) => elementScales[e.element].delta).join(', '),
+        }),
+      );
+    if (measurement.traceableTo.length)
+      row(
+        words('pdf.traceability'),
+        words('pdf.traceableTo', {
+          scales: [...new Set(measurement.elements.map((e) => e.scale))].join(', '),
+          materials: measurement.traceableTo.join(', '),
+        }),
+      );
+    if (measurement.proficiency.length)
+      row(
+        words('pdf.proficiency'),
+        measurement.proficiency
+          .map((r) =>
+            words('pdf.proficiencyLine', {
+              delta: elementScales[r.element].delta,
+              scheme: [r.scheme, r.round].filter(Boolean).join(' '),
+              date: formatDay(r.roundDate),
+              z: r.z.toFixed(2),
+            }),
+          )
+          .join('; '),
+      );
   }
 
   heading(words('pdf.origin'));
   for (const [label, value] of originLines(content, words)) row(label, value);
+  const sensitivity = measurement?.sensitivity;
+  if (sensitivity)
+    row(
+      words('pdf.sensitivity'),
+      sensitivity.sensitive
+        ? words('pdf.verdictSensitive')
+        : words('pdf.verdictRobust', { corners: sensitivity.corners }),
+    );
   row(words('pdf.conclusion'), content.conclusion ?? '-');
   if (content.predictedOrigin && content.predictedOrigin !== origin?.prediction) {
     row(
@@ -196,7 +278,15 @@ export async function renderCertificatePdf(content: CertificateContent, verifyUr
       { x: margin, y: 18, size: 7.5, color: MUTED },
     );
   });
-  return pdf.save();
+  if (!signing) return pdf.save();
+  // What a reader's viewer shows beside the signature, in the certificate's language.
+  addSignaturePlaceholder(pdf, {
+    reason: words('pdf.documentTitle', { idflNumber: content.idflNumber, version: content.version }),
+    name: content.laboratoryName,
+    location: content.laboratoryAddress ?? '',
+    contactInfo: content.signatory,
+  });
+  return saveSigned(pdf, signing);
 }
 
 /** Every text the certificate takes from its record: the fonts are chosen for the scripts it holds. */
@@ -214,7 +304,10 @@ function certificateText(content: CertificateContent): string {
     content.conclusion,
     content.predictedOrigin,
     content.originReason,
+    content.amendmentReason,
     content.signatory,
+    ...(content.measurement?.traceableTo ?? []),
+    ...(content.measurement?.proficiency.flatMap((r) => [r.scheme, r.round]) ?? []),
     origin?.referenceSet.material,
     origin?.prediction,
     origin?.claimed?.region,

@@ -1,29 +1,32 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import {
   CERTIFICATE_TOKEN_BYTES,
+  certificateRevocation,
   certificateUrl,
-  describeClient,
   encodeCertificateToken,
-  isCertificateToken,
+  REISSUE_REASON_REQUIRED,
   type CertificateContent,
   type CertificateStatus,
-  type CertificateVerification,
 } from '../../shared/certificate.ts';
 import { workflowActions } from '../../shared/sample-workflow.ts';
 import type { Executor } from '../db/client.ts';
+import type { Laboratory } from '../laboratory.ts';
 import { certificate, sampleEntry } from '../db/schema.ts';
 import { serverMessage } from '../../shared/server-messages.ts';
-import { conflict, notFound } from '../errors.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
 import { withUniqueCheck } from '../db/queries.ts';
 import { appendAudit, type Actor } from './audit.ts';
-import { loadFile, storeFile } from './files.ts';
+import { storeFile } from './files.ts';
 import { announceChange } from './notifications.ts';
-import { renderCertificatePdf } from './certificate-pdf.ts';
+import { assertNoQcHold } from './nonconformities.ts';
+import { renderPdf } from './pdf-render.ts';
+import type { SigningIdentity } from './pdf-signing.ts';
+import { certificateContentHash, CONTENT_HASH_FIELD } from './certificate-seal.ts';
 import { originModelEvidence, snapshotContent } from './certificate-content.ts';
 import { completeSampleWithCertificate, judgeTransition, lockSample, SAMPLE_ENTITY } from './sample-transitions.ts';
 
-// Certificates of analysis (issue 6). A certificate freezes what the laboratory concluded about a
+// Certificates of analysis. A certificate freezes what the laboratory concluded about a
 // sample, carries an unguessable token, and its QR code points to the public verification page.
 // Versions never change: a correction issues version n+1 and marks the one before Superseded.
 // What it says: certificate-content.ts; its PDF: certificate-pdf.ts; its mail: certificate-mail.ts.
@@ -37,12 +40,15 @@ export function newCertificateToken(): string {
   return encodeCertificateToken(randomBytes(CERTIFICATE_TOKEN_BYTES));
 }
 
-/** The certificate in force for a sample (Valid or Revoked), i.e. the latest one not superseded. */
-async function findCurrentCertificate(db: Executor, sampleEntryId: number) {
+/**
+ * The certificate in force for a sample (Valid or Revoked): its latest version. A replaced version
+ * is Superseded, or stays Revoked when it was revoked before it was replaced.
+ */
+export async function findCurrentCertificate(db: Executor, sampleEntryId: number) {
   const [row] = await db
     .select()
     .from(certificate)
-    .where(and(eq(certificate.sampleEntryId, sampleEntryId), ne(certificate.status, 'Superseded')))
+    .where(and(eq(certificate.sampleEntryId, sampleEntryId), isNull(certificate.supersededById)))
     .orderBy(desc(certificate.version))
     .limit(1);
   return row ?? null;
@@ -99,8 +105,23 @@ export async function issueCertificate(
     by,
     baseUrl,
     supersedes = 0,
-    laboratoryAddress,
-  }: { id: number; by: Actor; baseUrl: string; supersedes?: number; laboratoryAddress: string },
+    reason,
+    laboratory,
+    timeZone,
+    signing,
+  }: {
+    id: number;
+    by: Actor;
+    baseUrl: string;
+    supersedes?: number;
+    reason?: string;
+    /** Who issues it (laboratory.ts): the name and address the certificate prints. */
+    laboratory: Pick<Laboratory, 'name' | 'address'>;
+    /** The laboratory's time zone (LAB_TIME_ZONE): the days the certificate prints. */
+    timeZone: string;
+    /** The laboratory's key and certificate the PDF is signed with (certificate-signing.ts). */
+    signing: SigningIdentity;
+  },
 ): Promise<IssuedCertificate> {
   const evidence = await originModelEvidence(db, id);
   return db.transaction(async (tx) => {
@@ -119,13 +140,18 @@ export async function issueCertificate(
     }
     // Names the state in the 409: 'Sample IDFL-2026-00001 is ResultReturned; this action needs ResultConfirmed.'
     if (!current) judgeTransition('issueCertificate', sample);
+    // A result put in doubt by a rejected run is not certified (nor re-certified) until released.
+    await assertNoQcHold(tx, sample);
+    // An amendment is identified with its reason (ISO/IEC 17025 §7.8.8): no reason, no new version.
+    if (current && !reason) throw badRequest('reissueReasonRequired', {}, { reason: REISSUE_REASON_REQUIRED });
     const issuedAt = new Date();
     const content = await snapshotContent(tx, sample, {
       version,
       issuedAt,
       signatory: by.displayName,
-      laboratoryAddress,
+      laboratory,
       evidence,
+      amendmentReason: current ? reason! : null,
     });
     const token = newCertificateToken();
     const url = certificateUrl(baseUrl, token);
@@ -133,7 +159,8 @@ export async function issueCertificate(
       file: {
         name: `certificate-${sample.idflNumber}-v${version}.pdf`,
         mimeType: 'application/pdf',
-        data: Buffer.from(await renderCertificatePdf(content, url)),
+        // Drawn and signed in a worker thread (pdf-render.ts), within its time budget.
+        data: Buffer.from(await renderPdf({ kind: 'certificate', content, verifyUrl: url, timeZone, signing })),
         kind: 'pdf',
       },
       uploadedBy: by.id,
@@ -157,17 +184,21 @@ export async function issueCertificate(
       () => conflict('certificateVersionMoved', { idflNumber: sample.idflNumber, version }),
     );
     if (current) {
+      // A revoked version stays revoked when it is replaced: its public check must not turn into
+      // "Superseded", which would hide that the laboratory withdrew it.
+      const replacedStatus = current.status === 'Revoked' ? 'Revoked' : 'Superseded';
       await tx
         .update(certificate)
-        .set({ status: 'Superseded', supersededById: issued!.id })
+        .set({ status: replacedStatus, supersededById: issued!.id })
         .where(eq(certificate.id, current.id));
       await appendAudit(tx, {
         entityType: CERTIFICATE_ENTITY,
         entityId: current.id,
         action: 'supersedeCertificate',
         fromStatus: current.status,
-        toStatus: 'Superseded',
+        toStatus: replacedStatus,
         changes: { supersededById: { from: null, to: issued!.id } },
+        reason,
         actor: by,
       });
       await appendAudit(tx, {
@@ -175,7 +206,7 @@ export async function issueCertificate(
         entityId: sample.id,
         action: 'reissueCertificate',
         changes: { certificateVersion: { from: current.version, to: version } },
-        reason: `Certificate version ${version} replaces version ${current.version}`,
+        reason: `Certificate version ${version} replaces version ${current.version}: ${reason}`,
         actor: by,
       });
     } else {
@@ -186,7 +217,12 @@ export async function issueCertificate(
       entityId: issued!.id,
       action: 'issueCertificate',
       toStatus: 'Valid',
-      changes: { version: { from: null, to: version }, fileId: { from: null, to: file.id } },
+      changes: {
+        version: { from: null, to: version },
+        fileId: { from: null, to: file.id },
+        // The row as stored, sealed: the public check recomputes this (certificate-seal.ts).
+        [CONTENT_HASH_FIELD]: { from: null, to: certificateContentHash(issued!) },
+      },
       actor: by,
     });
     // A re-issued version is news as the first one was (the action's audience, without its transition).
@@ -233,44 +269,14 @@ export async function revokeCertificate(db: Executor, { id, reason, by }: { id: 
       reason: `Certificate version ${current.version} revoked: ${reason}`,
       actor: by,
     });
+    await announceChange(tx, certificateRevocation, {
+      params: { idflNumber: sample.idflNumber, version: current.version, reason },
+      title: 'Certificate revoked',
+      message: `Certificate version ${current.version} of sample ${sample.idflNumber} was revoked: ${reason}`,
+      link: `/clients/${sample.id}`,
+    });
     return describeCertificate(revoked!);
   });
-}
-
-async function findByToken(db: Executor, token: string) {
-  if (!isCertificateToken(token)) throw notFound('unknownCertificate');
-  const [row] = await db.select().from(certificate).where(eq(certificate.token, token));
-  if (!row) throw notFound('unknownCertificate');
-  return row;
-}
-
-/** The public answer: only what the certificate itself holds, plus its standing. */
-export async function verifyCertificate(db: Executor, token: string): Promise<CertificateVerification> {
-  const row = await findByToken(db, token);
-  const content = row.content as unknown as CertificateContent;
-  return {
-    status: row.status as CertificateStatus,
-    version: row.version,
-    issuedAt: row.issuedAt.toISOString(),
-    idflNumber: content.idflNumber,
-    sampleType: content.sampleType,
-    client: describeClient(content),
-    results: content.results,
-    conclusion: content.conclusion,
-    predictedOrigin: content.predictedOrigin,
-    signatory: content.signatory,
-    origin: content.origin ?? null,
-    originReason: content.originReason ?? null,
-    ...(row.status === 'Revoked'
-      ? { revokedAt: row.revokedAt?.toISOString() ?? null, revokeReason: row.revokeReason }
-      : {}),
-  };
-}
-
-export async function loadCertificateFile(db: Executor, token: string) {
-  const row = await findByToken(db, token);
-  if (!row.fileId) throw notFound('certificateHasNoPdf');
-  return loadFile(db, row.fileId);
 }
 
 /** A certificate as staff see it in lists. */
@@ -288,6 +294,7 @@ export function describeCertificate(row: Certificate) {
     revokedAt: row.revokedAt?.toISOString() ?? null,
     revokeReason: row.revokeReason,
     supersededById: row.supersededById,
+    amendmentReason: (row.content as Partial<CertificateContent>).amendmentReason ?? null,
   };
 }
 

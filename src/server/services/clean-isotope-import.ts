@@ -1,18 +1,12 @@
 // The all-or-nothing import of a laboratory's own CSV or XLSX file of clean isotope reference
 // records: its columns matched to ours (or mapped by hand), every row checked, then one upsert.
-import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import {
-  cleanIsotopeColumns,
-  importLimits,
-  isotopeColumns,
-  type CleanIsotopeRow,
-} from '../../shared/schemas/clean-isotope.ts';
+import { cleanIsotopeColumns, isotopeColumns, type CleanIsotopeRow } from '../../shared/schemas/clean-isotope.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { cleanIsotopeRecord } from '../db/schema.ts';
-import { AppError, badRequest } from '../errors.ts';
 import { appendAudit, type Actor } from './audit.ts';
 import type { ImportJobInput, ImportJobMessage, RenamedRow } from './clean-isotope-import-job.ts';
+import { readFileInWorker } from './file-reader-worker.ts';
 
 export type ImportOptions = {
   file: File;
@@ -25,81 +19,28 @@ export type ImportOptions = {
 
 export type { RowError } from './clean-isotope-import-job.ts';
 
-/** Files being read now; past importLimits.concurrentReads an import is asked to wait a moment. */
-let reading = 0;
-
 /**
- * Reads and checks the file in a worker thread (clean-isotope-import-job.ts), so the server keeps
- * answering however large or hostile the file: the worker has a memory limit of its own and is
- * stopped after importLimits.readSeconds. Resolves with the good rows, or rejects with the 400 that
- * names what is wrong with the file.
+ * Reads and checks the file in a worker thread (clean-isotope-import-job.ts, under the limits in
+ * file-reader-worker.ts). Resolves with the good rows, or rejects with the 400 that names what is
+ * wrong with the file.
  */
-async function readInWorker(input: Omit<ImportJobInput, 'bytes'> & { file: File }) {
-  if (reading >= importLimits.concurrentReads)
-    throw new AppError('TOO_MANY_REQUESTS', 'importsBusy', { count: importLimits.concurrentReads });
-  reading++;
-  try {
-    const bytes = await input.file.arrayBuffer();
-    const job: ImportJobInput = { bytes, mapping: input.mapping, material: input.material };
-    return await new Promise<{ rows: CleanIsotopeRow[]; rowCount: number; renamed: RenamedRow[] }>(
-      (resolve, reject) => {
-        const rows: CleanIsotopeRow[] = [];
-        let settled = false;
-        const worker = new Worker(new URL('./clean-isotope-import-worker.mjs', import.meta.url), {
-          workerData: { job: 'readImportFile', input: job },
-          transferList: [bytes],
-          resourceLimits: { maxOldGenerationSizeMb: importLimits.readerMemoryMiB },
-        });
-        const settle = (finish: () => void) => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          void worker.terminate();
-          finish();
-        };
-        const timer = setTimeout(
-          () =>
-            settle(() =>
-              reject(
-                badRequest(
-                  'importTooSlow',
-                  { seconds: importLimits.readSeconds },
-                  { file: `Reading the file took longer than ${importLimits.readSeconds} seconds` },
-                ),
-              ),
-            ),
-          importLimits.readSeconds * 1000,
-        );
-        worker.on('message', (message: ImportJobMessage) => {
-          if (message.kind === 'rows') rows.push(...message.rows);
-          else if (message.kind === 'read')
-            settle(() => resolve({ rows, rowCount: message.rowCount, renamed: message.renamed }));
-          else {
-            const { kind, code, params, errors, data } = message.error;
-            settle(() => reject(new AppError(kind, code, params, { errors, data })));
-          }
-        });
-        worker.once('error', (error: Error & { code?: string }) =>
-          settle(() =>
-            reject(
-              error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-                ? badRequest(
-                    'importNeedsTooMuchMemory',
-                    { mib: importLimits.readerMemoryMiB },
-                    { file: `Reading the file needs more than ${importLimits.readerMemoryMiB} MiB` },
-                  )
-                : error,
-            ),
-          ),
-        );
-        worker.once('exit', (code) =>
-          settle(() => reject(new Error(`the import reader stopped with code ${code} before it finished`))),
-        );
-      },
-    );
-  } finally {
-    reading--;
-  }
+function readInWorker({ file, mapping, material }: Omit<ImportJobInput, 'bytes'> & { file: File }) {
+  const rows: CleanIsotopeRow[] = [];
+  return readFileInWorker<
+    Exclude<ImportJobMessage, { kind: 'refused' }>,
+    { rows: CleanIsotopeRow[]; rowCount: number; renamed: RenamedRow[] }
+  >({
+    file,
+    entry: new URL('./clean-isotope-import-worker.mjs', import.meta.url),
+    workerData: (bytes) => ({ job: 'readImportFile', input: { bytes, mapping, material } satisfies ImportJobInput }),
+    receive: (message) => {
+      if (message.kind === 'rows') {
+        rows.push(...message.rows);
+        return undefined;
+      }
+      return { done: { rows, rowCount: message.rowCount, renamed: message.renamed } };
+    },
+  });
 }
 
 const IMPORT_CHUNK = 500;

@@ -1,5 +1,7 @@
-import { and, desc, eq, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, max, sql } from 'drizzle-orm';
+import { CLIENT_NOTE_LIMITS } from '../../shared/client-portal.ts';
 import type { Executor } from '../db/client.ts';
+import type { Paging } from '../db/queries.ts';
 import {
   booking,
   certificate,
@@ -8,11 +10,12 @@ import {
   clientBookingPreference,
   sampleEntry,
 } from '../db/schema.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
 import { appendAudit } from './audit.ts';
 import { cancelBooking } from './bookings.ts';
-import { loadCertificateFile } from './certificates.ts';
+import { loadCertificateFile } from './certificate-files.ts';
 import { claimAttachments } from './public-attachments.ts';
+import { countEvent, tooManyRequests } from './rate-limit.ts';
 import { clientBookingCondition } from './client-portal.ts';
 
 // What a client may still do with their bookings, each only on a booking their address may see
@@ -42,7 +45,21 @@ export async function addClientNote(
   { email, bookingId, text }: { email: string; bookingId: number; text: string },
 ) {
   await ownBooking(db, email, bookingId);
+  const hourly = { limit: CLIENT_NOTE_LIMITS.perHour, seconds: 3600 };
+  if ((await countEvent(db, `client-note:${email.toLowerCase()}`, hourly)) > hourly.limit) {
+    throw tooManyRequests('clientNotesTooFast', { max: hourly.limit });
+  }
   return db.transaction(async (tx) => {
+    // The booking's row is locked while its notes are counted, so two notes sent at once cannot
+    // both take the last place.
+    await tx.select({ id: booking.id }).from(booking).where(eq(booking.id, bookingId)).for('update');
+    const [held] = await tx
+      .select({ notes: count() })
+      .from(clientBookingNote)
+      .where(eq(clientBookingNote.bookingId, bookingId));
+    if ((held?.notes ?? 0) >= CLIENT_NOTE_LIMITS.perBooking) {
+      throw conflict('clientNotesFull', { max: CLIENT_NOTE_LIMITS.perBooking });
+    }
     const [note] = await tx.insert(clientBookingNote).values({ bookingId, email, text }).returning();
     await appendAudit(tx, {
       entityType: 'booking',
@@ -56,7 +73,7 @@ export async function addClientNote(
 }
 
 /** Files a booking holds at most, however many times the client adds some. */
-export const MAX_BOOKING_ATTACHMENTS = 20;
+const MAX_BOOKING_ATTACHMENTS = 20;
 
 /**
  * Files the client uploaded through the order form's public upload become the booking's, as the
@@ -111,7 +128,7 @@ export async function setClientMails(
 }
 
 /** A certificate's PDF, if its sample belongs to one of the client's bookings. */
-export async function clientCertificateFile(db: Executor, email: string, token: string) {
+export async function clientCertificateFile(db: Executor, email: string, token: string, timeZone: string) {
   const [row] = await db
     .select({ token: certificate.token })
     .from(certificate)
@@ -119,29 +136,67 @@ export async function clientCertificateFile(db: Executor, email: string, token: 
     .innerJoin(booking, eq(booking.id, sampleEntry.bookingId))
     .where(and(eq(certificate.token, token), clientBookingCondition(email)));
   if (!row) throw notFound('bookingNotFound');
-  return loadCertificateFile(db, row.token);
+  return loadCertificateFile(db, row.token, timeZone);
 }
 
-/** The details of the client's latest booking as the order form's quick-fill takes them. */
+/**
+ * The details of the client's latest own booking as the order form's quick-fill takes them: one
+ * they made and confirmed by its mailed link. Anyone may type the client's address into the form
+ * with their own company and address; those details must not become the client's next booking's.
+ */
 export async function clientPrefill(db: Executor, email: string) {
   const [row] = await db
     .select()
     .from(booking)
+    .innerJoin(
+      clientBookingPreference,
+      and(
+        eq(clientBookingPreference.bookingId, booking.id),
+        eq(clientBookingPreference.email, email),
+        isNotNull(clientBookingPreference.confirmedAt),
+      ),
+    )
     .where(sql`lower(${booking.email}) = ${email}`)
     .orderBy(desc(booking.createdAt), desc(booking.id))
     .limit(1);
   if (!row) throw notFound('bookingNotFound');
+  const { booking: own } = row;
   return {
-    companyName: row.applicantCompany,
-    contactName: row.applicantContactPerson,
-    phone: row.telephone,
-    email: row.email,
-    address: row.address,
-    cityStateCountry: row.cityStateCountry,
+    companyName: own.applicantCompany,
+    contactName: own.applicantContactPerson,
+    phone: own.telephone,
+    email: own.email,
+    address: own.address,
+    cityStateCountry: own.cityStateCountry,
   };
 }
 
-/** The staff booking detail's "client's view": mails sent, the last look, the mail choice, notes. */
+/** A page of a booking's client notes for staff, newest first, with how many there are. */
+export async function clientNotesPage(db: Executor, bookingId: number, { limit, offset }: Paging) {
+  const [exists] = await db.select({ id: booking.id }).from(booking).where(eq(booking.id, bookingId));
+  if (!exists) throw notFound('bookingNotFound');
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(clientBookingNote)
+      .where(eq(clientBookingNote.bookingId, bookingId))
+      .orderBy(desc(clientBookingNote.createdAt), desc(clientBookingNote.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(clientBookingNote).where(eq(clientBookingNote.bookingId, bookingId)),
+  ]);
+  return {
+    items: rows.map((n) => ({ email: n.email, text: n.text, createdAt: n.createdAt.toISOString() })),
+    total: counted?.total ?? 0,
+    limit,
+    offset,
+  };
+}
+
+/**
+ * The staff booking detail's "client's view": mails sent, the last look, the mail choice, and the
+ * newest page of notes with their count (clientNotesPage gives the next ones).
+ */
 export async function clientActivity(db: Executor, bookingId: number) {
   const [exists] = await db.select({ id: booking.id }).from(booking).where(eq(booking.id, bookingId));
   if (!exists) throw notFound('bookingNotFound');
@@ -154,20 +209,20 @@ export async function clientActivity(db: Executor, bookingId: number) {
     db
       .select({
         lastViewedAt: max(clientBookingPreference.lastViewedAt),
-        mailsOff: sql<boolean>`coalesce(bool_or(${clientBookingPreference.mailsOff}), false)`,
+        // Each address chooses for itself: staff are told whose mails are off, not "the client's".
+        mailsOffFor: sql<
+          string[] | null
+        >`array_agg(${clientBookingPreference.email} order by ${clientBookingPreference.email}) filter (where ${clientBookingPreference.mailsOff})`,
       })
       .from(clientBookingPreference)
       .where(eq(clientBookingPreference.bookingId, bookingId)),
-    db
-      .select()
-      .from(clientBookingNote)
-      .where(eq(clientBookingNote.bookingId, bookingId))
-      .orderBy(desc(clientBookingNote.createdAt)),
+    clientNotesPage(db, bookingId, { limit: CLIENT_NOTE_LIMITS.page, offset: 0 }),
   ]);
   return {
     lastViewedAt: looked?.lastViewedAt ? new Date(looked.lastViewedAt).toISOString() : null,
-    mailsOff: Boolean(looked?.mailsOff),
+    mailsOffFor: looked?.mailsOffFor ?? [],
     mails: mails.map((m) => ({ kind: m.kind, to: m.to, sentAt: m.createdAt.toISOString() })),
-    notes: notes.map((n) => ({ email: n.email, text: n.text, createdAt: n.createdAt.toISOString() })),
+    notes: notes.items,
+    notesTotal: notes.total,
   };
 }

@@ -1,3 +1,4 @@
+import { hasRevokedCertificate, type CertificateContent } from '../../shared/certificate.ts';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { clientStageOf, clientStages, statusesOfStage, type ClientStage } from '../../shared/client-portal.ts';
 import { isSampleStatus } from '../../shared/sample-workflow.ts';
@@ -15,25 +16,65 @@ import { notFound } from '../errors.ts';
 import { SAMPLE_ENTITY } from './sample-transitions.ts';
 import { turnaround } from './statistics.ts';
 
-// What a client sees of their bookings ("My orders"): only bookings where the session's address is
-// the applicant's, the report recipient's or the payer's, and of those only what the client gave or
-// is owed (stages in plain words, dates, certificates), never staff names or internal notes.
+// What a client sees of their bookings ("My orders"): the bookings the session's address made (the
+// applicant's), and those naming it as report recipient or payer that it confirmed by opening a link
+// mailed about them; of those only what the client gave or is owed (stages in plain words, dates,
+// certificates), never staff names or internal notes.
 
-/** The bookings an address may see. Compared lower-cased; the payer is a row of its own. */
-export function clientBookingCondition(email: string): SQL {
+/** The booking names the address as report recipient or payer. Compared lower-cased; the payer is a row of its own. */
+function namesAsCoParty(email: string): SQL {
   return or(
-    sql`lower(${booking.email}) = ${email}`,
     sql`lower(${booking.emailReportToEmail}) = ${email}`,
     sql`exists (select 1 from ${bookingPayer} where ${bookingPayer.bookingId} = ${booking.id} and lower(${bookingPayer.email}) = ${email})`,
   )!;
 }
 
+/** The address confirmed the booking (opened a link mailed to it about that booking). */
+function confirmedBy(email: string): SQL {
+  return sql`exists (select 1 from ${clientBookingPreference} where ${clientBookingPreference.bookingId} = ${booking.id} and ${clientBookingPreference.email} = ${email} and ${clientBookingPreference.confirmedAt} is not null)`;
+}
+
+const madeBy = (email: string): SQL => sql`lower(${booking.email}) = ${email}`;
+
+/**
+ * The bookings an address may see: its own, and those naming it as report recipient or payer once
+ * it confirmed them. Anyone can type any address into the public form, so naming an address alone
+ * puts nothing in its My orders.
+ */
+export function clientBookingCondition(email: string): SQL {
+  return or(madeBy(email), and(namesAsCoParty(email), confirmedBy(email)))!;
+}
+
+/**
+ * The address opened a link mailed to it about this booking: from now on the booking is in its My
+ * orders, if the booking names it (a link outliving a change of recipient confirms nothing).
+ */
+export async function confirmClientBooking(
+  db: Executor,
+  { bookingId, email, at = new Date() }: { bookingId: number; email: string; at?: Date },
+) {
+  const [named] = await db
+    .select({ id: booking.id })
+    .from(booking)
+    .where(and(eq(booking.id, bookingId), or(madeBy(email), namesAsCoParty(email))));
+  if (!named) return false;
+  await db
+    .insert(clientBookingPreference)
+    .values({ bookingId, email, confirmedAt: at })
+    .onConflictDoUpdate({
+      target: [clientBookingPreference.bookingId, clientBookingPreference.email],
+      set: { confirmedAt: sql`coalesce(${clientBookingPreference.confirmedAt}, ${at.toISOString()}::timestamptz)` },
+    });
+  return true;
+}
+
+/** Bookings listed of each kind (own, confirmed as recipient or payer), so neither pushes the other out. */
 const MAX_BOOKINGS = 100;
 /** "The last months" of the laboratory's usual time to result. */
 const TURNAROUND_MONTHS = 6;
 
 /** The median days from receipt to confirmed result over the last months, or null without data. */
-export async function usualDaysToResult(db: Executor, now = new Date()): Promise<number | null> {
+async function usualDaysToResult(db: Executor, now = new Date()): Promise<number | null> {
   const from = new Date(now);
   from.setMonth(from.getMonth() - TURNAROUND_MONTHS);
   const { stages } = await turnaround(db, { period: { from, to: now } });
@@ -43,12 +84,25 @@ export async function usualDaysToResult(db: Executor, now = new Date()): Promise
 
 /** The client's bookings, newest first, each with samples, stages, certificates and notes. */
 export async function listClientBookings(db: Executor, email: string, onlyId?: number) {
-  const rows = await db
-    .select()
-    .from(booking)
-    .where(and(clientBookingCondition(email), onlyId === undefined ? undefined : eq(booking.id, onlyId)))
-    .orderBy(desc(booking.createdAt), desc(booking.id))
-    .limit(MAX_BOOKINGS);
+  const only = onlyId === undefined ? undefined : eq(booking.id, onlyId);
+  // Own bookings and confirmed co-party bookings are read apart, each with its own limit, so
+  // however many bookings name the address it still sees every booking it made. Among its own,
+  // those it confirmed by their mailed link come first, ahead of any a stranger made in its name.
+  const [own, named] = await Promise.all([
+    db
+      .select()
+      .from(booking)
+      .where(and(madeBy(email), only))
+      .orderBy(sql`${confirmedBy(email)} desc`, desc(booking.createdAt), desc(booking.id))
+      .limit(MAX_BOOKINGS),
+    db
+      .select()
+      .from(booking)
+      .where(and(sql`not (${madeBy(email)})`, namesAsCoParty(email), confirmedBy(email), only))
+      .orderBy(desc(booking.createdAt), desc(booking.id))
+      .limit(MAX_BOOKINGS),
+  ]);
+  const rows = [...own, ...named].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
   if (rows.length === 0) return { bookings: [], usualDaysToResult: await usualDaysToResult(db) };
   const ids = rows.map((r) => r.id);
   const samples = await db
@@ -121,22 +175,24 @@ export async function listClientBookings(db: Executor, email: string, onlyId?: n
           : null;
       return { stage: name, at: at?.toISOString() ?? null };
     });
+    const ofSample = certificates.filter((c) => c.sampleEntryId === s.id);
     return {
       id: s.id,
       idflNumber: s.idflNumber,
       sampleType: s.sampleType,
       stage,
       stages,
-      certificates: certificates
-        .filter((c) => c.sampleEntryId === s.id)
-        .map((c) => ({
-          token: c.token,
-          version: c.version,
-          status: c.status,
-          issuedAt: c.issuedAt.toISOString(),
-          revokedAt: c.revokedAt?.toISOString() ?? null,
-          hasPdf: c.fileId !== null,
-        })),
+      certificates: ofSample.map((c) => ({
+        token: c.token,
+        version: c.version,
+        status: c.status,
+        issuedAt: c.issuedAt.toISOString(),
+        revokedAt: c.revokedAt?.toISOString() ?? null,
+        revokeReason: c.status === 'Revoked' ? c.revokeReason : null,
+        amendmentReason: (c.content as Partial<CertificateContent>).amendmentReason ?? null,
+        hasPdf: c.fileId !== null,
+      })),
+      certificateRevoked: hasRevokedCertificate(ofSample),
     };
   };
 

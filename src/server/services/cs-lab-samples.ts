@@ -1,18 +1,23 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { sampleBlockingDestruction, workflowActions } from '../../shared/sample-workflow.ts';
-import type { CsCheckInSample, CsSampleForm, CsUpdateSample } from '../../shared/schemas/sample-entry.ts';
+import { isHeldOnReceipt, sampleBlockingDestruction, workflowActions } from '../../shared/sample-workflow.ts';
+import type {
+  CsCheckInSample,
+  CsSampleForm,
+  CsUpdateSample,
+  ReceiptDecisionInput,
+} from '../../shared/schemas/sample-entry.ts';
 import type { Executor } from '../db/client.ts';
 import { booking, sampleEntry } from '../db/schema.ts';
-import { AppError, conflict, notFound } from '../errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { appendAudit, asJson, diffFields, type Actor } from './audit.ts';
 import { recordDeletions } from './deletions.ts';
 import { announceChange } from './notifications.ts';
 import { nextNumber } from './numbering.ts';
-import { judgeTransition, lockSample, recordSampleChange, SAMPLE_ENTITY } from './sample-transitions.ts';
+import { judgeTransition, lockSample, recordSampleChange, SAMPLE_ENTITY, wrongHold } from './sample-transitions.ts';
 import { computeWeights } from './sample-weights.ts';
 import { editSampleData } from './sample-edits.ts';
 import { assertFilesAttachable, type FileAttacher } from './files.ts';
-import { DATE_ONLY } from '../../shared/dates.ts';
+import { DATE_ONLY, DAY_MS } from '../../shared/dates.ts';
 
 // The client-side lab's changes of sample entries (spec 7): create, update, check in, transfer to the
 // tester, destroy an order. The state machine and the audit write are shared (sample-transitions.ts).
@@ -84,11 +89,36 @@ export async function updateSampleEntryCs(
  * stored time of day: the receipt happened at a moment, and changing or re-sending its day must not
  * move it to midnight.
  */
-export function keepTimeOfDay(value: string | null, stored: Date | null): Date | null {
+function keepTimeOfDay(value: string | null, stored: Date | null): Date | null {
   if (!value) return null;
   if (!DATE_ONLY.test(value) || !stored) return new Date(value);
   const timeOfDay = stored.toISOString().slice(10);
   return new Date(`${value}${timeOfDay}`);
+}
+
+const RECEIPT_IN_FUTURE = 'The received date cannot be in the future';
+const RECEIPT_BEFORE_BOOKING = 'The received date cannot be before the booking was made';
+
+/**
+ * A receipt happens after the sample was booked and no later than today. A day either side is
+ * allowed: the bench enters its local date or time, up to a day apart from the server's UTC.
+ */
+async function assertPossibleReceipt(db: Executor, sample: { bookingId: number | null }, receivedDate: Date) {
+  if (receivedDate.getTime() > Date.now() + DAY_MS) {
+    throw badRequest('receiptInFuture', {}, { receivedDate: RECEIPT_IN_FUTURE });
+  }
+  if (sample.bookingId === null) return;
+  const [booked] = await db
+    .select({ createdAt: booking.createdAt, bookingNumber: booking.bookingNumber })
+    .from(booking)
+    .where(eq(booking.id, sample.bookingId));
+  if (booked && receivedDate.getTime() < booked.createdAt.getTime() - DAY_MS) {
+    throw badRequest(
+      'receiptBeforeBooking',
+      { bookingNumber: booked.bookingNumber },
+      { receivedDate: RECEIPT_BEFORE_BOOKING },
+    );
+  }
 }
 
 export async function checkInSampleCs(
@@ -98,6 +128,8 @@ export async function checkInSampleCs(
   return db.transaction(async (tx) => {
     const sample = await lockSample(tx, id);
     const toStatus = judgeTransition('csCheckIn', sample);
+    const receivedDate = new Date(input.receivedDate);
+    await assertPossibleReceipt(tx, sample, receivedDate);
     const weights = computeWeights(sample, { initialWeight: input.initialWeight });
     return recordSampleChange(tx, {
       sample,
@@ -105,13 +137,58 @@ export async function checkInSampleCs(
       by,
       toStatus,
       changes: {
-        receivedDate: new Date(input.receivedDate),
+        receivedDate,
         receivedBy: input.receivedBy,
         ...weights,
         ...(input.unit !== undefined ? { unit: input.unit } : {}),
         receivedCondition: input.receivedCondition,
         receiptNote: input.receiptNote ?? null,
+        // A replacement's receipt is judged afresh: the decision about the sample it replaces is in
+        // the chain of custody, not on this receipt.
+        receiptDecision: null,
+        receiptDecisionNote: null,
+        receiptDecisionAt: null,
+        receiptDecisionBy: null,
         confirmDate: new Date(),
+      },
+    });
+  });
+}
+
+/**
+ * Records the client's decision about a sample held on receipt (damaged or insufficient), with its
+ * audit record in the chain of custody. "Test as received" releases the hold; "send a replacement"
+ * returns the entry to New to await the replacement's receipt (the workflow table's
+ * awaitReplacement); "return" keeps it on hold, never tested, with the decision shown. A decision
+ * may be changed while the sample is still held (a client who first asked for its return may agree
+ * to testing).
+ */
+export async function recordReceiptDecision(
+  db: Executor,
+  { id, input, by }: { id: number; input: ReceiptDecisionInput; by: Actor },
+) {
+  return db.transaction(async (tx) => {
+    const sample = await lockSample(tx, id);
+    if (sample.status !== 'CsConfirmed') {
+      throw conflict(
+        'sampleWrongState',
+        { idflNumber: sample.idflNumber, status: sample.status, needed: ['CsConfirmed'] },
+        sample,
+      );
+    }
+    if (!isHeldOnReceipt(sample)) throw wrongHold(sample);
+    const toStatus = input.decision === 'replacement' ? judgeTransition('awaitReplacement', sample) : undefined;
+    return recordSampleChange(tx, {
+      sample,
+      // A replacement is the table's transition back to New; the other decisions change no status.
+      action: toStatus ? 'awaitReplacement' : 'receiptDecision',
+      by,
+      toStatus,
+      changes: {
+        receiptDecision: input.decision,
+        receiptDecisionNote: input.note ?? null,
+        receiptDecisionAt: new Date(),
+        receiptDecisionBy: by.id,
       },
     });
   });

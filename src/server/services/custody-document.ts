@@ -5,11 +5,17 @@ import enSamples from '../../app/locales/en/samples.json' with { type: 'json' };
 import viCustody from '../../app/locales/vi/custody.json' with { type: 'json' };
 import viRoles from '../../app/locales/vi/roles.json' with { type: 'json' };
 import viSamples from '../../app/locales/vi/samples.json' with { type: 'json' };
-import { itemsText, readCustodyRecord, type CustodyReading, type ShownRecord } from '../../shared/custody-format.ts';
+import {
+  itemsText,
+  readCustodyRecord,
+  type CustodyReading,
+  type ShownChange,
+  type ShownRecord,
+} from '../../shared/custody-format.ts';
 import { formatInTimeZone } from '../../shared/display-date.ts';
 import type { Executor } from '../db/client.ts';
 import { translate, type Catalogue } from './app-words.ts';
-import { verifyAuditChain } from './audit.ts';
+import { custodyChainVerdict } from './audit-verification.ts';
 import { embedUnicodeFonts, wrapText } from './pdf-fonts.ts';
 import { findSampleDetail } from './sample-detail.ts';
 import { csvLines } from './spreadsheet-cells.ts';
@@ -62,6 +68,14 @@ export type CustodyDocument = {
   printedBy: string;
 };
 
+/** The document as it travels to the PDF worker thread: everything but the translator, made anew there. */
+export type CustodyDocumentData = Omit<CustodyDocument, 't'>;
+
+export const withCustodyWords = (data: CustodyDocumentData): CustodyDocument => ({
+  ...data,
+  t: custodyWords(data.language),
+});
+
 /** Reads a sample's custody record for a document, if the reader may see the sample. */
 export async function loadCustodyDocument(
   db: Executor,
@@ -75,7 +89,9 @@ export async function loadCustodyDocument(
 ): Promise<CustodyDocument> {
   const detail = await findSampleDetail(db, id);
   assertSampleVisible(permissions, detail);
-  const chain = await verifyAuditChain(db);
+  // The stored verdict brought up to date, and this sample's own records checked whole: the work
+  // does not grow with the audit table (GET /api/audit/verify still checks all of it).
+  const chain = await custodyChainVerdict(db, 'sample_entry', id);
   const t = custodyWords(language);
   const reading: CustodyReading = { t, formatDate: (value) => formatInTimeZone(value, language, timeZone) };
   const records = detail.timeline.map((event) => ({
@@ -116,6 +132,25 @@ function chainVerdict(doc: CustodyDocument): string {
 // ---------------------------------------------------------------------------------------------
 // CSV
 
+/** "-27.05 ‰", "± 0.15 ‰", "12.5 g": a number shown with its unit. */
+const measured = /^(?:± )?(-?\d+(?:\.\d+)?) (‰|g)$/;
+
+/**
+ * A change's old and new values for the CSV. A measured value leaves as a plain number with its
+ * unit in a column of its own, so a spreadsheet reads "-27.05" as the number it is rather than as
+ * text (or, quoted, as "'-27.05 ‰").
+ */
+function csvValues(change: ShownChange): { from: string | number; to: string | number; unit: string } {
+  const from = itemsText(change.from);
+  const to = itemsText(change.to);
+  const a = change.from.length ? measured.exec(from) : null;
+  const b = change.to.length ? measured.exec(to) : null;
+  const unit = a?.[2] ?? b?.[2];
+  const isMeasured = (change.from.length === 0 || a) && (change.to.length === 0 || b) && (!a || !b || a[2] === b[2]);
+  if (!unit || !isMeasured) return { from, to, unit: '' };
+  return { from: a ? Number(a[1]) : '', to: b ? Number(b[1]) : '', unit };
+}
+
 /**
  * One row per changed field (a record without changes is one row), with the record's hash on each,
  * and the chain's verdict last. Cells pass through the one rule for exported cells
@@ -135,21 +170,24 @@ export function renderCustodyCsv(doc: CustodyDocument): string {
     'field',
     'from',
     'to',
+    'unit',
     'reason',
     'hash',
   ].map(column);
-  const rows: string[][] = [];
+  const rows: (string | number)[][] = [];
   for (const record of doc.records) {
     const base = [String(record.id), record.when, record.at, record.who, record.role ?? '', record.what];
     const statuses = [record.fromStatus ?? '', record.toStatus ?? ''];
     const changes = record.changes.length ? record.changes : [null];
     for (const change of changes) {
+      const values = change ? csvValues(change) : { from: '', to: '', unit: '' };
       rows.push([
         ...base,
         ...statuses,
         change?.label ?? '',
-        change ? itemsText(change.from) : '',
-        change ? itemsText(change.to) : '',
+        values.from,
+        values.to,
+        values.unit,
         record.reason ?? '',
         record.hash,
       ]);

@@ -3,7 +3,8 @@ import { kindOf, type CustodyValueKind } from '../../shared/custody-catalogue.ts
 import { noReferences, type CustodyReferences } from '../../shared/custody-format.ts';
 import type { Executor } from '../db/client.ts';
 import { appUser, cleanIsotopeRecord, country, dispatchBatch, role, storedFile } from '../db/schema.ts';
-import { auditTrail, verifyAuditChain } from './audit.ts';
+import { auditTrail } from './audit.ts';
+import { verifyAuditChain } from './audit-verification.ts';
 import { fileUrl } from './files.ts';
 
 // The chain of custody as people read it: a sample's timeline, with every person, package, file,
@@ -160,6 +161,7 @@ export async function sampleTimeline(db: Executor, sampleEntryId: number): Promi
   });
 }
 
+/** The full check (GET /api/audit/verify): every record from the first, and the anchors. */
 export async function verifyCustodyChain(db: Executor) {
   return verifyAuditChain(db);
 }

@@ -255,6 +255,8 @@ export async function reopenDispatchBatch(
 }
 
 export type DispatchBatchFilters = {
+  /** The laboratory's time zone (LAB_TIME_ZONE): a date-only bound is its day. */
+  timeZone: string;
   packageCode?: string;
   shippmentNumber?: string;
   sentBy?: string;
@@ -275,8 +277,8 @@ export async function listDispatchBatches(db: Executor, filters: DispatchBatchFi
     filters.packageCode ? ilike(dispatchBatch.packageCode, containing(filters.packageCode)) : undefined,
     filters.shippmentNumber ? ilike(dispatchBatch.shippmentNumber, containing(filters.shippmentNumber)) : undefined,
     userCondition(dispatchBatch.sentBy, filters.sentBy),
-    fromDateCondition(dispatchBatch.sentDate, filters.sentFromDate),
-    toDateCondition(dispatchBatch.sentDate, filters.sentToDate),
+    fromDateCondition(dispatchBatch.sentDate, filters.sentFromDate, filters.timeZone),
+    toDateCondition(dispatchBatch.sentDate, filters.sentToDate, filters.timeZone),
     filters.status?.length ? inArray(dispatchBatch.status, filters.status as DispatchBatch['status'][]) : undefined,
     filters.search
       ? sql`(${ilike(dispatchBatch.packageCode, containing(filters.search))} OR ${ilike(
@@ -333,6 +335,9 @@ export async function findPackingList(db: Executor, id: number) {
       storageArea: sampleEntry.storageArea,
       status: sampleEntry.status,
       rushService: bookingRush,
+      // A sample tested as received though damaged or insufficient is marked on the list.
+      receivedCondition: sampleEntry.receivedCondition,
+      receiptDecision: sampleEntry.receiptDecision,
     })
     .from(sampleEntry)
     .leftJoin(booking, eq(booking.id, sampleEntry.bookingId))

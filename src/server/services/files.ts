@@ -53,7 +53,7 @@ export function fileUrl(id: string | null): string | null {
 }
 
 /** A name safe to store and to send back in a header: no path, no control characters, bounded. */
-export function cleanFileName(name: string | undefined, fallback: string): string {
+function cleanFileName(name: string | undefined, fallback: string): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const cleaned = [...base]
     .filter((ch) => ch > '\u001f' && ch !== '\u007f' && ch !== '"')

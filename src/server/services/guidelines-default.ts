@@ -1,7 +1,19 @@
-// The Guidelines page's built-in text, shown until an administrator saves the laboratory's own.
-// Markdown; both languages say the same.
+import type { Laboratory } from '../laboratory.ts';
 
-export const DEFAULT_GUIDELINES_EN = `# Sample submission guidelines
+// The Guidelines page's built-in text, shown until an administrator saves the laboratory's own.
+// Markdown; both languages say the same. Where to ship and whom to ask are the laboratory's own
+// settings (laboratory.ts), the same the certificates and mails print.
+
+/** A setting's text as Markdown reads it literally. */
+const literal = (text: string) => text.replace(/[\\`*_[\]#|<>]/g, (mark) => `\\${mark}`);
+
+export function defaultGuidelines(laboratory: Laboratory): { en: string; vi: string } {
+  const name = literal(laboratory.name);
+  const address = literal(laboratory.address);
+  const email = literal(laboratory.email);
+  const phone = literal(laboratory.phone);
+  return {
+    en: `# Sample submission guidelines
 
 These guidelines help your samples reach us in a state we can test. Please read them before you send anything.
 
@@ -26,10 +38,10 @@ Send more when you can: it lets us repeat a test without asking you for new mate
 
 ## Where to ship
 
-Isotope Testing Laboratory, Sample Reception\\
-12 Laboratory Street, District 1, Ho Chi Minh City, Vietnam
+${name}, Sample Reception\\
+${address}
 
-Reception is open Monday to Friday, 8:00–17:00.
+Reception is open Monday to Friday, 8:00–17:00. Questions: write to ${email} or call ${phone}.
 
 ## Turnaround and rush service
 
@@ -39,9 +51,8 @@ Reception is open Monday to Friday, 8:00–17:00.
 ## Confidentiality
 
 Your samples, data and results are treated confidentially. They are used only for the tests you booked and are shared only with the people you name on the form.
-`;
-
-export const DEFAULT_GUIDELINES_VI = `# Hướng dẫn gửi mẫu
+`,
+    vi: `# Hướng dẫn gửi mẫu
 
 Hướng dẫn này giúp mẫu của quý khách đến phòng thí nghiệm trong tình trạng có thể kiểm nghiệm. Vui lòng đọc trước khi gửi mẫu.
 
@@ -66,10 +77,10 @@ Nếu có thể, hãy gửi nhiều hơn: phòng thí nghiệm có thể làm l�
 
 ## Địa chỉ gửi mẫu
 
-Phòng Thí nghiệm Đồng vị, Bộ phận Nhận mẫu\\
-12 Đường Phòng Thí Nghiệm, Quận 1, TP. Hồ Chí Minh, Việt Nam
+${name}, Bộ phận Nhận mẫu\\
+${address}
 
-Bộ phận nhận mẫu làm việc từ thứ Hai đến thứ Sáu, 8:00–17:00.
+Bộ phận nhận mẫu làm việc từ thứ Hai đến thứ Sáu, 8:00–17:00. Cần hỏi thêm: viết thư tới ${email} hoặc gọi ${phone}.
 
 ## Thời gian trả kết quả và dịch vụ khẩn
 
@@ -79,4 +90,6 @@ Bộ phận nhận mẫu làm việc từ thứ Hai đến thứ Sáu, 8:00–17
 ## Bảo mật
 
 Mẫu, dữ liệu và kết quả của quý khách được bảo mật. Chúng chỉ được dùng cho các phép thử quý khách đã đặt và chỉ được chia sẻ với những người quý khách ghi trên phiếu.
-`;
+`,
+  };
+}

@@ -3,7 +3,8 @@ import type { Executor } from '../db/client.ts';
 import { submissionGuidelines } from '../db/schema.ts';
 import type { AuthUser } from './auth-user.ts';
 import { appendAudit, diffFields } from './audit.ts';
-import { DEFAULT_GUIDELINES_EN, DEFAULT_GUIDELINES_VI } from './guidelines-default.ts';
+import type { Laboratory } from '../laboratory.ts';
+import { defaultGuidelines } from './guidelines-default.ts';
 import { assertVersion, lockForEdit } from './stale-writes.ts';
 
 const GUIDELINES_ID = 1;
@@ -17,10 +18,9 @@ export type GuidelinesRecord = {
   updatedAt: string | null;
 };
 
-export async function findGuidelines(db: Executor): Promise<GuidelinesRecord> {
+export async function findGuidelines(db: Executor, laboratory: Laboratory): Promise<GuidelinesRecord> {
   const [row] = await db.select().from(submissionGuidelines).where(eq(submissionGuidelines.id, GUIDELINES_ID));
-  if (!row)
-    return { en: DEFAULT_GUIDELINES_EN, vi: DEFAULT_GUIDELINES_VI, version: 0, isDefault: true, updatedAt: null };
+  if (!row) return { ...defaultGuidelines(laboratory), version: 0, isDefault: true, updatedAt: null };
   return {
     en: row.textEn,
     vi: row.textVi,
@@ -36,16 +36,21 @@ export async function findGuidelines(db: Executor): Promise<GuidelinesRecord> {
  */
 export async function updateGuidelines(
   db: Executor,
-  { input, by }: { input: { en: string; vi: string; version: number }; by: AuthUser },
+  {
+    input,
+    by,
+    laboratory,
+  }: { input: { en: string; vi: string; version: number }; by: AuthUser; laboratory: Laboratory },
 ): Promise<GuidelinesRecord> {
+  const builtIn = defaultGuidelines(laboratory);
   return db.transaction(async (tx) => {
     // The first save races on the primary key: the loser finds the row and is judged by its version.
     await tx
       .insert(submissionGuidelines)
-      .values({ id: GUIDELINES_ID, textEn: DEFAULT_GUIDELINES_EN, textVi: DEFAULT_GUIDELINES_VI, version: 0 })
+      .values({ id: GUIDELINES_ID, textEn: builtIn.en, textVi: builtIn.vi, version: 0 })
       .onConflictDoNothing();
     await lockForEdit(tx, submissionGuidelines, submissionGuidelines.id, GUIDELINES_ID);
-    const current = await findGuidelines(tx);
+    const current = await findGuidelines(tx, laboratory);
     assertVersion(current, input.version, 'staleGuidelines');
     const changes = diffFields({ en: current.en, vi: current.vi }, { en: input.en, vi: input.vi });
     if (Object.keys(changes).length === 0) return current;
@@ -60,6 +65,6 @@ export async function updateGuidelines(
       })
       .where(eq(submissionGuidelines.id, GUIDELINES_ID));
     await appendAudit(tx, { entityType: 'guidelines', entityId: GUIDELINES_ID, action: 'updated', changes, actor: by });
-    return findGuidelines(tx);
+    return findGuidelines(tx, laboratory);
   });
 }

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { PDFDocument, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
-import { embedUnicodeFonts, type PdfFonts, type UnicodeFont } from './pdf-fonts.ts';
+import { embedUnicodeFonts, fittingCount, type PdfFonts, type UnicodeFont } from './pdf-fonts.ts';
 import QRCode from 'qrcode';
 import {
   describeLabel,
@@ -23,14 +23,28 @@ export async function renderQrPng(text: string, scale = 8): Promise<Buffer> {
   return QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale });
 }
 
-/** Shrinks the font until the text fits the width (never below a legible minimum), then cuts with an ellipsis. */
+/**
+ * Shrinks the font until the text fits the width (never below a legible minimum), then cuts with an
+ * ellipsis. Sized and cut from the characters' advances, added up once (widths scale with the size),
+ * so a long value costs its length, not its length times each size and cut tried; the result is
+ * then measured once as drawn.
+ */
 export function fitText(text: string, font: UnicodeFont, width: number, size: number, minSize = 5) {
+  const characters = [...text];
+  const unit = font.characterWidths(characters, 1).reduce((sum, each) => sum + each, 0);
   let current = size;
-  while (current > minSize && font.widthOfTextAtSize(text, current) > width) current -= 0.5;
-  if (font.widthOfTextAtSize(text, current) <= width) return { text, size: current };
-  let cut = text;
-  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}…`, current) > width) cut = cut.slice(0, -1);
-  return { text: `${cut}…`, size: current };
+  while (current > minSize && unit * current > width) current -= 0.5;
+  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, current) <= width;
+  if (unit * current <= width && fits(text)) return { text, size: current };
+  const widths = font.characterWidths(characters, current);
+  let taken = font.characterWidths(['…'], current)[0]!;
+  let count = 0;
+  while (count < characters.length - 1 && taken + widths[count]! <= width) taken += widths[count++]!;
+  count = Math.max(count, 1);
+  if (!fits(`${characters.slice(0, count).join('')}…`)) {
+    count = fittingCount(characters.slice(0, count), 0, (start) => fits(`${start}…`));
+  }
+  return { text: `${characters.slice(0, count).join('')}…`, size: current };
 }
 
 function drawLabel(
@@ -97,12 +111,14 @@ export async function loadLabels(
   db: Executor,
   source: LabelSource,
   permissions: readonly string[],
+  timeZone: string,
 ): Promise<{ labels: LabelContent[]; name: string }> {
+  const describe = (sample: Parameters<typeof describeLabel>[0]) => describeLabel(sample, timeZone);
   if (source.kind === 'sample') {
     const [sample] = await db.select(labelColumns).from(sampleEntry).where(eq(sampleEntry.id, source.id));
     if (!sample) throw notFound('sampleNotFound');
     assertSampleVisible(permissions, sample);
-    return { labels: [describeLabel(sample)], name: `label-${sample.idflNumber}.pdf` };
+    return { labels: [describe(sample)], name: `label-${sample.idflNumber}.pdf` };
   }
   if (source.kind === 'booking') {
     const [found] = await db
@@ -120,7 +136,7 @@ export async function loadLabels(
     }
     const samples = all.filter((sample) => canSeeSample(permissions, sample));
     if (!samples.length) throw notFound('bookingNotFound');
-    return { labels: samples.map(describeLabel), name: `labels-${found.bookingNumber}.pdf` };
+    return { labels: samples.map(describe), name: `labels-${found.bookingNumber}.pdf` };
   }
   const [batch] = await db
     .select({ packageCode: dispatchBatch.packageCode })
@@ -135,5 +151,5 @@ export async function loadLabels(
   if (!all.length) throw conflict('batchHasNoSamples', { packageCode: batch.packageCode });
   const samples = all.filter((sample) => canSeeSample(permissions, sample));
   if (!samples.length) throw notFound('batchNotFound');
-  return { labels: samples.map(describeLabel), name: `labels-${batch.packageCode}.pdf` };
+  return { labels: samples.map(describe), name: `labels-${batch.packageCode}.pdf` };
 }

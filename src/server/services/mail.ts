@@ -5,7 +5,7 @@ import { outboundMail } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../logger.ts';
 
-export type MailMessage = {
+type MailMessage = {
   to: string;
   subject: string;
   text: string;

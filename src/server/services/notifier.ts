@@ -23,7 +23,7 @@ export type Notifier = {
   tick: (db: Db) => Promise<void>;
 };
 
-export type NotificationListener = (written: NotificationView[]) => void;
+type NotificationListener = (written: NotificationView[]) => void;
 
 /** `startAfter`: the newest notification id when the instance starts; older ones concern no stream. */
 export function createNotifier(push: PushSender, logger: Logger, startAfter = 0): Notifier {

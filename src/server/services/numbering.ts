@@ -3,7 +3,7 @@ import type { Executor } from '../db/client.ts';
 import { numberSequence } from '../db/schema.ts';
 
 /** Next number of a named yearly sequence; atomic across API instances. */
-export async function nextInSequence(db: Executor, name: string, year: number): Promise<number> {
+async function nextInSequence(db: Executor, name: string, year: number): Promise<number> {
   const [row] = await db
     .insert(numberSequence)
     .values({ name, year, last: 1 })

@@ -1,7 +1,7 @@
 // Origin analyses on the server: running them on the material's model (completing a sample's values
 // from its sample entry) and the saved history. What reviewers then do with a saved analysis
 // (classify, save to a sample entry, transfer) is in analysis-review.ts.
-import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { analyseSample, type OriginAnalysis } from '../../shared/origin-model/analysis.ts';
 import type { OriginModel } from '../../shared/origin-model/estimator.ts';
 import { analyseLot, type LotAnalysis } from '../../shared/origin-model/lot-analysis.ts';
@@ -14,11 +14,11 @@ import { analysis, appUser, bookingSampleType, sampleEntry, thirdLabEntry } from
 import { badRequest, notFound } from '../errors.ts';
 import { appendAudit, type Actor } from './audit.ts';
 import { modelFor } from './origin-models.ts';
-import { DATE_ONLY, DAY_MS } from '../../shared/dates.ts';
+import { fromDateCondition, toDateCondition } from '../db/filters.ts';
 
 type ValuesUsed = Record<string, number | null>;
 
-export type SampleAnalysis = {
+type SampleAnalysis = {
   index: number;
   sampleCode: string | null;
   idflNumber: string | null;
@@ -47,6 +47,8 @@ async function completeFromSampleEntry(db: Executor, sample: AnalysisSample, ind
       carbon: thirdLabEntry.carbon,
       hydrogen: thirdLabEntry.hydrogen,
       oxygen: thirdLabEntry.oxygen,
+      nitrogen: thirdLabEntry.nitrogen,
+      sulfur: thirdLabEntry.sulfur,
       expectedOrigins: bookingSampleType.expectedOrigins,
     })
     .from(sampleEntry)
@@ -70,6 +72,8 @@ async function completeFromSampleEntry(db: Executor, sample: AnalysisSample, ind
     d13C: sample.d13C ?? row.carbon,
     d2H: sample.d2H ?? row.hydrogen,
     d18O: sample.d18O ?? row.oxygen,
+    d15N: sample.d15N ?? row.nitrogen,
+    d34S: sample.d34S ?? row.sulfur,
     claimedOrigin: sample.claimedOrigin ?? row.countryCode,
     expectedOrigins: sample.expectedOrigins ?? row.expectedOrigins?.map((o) => o.origin) ?? [],
   };
@@ -194,7 +198,7 @@ export function toAnalysisRecord(row: AnalysisRow & { createdByName?: string | n
   };
 }
 
-export type AnalysisRecord = ReturnType<typeof toAnalysisRecord>;
+type AnalysisRecord = ReturnType<typeof toAnalysisRecord>;
 
 /** Saves analyses, each recomputed here (the server is the judge of the figures), in one step. */
 export async function saveAnalyses(db: Executor, { input, by }: { input: SaveAnalyses; by: Actor }) {
@@ -242,6 +246,8 @@ export async function saveAnalyses(db: Executor, { input, by }: { input: SaveAna
 }
 
 export type AnalysisFilters = Paging & {
+  /** The laboratory's time zone (LAB_TIME_ZONE): a date-only bound is its day. */
+  timeZone: string;
   analysisFromDate?: string;
   analysisToDate?: string;
   countryCode?: string;
@@ -256,14 +262,10 @@ export type AnalysisFilters = Paging & {
 
 export async function listAnalyses(db: Executor, filters: AnalysisFilters) {
   const conditions: SQL[] = [];
-  if (filters.analysisFromDate) conditions.push(gte(analysis.analysisDate, new Date(filters.analysisFromDate)));
-  if (filters.analysisToDate) {
-    // A date-only upper bound includes that whole day.
-    const to = new Date(filters.analysisToDate);
-    conditions.push(
-      lt(analysis.analysisDate, DATE_ONLY.test(filters.analysisToDate) ? new Date(to.getTime() + DAY_MS) : to),
-    );
-  }
+  const from = fromDateCondition(analysis.analysisDate, filters.analysisFromDate, filters.timeZone);
+  const to = toDateCondition(analysis.analysisDate, filters.analysisToDate, filters.timeZone);
+  if (from) conditions.push(from);
+  if (to) conditions.push(to);
   if (filters.countryCode) conditions.push(sql`lower(${analysis.countryCode}) = lower(${filters.countryCode})`);
   if (filters.sources) conditions.push(ilike(analysis.sources, containing(filters.sources)));
   if (filters.classify) conditions.push(eq(analysis.classify, filters.classify as AnalysisRow['classify']));

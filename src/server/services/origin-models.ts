@@ -14,7 +14,7 @@ import { findMaterial } from './clean-isotope.ts';
 import type { ValidationJobResult } from './model-validation-job.ts';
 
 /** A short fingerprint of a material's reference set: it changes with every insert or update. */
-export async function referenceVersion(db: Executor, material: string): Promise<{ version: string; count: number }> {
+async function referenceVersion(db: Executor, material: string): Promise<{ version: string; count: number }> {
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
@@ -28,7 +28,7 @@ export async function referenceVersion(db: Executor, material: string): Promise<
   return { version: createHash('sha256').update(fingerprint).digest('hex').slice(0, 12), count: row?.count ?? 0 };
 }
 
-export async function loadReferences(db: Executor, material: string): Promise<ReferenceSample[]> {
+async function loadReferences(db: Executor, material: string): Promise<ReferenceSample[]> {
   const rows = await db
     .select()
     .from(cleanIsotopeRecord)

@@ -103,6 +103,18 @@ export class UnicodeFont {
     return runs;
   }
 
+  /** Each character's width at 1000 points, measured once: wrapping adds these up. */
+  private readonly advances = new Map<string, number>();
+
+  /** The width of each character at `size`, as drawn alone (kerning between them is left out). */
+  characterWidths(characters: readonly string[], size: number): number[] {
+    return characters.map((character) => {
+      let advance = this.advances.get(character);
+      if (advance === undefined) this.advances.set(character, (advance = this.widthOfTextAtSize(character, 1000)));
+      return (advance * size) / 1000;
+    });
+  }
+
   widthOfTextAtSize(text: string, size: number): number {
     return this.runs(text).reduce((width, run) => width + run.font.widthOfTextAtSize(run.text, size), 0);
   }
@@ -125,33 +137,92 @@ export class UnicodeFont {
 }
 
 /**
+ * How many characters of `characters` from `start` (at least one) fit, as `fits` judges the text.
+ * Found by doubling then halving, so only pieces up to about twice the answer are measured, never
+ * the whole rest: the cost follows the length of the piece that fits, not of the text.
+ */
+export function fittingCount(characters: readonly string[], start: number, fits: (text: string) => boolean): number {
+  const left = characters.length - start;
+  const fitsFirst = (count: number) => fits(characters.slice(start, start + count).join(''));
+  if (left <= 1 || !fitsFirst(2)) return Math.min(1, left);
+  let good = 2;
+  let bad = left + 1;
+  // Doubling: the first count that no longer fits bounds the search.
+  while (good < left) {
+    const next = Math.min(good * 2, left);
+    if (!fitsFirst(next)) {
+      bad = next;
+      break;
+    }
+    good = next;
+  }
+  while (bad - good > 1) {
+    const middle = (good + bad) >>> 1;
+    if (fitsFirst(middle)) good = middle;
+    else bad = middle;
+  }
+  return good;
+}
+
+/**
  * The text in lines no wider than `width`, broken between words; a word wider than a line (a hash, a
  * long code, a name in Chinese, which has no spaces) is cut where the line ends.
+ *
+ * Takes time linear in the text's length. Lines are filled from each character's advance (measured
+ * once per character and font), not by measuring candidate lines: measuring a string lays it out
+ * whole, and cutting a long word by re-measuring it a character shorter each time made one
+ * 1,000-character sample type hold the server for twenty seconds. Each finished line is then
+ * measured once for real, and one that kerning made wider is cut again.
  */
 export function wrapText(text: string, font: UnicodeFont, size: number, width: number): string[] {
-  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
+  const [space] = font.characterWidths([' '], size) as [number];
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
-    let line = '';
+    let line: string[] = [];
+    let lineWidth = 0;
     for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (fits(candidate)) {
-        line = candidate;
+      const characters = [...word];
+      const widths = font.characterWidths(characters, size);
+      const wordWidth = widths.reduce((sum, each) => sum + each, 0);
+      const joined = line.length ? lineWidth + space + wordWidth : wordWidth;
+      if (joined <= width) {
+        if (line.length) line.push(' ');
+        line.push(...characters);
+        lineWidth = joined;
         continue;
       }
-      if (line) lines.push(line);
-      let rest = [...word];
-      while (rest.length > 1 && !fits(rest.join(''))) {
-        let cut = rest.length - 1;
-        while (cut > 1 && !fits(rest.slice(0, cut).join(''))) cut--;
-        lines.push(rest.slice(0, cut).join(''));
-        rest = rest.slice(cut);
+      if (line.length) lines.push(line.join(''));
+      // The word alone is wider than a line: as many characters as fit (at least one) per line.
+      let start = 0;
+      for (;;) {
+        let end = start;
+        let taken = 0;
+        while (end < characters.length && (end === start || taken + widths[end]! <= width)) taken += widths[end++]!;
+        if (end >= characters.length) {
+          line = characters.slice(start);
+          lineWidth = taken;
+          break;
+        }
+        lines.push(characters.slice(start, end).join(''));
+        start = end;
       }
-      line = rest.join('');
     }
-    lines.push(line);
+    lines.push(line.join(''));
   }
-  return lines;
+  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
+  return lines.flatMap((line) => (fits(line) ? [line] : recut(line, fits)));
+}
+
+/** A line its characters' advances said fits but its laid-out width does not, cut by measuring. */
+function recut(line: string, fits: (text: string) => boolean): string[] {
+  const characters = [...line];
+  const parts: string[] = [];
+  for (let start = 0; start < characters.length;) {
+    const count = fittingCount(characters, start, fits);
+    parts.push(characters.slice(start, start + count).join(''));
+    start += count;
+  }
+  return parts;
 }
 
 export type PdfFonts = { regular: UnicodeFont; bold: UnicodeFont };

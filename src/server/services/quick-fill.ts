@@ -10,7 +10,7 @@ import { mayMailFormRecipient } from './recipient-limits.ts';
 import { clientWords } from './client-words.ts';
 import { countEvent, currentCount, tooManyRequests, type Window } from './rate-limit.ts';
 
-export const QUICK_FILL_DAYS = 90;
+const QUICK_FILL_DAYS = 90;
 /**
  * Wrong codes allowed per e-mail, per phone and per caller address before the lookup is refused for
  * a while. A right code does not clear them: anyone can book with a stranger's phone and get a code
@@ -18,10 +18,10 @@ export const QUICK_FILL_DAYS = 90;
  */
 export const QUICK_FILL_WRONG_LIMIT: Window = { limit: 5, seconds: 15 * 60 };
 /** All lookups per address, right or wrong, so the endpoint cannot be used to probe for customers. */
-export const QUICK_FILL_LOOKUP_LIMIT: Window = { limit: 30, seconds: 15 * 60 };
+const QUICK_FILL_LOOKUP_LIMIT: Window = { limit: 30, seconds: 15 * 60 };
 
 /** Phones are compared by their digits only: "+84 (28) 123-4567" and "84281234567" are the same line. */
-export function normalizePhone(phone: string): string {
+function normalizePhone(phone: string): string {
   return phone.replace(/\D+/g, '');
 }
 
@@ -50,7 +50,7 @@ export type Applicant = {
   language?: string | null;
 };
 
-export function companyDataOf(applicant: Applicant): QuickFillCompanyData {
+function companyDataOf(applicant: Applicant): QuickFillCompanyData {
   return {
     companyName: applicant.applicantCompany,
     phone: applicant.telephone,
@@ -158,7 +158,11 @@ export async function lookUpQuickFill(
   return match.companyData as QuickFillCompanyData;
 }
 
-/** Codes past their 90 days are useless; the nightly clean-up (or any caller) may drop them. */
-export async function deleteExpiredQuickFillCodes(db: Executor, now = new Date()) {
-  await db.delete(quickFillCode).where(sql`${quickFillCode.expiresAt} <= ${now}`);
+/** Codes past their 90 days are useless; the periodic clean-up (housekeeping.ts) drops them. */
+export async function deleteExpiredQuickFillCodes(db: Executor, now = new Date()): Promise<number> {
+  const removed = await db
+    .delete(quickFillCode)
+    .where(sql`${quickFillCode.expiresAt} <= ${now}`)
+    .returning({ id: quickFillCode.id });
+  return removed.length;
 }

@@ -8,15 +8,15 @@ import { csvLines } from './spreadsheet-cells.ts';
 import { formatInTimeZone } from '../../shared/display-date.ts';
 
 /**
- * A CSV cell: a moment in the one date form (shared/display-date.ts) in the report's language, read
- * in UTC as the XLSX's date cells and the preview's received days are.
+ * A CSV cell: a moment in the one date form (shared/display-date.ts) in the report's language, at
+ * the laboratory's time (LAB_TIME_ZONE, named in the file's preface) as the XLSX's date cells are.
  */
-const csvCellIn = (language: Language) => (value: Cell) =>
-  value instanceof Date ? formatInTimeZone(value.toISOString(), language, 'UTC') : value;
+const csvCellIn = (language: Language, timeZone: string) => (value: Cell) =>
+  value instanceof Date ? formatInTimeZone(value.toISOString(), language, timeZone) : value;
 
 /** CSV lines, each ended, through the one rule for exported cells. */
-const linesIn = (language: Language) => {
-  const csvCell = csvCellIn(language);
+const linesIn = (language: Language, timeZone: string) => {
+  const csvCell = csvCellIn(language, timeZone);
   return (rows: Cell[][]) => `${csvLines(rows.map((row) => row.map(csvCell)))}\r\n`;
 };
 
@@ -35,7 +35,7 @@ export function reportCsv(
   const words = reportWords(language);
   const sample = sampleWords(words);
   const rows = reportRows(db, filters);
-  const lines = linesIn(language);
+  const lines = linesIn(language, filters.timeZone);
   let started = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -11,6 +11,8 @@ import { sampleListConditions } from './sample-lists.ts';
 export type ReportKind = 'source' | 'status';
 
 export type ReportFilters = {
+  /** The laboratory's time zone (LAB_TIME_ZONE): the days filtered on and the times written. */
+  timeZone: string;
   receivedByUser?: string;
   receivedFromDate?: string;
   receivedToDate?: string;
@@ -19,7 +21,7 @@ export type ReportFilters = {
 };
 
 /** Rows per batch: a month of a busy laboratory in one or two reads, a long period never whole in memory. */
-export const BATCH = 5_000;
+const BATCH = 5_000;
 
 export type ReportRow = {
   id: number;

@@ -1,5 +1,5 @@
 import type { Language } from '../../app/lib/language.ts';
-import { formatDisplayDate } from '../../shared/display-date.ts';
+import { describeTimeZone, formatDisplayDate } from '../../shared/display-date.ts';
 import { totalOf, workflowOrder, type ReportGroup } from './report-groups.ts';
 import type { ReportFilters, ReportKind, ReportRow } from './report-rows.ts';
 import type { ReportWords } from './report-words.ts';
@@ -103,6 +103,8 @@ export function prefaceOf(kind: ReportKind, filters: ReportFilters, words: Repor
         ];
   return [
     [words('reports:file.period'), period],
+    // Every date and time in the file is the laboratory's; the zone says which.
+    [words('reports:file.timeZone'), describeTimeZone(filters.timeZone)],
     [words('reports:filters.receivedByUser'), filters.receivedByUser || words('reports:file.anyone')],
     chosen,
   ] as [string, string][];

@@ -1,3 +1,4 @@
+import { wallClockInTimeZone } from '../../shared/display-date.ts';
 import { Readable } from 'node:stream';
 import type { Language } from '../../app/lib/language.ts';
 import type { Executor } from '../db/client.ts';
@@ -16,8 +17,11 @@ import { reportWords } from './report-words.ts';
 import { spreadsheetCell } from './spreadsheet-cells.ts';
 import { columnLetter, xlsxStream, type XlsxCell, type XlsxRow } from './xlsx-writer.ts';
 
-/** The summary's heading row: below the title, the period, the filters, the moment and a note. */
-export const SUMMARY_HEADER_ROW = 8;
+/**
+ * The summary's heading row: below the title, the period, the time zone, the two filters, the
+ * moment it was made, a note and an empty line (summaryRows writes them in that order).
+ */
+export const SUMMARY_HEADER_ROW = 9;
 
 const safe = (cells: Cell[]): XlsxCell[] => cells.map(spreadsheetCell);
 
@@ -36,6 +40,9 @@ export function reportXlsx(
 ): ReadableStream<Uint8Array> {
   const words = reportWords(language);
   const asOf = new Date();
+  // A spreadsheet's date cell has no time zone: it holds the laboratory's wall clock (LAB_TIME_ZONE,
+  // named in the preface), as the CSV writes it.
+  const local = <T>(cell: T) => (cell instanceof Date ? wallClockInTimeZone(cell, filters.timeZone) : cell);
   const groupsRead = reportGroups(db, kind, filters, asOf);
   // Not left unhandled while the stream has not yet asked for it; the sheets await it.
   groupsRead.catch(() => undefined);
@@ -55,7 +62,7 @@ export function reportXlsx(
       ]),
       [
         { value: words('reports:file.madeOn'), style: 'bold' },
-        { value: asOf, style: 'dateLeft' },
+        { value: local(asOf), style: 'dateLeft' },
       ],
       [words(kind === 'status' ? 'reports:file.medianNote' : 'reports:file.chartNote')],
       [],
@@ -74,7 +81,8 @@ export function reportXlsx(
   async function* samplesRows(): AsyncGenerator<XlsxRow[]> {
     const sample = sampleWords(words);
     yield [{ cells: sampleHeader(words), style: 'header' }];
-    for await (const batch of reportRows(db, filters)) yield batch.map((row) => safe(sampleCells(row, sample)));
+    for await (const batch of reportRows(db, filters))
+      yield batch.map((row) => safe(sampleCells(row, sample)).map(local));
     const total = totalOf(await groupsRead);
     const line: XlsxCell[] = [words('reports:total'), words('reports:file.totalSamples', { count: total.samples })];
     line[columnOf('initialWeight')] = { value: total.initialWeight, style: 'boldGrams' };

@@ -103,7 +103,7 @@ export async function listAllRoles(db: Executor) {
   return rows.map(toRole);
 }
 
-export async function findRole(db: Executor, id: number): Promise<RoleRecord> {
+async function findRole(db: Executor, id: number): Promise<RoleRecord> {
   const [row] = await db.select(roleSelection).from(role).where(eq(role.id, id));
   if (!row) throw notFound('roleNotFound');
   return toRole(row);

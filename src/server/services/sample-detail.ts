@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { actionsFor } from '../../shared/sample-workflow.ts';
 import type { Executor } from '../db/client.ts';
-import { booking, dispatchBatch, thirdLabEntry } from '../db/schema.ts';
+import { booking, dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
+import { certificateRevokedSql } from './certificate-standing.ts';
 import { sampleTimeline } from './custody.ts';
 import { fileUrl } from './files.ts';
 import { assertSampleVisible } from './sample-visibility.ts';
@@ -10,7 +11,7 @@ import { findSample } from './sample-transitions.ts';
 /** The sample with its booking, package, third-lab entries (results, PDF link) and custody timeline. */
 export async function findSampleDetail(db: Executor, id: number) {
   const sample = await findSample(db, id);
-  const [thirdLab, timeline, order, batch] = await Promise.all([
+  const [thirdLab, timeline, order, batch, standing] = await Promise.all([
     db.select().from(thirdLabEntry).where(eq(thirdLabEntry.sampleEntryId, id)).orderBy(asc(thirdLabEntry.id)),
     sampleTimeline(db, id),
     sample.bookingId
@@ -38,9 +39,11 @@ export async function findSampleDetail(db: Executor, id: number) {
           .from(dispatchBatch)
           .where(eq(dispatchBatch.id, sample.dispatchBatchId))
       : Promise.resolve([]),
+    db.select({ revoked: certificateRevokedSql }).from(sampleEntry).where(eq(sampleEntry.id, id)),
   ]);
   return {
     ...sample,
+    certificateRevoked: standing[0]?.revoked ?? false,
     booking: order[0] ?? null,
     dispatchBatch: batch[0] ?? null,
     thirdLabEntries: thirdLab.map((entry) => ({ ...entry, reportFileUrl: fileUrl(entry.reportFileId) })),
@@ -52,5 +55,5 @@ export async function findSampleDetail(db: Executor, id: number) {
 export async function readSampleDetail(db: Executor, id: number, permissions: readonly string[]) {
   const detail = await findSampleDetail(db, id);
   assertSampleVisible(permissions, detail);
-  return { ...detail, availableActions: actionsFor(detail.status, permissions) };
+  return { ...detail, availableActions: actionsFor(detail.status, permissions, detail) };
 }

@@ -1,16 +1,23 @@
-import { and, eq, getTableColumns, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, getTableColumns, gt, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { SampleStatus } from '../../shared/sample-workflow.ts';
 import type { Executor } from '../db/client.ts';
 import { fromDateCondition, toDateCondition, userCondition } from '../db/filters.ts';
 import { afterCursor, cursorKeys, listOrder, orderByKeys } from '../db/keyset.ts';
 import { matchingRows, readListPage } from '../db/list-page.ts';
 import { containing, escapeLike, matchedFirst } from '../db/queries.ts';
-import { booking, sampleEntry } from '../db/schema.ts';
+import { booking, certificate, sampleEntry } from '../db/schema.ts';
 
 // The sample lists every bench reads, and the filters they share with reports and the third lab.
 
+// A sample's certificate in force when it is revoked (certificate-standing.ts says the same for one
+// sample): joined to the page rather than asked per row, so the page's plan stays one join. Only the
+// version no other replaced is in force, so a sample joins one such row at most.
+const revokedInForce = alias(certificate, 'revoked_in_force');
+
 export type SampleListFilters = {
+  /** The laboratory's time zone (LAB_TIME_ZONE): a date-only bound is its day. */
+  timeZone: string;
   IDFLNumber?: string;
   receivedFromDate?: string;
   receivedToDate?: string;
@@ -70,20 +77,35 @@ function idflContains(text: string): SQL {
   return ilike(sampleEntry.idflNumber, containing(text));
 }
 
+/**
+ * The samples of the bookings whose number or client (company or contact person) contains `text`.
+ * The bookings are found once (through booking_search) into an array, so the samples' side is an
+ * index condition on sample_entry_booking that a bitmap OR joins with the trigram index's, not a
+ * subquery asked again for every sample.
+ */
+function bookedBy(text: string): SQL {
+  const pattern = containing(text);
+  return sql`${sampleEntry.bookingId} = ANY(ARRAY(SELECT ${booking.id} FROM ${booking} WHERE ${or(
+    ilike(booking.bookingNumber, pattern),
+    ilike(booking.applicantCompany, pattern),
+    ilike(booking.applicantContactPerson, pattern),
+  )}))`;
+}
+
 /** 'receivedDate', 'receivedDate:desc', 'receivedDate desc' or '-receivedDate'; unknown fields fall back. */
 export function sampleListConditions(filters: Omit<SampleListFilters, 'limit' | 'offset' | 'orderBy'>): SQL[] {
   const conditions: (SQL | undefined)[] = [
     filters.IDFLNumber ? idflFilter(filters.IDFLNumber).whole : undefined,
-    fromDateCondition(sampleEntry.receivedDate, filters.receivedFromDate),
-    toDateCondition(sampleEntry.receivedDate, filters.receivedToDate),
+    fromDateCondition(sampleEntry.receivedDate, filters.receivedFromDate, filters.timeZone),
+    toDateCondition(sampleEntry.receivedDate, filters.receivedToDate, filters.timeZone),
     filters.receivedByUser ? ilike(sampleEntry.receivedBy, escapeLike(filters.receivedByUser)) : undefined,
     filters.sources?.length ? inArray(sampleEntry.source, filters.sources) : undefined,
     filters.status?.length ? inArray(sampleEntry.status, filters.status) : undefined,
     userCondition(sampleEntry.sentToTesterBy, filters.sentToTesterByUser),
-    fromDateCondition(sampleEntry.sentToTesterDate, filters.sentToTesterFromDate),
-    toDateCondition(sampleEntry.sentToTesterDate, filters.sentToTesterToDate),
-    fromDateCondition(sampleEntry.sentDate, filters.sentToThirdLabFromDate),
-    toDateCondition(sampleEntry.sentDate, filters.sentToThirdLabToDate),
+    fromDateCondition(sampleEntry.sentToTesterDate, filters.sentToTesterFromDate, filters.timeZone),
+    toDateCondition(sampleEntry.sentToTesterDate, filters.sentToTesterToDate, filters.timeZone),
+    fromDateCondition(sampleEntry.sentDate, filters.sentToThirdLabFromDate, filters.timeZone),
+    toDateCondition(sampleEntry.sentDate, filters.sentToThirdLabToDate, filters.timeZone),
     filters.packageCode ? eq(sampleEntry.packageCode, filters.packageCode) : undefined,
     filters.updatedSince ? gt(sampleEntry.updatedAt, new Date(filters.updatedSince)) : undefined,
     filters.search
@@ -97,6 +119,7 @@ export function sampleListConditions(filters: Omit<SampleListFilters, 'limit' | 
             sampleEntry.bnCode,
             sampleEntry.packageCode,
           ].map((column) => ilike(column, containing(filters.search!))),
+          bookedBy(filters.search),
         )
       : undefined,
   ];
@@ -169,9 +192,25 @@ export function sampleListQueries(db: Executor, filters: SampleListFilters) {
     order,
     page: (listTotal: SQL<number | null>) =>
       (matched ? db.with(matched.cte) : db)
-        .select({ ...getTableColumns(sampleEntry), rushService: bookingRush, cursorKeys: cursorKeys(order), listTotal })
+        .select({
+          ...getTableColumns(sampleEntry),
+          rushService: bookingRush,
+          certificateRevoked: sql<boolean>`${revokedInForce.id} is not null`,
+          cursorKeys: cursorKeys(order),
+          listTotal,
+        })
         .from(sampleEntry)
         .leftJoin(booking, eq(booking.id, sampleEntry.bookingId))
+        .leftJoin(
+          revokedInForce,
+          and(
+            eq(revokedInForce.sampleEntryId, sampleEntry.id),
+            // Revoked is the one status with a revocation moment: read from it, the join's filter names
+            // no status, which the plans keep for the samples' own.
+            isNotNull(revokedInForce.revokedAt),
+            isNull(revokedInForce.supersededById),
+          ),
+        )
         .where(inArray(sampleEntry.id, pageIds))
         .orderBy(...orderBy),
     matching: matched

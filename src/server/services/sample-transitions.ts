@@ -1,15 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   assertEditable,
   IllegalTransitionError,
+  isHeldOnReceipt,
   nextStatus,
+  receiptHoldAllows,
   sampleSubject,
   type SampleEditName,
   type SampleStatus,
   type WorkflowActionName,
+  workflowActions,
 } from '../../shared/sample-workflow.ts';
 import type { Executor, Tx } from '../db/client.ts';
-import { sampleEntry } from '../db/schema.ts';
+import { auditRecord, sampleEntry } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { appendAudit, rowChanges, type Actor } from './audit.ts';
 
@@ -33,12 +36,47 @@ function wrongState(error: IllegalTransitionError, sample: SampleEntry) {
 /** Turns the state machine's verdict into the API's 409, naming the sample and its state. */
 // The 409 carries the current record, so a bench whose queued action lost the race can show what happened.
 export function judgeTransition(action: WorkflowActionName, sample: SampleEntry) {
+  let toStatus: SampleStatus;
   try {
-    return nextStatus(action, sample.status, sampleSubject(sample.idflNumber));
+    toStatus = nextStatus(action, sample.status, sampleSubject(sample.idflNumber));
   } catch (error) {
-    if (error instanceof IllegalTransitionError) throw wrongState(error, sample);
+    if (error instanceof IllegalTransitionError) {
+      // The same step made elsewhere first (two tablets checking in one parcel offline): not a
+      // disagreement for a person to settle, so it has its own code (the sync says who and when).
+      const { to, isUndo } = workflowActions[action];
+      if (!isUndo && sample.status === to)
+        throw conflict('sampleAlreadyDone', { idflNumber: sample.idflNumber, status: sample.status }, sample);
+      throw wrongState(error, sample);
+    }
     throw error;
   }
+  if (!receiptHoldAllows(action, sample)) throw wrongHold(sample);
+  return toStatus;
+}
+
+/** The receipt hold's refusal (sample-workflow.ts, onReceiptHold) as the API's 409. */
+export function wrongHold(sample: SampleEntry) {
+  const params = { idflNumber: sample.idflNumber };
+  return isHeldOnReceipt(sample)
+    ? conflict('sampleHeldOnReceipt', params, sample)
+    : conflict('sampleNotHeldOnReceipt', params, sample);
+}
+
+/** Who moved the sample into its status, and when: the latest audit record of that transition. */
+export async function whoMovedSample(db: Executor, sampleId: number, status: string) {
+  const [row] = await db
+    .select({ by: auditRecord.actorName, at: auditRecord.at })
+    .from(auditRecord)
+    .where(
+      and(
+        eq(auditRecord.entityType, SAMPLE_ENTITY),
+        eq(auditRecord.entityId, String(sampleId)),
+        eq(auditRecord.toStatus, status),
+      ),
+    )
+    .orderBy(desc(auditRecord.at))
+    .limit(1);
+  return row ? { by: row.by ?? '', at: row.at.toISOString() } : null;
 }
 
 export function judgeEdit(edit: SampleEditName, sample: SampleEntry) {

@@ -4,12 +4,26 @@
 // run in the reader's Excel: `=HYPERLINK(…)`, `+cmd|' /C calc'!A0`. Following OWASP's CSV injection
 // guidance such a cell is written with a leading single quote, which the spreadsheet shows as text.
 // Numbers, dates and booleans are written as they are: a δ13C of -25.3 stays the number -25.3.
+// A spreadsheet whose list separator is ";" (Vietnamese and most European Excel) splits a CSV line
+// on ";" as well as on ",", so a cell is judged by every part a ";", "," or tab could cut from it:
+// "Cotton;=HYPERLINK(…)" is quoted too. A part that is a plain number ("-27.05") is a number, not a
+// formula.
 
-const formulaLead = /^[=+\-@\t\r]/;
+const separators = /[;,\t]/;
+const formulaLead = /^\s*[=+\-@\t\r]/;
+const plainNumber = /^\s*[-+]?\d+(\.\d+)?\s*$/;
+
+const startsFormula = (part: string) => formulaLead.test(part) && !plainNumber.test(part);
+
+/** Text a spreadsheet would run as a formula, read whole or cut at any ";", "," or tab. */
+export function isFormulaText(text: string): boolean {
+  if (/^[\t\r]/.test(text)) return true;
+  return startsFormula(text) || text.split(separators).some(startsFormula);
+}
 
 /** A cell as it may be written: text that a spreadsheet would read as a formula gets a leading quote. */
 export function spreadsheetCell<T>(value: T): T | string {
-  return typeof value === 'string' && formulaLead.test(value) ? `'${value}` : value;
+  return typeof value === 'string' && isFormulaText(value) ? `'${value}` : value;
 }
 
 /** Every value of a row (as an object, for exceljs's keyed columns) made safe for a spreadsheet. */
@@ -19,9 +33,9 @@ export function spreadsheetRow<T extends Record<string, unknown>>(row: T): T {
   return safe as T;
 }
 
-const needsQuotes = /[",\r\n]|^ | $/;
+const needsQuotes = /[",;\t\r\n]|^ | $/;
 
-/** One CSV field: made safe first, then quoted (quotes doubled) when it holds a comma, quote, line break or edge space. */
+/** One CSV field: made safe first, then quoted (quotes doubled) when it holds a separator, quote, line break or edge space. */
 export function csvField(value: unknown): string {
   const safe = spreadsheetCell(value);
   if (safe === null || safe === undefined) return '';

@@ -21,6 +21,7 @@ import {
 } from './sample-transitions.ts';
 import { lockThirdLabEntry } from './third-lab.ts';
 import { announceChange } from './notifications.ts';
+import { assertNoQcHold } from './nonconformities.ts';
 
 export const FOUR_EYES_MESSAGE = serverMessage('fourEyes');
 
@@ -62,6 +63,7 @@ export async function confirmFinalResult(db: Executor, { id, by }: { id: number;
     }
     const entry = await lockThirdLabEntry(tx, sample);
     if (entry.resultEnteredBy === by.id) throw forbidden('fourEyes');
+    await assertNoQcHold(tx, sample);
     const now = new Date();
     await tx
       .update(thirdLabEntry)
@@ -111,7 +113,7 @@ export async function undoReturnResult(db: Executor, { id, by }: { id: number; b
 }
 
 /**
- * Copies a confirmed sample's C/H/O into the clean isotope data set (the origin model's reference).
+ * Copies a confirmed sample's C/H/O (and δ15N/δ34S when measured) into the clean isotope data set (the origin model's reference).
  * With sameId the record earlier made from this sample is replaced; otherwise a second copy is refused.
  */
 export async function transferIdflData(
@@ -138,6 +140,8 @@ export async function transferIdflData(
       d13C: entry.carbon,
       d2H: entry.hydrogen,
       d18O: entry.oxygen,
+      d15N: entry.nitrogen,
+      d34S: entry.sulfur,
       verifiedBy: by.displayName,
       sourceSampleEntryId: sample.id,
     };

@@ -26,6 +26,8 @@ export const thirdLabOrderColumns: Record<string, PgColumn> = {
 
 /** The third lab's list filters (http/third-lab-query.ts validates them); the status list already split. */
 export type ThirdLabFilters = {
+  /** The laboratory's time zone (LAB_TIME_ZONE): a date filter names its day. */
+  timeZone: string;
   limit: number;
   offset: number;
   search?: string;
@@ -90,12 +92,12 @@ export function thirdLabListQueries(db: Executor, filters: ThirdLabFilters & { s
   const conditions: (SQL | undefined)[] = [
     wholeBench ? undefined : inArray(sampleEntry.status, filters.status),
     ...textConditions,
-    onDayCondition(thirdLabEntry.sentDate, filters.sentToThirdLabDate),
+    onDayCondition(thirdLabEntry.sentDate, filters.sentToThirdLabDate, filters.timeZone),
     userCondition(thirdLabEntry.idflSentBy, filters.sentToThirdLabBy),
-    onDayCondition(thirdLabEntry.receivedDate, filters.thirdLabReceivedDate),
+    onDayCondition(thirdLabEntry.receivedDate, filters.thirdLabReceivedDate, filters.timeZone),
     userCondition(thirdLabEntry.checkedInBy, filters.thirdLabReceivedBy),
-    onDayCondition(thirdLabEntry.resultReturnedDate, filters.resultReturnedDate),
-    onDayCondition(thirdLabEntry.testTeamConfirmedDate, filters.testTeamConfirmedDate),
+    onDayCondition(thirdLabEntry.resultReturnedDate, filters.resultReturnedDate, filters.timeZone),
+    onDayCondition(thirdLabEntry.testTeamConfirmedDate, filters.testTeamConfirmedDate, filters.timeZone),
     userCondition(thirdLabEntry.testTeamConfirmedBy, filters.testTeamConfirmedBy),
     filters.updatedSince ? sql`${sampleEntry.updatedAt} > ${new Date(filters.updatedSince)}` : undefined,
   ];

@@ -1,7 +1,13 @@
 // The third lab's actions: it checks a sample in, records and returns its C/H/O result, and undoes
 // a whole package sent to it. What it reads (its worklist and counts) is in third-lab-list.ts.
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { missingIsotopes, type UpdateResult } from '../../shared/schemas/third-lab.ts';
+import {
+  isotopeFields,
+  missingIsotopes,
+  optionalIsotopeFields,
+  uncertaintyFields,
+  type UpdateResult,
+} from '../../shared/schemas/third-lab.ts';
 import type { Executor, Tx } from '../db/client.ts';
 import { dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
@@ -55,9 +61,10 @@ const NO_CHANGE = Symbol('no change');
 /**
  * The third lab's edit of its entry, by the rule of every audited write (rowChanges): what the
  * update really changed, read from the stored entry before and after it; a save that changes
- * nothing is rolled back in its savepoint and leaves no version bump and no audit record.
+ * nothing is rolled back in its savepoint and leaves no version bump and no audit record. The runs
+ * a value came from are not a change of their own: the audit record's reason names the run.
  */
-async function editThirdLabEntry(
+export async function editThirdLabEntry(
   db: Tx,
   entry: ThirdLabEntry,
   changes: Partial<typeof thirdLabEntry.$inferInsert>,
@@ -65,7 +72,7 @@ async function editThirdLabEntry(
   try {
     return await db.transaction(async (savepoint) => {
       const updated = await updateThirdLabEntry(savepoint, entry, changes);
-      const changed = rowChanges(entry, updated, ['id', 'version', 'createdAt', 'updatedAt']);
+      const changed = rowChanges(entry, updated, ['id', 'version', 'createdAt', 'updatedAt', 'measurementRuns']);
       if (Object.keys(changed).length === 0) throw NO_CHANGE;
       return { entry: updated, changes: changed };
     });
@@ -92,7 +99,7 @@ export async function checkInThirdLab(db: Executor, { id, by }: { id: number; by
   });
 }
 
-/** Records the third lab's C/H/O values with their uncertainties (and optional PDF report) without returning them yet. */
+/** Records the third lab's δ values (C/H/O, and N/S when measured) with their uncertainties (and optional PDF report) without returning them yet. */
 export async function updateThirdLabResult(
   db: Executor,
   { id, input, by }: { id: number; input: UpdateResult; by: Actor & FileAttacher },
@@ -111,13 +118,21 @@ export async function updateThirdLabResult(
         by,
         kept: [entry.reportFileId],
       });
+    // A value typed by hand is no longer the run's: it drops the run named beside it. δ15N and δ34S
+    // left out of the request stay as stored, and so does their run.
+    const runs = { ...entry.measurementRuns };
+    for (const field of isotopeFields)
+      if (input[field] !== undefined && input[field] !== entry[field]) delete runs[field];
     const changes = {
+      measurementRuns: Object.keys(runs).length ? runs : null,
       carbon: input.carbon!,
       hydrogen: input.hydrogen!,
       oxygen: input.oxygen!,
       carbonUncertainty: input.carbonUncertainty ?? null,
       hydrogenUncertainty: input.hydrogenUncertainty ?? null,
       oxygenUncertainty: input.oxygenUncertainty ?? null,
+      // δ15N and δ34S left out of the request stay as stored (see updateResultSchema).
+      ...optionalValues(input),
       ...(input.notes !== undefined ? { notes: input.notes } : {}),
       ...(input.reportFileId !== undefined ? { reportFileId: input.reportFileId } : {}),
       resultEnteredBy: by.id,
@@ -134,6 +149,17 @@ export async function updateThirdLabResult(
     await tx.update(sampleEntry).set({ updatedAt: new Date() }).where(eq(sampleEntry.id, sample.id));
     return { entry: { ...edited.entry, reportFileUrl: fileUrl(edited.entry.reportFileId) }, unchanged: false };
   });
+}
+
+/** The δ15N and δ34S a result sends, each with its uncertainty; those it leaves out, untouched. */
+function optionalValues(input: UpdateResult): Partial<typeof thirdLabEntry.$inferInsert> {
+  const changes: Partial<typeof thirdLabEntry.$inferInsert> = {};
+  for (const field of optionalIsotopeFields) {
+    if (input[field] === undefined) continue;
+    changes[field] = input[field];
+    changes[uncertaintyFields[field]] = input[uncertaintyFields[field]] ?? null;
+  }
+  return changes;
 }
 
 export async function returnThirdLabResult(db: Executor, { id, by }: { id: number; by: Actor }) {

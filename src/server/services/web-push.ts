@@ -24,7 +24,7 @@ export type VapidKeys = { publicKey: string; privateKey: string; subject: string
 export type PushSubscriptionInput = { endpoint: string; keys: { p256dh: string; auth: string } };
 
 /** What the service worker receives (sw/sw.ts reads these names). */
-export type PushPayload = {
+type PushPayload = {
   id: string;
   title: string;
   message: string;
@@ -48,7 +48,7 @@ const SEND_TIMEOUT_MS = 15_000;
 /** A host name's addresses (A and AAAA); throws when the name cannot be resolved. */
 export type HostResolver = (hostname: string) => Promise<string[]>;
 
-export const systemResolver: HostResolver = async (hostname) =>
+const systemResolver: HostResolver = async (hostname) =>
   (await lookup(hostname, { all: true, verbatim: true })).map((found) => found.address);
 
 export type EndpointRules = {

@@ -9,10 +9,10 @@ import { zipStream, type EntryContent } from './zip-writer.ts';
 
 /** The styles a report uses; their index in styles.xml's cellXfs is their place in this list. */
 const styleNames = ['plain', 'header', 'date', 'grams', 'bold', 'title', 'days', 'boldGrams', 'dateLeft'] as const;
-export type XlsxStyle = (typeof styleNames)[number];
+type XlsxStyle = (typeof styleNames)[number];
 const styleIndex = Object.fromEntries(styleNames.map((name, index) => [name, index])) as Record<XlsxStyle, number>;
 
-export type XlsxValue = string | number | Date | null | undefined;
+type XlsxValue = string | number | Date | null | undefined;
 export type XlsxCell = XlsxValue | { value: XlsxValue; style: XlsxStyle };
 /** A row's cells from column A; a styled row (a heading, a total) styles its empty cells too. */
 export type XlsxRow = XlsxCell[] | { cells: XlsxCell[]; style: XlsxStyle };
@@ -40,7 +40,7 @@ const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const forbidden = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g;
 
 /** Text as XML: escaped, and without the control characters XML 1.0 cannot hold. */
-export function xmlText(text: string) {
+function xmlText(text: string) {
   return text
     .replace(forbidden, '')
     .replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));

@@ -100,7 +100,7 @@ export function denseRows(train: readonly ReferenceSample[]) {
 }
 
 /** A tree ensemble with scikit-learn's defaults (Gini, √features per split, fully grown). */
-export function forestLearner(kind: ForestKind, trees = 300, seed = 1): Learner {
+function forestLearner(kind: ForestKind, trees = 300, seed = 1): Learner {
   return (train) => {
     const { elements, regions, row, x, y } = denseRows(train);
     const forest = fitForest(x, y, regions.length, elements.length, { kind, trees, seed });

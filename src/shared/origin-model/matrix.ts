@@ -3,12 +3,12 @@
 
 export type Matrix = number[][];
 
-export function zeros(n: number): Matrix {
+function zeros(n: number): Matrix {
   return Array.from({ length: n }, () => new Array<number>(n).fill(0));
 }
 
 /** Lower-triangular L with L·Lᵀ = a, or null when a is not positive definite. */
-export function cholesky(a: Matrix): Matrix | null {
+function cholesky(a: Matrix): Matrix | null {
   const n = a.length;
   const l = zeros(n);
   for (let i = 0; i < n; i++) {

@@ -20,7 +20,7 @@ const epsilon = 1e-14;
 const tiny = 1e-300;
 
 /** Regularised lower incomplete gamma P(a, x). */
-export function regularizedGammaP(a: number, x: number): number {
+function regularizedGammaP(a: number, x: number): number {
   if (x <= 0) return 0;
   if (x < a + 1) {
     // Series expansion converges quickly below a + 1.

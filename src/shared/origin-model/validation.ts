@@ -6,12 +6,12 @@ import { stratifiedFolds } from './settings-choice.ts';
 import type { ElementValues, ReferenceSample } from './estimator.ts';
 
 /** Probability per region the learner knows. */
-export type Predictor = (values: ElementValues) => Record<string, number>;
+type Predictor = (values: ElementValues) => Record<string, number>;
 export type Learner = (train: readonly ReferenceSample[]) => Predictor;
 
 export type ValidationMethod = 'leave-one-out' | { folds: number };
 
-export type CalibrationBin = { from: number; to: number; count: number; meanConfidence: number; accuracy: number };
+type CalibrationBin = { from: number; to: number; count: number; meanConfidence: number; accuracy: number };
 
 export type ValidationReport = {
   method: 'leave-one-out' | 'k-fold';
@@ -34,7 +34,7 @@ const probabilityFloor = 1e-15;
  * Sets up to this many records are judged leave-one-out; larger ones by stratified 10-fold
  * cross-validation (each refit fits 300 trees and chooses the mix by an inner cross-validation).
  */
-export const leaveOneOutBudget = 60;
+const leaveOneOutBudget = 60;
 
 export function defaultValidationMethod(records: readonly ReferenceSample[]): ValidationMethod {
   return records.length <= leaveOneOutBudget ? 'leave-one-out' : { folds: 10 };
@@ -96,7 +96,7 @@ export function crossValidateWith<Model>(
   );
 }
 
-export function summariseValidation(
+function summariseValidation(
   truth: readonly string[],
   predictions: readonly Record<string, number>[],
   regions: readonly string[],

@@ -57,7 +57,7 @@ export type ClaimsErrorReport = {
 };
 
 /** A lot's joint verdict: claims of every region judged for every lot of `size` held-out records. */
-export type LotErrorReport = ClaimsErrorReport & { size: number; lotCount: number };
+type LotErrorReport = ClaimsErrorReport & { size: number; lotCount: number };
 
 /**
  * Held-out records atypical of their own region: typicality below the atypical threshold. The

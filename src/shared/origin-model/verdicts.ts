@@ -26,10 +26,17 @@ export type Verdict = 'consistent' | 'inconsistent' | 'inconclusive';
 export type Consistency = {
   /** The claim as judged: a region's name, or a country's code. */
   region: string;
+  /** The claim as it was made ("Vietnam", "vn", "Central Highlands"): what a certificate repeats. */
+  claim?: string;
   /** The model's regions the claim covers: the region itself, or every region of the country. */
   regions: string[];
   /** False when the reference set has no (or too few) records of the region or country. */
   isKnownRegion: boolean;
+  /**
+   * The reference records behind the claim: its regions', or those of a region left out of the
+   * model for having too few (0 when the set has none). Absent from analyses saved before it was kept.
+   */
+  referenceCount?: number;
   probability: number | null;
   typicality: number | null;
   verdict: Verdict;
@@ -50,12 +57,54 @@ export function pickThresholds() {
   return { consistentProbability, inconsistentProbability, atypicalPValue };
 }
 
+/** A country's name reduced for comparison: "Viet Nam", "Vietnam" and "Việt Nam" read alike. */
+const foldName = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/đ/gi, 'd')
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .toLowerCase();
+
+// Clients claim countries by name as often as by code ("Vietnam", "China"), in English or in
+// Vietnamese; the regions carry only the code, so names are read through the runtime's own list.
+const countryNamers = ['en', 'vi'].flatMap((locale) => {
+  try {
+    return [new Intl.DisplayNames([locale], { type: 'region' })];
+  } catch {
+    return [];
+  }
+});
+
+/** The country code a claim names, by code or by its name in English or Vietnamese, among `codes`. */
+export function countryOfClaim(claim: string, codes: readonly string[]): string | null {
+  const code = claim.trim().toUpperCase();
+  if (codes.includes(code)) return code;
+  const folded = foldName(claim);
+  if (!folded) return null;
+  return codes.find((c) => countryNamers.some((namer) => foldName(nameOf(namer, c)) === folded)) ?? null;
+}
+
+/** A country's name, or '' for a reference set's country that is not a region code (the runtime refuses those). */
+function nameOf(namer: Intl.DisplayNames, code: string): string {
+  try {
+    return namer.of(code) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** The countries the model's regions belong to (ISO codes). */
+export function countriesOfModel(model: OriginModel): string[] {
+  return [...new Set(model.regions.flatMap((r) => (r.country ? [r.country] : [])))].sort();
+}
+
 /** The model's regions (indices) a claim covers: the region of that name, else the country's regions. */
 export function regionsOfClaim(model: OriginModel, claim: string): number[] {
   const byName = model.regions.findIndex((r) => sameRegion(r.region, claim));
   if (byName !== -1) return [byName];
-  const code = claim.trim().toUpperCase();
-  return model.regions.flatMap((r, k) => (r.country && r.country === code ? [k] : []));
+  const code = countryOfClaim(claim, countriesOfModel(model));
+  return code ? model.regions.flatMap((r, k) => (r.country === code ? [k] : [])) : [];
 }
 
 /** The region names a list of claims (the booking's expected origins) covers, for the prior. */
@@ -80,14 +129,20 @@ export function judgeClaim(
   const region = byName
     ? model.regions[covered[0]!]!.region
     : covered.length
-      ? claim.trim().toUpperCase()
+      ? model.regions[covered[0]!]!.country!
       : claim.trim();
+  const asMade = claim.trim();
+  const referenceCount = covered.length
+    ? covered.reduce((s, k) => s + model.regions[k]!.count, 0)
+    : (model.excludedRegions ?? []).filter((r) => sameRegion(r.region, claim)).reduce((s, r) => s + r.count, 0);
   const regions = covered.map((k) => model.regions[k]!.region);
   if (covered.length === 0 || !probabilities || !typicalities)
     return {
       region,
+      claim: asMade,
       regions,
       isKnownRegion: covered.length > 0,
+      referenceCount,
       probability: null,
       typicality: null,
       verdict: 'inconclusive',
@@ -100,8 +155,10 @@ export function judgeClaim(
   const typicality = Math.max(...covered.map((k) => typicalities[k]!));
   return {
     region,
+    claim: asMade,
     regions,
     isKnownRegion: true,
+    referenceCount,
     probability,
     typicality,
     verdict: verdictFor(probability, typicality),

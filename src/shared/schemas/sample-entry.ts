@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { visibleText } from '../visible-text.ts';
 import { recordVersion } from './version.ts';
-import { receivedConditions, sampleStatuses } from '../sample-workflow.ts';
+import { receiptDecisions, receivedConditions, sampleStatuses } from '../sample-workflow.ts';
 
 // Sample forms (spec section 5) shared by the server and the app: one set of rules and messages.
 
@@ -95,6 +95,16 @@ export const csCheckInSampleSchema = z.object({
   receiptNote: text(2000).nullish(),
 });
 export type CsCheckInSample = z.infer<typeof csCheckInSampleSchema>;
+
+export const RECEIPT_DECISION_MESSAGE =
+  "Choose the client's decision: test as received, send a replacement or return the sample";
+
+/** The client's decision about a sample held on receipt (damaged or insufficient), as CS records it. */
+export const receiptDecisionSchema = z.object({
+  decision: z.enum(receiptDecisions, { error: RECEIPT_DECISION_MESSAGE }),
+  note: text(2000).nullish(),
+});
+export type ReceiptDecisionInput = z.infer<typeof receiptDecisionSchema>;
 
 /** Update sample (tester lab): the full form as the app shows it. */
 export const testerSampleFormSchema = z.object({

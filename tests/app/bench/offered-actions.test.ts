@@ -14,6 +14,8 @@ const appDir = join(import.meta.dirname, '../../../src/app');
 const offeredElsewhere: Partial<Record<WorkflowActionName, string>> = {
   // Samples leave with their package: the shipping screen sends the whole dispatch batch at once.
   sendToThirdLab: 'features/dispatch (the package is sent, not one sample)',
+  // A held sample awaits its replacement when CS records the client's decision to send one.
+  awaitReplacement: "features/cs-lab/receipt-decision-dialog (the client's decision: send a replacement)",
 };
 
 function appSources(): string[] {

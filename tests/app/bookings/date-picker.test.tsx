@@ -35,9 +35,9 @@ describe('typed dates (spec 5, 9)', () => {
     expect(formatDisplayDate('not a date')).toBe('');
   });
 
-  it("shows a moment on the user's calendar day and clock, in the same form", () => {
-    // Built from local numbers, so the expectation holds in any time zone the tests run in.
-    const moment = new Date(2026, 10, 21, 9, 5).toISOString();
+  it("shows a moment on the laboratory's calendar day and clock, in the same form", () => {
+    // 02:05 UTC is 09:05 in Ho Chi Minh City (the default laboratory zone), whatever zone the tests run in.
+    const moment = new Date(Date.UTC(2026, 10, 21, 2, 5)).toISOString();
     expect(formatMomentDay(moment)).toBe('21 November 2026');
     expect(formatMoment(moment)).toBe('21 November 2026 09:05');
     expect(formatMoment(moment, 'vi')).toBe('21 tháng 11 2026 09:05');

@@ -259,7 +259,7 @@ describe('CustodyTimeline: a log a person can read', () => {
     const log = screen.getByTestId('custody-timeline');
     expect(screen.getByRole('region', { name: 'Chuỗi lưu giữ mẫu' })).toBeTruthy();
     expect(entry('csCheckIn').textContent).toContain('Nhận mẫu (CS) · — → CS đã xác nhận');
-    expect(entry('csCheckIn').textContent).toContain('Tạo từ đơn hàng BK-2026-00042');
+    expect(entry('csCheckIn').textContent).toContain('Tạo từ đơn đặt BK-2026-00042');
     expect(change('transferToTester', 'sentToTesterBy')).toBe('Chuyển kiểm nghiệm bởi: — → Lan Nguyễn');
     expect(change('transferToTester', 'sentToTesterDate')).toMatch(/→ 2[78] tháng 11 2026 \d\d:\d\d$/);
     expect(entry('testerUpdate').textContent).toContain('Cập nhật mẫu (kiểm nghiệm)');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { benches, benchNames } from '@/shared/benches';
 import { allPermissions, seededRoles } from '@/shared/permissions';
-import { filterMenu, menuGroups } from '@/app/layout/menu';
+import { filterMenu, menuGroups, refusedScreen } from '@/app/layout/menu';
 
 function visibleLabels(permissions: readonly string[]) {
   return filterMenu(permissions).map((group) => ({
@@ -28,6 +28,9 @@ describe('menu filtering by permission (spec 6)', () => {
           'menu.testerWorkspace',
           'menu.shippingManagement',
           'menu.resultOverview',
+          'menu.nonconformities',
+          'menu.controlCharts',
+          'menu.proficiencyTests',
         ],
       },
       { group: 'menu.analysis', entries: ['menu.sampleInsights', 'menu.analysisResults', 'menu.isotopeLmd'] },
@@ -54,7 +57,15 @@ describe('menu filtering by permission (spec 6)', () => {
       'menu.testerWorkspace': ['CanViewDetailSampleEntryTester'],
       'menu.shippingManagement': ['CanViewAllDispatchBatch'],
       'menu.resultOverview': ['CanViewAllSampleEntrySupervisor'],
-      'menu.sampleInsights': ['CanViewAllAnalysis'],
+      'menu.nonconformities': ['CanViewNonConformity', 'CanReleaseNonConformity'],
+      'menu.controlCharts': ['CanViewNonConformity', 'CanReleaseNonConformity', 'CanViewMeasurementRun'],
+      'menu.proficiencyTests': [
+        'CanViewMeasurementRun',
+        'CanImportMeasurementRun',
+        'CanRecomputeMeasurementRun',
+        'CanManageReferenceMaterial',
+      ],
+      'menu.sampleInsights': ['CanTakeATest'],
       'menu.analysisResults': ['CanViewAllAnalysis'],
       'menu.isotopeLmd': ['CanViewAllCleanSample'],
       'menu.sampleBySource': ['CanViewSampleEntryBySourceReport'],
@@ -73,10 +84,19 @@ describe('menu filtering by permission (spec 6)', () => {
     ]);
   });
 
-  it('shows a supervisor results, analysis, clean data and reports', () => {
+  it('shows a supervisor results, the analyses they may read (not run), clean data and reports', () => {
     expect(visibleLabels(permissionsOf('Supervisor'))).toEqual([
-      { group: 'menu.management', entries: ['menu.dashboard', 'menu.resultOverview'] },
-      { group: 'menu.analysis', entries: ['menu.sampleInsights', 'menu.analysisResults', 'menu.isotopeLmd'] },
+      {
+        group: 'menu.management',
+        entries: [
+          'menu.dashboard',
+          'menu.resultOverview',
+          'menu.nonconformities',
+          'menu.controlCharts',
+          'menu.proficiencyTests',
+        ],
+      },
+      { group: 'menu.analysis', entries: ['menu.analysisResults', 'menu.isotopeLmd'] },
       { group: 'menu.reports', entries: ['menu.sampleBySource', 'menu.sampleByStatus'] },
       { group: 'menu.settings', entries: ['menu.guidelines', 'menu.logout'] },
     ]);
@@ -99,5 +119,17 @@ describe('menu filtering by permission (spec 6)', () => {
         permissions: [screen.permission],
       });
     }
+  });
+
+  it("refuses at its address a menu screen the role may not use, by the link's own rule", () => {
+    const supervisor = permissionsOf('Supervisor');
+    expect(refusedScreen('/analysis/analyze', supervisor)).toMatchObject({ labelKey: 'menu.sampleInsights' });
+    expect(refusedScreen('/analysis/multi-analyze/', supervisor)).toMatchObject({ labelKey: 'pages.multiAnalyze' });
+    expect(refusedScreen('/analysis/analysis-list', supervisor)).toBeNull();
+    expect(refusedScreen('/analysis/analyze', permissionsOf('Analyst'))).toBeNull();
+    expect(refusedScreen('/dashboard', permissionsOf('Shipping'))).toMatchObject({ labelKey: 'menu.dashboard' });
+    // Screens reached from a list (a detail) and the Guidelines are not judged here.
+    expect(refusedScreen('/guidelines', [])).toBeNull();
+    expect(refusedScreen('/bookings/12', [])).toBeNull();
   });
 });

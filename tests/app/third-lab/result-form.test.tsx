@@ -100,8 +100,41 @@ describe('third-lab result form', () => {
       carbonUncertainty: 0.15,
       hydrogenUncertainty: null,
       oxygenUncertainty: null,
+      // Not measured: sent empty.
+      nitrogen: null,
+      sulfur: null,
+      nitrogenUncertainty: null,
+      sulfurUncertainty: null,
       notes: 'Typical of the Mekong delta',
       reportFileId: '6f1c2a54-9d0e-4a51-8a43-2b2f0c1d9e77',
+    });
+  });
+
+  it('takes δ15N and δ34S as optional values, each with its uncertainty, and refuses an uncertainty alone', async () => {
+    const user = userEvent.setup();
+    const { onSubmit } = renderForm({ defaults: { carbon: -20, hydrogen: -50, oxygen: 10 } });
+    for (const label of ['Nitrogen (δ15N)', 'Sulfur (δ34S)', 'Sulfur uncertainty (± ‰)']) {
+      expect(screen.getByLabelText(label).getAttribute('aria-required')).toBeNull();
+    }
+    await user.type(screen.getByLabelText('Nitrogen (δ15N)'), '8,9');
+    await user.type(screen.getByLabelText('Nitrogen uncertainty (± ‰)'), '0.2');
+    await user.type(screen.getByLabelText('Sulfur uncertainty (± ‰)'), '0.4');
+    await user.click(screen.getByRole('button', { name: 'Save result' }));
+    expect(await screen.findByText('Enter the value this uncertainty belongs to')).toBeTruthy();
+    expect(screen.getByLabelText('Sulfur uncertainty (± ‰)').getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
+    await i18n.changeLanguage('vi');
+    expect(await screen.findByText('Nhập giá trị mà độ không đảm bảo đo này đi kèm')).toBeTruthy();
+    expect(screen.getByLabelText('Lưu huỳnh (δ34S)')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Lưu huỳnh (δ34S)'), '12.1');
+    await user.click(screen.getByRole('button', { name: 'Lưu kết quả' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      nitrogen: 8.9,
+      nitrogenUncertainty: 0.2,
+      sulfur: 12.1,
+      sulfurUncertainty: 0.4,
     });
   });
 

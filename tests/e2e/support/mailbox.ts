@@ -10,7 +10,7 @@ import { e2ePort } from './accounts.ts';
 
 export const e2eSmtpPort = Number(process.env.E2E_SMTP_PORT ?? e2ePort + 20_000);
 
-export type ReceivedMail = { to: string[]; raw: string };
+type ReceivedMail = { to: string[]; raw: string };
 
 export type Mailbox = {
   received: ReceivedMail[];

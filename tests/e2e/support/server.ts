@@ -26,6 +26,8 @@ const env = parseEnv({
   PORT: String(e2ePort),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
+  // The chain of custody's key beside the data it seals, as in production (never inside DATA_DIR).
+  AUDIT_CHAIN_KEY_FILE: `${dataDir}.audit-chain.key`,
   ADMIN_EMAIL: admin.email,
   ADMIN_PASSWORD: admin.password,
   STATIC_DIR: process.env.BUILD_OUT_DIR ?? 'dist',

@@ -77,6 +77,10 @@ async function hostileSamples(token: string) {
 describe('[SECURITY] formula cells in exported files', () => {
   it('quotes formula-leading text and leaves numbers, dates and plain text alone', () => {
     for (const text of [...hostileTexts, '\t=1', '\r=1', '-1+cmd']) expect(spreadsheetCell(text)).toBe(`'${text}`);
+    // A spreadsheet splitting on ";" (Vietnamese Excel) or "," would start a formula mid-cell.
+    for (const text of ['Cotton;=1+1', 'a, @SUM(1)', 'x\t+cmd', 'Rice; -2+3'])
+      expect(spreadsheetCell(text)).toBe(`'${text}`);
+    for (const text of ['-27.05', '12; -3.5', 'Cotton, 60/40']) expect(spreadsheetCell(text)).toBe(text);
     expect(spreadsheetCell(-25.3)).toBe(-25.3);
     expect(spreadsheetCell('Cotton')).toBe('Cotton');
     expect(spreadsheetCell("'=already quoted")).toBe("'=already quoted");

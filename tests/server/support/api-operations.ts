@@ -20,7 +20,7 @@ export type SchemaObject = {
   [key: string]: unknown;
 };
 
-export type Parameter = {
+type Parameter = {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
   required?: boolean;

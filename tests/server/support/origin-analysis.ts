@@ -5,14 +5,19 @@ import type { TestApp } from './test-app.ts';
 // certify a sample: the certificate's origin statement is the verdict of the analysis saved to it.
 
 /** Cotton references in three well-separated groups: Vietnam and Thailand by country, Xinjiang by region. */
-export async function importCottonReferences(t: TestApp, token: string, material = 'Cotton') {
+export async function importCottonReferences(
+  t: TestApp,
+  token: string,
+  material = 'Cotton',
+  { withXinjiang = true }: { withXinjiang?: boolean } = {},
+) {
   const row = (code: string, country: string, region: string, c: number, h: number, o: number, i: number) =>
     `${code}-${i},${material},${country},${region},${(c + ((i % 3) - 1) * 0.2).toFixed(2)},${h + ((i % 4) - 1.5) * 2},${(o + ((i % 5) - 2) * 0.3).toFixed(2)}`;
   const csv = ['sampleCode,material,countryCode,region,d13C,d2H,d18O']
     .concat(
       Array.from({ length: 15 }, (_, i) => row('V', 'VN', '', -27.1, -65, 24.2, i)),
       Array.from({ length: 15 }, (_, i) => row('T', 'TH', '', -24, -40, 28, i)),
-      Array.from({ length: 15 }, (_, i) => row('X', 'CN', 'Xinjiang', -25, -95, 20, i)),
+      withXinjiang ? Array.from({ length: 15 }, (_, i) => row('X', 'CN', 'Xinjiang', -25, -95, 20, i)) : [],
     )
     .join('\n');
   const form = new FormData();

@@ -54,7 +54,9 @@ export async function sampleAt(t: TestApp, token: string, status: SampleStatus, 
     sample = await expectOk(await t.request(method, path, { token, body }), path);
     return sample;
   };
-  if (target >= 1) await step('PUT', `/api/cs-lab/check-in?id=${id}&entry=sample`, CHECK_IN);
+  // A booked sample is received after its booking was made (an earlier receipt is refused): now.
+  const receipt = options.sampleId ? { ...CHECK_IN, receivedDate: new Date().toISOString() } : CHECK_IN;
+  if (target >= 1) await step('PUT', `/api/cs-lab/check-in?id=${id}&entry=sample`, receipt);
   if (target >= 2) await step('PUT', `/api/cs-lab/transfer-to-tester?id=${id}`);
   if (target >= 3) await step('PUT', `/api/tester-lab/check-in?id=${id}`);
   if (target >= 4) {

@@ -36,7 +36,7 @@ export type TestApp = {
   ) => Promise<{ token: string; id: number; username: string }>;
 };
 
-export type RequestOptions = {
+type RequestOptions = {
   token?: string;
   body?: unknown;
   headers?: Record<string, string>;
@@ -106,6 +106,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     ADMIN_PASSWORD: ADMIN.password,
     PUBLIC_URL: 'http://lab.test',
     STATIC_DIR: '',
+    // The chain of custody's key, so no test writes a key file into the working directory.
+    AUDIT_CHAIN_KEY: 'test-only audit chain key, 32+ characters long',
     ...overrides,
   });
 }

@@ -23,7 +23,7 @@ export type ZipPart = {
 };
 
 /** A zip archive of the parts, deflated, with its central directory (what every XLSX is). */
-export function zipOf(parts: readonly ZipPart[]): Uint8Array<ArrayBuffer> {
+function zipOf(parts: readonly ZipPart[]): Uint8Array<ArrayBuffer> {
   const local: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;

@@ -15,7 +15,7 @@ import { Bar, Line } from 'react-chartjs-2';
 // out of the entry chunk and loads the first time a chart is on screen.
 Chart.register(BarElement, CategoryScale, LinearScale, LineElement, PointElement, Legend, Tooltip);
 
-export type ChartKind = 'bar' | 'stackedBar' | 'line';
+type ChartKind = 'bar' | 'stackedBar' | 'line';
 
 export type ChartCanvasProps = {
   kind: ChartKind;

@@ -43,7 +43,7 @@ export function AnalyzePage() {
     });
   }, [model.data, deferredForm]);
 
-  const regions = useMemo(() => model.data?.model.regions.map((r) => r.region) ?? [], [model.data]);
+  const regions = useMemo(() => model.data?.model.regions ?? [], [model.data]);
 
   const pullFromSampleEntry = async (idfl: string) => {
     const number = idfl.trim();

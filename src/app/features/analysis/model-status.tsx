@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CachedModel } from './analysis-queries';
 
 /** "3 hours ago" in the screen's language. */
-export function useAge() {
+function useAge() {
   const { i18n } = useTranslation();
   const format = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'auto' });
   return (iso: string) => {

@@ -34,7 +34,7 @@ export function MultiAnalyzePage() {
   const model = useOriginModel(material || undefined);
   const run = useRunAnalysis();
   const save = useSaveAnalyses();
-  const regions = model.data?.model.regions.map((r) => r.region) ?? [];
+  const regions = model.data?.model.regions ?? [];
   const canSend = Boolean(material) && entries.length > 0;
 
   const update = (key: number, change: Partial<Omit<Entry, 'key'>>) => {

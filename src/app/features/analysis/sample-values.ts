@@ -12,7 +12,7 @@ export type SampleForm = {
   expectedOrigins: string;
 };
 
-export const elementLabels: Record<string, string> = {
+const elementLabels: Record<string, string> = {
   d13C: 'δ13C',
   d2H: 'δ2H',
   d18O: 'δ18O',

@@ -22,10 +22,20 @@ export function ConsistencyCard({ title, consistency }: { title: string; consist
     <div className="grid gap-1.5 rounded-md border p-3" data-testid="consistency">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="text-sm font-medium">
-          {title}: {consistency.region}
+          {title}: {consistency.claim?.trim() || consistency.region}
         </span>
-        <VerdictBadge verdict={consistency.verdict} />
+        {/* No records of it, no verdict: "inconclusive" would read as "cannot be excluded". */}
+        {consistency.isKnownRegion ? (
+          <VerdictBadge verdict={consistency.verdict} />
+        ) : (
+          <Badge variant="outline">{t('verdict.notAssessed')}</Badge>
+        )}
       </div>
+      {consistency.isKnownRegion && consistency.regions.length > 1 && (
+        <p className="text-sm text-muted-foreground">
+          {t('result.judgedOn', { regions: consistency.regions.join(', ') })}
+        </p>
+      )}
       {consistency.isKnownRegion ? (
         <p className="text-sm text-muted-foreground">
           {t('result.probabilityAndTypicality', {
@@ -34,7 +44,9 @@ export function ConsistencyCard({ title, consistency }: { title: string; consist
           })}
         </p>
       ) : (
-        <p className="text-sm text-muted-foreground">{t('result.unknownRegion')}</p>
+        <p className="text-sm text-muted-foreground">
+          {t(consistency.referenceCount ? 'result.unknownRegion' : 'result.noRecords')}
+        </p>
       )}
       <p className="text-xs text-muted-foreground">
         {t('result.thresholds', {

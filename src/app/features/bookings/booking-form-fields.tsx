@@ -28,7 +28,7 @@ export function useBookingFormState(): BookingFormApi {
   return form;
 }
 
-export const fieldId = (path: string) => `booking-${path.replaceAll('.', '-')}`;
+const fieldId = (path: string) => `booking-${path.replaceAll('.', '-')}`;
 
 export function useFieldError(path: BookingPath): string | undefined {
   return useFormError(useBookingFormState(), path);

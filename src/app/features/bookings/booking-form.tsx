@@ -21,7 +21,7 @@ import { LoadingOverlay } from './loading-overlay';
 const useConfirmDialog = onDemand(() => import('@/app/components/confirm-dialog').then((chunk) => chunk.ConfirmDialog));
 
 /** A blank form dated today (the user's calendar day, not UTC's), every text input empty. */
-export function freshBookingValues(): BookingFormValues {
+function freshBookingValues(): BookingFormValues {
   const blank = blankBookingForm();
   return {
     ...blank,

@@ -160,7 +160,7 @@ export function BookingSummary({ detail }: { detail: BookingDetail }) {
                 >
                   {entry.idflNumber}
                 </Link>
-                <SampleStatusBadge status={entry.status} />
+                <SampleStatusBadge status={entry.status} certificateRevoked={entry.certificateRevoked} />
               </li>
             ))}
           </ul>

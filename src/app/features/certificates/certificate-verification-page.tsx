@@ -1,4 +1,4 @@
-import { CircleCheckIcon, CircleHelpIcon, CircleXIcon, HistoryIcon, QrCodeIcon } from 'lucide-react';
+import { CircleCheckIcon, CircleHelpIcon, CircleXIcon, HistoryIcon, QrCodeIcon, ShieldAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePredictionWords } from '@/app/lib/prediction-words';
@@ -11,9 +11,10 @@ import { LanguageSwitch } from '@/app/layout/language-switch';
 import { ApiError } from '@/app/lib/api-error';
 import {
   formatDelta,
-  LABORATORY_NAME,
-  type CertificateStatus,
+  PRODUCT_NAME,
   type CertificateVerification,
+  type OriginConsistency,
+  type VerificationStatus,
 } from '@/shared/certificate';
 import { useCertificateVerification } from './certificates-api';
 import { ScanCertificateButton } from './scan-certificate-button';
@@ -24,9 +25,10 @@ import { enfsiVerbalScale, formatLikelihoodRatio, isQuotableCllr } from '@/share
 // The public verification page (/certificate/$token): no sign-in. Anyone holding a certificate
 // sees whether it stands, and what it certifies, in the certificate's own words.
 
-const statusLook: Record<CertificateStatus | 'Unknown', { icon: typeof CircleCheckIcon; className: string }> = {
+const statusLook: Record<VerificationStatus | 'Unknown', { icon: typeof CircleCheckIcon; className: string }> = {
   Valid: { icon: CircleCheckIcon, className: 'border-emerald-300 bg-emerald-50 text-emerald-900' },
   Revoked: { icon: CircleXIcon, className: 'border-red-300 bg-red-50 text-red-900' },
+  Tampered: { icon: ShieldAlertIcon, className: 'border-red-300 bg-red-50 text-red-900' },
   Superseded: { icon: HistoryIcon, className: 'border-amber-300 bg-amber-50 text-amber-900' },
   Unknown: { icon: CircleHelpIcon, className: 'border-slate-300 bg-slate-50 text-slate-900' },
 };
@@ -36,7 +38,7 @@ function StatusBanner({
   title,
   children,
 }: {
-  status: CertificateStatus | 'Unknown';
+  status: VerificationStatus | 'Unknown';
   title: string;
   children?: ReactNode;
 }) {
@@ -67,10 +69,18 @@ function CertificateFacts({ certificate }: { certificate: CertificateVerificatio
     ['carbon', formatDelta(results.carbon, results.carbonUncertainty)],
     ['hydrogen', formatDelta(results.hydrogen, results.hydrogenUncertainty)],
     ['oxygen', formatDelta(results.oxygen, results.oxygenUncertainty)],
+    // Measured for some materials only: a row when the certificate holds a value.
+    ...(results.nitrogen != null
+      ? [['nitrogen', formatDelta(results.nitrogen, results.nitrogenUncertainty)] as [string, string]]
+      : []),
+    ...(results.sulfur != null
+      ? [['sulfur', formatDelta(results.sulfur, results.sulfurUncertainty)] as [string, string]]
+      : []),
     ['conclusion', certificate.conclusion],
     ['predictedOrigin', predictionWords(certificate.predictedOrigin)],
     ['issuedAt', formatMomentDay(certificate.issuedAt, i18n.language)],
     ['signatory', certificate.signatory],
+    ['laboratory', certificate.laboratory],
     ['version', String(certificate.version)],
   ];
   return (
@@ -129,9 +139,30 @@ function VerificationResult({ token }: { token: string }) {
             <span className="font-medium">{t('revokeReason')}:</span> {certificate.revokeReason}
           </p>
         )}
+        {certificate.amendmentReason && (
+          <p>
+            <span className="font-medium">{t('amendmentReason')}:</span> {certificate.amendmentReason}
+          </p>
+        )}
+        {/* A replaced version names the one in force now, so its holder knows what to ask for. */}
+        {certificate.currentVersion && (
+          <p data-field="currentVersion">
+            {certificate.currentVersion.status === 'Revoked'
+              ? t('currentVersionRevoked', { version: certificate.currentVersion.version })
+              : t('currentVersion', {
+                  version: certificate.currentVersion.version,
+                  date: formatMomentDay(certificate.currentVersion.issuedAt, i18n.language),
+                })}
+          </p>
+        )}
       </StatusBanner>
-      <CertificateFacts certificate={certificate} />
-      <OriginStatement certificate={certificate} />
+      {/* An altered certificate's facts are not what the laboratory issued: they are not shown. */}
+      {certificate.status !== 'Tampered' && (
+        <>
+          <CertificateFacts certificate={certificate} />
+          <OriginStatement certificate={certificate} />
+        </>
+      )}
     </div>
   );
 }
@@ -142,6 +173,9 @@ const percentOf = (value: number | null | undefined) => (value == null ? '—' :
 function OriginStatement({ certificate }: { certificate: CertificateVerification }) {
   const { t } = useTranslation('certificates');
   const origin = certificate.origin;
+  // No records of the region, no verdict: "inconclusive" would read as "cannot be excluded".
+  const verdictWords = (c: OriginConsistency) =>
+    c.isKnownRegion ? t(`origin.verdict.${c.verdict}`) : t('origin.notAssessed');
   if (!origin && !certificate.originReason) return null;
   return (
     <section className="space-y-2 text-sm" data-testid="origin-statement" aria-labelledby="origin-statement">
@@ -160,11 +194,12 @@ function OriginStatement({ certificate }: { certificate: CertificateVerification
           </p>
           {origin.claimed && (
             <p>
-              {t('origin.claimed', { region: origin.claimed.region })}: {t(`origin.verdict.${origin.claimed.verdict}`)}
+              {t('origin.claimed', { region: origin.claimed.claim?.trim() || origin.claimed.region })}:{' '}
+              {verdictWords(origin.claimed)}
             </p>
           )}
           <p>
-            {t('origin.xinjiang')}: {t(`origin.verdict.${origin.xinjiang.verdict}`)}
+            {t('origin.xinjiang')}: {verdictWords(origin.xinjiang)}
           </p>
           <LikelihoodLine origin={origin} />
           <p className="text-muted-foreground">
@@ -196,7 +231,7 @@ export function CertificateVerificationPage({ token }: { token: string }) {
       <header className="flex h-[60px] items-center justify-between border-b bg-background px-4">
         <div className="flex items-center gap-2 font-semibold">
           <BrandLogo className="size-8" />
-          {LABORATORY_NAME}
+          {PRODUCT_NAME}
         </div>
         <LanguageSwitch />
       </header>

@@ -6,7 +6,7 @@ import type { CertificateVerification } from '@/shared/certificate';
 
 // Certificates: the public check by token, and the staff actions on a sample's certificates.
 
-export const certificateQueries = {
+const certificateQueries = {
   all: ['certificates'] as const,
   verification: (token: string) => ['certificates', 'verify', token] as const,
   bySample: (sampleId: number) => ['certificates', 'by-sample', sampleId] as const,
@@ -38,8 +38,16 @@ export function useIssueSampleCertificate(sampleId: number) {
   return useMutation({
     // `supersedes` names the version on screen, so a double click asks twice for the same version and
     // the server answers the second with the certificate the first issued.
-    mutationFn: async (supersedes: number) =>
-      (await unwrap(api.PUT('/api/issue-certificate', { params: { query: { id: sampleId, supersedes } } }))).data,
+    // A re-issue carries its reason, printed on the new version as the amendment's.
+    mutationFn: async ({ supersedes, reason }: { supersedes: number; reason?: string }) =>
+      (
+        await unwrap(
+          api.PUT('/api/issue-certificate', {
+            params: { query: { id: sampleId, supersedes } },
+            ...(reason ? { body: { reason } } : {}),
+          }),
+        )
+      ).data,
     onSettled: () => queryClient.invalidateQueries(),
   });
 }
@@ -61,7 +69,8 @@ export function useRevokeSampleCertificate(sampleId: number) {
           api.PUT('/api/issue-certificate/revoke', { params: { query: { id: sampleId } }, body: { reason } }),
         )
       ).data,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: certificateQueries.all }),
+    // The sample's own status word changes too ("Certificate revoked"), not only its certificates.
+    onSettled: () => queryClient.invalidateQueries(),
   });
 }
 

@@ -18,7 +18,13 @@ import { Textarea } from '@/app/components/ui/textarea';
 import { handleError } from '@/app/lib/handle-error';
 import { translateMessage } from '@/app/lib/i18n';
 import { usePermissions } from '@/app/lib/use-session';
-import { certificatePath, certificateUrl, REVOKE_REASON_REQUIRED, type CertificateStatus } from '@/shared/certificate';
+import {
+  certificatePath,
+  certificateUrl,
+  REISSUE_REASON_REQUIRED,
+  REVOKE_REASON_REQUIRED,
+  type CertificateStatus,
+} from '@/shared/certificate';
 import {
   openCertificatePdf,
   useIssueSampleCertificate,
@@ -45,59 +51,79 @@ const statusVariant: Record<CertificateStatus, 'default' | 'destructive' | 'warn
   Superseded: 'warning',
 };
 
-function RevokeDialog({
-  sampleId,
+/**
+ * Asks the reason a revocation or a re-issue needs before it is sent: the revocation's is shown on
+ * the public page and mailed to the client, the re-issue's is printed on the new version.
+ */
+function ReasonDialog({
+  id,
   open,
   onOpenChange,
+  title,
+  description,
+  confirm,
+  requiredMessage,
+  destructive,
+  pending,
+  onConfirm,
 }: {
-  sampleId: number;
+  id: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirm: string;
+  requiredMessage: string;
+  destructive?: boolean;
+  pending: boolean;
+  onConfirm: (reason: string, done: () => void) => void;
 }) {
   const { t } = useTranslation('certificates');
-  const revoke = useRevokeSampleCertificate(sampleId);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
     if (!reason.trim()) {
-      setError(translateMessage(REVOKE_REASON_REQUIRED));
+      setError(translateMessage(requiredMessage));
       return;
     }
-    revoke.mutate(reason.trim(), {
-      onSuccess: () => {
-        toast.success(t('panel.revoked'));
-        setReason('');
-        onOpenChange(false);
-      },
+    onConfirm(reason.trim(), () => {
+      setReason('');
+      onOpenChange(false);
     });
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{t('panel.revokeTitle')}</DialogTitle>
-          <DialogDescription>{t('panel.revokeDescription')}</DialogDescription>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <div className="space-y-2">
-          <Label htmlFor="revoke-reason">{t('revokeReason')}</Label>
+          <Label htmlFor={id}>{t('revokeReason')}</Label>
           <Textarea
-            id="revoke-reason"
+            id={id}
             value={reason}
+            required
             aria-invalid={Boolean(error)}
+            aria-describedby={error ? `${id}-error` : undefined}
             onChange={(event) => {
               setReason(event.target.value);
               setError(null);
             }}
           />
-          {error && <p className="text-sm text-destructive">{error}</p>}
+          {error && (
+            <p id={`${id}-error`} className="text-sm text-destructive">
+              {error}
+            </p>
+          )}
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             {t('panel.cancel')}
           </Button>
-          <Button variant="destructive" disabled={revoke.isPending} onClick={submit}>
-            {revoke.isPending && <Spinner />}
-            {t('panel.revokeConfirm')}
+          <Button variant={destructive ? 'destructive' : 'default'} disabled={pending} onClick={submit}>
+            {pending && <Spinner />}
+            {confirm}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -116,7 +142,9 @@ export function SampleCertificatesPanel({ sampleId, sampleStatus }: { sampleId: 
   const certificates = useSampleCertificates(sampleId);
   const issue = useIssueSampleCertificate(sampleId);
   const send = useSendSampleCertificate(sampleId);
+  const revoke = useRevokeSampleCertificate(sampleId);
   const [revoking, setRevoking] = useState(false);
+  const [reissuing, setReissuing] = useState(false);
   const list = certificates.data ?? [];
   const current = list.find((certificate) => certificate.status !== 'Superseded');
   // The first certificate is issued from the sample's own Issue certificate button; here, a new version.
@@ -130,17 +158,9 @@ export function SampleCertificatesPanel({ sampleId, sampleStatus }: { sampleId: 
         </h3>
         <div className="flex gap-2">
           {canIssue && (
-            <Button
-              size="sm"
-              disabled={issue.isPending}
-              onClick={() =>
-                issue.mutate(list[0]?.version ?? 0, {
-                  onSuccess: (issued) => toast.success(t('panel.issued', { version: issued.version })),
-                })
-              }
-            >
+            <Button size="sm" disabled={issue.isPending} onClick={() => setReissuing(true)}>
               {issue.isPending && <Spinner />}
-              {t(current ? 'panel.reissue' : 'panel.issue')}
+              {t('panel.reissue')}
             </Button>
           )}
           {canDecide && current?.status === 'Valid' && (
@@ -166,6 +186,11 @@ export function SampleCertificatesPanel({ sampleId, sampleStatus }: { sampleId: 
                 {formatMomentDay(certificate.issuedAt, i18n.language)}
                 {certificate.signatory ? ` · ${certificate.signatory}` : ''}
               </span>
+              {certificate.amendmentReason && (
+                <span className="text-muted-foreground">
+                  {t('panel.amendsNote', { version: certificate.version - 1, reason: certificate.amendmentReason })}
+                </span>
+              )}
               {certificate.status === 'Revoked' && certificate.revokeReason && (
                 <span className="text-destructive">{t('panel.revokedNote', { reason: certificate.revokeReason })}</span>
               )}
@@ -215,7 +240,46 @@ export function SampleCertificatesPanel({ sampleId, sampleStatus }: { sampleId: 
           ))}
         </ul>
       )}
-      <RevokeDialog sampleId={sampleId} open={revoking} onOpenChange={setRevoking} />
+      <ReasonDialog
+        id={`revoke-reason-${sampleId}`}
+        open={revoking}
+        onOpenChange={setRevoking}
+        title={t('panel.revokeTitle')}
+        description={t('panel.revokeDescription')}
+        confirm={t('panel.revokeConfirm')}
+        requiredMessage={REVOKE_REASON_REQUIRED}
+        destructive
+        pending={revoke.isPending}
+        onConfirm={(reason, done) =>
+          revoke.mutate(reason, {
+            onSuccess: () => {
+              toast.success(t('panel.revoked'));
+              done();
+            },
+          })
+        }
+      />
+      <ReasonDialog
+        id={`reissue-reason-${sampleId}`}
+        open={reissuing}
+        onOpenChange={setReissuing}
+        title={t('panel.reissueTitle', { version: (list[0]?.version ?? 0) + 1 })}
+        description={t('panel.reissueDescription', { version: list[0]?.version ?? 0 })}
+        confirm={t('panel.reissueConfirm')}
+        requiredMessage={REISSUE_REASON_REQUIRED}
+        pending={issue.isPending}
+        onConfirm={(reason, done) =>
+          issue.mutate(
+            { supersedes: list[0]?.version ?? 0, reason },
+            {
+              onSuccess: (issued) => {
+                toast.success(t('panel.issued', { version: issued.version }));
+                done();
+              },
+            },
+          )
+        }
+      />
     </section>
   );
 }

@@ -32,7 +32,14 @@ function SampleStages({ sample }: { sample: Sample }) {
           {sample.idflNumber}
           {sample.sampleType ? ` · ${sample.sampleType}` : ''}
         </span>
-        <Badge data-stage={sample.stage}>{t(`stage.${sample.stage}`)}</Badge>
+        {/* A completed sample whose certificate was revoked is not "Completed" to its client either. */}
+        {sample.certificateRevoked ? (
+          <Badge variant="destructive" data-stage="certificateRevoked">
+            {t('stage.certificateRevoked')}
+          </Badge>
+        ) : (
+          <Badge data-stage={sample.stage}>{t(`stage.${sample.stage}`)}</Badge>
+        )}
       </div>
       {sample.stages.length > 0 && (
         <ol className="grid gap-1 text-sm text-muted-foreground">
@@ -58,6 +65,19 @@ function SampleStages({ sample }: { sample: Sample }) {
               <span className="font-medium">{t('certificate.version', { version: certificate.version })}</span>
               <span>{t(`certificate.status.${certificate.status}`)}</span>
               <span>{formatDisplayDate(certificate.issuedAt, i18n.language)}</span>
+              {certificate.status === 'Revoked' && certificate.revokeReason && (
+                <span className="basis-full font-medium" data-revoke-reason>
+                  {t('certificate.revokedReason', {
+                    date: certificate.revokedAt ? formatDisplayDate(certificate.revokedAt, i18n.language) : '—',
+                    reason: certificate.revokeReason,
+                  })}
+                </span>
+              )}
+              {certificate.amendmentReason && (
+                <span className="basis-full">
+                  {t('certificate.amends', { version: certificate.version - 1, reason: certificate.amendmentReason })}
+                </span>
+              )}
               <span className="flex flex-wrap gap-2 sm:ml-auto">
                 {certificate.hasPdf && (
                   <a

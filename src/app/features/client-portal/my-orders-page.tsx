@@ -91,7 +91,9 @@ export function MyOrdersPage({ link }: { link?: string }) {
   const isSignedOut = orders.error instanceof ApiError && orders.error.status === 401;
 
   const startNewBooking = async () => {
-    keepClientPrefill(await fetchClientPrefill());
+    // Only a booking the client made and confirmed fills the form; without one it opens empty.
+    const prefill = await fetchClientPrefill().catch(() => null);
+    if (prefill) keepClientPrefill(prefill);
     await navigate({ to: '/booking/isotope-submittal-form' });
   };
 

@@ -12,6 +12,7 @@ import { CsCheckInDialog } from './cs-check-in-dialog';
 import { CsSampleFormDialog } from './cs-sample-form-dialog';
 import { CS_ACTIONS } from './cs-samples-page';
 import { CsTransferDialog } from './cs-transfer-dialog';
+import { ReceiptDecisionPanel } from './receipt-decision-dialog';
 
 /** CS Check In detail (spec 2 /clients/{id}): Review Sample, its chain of custody and the CS actions. */
 export function CsSampleDetailPage({ id }: { id: number }) {
@@ -43,6 +44,7 @@ export function CsSampleDetailPage({ id }: { id: number }) {
           {!pending && (
             <SampleActionBar
               status={sample.status}
+              receipt={sample}
               handled={CS_ACTIONS}
               onAction={(action) => setDialog(action as 'csCheckIn' | 'transferToTester')}
             />
@@ -67,6 +69,8 @@ export function CsSampleDetailPage({ id }: { id: number }) {
           />
         </>
       }
-    />
+    >
+      <ReceiptDecisionPanel sample={sample} queued={Boolean(pending)} />
+    </SampleDetailFrame>
   );
 }

@@ -39,7 +39,7 @@ type Dialog =
   | null;
 
 /** A queued create has only what was typed: it shows as a New sample waiting for its IDFL number. */
-export function completeQueuedSample(sample: SampleEntry, pendingNumber: string): SampleEntry {
+function completeQueuedSample(sample: SampleEntry, pendingNumber: string): SampleEntry {
   if (!String(sample.id).startsWith(PENDING_ID_PREFIX)) return sample;
   return {
     ...sample,
@@ -104,6 +104,7 @@ export function CsSamplesPage() {
           <SampleActionBar
             size="sm"
             status={sample.status}
+            receipt={sample}
             handled={CS_ACTIONS}
             onAction={(action) => setDialog({ kind: action as 'csCheckIn' | 'transferToTester', sample })}
           />

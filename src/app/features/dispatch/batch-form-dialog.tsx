@@ -8,6 +8,7 @@ import { dispatchBatchFormSchema } from '@/shared/schemas/dispatch-batch';
 import { FormDialog, useDialogSave, type DialogState } from '@/app/components/form-dialog';
 import { TextareaField, TextInputField } from '@/app/components/form-fields';
 import { RushBadge } from '@/app/components/rush-badge';
+import { ReceiptConditionBadge } from '@/app/bench/receipt-condition-badge';
 import { Checkbox } from '@/app/components/ui/checkbox';
 import { useOfflineList } from '@/app/offline/lists';
 import { formatWeight } from '@/app/bench/format';
@@ -100,6 +101,7 @@ export function BatchFormDialog({
               />
               <span className="font-mono">{sample.idflNumber}</span>
               <RushBadge rush={sample.rushService} />
+              <ReceiptConditionBadge sample={sample} />
               <span className="text-muted-foreground">{t('form.removeHint')}</span>
             </label>
           ))}
@@ -120,6 +122,7 @@ export function BatchFormDialog({
                 />
                 <span className="font-mono">{sample.idflNumber}</span>
                 <RushBadge rush={sample.rushService} />
+                <ReceiptConditionBadge sample={sample} />
                 <span className="text-muted-foreground">
                   {sample.sampleType} · {formatWeight(sample.sentWeight ?? sample.remainingWeight)}
                 </span>

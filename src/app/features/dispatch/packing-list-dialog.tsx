@@ -3,6 +3,7 @@ import { PrinterIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { WIDE_ONLY, WRAPS } from '@/app/components/list-table';
 import { RushBadge } from '@/app/components/rush-badge';
+import { ReceiptConditionBadge } from '@/app/bench/receipt-condition-badge';
 import { cn } from '@/app/components/ui/cn';
 import { Button } from '@/app/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
@@ -97,6 +98,7 @@ export function PackingListDialog({
                     <TableCell className="font-mono">
                       {sample.idflNumber}
                       <RushBadge rush={sample.rushService} />
+                      <ReceiptConditionBadge sample={sample} />
                     </TableCell>
                     <TableCell className={WRAPS}>{sample.sampleCode}</TableCell>
                     <TableCell className={WRAPS}>{sample.sampleType}</TableCell>

@@ -14,7 +14,7 @@ import { guidelinesQueries } from './guidelines-queries';
 
 const MarkdownText = lazy(() => import('./markdown-text'));
 
-export const GUIDELINES_EDITORS = ['CanUpdateCountry'] as const;
+const GUIDELINES_EDITORS = ['CanUpdateCountry'] as const;
 
 /**
  * The Guidelines page (spec 2, Other screens): the laboratory's sample-submission guidelines, public

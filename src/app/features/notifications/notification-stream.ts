@@ -15,8 +15,8 @@ export type StreamHandlers = {
   onNotification: (notification: BellNotification) => void;
 };
 
-export const RETRY_START_MS = 1_000;
-export const RETRY_MAX_MS = 30_000;
+const RETRY_START_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
 const ENDED_PAUSE_MS = 500;
 
 export function retryDelay(failures: number): number {

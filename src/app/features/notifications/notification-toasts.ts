@@ -6,7 +6,7 @@ import { toastLater } from '@/app/lib/toast-later';
  * order of arrival, and each shows when one on screen closes (4000 ms, or the person closes it).
  * The Toaster's own limit would instead hide the oldest behind the newest and let them expire unseen.
  */
-export const MAX_SHOWN = 5;
+const MAX_SHOWN = 5;
 
 type Waiting = { id: string; title: string; options: ExternalToast };
 

@@ -26,7 +26,7 @@ const announced = new Set<string>();
  * NEW_NOTIFICATION messages refresh the list and show a toast (spec 9: bottom-right, 4000 ms, 440 px,
  * as the app's Toaster is set up; at most 5 at once, the rest queued: notification-toasts.ts).
  */
-export function useLiveNotifications() {
+function useLiveNotifications() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { t } = useTranslation('notifications');

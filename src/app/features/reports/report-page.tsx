@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { DownloadIcon, FileSpreadsheetIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasAnyPermission, type Permission } from '@/shared/permissions';
 import { sampleStatuses } from '@/shared/sample-workflow';
 import { CHART_COLORS, LazyChart } from '@/app/components/charts/lazy-chart';
 import { Button } from '@/app/components/ui/button';
@@ -15,7 +14,6 @@ import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, Table
 import { handleError } from '@/app/lib/handle-error';
 import { isLanguage } from '@/app/lib/language';
 import { useDebouncedValue } from '@/app/lib/use-debounced-value';
-import { usePermissions } from '@/app/lib/use-session';
 import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { PageFrame } from '@/app/layout/page-frame';
 import { ReportFilterBar } from './report-filters';
@@ -28,36 +26,20 @@ import {
   type ReportKind,
 } from './report-queries';
 
-const permissionOf: Record<ReportKind, Permission> = {
-  source: 'CanViewSampleEntryBySourceReport',
-  status: 'CanViewSampleEntryByStatusReport',
-};
 const grams = (value: number | null | undefined) =>
   value == null ? '—' : value.toLocaleString(undefined, { maximumFractionDigits: 3 });
 
 /** Report screens (spec 2 /report-by-source, /report-by-status): filters, preview table and chart, downloads. */
 export function ReportPage({ kind }: { kind: ReportKind }) {
   const { t, i18n } = useTranslation(['reports', 'layout', 'samples']);
-  const held = usePermissions();
   const [filters, setFilters] = useState<ReportFilters>(emptyReportFilters);
   const settled = useDebouncedValue(filters);
-  const allowed = hasAnyPermission(held, [permissionOf[kind]]);
-  const preview = useQuery({ ...reportQueries.preview(kind, settled), enabled: allowed });
+  const preview = useQuery(reportQueries.preview(kind, settled));
   const [download, setDownload] = useState<{ format: ReportFormat; bytes: number } | null>(null);
   const title = t(kind === 'source' ? 'layout:pages.sampleBySource' : 'layout:pages.sampleByStatus');
   const groupLabel = (key: string | null) =>
     key == null ? t('reports:none') : kind === 'status' ? t(`samples:status.${key}`) : key;
   const set = (name: keyof ReportFilters, value: string) => setFilters((current) => ({ ...current, [name]: value }));
-
-  if (!allowed) {
-    return (
-      <PageFrame title={title}>
-        <Card>
-          <CardContent className="py-10 text-center text-muted-foreground">{t('reports:forbidden')}</CardContent>
-        </Card>
-      </PageFrame>
-    );
-  }
 
   const start = async (format: ReportFormat) => {
     setDownload({ format, bytes: 0 });

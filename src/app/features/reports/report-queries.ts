@@ -7,7 +7,7 @@ import type { Language } from '@/app/lib/language';
 /** The two sample-entry reports: their preview (JSON) and their files (XLSX, CSV), read with progress. */
 
 export type ReportKind = 'source' | 'status';
-export type ReportPreview = components['schemas']['SampleReportPreview'];
+type ReportPreview = components['schemas']['SampleReportPreview'];
 export type ReportFormat = 'xlsx' | 'csv';
 
 export type ReportFilters = {

@@ -55,7 +55,7 @@ const fromRows = (rows: { name: string; percent: number }[]) =>
   rows.length ? Object.fromEntries(rows.map((row) => [row.name.trim(), row.percent])) : null;
 
 /** Converts what the supervisor typed into the body the server validates with the same schema. */
-export function toConclusion(values: z.output<typeof conclusionFormSchema>): Conclusion {
+function toConclusion(values: z.output<typeof conclusionFormSchema>): Conclusion {
   return conclusionSchema.parse({
     expectedConclusion: values.expectedConclusion,
     conclusion: values.conclusion || null,

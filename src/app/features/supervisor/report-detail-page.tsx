@@ -41,6 +41,9 @@ export function ReportDetailPage({ id }: { id: number }) {
     );
   }
   const entries = [...sample.thirdLabEntries].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  // δ15N and δ34S are measured for some materials only: their columns when an entry has them.
+  const hasNitrogen = entries.some((entry) => entry.nitrogen != null);
+  const hasSulfur = entries.some((entry) => entry.sulfur != null);
 
   return (
     <article
@@ -64,7 +67,7 @@ export function ReportDetailPage({ id }: { id: number }) {
         <p className="text-sm text-muted-foreground">{t('common:productName')}</p>
         <h1 className="text-2xl font-semibold">{t('report.heading', { idflNumber: sample.idflNumber })}</h1>
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-          <SampleStatusBadge status={sample.status} />
+          <SampleStatusBadge status={sample.status} certificateRevoked={sample.certificateRevoked} />
           <span>{t('report.printedAt', { date: formatMoment(new Date().toISOString(), i18n.language) })}</span>
         </div>
       </header>
@@ -96,6 +99,8 @@ export function ReportDetailPage({ id }: { id: number }) {
                 <th className="py-1 font-medium">{t('results.carbon')}</th>
                 <th className="py-1 font-medium">{t('results.hydrogen')}</th>
                 <th className="py-1 font-medium">{t('results.oxygen')}</th>
+                {hasNitrogen && <th className="py-1 font-medium">{t('results.nitrogen')}</th>}
+                {hasSulfur && <th className="py-1 font-medium">{t('results.sulfur')}</th>}
                 <th className="py-1 font-medium">{t('results.returnedDate')}</th>
               </tr>
             </thead>
@@ -106,6 +111,12 @@ export function ReportDetailPage({ id }: { id: number }) {
                   <td className="py-1 tabular-nums">{formatIsotope(entry.carbon, entry.carbonUncertainty)}</td>
                   <td className="py-1 tabular-nums">{formatIsotope(entry.hydrogen, entry.hydrogenUncertainty)}</td>
                   <td className="py-1 tabular-nums">{formatIsotope(entry.oxygen, entry.oxygenUncertainty)}</td>
+                  {hasNitrogen && (
+                    <td className="py-1 tabular-nums">{formatIsotope(entry.nitrogen, entry.nitrogenUncertainty)}</td>
+                  )}
+                  {hasSulfur && (
+                    <td className="py-1 tabular-nums">{formatIsotope(entry.sulfur, entry.sulfurUncertainty)}</td>
+                  )}
                   <td className="py-1">{date(entry.resultReturnedDate)}</td>
                 </tr>
               ))}

@@ -19,6 +19,7 @@ import { PageFrame } from '@/app/layout/page-frame';
 import { CustodyTimeline } from '@/app/bench/custody-timeline';
 import { ReviewSample } from '@/app/bench/review-sample';
 import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
+import { ReceiptConditionBadge } from '@/app/bench/receipt-condition-badge';
 import { SampleOriginCard } from '@/app/bench/sample-origin-card';
 import { noticeNoChanges } from '@/app/bench/announce';
 import { ConclusionForm } from './conclusion-form';
@@ -118,7 +119,8 @@ function SampleDetail({ sample, certificates }: { sample: SupervisorSampleDetail
       }
     >
       <div className="flex flex-wrap items-center gap-2">
-        <SampleStatusBadge status={sample.status} />
+        <SampleStatusBadge status={sample.status} certificateRevoked={sample.certificateRevoked} />
+        <ReceiptConditionBadge sample={sample} />
         {actions.includes('confirmFinalResult') && (
           <Button
             onClick={() => setDecision('confirm')}
@@ -244,6 +246,12 @@ function ThirdLabResult({ entry }: { entry: ThirdLabEntry }) {
         <Fact label={t('results.carbon')} value={formatIsotope(entry.carbon, entry.carbonUncertainty)} />
         <Fact label={t('results.hydrogen')} value={formatIsotope(entry.hydrogen, entry.hydrogenUncertainty)} />
         <Fact label={t('results.oxygen')} value={formatIsotope(entry.oxygen, entry.oxygenUncertainty)} />
+        {entry.nitrogen != null && (
+          <Fact label={t('results.nitrogen')} value={formatIsotope(entry.nitrogen, entry.nitrogenUncertainty)} />
+        )}
+        {entry.sulfur != null && (
+          <Fact label={t('results.sulfur')} value={formatIsotope(entry.sulfur, entry.sulfurUncertainty)} />
+        )}
         <Fact label={t('results.lab')} value={lab} />
         <Fact label={t('results.receivedDate')} value={date(entry.receivedDate)} />
         <Fact label={t('results.returnedDate')} value={date(entry.resultReturnedDate)} />

@@ -88,6 +88,16 @@ export function OutboxEntryRow({ entry }: { entry: OutboxEntry }) {
         </span>
         {entry.doneAt && <span>{formatMoment(entry.doneAt, i18n.language)}</span>}
       </div>
+      {entry.doneElsewhere && (
+        <p className="text-sm text-muted-foreground" data-testid="entry-done-elsewhere">
+          {entry.doneElsewhere.by && entry.doneElsewhere.at
+            ? t('page.doneElsewhere', {
+                by: entry.doneElsewhere.by,
+                at: formatMoment(entry.doneElsewhere.at, i18n.language),
+              })
+            : t('page.doneElsewhereUnknown')}
+        </p>
+      )}
       {!isMine && entry.state !== 'done' && (
         <p className="text-sm text-amber-800" data-testid="entry-other-account">
           {t('page.otherAccount')}

@@ -43,6 +43,7 @@ export function TesterSampleDetailPage({ id }: { id: number }) {
             )}
             <SampleActionBar
               status={sample.status}
+              receipt={sample}
               handled={TESTER_ACTIONS}
               onAction={(action) => setDialog(action as 'testerCheckIn' | 'undoTester')}
             />

@@ -58,6 +58,7 @@ export function TesterSamplesPage() {
         <SampleActionBar
           size="sm"
           status={sample.status}
+          receipt={sample}
           handled={TESTER_ACTIONS}
           onAction={(action) => setDialog({ kind: action as 'testerCheckIn' | 'undoTester', sample })}
         />

@@ -21,6 +21,10 @@ export type ResultFormDefaults = {
   carbonUncertainty?: number | null;
   hydrogenUncertainty?: number | null;
   oxygenUncertainty?: number | null;
+  nitrogen?: number | null;
+  sulfur?: number | null;
+  nitrogenUncertainty?: number | null;
+  sulfurUncertainty?: number | null;
   reportFileId?: string | null;
 };
 
@@ -28,8 +32,8 @@ export type ResultFormDefaults = {
 const isRequired = (name: keyof ResultFormValues) => isRequiredField(resultFormSchema, name);
 
 /**
- * The third lab's result: notes, the three delta values each with its optional expanded uncertainty
- * beside it, and an optional PDF report. The PDF is stored as soon as it is chosen (`uploadPdf`),
+ * The third lab's result: notes, the three delta values (and δ15N, δ34S when measured) each with
+ * its optional expanded uncertainty beside it, and an optional PDF report. The PDF is stored as soon as it is chosen (`uploadPdf`),
  * and the result then refers to it by id.
  */
 export function ResultForm({
@@ -60,6 +64,10 @@ export function ResultForm({
       carbonUncertainty: defaults.carbonUncertainty ?? null,
       hydrogenUncertainty: defaults.hydrogenUncertainty ?? null,
       oxygenUncertainty: defaults.oxygenUncertainty ?? null,
+      nitrogen: defaults.nitrogen ?? null,
+      sulfur: defaults.sulfur ?? null,
+      nitrogenUncertainty: defaults.nitrogenUncertainty ?? null,
+      sulfurUncertainty: defaults.sulfurUncertainty ?? null,
       reportFileId: defaults.reportFileId ?? null,
     },
   });

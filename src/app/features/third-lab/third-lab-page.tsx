@@ -1,8 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PackageCheckIcon, PackageOpenIcon } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { ActivityIcon, PackageCheckIcon, PackageOpenIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { uncertaintyFields } from '@/shared/schemas/third-lab';
 import { RushBadge } from '@/app/components/rush-badge';
+import { ReceiptConditionBadge } from '@/app/bench/receipt-condition-badge';
 import { toast } from '@/app/lib/toast';
 import { actionsFor } from '@/shared/sample-workflow';
 import { Badge } from '@/app/components/ui/badge';
@@ -25,6 +28,7 @@ import { ThirdLabFiltersBar } from './third-lab-filters';
 import { emptyThirdLabFilters, thirdLabListQuery } from './third-lab-search';
 import {
   isotopesOf,
+  shownIsotopes,
   queueReturnResult,
   queueThirdLabCheckIn,
   THIRD_LAB_LIST,
@@ -36,6 +40,9 @@ import {
 import { ThirdLabSampleSheet, type ThirdLabStep } from './third-lab-sample-sheet';
 import { UndoPackageDialog } from './undo-package-dialog';
 import { formatGrams, formatIsotope } from '@/app/lib/numbers';
+
+/** Who may open the measurement runs. */
+const RUN_READERS = ['CanViewMeasurementRun', 'CanImportMeasurementRun', 'CanRecomputeMeasurementRun'];
 
 type OpenStep = { step: ThirdLabStep; sample: ThirdLabSample } | { step: 'undo'; sample: null };
 
@@ -112,6 +119,7 @@ export function ThirdLabPage() {
             {sample.idflNumber}
           </button>
           <RushBadge rush={sample.rushService} />
+          <ReceiptConditionBadge sample={sample} inList />
         </>
       ),
     },
@@ -188,6 +196,14 @@ export function ThirdLabPage() {
       title={t('title')}
       actions={
         <>
+          {RUN_READERS.some((permission) => held.includes(permission)) && (
+            <Button variant="outline" asChild>
+              <Link to="/thirdlab-runs">
+                <ActivityIcon />
+                {t('actions.runs')}
+              </Link>
+            </Button>
+          )}
           <ScanCheckInButton stage="thirdLab" variant="outline" size="default" />
           {held.includes('CanUndoSampleTransaction') && (
             <Button variant="outline" onClick={() => setStep({ step: 'undo', sample: null })}>
@@ -263,9 +279,10 @@ export function ThirdLabPage() {
     const values = isotopesOf(sample);
     return [
       ...rows,
-      { label: t('result.carbon'), value: formatIsotope(values.carbon, values.carbonUncertainty) },
-      { label: t('result.hydrogen'), value: formatIsotope(values.hydrogen, values.hydrogenUncertainty) },
-      { label: t('result.oxygen'), value: formatIsotope(values.oxygen, values.oxygenUncertainty) },
+      ...shownIsotopes(values).map((field) => ({
+        label: t(`result.${field}`),
+        value: formatIsotope(values[field], values[uncertaintyFields[field]]),
+      })),
     ];
   }
 }

@@ -1,6 +1,12 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { components, paths } from '@/shared/api-types';
-import { uncertaintyFields, type UpdateResult } from '@/shared/schemas/third-lab';
+import {
+  isotopeFields,
+  requiredIsotopeFields,
+  uncertaintyFields,
+  type IsotopeField,
+  type UpdateResult,
+} from '@/shared/schemas/third-lab';
 import { benchStatuses } from '@/shared/benches';
 import { api, unwrap } from '@/app/lib/api-client';
 import { THIRD_LAB_LIST, THIRD_LAB_PATH } from '@/app/bench/third-lab-list';
@@ -48,30 +54,34 @@ export const thirdLabQueries = {
     }),
 };
 
-type Isotopes = Pick<
-  ThirdLabEntry,
-  'carbon' | 'hydrogen' | 'oxygen' | 'carbonUncertainty' | 'hydrogenUncertainty' | 'oxygenUncertainty'
->;
+type Isotopes = Pick<ThirdLabEntry, IsotopeField | (typeof uncertaintyFields)[IsotopeField]>;
 
 /**
- * The C/H/O values of a row, each with its uncertainty. A queued result update overlays its body on
+ * The δ values of a row, each with its uncertainty. A queued result update overlays its body on
  * the row's top level (the offline list merges bodies into rows), so those values win until the
- * server's answer replaces them; a queued result that left an uncertainty out has none.
+ * server's answer replaces them; a queued result that left an uncertainty out has none. A queued
+ * result without δ15N or δ34S (one queued before they were asked) keeps the stored ones, as the
+ * server will.
  */
+const isRequiredIsotope = (field: IsotopeField) => (requiredIsotopeFields as readonly string[]).includes(field);
+
 export function isotopesOf(sample: ThirdLabSample): Isotopes {
   const queued = sample as ThirdLabSample & Partial<Isotopes>;
   const entry = sample.thirdLabEntry;
   const isQueued = queued.carbon != null;
-  const uncertainty = (field: keyof typeof uncertaintyFields) =>
-    (isQueued ? queued[uncertaintyFields[field]] : entry?.[uncertaintyFields[field]]) ?? null;
-  return {
-    carbon: queued.carbon ?? entry?.carbon ?? null,
-    hydrogen: queued.hydrogen ?? entry?.hydrogen ?? null,
-    oxygen: queued.oxygen ?? entry?.oxygen ?? null,
-    carbonUncertainty: uncertainty('carbon'),
-    hydrogenUncertainty: uncertainty('hydrogen'),
-    oxygenUncertainty: uncertainty('oxygen'),
-  };
+  const values = {} as Isotopes;
+  for (const field of isotopeFields) {
+    const isOverlaid = isQueued && (isRequiredIsotope(field) || queued[field] !== undefined);
+    const from = isOverlaid ? queued : entry;
+    values[field] = from?.[field] ?? null;
+    values[uncertaintyFields[field]] = from?.[uncertaintyFields[field]] ?? null;
+  }
+  return values;
+}
+
+/** The fields a result shows: C/H/O always, δ15N and δ34S only when measured. */
+export function shownIsotopes(values: Isotopes): IsotopeField[] {
+  return isotopeFields.filter((field) => isRequiredIsotope(field) || values[field] != null);
 }
 
 export function hasAllIsotopes(sample: ThirdLabSample): boolean {

@@ -5,6 +5,7 @@ import { noticeNoChanges } from '@/app/bench/announce';
 import { toast } from '@/app/lib/toast';
 import { actionsFor, mayEdit } from '@/shared/sample-workflow';
 import { RushBadge } from '@/app/components/rush-badge';
+import { ReceiptConditionBadge } from '@/app/bench/receipt-condition-badge';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { dialogOverlayClass } from '@/app/components/ui/dialog';
@@ -15,10 +16,12 @@ import { openStoredFile } from '@/app/lib/stored-files';
 import { usePermissions } from '@/app/lib/use-session';
 import type { PendingMark } from '@/app/offline/lists';
 import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
+import { uncertaintyFields } from '@/shared/schemas/third-lab';
 import { ResultForm } from './result-form';
 import {
   hasAllIsotopes,
   isotopesOf,
+  shownIsotopes,
   queueResultUpdate,
   useUploadResultPdf,
   type ThirdLabSample,
@@ -64,6 +67,7 @@ export function ThirdLabSampleSheet({
                   <div className="flex flex-wrap items-center gap-2">
                     <SampleStatusBadge status={sample.status} />
                     <RushBadge rush={sample.rushService} />
+                    <ReceiptConditionBadge sample={sample} />
                     {pending && (
                       <Badge
                         variant={pending.state === 'conflict' || pending.state === 'failed' ? 'destructive' : 'warning'}
@@ -193,9 +197,13 @@ function ResultSummary({ sample }: { sample: ThirdLabSample }) {
     <section className="grid gap-2" aria-label={t('result.title')}>
       <h3 className="font-medium">{t('result.title')}</h3>
       <dl className="grid grid-cols-3 gap-2 text-sm">
-        <Fact label={t('result.carbon')} value={formatIsotope(values.carbon, values.carbonUncertainty)} />
-        <Fact label={t('result.hydrogen')} value={formatIsotope(values.hydrogen, values.hydrogenUncertainty)} />
-        <Fact label={t('result.oxygen')} value={formatIsotope(values.oxygen, values.oxygenUncertainty)} />
+        {shownIsotopes(values).map((field) => (
+          <Fact
+            key={field}
+            label={t(`result.${field}`)}
+            value={formatIsotope(values[field], values[uncertaintyFields[field]])}
+          />
+        ))}
       </dl>
       {sample.thirdLabEntry?.notes && <p className="text-sm whitespace-pre-wrap">{sample.thirdLabEntry.notes}</p>}
     </section>

@@ -1,7 +1,7 @@
 import { byNamespace, type Catalogue, type Catalogues } from './by-namespace';
 import type { TextFile } from './text-pages';
 
-export type { Catalogue, Catalogues } from './by-namespace';
+export type { Catalogues } from './by-namespace';
 
 /**
  * Which texts travel together. Every JSON file in `locales/<lang>/` is a

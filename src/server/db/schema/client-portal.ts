@@ -6,12 +6,16 @@ import { booking } from './bookings.ts';
 // address, the client sessions they open, what the client asked to hear and last looked at, the
 // mails sent to them and the notes they added. Secrets are stored as SHA-256 hashes only.
 
-/** A one-time sign-in link mailed to an address; the address is stored lower-cased. */
+/**
+ * A one-time sign-in link mailed to an address; the address is stored lower-cased. A link mailed
+ * about one booking names it: opening it is that address's confirmation that the booking is theirs.
+ */
 export const clientSignInLink = pgTable(
   'client_sign_in_link',
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
+    bookingId: integer('booking_id').references(() => booking.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),
@@ -32,7 +36,11 @@ export const clientSession = pgTable('client_session', {
   createdAt: createdAt(),
 });
 
-/** Per booking and address: whether the client turned the progress mails off and when they last looked. */
+/**
+ * Per booking and address: whether the client turned the progress mails off, when they last looked,
+ * and when the address confirmed the booking by opening a link mailed about it (a report recipient
+ * or payer sees the booking in My orders only from then on).
+ */
 export const clientBookingPreference = pgTable(
   'client_booking_preference',
   {
@@ -42,6 +50,7 @@ export const clientBookingPreference = pgTable(
     email: text('email').notNull(),
     mailsOff: boolean('mails_off').notNull().default(false),
     lastViewedAt: at('last_viewed_at'),
+    confirmedAt: at('confirmed_at'),
   },
   (t) => [primaryKey({ columns: [t.bookingId, t.email] })],
 );
@@ -54,7 +63,9 @@ export const clientBookingMail = pgTable(
     bookingId: integer('booking_id')
       .notNull()
       .references(() => booking.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['confirmation', 'received', 'certified', 'cancelled'] }).notNull(),
+    kind: text('kind', {
+      enum: ['confirmation', 'named', 'received', 'certified', 'cancelled', 'reissued', 'revoked'],
+    }).notNull(),
     to: text('to').notNull(),
     createdAt: createdAt(),
   },

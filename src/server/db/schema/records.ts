@@ -1,5 +1,7 @@
 import {
+  bigint,
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -44,8 +46,11 @@ export const certificate = pgTable(
 );
 
 /**
- * Chain of custody. Append-only (a trigger refuses UPDATE and DELETE, see sql/audit-append-only.sql)
+ * Chain of custody. Append-only (a trigger refuses UPDATE and DELETE, see sql/after-migrate.sql)
  * and hash-chained: each record carries the hash of the one before, so tampering is detectable.
+ * `hashVersion` says how `hash` was taken (services/audit.ts): 1, plain SHA-256 without the actor's
+ * name (records written before the chain was keyed); 2, HMAC-SHA-256 with the chain key, over every
+ * field a custody document prints.
  */
 export const auditRecord = pgTable(
   'audit_record',
@@ -63,6 +68,7 @@ export const auditRecord = pgTable(
     at: at('at').notNull().defaultNow(),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
+    hashVersion: integer('hash_version').notNull().default(1),
   },
   (t) => [
     index('audit_record_entity').on(t.entityType, t.entityId),
@@ -72,6 +78,40 @@ export const auditRecord = pgTable(
     index('audit_record_entity_status').on(t.entityType, t.entityId, t.toStatus, t.at),
   ],
 );
+
+/**
+ * The chain's head as published each day (logged and mailed outside the database): the last record's
+ * id and hash and how many records there were, sealed with the chain key. Verification reads a chain
+ * whose head is behind an anchor, or no longer holds an anchored hash, as broken (its tail was cut).
+ * Append-only, like the chain.
+ */
+export const auditAnchor = pgTable('audit_anchor', {
+  id: serial('id').primaryKey(),
+  at: at('at').notNull().defaultNow(),
+  recordId: bigint('record_id', { mode: 'number' }).notNull(),
+  recordCount: bigint('record_count', { mode: 'number' }).notNull(),
+  headHash: text('head_hash').notNull(),
+  /** What the full check said when the anchor was taken. */
+  valid: boolean('valid').notNull(),
+  mailedTo: text('mailed_to'),
+  seal: text('seal').notNull(),
+});
+
+/**
+ * The last verdict of the chain, so a custody document re-hashes only the records written since
+ * (one row, id 1). Sealed with the chain key; a broken verdict stays until a full check clears it.
+ */
+export const auditCheckpoint = pgTable('audit_checkpoint', {
+  id: integer('id').primaryKey(),
+  recordId: bigint('record_id', { mode: 'number' }).notNull(),
+  recordCount: bigint('record_count', { mode: 'number' }).notNull(),
+  headHash: text('head_hash').notNull(),
+  valid: boolean('valid').notNull(),
+  brokenAt: bigint('broken_at', { mode: 'number' }),
+  problem: text('problem'),
+  checkedAt: at('checked_at').notNull().defaultNow(),
+  seal: text('seal').notNull(),
+});
 
 /** Sequential, per-year numbering for booking and IDFL numbers. */
 export const numberSequence = pgTable(

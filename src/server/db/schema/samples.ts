@@ -13,7 +13,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { dispatchBatchStatuses } from '../../../shared/record-workflows.ts';
 import { benchStatuses } from '../../../shared/benches.ts';
-import { receivedConditions } from '../../../shared/sample-workflow.ts';
+import { receiptDecisions, receivedConditions } from '../../../shared/sample-workflow.ts';
+import type { MeasuredElement } from '../../../shared/measurement.ts';
 import { openStatusList, statusList, createdAt, updatedAt, at } from './columns.ts';
 import { appUser } from './accounts.ts';
 import { storedFile, booking, bookingSampleType } from './bookings.ts';
@@ -69,6 +70,14 @@ export const sampleEntry = pgTable(
     receivedCondition: text('received_condition', { enum: receivedConditions }),
     /** What the person checking the sample in noted about its arrival. */
     receiptNote: text('receipt_note'),
+    /**
+     * The client's decision about a sample received damaged or insufficient (receiptDecisions),
+     * recorded by Customer Service; null until recorded, and again at a replacement's new receipt.
+     */
+    receiptDecision: text('receipt_decision', { enum: receiptDecisions }),
+    receiptDecisionNote: text('receipt_decision_note'),
+    receiptDecisionAt: at('receipt_decision_at'),
+    receiptDecisionBy: integer('receipt_decision_by').references(() => appUser.id),
     confirmDate: at('confirm_date'),
     analysisDate: at('analysis_date'),
     sampleReturnDate: at('sample_return_date'),
@@ -142,6 +151,9 @@ export const sampleEntry = pgTable(
       t.packageCode.op('gin_trgm_ops'),
     ),
     index('sample_entry_dispatch_batch').on(t.dispatchBatchId),
+    // A measurement run's identifiers are matched to IDFL numbers without case or separators
+    // (shared/measurement.ts identifierKey); the run's look-up reads this index.
+    index('sample_entry_idfl_key').on(sql`regexp_replace(lower(idfl_number), '[^[:alnum:]]', '', 'g')`),
   ],
 );
 
@@ -161,10 +173,20 @@ export const thirdLabEntry = pgTable(
     carbon: doublePrecision('carbon'),
     hydrogen: doublePrecision('hydrogen'),
     oxygen: doublePrecision('oxygen'),
+    // δ15N (AIR) and δ34S (VCDT): optional, measured only for the materials where they tell origins apart.
+    nitrogen: doublePrecision('nitrogen'),
+    sulfur: doublePrecision('sulfur'),
     // Each value's expanded uncertainty (± per mil) as the third lab reports it; none when not given.
     carbonUncertainty: doublePrecision('carbon_uncertainty'),
     hydrogenUncertainty: doublePrecision('hydrogen_uncertainty'),
     oxygenUncertainty: doublePrecision('oxygen_uncertainty'),
+    nitrogenUncertainty: doublePrecision('nitrogen_uncertainty'),
+    sulfurUncertainty: doublePrecision('sulfur_uncertainty'),
+    /**
+     * For each value that came from a measurement run, that run's id (measurement_run): the run is
+     * named beside the value. A value typed by hand drops its run.
+     */
+    measurementRuns: jsonb('measurement_runs').$type<Partial<Record<MeasuredElement, number>>>(),
     resultEnteredBy: integer('result_entered_by').references(() => appUser.id),
     checkedInDate: at('checked_in_date'),
     checkedInBy: integer('checked_in_by').references(() => appUser.id),

@@ -32,3 +32,8 @@ UPDATE sample_entry AS s SET status_changed_at = coalesce(
     WHERE a.entity_type = 'sample_entry' AND a.entity_id = s.id::text AND a.to_status = s.status),
   s.updated_at)
 WHERE s.status_changed_at IS NULL;
+
+-- The chain's published anchors are kept as the chain is: the database refuses to change or remove one.
+DROP TRIGGER IF EXISTS audit_anchor_append_only ON audit_anchor;
+CREATE TRIGGER audit_anchor_append_only BEFORE UPDATE OR DELETE ON audit_anchor
+  FOR EACH ROW EXECUTE FUNCTION audit_record_refuse_change();

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import permissionWords from '../../../../src/app/locales/en/permissions.json' with { type: 'json' };
 
 /** A permission as the role dialog shows it: its readable label (the identifier is the API's word). */
-export function permissionLabel(permission: string): string {
+function permissionLabel(permission: string): string {
   return (permissionWords as Record<string, { label: string }>)[permission]?.label ?? permission;
 }
 

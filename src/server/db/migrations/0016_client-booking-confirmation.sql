@@ -1,0 +1,3 @@
+ALTER TABLE "client_booking_preference" ADD COLUMN "confirmed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "client_sign_in_link" ADD COLUMN "booking_id" integer;--> statement-breakpoint
+ALTER TABLE "client_sign_in_link" ADD CONSTRAINT "client_sign_in_link_booking_id_booking_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."booking"("id") ON DELETE cascade ON UPDATE no action;
