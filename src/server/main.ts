@@ -62,7 +62,12 @@ cleanUpTimer.unref();
 // The chain of custody's head is published once a day (log, mail, audit_anchor). Asked every hour, so
 // a server that was down at midnight anchors soon after it starts; one anchor a day across instances.
 const anchorChain = () =>
-  anchorAuditChainIfDue(database.db, { mailer, logger, anchorEmail: env.AUDIT_ANCHOR_EMAIL })
+  anchorAuditChainIfDue(database.db, {
+    mailer,
+    logger,
+    labTimeZone: env.LAB_TIME_ZONE,
+    anchorEmail: env.AUDIT_ANCHOR_EMAIL,
+  })
     .then((anchored) => {
       if (anchored && mailer.hasQueued) return mailer.deliver(database.db);
     })

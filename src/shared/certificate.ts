@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { IsotopeScale, MeasuredElement } from './measurement.ts';
 import type { Notice } from './sample-workflow.ts';
+import { formatFixed } from './quantities.ts';
 import { visibleText } from './visible-text.ts';
 
 // Certificates of analysis anyone can verify (issue 6). Pure: the server builds and checks
@@ -208,12 +209,14 @@ export function describeClient(content: Pick<CertificateContent, 'client' | 'com
  */
 export function formatDelta(value: number | null, uncertainty?: number | null): string {
   if (value == null) return '—';
-  return uncertainty == null ? `${value.toFixed(2)} ‰` : `${value.toFixed(2)} ± ${uncertainty.toFixed(2)} ‰`;
+  return uncertainty == null
+    ? `${formatFixed(value, 2)} ‰`
+    : `${formatFixed(value, 2)} ± ${formatFixed(uncertainty, 2)} ‰`;
 }
 
 /** An expanded uncertainty alone, as the audit trail shows it: "± 0.15 ‰". */
 export function formatUncertainty(uncertainty: number): string {
-  return `± ${uncertainty.toFixed(2)} ‰`;
+  return `± ${formatFixed(uncertainty, 2)} ‰`;
 }
 
 export const REVOKE_REASON_REQUIRED = 'Please enter a reason for revoking the certificate.';

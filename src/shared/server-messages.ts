@@ -113,8 +113,8 @@ export const SERVER_MESSAGES = {
   quickFillCodeWrong: 'The code is incorrect or has expired.',
 
   // Packages
-  packageNotDraftToChange: 'Package {{packageCode}} is {{status}}; only a Draft package can be changed.',
-  packageNotDraftToSend: 'Package {{packageCode}} is {{status}}; only a Draft package can be sent.',
+  packageNotDraftToChange: 'Package {{packageCode}} has already been sent; only a package not yet sent can be changed.',
+  packageNotDraftToSend: 'Package {{packageCode}} has already been sent.',
   packageNotSent: 'Package {{packageCode}} is {{status}}; only a sent package can be undone.',
   packageEmpty: 'Package {{packageCode}} has no samples; add samples before sending it.',
   packageCodeTaken: 'Package code {{packageCode}} already exists.',

@@ -120,7 +120,9 @@ describe('[DISPATCH] update', () => {
       body: { packageName: 'Late', version: 2 },
     });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(`Package ${batch.packageCode} is Sent; only a Draft package can be changed.`);
+    expect(res.body.message).toBe(
+      `Package ${batch.packageCode} has already been sent; only a package not yet sent can be changed.`,
+    );
     const other = await t.userWith(['CanCreateDispatchBatch']);
     expect(
       (await t.request('PUT', `/api/sample-dispatch-batch?id=${batch.id}`, { token: other.token, body: {} })).status,
@@ -175,7 +177,7 @@ describe('[DISPATCH] send to the third lab', () => {
       token: admin,
     });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(`Package ${batch.packageCode} is Sent; only a Draft package can be sent.`);
+    expect(again.body.message).toBe(`Package ${batch.packageCode} has already been sent.`);
   });
 
   it('refuses an empty package, and users with none of the three permissions', async () => {

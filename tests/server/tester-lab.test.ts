@@ -278,7 +278,9 @@ describe('[TESTER LAB] transfer to third lab', () => {
       body: { packageCode: 'PKG-TEST-2' },
     });
     expect(sent.status).toBe(409);
-    expect(sent.body.message).toBe('Package PKG-TEST-2 is Sent; only a Draft package can be changed.');
+    expect(sent.body.message).toBe(
+      'Package PKG-TEST-2 has already been sent; only a package not yet sent can be changed.',
+    );
     const nobody = await t.userWith(['CanCheckInSampleEntryTester']);
     expect(
       (

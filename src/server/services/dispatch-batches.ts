@@ -29,7 +29,7 @@ async function lockBatch(db: Tx, where: SQL, missing: AppError): Promise<Dispatc
 
 function assertDraft(batch: DispatchBatch, doing: 'packageNotDraftToChange' | 'packageNotDraftToSend') {
   if (!isDispatchBatchOpen(batch.status)) {
-    throw conflict(doing, { packageCode: batch.packageCode, status: batch.status }, batch);
+    throw conflict(doing, { packageCode: batch.packageCode }, batch);
   }
 }
 

@@ -128,7 +128,11 @@ describe('[SECURITY] the chain of custody is keyed and covers what custody docum
     await createdSample();
     await appendRecords(3);
     const { logger } = capturingLogger();
-    await anchorAuditChainIfDue(t.database.db, { mailer: createMailer(t.env, logger), logger });
+    await anchorAuditChainIfDue(t.database.db, {
+      mailer: createMailer(t.env, logger),
+      logger,
+      labTimeZone: t.env.LAB_TIME_ZONE,
+    });
     const [first] = await t.database.db.select().from(auditRecord).orderBy(asc(auditRecord.id)).limit(1);
     await tamper(sql`UPDATE audit_record SET reason = 'forged' WHERE id = ${first!.id}`);
 
@@ -206,8 +210,9 @@ describe('[SECURITY] the chain is anchored outside the database', () => {
     await appendRecords(4);
     const { logger, lines } = capturingLogger();
     const mailer = createMailer(t.env, logger);
+    // 10:00 on 2 December in Ho Chi Minh City; the laboratory's day, not UTC's, sets the rhythm.
     const now = new Date('2026-12-02T03:00:00Z');
-    const deps = { mailer, logger, anchorEmail: 'anchors@isotope.lab', now };
+    const deps = { mailer, logger, labTimeZone: 'Asia/Ho_Chi_Minh', anchorEmail: 'anchors@isotope.lab', now };
     const anchored = await anchorAuditChainIfDue(t.database.db, deps);
     const [head] = await t.database.db.select().from(auditRecord).orderBy(desc(auditRecord.id)).limit(1);
     expect(anchored?.anchor).toMatchObject({ recordId: head!.id, recordCount: 4, headHash: head!.hash, valid: true });
@@ -222,13 +227,16 @@ describe('[SECURITY] the chain is anchored outside the database', () => {
     expect(mails[0]).toMatchObject({ to: 'anchors@isotope.lab' });
     expect(mails[0]!.text).toContain(head!.hash);
     expect(mails[0]!.text).toContain('mã băm đầu chuỗi');
+    expect(mails[0]!.subject).toContain('2026-12-02');
+    expect(mails[0]!.text).toContain('2 December 2026 10:00 (Asia/Ho_Chi_Minh, UTC+07:00)');
 
-    // Later the same day: nothing new. The next day: the next anchor.
-    expect(await anchorAuditChainIfDue(t.database.db, { ...deps, now: new Date('2026-12-02T23:00:00Z') })).toBe(
+    // Later the same day (23:00 there, 16:00 UTC): nothing new. Past the laboratory's midnight, though
+    // still 2 December in UTC: the next anchor.
+    expect(await anchorAuditChainIfDue(t.database.db, { ...deps, now: new Date('2026-12-02T16:00:00Z') })).toBe(
       undefined,
     );
     await appendRecords(1);
-    const next = await anchorAuditChainIfDue(t.database.db, { ...deps, now: new Date('2026-12-03T00:30:00Z') });
+    const next = await anchorAuditChainIfDue(t.database.db, { ...deps, now: new Date('2026-12-02T17:30:00Z') });
     expect(next?.anchor.recordCount).toBe(5);
     expect(await t.database.db.select().from(auditAnchor)).toHaveLength(2);
     await expect(t.database.db.execute(sql`DELETE FROM audit_anchor`)).rejects.toThrow();
@@ -238,7 +246,11 @@ describe('[SECURITY] the chain is anchored outside the database', () => {
     const { id, cs } = await createdSample();
     await appendRecords(5);
     const { logger } = capturingLogger();
-    const anchored = await anchorAuditChainIfDue(t.database.db, { mailer: createMailer(t.env, logger), logger });
+    const anchored = await anchorAuditChainIfDue(t.database.db, {
+      mailer: createMailer(t.env, logger),
+      logger,
+      labTimeZone: t.env.LAB_TIME_ZONE,
+    });
     await appendRecords(2);
     expect(await custodyCsv(id, cs.token)).toContain('intact');
 

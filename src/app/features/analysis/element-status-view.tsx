@@ -4,6 +4,7 @@ import type { ElementStatus, OriginAnalysis } from '@/shared/origin-model/analys
 import { Spinner } from '@/app/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { elementLabel } from './sample-values';
+import { formatFixed } from '@/shared/quantities';
 
 const ElementZChart = lazy(() => import('./analysis-charts').then((m) => ({ default: m.ElementZChart })));
 
@@ -42,12 +43,12 @@ export function ElementStatusView({ analysis }: { analysis: OriginAnalysis }) {
             {rows.map((row) => (
               <TableRow key={row.element}>
                 <TableCell className="font-medium">{elementLabel(row.element)}</TableCell>
-                <TableCell className="font-mono">{row.value.toFixed(2)}</TableCell>
+                <TableCell className="font-mono">{formatFixed(row.value, 2)}</TableCell>
                 {row.regions.map((r) => (
                   <TableCell key={r.region} className={statusClass[r.status]}>
                     <div className="text-xs font-medium">{t(`elementStatus.status.${r.status}`)}</div>
                     <div className="font-mono text-xs">
-                      {r.low.toFixed(1)} … {r.high.toFixed(1)} (z {r.z.toFixed(1)})
+                      {formatFixed(r.low, 1)} … {formatFixed(r.high, 1)} (z {formatFixed(r.z, 1)})
                     </div>
                   </TableCell>
                 ))}

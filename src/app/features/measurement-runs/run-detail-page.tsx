@@ -11,6 +11,7 @@ import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { Skeleton } from '@/app/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { PageFrame } from '@/app/layout/page-frame';
+import { formatFixed } from '@/shared/quantities';
 import { handleError } from '@/app/lib/handle-error';
 import { toast } from '@/app/lib/toast';
 import type { CalibrationSeries } from './calibration-chart-canvas';
@@ -64,7 +65,7 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-const fixed = (value: number | null | undefined, digits = 2) => (value == null ? '—' : value.toFixed(digits));
+const fixed = (value: number | null | undefined, digits = 2) => formatFixed(value, digits);
 
 /** The anchors' measured against assigned values with the fitted line, and the samples on it. */
 function calibrationSeries(calibration: RunCalibration, t: (key: string) => string): CalibrationSeries[] {

@@ -4,6 +4,7 @@ import { Badge } from '@/app/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import type { components } from '@/shared/api-types';
+import { formatFixed } from '@/shared/quantities';
 import { elementName } from './run-words';
 
 type RunQualityControl = components['schemas']['RunQualityControl'];
@@ -79,14 +80,17 @@ export function RunQcCard({ qc }: { qc: RunQualityControl | null }) {
                       <TableCell>
                         {check.limits
                           ? t(check.limits.source === 'target' ? 'run.limitsTarget' : 'run.limitsEstablished', {
-                              mean: check.limits.mean.toFixed(3),
-                              sd: check.limits.sd.toFixed(3),
+                              mean: formatFixed(check.limits.mean, 3),
+                              sd: formatFixed(check.limits.sd, 3),
                             })
                           : t('run.limitsNotEstablished', { count: check.earlierResults })}
                       </TableCell>
                       <TableCell>
                         {check.values
-                          .map((value, i) => `${value.toFixed(2)}${check.z ? ` (${check.z[i]!.toFixed(1)})` : ''}`)
+                          .map(
+                            (value, i) =>
+                              `${formatFixed(value, 2)}${check.z ? ` (${formatFixed(check.z[i], 1)})` : ''}`,
+                          )
                           .join(', ')}
                       </TableCell>
                       <TableCell>
@@ -106,8 +110,8 @@ export function RunQcCard({ qc }: { qc: RunQualityControl | null }) {
                       {t('run.duplicate', {
                         idflNumber: flag.idflNumber,
                         element: element(flag.element),
-                        range: flag.range.toFixed(2),
-                        limit: flag.limit.toFixed(1),
+                        range: formatFixed(flag.range, 2),
+                        limit: formatFixed(flag.limit, 1),
                       })}
                     </li>
                   ))}

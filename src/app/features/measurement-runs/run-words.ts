@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { formatFixed } from '@/shared/quantities';
 
 // How a run's elements, scales and per-mil values read on the run screens.
 
@@ -9,4 +10,4 @@ export const elementName = (element: string, t: TFunction<'runs'> | ((key: strin
 /** The scale as printed on results: the VSMOW-SLAP normalisation reports on VSMOW. */
 export const scaleName = (scale: string) => (scale === 'VSMOW-SLAP' ? 'VSMOW' : scale);
 
-export const permil = (value: number | null | undefined) => (value == null ? '—' : `${value.toFixed(2)} ‰`);
+export const permil = (value: number | null | undefined) => (value == null ? '—' : `${formatFixed(value, 2)} ‰`);

@@ -12,6 +12,7 @@ import { PageFrame } from '@/app/layout/page-frame';
 import type { ControlChartLine, ControlChartPoint } from './control-chart-canvas';
 import type { ControlChartSearch } from './control-chart-search';
 import { controlChartQueries, type ControlChart } from './qc-queries';
+import { formatFixed } from '@/shared/quantities';
 
 const ControlChartCanvas = lazy(() => import('./control-chart-canvas'));
 
@@ -117,8 +118,8 @@ function ChartView({
       <p className="text-sm">
         {data.limits
           ? t(data.limits.source === 'target' ? 'run.limitsTarget' : 'run.limitsEstablished', {
-              mean: data.limits.mean.toFixed(3),
-              sd: data.limits.sd.toFixed(3),
+              mean: formatFixed(data.limits.mean, 3),
+              sd: formatFixed(data.limits.sd, 3),
             })
           : t('run.limitsNotEstablished', { count: data.baselineResults })}
       </p>
@@ -163,8 +164,8 @@ function ChartView({
                 )}
               </TableCell>
               <TableCell>{formatDisplayDate(p.runMeasuredOn, i18n.language)}</TableCell>
-              <TableCell className="text-right tabular-nums">{p.value.toFixed(3)} ‰</TableCell>
-              <TableCell className="text-right tabular-nums">{p.z === null ? '—' : p.z.toFixed(1)}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatFixed(p.value, 3)} ‰</TableCell>
+              <TableCell className="text-right tabular-nums">{p.z === null ? '—' : formatFixed(p.z, 1)}</TableCell>
               <TableCell>
                 <Badge variant={verdictBadge[p.verdict]}>{t(`verdict.${p.verdict}`)}</Badge>
                 {p.excluded && <div className="mt-1 text-xs text-muted-foreground">{t('chart.excluded')}</div>}

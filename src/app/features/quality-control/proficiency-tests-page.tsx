@@ -19,6 +19,7 @@ import type { ProficiencyOutcome } from '@/shared/measurement-uncertainty';
 import { downloadProficiencyCsv, proficiencyQueries, type ProficiencyTest } from './proficiency-queries';
 import { RecordRoundDialog } from './record-round-dialog';
 import { UncertaintyCard } from './uncertainty-card';
+import { formatFixed } from '@/shared/quantities';
 
 const outcomeBadge = {
   satisfactory: 'secondary',
@@ -142,9 +143,9 @@ function RoundsTable({ rounds }: { rounds: ProficiencyTest[] }) {
             <TableCell className="whitespace-nowrap">{t(`runs:elements.${round.element}`)}</TableCell>
             <TableCell className="text-right tabular-nums">{formatIsotope(round.assignedValue)}</TableCell>
             <TableCell className="text-right tabular-nums">{formatIsotope(round.laboratoryValue)}</TableCell>
-            <TableCell className="text-right tabular-nums">{round.sigma.toFixed(2)}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatFixed(round.sigma, 2)}</TableCell>
             <TableCell className="text-right tabular-nums" data-testid="z">
-              {round.z.toFixed(2)}
+              {formatFixed(round.z, 2)}
             </TableCell>
             <TableCell>
               <OutcomeBadge outcome={round.outcome} />

@@ -16,6 +16,7 @@ import { dayInTimeZone } from '@/shared/display-date';
 import { measuredElements, type MeasuredElement } from '@/shared/measurement';
 import { proficiencySigmaDefaults, proficiencyTestInputSchema } from '@/shared/measurement-uncertainty';
 import { useRecordProficiencyTest } from './proficiency-queries';
+import { formatFixed } from '@/shared/quantities';
 
 type RoundForm = z.input<typeof proficiencyTestInputSchema>;
 
@@ -67,7 +68,7 @@ export function RecordRoundDialog({ open, onOpenChange }: { open: boolean; onOpe
   const submit = form.handleSubmit((values) =>
     record.mutate(values, {
       onSuccess: (saved) => {
-        toast.success(t('proficiency.saved', { z: saved.z.toFixed(2), outcome: t(`outcomes.${saved.outcome}`) }));
+        toast.success(t('proficiency.saved', { z: formatFixed(saved.z, 2), outcome: t(`outcomes.${saved.outcome}`) }));
         form.reset(blankRound());
         onOpenChange(false);
       },

@@ -5,8 +5,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/ca
 import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { Skeleton } from '@/app/components/ui/skeleton';
 import { proficiencyQueries, type ElementUncertainty } from './proficiency-queries';
+import { formatFixed } from '@/shared/quantities';
 
-const fixed = (value: number | null) => (value === null ? '—' : value.toFixed(3));
+const fixed = (value: number | null) => (value === null ? '—' : formatFixed(value, 3));
 
 /** The measurement uncertainty per element, or in words why it is not stated yet. */
 export function UncertaintyCard() {
@@ -71,7 +72,7 @@ function UncertaintyValues({ row }: { row: ElementUncertainty }) {
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
       <dt className="font-medium">{t('uncertainty.columns.expanded')}</dt>
-      <dd className="font-semibold tabular-nums">{row.expanded.toFixed(2)}</dd>
+      <dd className="font-semibold tabular-nums">{formatFixed(row.expanded, 2)}</dd>
       <dt>{t('uncertainty.columns.reproducibility')}</dt>
       <dd className="tabular-nums">{fixed(row.reproducibility)}</dd>
       <dt>{t('uncertainty.columns.biasUncertainty')}</dt>

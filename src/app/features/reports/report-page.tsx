@@ -26,8 +26,7 @@ import {
   type ReportKind,
 } from './report-queries';
 
-const grams = (value: number | null | undefined) =>
-  value == null ? '—' : value.toLocaleString(undefined, { maximumFractionDigits: 3 });
+const grams = (value: number | null | undefined) => (value == null ? '—' : String(Number(value.toFixed(3))));
 
 /** Report screens (spec 2 /report-by-source, /report-by-status): filters, preview table and chart, downloads. */
 export function ReportPage({ kind }: { kind: ReportKind }) {
@@ -125,7 +124,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
                       <TableCell className="text-right tabular-nums">{group.samples}</TableCell>
                       {kind === 'status' && (
                         <TableCell className="text-right tabular-nums" title={t('reports:file.medianNote')}>
-                          {group.medianDays == null ? '—' : group.medianDays.toLocaleString(i18n.language)}
+                          {group.medianDays == null ? '—' : String(Number(group.medianDays.toFixed(1)))}
                         </TableCell>
                       )}
                       <TableCell className="text-right tabular-nums">{grams(group.initialWeight)}</TableCell>
