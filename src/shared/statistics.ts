@@ -1,5 +1,6 @@
 import { statusesBetween, type SampleStatus } from './sample-workflow.ts';
-import { DAY_MS, HOUR_MS } from './dates.ts';
+import { DAY_MS } from './dates.ts';
+import { dayInTimeZone } from './display-date.ts';
 
 // What the dashboard counts (issue 12), shared by the statistics API and the dashboard screen.
 
@@ -29,13 +30,12 @@ export type TurnaroundStage = (typeof turnaroundStages)[number]['stage'];
 export const DEFAULT_WAITING_DAYS = 7;
 
 /**
- * The summary's default window (spec section 7): from today to today plus 3 days, shifted back
- * 7 hours: the laboratory's days (UTC+7) expressed as instants.
+ * The summary's default window (spec section 7): from today to today plus 3 days, the laboratory's
+ * days (LAB_TIME_ZONE), as date-only bounds. Today is the laboratory's: at 04:00 in Ho Chi Minh City
+ * it is already the next day there, though UTC's day has not turned.
  */
-export function defaultSummaryWindow(now = new Date()): { fromDate: string; toDate: string } {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return {
-    fromDate: new Date(today - 7 * HOUR_MS).toISOString(),
-    toDate: new Date(today + 4 * DAY_MS - 7 * HOUR_MS).toISOString(),
-  };
+export function defaultSummaryWindow(timeZone: string, now = new Date()): { fromDate: string; toDate: string } {
+  const today = dayInTimeZone(now, timeZone);
+  const inThreeDays = new Date(Date.parse(`${today}T00:00:00Z`) + 3 * DAY_MS).toISOString().slice(0, 10);
+  return { fromDate: today, toDate: inThreeDays };
 }

@@ -29,7 +29,7 @@ test("[DASHBOARD] the administrator lands on the dashboard with the laboratory's
 
   const answer = await request.get('/api/statictis/statistic-summary', {
     headers: authorised(session),
-    params: { ...defaultSummaryWindow(), waitingDays: DEFAULT_WAITING_DAYS },
+    params: { ...defaultSummaryWindow('Asia/Ho_Chi_Minh'), waitingDays: DEFAULT_WAITING_DAYS },
   });
   const summary = ((await answer.json()) as { data: Summary }).data;
   expect(summary.samples.byStage.SentToTester).toBeGreaterThanOrEqual(1);

@@ -7,6 +7,7 @@ import { sharedDataDir } from '../../bench/origin-data.ts';
 import { permissionGroups } from '../../src/shared/permissions.ts';
 import { sampleAt } from './support/sample-journey.ts';
 import { useTestApp, type TestApp } from './support/test-app.ts';
+import { labToday } from './support/lab-day.ts';
 
 const t = useTestApp();
 
@@ -332,7 +333,7 @@ describe('[ANALYSIS] model report, analyse, save, classify, sample entry, transf
 
     const history = await t.request(
       'GET',
-      `/api/analysis?countryCode=vn&sources=client&classify=Pending&status=Saved&prediction=vn&analysisFromDate=2000-01-01&analysisToDate=${new Date().toISOString().slice(0, 10)}`,
+      `/api/analysis?countryCode=vn&sources=client&classify=Pending&status=Saved&prediction=vn&analysisFromDate=2000-01-01&analysisToDate=${labToday()}`,
       { token: analyst.token },
     );
     expect(history.body.data.items.map((a: { id: number }) => a.id)).toEqual([first.id]);

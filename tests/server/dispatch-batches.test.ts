@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { thirdLabEntry } from '../../src/server/db/schema.ts';
 import { sampleAt } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
+import { labToday } from './support/lab-day.ts';
 
 const t = useTestApp();
 
@@ -225,7 +226,7 @@ describe('[DISPATCH] list and packing list', () => {
     expect(await get('status=Draft')).toEqual(['PKG-D']);
     expect(await get('shippmentNumber=UPS-1')).toEqual(['PKG-S']);
     expect(await get('sentBy=sam')).toEqual(['PKG-S']);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = labToday();
     expect(await get(`sentFromDate=${today}&sentToDate=${today}`)).toEqual(['PKG-S']);
     expect(await get('sentToDate=2000-01-01')).toEqual([]);
     expect(await get('orderBy=packageCode:desc')).toEqual(['PKG-S', 'PKG-D']);

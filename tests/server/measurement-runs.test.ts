@@ -10,6 +10,7 @@ import {
 } from '../../src/server/db/schema.ts';
 import { sampleAt } from './support/sample-journey.ts';
 import { useTestApp, type TestApp } from './support/test-app.ts';
+import { labToday } from './support/lab-day.ts';
 
 // Measurement runs through the real app: instrument files in Isodat's layout written here from a
 // known instrument response, imported, normalised through the seeded reference materials, and the
@@ -249,7 +250,7 @@ describe('[MEASUREMENT RUNS] import', () => {
     expect(Math.abs((await latestEntry(other.id)).carbon! - -20)).toBeLessThanOrEqual(0.01);
 
     // The list finds it by package and by day; the detail is what the chart reads.
-    const today = new Date().toISOString().slice(0, 10);
+    const today = labToday();
     const byPackage = await t.request('GET', `/api/measurement-runs?packageId=${one.dispatchBatchId}`, {
       token: lab.token,
     });

@@ -4,6 +4,7 @@ import { auditRecord, sampleEntry } from '../../src/server/db/schema.ts';
 import { submitBooking } from './support/bookings.ts';
 import { CHECK_IN } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
+import { labToday } from './support/lab-day.ts';
 
 // Receipt is its own step: confirming a booking accepts the order and creates its sample entries
 // (New, nothing received); the client-side lab's check-in records the actual receipt: when, by whom,
@@ -22,7 +23,7 @@ async function confirmedBooking(token: string) {
 }
 
 async function summary(token: string) {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = labToday();
   const res = await t.request('GET', `/api/statictis/statistic-summary?fromDate=2026-01-01&toDate=${today}`, {
     token,
   });

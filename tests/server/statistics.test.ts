@@ -172,10 +172,17 @@ describe('[STATISTICS] statistic summary', () => {
     const admin = await t.signInAsAdmin();
     const res = await t.request('GET', '/api/statictis/statistic-summary', { token: admin });
     expect(res.status).toBe(200);
-    const expected = defaultSummaryWindow();
-    expect(res.body.data.fromDate).toBe(expected.fromDate);
-    expect(res.body.data.toDate).toBe(expected.toDate);
-    expect(new Date(expected.fromDate).getUTCHours()).toBe(17);
+    const expected = defaultSummaryWindow(t.env.LAB_TIME_ZONE);
+    const named = await t.request(
+      'GET',
+      `/api/statictis/statistic-summary?fromDate=${expected.fromDate}&toDate=${expected.toDate}`,
+      { token: admin },
+    );
+    expect(res.body.data.fromDate).toBe(named.body.data.fromDate);
+    expect(res.body.data.toDate).toBe(named.body.data.toDate);
+    // The laboratory's midnight (Ho Chi Minh City, UTC+7), four of its days apart.
+    expect(new Date(res.body.data.fromDate).getUTCHours()).toBe(17);
+    expect(Date.parse(res.body.data.toDate) - Date.parse(res.body.data.fromDate)).toBe(4 * 86_400_000);
 
     const backwards = await t.request('GET', '/api/statictis/statistic-summary?fromDate=2026-03-10&toDate=2026-03-01', {
       token: admin,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleAt } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
+import { labToday } from './support/lab-day.ts';
 
 const t = useTestApp();
 
@@ -320,7 +321,7 @@ describe('[TESTER LAB] list', () => {
     expect(await get('status=SentToTester')).toEqual([byCarol.id]);
     expect(await get('sentToTesterByUser=carol')).toEqual([byCarol.id]);
     expect(await get(`sentToTesterByUser=${cs.id}`)).toEqual([byCarol.id]);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = labToday();
     expect(await get(`sentToTesterFromDate=${today}&sentToTesterToDate=${today}`)).toHaveLength(3);
     expect(await get(`sentToThirdLabFromDate=${today}&sentToThirdLabToDate=${today}`)).toEqual([shipped.id]);
     expect(await get('packageCode=PKG-LIST-1')).toEqual([shipped.id]);

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { dispatchBatch, sampleEntry, storedFile, thirdLabEntry } from '../../src/server/db/schema.ts';
 import { RESULT, sampleAt } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
+import { labToday } from './support/lab-day.ts';
+import { thirdLabStatisticSummary } from '../../src/server/services/third-lab-list.ts';
 
 const t = useTestApp();
 
@@ -257,7 +259,7 @@ describe('[THIRD LAB] list and summary', () => {
     expect(all.total).toBe(3);
     expect(all.items[0].thirdLabEntry).toEqual(expect.objectContaining({ sampleEntryId: expect.any(Number) }));
     const ids = async (query: string) => ((await get(query)).items as any[]).map((s) => s.id).sort();
-    const today = new Date().toISOString().slice(0, 10);
+    const today = labToday();
     expect(await ids('status=SentToThirdLab')).toEqual([sent.id]);
     expect(await ids(`IDFLNumber=${received.idflNumber}`)).toEqual([received.id]);
     // Looked up by what follows `IDFL-`, then checked whole: the same digits under another prefix do not match.
@@ -285,6 +287,21 @@ describe('[THIRD LAB] list and summary', () => {
       receivedThisMonth: 2,
       returnedThisMonth: 1,
     });
+  });
+
+  it("counts this month's receipts by the laboratory's month, not UTC's", async () => {
+    const admin = await t.signInAsAdmin();
+    const sample = await sampleAt(t, admin, 'ThirdLabConfirmed');
+    // 01:00 on 1 December in Ho Chi Minh City: still 30 November in UTC.
+    await t.database.db
+      .update(thirdLabEntry)
+      .set({ receivedDate: new Date('2026-11-30T18:00:00Z') })
+      .where(eq(thirdLabEntry.sampleEntryId, sample.id));
+    const now = new Date('2026-12-01T03:00:00Z');
+    const there = await thirdLabStatisticSummary(t.database.db, { timeZone: 'Asia/Ho_Chi_Minh', now });
+    expect(there).toMatchObject({ month: '2026-12', receivedThisMonth: 1 });
+    const utc = await thirdLabStatisticSummary(t.database.db, { timeZone: 'UTC', now });
+    expect(utc).toMatchObject({ month: '2026-12', receivedThisMonth: 0 });
   });
 
   it('filters by BN code', async () => {

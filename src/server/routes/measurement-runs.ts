@@ -173,6 +173,7 @@ export function registerMeasurementRunRoutes(app: AppRouter) {
       anchors: parseJsonField<RunAnchors>(form.anchors, 'anchors', runAnchorsSchema),
       checks: parseJsonField<MaterialRef[]>(form.checks, 'checks', runChecksSchema),
       measuredOn: form.measuredOn,
+      labTimeZone: c.var.deps.env.LAB_TIME_ZONE,
       by: c.var.auth,
     });
     return ok(c, run, `Run imported: ${run.sampleCount} sample(s), ${run.unmatchedCount} row(s) to assign.`, 201);

@@ -146,7 +146,9 @@ export function registerThirdLabRoutes(app: AppRouter) {
     );
   });
 
-  app.openapi(summaryRouteDef, async (c) => ok(c, await thirdLabStatisticSummary(c.var.db)));
+  app.openapi(summaryRouteDef, async (c) =>
+    ok(c, await thirdLabStatisticSummary(c.var.db, { timeZone: c.var.deps.env.LAB_TIME_ZONE })),
+  );
 
   app.openapi(checkInRouteDef, async (c) => {
     const sample = await checkInThirdLab(c.var.db, { id: c.req.valid('query').id, by: c.var.auth });

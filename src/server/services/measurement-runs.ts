@@ -34,6 +34,7 @@ import type { ParsedAnalysis } from './measurement-run-file.ts';
 import { getMeasurementRun } from './measurement-run-list.ts';
 import { readRunInWorker } from './measurement-run-reader.ts';
 import { judgeNewRun } from './qc-judgement.ts';
+import { dayInTimeZone } from '../../shared/display-date.ts';
 import { loadRegistry, today } from './reference-materials.ts';
 import { lockSample, SAMPLE_ENTITY } from './sample-transitions.ts';
 import { editThirdLabEntry, type ThirdLabEntry } from './third-lab.ts';
@@ -159,6 +160,8 @@ export type ImportRunOptions = {
   anchors?: RunAnchors;
   checks?: MaterialRef[];
   measuredOn?: string;
+  /** The laboratory's time zone (LAB_TIME_ZONE): a run measured at 02:00 there is dated that day. */
+  labTimeZone: string;
   by: Actor;
 };
 
@@ -183,7 +186,7 @@ export async function importMeasurementRun(db: Executor, options: ImportRunOptio
         fileName: options.file.name.slice(0, 200) || 'run',
         format: parsed.format,
         dispatchBatchId: options.dispatchBatchId ?? null,
-        measuredOn: options.measuredOn ?? today(),
+        measuredOn: options.measuredOn ?? dayInTimeZone(new Date(), options.labTimeZone),
         method,
         analyses,
         calibrations: computed.calibrations,

@@ -29,7 +29,10 @@ export type ReferenceMaterialRow = typeof referenceMaterial.$inferSelect;
 export type ReferenceValueRow = typeof referenceMaterialValue.$inferSelect;
 export type ReferenceMaterialWithValues = ReferenceMaterialRow & { values: ReferenceValueRow[] };
 
-/** Today as the registry dates values (UTC). */
+/**
+ * Today as the registry dates its values: the reference sheets' calendar day, which decides which
+ * version is in force. A run's own day is the laboratory's (measuredOn, LAB_TIME_ZONE).
+ */
 export const today = () => new Date().toISOString().slice(0, 10);
 
 /** The version of a material's value for an element in force on a day: the latest valid from it or before. */

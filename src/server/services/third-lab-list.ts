@@ -9,6 +9,8 @@ import { matchingRows, readListPage } from '../db/list-page.ts';
 import { booking, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { onDayCondition, userCondition } from '../db/filters.ts';
 import { benchStatuses } from '../../shared/benches.ts';
+import { dayInTimeZone } from '../../shared/display-date.ts';
+import { startOfLabDay } from '../lab-time.ts';
 import { fileUrl } from './files.ts';
 import { bookingRush, idflFilter } from './sample-lists.ts';
 
@@ -163,11 +165,20 @@ export function thirdLabListQueries(db: Executor, filters: ThirdLabFilters & { s
   };
 }
 
-/** Counts per status of the third lab's samples, and what it received and returned this month. */
-export async function thirdLabStatisticSummary(db: Executor, now = new Date()) {
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  const [perStatus, [month]] = await Promise.all([
+/**
+ * Counts per status of the third lab's samples, and what it received and returned this month: the
+ * laboratory's month (LAB_TIME_ZONE), so work at 04:00 on the 1st there counts in the new month.
+ */
+export async function thirdLabStatisticSummary(
+  db: Executor,
+  { timeZone, now = new Date() }: { timeZone: string; now?: Date },
+) {
+  const month = dayInTimeZone(now, timeZone).slice(0, 7);
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const following = new Date(Date.UTC(year, monthNumber, 1)).toISOString().slice(0, 7);
+  const monthStart = startOfLabDay(`${month}-01`, timeZone);
+  const nextMonth = startOfLabDay(`${following}-01`, timeZone);
+  const [perStatus, [counted]] = await Promise.all([
     db
       .select({ status: sampleEntry.status, count: count() })
       .from(sampleEntry)
@@ -185,8 +196,8 @@ export async function thirdLabStatisticSummary(db: Executor, now = new Date()) {
   return {
     byStatus,
     total: Object.values(byStatus).reduce((a, b) => a + b, 0),
-    receivedThisMonth: month?.receivedThisMonth ?? 0,
-    returnedThisMonth: month?.returnedThisMonth ?? 0,
-    month: monthStart.toISOString().slice(0, 7),
+    receivedThisMonth: counted?.receivedThisMonth ?? 0,
+    returnedThisMonth: counted?.returnedThisMonth ?? 0,
+    month,
   };
 }

@@ -17,6 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app
 import { LabelledControl, LabelledInput } from '@/app/components/labelled-input';
 import { DatePicker } from '@/app/components/ui/date-picker';
 import { Skeleton } from '@/app/components/ui/skeleton';
+import { labTimeZone } from '@/app/lib/lab-time-zone';
 import { usePermissions } from '@/app/lib/use-session';
 import { dashboardQueries, type StatisticSummary } from './dashboard-queries';
 import { FigureTile } from './figure-tile';
@@ -29,22 +30,16 @@ function storedWaitingDays(): number {
   return Number.isInteger(stored) && stored >= 1 && stored <= 365 ? stored : DEFAULT_WAITING_DAYS;
 }
 
-const DAY = 'YYYY-MM-DD';
-
 /** The statistic summary: its period, the period's figures, a tile per stage and the samples needing attention. */
 export function SummarySection() {
   const { t } = useTranslation(['dashboard', 'samples', 'bookings']);
   const held = usePermissions();
-  const [period, setPeriod] = useState(() => defaultSummaryWindow());
+  const [period, setPeriod] = useState(() => defaultSummaryWindow(labTimeZone()));
   const [waitingDays, setWaitingDays] = useState(storedWaitingDays);
   const summary = useQuery(dashboardQueries.summary({ ...period, waitingDays }));
   const data = summary.data;
   const isLoading = summary.isPending;
   const units = { hours: t('dashboard:units.hours'), days: t('dashboard:units.days') };
-  // A date-only end (one the user picked) covers that whole day; the default end is the instant after
-  // the period, so the day shown is that of the period's last instant.
-  const shownTo =
-    period.toDate.length === DAY.length ? period.toDate : dayjs(period.toDate).subtract(1, 'millisecond').format(DAY);
 
   const changeWaitingDays = (value: string) => {
     const days = Number(value);
@@ -70,8 +65,8 @@ export function SummarySection() {
               <DatePicker
                 id="summary-from"
                 className="w-44"
-                value={dayjs(period.fromDate).format(DAY)}
-                max={shownTo}
+                value={period.fromDate}
+                max={period.toDate}
                 onChange={(value) => value && setPeriod((p) => ({ ...p, fromDate: value }))}
               />
             </LabelledControl>
@@ -79,8 +74,8 @@ export function SummarySection() {
               <DatePicker
                 id="summary-to"
                 className="w-44"
-                value={shownTo}
-                min={dayjs(period.fromDate).format(DAY)}
+                value={period.toDate}
+                min={period.fromDate}
                 onChange={(value) => value && setPeriod((p) => ({ ...p, toDate: value }))}
               />
             </LabelledControl>
