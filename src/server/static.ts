@@ -69,7 +69,7 @@ export function inlineScriptHashes(html: string): string[] {
  * The build is read into memory once, at start (a few megabytes; it does not change under a running
  * server, whose index.html is read once too). A file is then answered in the turn its request
  * arrives, with no trip to the disk through Node's thread pool: on a busy server (PGlite answering
- * list searches, issue 20) each such trip waited its turn again behind the other requests' work.
+ * list searches) each such trip waited its turn again behind the other requests' work.
  */
 export function registerStaticApp(app: AppRouter, { files, indexHtml }: StaticApp) {
   // Hono's own static middleware (content type, the precompressed copies, unsafe paths refused),

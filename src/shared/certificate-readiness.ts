@@ -1,6 +1,6 @@
 import { hasVisibleText } from './visible-text.ts';
 
-// When a final result may be confirmed (issue 33). The certificate's origin statement is the verdict
+// When a final result may be confirmed. The certificate's origin statement is the verdict
 // of an origin analysis saved to the sample, so confirming needs a conclusion a reader can see and
 // either that analysis or the laboratory's recorded reason for going without it; and where the
 // supervisor's predicted origin departs from the analysis, the reason for departing. The server

@@ -4,7 +4,7 @@ import type { Notice } from './sample-workflow.ts';
 import { formatFixed } from './quantities.ts';
 import { visibleText } from './visible-text.ts';
 
-// Certificates of analysis anyone can verify (issue 6). Pure: the server builds and checks
+// Certificates of analysis anyone can verify. Pure: the server builds and checks
 // certificates with it, and the app reads a scanned certificate QR with the same rules.
 
 /**
@@ -136,7 +136,7 @@ export type CertificateMeasurement = {
 
 /** What a certificate says, frozen when it is issued: later edits of the sample do not change it. */
 export type CertificateContent = {
-  /** Fields after `version` came with issue 33 (ISO/IEC 17025 §7.8); certificates issued before lack them. */
+  /** Fields after `version` came with the ISO/IEC 17025 §7.8 statements; certificates issued before lack them. */
   laboratoryAddress?: string;
   supersedesVersion?: number | null;
   /** Why this version replaces the one before (ISO/IEC 17025 §7.8.8): printed beside the version it amends. */

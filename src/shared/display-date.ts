@@ -1,4 +1,4 @@
-// How a calendar date and a moment are shown (spec 9, DESIGN.md 2), wherever they are: the app's
+// How a calendar date and a moment are shown, wherever they are: the app's
 // screens (components/ui/display-date.ts re-exports this) and the documents the server prints (the
 // custody record), so a date reads the same on the screen and on paper. No imports, so the order
 // form and the lists start without dayjs.

@@ -1,4 +1,4 @@
-// QR labels stuck on sample bags (issue 6). Pure: what a label says and how label sheets are laid
+// QR labels stuck on sample bags. Pure: what a label says and how label sheets are laid
 // out, shared by the PDF generator on the server and the scanner in the app.
 
 import { dayInTimeZone, formatDisplayDate } from './display-date.ts';

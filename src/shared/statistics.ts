@@ -2,7 +2,7 @@ import { statusesBetween, type SampleStatus } from './sample-workflow.ts';
 import { DAY_MS } from './dates.ts';
 import { dayInTimeZone } from './display-date.ts';
 
-// What the dashboard counts (issue 12), shared by the statistics API and the dashboard screen.
+// What the dashboard counts, shared by the statistics API and the dashboard screen.
 
 export { bookingStatuses } from './record-workflows.ts';
 

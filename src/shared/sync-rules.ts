@@ -1,4 +1,4 @@
-// What the offline outbox may send through POST /api/sync (DESIGN.md 7), read by the server's sync
+// What the offline outbox may send through POST /api/sync, read by the server's sync
 // route, the app's outbox and drain, and the service worker. Which operations a bench may queue is
 // declared per route (`offline: true`, server/http/offline-operations.ts); this file holds the rest.
 

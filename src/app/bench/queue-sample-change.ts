@@ -6,7 +6,7 @@ import { sampleChangeMutation, type SampleChangeBody, type SampleChangeName } fr
 export type SampleRef = { id: number; idflNumber: string; version?: number };
 
 /**
- * A change to one sample put in the outbox (DESIGN.md 7), the one way every bench, dialog and scan
+ * A change to one sample put in the outbox, the one way every bench, dialog and scan
  * queues it: shown as pending in the bench list named `list`, keyed as a sample entry (so changes to
  * one sample chain across the benches' lists, whichever screen queued them), and labelled on the
  * sync page in the words of the change (`samples:outbox.<change>`).

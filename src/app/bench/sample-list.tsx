@@ -133,7 +133,7 @@ export function idflLinkColumn(
     header,
     orderField: 'idflNumber',
     className: 'font-mono font-medium',
-    // A rush booking's samples carry the rush mark beside their number (issue 34).
+    // A rush booking's samples carry the rush mark beside their number.
     cell: (sample) => (
       <>
         {typeof sample.id !== 'number' ? (

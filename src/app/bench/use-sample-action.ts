@@ -25,7 +25,7 @@ export type FireOptions<C extends SampleChangeName = SampleChangeName> = {
 };
 
 /**
- * Queues a change to a sample through the outbox (DESIGN.md 7): it is kept on the device, shown at
+ * Queues a change to a sample through the outbox: it is kept on the device, shown at
  * once as pending in the bench list named `list`, and sent exactly once (its key is the
  * Idempotency-Key) as soon as the server can be reached — so the bench works with the network down.
  */

@@ -1,6 +1,6 @@
 /**
- * The page's outbox runner. Background Sync exists only in Chromium and gives up after 3 tries
- * (DESIGN.md 9), so open pages also drain: on start, on `online`, right after a change is queued,
+ * The page's outbox runner. Background Sync exists only in Chromium and gives up after 3 tries,
+ * so open pages also drain: on start, on `online`, right after a change is queued,
  * and on a timer with exponential backoff while the server cannot be reached. It runs the same
  * drain as the service worker (drain.ts) under the same device-wide lock.
  *

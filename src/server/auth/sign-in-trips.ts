@@ -4,7 +4,7 @@ import type { Executor } from '../db/client.ts';
 // A sign-in costs one Argon2id verification and two round trips to the database around it: one
 // statement reads the account, its role, country and the delays held on the account and address;
 // one statement after a correct password clears the failures, stamps the sign-in and stores the
-// refresh token (issue 20: the round trips, not the SQL, were most of the cost beyond the hash).
+// refresh token (the round trips, not the SQL, were most of the cost beyond the hash).
 
 export type SignInAccount = {
   id: number;

@@ -9,7 +9,7 @@ import type { Paging } from './queries.ts';
 /**
  * Rows a list counts beyond the page it shows. A list's `total` is exact while fewer rows than
  * offset + limit + this match (any selective filter); past that it is that lower bound and
- * `totalCapped` is true, so a page never costs a count of the whole table (issue 20). The cap
+ * `totalCapped` is true, so a page never costs a count of the whole table. The cap
  * moves with the offset: a pager walking forward always knows there is a next page.
  */
 export const TOTAL_COUNT_MARGIN = 1_000;

@@ -1,4 +1,4 @@
-// The embedded database on a thread of its own (issue 20). PGlite runs PostgreSQL compiled to
+// The embedded database on a thread of its own. PGlite runs PostgreSQL compiled to
 // WebAssembly, synchronously: on the server's own thread a slow list search held every other
 // request, even a static file, until it finished. Here it runs in a worker thread, and the server
 // talks to it through pglite-thread-client.ts. Plain JavaScript so that the same file loads under

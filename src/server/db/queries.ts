@@ -84,7 +84,7 @@ export type MatchedFirst = {
  * `table` narrowed to the rows matching `where` before any order is applied. For "contains"
  * filters: the planner cannot know how rare a '%text%' match is and would walk the sort's index
  * hoping to meet twenty matches early; found first through the trigram index, the matches are sorted
- * on their own (issue 20). They are a CTE, so that a page and the total it counts in the same
+ * on their own. They are a CTE, so that a page and the total it counts in the same
  * statement read one walk of the index; OFFSET 0 keeps PostgreSQL from folding it into the outer
  * query where a statement reads it once. It holds `columns` only, so that a search that matches
  * most of the table holds a few columns of each row, not whole rows.

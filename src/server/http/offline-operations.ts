@@ -1,6 +1,6 @@
 /**
- * The operations a bench may queue in its offline outbox and send through `POST /api/sync`
- * (DESIGN.md 7). They are declared with `offline: true` in defineRoute, so the route file is the one
+ * The operations a bench may queue in its offline outbox and send through `POST /api/sync`.
+ * They are declared with `offline: true` in defineRoute, so the route file is the one
  * place that says so; the sync route refuses everything else, whatever path tricks a batch uses.
  */
 type OfflineOperation = { method: string; pattern: RegExp };

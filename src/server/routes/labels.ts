@@ -9,7 +9,7 @@ import { renderPdf } from '../services/pdf-render.ts';
 import { pdfUnavailableResponse } from '../http/pdf-responses.ts';
 import { idParam } from '../http/params.ts';
 
-// QR labels as PDF (issue 6): one sample, every sample of a booking, or a dispatch batch's samples.
+// QR labels as PDF: one sample, every sample of a booking, or a dispatch batch's samples.
 
 const LABEL_ACCESS = [
   'CanViewDetailSampleEntryCs',

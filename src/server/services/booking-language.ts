@@ -6,7 +6,7 @@ import { notFound } from '../errors.ts';
 import { appendAudit } from './audit.ts';
 import type { Actor } from './audit.ts';
 
-// The language a booking's client is written to (issue 34): set from the form's language when the
+// The language a booking's client is written to: set from the form's language when the
 // booking is made; staff correct it on the booking detail (a client who rang in Vietnamese but whose
 // colleague filled the form in English). Any state: a certificate mail may follow long after.
 

@@ -6,7 +6,7 @@ import type { ServerMessageCode } from '../../shared/server-messages.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
 import { canReadFile } from './sample-visibility.ts';
 
-// Files live in the database (DESIGN.md 5), so every API instance serves the same ones. Their type
+// Files live in the database, so every API instance serves the same ones. Their type
 // is read from the bytes, never from what the browser declared, and only these types are kept.
 
 export const MiB = 1024 * 1024;

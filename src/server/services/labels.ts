@@ -14,7 +14,7 @@ import { booking, dispatchBatch, sampleEntry } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { assertSampleVisible, canSeeSample } from './sample-visibility.ts';
 
-// QR labels for sample bags (issue 6): one label per sample entry, as single 62 × 29 mm labels or
+// QR labels for sample bags: one label per sample entry, as single 62 × 29 mm labels or
 // as an A4 sheet of 3 × 8. The QR code is embedded as a PNG so the PDF prints sharply at any size
 // and a test can read it back without rasterising the page.
 

@@ -10,7 +10,7 @@ import type { Executor } from '../db/client.ts';
 import { SAMPLE_ENTITY } from './sample-transitions.ts';
 import { DAY_MS } from '../../shared/dates.ts';
 
-// The dashboard's figures (issue 12). Every count, bucket and percentile is computed by the
+// The dashboard's figures. Every count, bucket and percentile is computed by the
 // database: the queries read only the rows of the period through the indexes named beside them, so
 // the answer stays quick with a laboratory's whole history in the tables.
 

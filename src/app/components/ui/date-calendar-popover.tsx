@@ -35,7 +35,7 @@ export function CalendarPopover({
       <PopoverAnchor virtualRef={anchor as RefObject<HTMLDivElement>} />
       <PopoverContent
         className="w-auto"
-        // Keyboard users land on a day inside the calendar (issue 17), and Escape or a pick brings
+        // Keyboard users land on a day inside the calendar, and Escape or a pick brings
         // them back to the control that opened it; the anchor is no trigger, so Radix cannot.
         onOpenAutoFocus={(event) => {
           event.preventDefault();

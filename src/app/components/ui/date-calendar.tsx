@@ -7,7 +7,7 @@ import { cn } from './cn';
 import { formatDisplayDate, monthNamesOf } from './display-date';
 
 /**
- * The calendar the date picker opens (spec 9, DESIGN.md 2): weeks start on Monday, Saturday and
+ * The calendar the date picker opens: weeks start on Monday, Saturday and
  * Sunday are marked as weekend, a month grid for a year and a year grid of a decade in 4 rows.
  */
 
@@ -20,7 +20,7 @@ function isWithin(iso: string, min?: string, max?: string) {
 }
 
 /**
- * The day that takes focus when the calendar opens (issue 17): the chosen day, else today, else the
+ * The day that takes focus when the calendar opens: the chosen day, else today, else the
  * first day that can be picked, so a keyboard user lands inside the calendar.
  */
 export function dayToFocus(calendar: HTMLElement): HTMLButtonElement | null {

@@ -9,7 +9,7 @@ import { onDemand } from '@/app/lib/on-demand';
 import { Input } from './input';
 
 /**
- * A date field (spec 9, DESIGN.md 2): shows the date as `D MMMM YYYY`, accepts typed dates as
+ * A date field: shows the date as `D MMMM YYYY`, accepts typed dates as
  * `MMMM D, YYYY` (or the shown form), only within [min, max], and opens a calendar whose week starts
  * on Monday, with Saturday and Sunday marked as weekend, a month grid for a year and a year grid of a
  * decade in 4 rows. The value is a calendar date `YYYY-MM-DD` (no time zone involved).

@@ -2,7 +2,7 @@ import { labTimeZone } from '@/app/lib/lab-time-zone';
 import { formatDayInTimeZone, formatInTimeZone } from '@/shared/display-date';
 
 /**
- * How a date is shown (spec 9, DESIGN.md 2): `D MMMM YYYY` ("21 November 2026", "21 tháng 11 2026")
+ * How a date is shown: `D MMMM YYYY` ("21 November 2026", "21 tháng 11 2026")
  * in the interface language. Apart from the date picker, so a list that only shows dates starts
  * without the picker, its calendar and popover; and without dayjs, so the order form starts without
  * it. Every screen shows a date through here, in the laboratory's time zone (lib/lab-time-zone.ts),

@@ -12,7 +12,7 @@ const SignOutContext = createContext<SignOutContextValue | null>(null);
 
 /**
  * Signing out forgets everything on this device, including changes still waiting in the outbox,
- * so when any are unsent the user is warned first and must confirm (DESIGN.md 7).
+ * so when any are unsent the user is warned first and must confirm.
  */
 export function SignOutProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation('layout');

@@ -8,7 +8,7 @@ import { formatDisplayDate } from '@/app/components/ui/display-date';
 export type SubmittedBooking = { bookingNumber: string; input: BookingInput };
 
 /**
- * What an applicant sees once the laboratory has their booking (issue 17): the number to write on
+ * What an applicant sees once the laboratory has their booking: the number to write on
  * the parcel, what was sent, and what happens next. Focus moves to its heading so that a screen
  * reader announces it; printing (or saving as PDF) leaves out the page's chrome.
  */

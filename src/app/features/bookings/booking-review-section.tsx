@@ -63,7 +63,7 @@ export function ReviewSection({
             accept={ACCEPTED_FILES}
             className="sr-only"
             id="booking-attachments"
-            // Hidden from the tab order: the visible "Add files" button opens it (issue 17).
+            // Hidden from the tab order: the visible "Add files" button opens it.
             tabIndex={-1}
             aria-label={t('form.review.chooseFiles')}
             onChange={addFiles}

@@ -15,7 +15,7 @@ import { useOutbox } from '@/app/offline/use-outbox.ts';
 
 /**
  * Always in the header: online or offline, and how many changes this device has not yet got applied
- * by the server (DESIGN.md 7). It also keeps the page's outbox runner going for as long as a
+ * by the server. It also keeps the page's outbox runner going for as long as a
  * signed-in screen is shown. Click: the sync page.
  */
 export function SyncIndicator() {

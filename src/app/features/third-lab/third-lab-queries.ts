@@ -17,7 +17,7 @@ import { sampleChangeMutation } from '@/app/bench/sample-requests';
 
 /**
  * The third lab's data: its list (cached for offline bench use), the statistic summary, and the bench
- * actions. Check-in, result, return and undo go through the outbox (DESIGN.md 7) so they work with
+ * actions. Check-in, result, return and undo go through the outbox so they work with
  * the network down and apply exactly once; only the PDF upload needs the network there and then.
  */
 

@@ -9,7 +9,7 @@ import { queueUndoPackage } from './third-lab-queries';
 const PACKAGE_CODE_REQUIRED = 'Package code is required';
 
 /**
- * Undo a sample transaction: the whole package goes back to the tester lab (DESIGN.md 5), after a
+ * Undo a sample transaction: the whole package goes back to the tester lab, after a
  * confirm. Mount it when it opens, so it starts from the given package code each time.
  */
 export function UndoPackageDialog({
