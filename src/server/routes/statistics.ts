@@ -227,7 +227,11 @@ const trendsRouteDef = defineRoute({
 export function registerStatisticsRoutes(app: AppRouter) {
   app.openapi(summaryRouteDef, async (c) => {
     const query = c.req.valid('query');
-    const period = readPeriod(query, () => defaultSummaryWindow(c.var.deps.env.LAB_TIME_ZONE), c.var.deps.env.LAB_TIME_ZONE);
+    const period = readPeriod(
+      query,
+      () => defaultSummaryWindow(c.var.deps.env.LAB_TIME_ZONE),
+      c.var.deps.env.LAB_TIME_ZONE,
+    );
     return ok(c, await statisticSummary(c.var.db, { period, waitingDays: query.waitingDays }));
   });
 
