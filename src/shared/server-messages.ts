@@ -93,11 +93,11 @@ export const SERVER_MESSAGES = {
   sentWeightTooLarge: 'Sent weight cannot exceed the initial weight',
   fileWrongKind: 'The file must be a {{kind}}',
   idflNumberTaken: 'IDFL number {{idflNumber}} already exists.',
-  orderAlreadyCancelled: 'Order {{orderNumber}} is already Cancelled.',
+  orderAlreadyCancelled: 'Order {{orderNumber}} is already cancelled.',
   orderCannotBeDestroyed:
-    'Order {{orderNumber}} cannot be destroyed: sample {{idflNumber}} is {{status}}; every sample must be New or CsConfirmed.',
-  bookingWrongStateConfirm: 'Booking {{bookingNumber}} is {{status}}; only UnConfirmed bookings can be confirmed.',
-  bookingWrongStateCancel: 'Booking {{bookingNumber}} is {{status}}; only UnConfirmed bookings can be cancelled.',
+    'Order {{orderNumber}} cannot be destroyed: sample {{idflNumber}} is {{status}}; every sample must be new or confirmed by CS.',
+  bookingWrongStateConfirm: 'Booking {{bookingNumber}} is {{status}}; only an unconfirmed booking can be confirmed.',
+  bookingWrongStateCancel: 'Booking {{bookingNumber}} is {{status}}; only an unconfirmed booking can be cancelled.',
   bookingChangedMeanwhile: 'Booking {{bookingNumber}} changed meanwhile; please reload it.',
   attachmentsMissing: 'Some attachments were not found; please upload them again.',
   noConclusion: 'Sample {{idflNumber}} has no conclusion; record a conclusion before confirming the final result.',
@@ -228,6 +228,7 @@ export const SERVER_MESSAGES = {
 } as const;
 
 export type ServerMessageCode = keyof typeof SERVER_MESSAGES;
+
 /** Values for the placeholders; a list (the states an action needs) reads "A, B or C". */
 export type ServerMessageParams = Record<string, string | number | readonly string[]>;
 

@@ -290,7 +290,7 @@ describe('[BOOKINGS] cancel', () => {
     });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(
-      `Booking ${first.bookingNumber} is Cancelled; only UnConfirmed bookings can be cancelled.`,
+      `Booking ${first.bookingNumber} is Cancelled; only an unconfirmed booking can be cancelled.`,
     );
 
     await confirmBooking(t.database.db, { bookingId: second.id, by: await csUser() });

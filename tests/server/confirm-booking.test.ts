@@ -69,7 +69,7 @@ describe('[BOOKINGS] confirmBooking (service; exposed as PUT /api/cs-lab/check-i
     await confirmBooking(t.database.db, { bookingId: confirmed.id, by });
     await expect(confirmBooking(t.database.db, { bookingId: confirmed.id, by })).rejects.toMatchObject({
       status: 409,
-      message: `Booking ${confirmed.bookingNumber} is Confirmed; only UnConfirmed bookings can be confirmed.`,
+      message: `Booking ${confirmed.bookingNumber} is Confirmed; only an unconfirmed booking can be confirmed.`,
     });
     expect(await t.database.db.$count(sampleEntry)).toBe(2);
 
@@ -81,7 +81,7 @@ describe('[BOOKINGS] confirmBooking (service; exposed as PUT /api/cs-lab/check-i
     });
     await expect(confirmBooking(t.database.db, { bookingId: cancelled.id, by })).rejects.toMatchObject({
       status: 409,
-      message: `Booking ${cancelled.bookingNumber} is Cancelled; only UnConfirmed bookings can be confirmed.`,
+      message: `Booking ${cancelled.bookingNumber} is Cancelled; only an unconfirmed booking can be confirmed.`,
     });
     await expect(confirmBooking(t.database.db, { bookingId: 987654, by })).rejects.toMatchObject({ status: 404 });
     expect(await t.database.db.$count(sampleEntry)).toBe(2);

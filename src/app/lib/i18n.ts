@@ -8,6 +8,8 @@ import {
   type Catalogues,
   type TextGroup,
 } from './catalogues/text-groups';
+import { STATE_VALUES } from '@/shared/message-states';
+import type { ServerMessageCode } from '@/shared/server-messages';
 import { detectLanguage, isLanguage, LANGUAGE_KEY, LANGUAGES, type Language } from './language';
 
 /**
@@ -125,6 +127,14 @@ export function translateMessage(message: string): string {
   return i18n.t(message, { ns: 'validation', keySeparator: false, nsSeparator: false, defaultValue: message });
 }
 
+/** Where each kind of workflow state has its words (a state a message names reads as on the screens). */
+const STATE_WORDS = {
+  sample: 'samples:status',
+  booking: 'bookings:status',
+  package: 'dispatch:status',
+  certificate: 'custody:value.certificateStatus',
+} as const;
+
 /**
  * An API error in the user's language: by its `code` from the server catalogue, with its values
  * filled in (a list of states reads "A, B or C" in English, "A, B hoặc C" in Vietnamese; a field's
@@ -134,8 +144,15 @@ export function translateError(error: { message: string; code?: string; params?:
   if (!error.code || !i18n.exists(error.code, { ns: 'server' })) return translateMessage(error.message);
   const values: Record<string, string> = {};
   const list = new Intl.ListFormat(i18n.language, { type: 'disjunction' });
+  const states = STATE_VALUES[error.code as ServerMessageCode];
+  const say = (name: string, value: string) =>
+    states && (name === 'status' || name === 'needed')
+      ? i18n.t(`${STATE_WORDS[states]}.${value}`, { defaultValue: value })
+      : translateMessage(value);
   for (const [name, value] of Object.entries(error.params ?? {})) {
-    values[name] = Array.isArray(value) ? list.format(value.map(String)) : translateMessage(String(value));
+    values[name] = Array.isArray(value)
+      ? list.format(value.map((item) => say(name, String(item))))
+      : say(name, String(value));
   }
   return i18n.t(error.code, { ns: 'server', ...values, interpolation: { escapeValue: false } });
 }

@@ -96,6 +96,31 @@ describe('central error handler (spec 8)', () => {
     await i18n.changeLanguage('en');
   });
 
+  it('says the workflow states a message names in words, never as codes', async () => {
+    await showError(
+      new ApiError(409, {
+        result: false,
+        message: 'Booking B-2026-0001 is Cancelled; only an unconfirmed booking can be cancelled.',
+        code: 'bookingWrongStateCancel',
+        params: { bookingNumber: 'B-2026-0001', status: 'Cancelled' },
+      }),
+    );
+    expect(
+      await screen.findByText('Booking B-2026-0001 is Cancelled; only an unconfirmed booking can be cancelled.'),
+    ).toBeTruthy();
+    await showError(
+      new ApiError(409, {
+        result: false,
+        message: 'Sample IDFL-2026-00007 is SentToTester; this action needs New or CsConfirmed.',
+        code: 'sampleWrongState',
+        params: { idflNumber: 'IDFL-2026-00007', status: 'SentToTester', needed: ['New', 'CsConfirmed'] },
+      }),
+    );
+    expect(
+      await screen.findByText('Sample IDFL-2026-00007 is Sent to tester; this action needs New or CS confirmed.'),
+    ).toBeTruthy();
+  });
+
   it('says a server message with values in Vietnamese, by its code', async () => {
     await i18n.changeLanguage('vi');
     await showError(
@@ -108,7 +133,7 @@ describe('central error handler (spec 8)', () => {
     );
     expect(
       await screen.findByText(
-        'Mẫu IDFL-2026-00007 đang ở trạng thái SentToTester; thao tác này cần trạng thái New hoặc CsConfirmed.',
+        'Mẫu IDFL-2026-00007 đang ở trạng thái Đã chuyển kiểm nghiệm; thao tác này cần trạng thái Mới hoặc CS đã xác nhận.',
       ),
     ).toBeTruthy();
     await showError(
