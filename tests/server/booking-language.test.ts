@@ -27,7 +27,7 @@ describe('[BOOKING LANGUAGE] mails and PDFs in the language the booking was made
     const created = await submitBooking(t, { language: 'vi', isAgreeRegistration: true, rushService: true });
     const mails = await mailsTo('an@saigon-cotton.vn');
     const confirmation = mails.find((m) => m.subject.includes(created.bookingNumber))!;
-    expect(confirmation.subject).toBe(`Đã nhận đơn đặt hàng ${created.bookingNumber}`);
+    expect(confirmation.subject).toBe(`Đã nhận đơn đặt ${created.bookingNumber}`);
     expect(confirmation.text).toContain(`Số đơn đặt của Quý khách là ${created.bookingNumber}.`);
     expect(confirmation.text).toContain('Dịch vụ khẩn: có');
     expect(confirmation.text).toMatch(/Ngày chuẩn bị mẫu: \d+ tháng \d+ \d{4}/);
