@@ -123,9 +123,9 @@ export default tseslint.config(
               message: 'A shared layer imports no feature or route.',
             },
             { target: './src/shared', from: ['./src/app', './src/server', './sw'], message: 'shared/ is pure.' },
-            // The server reads the app's words and its languages (pure modules, no browser) to write
-            // report files in the requester's language; nothing else of the app (dates are shared/).
-            { target: './src/server', from: './src/app', except: ['./locales', './lib/language.ts'] },
+            // The words and the languages are shared/ (locales/, language.ts): the server writes its
+            // documents and mails from them and imports nothing of the app.
+            { target: './src/server', from: './src/app' },
             { target: './src/server', from: './sw' },
             // The server's layers point one way: routes → http → services → db. A module imports its own
             // layer or one below, never one above (app.ts, server.ts and main.ts assemble the layers).

@@ -27,7 +27,7 @@ import {
   TEXT_FILES,
   TEXT_GROUPS,
 } from '../src/app/lib/catalogues/text-pages.ts';
-import { chooseLanguage, LANGUAGE_KEY, LANGUAGES } from '../src/app/lib/language.ts';
+import { chooseLanguage, LANGUAGE_KEY, LANGUAGES } from '../src/shared/language.ts';
 
 type RouteFile = { file: string; pattern: string; params: number; layouts: string[] };
 

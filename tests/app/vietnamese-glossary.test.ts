@@ -6,7 +6,7 @@ import { SERVER_MESSAGES } from '@/shared/server-messages';
 // One Vietnamese word per concept: the table in docs/glossary.md, checked over every locale string.
 
 const root = join(import.meta.dirname, '../..');
-const localesDir = join(root, 'src/app/locales');
+const localesDir = join(root, 'src/shared/locales');
 
 type Tree = { [key: string]: string | Tree };
 type Pair = { where: string; english: string; vietnamese: string };

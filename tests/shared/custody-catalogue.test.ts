@@ -22,7 +22,7 @@ import { updateResultSchema } from '../../src/shared/schemas/third-lab.ts';
 // languages: a column, a form field or an audited action added without one fails here.
 
 const locale = (language: 'en' | 'vi') =>
-  JSON.parse(readFileSync(new URL(`../../src/app/locales/${language}/custody.json`, import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(new URL(`../../src/shared/locales/${language}/custody.json`, import.meta.url), 'utf8')) as {
     field: Record<string, string>;
     action: Record<string, string>;
     value: Record<string, unknown>;

@@ -8,7 +8,7 @@ import { roleLabel } from '../../src/shared/role-labels.ts';
 // A role is shown by its label in the reader's language (roles:names.<name>), never by the
 // code-like name it is stored under; a role an administrator created reads by the name they gave it.
 
-const localesDir = join(import.meta.dirname, '../../src/app/locales');
+const localesDir = join(import.meta.dirname, '../../src/shared/locales');
 const languages = readdirSync(localesDir);
 
 function roleNames(language: string): Record<string, string> {

@@ -5,7 +5,7 @@ import { placeholdersOf, SERVER_MESSAGES, serverMessage } from '../../src/shared
 // Every message the API can send carries a code from this catalogue (the AppError type only takes
 // catalogue codes), so checking the catalogue checks every server message.
 const vietnamese = JSON.parse(
-  readFileSync(new URL('../../src/app/locales/vi/server.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../src/shared/locales/vi/server.json', import.meta.url), 'utf8'),
 ) as Record<string, string>;
 
 describe('[SERVER MESSAGES] both languages', () => {

@@ -10,7 +10,7 @@ import { sampleStatuses } from '../../src/shared/sample-workflow.ts';
 // Completed sample whose certificate was revoked (sampleStatusWord).
 const statusWords = [...sampleStatuses, CERTIFICATE_REVOKED_STATUS];
 
-const localesDir = join(import.meta.dirname, '../../src/app/locales');
+const localesDir = join(import.meta.dirname, '../../src/shared/locales');
 const languages = readdirSync(localesDir);
 const statusNames = new Set<string>(sampleStatuses);
 

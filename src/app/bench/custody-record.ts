@@ -1,6 +1,6 @@
 import { api } from '@/app/lib/api-client';
 import { ApiError } from '@/app/lib/api-error';
-import { isLanguage } from '@/app/lib/language';
+import { isLanguage } from '@/shared/language';
 
 // The chain of custody as a document (GET /api/sample-entries/{id}/custody.pdf or .csv), in the
 // language the screen shows and the reader's time zone. The request needs the bearer token, so the

@@ -10,7 +10,7 @@ import {
 } from './catalogues/text-groups';
 import { STATE_VALUES } from '@/shared/message-states';
 import type { ServerMessageCode } from '@/shared/server-messages';
-import { detectLanguage, isLanguage, LANGUAGE_KEY, LANGUAGES, type Language } from './language';
+import { detectLanguage, isLanguage, LANGUAGE_KEY, LANGUAGES, type Language } from '@/shared/language';
 
 /**
  * English and Vietnamese. Every JSON file in `locales/<lang>/` is a namespace (so each feature, the
@@ -23,7 +23,7 @@ import { detectLanguage, isLanguage, LANGUAGE_KEY, LANGUAGES, type Language } fr
  * the other language first.
  */
 
-export { LANGUAGES, type Language } from './language';
+export { LANGUAGES, type Language } from '@/shared/language';
 
 export const i18n = i18next.createInstance();
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
-import type { Language } from '../../app/lib/language.ts';
+import type { Language } from '../../shared/language.ts';
 import { booking, sampleEntry } from '../db/schema.ts';
 import { bookingLanguageOf } from '../../shared/schemas/booking.ts';
 import { mailClientProgress } from '../services/client-portal-mail.ts';

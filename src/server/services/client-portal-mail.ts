@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import enWords from '../../app/locales/en/client-portal.json' with { type: 'json' };
-import viWords from '../../app/locales/vi/client-portal.json' with { type: 'json' };
-import type { Language } from '../../app/lib/language.ts';
+import enWords from '../../shared/locales/en/client-portal.json' with { type: 'json' };
+import viWords from '../../shared/locales/vi/client-portal.json' with { type: 'json' };
+import type { Language } from '../../shared/language.ts';
 import type { ClientMailKind } from '../../shared/client-portal.ts';
 import {
   CLIENT_LINK_MINUTES,

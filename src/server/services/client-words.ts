@@ -1,9 +1,9 @@
-import enDocuments from '../../app/locales/en/client-documents.json' with { type: 'json' };
-import enRoles from '../../app/locales/en/roles.json' with { type: 'json' };
-import enSamples from '../../app/locales/en/samples.json' with { type: 'json' };
-import viDocuments from '../../app/locales/vi/client-documents.json' with { type: 'json' };
-import viRoles from '../../app/locales/vi/roles.json' with { type: 'json' };
-import viSamples from '../../app/locales/vi/samples.json' with { type: 'json' };
+import enDocuments from '../../shared/locales/en/client-documents.json' with { type: 'json' };
+import enRoles from '../../shared/locales/en/roles.json' with { type: 'json' };
+import enSamples from '../../shared/locales/en/samples.json' with { type: 'json' };
+import viDocuments from '../../shared/locales/vi/client-documents.json' with { type: 'json' };
+import viRoles from '../../shared/locales/vi/roles.json' with { type: 'json' };
+import viSamples from '../../shared/locales/vi/samples.json' with { type: 'json' };
 import { bookingLanguageOf, type BookingLanguage } from '../../shared/schemas/booking.ts';
 import { translate, type Catalogue } from './app-words.ts';
 

@@ -1,10 +1,10 @@
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
-import enCustody from '../../app/locales/en/custody.json' with { type: 'json' };
-import enRoles from '../../app/locales/en/roles.json' with { type: 'json' };
-import enSamples from '../../app/locales/en/samples.json' with { type: 'json' };
-import viCustody from '../../app/locales/vi/custody.json' with { type: 'json' };
-import viRoles from '../../app/locales/vi/roles.json' with { type: 'json' };
-import viSamples from '../../app/locales/vi/samples.json' with { type: 'json' };
+import enCustody from '../../shared/locales/en/custody.json' with { type: 'json' };
+import enRoles from '../../shared/locales/en/roles.json' with { type: 'json' };
+import enSamples from '../../shared/locales/en/samples.json' with { type: 'json' };
+import viCustody from '../../shared/locales/vi/custody.json' with { type: 'json' };
+import viRoles from '../../shared/locales/vi/roles.json' with { type: 'json' };
+import viSamples from '../../shared/locales/vi/samples.json' with { type: 'json' };
 import {
   itemsText,
   readCustodyRecord,

@@ -2,9 +2,9 @@
 // z-score the server computes (shared/measurement-uncertainty.ts), the history per element, its CSV,
 // and the last satisfactory round the certificate may cite. Every write with its audit record.
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import enQuality from '../../app/locales/en/quality.json' with { type: 'json' };
-import viQuality from '../../app/locales/vi/quality.json' with { type: 'json' };
-import type { Language } from '../../app/lib/language.ts';
+import enQuality from '../../shared/locales/en/quality.json' with { type: 'json' };
+import viQuality from '../../shared/locales/vi/quality.json' with { type: 'json' };
+import type { Language } from '../../shared/language.ts';
 import { formatInTimeZone } from '../../shared/display-date.ts';
 import type { MeasuredElement } from '../../shared/measurement.ts';
 import {

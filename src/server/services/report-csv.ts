@@ -1,4 +1,4 @@
-import type { Language } from '../../app/lib/language.ts';
+import type { Language } from '../../shared/language.ts';
 import type { Executor } from '../db/client.ts';
 import { reportGroups } from './report-groups.ts';
 import { reportRows, type ReportFilters, type ReportKind } from './report-rows.ts';

@@ -1,4 +1,4 @@
-import type { Language } from '../../app/lib/language.ts';
+import type { Language } from '../../shared/language.ts';
 import { describeTimeZone, formatDisplayDate } from '../../shared/display-date.ts';
 import { totalOf, workflowOrder, type ReportGroup } from './report-groups.ts';
 import type { ReportFilters, ReportKind, ReportRow } from './report-rows.ts';

@@ -1,10 +1,10 @@
-import enCommon from '../../app/locales/en/common.json' with { type: 'json' };
-import enReports from '../../app/locales/en/reports.json' with { type: 'json' };
-import enSamples from '../../app/locales/en/samples.json' with { type: 'json' };
-import viCommon from '../../app/locales/vi/common.json' with { type: 'json' };
-import viReports from '../../app/locales/vi/reports.json' with { type: 'json' };
-import viSamples from '../../app/locales/vi/samples.json' with { type: 'json' };
-import { isLanguage, type Language } from '../../app/lib/language.ts';
+import enCommon from '../../shared/locales/en/common.json' with { type: 'json' };
+import enReports from '../../shared/locales/en/reports.json' with { type: 'json' };
+import enSamples from '../../shared/locales/en/samples.json' with { type: 'json' };
+import viCommon from '../../shared/locales/vi/common.json' with { type: 'json' };
+import viReports from '../../shared/locales/vi/reports.json' with { type: 'json' };
+import viSamples from '../../shared/locales/vi/samples.json' with { type: 'json' };
+import { isLanguage, type Language } from '../../shared/language.ts';
 import { translate, type Catalogue } from './app-words.ts';
 
 // The words of a report file in the requester's language. They are the app's own texts

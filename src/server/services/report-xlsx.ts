@@ -1,6 +1,6 @@
 import { wallClockInTimeZone } from '../../shared/display-date.ts';
 import { Readable } from 'node:stream';
-import type { Language } from '../../app/lib/language.ts';
+import type { Language } from '../../shared/language.ts';
 import type { Executor } from '../db/client.ts';
 import { reportGroups, totalOf } from './report-groups.ts';
 import { reportRows, type ReportFilters, type ReportKind } from './report-rows.ts';

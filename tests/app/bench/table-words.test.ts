@@ -9,7 +9,7 @@ import { SAMPLE_ENDPOINTS } from '@/app/bench/sample-requests';
 // The words the screens look up by a name from the shared tables: a permission, a bench or a workflow
 // action added to its table without them in every language fails here, not on a screen showing a key.
 
-const localesDir = join(import.meta.dirname, '../../../src/app/locales');
+const localesDir = join(import.meta.dirname, '../../../src/shared/locales');
 const languages = readdirSync(localesDir);
 
 type Tree = { [key: string]: string | Tree };

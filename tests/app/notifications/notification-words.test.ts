@@ -3,8 +3,8 @@ import { notificationWords } from '@/app/features/notifications/notification-wor
 import { retryDelay } from '@/app/features/notifications/notification-stream';
 import { i18n } from '@/app/lib/i18n';
 import { NOTIFICATION_KINDS } from '@/shared/notification-kinds';
-import en from '@/app/locales/en/notifications.json';
-import vi from '@/app/locales/vi/notifications.json';
+import en from '@/shared/locales/en/notifications.json';
+import vi from '@/shared/locales/vi/notifications.json';
 
 describe('notifications in the reader’s language', () => {
   const confirmed = {

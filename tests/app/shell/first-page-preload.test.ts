@@ -9,7 +9,7 @@ import {
   TEXT_FILES,
   TEXT_GROUPS,
 } from '../../../src/app/lib/catalogues/text-pages.ts';
-import { detectLanguage, LANGUAGES } from '../../../src/app/lib/language.ts';
+import { detectLanguage, LANGUAGES } from '../../../src/shared/language.ts';
 
 // The inline script in index.html guesses the first page's texts and route chunks before the app
 // runs. Its language and its path are the app's own rules (their source written into it): here the

@@ -12,7 +12,7 @@ const loaded = new Map<string, Record<string, unknown>>();
 function namespace(language: Language, name: string): Record<string, unknown> {
   const file = `${language}/${name}`;
   if (!loaded.has(file)) {
-    const url = new URL(`../../../src/app/locales/${file}.json`, import.meta.url);
+    const url = new URL(`../../../src/shared/locales/${file}.json`, import.meta.url);
     loaded.set(file, JSON.parse(readFileSync(url, 'utf8')) as Record<string, unknown>);
   }
   return loaded.get(file)!;

@@ -4,7 +4,7 @@ import type { MeasuredElement } from '@/shared/measurement';
 import type { ProficiencyTestInput } from '@/shared/measurement-uncertainty';
 import { api, unwrap } from '@/app/lib/api-client';
 import { ApiError } from '@/app/lib/api-error';
-import type { Language } from '@/app/lib/language';
+import type { Language } from '@/shared/language';
 
 // Proficiency test rounds and the laboratory's measurement uncertainty: read from the server, which
 // computes z, its class and U; the screen only words them.

@@ -11,7 +11,7 @@ import { Skeleton } from '@/app/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { PageFrame } from '@/app/layout/page-frame';
 import { handleError } from '@/app/lib/handle-error';
-import { isLanguage } from '@/app/lib/language';
+import { isLanguage } from '@/shared/language';
 import { formatIsotope } from '@/app/lib/numbers';
 import { usePermissions } from '@/app/lib/use-session';
 import { measuredElements, type MeasuredElement } from '@/shared/measurement';

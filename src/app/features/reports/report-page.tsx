@@ -12,7 +12,7 @@ import { WIDE_ONLY, WRAPS } from '@/app/components/list-table';
 import { RushBadge } from '@/app/components/rush-badge';
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { handleError } from '@/app/lib/handle-error';
-import { isLanguage } from '@/app/lib/language';
+import { isLanguage } from '@/shared/language';
 import { useDebouncedValue } from '@/app/lib/use-debounced-value';
 import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { PageFrame } from '@/app/layout/page-frame';

@@ -12,10 +12,10 @@ const serverMessages = import.meta.glob<Catalogue>('../../../shared/server-messa
 });
 
 export default {
-  ...import.meta.glob<Catalogue>('../../locales/en/*.json', {
+  ...import.meta.glob<Catalogue>('../../../shared/locales/en/*.json', {
     eager: true,
     query: '?all&lang.json',
     import: 'default',
   }),
-  '../../locales/en/server.json': Object.values(serverMessages)[0] ?? {},
+  '../../../shared/locales/en/server.json': Object.values(serverMessages)[0] ?? {},
 };

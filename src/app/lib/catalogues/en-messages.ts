@@ -5,6 +5,6 @@ import type { Catalogue } from './by-namespace';
 // The server's error messages are the shared catalogue the server itself speaks from, held under the
 // path its file would have, so it becomes the `server` namespace as a file would.
 export default {
-  ...import.meta.glob<Catalogue>('../../locales/en/validation.json', { eager: true, import: 'default' }),
-  '../../locales/en/server.json': SERVER_MESSAGES,
+  ...import.meta.glob<Catalogue>('../../../shared/locales/en/validation.json', { eager: true, import: 'default' }),
+  '../../../shared/locales/en/server.json': SERVER_MESSAGES,
 };

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import permissionWords from '../../../../src/app/locales/en/permissions.json' with { type: 'json' };
+import permissionWords from '../../../../src/shared/locales/en/permissions.json' with { type: 'json' };
 
 /** A permission as the role dialog shows it: its readable label (the identifier is the API's word). */
 function permissionLabel(permission: string): string {
