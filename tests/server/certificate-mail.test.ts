@@ -8,6 +8,7 @@ import { sampleAt } from './support/sample-journey.ts';
 import { startSmtpSink } from './support/smtp-sink.ts';
 import { useTestApp } from './support/test-app.ts';
 import { formatDisplayDate } from '../../src/shared/display-date.ts';
+import { labToday } from './support/lab-day.ts';
 
 // Staff send a certificate to the client's report address: a real SMTP server on loopback receives it.
 const { received, url } = await startSmtpSink();
@@ -64,8 +65,8 @@ describe('[CERTIFICATE] send to the client', () => {
     const body = mail.raw.replace(/=\r?\n/g, '');
     expect(body).toContain(issued.url);
     expect(body).toContain(sample.idflNumber);
-    // The issue day in the one date form (shared/display-date.ts), not an ISO date.
-    expect(body).toContain(`was issued on ${formatDisplayDate(new Date().toISOString())}.`);
+    // The issue day in the one date form (shared/display-date.ts), the laboratory's day, not an ISO date.
+    expect(body).toContain(`was issued on ${formatDisplayDate(labToday())}.`);
     const audit = await t.database.db.select().from(auditRecord).where(eq(auditRecord.action, 'sendCertificate'));
     expect(audit).toHaveLength(1);
 

@@ -382,7 +382,7 @@ describe('[MEASUREMENT RUNS] a revised reference value', () => {
     const before = await latestEntry(open.id);
 
     const [usgs40] = await t.database.db.select().from(referenceMaterial).where(eq(referenceMaterial.name, 'USGS40'));
-    const today = new Date().toISOString().slice(0, 10);
+    const today = labToday();
     const added = await t.request('POST', `/api/reference-materials/${usgs40!.id}/values`, {
       token: admin,
       body: { element: 'carbon', value: -26.5, uncertainty: 0.05, validFrom: today, source: 'Hypothetical revision' },

@@ -188,12 +188,17 @@ export function registerMeasurementRunRoutes(app: AppRouter) {
       id: c.req.valid('param').id,
       ...c.req.valid('json'),
       by: c.var.auth,
+      timeZone: c.var.deps.env.LAB_TIME_ZONE,
     });
     return ok(c, run, 'Row assigned; the run was recomputed.');
   });
 
   app.openapi(recomputeRoute, async (c) => {
-    const run = await recomputeMeasurementRun(c.var.db, { id: c.req.valid('param').id, by: c.var.auth });
+    const run = await recomputeMeasurementRun(c.var.db, {
+      id: c.req.valid('param').id,
+      by: c.var.auth,
+      timeZone: c.var.deps.env.LAB_TIME_ZONE,
+    });
     return ok(c, run, `Run recomputed (revision ${run.revision}).`);
   });
 }

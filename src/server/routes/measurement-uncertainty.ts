@@ -4,6 +4,7 @@ import type { AppRouter } from '../http/context.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { currentUncertainty } from '../services/qc-uncertainty.ts';
+import { labToday } from '../lab-time.ts';
 
 // The laboratory's measurement uncertainty per element, from the check standards of its measurement
 // runs (docs/quality-control.md): read by the staff who see the runs.
@@ -66,7 +67,7 @@ const uncertaintyRoute = defineRoute({
         .trim()
         .regex(DAY, 'Enter a date as YYYY-MM-DD')
         .optional()
-        .openapi({ description: 'The last day of the window (default: today)' }),
+        .openapi({ description: "The last day of the window (default: the laboratory's today)" }),
     }),
   },
   responses: {
@@ -78,5 +79,8 @@ const uncertaintyRoute = defineRoute({
 });
 
 export function registerMeasurementUncertaintyRoutes(app: AppRouter) {
-  app.openapi(uncertaintyRoute, async (c) => ok(c, await currentUncertainty(c.var.db, c.req.valid('query').asOf)));
+  app.openapi(uncertaintyRoute, async (c) => {
+    const asOf = c.req.valid('query').asOf ?? labToday(c.var.deps.env.LAB_TIME_ZONE);
+    return ok(c, await currentUncertainty(c.var.db, asOf));
+  });
 }

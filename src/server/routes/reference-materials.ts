@@ -18,6 +18,7 @@ import {
   referenceValueImpact,
   withCurrent,
 } from '../services/reference-materials.ts';
+import { labToday } from '../lab-time.ts';
 
 // The reference materials' registry: international and in-house materials and the versions of their
 // assigned values (docs/measurement.md).
@@ -110,25 +111,34 @@ const impactRoute = defineRoute({
 });
 
 export function registerReferenceMaterialRoutes(app: AppRouter) {
-  app.openapi(listRoute, async (c) => ok(c, await listReferenceMaterials(c.var.db, c.req.valid('query'))));
+  // The value in force is the one of the laboratory's day.
+  const today = (c: { var: { deps: { env: { LAB_TIME_ZONE: string } } } }) => labToday(c.var.deps.env.LAB_TIME_ZONE);
+
+  app.openapi(listRoute, async (c) => ok(c, await listReferenceMaterials(c.var.db, c.req.valid('query'), today(c))));
 
   app.openapi(detailRoute, async (c) =>
-    ok(c, withCurrent(await findReferenceMaterial(c.var.db, c.req.valid('param').id))),
+    ok(c, withCurrent(await findReferenceMaterial(c.var.db, c.req.valid('param').id), today(c))),
   );
 
   app.openapi(createRoute, async (c) => {
-    const created = await createReferenceMaterial(c.var.db, { input: c.req.valid('json'), by: c.var.auth });
-    return ok(c, withCurrent(created), `Reference material ${created.name} added.`, 201);
+    const timeZone = c.var.deps.env.LAB_TIME_ZONE;
+    const created = await createReferenceMaterial(c.var.db, { input: c.req.valid('json'), by: c.var.auth, timeZone });
+    return ok(c, withCurrent(created, labToday(timeZone)), `Reference material ${created.name} added.`, 201);
   });
 
   app.openapi(addValueRoute, async (c) => {
     const { id } = c.req.valid('param');
-    const result = await addReferenceValue(c.var.db, { id, input: c.req.valid('json'), by: c.var.auth });
+    const result = await addReferenceValue(c.var.db, {
+      id,
+      input: c.req.valid('json'),
+      by: c.var.auth,
+      timeZone: c.var.deps.env.LAB_TIME_ZONE,
+    });
     return ok(c, result, `Value added; ${result.impact.runs.length} run(s) were computed on an earlier value.`, 201);
   });
 
   app.openapi(impactRoute, async (c) => {
     const { id } = c.req.valid('param');
-    return ok(c, await referenceValueImpact(c.var.db, { id, element: c.req.valid('query').element }));
+    return ok(c, await referenceValueImpact(c.var.db, { id, element: c.req.valid('query').element, on: today(c) }));
   });
 }

@@ -5,6 +5,7 @@ import {
   type CertificateOrigin,
   type OriginConsistency,
 } from '../../shared/certificate.ts';
+import { dayInTimeZone } from '../../shared/display-date.ts';
 import { claimLikelihoodRatio } from '../../shared/likelihood-ratio.ts';
 import { analysisThresholds, type OriginAnalysis } from '../../shared/origin-model/analysis.ts';
 import type { Executor } from '../db/client.ts';
@@ -118,9 +119,12 @@ export async function snapshotContent(
     laboratory,
     evidence,
     amendmentReason = null,
+    timeZone,
   }: {
     version: number;
     issuedAt: Date;
+    /** The laboratory's time zone (LAB_TIME_ZONE): the day whose measurement uncertainty is stated. */
+    timeZone: string;
     signatory: string;
     laboratory: Pick<Laboratory, 'name' | 'address'>;
     evidence: OriginModelEvidence | null;
@@ -167,7 +171,7 @@ export async function snapshotContent(
         runs: result.measurementRuns,
         saved,
         evidence,
-        asOf: issuedAt.toISOString().slice(0, 10),
+        asOf: dayInTimeZone(issuedAt, timeZone),
       })
     : null;
   const description = [sample.sampleCode, sample.sampleInformation].filter((part) => part?.trim()).join(', ');

@@ -152,6 +152,7 @@ export async function issueCertificate(
       laboratory,
       evidence,
       amendmentReason: current ? reason! : null,
+      timeZone,
     });
     const token = newCertificateToken();
     const url = certificateUrl(baseUrl, token);

@@ -34,8 +34,8 @@ import type { ParsedAnalysis } from './measurement-run-file.ts';
 import { getMeasurementRun } from './measurement-run-list.ts';
 import { readRunInWorker } from './measurement-run-reader.ts';
 import { judgeNewRun } from './qc-judgement.ts';
-import { dayInTimeZone } from '../../shared/display-date.ts';
-import { loadRegistry, today } from './reference-materials.ts';
+import { labToday } from '../lab-time.ts';
+import { loadRegistry } from './reference-materials.ts';
 import { lockSample, SAMPLE_ENTITY } from './sample-transitions.ts';
 import { editThirdLabEntry, type ThirdLabEntry } from './third-lab.ts';
 
@@ -179,14 +179,14 @@ export async function importMeasurementRun(db: Executor, options: ImportRunOptio
     const registry = await loadRegistry(tx);
     const method = resolveMethod(registry, options.anchors, options.checks);
     const analyses = await matchAnalyses(tx, registry, parsed.analyses);
-    const computed = computeRun(registry, analyses, method, today());
+    const computed = computeRun(registry, analyses, method, labToday(options.labTimeZone));
     const [run] = await tx
       .insert(measurementRun)
       .values({
         fileName: options.file.name.slice(0, 200) || 'run',
         format: parsed.format,
         dispatchBatchId: options.dispatchBatchId ?? null,
-        measuredOn: options.measuredOn ?? dayInTimeZone(new Date(), options.labTimeZone),
+        measuredOn: options.measuredOn ?? labToday(options.labTimeZone),
         method,
         analyses,
         calibrations: computed.calibrations,
@@ -226,11 +226,13 @@ async function reviseRun(
   analyses: (ParsedAnalysis & { match?: AnalysisMatch })[],
   action: string,
   by: Actor,
+  /** The laboratory's day: the reference values in force on it. */
+  today: string,
   reason?: string,
 ) {
   const registry = await loadRegistry(tx);
   const matched = await matchAnalyses(tx, registry, analyses);
-  const computed = computeRun(registry, matched, run.method, today());
+  const computed = computeRun(registry, matched, run.method, today);
   const revision = run.revision + 1;
   await tx
     .update(measurementRun)
@@ -257,10 +259,13 @@ async function reviseRun(
 }
 
 /** Computes a run again on the reference values in force today (a person decides when). */
-export async function recomputeMeasurementRun(db: Executor, { id, by }: { id: number; by: Actor }) {
+export async function recomputeMeasurementRun(
+  db: Executor,
+  { id, by, timeZone }: { id: number; by: Actor; timeZone: string },
+) {
   await db.transaction(async (tx) => {
     const run = await lockRun(tx, id);
-    await reviseRun(tx, run, run.analyses, 'recompute', by);
+    await reviseRun(tx, run, run.analyses, 'recompute', by, labToday(timeZone));
   });
   return getMeasurementRun(db, id);
 }
@@ -274,7 +279,15 @@ export async function assignRunAnalysis(
     sampleEntryId,
     referenceMaterialId,
     by,
-  }: { id: number; analysis: number; sampleEntryId?: number; referenceMaterialId?: number; by: Actor },
+    timeZone,
+  }: {
+    id: number;
+    analysis: number;
+    sampleEntryId?: number;
+    referenceMaterialId?: number;
+    by: Actor;
+    timeZone: string;
+  },
 ) {
   if ((sampleEntryId === undefined) === (referenceMaterialId === undefined))
     throw badRequest('runAssignOne', {}, { sampleEntryId: 'Choose a sample or a reference material' });
@@ -298,7 +311,15 @@ export async function assignRunAnalysis(
       match = { kind: 'referenceMaterial', referenceMaterialId: material.id, name: material.name, assigned: true };
     }
     const analyses = run.analyses.map((a) => (a.analysis === analysis ? { ...a, match } : a));
-    await reviseRun(tx, run, analyses, 'assign', by, `Analysis ${analysis} (${target.identifier}) assigned`);
+    await reviseRun(
+      tx,
+      run,
+      analyses,
+      'assign',
+      by,
+      labToday(timeZone),
+      `Analysis ${analysis} (${target.identifier}) assigned`,
+    );
   });
   return getMeasurementRun(db, id);
 }

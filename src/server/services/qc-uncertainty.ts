@@ -11,7 +11,6 @@ import {
 } from '../../shared/measurement-uncertainty.ts';
 import type { Executor } from '../db/client.ts';
 import { measurementRun, referenceMaterialValue } from '../db/schema.ts';
-import { today } from './reference-materials.ts';
 
 /**
  * The check-standard results of the runs measured in the window ending on `asOf`: per run (its current
@@ -49,8 +48,8 @@ async function checkResults(db: Executor, asOf: string): Promise<CheckResult[]> 
   );
 }
 
-/** Every element's uncertainty as of a day (today by default), with its inputs. */
-export async function currentUncertainty(db: Executor, asOf: string = today()): Promise<ElementUncertainty[]> {
+/** Every element's uncertainty as of a day (the laboratory's), with its inputs. */
+export async function currentUncertainty(db: Executor, asOf: string): Promise<ElementUncertainty[]> {
   return measurementUncertainty(await checkResults(db, asOf), asOf);
 }
 

@@ -33,7 +33,7 @@ export async function seedReferenceRegistry(db: Executor) {
       .returning();
     if (!created) continue;
     const rows = Object.entries(seed.values).flatMap(([element, versions]) =>
-      versions!.map((v) => valueRow(created.id, { element: element as MeasuredElement, ...v }, null)),
+      versions!.map((v) => valueRow(created.id, { element: element as MeasuredElement, ...v }, null, v.validFrom)),
     );
     if (rows.length) await db.insert(referenceMaterialValue).values(rows);
   }

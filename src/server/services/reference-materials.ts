@@ -10,6 +10,7 @@ import {
   type ReferenceMaterialInput,
   type ReferenceValueInput,
 } from '../../shared/measurement.ts';
+import { labToday } from '../lab-time.ts';
 import type { Executor } from '../db/client.ts';
 import {
   certificate,
@@ -29,17 +30,11 @@ export type ReferenceMaterialRow = typeof referenceMaterial.$inferSelect;
 export type ReferenceValueRow = typeof referenceMaterialValue.$inferSelect;
 export type ReferenceMaterialWithValues = ReferenceMaterialRow & { values: ReferenceValueRow[] };
 
-/**
- * Today as the registry dates its values: the reference sheets' calendar day, which decides which
- * version is in force. A run's own day is the laboratory's (measuredOn, LAB_TIME_ZONE).
- */
-export const today = () => new Date().toISOString().slice(0, 10);
-
 /** The version of a material's value for an element in force on a day: the latest valid from it or before. */
 export function valueInForce(
   material: ReferenceMaterialWithValues,
   element: MeasuredElement,
-  on: string = today(),
+  on: string,
 ): ReferenceValueRow | undefined {
   return material.values
     .filter((v) => v.element === element && v.validFrom <= on)
@@ -89,7 +84,7 @@ async function assertNamesFree(db: Executor, names: string[], exceptId?: number)
 
 export async function createReferenceMaterial(
   db: Executor,
-  { input, by }: { input: ReferenceMaterialInput; by: Actor },
+  { input, by, timeZone }: { input: ReferenceMaterialInput; by: Actor; timeZone: string },
 ) {
   input.values.forEach((v, i) => checkScale(v, `values.${i}.scale`));
   return db.transaction(async (tx) => {
@@ -110,7 +105,7 @@ export async function createReferenceMaterial(
     const values = input.values.length
       ? await tx
           .insert(referenceMaterialValue)
-          .values(input.values.map((v) => valueRow(created!.id, v, by)))
+          .values(input.values.map((v) => valueRow(created!.id, v, by, labToday(timeZone))))
           .returning()
       : [];
     await appendAudit(tx, {
@@ -124,14 +119,15 @@ export async function createReferenceMaterial(
   });
 }
 
-export function valueRow(referenceMaterialId: number, v: ReferenceValueInput, by: Actor | null) {
+/** A value version's row; without its own date it is valid from `today`, the laboratory's day. */
+export function valueRow(referenceMaterialId: number, v: ReferenceValueInput, by: Actor | null, today: string) {
   return {
     referenceMaterialId,
     element: v.element,
     value: v.value,
     uncertainty: v.uncertainty ?? null,
     scale: elementScales[v.element].scale,
-    validFrom: v.validFrom ?? today(),
+    validFrom: v.validFrom ?? today,
     source: v.source ?? null,
     createdBy: by?.id ?? null,
   };
@@ -151,13 +147,13 @@ export async function findReferenceMaterial(db: Executor, id: number): Promise<R
 /** Adds a version of a material's value; answers it with what used the earlier versions. */
 export async function addReferenceValue(
   db: Executor,
-  { id, input, by }: { id: number; input: ReferenceValueInput; by: Actor },
+  { id, input, by, timeZone }: { id: number; input: ReferenceValueInput; by: Actor; timeZone: string },
 ) {
   checkScale(input, 'scale');
   return db.transaction(async (tx) => {
     const [material] = await tx.select().from(referenceMaterial).where(eq(referenceMaterial.id, id)).for('update');
     if (!material) throw notFound('referenceMaterialNotFound');
-    const row = valueRow(id, input, by);
+    const row = valueRow(id, input, by, labToday(timeZone));
     const [same] = await tx
       .select({ id: referenceMaterialValue.id })
       .from(referenceMaterialValue)
@@ -182,7 +178,12 @@ export async function addReferenceValue(
       changes: asJson({ [`values.${input.element}`]: { from: null, to: value } }),
       actor: by,
     });
-    const impact = await referenceValueImpact(tx, { id, element: input.element, newerThan: value! });
+    const impact = await referenceValueImpact(tx, {
+      id,
+      element: input.element,
+      newerThan: value!,
+      on: labToday(timeZone),
+    });
     return { value: value!, impact };
   });
 }
@@ -197,12 +198,12 @@ export type ValueImpact = Awaited<ReturnType<typeof referenceValueImpact>>;
  */
 export async function referenceValueImpact(
   db: Executor,
-  { id, element, newerThan }: { id: number; element?: MeasuredElement; newerThan?: ReferenceValueRow },
+  { id, element, newerThan, on }: { id: number; element?: MeasuredElement; newerThan?: ReferenceValueRow; on: string },
 ) {
   const material = await findReferenceMaterial(db, id);
   const elements = element ? [element] : measuredElements.filter((e) => material.values.some((v) => v.element === e));
   const earlier = elements.flatMap((e) => {
-    const current = newerThan && newerThan.element === e ? newerThan : valueInForce(material, e);
+    const current = newerThan && newerThan.element === e ? newerThan : valueInForce(material, e, on);
     return material.values.filter(
       (v) => v.element === e && current && v.id !== current.id && v.validFrom <= current.validFrom,
     );
@@ -290,7 +291,7 @@ export type ReferenceMaterialFilters = {
   offset: number;
 };
 
-export async function listReferenceMaterials(db: Executor, filters: ReferenceMaterialFilters) {
+export async function listReferenceMaterials(db: Executor, filters: ReferenceMaterialFilters, on: string) {
   const search = filters.search ? `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = and(
     search
@@ -328,18 +329,20 @@ export async function listReferenceMaterials(db: Executor, filters: ReferenceMat
         .orderBy(asc(referenceMaterialValue.element), asc(referenceMaterialValue.validFrom))
     : [];
   return {
-    items: materials.map((m) => withCurrent({ ...m, values: values.filter((v) => v.referenceMaterialId === m.id) })),
+    items: materials.map((m) =>
+      withCurrent({ ...m, values: values.filter((v) => v.referenceMaterialId === m.id) }, on),
+    ),
     total: total?.total ?? 0,
     limit: filters.limit,
     offset: filters.offset,
   };
 }
 
-/** A material as the API answers it: every version, and per element the one in force today. */
-export function withCurrent(material: ReferenceMaterialWithValues) {
+/** A material as the API answers it: every version, and per element the one in force on a day (today). */
+export function withCurrent(material: ReferenceMaterialWithValues, on: string) {
   const current: Partial<Record<MeasuredElement, number>> = {};
   for (const e of measuredElements) {
-    const v = valueInForce(material, e);
+    const v = valueInForce(material, e, on);
     if (v) current[e] = v.id;
   }
   return { ...material, currentValueIds: current };
