@@ -9278,7 +9278,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description The last day of the window (default: today) */
+          /** @description The last day of the window (default: the laboratory's today) */
           asOf?: string;
         };
         header?: never;
