@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cleanIsotopeRecord } from '../../src/server/db/schema.ts';
-import { completeSampleWithCertificate } from '../../src/server/services/sample-transitions.ts';
+import { fireSampleAction } from '../../src/server/services/sample-transitions.ts';
 import { statusesBetween } from '../../src/shared/sample-workflow.ts';
 import {
   CONCLUSION_REQUIRED,
@@ -365,13 +365,15 @@ describe('[SUPERVISOR] list and detail', () => {
 });
 
 describe('[SUPERVISOR] certificate issued', () => {
-  it('completes a ResultConfirmed sample once, through the state machine', async () => {
+  it('completes a ResultConfirmed sample once, through the sample-action kernel', async () => {
     const admin = await t.signInAsAdmin();
     const sample = await sampleAt(t, admin, 'ResultConfirmed');
     const by = { id: 1, displayName: 'Administrator' };
-    const done = await completeSampleWithCertificate(t.database.db, { id: sample.id, by, certificateId: 7 });
-    expect(done.status).toBe('Completed');
-    await expect(completeSampleWithCertificate(t.database.db, { id: sample.id, by })).rejects.toThrow(
+    const complete = (reason: string) =>
+      t.database.db.transaction((tx) => fireSampleAction(tx, sample.id, { action: 'issueCertificate', by, reason }));
+    const { before, after } = await complete('Certificate 7 issued');
+    expect([before.status, after.status]).toEqual(['ResultConfirmed', 'Completed']);
+    await expect(complete('Certificate 8 issued')).rejects.toThrow(
       `Sample ${sample.idflNumber} is already Completed: this change was made elsewhere first.`,
     );
     const trail = await t.request('GET', `/api/sample-entries/${sample.id}/timeline`, { token: admin });

@@ -24,7 +24,7 @@ import { renderPdf } from './pdf-render.ts';
 import type { SigningIdentity } from './pdf-signing.ts';
 import { certificateContentHash, CONTENT_HASH_FIELD } from './certificate-seal.ts';
 import { originModelEvidence, snapshotContent } from './certificate-content.ts';
-import { completeSampleWithCertificate, judgeTransition, lockSample, SAMPLE_ENTITY } from './sample-transitions.ts';
+import { judgeTransition, lockSample, recordSampleChange, SAMPLE_ENTITY } from './sample-transitions.ts';
 
 // Certificates of analysis. A certificate freezes what the laboratory concluded about a
 // sample, carries an unguessable token, and its QR code points to the public verification page.
@@ -138,8 +138,9 @@ export async function issueCertificate(
     if (sample.status === 'Completed' && !current) {
       throw conflict('completedWithoutCertificate', { idflNumber: sample.idflNumber }, sample);
     }
-    // Names the state in the 409: 'Sample IDFL-2026-00001 is ResultReturned; this action needs ResultConfirmed.'
-    if (!current) judgeTransition('issueCertificate', sample);
+    // A first version completes the sample: judged here, on the row this transaction locked, before
+    // the PDF is drawn (the 409 names the state: 'Sample IDFL-2026-00001 is ResultReturned; …').
+    const completes = current ? undefined : judgeTransition('issueCertificate', sample);
     // A result put in doubt by a rejected run is not certified (nor re-certified) until released.
     await assertNoQcHold(tx, sample);
     // An amendment is identified with its reason (ISO/IEC 17025 §7.8.8): no reason, no new version.
@@ -211,7 +212,14 @@ export async function issueCertificate(
         actor: by,
       });
     } else {
-      await completeSampleWithCertificate(tx, { id: sample.id, by, certificateId: issued!.id });
+      await recordSampleChange(tx, {
+        sample,
+        action: 'issueCertificate',
+        by,
+        toStatus: completes,
+        changes: {},
+        reason: `Certificate ${issued!.id} issued`,
+      });
     }
     await appendAudit(tx, {
       entityType: CERTIFICATE_ENTITY,

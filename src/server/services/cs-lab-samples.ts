@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { isHeldOnReceipt, sampleBlockingDestruction, workflowActions } from '../../shared/sample-workflow.ts';
+import { isHeldOnReceipt, sampleBlockingDestruction } from '../../shared/sample-workflow.ts';
 import type {
   CsCheckInSample,
   CsSampleForm,
@@ -11,9 +11,15 @@ import { booking, sampleEntry } from '../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { appendAudit, asJson, diffFields, type Actor } from './audit.ts';
 import { recordDeletions } from './deletions.ts';
-import { announceChange } from './notifications.ts';
 import { nextNumber } from './numbering.ts';
-import { judgeTransition, lockSample, recordSampleChange, SAMPLE_ENTITY, wrongHold } from './sample-transitions.ts';
+import {
+  fireSampleAction,
+  judgeTransition,
+  lockSample,
+  recordSampleChange,
+  SAMPLE_ENTITY,
+  wrongHold,
+} from './sample-transitions.ts';
 import { computeWeights } from './sample-weights.ts';
 import { editSampleData } from './sample-edits.ts';
 import { assertFilesAttachable, type FileAttacher } from './files.ts';
@@ -125,33 +131,31 @@ export async function checkInSampleCs(
   db: Executor,
   { id, input, by }: { id: number; input: CsCheckInSample; by: Actor },
 ) {
+  const receivedDate = new Date(input.receivedDate);
   return db.transaction(async (tx) => {
-    const sample = await lockSample(tx, id);
-    const toStatus = judgeTransition('csCheckIn', sample);
-    const receivedDate = new Date(input.receivedDate);
-    await assertPossibleReceipt(tx, sample, receivedDate);
-    const weights = computeWeights(sample, { initialWeight: input.initialWeight });
-    return recordSampleChange(tx, {
-      sample,
+    const { after } = await fireSampleAction(tx, id, {
       action: 'csCheckIn',
       by,
-      toStatus,
-      changes: {
-        receivedDate,
-        receivedBy: input.receivedBy,
-        ...weights,
-        ...(input.unit !== undefined ? { unit: input.unit } : {}),
-        receivedCondition: input.receivedCondition,
-        receiptNote: input.receiptNote ?? null,
-        // A replacement's receipt is judged afresh: the decision about the sample it replaces is in
-        // the chain of custody, not on this receipt.
-        receiptDecision: null,
-        receiptDecisionNote: null,
-        receiptDecisionAt: null,
-        receiptDecisionBy: null,
-        confirmDate: new Date(),
+      changes: async (sample) => {
+        await assertPossibleReceipt(tx, sample, receivedDate);
+        return {
+          receivedDate,
+          receivedBy: input.receivedBy,
+          ...computeWeights(sample, { initialWeight: input.initialWeight }),
+          ...(input.unit !== undefined ? { unit: input.unit } : {}),
+          receivedCondition: input.receivedCondition,
+          receiptNote: input.receiptNote ?? null,
+          // A replacement's receipt is judged afresh: the decision about the sample it replaces is in
+          // the chain of custody, not on this receipt.
+          receiptDecision: null,
+          receiptDecisionNote: null,
+          receiptDecisionAt: null,
+          receiptDecisionBy: null,
+          confirmDate: new Date(),
+        };
       },
     });
+    return after;
   });
 }
 
@@ -196,22 +200,18 @@ export async function recordReceiptDecision(
 
 export async function transferToTester(db: Executor, { id, by }: { id: number; by: Actor }) {
   return db.transaction(async (tx) => {
-    const sample = await lockSample(tx, id);
-    const toStatus = judgeTransition('transferToTester', sample);
-    const updated = await recordSampleChange(tx, {
-      sample,
+    const { after } = await fireSampleAction(tx, id, {
       action: 'transferToTester',
       by,
-      toStatus,
       changes: { sentToTesterDate: new Date(), sentToTesterBy: by.id },
+      announce: (sample) => ({
+        params: { idflNumber: sample.idflNumber },
+        title: 'New sample to check in',
+        message: `Sample ${sample.idflNumber} was sent to the tester lab.`,
+        link: `/testers/${sample.id}`,
+      }),
     });
-    await announceChange(tx, workflowActions.transferToTester, {
-      params: { idflNumber: sample.idflNumber },
-      title: 'New sample to check in',
-      message: `Sample ${sample.idflNumber} was sent to the tester lab.`,
-      link: `/testers/${sample.id}`,
-    });
-    return updated;
+    return after;
   });
 }
 

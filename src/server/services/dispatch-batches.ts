@@ -15,7 +15,7 @@ import { appendAudit, diffFields, type Actor } from './audit.ts';
 import { announceChange } from './notifications.ts';
 import { nextNumber } from './numbering.ts';
 import { fromDateCondition, toDateCondition, userCondition } from '../db/filters.ts';
-import { judgeEdit, judgeTransition, lockSample, recordSampleChange } from './sample-transitions.ts';
+import { fireSampleAction, judgeEdit, lockSample, recordSampleChange } from './sample-transitions.ts';
 
 export type DispatchBatch = typeof dispatchBatch.$inferSelect;
 
@@ -189,13 +189,9 @@ export async function sendDispatchBatch(db: Executor, { id, by }: { id: number; 
     if (members.length === 0) throw conflict('packageEmpty', { packageCode: batch.packageCode }, batch);
     const now = new Date();
     for (const member of members) {
-      const sample = await lockSample(tx, member.id);
-      const toStatus = judgeTransition('sendToThirdLab', sample);
-      await recordSampleChange(tx, {
-        sample,
+      await fireSampleAction(tx, member.id, {
         action: 'sendToThirdLab',
         by,
-        toStatus,
         changes: {
           packageCode: batch.packageCode,
           shipmentNumber: batch.shippmentNumber,
@@ -205,7 +201,7 @@ export async function sendDispatchBatch(db: Executor, { id, by }: { id: number; 
       });
       await tx
         .insert(thirdLabEntry)
-        .values({ sampleEntryId: sample.id, sentDate: now, idflSentDate: now, idflSentBy: by.id });
+        .values({ sampleEntryId: member.id, sentDate: now, idflSentDate: now, idflSentBy: by.id });
     }
     const sent = await recordBatchChange(tx, {
       batch,

@@ -15,6 +15,7 @@ import type { Executor, Tx } from '../db/client.ts';
 import { auditRecord, sampleEntry } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { appendAudit, rowChanges, type Actor } from './audit.ts';
+import { announceChange, type NewNotification } from './notifications.ts';
 
 // The transition kernel: every bench moves or edits a sample through these, so the state machine's
 // verdict, the row lock, the version bump and the audit record are written one way.
@@ -177,27 +178,34 @@ export async function recordSampleChange(db: Tx, options: SampleChangeOptions): 
   return (await writeSampleChange(db, options)).sample;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Certificates
+/** What a workflow action writes besides the status; a function of the locked row runs after the judge. */
+type ActionChanges = SampleChanges | ((sample: SampleEntry) => SampleChanges | Promise<SampleChanges>);
+
+type SampleActionOptions = {
+  action: WorkflowActionName;
+  by: Actor;
+  /**
+   * The sample's fields the action sets. As a function it runs once the action is judged allowed, on
+   * the locked row, so it may refuse (throw) or write the sample's other records first.
+   */
+  changes?: ActionChanges;
+  reason?: string | null;
+  /** The notice of an action whose workflow row `notifies` someone, worded for this sample. */
+  announce?: (sample: SampleEntry) => Omit<NewNotification, 'kind'>;
+};
 
 /**
- * ResultConfirmed → Completed when a certificate is issued. For the certificate service: call it in
- * the transaction that stores the certificate, so the two stand or fall together.
+ * The sample-action kernel: every bench's workflow action on one sample, in the caller's
+ * transaction. It locks the row, judges the action (state machine and receipt hold), writes the
+ * change with its audit record and announces it as the workflow table says. Answers the row as it
+ * was (`before`) and as it now stands (`after`).
  */
-export async function completeSampleWithCertificate(
-  db: Executor,
-  { id, by, certificateId }: { id: number; by: Actor; certificateId?: number },
-) {
-  return db.transaction(async (tx) => {
-    const sample = await lockSample(tx, id);
-    const toStatus = judgeTransition('issueCertificate', sample);
-    return recordSampleChange(tx, {
-      sample,
-      action: 'issueCertificate',
-      by,
-      toStatus,
-      changes: {},
-      reason: certificateId ? `Certificate ${certificateId} issued` : 'Certificate issued',
-    });
-  });
+export async function fireSampleAction(tx: Tx, id: number, options: SampleActionOptions) {
+  const { action, by, changes = {}, reason, announce } = options;
+  const before = await lockSample(tx, id);
+  const toStatus = judgeTransition(action, before);
+  const fields = typeof changes === 'function' ? await changes(before) : changes;
+  const after = await recordSampleChange(tx, { sample: before, action, by, toStatus, changes: fields, reason });
+  if (announce) await announceChange(tx, workflowActions[action], announce(before));
+  return { before, after };
 }

@@ -5,22 +5,13 @@ import { cleanIsotopeRecord, thirdLabEntry } from '../db/schema.ts';
 import { serverMessage } from '../../shared/server-messages.ts';
 import { AppError, conflict, forbidden } from '../errors.ts';
 import { finalResultProblems } from '../../shared/certificate-readiness.ts';
-import { workflowActions } from '../../shared/sample-workflow.ts';
 import { latestSavedAnalysis } from './certificate-content.ts';
 import { ATYPICAL_PREDICTION } from '../../shared/origin-prediction.ts';
 import { assertVersion } from './stale-writes.ts';
 import { withUniqueCheck } from '../db/queries.ts';
 import { appendAudit, type Actor } from './audit.ts';
-import {
-  judgeEdit,
-  judgeTransition,
-  lockSample,
-  recordSampleChange,
-  SAMPLE_ENTITY,
-  writeSampleChange,
-} from './sample-transitions.ts';
+import { fireSampleAction, judgeEdit, lockSample, SAMPLE_ENTITY, writeSampleChange } from './sample-transitions.ts';
 import { lockThirdLabEntry } from './third-lab.ts';
-import { announceChange } from './notifications.ts';
 import { assertNoQcHold } from './nonconformities.ts';
 
 export const FOUR_EYES_MESSAGE = serverMessage('fourEyes');
@@ -41,74 +32,71 @@ export async function updateConclusion(db: Executor, { id, input, by }: { id: nu
  */
 export async function confirmFinalResult(db: Executor, { id, by }: { id: number; by: Actor }) {
   return db.transaction(async (tx) => {
-    const sample = await lockSample(tx, id);
-    const toStatus = judgeTransition('confirmFinalResult', sample);
-    const saved = await latestSavedAnalysis(tx, sample.id);
-    const problems = finalResultProblems(sample, saved && { prediction: saved.prediction ?? ATYPICAL_PREDICTION });
-    if (problems.conclusion) {
-      throw new AppError(
-        'CONFLICT',
-        'noConclusion',
-        { idflNumber: sample.idflNumber },
-        { errors: problems, data: sample },
-      );
-    }
-    if (problems.originReason) {
-      throw new AppError(
-        'CONFLICT',
-        'noOriginAnalysis',
-        { idflNumber: sample.idflNumber },
-        { errors: problems, data: sample },
-      );
-    }
-    const entry = await lockThirdLabEntry(tx, sample);
-    if (entry.resultEnteredBy === by.id) throw forbidden('fourEyes');
-    await assertNoQcHold(tx, sample);
-    const now = new Date();
-    await tx
-      .update(thirdLabEntry)
-      .set({
-        testTeamConfirmedDate: now,
-        testTeamConfirmedBy: by.id,
-        idflConfirmedDate: now,
-        idflConfirmedBy: by.id,
-        updatedAt: now,
-      })
-      .where(eq(thirdLabEntry.id, entry.id));
-    const confirmed = await recordSampleChange(tx, {
-      sample,
+    const { after } = await fireSampleAction(tx, id, {
       action: 'confirmFinalResult',
       by,
-      toStatus,
-      changes: { finalResultConfirmedBy: by.id, finalResultConfirmedAt: now },
+      changes: async (sample) => {
+        const saved = await latestSavedAnalysis(tx, sample.id);
+        const problems = finalResultProblems(sample, saved && { prediction: saved.prediction ?? ATYPICAL_PREDICTION });
+        if (problems.conclusion) {
+          throw new AppError(
+            'CONFLICT',
+            'noConclusion',
+            { idflNumber: sample.idflNumber },
+            { errors: problems, data: sample },
+          );
+        }
+        if (problems.originReason) {
+          throw new AppError(
+            'CONFLICT',
+            'noOriginAnalysis',
+            { idflNumber: sample.idflNumber },
+            { errors: problems, data: sample },
+          );
+        }
+        const entry = await lockThirdLabEntry(tx, sample);
+        if (entry.resultEnteredBy === by.id) throw forbidden('fourEyes');
+        await assertNoQcHold(tx, sample);
+        const now = new Date();
+        await tx
+          .update(thirdLabEntry)
+          .set({
+            testTeamConfirmedDate: now,
+            testTeamConfirmedBy: by.id,
+            idflConfirmedDate: now,
+            idflConfirmedBy: by.id,
+            updatedAt: now,
+          })
+          .where(eq(thirdLabEntry.id, entry.id));
+        return { finalResultConfirmedBy: by.id, finalResultConfirmedAt: now };
+      },
+      announce: (sample) => ({
+        params: { idflNumber: sample.idflNumber, by: by.displayName },
+        title: 'Final result confirmed',
+        message: `The final result of sample ${sample.idflNumber} was confirmed by ${by.displayName}; its certificate can be issued.`,
+        link: `/supervisor-samples/${sample.id}`,
+      }),
     });
-    await announceChange(tx, workflowActions.confirmFinalResult, {
-      params: { idflNumber: sample.idflNumber, by: by.displayName },
-      title: 'Final result confirmed',
-      message: `The final result of sample ${sample.idflNumber} was confirmed by ${by.displayName}; its certificate can be issued.`,
-      link: `/supervisor-samples/${sample.id}`,
-    });
-    return confirmed;
+    return after;
   });
 }
 
 export async function undoReturnResult(db: Executor, { id, by }: { id: number; by: Actor }) {
   return db.transaction(async (tx) => {
-    const sample = await lockSample(tx, id);
-    const toStatus = judgeTransition('undoReturnResult', sample);
-    const entry = await lockThirdLabEntry(tx, sample);
-    await tx
-      .update(thirdLabEntry)
-      .set({ resultReturnedDate: null, updatedAt: new Date() })
-      .where(eq(thirdLabEntry.id, entry.id));
-    return recordSampleChange(tx, {
-      sample,
+    const { after } = await fireSampleAction(tx, id, {
       action: 'undoReturnResult',
       by,
-      toStatus,
       reason: 'Returned result sent back to the third lab',
-      changes: {},
+      changes: async (sample) => {
+        const entry = await lockThirdLabEntry(tx, sample);
+        await tx
+          .update(thirdLabEntry)
+          .set({ resultReturnedDate: null, updatedAt: new Date() })
+          .where(eq(thirdLabEntry.id, entry.id));
+        return {};
+      },
     });
+    return after;
   });
 }
 

@@ -1,7 +1,7 @@
 import type { TesterUpdateSample } from '../../shared/schemas/sample-entry.ts';
 import type { Executor } from '../db/client.ts';
 import type { FileAttacher } from './files.ts';
-import { judgeTransition, lockSample, recordSampleChange } from './sample-transitions.ts';
+import { fireSampleAction } from './sample-transitions.ts';
 import { editSampleData } from './sample-edits.ts';
 import type { Actor } from './audit.ts';
 
@@ -9,15 +9,12 @@ import type { Actor } from './audit.ts';
 
 export async function checkInSampleTester(db: Executor, { id, by }: { id: number; by: Actor }) {
   return db.transaction(async (tx) => {
-    const sample = await lockSample(tx, id);
-    const toStatus = judgeTransition('testerCheckIn', sample);
-    return recordSampleChange(tx, {
-      sample,
+    const { after } = await fireSampleAction(tx, id, {
       action: 'testerCheckIn',
       by,
-      toStatus,
       changes: { testerReceivedDate: new Date(), testerReceivedBy: by.id },
     });
+    return after;
   });
 }
 
@@ -32,13 +29,9 @@ export async function updateSampleEntryTester(
 /** Tester undo: the sample goes back to the client-side lab (and out of any Draft package). */
 export async function undoTesterStatus(db: Executor, { id, by }: { id: number; by: Actor }) {
   return db.transaction(async (tx) => {
-    const sample = await lockSample(tx, id);
-    const toStatus = judgeTransition('undoTester', sample);
-    return recordSampleChange(tx, {
-      sample,
+    const { after } = await fireSampleAction(tx, id, {
       action: 'undoTester',
       by,
-      toStatus,
       reason: 'Undone by tester lab',
       changes: {
         sentToTesterDate: null,
@@ -49,5 +42,6 @@ export async function undoTesterStatus(db: Executor, { id, by }: { id: number; b
         packageCode: null,
       },
     });
+    return after;
   });
 }

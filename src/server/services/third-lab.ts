@@ -16,16 +16,8 @@ import { appendAudit, rowChanges, type FieldChanges, type Actor } from './audit.
 import { announceChange } from './notifications.ts';
 import { markBatchReceivedWhenComplete, reopenDispatchBatch } from './dispatch-batches.ts';
 import { canChangeDispatchBatch, dispatchBatchTransitions } from '../../shared/record-workflows.ts';
-import { workflowActions } from '../../shared/sample-workflow.ts';
 import { assertFilesAttachable, fileUrl, type FileAttacher } from './files.ts';
-import {
-  judgeEdit,
-  judgeTransition,
-  lockSample,
-  recordSampleChange,
-  SAMPLE_ENTITY,
-  type SampleEntry,
-} from './sample-transitions.ts';
+import { fireSampleAction, judgeEdit, lockSample, SAMPLE_ENTITY, type SampleEntry } from './sample-transitions.ts';
 
 export type ThirdLabEntry = typeof thirdLabEntry.$inferSelect;
 
@@ -84,18 +76,19 @@ export async function editThirdLabEntry(
 
 export async function checkInThirdLab(db: Executor, { id, by }: { id: number; by: Actor }) {
   return db.transaction(async (tx) => {
-    const sample = await lockSample(tx, id);
-    const toStatus = judgeTransition('thirdLabCheckIn', sample);
-    const entry = await lockThirdLabEntry(tx, sample);
-    const now = new Date();
-    const thirdLab = await updateThirdLabEntry(tx, entry, {
-      receivedDate: now,
-      checkedInDate: now,
-      checkedInBy: by.id,
+    let thirdLab: ThirdLabEntry | undefined;
+    const { after } = await fireSampleAction(tx, id, {
+      action: 'thirdLabCheckIn',
+      by,
+      changes: async (sample) => {
+        const now = new Date();
+        const entry = await lockThirdLabEntry(tx, sample);
+        thirdLab = await updateThirdLabEntry(tx, entry, { receivedDate: now, checkedInDate: now, checkedInBy: by.id });
+        return {};
+      },
     });
-    const updated = await recordSampleChange(tx, { sample, action: 'thirdLabCheckIn', by, toStatus, changes: {} });
-    if (sample.dispatchBatchId) await markBatchReceivedWhenComplete(tx, { batchId: sample.dispatchBatchId, by });
-    return { ...updated, thirdLabEntry: { ...thirdLab, reportFileUrl: fileUrl(thirdLab.reportFileId) } };
+    if (after.dispatchBatchId) await markBatchReceivedWhenComplete(tx, { batchId: after.dispatchBatchId, by });
+    return { ...after, thirdLabEntry: { ...thirdLab!, reportFileUrl: fileUrl(thirdLab!.reportFileId) } };
   });
 }
 
@@ -164,27 +157,26 @@ function optionalValues(input: UpdateResult): Partial<typeof thirdLabEntry.$infe
 
 export async function returnThirdLabResult(db: Executor, { id, by }: { id: number; by: Actor }) {
   return db.transaction(async (tx) => {
-    const sample = await lockSample(tx, id);
-    const toStatus = judgeTransition('returnResult', sample);
-    const entry = await lockThirdLabEntry(tx, sample);
-    if (entry.carbon == null || entry.hydrogen == null || entry.oxygen == null)
-      throw conflict('isotopesRequired', {}, sample);
-    const now = new Date();
-    const thirdLab = await updateThirdLabEntry(tx, entry, { resultReturnedDate: now });
-    const updated = await recordSampleChange(tx, {
-      sample,
+    let thirdLab: ThirdLabEntry | undefined;
+    const { after } = await fireSampleAction(tx, id, {
       action: 'returnResult',
       by,
-      toStatus,
-      changes: { analysisDate: now },
+      changes: async (sample) => {
+        const entry = await lockThirdLabEntry(tx, sample);
+        if (entry.carbon == null || entry.hydrogen == null || entry.oxygen == null)
+          throw conflict('isotopesRequired', {}, sample);
+        const now = new Date();
+        thirdLab = await updateThirdLabEntry(tx, entry, { resultReturnedDate: now });
+        return { analysisDate: now };
+      },
+      announce: (sample) => ({
+        params: { idflNumber: sample.idflNumber },
+        title: 'Result returned',
+        message: `The third lab returned the result of sample ${sample.idflNumber}.`,
+        link: `/supervisor-samples/${sample.id}`,
+      }),
     });
-    await announceChange(tx, workflowActions.returnResult, {
-      params: { idflNumber: sample.idflNumber },
-      title: 'Result returned',
-      message: `The third lab returned the result of sample ${sample.idflNumber}.`,
-      link: `/supervisor-samples/${sample.id}`,
-    });
-    return { ...updated, thirdLabEntry: { ...thirdLab, reportFileUrl: fileUrl(thirdLab.reportFileId) } };
+    return { ...after, thirdLabEntry: { ...thirdLab!, reportFileUrl: fileUrl(thirdLab!.reportFileId) } };
   });
 }
 
@@ -211,16 +203,15 @@ export async function undoSampleTransaction(db: Executor, { packageCode, by }: {
     const reason = `Sample transaction of package ${packageCode} undone`;
     const undone: number[] = [];
     for (const member of members) {
-      const sample = await lockSample(tx, member.id);
-      const toStatus = judgeTransition('undoThirdLabTransaction', sample);
-      const withdrawn = await tx.delete(thirdLabEntry).where(eq(thirdLabEntry.sampleEntryId, sample.id)).returning();
-      await recordSampleChange(tx, {
-        sample,
+      let withdrawn: ThirdLabEntry[] = [];
+      const { after: sample } = await fireSampleAction(tx, member.id, {
         action: 'undoThirdLabTransaction',
         by,
-        toStatus,
         reason,
-        changes: { shipmentNumber: null, sentDate: null, sentBy: null },
+        changes: async (held) => {
+          withdrawn = await tx.delete(thirdLabEntry).where(eq(thirdLabEntry.sampleEntryId, held.id)).returning();
+          return { shipmentNumber: null, sentDate: null, sentBy: null };
+        },
       });
       if (withdrawn.length) {
         await appendAudit(tx, {
