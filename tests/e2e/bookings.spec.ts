@@ -66,7 +66,7 @@ test.describe('[BOOKINGS]', () => {
     await form.textbox('applicant', 'Địa chỉ').fill('12 Nguyễn Huệ');
     await form.textbox('applicant', 'Thành phố / Tỉnh / Quốc gia').fill('TP. Hồ Chí Minh, Việt Nam');
     await form.textbox('applicant', 'Gửi báo cáo tới email').fill('qa@cuulong.example');
-    await form.checkbox('applicant', 'Thông tin liên hệ ở trên là mới nhất; hãy lưu lại cho các lần đặt sau.').check();
+    await form.checkbox('applicant', 'Thông tin liên hệ ở trên là mới nhất; hãy lưu lại cho các đơn đặt sau.').check();
 
     // 2. Samples: the prepared date is today, shown as D MMMM YYYY in Vietnamese.
     const date = form.section('samples').getByRole('textbox', { name: 'Ngày chuẩn bị mẫu' });
