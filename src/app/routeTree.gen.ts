@@ -37,6 +37,8 @@ import { Route as AuthenticatedClientsIdRouteImport } from './routes/_authentica
 import { Route as AuthenticatedControlChartsIndexRouteImport } from './routes/_authenticated/control-charts/index'
 import { Route as AuthenticatedNonconformitiesIndexRouteImport } from './routes/_authenticated/nonconformities/index'
 import { Route as AuthenticatedProficiencyTestsIndexRouteImport } from './routes/_authenticated/proficiency-tests/index'
+import { Route as AuthenticatedReferenceMaterialsIndexRouteImport } from './routes/_authenticated/reference-materials/index'
+import { Route as AuthenticatedReferenceMaterialsMaterialIdRouteImport } from './routes/_authenticated/reference-materials/$materialId'
 import { Route as AuthenticatedSettingsAccountsRouteImport } from './routes/_authenticated/settings/accounts'
 import { Route as AuthenticatedSettingsCountriesRouteImport } from './routes/_authenticated/settings/countries'
 import { Route as AuthenticatedSettingsGuidelinesRouteImport } from './routes/_authenticated/settings/guidelines'
@@ -200,6 +202,18 @@ const AuthenticatedProficiencyTestsIndexRoute =
     path: '/proficiency-tests/',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedReferenceMaterialsIndexRoute =
+  AuthenticatedReferenceMaterialsIndexRouteImport.update({
+    id: '/reference-materials/',
+    path: '/reference-materials/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedReferenceMaterialsMaterialIdRoute =
+  AuthenticatedReferenceMaterialsMaterialIdRouteImport.update({
+    id: '/reference-materials/$materialId',
+    path: '/reference-materials/$materialId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedSettingsAccountsRoute =
   AuthenticatedSettingsAccountsRouteImport.update({
     id: '/settings/accounts',
@@ -292,6 +306,7 @@ export interface FileRoutesByFullPath {
   '/bookings/$id': typeof AuthenticatedBookingsIdRoute
   '/bookings/create-booking': typeof AuthenticatedBookingsCreateBookingRoute
   '/clients/$id': typeof AuthenticatedClientsIdRoute
+  '/reference-materials/$materialId': typeof AuthenticatedReferenceMaterialsMaterialIdRoute
   '/settings/accounts': typeof AuthenticatedSettingsAccountsRoute
   '/settings/countries': typeof AuthenticatedSettingsCountriesRoute
   '/settings/guidelines': typeof AuthenticatedSettingsGuidelinesRoute
@@ -305,6 +320,7 @@ export interface FileRoutesByFullPath {
   '/control-charts/': typeof AuthenticatedControlChartsIndexRoute
   '/nonconformities/': typeof AuthenticatedNonconformitiesIndexRoute
   '/proficiency-tests/': typeof AuthenticatedProficiencyTestsIndexRoute
+  '/reference-materials/': typeof AuthenticatedReferenceMaterialsIndexRoute
   '/supervisor-samples/': typeof AuthenticatedSupervisorSamplesIndexRoute
   '/testers/': typeof AuthenticatedTestersIndexRoute
   '/thirdlab-runs/': typeof ThirdlabThirdlabRunsIndexRoute
@@ -331,6 +347,7 @@ export interface FileRoutesByTo {
   '/bookings/$id': typeof AuthenticatedBookingsIdRoute
   '/bookings/create-booking': typeof AuthenticatedBookingsCreateBookingRoute
   '/clients/$id': typeof AuthenticatedClientsIdRoute
+  '/reference-materials/$materialId': typeof AuthenticatedReferenceMaterialsMaterialIdRoute
   '/settings/accounts': typeof AuthenticatedSettingsAccountsRoute
   '/settings/countries': typeof AuthenticatedSettingsCountriesRoute
   '/settings/guidelines': typeof AuthenticatedSettingsGuidelinesRoute
@@ -344,6 +361,7 @@ export interface FileRoutesByTo {
   '/control-charts': typeof AuthenticatedControlChartsIndexRoute
   '/nonconformities': typeof AuthenticatedNonconformitiesIndexRoute
   '/proficiency-tests': typeof AuthenticatedProficiencyTestsIndexRoute
+  '/reference-materials': typeof AuthenticatedReferenceMaterialsIndexRoute
   '/supervisor-samples': typeof AuthenticatedSupervisorSamplesIndexRoute
   '/testers': typeof AuthenticatedTestersIndexRoute
   '/thirdlab-runs': typeof ThirdlabThirdlabRunsIndexRoute
@@ -374,6 +392,7 @@ export interface FileRoutesById {
   '/_authenticated/bookings/$id': typeof AuthenticatedBookingsIdRoute
   '/_authenticated/bookings/create-booking': typeof AuthenticatedBookingsCreateBookingRoute
   '/_authenticated/clients/$id': typeof AuthenticatedClientsIdRoute
+  '/_authenticated/reference-materials/$materialId': typeof AuthenticatedReferenceMaterialsMaterialIdRoute
   '/_authenticated/settings/accounts': typeof AuthenticatedSettingsAccountsRoute
   '/_authenticated/settings/countries': typeof AuthenticatedSettingsCountriesRoute
   '/_authenticated/settings/guidelines': typeof AuthenticatedSettingsGuidelinesRoute
@@ -387,6 +406,7 @@ export interface FileRoutesById {
   '/_authenticated/control-charts/': typeof AuthenticatedControlChartsIndexRoute
   '/_authenticated/nonconformities/': typeof AuthenticatedNonconformitiesIndexRoute
   '/_authenticated/proficiency-tests/': typeof AuthenticatedProficiencyTestsIndexRoute
+  '/_authenticated/reference-materials/': typeof AuthenticatedReferenceMaterialsIndexRoute
   '/_authenticated/supervisor-samples/': typeof AuthenticatedSupervisorSamplesIndexRoute
   '/_authenticated/testers/': typeof AuthenticatedTestersIndexRoute
   '/_thirdlab/thirdlab-runs/': typeof ThirdlabThirdlabRunsIndexRoute
@@ -415,6 +435,7 @@ export interface FileRouteTypes {
     | '/bookings/$id'
     | '/bookings/create-booking'
     | '/clients/$id'
+    | '/reference-materials/$materialId'
     | '/settings/accounts'
     | '/settings/countries'
     | '/settings/guidelines'
@@ -428,6 +449,7 @@ export interface FileRouteTypes {
     | '/control-charts/'
     | '/nonconformities/'
     | '/proficiency-tests/'
+    | '/reference-materials/'
     | '/supervisor-samples/'
     | '/testers/'
     | '/thirdlab-runs/'
@@ -454,6 +476,7 @@ export interface FileRouteTypes {
     | '/bookings/$id'
     | '/bookings/create-booking'
     | '/clients/$id'
+    | '/reference-materials/$materialId'
     | '/settings/accounts'
     | '/settings/countries'
     | '/settings/guidelines'
@@ -467,6 +490,7 @@ export interface FileRouteTypes {
     | '/control-charts'
     | '/nonconformities'
     | '/proficiency-tests'
+    | '/reference-materials'
     | '/supervisor-samples'
     | '/testers'
     | '/thirdlab-runs'
@@ -496,6 +520,7 @@ export interface FileRouteTypes {
     | '/_authenticated/bookings/$id'
     | '/_authenticated/bookings/create-booking'
     | '/_authenticated/clients/$id'
+    | '/_authenticated/reference-materials/$materialId'
     | '/_authenticated/settings/accounts'
     | '/_authenticated/settings/countries'
     | '/_authenticated/settings/guidelines'
@@ -509,6 +534,7 @@ export interface FileRouteTypes {
     | '/_authenticated/control-charts/'
     | '/_authenticated/nonconformities/'
     | '/_authenticated/proficiency-tests/'
+    | '/_authenticated/reference-materials/'
     | '/_authenticated/supervisor-samples/'
     | '/_authenticated/testers/'
     | '/_thirdlab/thirdlab-runs/'
@@ -725,6 +751,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedProficiencyTestsIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/reference-materials/': {
+      id: '/_authenticated/reference-materials/'
+      path: '/reference-materials'
+      fullPath: '/reference-materials/'
+      preLoaderRoute: typeof AuthenticatedReferenceMaterialsIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/reference-materials/$materialId': {
+      id: '/_authenticated/reference-materials/$materialId'
+      path: '/reference-materials/$materialId'
+      fullPath: '/reference-materials/$materialId'
+      preLoaderRoute: typeof AuthenticatedReferenceMaterialsMaterialIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/settings/accounts': {
       id: '/_authenticated/settings/accounts'
       path: '/settings/accounts'
@@ -826,6 +866,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedBookingsIdRoute: typeof AuthenticatedBookingsIdRoute
   AuthenticatedBookingsCreateBookingRoute: typeof AuthenticatedBookingsCreateBookingRoute
   AuthenticatedClientsIdRoute: typeof AuthenticatedClientsIdRoute
+  AuthenticatedReferenceMaterialsMaterialIdRoute: typeof AuthenticatedReferenceMaterialsMaterialIdRoute
   AuthenticatedSettingsAccountsRoute: typeof AuthenticatedSettingsAccountsRoute
   AuthenticatedSettingsCountriesRoute: typeof AuthenticatedSettingsCountriesRoute
   AuthenticatedSettingsGuidelinesRoute: typeof AuthenticatedSettingsGuidelinesRoute
@@ -837,6 +878,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedControlChartsIndexRoute: typeof AuthenticatedControlChartsIndexRoute
   AuthenticatedNonconformitiesIndexRoute: typeof AuthenticatedNonconformitiesIndexRoute
   AuthenticatedProficiencyTestsIndexRoute: typeof AuthenticatedProficiencyTestsIndexRoute
+  AuthenticatedReferenceMaterialsIndexRoute: typeof AuthenticatedReferenceMaterialsIndexRoute
   AuthenticatedSupervisorSamplesIndexRoute: typeof AuthenticatedSupervisorSamplesIndexRoute
   AuthenticatedTestersIndexRoute: typeof AuthenticatedTestersIndexRoute
   AuthenticatedSupervisorSamplesReportDetailIdRoute: typeof AuthenticatedSupervisorSamplesReportDetailIdRoute
@@ -860,6 +902,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedBookingsCreateBookingRoute:
     AuthenticatedBookingsCreateBookingRoute,
   AuthenticatedClientsIdRoute: AuthenticatedClientsIdRoute,
+  AuthenticatedReferenceMaterialsMaterialIdRoute:
+    AuthenticatedReferenceMaterialsMaterialIdRoute,
   AuthenticatedSettingsAccountsRoute: AuthenticatedSettingsAccountsRoute,
   AuthenticatedSettingsCountriesRoute: AuthenticatedSettingsCountriesRoute,
   AuthenticatedSettingsGuidelinesRoute: AuthenticatedSettingsGuidelinesRoute,
@@ -873,6 +917,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
     AuthenticatedNonconformitiesIndexRoute,
   AuthenticatedProficiencyTestsIndexRoute:
     AuthenticatedProficiencyTestsIndexRoute,
+  AuthenticatedReferenceMaterialsIndexRoute:
+    AuthenticatedReferenceMaterialsIndexRoute,
   AuthenticatedSupervisorSamplesIndexRoute:
     AuthenticatedSupervisorSamplesIndexRoute,
   AuthenticatedTestersIndexRoute: AuthenticatedTestersIndexRoute,

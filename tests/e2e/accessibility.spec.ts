@@ -85,6 +85,8 @@ test.describe('[A11Y]', () => {
           '/analysis/isotope-clean-data-list',
           '/report-by-source',
           '/report-by-status',
+          '/reference-materials',
+          '/reference-materials/1',
           '/settings/accounts',
           '/settings/countries',
           '/settings/roles',

@@ -21,6 +21,7 @@ const expectedMenus: [E2eAccount, MenuGroupText[]][] = [
           'Non-conformities',
           'Control charts',
           'Proficiency tests',
+          'Reference materials',
         ],
       },
       { group: 'ANALYSIS', links: ['Sample Insights', 'Analysis Results', 'Isotope LMD'] },
@@ -45,7 +46,14 @@ const expectedMenus: [E2eAccount, MenuGroupText[]][] = [
     [
       {
         group: 'MANAGEMENT',
-        links: ['Dashboard', 'Result Overview', 'Non-conformities', 'Control charts', 'Proficiency tests'],
+        links: [
+          'Dashboard',
+          'Result Overview',
+          'Non-conformities',
+          'Control charts',
+          'Proficiency tests',
+          'Reference materials',
+        ],
       },
       // A supervisor reads analyses but may not run the model: no Sample Insights.
       { group: 'ANALYSIS', links: ['Analysis Results', 'Isotope LMD'] },

@@ -6,7 +6,7 @@ import { ListNotices } from '@/app/components/list-notices';
 import { ListPager } from '@/app/components/list-pager';
 import { orderByOf } from '@/app/components/sortable-head';
 import { Card, CardContent } from '@/app/components/ui/card';
-import { useListSearch } from '@/app/lib/list-search';
+import { useListSearch } from '@/app/lib/list-view';
 import { offlineListError } from '@/app/components/load-problem';
 import type { ListPath, ListQueryOf } from '@/shared/api-contract';
 import { useOfflineList, type ListQuery, type OfflineFilters, type OfflineList } from '@/app/offline/lists';

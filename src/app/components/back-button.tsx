@@ -3,7 +3,8 @@ import { ArrowLeftIcon } from 'lucide-react';
 import { Button } from '@/app/components/ui/button';
 
 /** The lists a detail or form screen goes back to. */
-export type BackTarget = '/bookings' | '/clients' | '/testers' | '/supervisor-samples' | '/thirdlab-runs';
+export type BackTarget =
+  '/bookings' | '/clients' | '/testers' | '/supervisor-samples' | '/thirdlab-runs' | '/reference-materials';
 
 /** A screen's way back to its list, in the header beside the screen's actions. */
 export function BackButton({

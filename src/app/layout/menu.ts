@@ -1,5 +1,6 @@
 import {
   BarChart3Icon,
+  BeakerIcon,
   ChartSplineIcon,
   BookOpenIcon,
   ClipboardCheckIcon,
@@ -115,6 +116,15 @@ export const menuGroups: MenuGroup[] = [
           'CanRecomputeMeasurementRun',
           'CanManageReferenceMaterial',
         ],
+      },
+      {
+        kind: 'link',
+        // Its words come with the screen's own texts, not the sign-in page's (all are here before the menu shows).
+        labelKey: 'reference-materials:title',
+        to: '/reference-materials',
+        icon: BeakerIcon,
+        // The server's readers of the registry (the third lab reads it from its own screen).
+        permissions: ['CanViewReferenceMaterial', 'CanManageReferenceMaterial', 'CanImportMeasurementRun'],
       },
     ],
   },

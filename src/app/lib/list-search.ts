@@ -1,20 +1,18 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Ordering } from '@/app/components/sortable-head';
-import { useDebouncedValue } from './use-debounced-value';
-
 // A list's filters, page and ordering live in its route's search (`?status=New&offset=20`), so a
 // filtered list survives a reload, can be linked to (a dashboard tile opens a list with `?status=…`)
 // and Back returns to the filter before. The route checks the search on every navigation, so the
-// check is these few lines, not a schema library: the app's entry carries every route's check.
+// check is these few lines, not a schema library: the app's entry carries every route's check. What
+// the screens read from it (lib/list-view.ts) is apart, so the entry does not carry the screens' hook.
 
 /** A list route's search: its filters as text, and the page and ordering. */
 export type ListSearch = { [name: string]: string | number | undefined };
 
 const MAX_TEXT = 200;
-const ORDER_BY = /^[A-Za-z][\w.]*:(asc|desc)$/;
+/** An ordering as the address writes it: `field:asc` or `field:desc`. */
+export const ORDER_BY = /^[A-Za-z][\w.]*:(asc|desc)$/;
 
-const count = (value: unknown) => {
+/** A page's size or offset as the address gives it (text or number), or undefined when it is none. */
+export const count = (value: unknown) => {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value ? Number(value) : NaN;
   return Number.isInteger(n) && n >= 0 ? n : undefined;
 };
@@ -38,106 +36,5 @@ export function listSearchOf(filterNames: readonly string[]) {
     if (offset) valid.offset = offset;
     if (typeof search.orderBy === 'string' && ORDER_BY.test(search.orderBy)) valid.orderBy = search.orderBy;
     return valid;
-  };
-}
-
-const orderingOf = (orderBy: unknown): Ordering | undefined => {
-  if (typeof orderBy !== 'string' || !ORDER_BY.test(orderBy)) return undefined;
-  const [field, direction] = orderBy.split(':') as [string, Ordering['direction']];
-  return { field, direction };
-};
-
-function filtersIn<F extends Record<string, string>>(empty: F, search: ListSearch): F {
-  const filters: Record<string, string> = { ...empty };
-  for (const name of Object.keys(empty)) {
-    const value = search[name];
-    if (value !== undefined) filters[name] = String(value);
-  }
-  return filters as F;
-}
-
-/** The search without the blank filters (an empty filter leaves the address). */
-function withFilters(search: ListSearch, filters: Record<string, string>): ListSearch {
-  const next: ListSearch = { ...search };
-  for (const [name, value] of Object.entries(filters)) next[name] = value.trim() ? value : undefined;
-  return next;
-}
-
-type ListOptions = { pageSize?: number; ordering: Ordering };
-
-/**
- * What a list asks the server for at a route's search: its filters, page and ordering. The screen
- * reads it through `useListSearch`; a route's loader may ask for the same page before the screen's
- * code has even arrived.
- */
-export function listViewOf<F extends Record<string, string>>(
-  empty: F,
-  search: ListSearch,
-  { pageSize = 20, ordering: firstOrdering }: ListOptions,
-) {
-  return {
-    settled: filtersIn(empty, search),
-    page: { limit: count(search.limit) ?? pageSize, offset: count(search.offset) ?? 0 },
-    ordering: orderingOf(search.orderBy) ?? firstOrdering,
-  };
-}
-
-/**
- * A list screen's filters, page and ordering, kept in the route's search. Typing edits `filters`
- * at once; the address (and so `settled`, what to ask the server for) follows once typing pauses,
- * as one history entry. Changing a filter or the ordering goes back to the first page, since the
- * old offset may lie past the end of the new results.
- */
-export function useListSearch<F extends Record<string, string>>(empty: F, options: ListOptions) {
-  const { pageSize = 20, ordering: firstOrdering } = options;
-  const search = useSearch({ strict: false }) as ListSearch;
-  const view = listViewOf(empty, search, options);
-  const navigate = useNavigate();
-  const go = (change: (current: ListSearch) => ListSearch) => void navigate({ to: '.', search: change as never });
-
-  const addressKey = JSON.stringify(view.settled);
-  const settled = useMemo(() => JSON.parse(addressKey) as F, [addressKey]);
-  const [filters, setFilters] = useState<F>(settled);
-  const typed = useDebouncedValue(filters);
-  const typedKey = JSON.stringify(typed);
-
-  // Both keys as last rendered, for the two effects below to tell who moved (effects run in order).
-  const seen = useRef({ addressKey, typedKey });
-  useEffect(() => {
-    seen.current = { addressKey, typedKey };
-  });
-
-  // Typing paused on something the address does not hold yet: it becomes the address.
-  useEffect(() => {
-    if (typedKey === seen.current.addressKey) return;
-    go((current) => ({ ...withFilters(current, JSON.parse(typedKey) as F), offset: undefined }));
-    // Only a pause in typing moves the address; Back moving the address must not push it back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typedKey]);
-
-  // The address moved without typing (Back, Forward, a link): the fields show what it holds.
-  useEffect(() => {
-    if (addressKey !== seen.current.typedKey) setFilters(JSON.parse(addressKey) as F);
-  }, [addressKey]);
-
-  const { page, ordering } = view;
-  const isFirstOrdering = ordering.field === firstOrdering.field && ordering.direction === firstOrdering.direction;
-
-  return {
-    filters,
-    settled,
-    page,
-    ordering,
-    isFirstOrdering,
-    setPage: (next: { limit: number; offset: number }) =>
-      go((current) => ({
-        ...current,
-        limit: next.limit === pageSize ? undefined : next.limit,
-        offset: next.offset || undefined,
-      })),
-    setOrdering: (next: Ordering) =>
-      go((current) => ({ ...current, orderBy: `${next.field}:${next.direction}`, offset: undefined })),
-    replaceFilters: (next: F) => setFilters(next),
-    setFilter: (name: keyof F, value: string) => setFilters((current) => ({ ...current, [name]: value })),
   };
 }

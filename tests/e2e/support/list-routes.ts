@@ -22,6 +22,7 @@ export const LIST_ROUTES: { path: string; account: E2eAccount; rows: boolean }[]
   { path: '/settings/countries', account: admin, rows: true },
   { path: '/report-by-source', account: admin, rows: true },
   { path: '/report-by-status', account: roleUsers.Supervisor, rows: true },
+  { path: '/reference-materials', account: roleUsers.Supervisor, rows: true },
 ];
 
 let analysed: Promise<void> | undefined;

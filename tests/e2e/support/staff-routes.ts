@@ -24,6 +24,9 @@ export function staffRoutes({ bookingId, sampleId }: { bookingId: number; sample
     '/analysis/isotope-clean-data-list',
     '/report-by-source',
     '/report-by-status',
+    '/reference-materials',
+    // The first material the laboratory starts with (the seeded registry).
+    '/reference-materials/1',
     '/settings/accounts',
     '/settings/countries',
     '/settings/roles',

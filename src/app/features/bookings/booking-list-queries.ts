@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { bookingStatuses } from '@/shared/record-workflows';
 import { ApiError } from '@/app/lib/api-error';
-import { listViewOf, type ListSearch } from '@/app/lib/list-search';
+import type { ListSearch } from '@/app/lib/list-search';
+import { listViewOf } from '@/app/lib/list-view';
 import { orderByOf, type Ordering } from '@/app/components/sortable-head';
 import { emptyBookingFilters } from './booking-list-search';
 import { api, unwrap } from '@/app/lib/api-client';

@@ -13,7 +13,7 @@ import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
 import { formatDisplayDate, formatMomentDay } from '@/app/components/ui/display-date';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
-import { useListSearch } from '@/app/lib/list-search';
+import { useListSearch } from '@/app/lib/list-view';
 import { usePermissions } from '@/app/lib/use-session';
 import { PageFrame } from '@/app/layout/page-frame';
 import { BOOKING_LIST_OPTIONS, BOOKING_STATUSES, bookingListFilters, bookingQueries } from './booking-list-queries';
