@@ -132,23 +132,24 @@ export function idflLinkColumn(
     key: 'idfl',
     header,
     orderField: 'idflNumber',
-    className: 'font-mono font-medium',
-    // A rush booking's samples carry the rush mark beside their number.
+    // The number never breaks; a rush booking's mark sits beside it, or under it when the list has
+    // no room (a bench tablet's 820 px in Vietnamese), rather than widen the list.
+    className: 'font-mono font-medium whitespace-normal',
     cell: (sample) => (
       <>
         {typeof sample.id !== 'number' ? (
-          <span className="text-muted-foreground italic">{sample.idflNumber}</span>
+          <span className="whitespace-nowrap text-muted-foreground italic">{sample.idflNumber}</span>
         ) : canOpen ? (
           <Link
             to={to}
             params={{ id: String(sample.id) }}
-            className="text-primary underline-offset-4 hover:underline"
+            className="whitespace-nowrap text-primary underline-offset-4 hover:underline"
             aria-label={label?.(sample)}
           >
             {sample.idflNumber}
           </Link>
         ) : (
-          sample.idflNumber
+          <span className="whitespace-nowrap">{sample.idflNumber}</span>
         )}
         <RushBadge rush={sample.rushService} />
         <ReceiptConditionBadge sample={sample} inList />
