@@ -16,7 +16,7 @@ const sharedLayers = ['bench', 'scan', 'scan-check-in', 'labels', 'components', 
   (layer) => `./src/app/${layer}`,
 );
 
-// Dates reach people one way (spec 9, DESIGN.md 2): through shared/display-date.ts, `D MMMM YYYY`
+// Dates reach people one way: through shared/display-date.ts, `D MMMM YYYY`
 // with HH:mm for a moment, in the user's language. The browser's own date words (locale strings,
 // Intl.DateTimeFormat's format, a dayjs pattern with month words or AM/PM) would show another form
 // ("11/27/2026, 11:17:11 PM"), so only that module may use them. `toLocaleString` is refused on a

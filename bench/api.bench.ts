@@ -80,7 +80,7 @@ async function benchOn(kind: 'PGlite' | 'PostgreSQL', postgresUrl?: string): Pro
     app.request('/api/auth', json({ email: 'admin', password: BENCH_PASSWORD })),
   );
 
-  // A reset request must not tell by its timing whether the e-mail has an account (issue 14). Only
+  // A reset request must not tell by its timing whether the e-mail has an account. Only
   // the request is timed; the limits are cleared and the work it set off is finished outside the
   // clock, alike on both sides, and the two alternate call by call so that neither runs on a
   // database or a machine state the other does not.

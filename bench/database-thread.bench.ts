@@ -1,4 +1,4 @@
-// Whether one list search holds the rest of the server (issue 20): a static file's latency while
+// Whether one list search holds the rest of the server: a static file's latency while
 // one client, and five, search the CS list, against the same file on an idle server, and the search on its
 // own against the same search while the file is being fetched. On PGlite, whose statements run on
 // a thread of their own (src/server/db/pglite-thread.mjs), and on PostgreSQL when TEST_DATABASE_URL
@@ -72,7 +72,7 @@ async function benchOn(kind: 'PGlite' | 'PostgreSQL', postgresUrl?: string): Pro
         unit: 'ms',
       },
       {
-        // The goal (issue 20): no single list request holds the rest of the server longer than it
+        // The goal: no single list request holds the rest of the server longer than it
         // takes on its own. One client searching without pause, the file's slowest answers against it.
         name: `${kind} ${size}: static file p99 while 1 client searches`,
         baseline: { label: 'one search on its own, p50', value: searchAlone.p50 },

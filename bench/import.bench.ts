@@ -1,4 +1,4 @@
-// Whether a large reference import holds the rest of the server (issue 29): the health check's
+// Whether a large reference import holds the rest of the server: the health check's
 // latency while a 100,000-row XLSX is uploaded, read, checked and written, against the same check on
 // the idle server. The file is read in a worker thread (clean-isotope-import-job.ts); what is left
 // on the server's thread is the upload, the checked rows arriving in parts, and the writes.

@@ -27,7 +27,7 @@ import { capPerRegion, nineCities, strawberries, tapWater } from './origin-data.
 import { openBenchApp } from './bench-app.ts';
 import type { BenchRow } from './run.ts';
 
-/** The Gaussian per region that DESIGN.md sketches: full covariance, no shrinkage, no kernel. */
+/** The Gaussian per region that the first design sketched: full covariance, no shrinkage, no kernel. */
 const designSketch: ModelSettings = {
   shrinkToPooled: 0,
   shrinkToDiagonal: 0,

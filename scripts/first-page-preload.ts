@@ -1,6 +1,6 @@
 /**
- * The first page's code and texts fetched from `index.html`, beside the entry script (issue 20,
- * docs/performance.md). Without it they wait for the entry: its download, then its run, which
+ * The first page's code and texts fetched from `index.html`, beside the entry script
+ * (docs/performance.md). Without it they wait for the entry: its download, then its run, which
  * asks for the matched routes' chunks and the page's texts (`fetchRouteCode`, `startTexts`); on a
  * phone that is a round trip and the entry's whole run before the first page's code is even asked
  * for, and the first paint waits for it.

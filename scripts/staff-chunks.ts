@@ -1,5 +1,5 @@
 /**
- * The staff screens' start in a few chunks (issue 20, docs/performance.md). A signed-in list starts
+ * The staff screens' start in a few chunks (docs/performance.md). A signed-in list starts
  * with the staff layout (header, menu, dialogs, the Radix parts they use) and the list's own modules:
  * left to Rolldown, they come as some seventy small scripts, one per set of routes that shares them,
  * and on a phone each costs a round trip before the first paint.

@@ -1,7 +1,7 @@
 // `npm run bench -- --scale 100000`: every bench list and the booking list on a laboratory of a
 // thousand entries and of `entries`, ten clients at once, each case as a ratio to the signed-in
 // profile read of the same server in the same run; on PGlite, and on PostgreSQL when
-// TEST_DATABASE_URL is set. The goals (issue 20) are judged on PostgreSQL.
+// TEST_DATABASE_URL is set. The goals are judged on PostgreSQL.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -9,7 +9,7 @@ import { Label } from '@/app/components/ui/label';
 export const CONFIRMATION_LABEL = 'I confirm all information above is correct.';
 export const CONFIRMATION_REQUIRED = 'Please confirm all information is correct.';
 
-/** The workflow dialogs' rule (spec 5): nothing is sent until the person ticks the confirmation. */
+/** The workflow dialogs' rule: nothing is sent until the person ticks the confirmation. */
 export const confirmationSchema = z.literal(true, { error: CONFIRMATION_REQUIRED });
 
 /**

@@ -33,7 +33,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * Review Sample (spec 2, 5): everything known about a sample in four sections — General
+ * Review Sample: everything known about a sample in four sections — General
  * Information, Sample Process, Sample Properties, Note & Images. Read-only; shown on the detail
  * screens and inside the workflow dialogs, so a person sees what they confirm.
  */

@@ -1,6 +1,6 @@
 import type { ListQuery } from '@/app/offline/lists';
 
-/** The client-side lab filters (spec 3), and the ones the tester and supervisor lists add. */
+/** The client-side lab filters, and the ones the tester and supervisor lists add. */
 export type SampleFilterValues = {
   search: string;
   IDFLNumber: string;

@@ -54,7 +54,7 @@ function packageCodeOf(target: Target): string {
 }
 
 /**
- * The API call of each change (spec 7), the one table every bench reads (the third lab's queue too).
+ * The API call of each change, the one table every bench reads (the third lab's queue too).
  * `sendToThirdLab` is not here: samples leave with their dispatch batch
  * (`/api/sample-dispatch-batch/transfer-to-third-lab`), never one by one.
  */

@@ -6,7 +6,7 @@ import { OptionSelect } from '@/app/components/option-select';
 const PAGE_SIZES = [10, 20, 50, 100] as const;
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
 
-/** Paging for limit/offset lists (spec 3: every list takes limit and offset). */
+/** Paging for limit/offset lists (every list takes limit and offset). */
 export function ListPager({
   total,
   limit,

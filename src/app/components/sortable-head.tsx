@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { TableHead } from '@/app/components/ui/table';
 import { cn } from '@/app/components/ui/cn';
 
-/** An ordering for the list calls' `orderBy` (spec 3): `field:asc` or `field:desc`. */
+/** An ordering for the list calls' `orderBy`: `field:asc` or `field:desc`. */
 export type Ordering = { field: string; direction: 'asc' | 'desc' };
 
 export const orderByOf = (ordering: Ordering) => `${ordering.field}:${ordering.direction}`;

@@ -27,7 +27,7 @@ function readMini() {
 
 /**
  * The staff layout: sidebar (full or mini) and header. Under 993 px the sidebar is always full and
- * opens as a sliding panel from the menu button (spec 2, 9).
+ * opens as a sliding panel from the menu button.
  */
 export function AppLayout() {
   const { t } = useTranslation('layout');

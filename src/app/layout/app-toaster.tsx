@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Toaster } from 'sonner';
 
-// Toasts (spec 8, 9): bottom-right by default, 4000 ms, at most 5 visible per position (the rest
+// Toasts: bottom-right by default, 4000 ms, at most 5 visible per position (the rest
 // queue), 440 px wide, at most 200 px high. Sign-in notices pass position 'top-right'.
 export function AppToaster() {
   return (

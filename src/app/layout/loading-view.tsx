@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Spinner } from '@/app/components/ui/spinner';
 import { hideRouteProgress, showRouteProgress } from '@/app/lib/route-progress';
 
-/** Shown while a route loads: a centred spinner over the thin top progress bar (spec 2). */
+/** Shown while a route loads: a centred spinner over the thin top progress bar. */
 export function LoadingView() {
   useEffect(() => {
     showRouteProgress();

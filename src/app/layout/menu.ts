@@ -24,7 +24,7 @@ import { benches, type Bench } from '@/shared/benches';
 import { hasAnyPermission, type Permission } from '@/shared/permissions';
 
 /**
- * The sidebar (spec 2 and the menu mapping of spec 6). A link shows when the user holds any of its
+ * The sidebar (docs/screens.md). A link shows when the user holds any of its
  * permissions; a group shows when at least one of its entries does. Logout needs no permission.
  */
 type MenuLink = {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '@/app/components/brand';
 import { AppHeader } from './app-header';
 
-/** The third lab's simpler layout: the header only, no sidebar (spec 2). */
+/** The third lab's simpler layout: the header only, no sidebar. */
 export function ThirdLabLayout() {
   const { t } = useTranslation('layout');
   return (

@@ -3,7 +3,7 @@ import { ApiError, isNetworkError, isServerUnavailable } from './api-error';
 import { appConfig, type ErrorReportingSettings } from './app-config';
 
 /**
- * The app's error reporting (spec 8: "failures are also sent to an error-reporting service, except
+ * The app's error reporting ("failures are also sent to an error-reporting service, except
  * for the public country list"). One build serves every laboratory, so where to report is asked of
  * the server at start (GET /api/app-config); without a SENTRY_DSN there, nothing is reported and
  * the SDK is never even loaded (it is its own chunk, fetched only when a laboratory turns it on).

@@ -4,7 +4,7 @@ import { endExpiredSession } from './session';
 import { toastLater } from './toast-later';
 
 /**
- * The central error handler (spec 8), used by every query and mutation unless it opts out:
+ * The central error handler, used by every query and mutation unless it opts out:
  * - 401: the session is over (the client already tried a refresh): storage cleared, back to sign-in;
  * - another error answer: a red 'Error' toast with the server's message;
  * - 503 from a server whose database is away, or that is restarting: 'Server unavailable', once

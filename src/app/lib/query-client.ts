@@ -5,7 +5,7 @@ import { noteServerAnswer } from './server-status';
 
 /**
  * Set `meta: { handlesErrors: true }` on a query or mutation that shows its own error, and
- * `notReported: true` on one whose failures are not sent to error reporting (spec 8: the public
+ * `notReported: true` on one whose failures are not sent to error reporting (the public
  * country list).
  */
 declare module '@tanstack/react-query' {

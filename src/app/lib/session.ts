@@ -96,12 +96,12 @@ export function getUserInfo(): SessionProfile | null {
   return parseJson<SessionProfile>(readKey(SESSION_KEYS.userInfo));
 }
 
-/** The first role of the login answer decides the landing page (spec 3, 7). */
+/** The first role of the login answer decides the landing page. */
 export function getFirstRole(): string | null {
   return getStoredLogin()?.data?.roles?.[0] ?? null;
 }
 
-/** The third lab's staff have their own screen and layout (spec 2). */
+/** The third lab's staff have their own screen and layout. */
 export function isThirdLabUser(): boolean {
   return getFirstRole() === HOAN_VU_LAB_ROLE;
 }

@@ -22,7 +22,7 @@ export type SyncConnection = {
 /** The server's answer to one change of the batch, under the change's outbox key. */
 export type SyncAnswer = { key: string; status: number; body: unknown };
 
-/** The server's message, else its body as text, else 'Unknown error' (spec 8). */
+/** The server's message, else its body as text, else 'Unknown error'. */
 export function errorTextOf(body: unknown): string {
   if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string')
     return (body as { message: string }).message;

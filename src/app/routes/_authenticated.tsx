@@ -3,7 +3,7 @@ import { ProtectedArea } from '@/app/features/auth/protected-area';
 import { AppLayout } from '@/app/layout/app-layout';
 import { getFirstRole, isThirdLabUser } from '@/app/lib/session';
 
-/** The staff area. The third lab's role has its own screen and layout (spec 2). */
+/** The staff area. The third lab's role has its own screen and layout. */
 export const Route = createFileRoute('/_authenticated')({
   // Synchronous: the page's code and data need not wait for another chunk.
   beforeLoad: ({ location }) => {

@@ -16,7 +16,7 @@ import { cancelBooking, createBooking, findBookingDetail, listBookings } from '.
 import { offerQuickFill } from '../services/quick-fill.ts';
 import { idParam, idQuery } from '../http/params.ts';
 
-// Staff side of bookings (spec 7, Bookings): list, detail, manual creation and cancellation.
+// Staff side of bookings: list, detail, manual creation and cancellation.
 // Confirmation is the client-side lab's check-in call (PUT /api/cs-lab/check-in?id), which uses
 // confirmBooking from the bookings service.
 

@@ -6,7 +6,7 @@ import { defineRoute } from '../http/route.ts';
 import { laboratoryOf } from '../laboratory.ts';
 import { findGuidelines, updateGuidelines } from '../services/guidelines.ts';
 
-// The Guidelines page (spec 2, Other screens): the laboratory's sample-submission guidelines, public
+// The Guidelines page: the laboratory's sample-submission guidelines, public
 // because applicants read them before they book; administrators edit them from the settings.
 
 const guidelinesRecordSchema = z

@@ -16,7 +16,7 @@ import { enforceLimit } from '../services/rate-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { bookingCreatedSchema } from '../http/booking-schemas.ts';
 
-// The public Order Request Form (spec 2 and 7, Submittal form): no sign-in, so every call is
+// The public Order Request Form: no sign-in, so every call is
 // rate-limited per caller address, and a double submit with the same Idempotency-Key makes one booking.
 
 const SUBMIT_LIMIT = { limit: 30, seconds: 3600 };

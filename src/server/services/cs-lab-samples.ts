@@ -25,7 +25,7 @@ import { editSampleData } from './sample-edits.ts';
 import { assertFilesAttachable, type FileAttacher } from './files.ts';
 import { DATE_ONLY, DAY_MS } from '../../shared/dates.ts';
 
-// The client-side lab's changes of sample entries (spec 7): create, update, check in, transfer to the
+// The client-side lab's changes of sample entries: create, update, check in, transfer to the
 // tester, destroy an order. The state machine and the audit write are shared (sample-transitions.ts).
 
 export async function createSampleEntry(

@@ -5,7 +5,7 @@ import type { Executor } from '../db/client.ts';
 import { booking, certificate, sampleEntry, thirdLabEntry } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 
-// Which bench may see which sample (spec 7: each lab works its own part of the journey). Every read
+// Which bench may see which sample (each lab works its own part of the journey). Every read
 // of a sample, its chain of custody, its labels and its files asks here, so a lab never reads the
 // chain of custody of a sample that was never sent to it. A bench's readers read the statuses it
 // lists (shared/benches.ts).

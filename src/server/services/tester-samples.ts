@@ -5,7 +5,7 @@ import { fireSampleAction } from './sample-transitions.ts';
 import { editSampleData } from './sample-edits.ts';
 import type { Actor } from './audit.ts';
 
-// The tester lab's changes of sample entries (spec 7): check in, update, undo.
+// The tester lab's changes of sample entries: check in, update, undo.
 
 export async function checkInSampleTester(db: Executor, { id, by }: { id: number; by: Actor }) {
   return db.transaction(async (tx) => {

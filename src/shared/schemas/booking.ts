@@ -5,7 +5,7 @@ import { calendarDateOf, maxSamplePreparedDate, minSamplePreparedDate } from './
 export { blankBookingForm, calendarDateOf, maxSamplePreparedDate, minSamplePreparedDate } from './booking-defaults';
 
 // The booking form (public Order Request Form and staff "create booking"): one schema, validated by
-// the server and by the app's react-hook-form, with the specification's messages (spec 5).
+// the server and by the app's react-hook-form, with the specification's messages.
 // Conditional blocks (payer, factory) refine on their own object so that their errors appear
 // together with the rest of the form's errors, on dotted paths such as `payerInfo.companyName`.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Countries (spec 3): a code, a name and a protected flag. Codes are ISO-style: 2 or 3 capital letters.
+// Countries: a code, a name and a protected flag. Codes are ISO-style: 2 or 3 capital letters.
 
 export const countrySchema = z.object({
   code: z

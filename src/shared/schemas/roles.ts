@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isPermission } from '../permissions.ts';
 
-// Roles with their permission lists (spec 6). The permission names are the catalogue's, spelling included.
+// Roles with their permission lists. The permission names are the catalogue's, spelling included.
 
 export const roleSchema = z.object({
   name: z

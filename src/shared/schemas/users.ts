@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './auth.ts';
 
-// Accounts administration (spec 6: administrators assign a role and a country to each user).
+// Accounts administration (administrators assign a role and a country to each user).
 // Shared by the server (request validation) and the Accounts screen (forms).
 
 const username = z

@@ -18,7 +18,7 @@ export function SelectTrigger({ className, children, ...props }: ComponentProps<
   );
 }
 
-// Select dropdown max height: 220 (spec 9).
+// Select dropdown max height: 220.
 export function SelectContent({
   className,
   children,

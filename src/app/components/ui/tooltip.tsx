@@ -2,7 +2,7 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
-// Tooltip transition: 100 ms (spec 9).
+// Tooltip transition: 100 ms.
 export function TooltipProvider({ delayDuration = 100, ...props }: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return <TooltipPrimitive.Provider delayDuration={delayDuration} {...props} />;
 }

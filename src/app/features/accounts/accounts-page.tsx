@@ -13,7 +13,7 @@ import { accountCard } from './account-card';
 import { AccountFormDialog } from './account-form-dialog';
 import { accountQueries, useSendPasswordReset, type Account } from './account-queries';
 
-/** Accounts (spec 2 /settings/accounts): staff users with their role and country. */
+/** Accounts (/settings/accounts): staff users with their role and country. */
 export function AccountsPage() {
   const { t } = useTranslation('accounts');
   const held = usePermissions();

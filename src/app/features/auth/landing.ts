@@ -2,7 +2,7 @@ import { HOAN_VU_LAB_ROLE } from '@/shared/permissions';
 import { firstAllowedPath } from '@/app/layout/menu';
 import { getFirstRole, getPermissions, isThirdLabUser, takeRedirect } from '@/app/lib/session';
 
-/** Where a user goes after signing in: the remembered path, else the first screen they may open (spec 2, 7). */
+/** Where a user goes after signing in: the remembered path, else the first screen they may open. */
 export function landingPathAfterSignIn(): string {
   const firstRole = getFirstRole();
   const remembered = takeRedirect();

@@ -19,7 +19,7 @@ import { useSignInForm } from './use-sign-in-form';
 import { useDocumentTitle } from '@/app/lib/use-document-title';
 import { toastLater } from '@/app/lib/toast-later';
 
-/** The sign-in screen (spec 2): form on one side, illustration on the other. */
+/** The sign-in screen: form on one side, illustration on the other. */
 export function LoginPage() {
   const { t } = useTranslation('auth');
   useDocumentTitle(t('signIn'));

@@ -9,7 +9,7 @@ import { SignOutProvider } from './sign-out';
 const LoginPage = lazy(() => import('./login-page').then((chunk) => ({ default: chunk.LoginPage })));
 
 /**
- * A protected screen (spec 2): without a stored user it remembers where the user was going and
+ * A protected screen: without a stored user it remembers where the user was going and
  * shows the sign-in form in place; after signing in the user comes back here.
  */
 export function ProtectedArea({ children }: { children: ReactNode }) {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { sessionEvents } from '@/app/lib/session';
 import { toastLater } from '@/app/lib/toast-later';
 
-/** When the server refuses the session for good: say so, forget cached data, go to sign-in (spec 8). */
+/** When the server refuses the session for good: say so, forget cached data, go to sign-in. */
 export function SessionExpiryListener() {
   const { t } = useTranslation('errors');
   const navigate = useNavigate();

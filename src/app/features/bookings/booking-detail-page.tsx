@@ -26,7 +26,7 @@ import { useCancelBooking, useConfirmBooking } from './booking-queries';
 import { BookingLanguageField } from './booking-language-field';
 import { BookingSummary } from './booking-summary';
 
-/** Booking Detail (spec 2 /bookings/{id}): everything submitted, what came of it, and the staff actions. */
+/** Booking Detail (/bookings/{id}): everything submitted, what came of it, and the staff actions. */
 export function BookingDetailPage({ id }: { id: number }) {
   const { t } = useTranslation('bookings');
   const held = usePermissions();
@@ -90,7 +90,7 @@ export function BookingDetailPage({ id }: { id: number }) {
   );
 }
 
-/** Confirm Booking (spec 4, 8): confirming is the client-side lab's check-in of the booking. */
+/** Confirm Booking: confirming is the client-side lab's check-in of the booking. */
 function ConfirmBookingDialog({ bookingId, open, onClose }: { bookingId: number; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('bookings');
   const confirmBooking = useConfirmBooking();
@@ -127,7 +127,7 @@ function ConfirmBookingDialog({ bookingId, open, onClose }: { bookingId: number;
   );
 }
 
-/** Cancel Booking (spec 4, 5): a reason is required. */
+/** Cancel Booking: a reason is required. */
 function CancelBookingDialog({ bookingId, open, onClose }: { bookingId: number; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('bookings');
   const cancelBooking = useCancelBooking();

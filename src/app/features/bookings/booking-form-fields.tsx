@@ -131,7 +131,7 @@ export function TextField({
   );
 }
 
-/** Notes fields show at least 2–3 rows (spec 9). */
+/** Notes fields show at least 2–3 rows. */
 export function NotesField({ path, label, hint, className, rows = 3 }: BookingFieldProps & { rows?: number }) {
   const text = useTextControl(path);
   const { id, error, controlProps } = useBookingControl(path);

@@ -83,7 +83,7 @@ function payloadOf(values: BookingInput, attachments: BookingAttachment[]): Book
 }
 
 /**
- * The booking form (spec 2 Order request form, 3 Booking, 5 Booking form): the public Order Request
+ * The booking form: the public Order Request
  * Form and the staff's Create Booking use it, each with its endpoint. Submitting asks for
  * confirmation, then sends with one Idempotency-Key per submission attempt. The sections after the
  * first are drawn one after another (`Later`); the submit button is in the last, so the form is sent

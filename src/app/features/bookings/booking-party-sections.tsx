@@ -19,7 +19,7 @@ export function ApplicantSection({ channel }: { channel: BookingChannel }) {
   const { t } = useTranslation('bookings');
   return (
     <FormSection section="applicant">
-      {/* Two columns on wide screens (spec 9). */}
+      {/* Two columns on wide screens. */}
       <div className="grid items-start gap-4 md:grid-cols-2">
         <TextField
           path="applicantContactPerson"

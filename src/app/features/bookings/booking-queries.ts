@@ -84,7 +84,7 @@ export function useUploadAttachments() {
 export function useConfirmBooking() {
   const queryClient = useQueryClient();
   return useMutation({
-    // Confirming is the client-side lab's check-in of the booking (spec 4, 7).
+    // Confirming is the client-side lab's check-in of the booking.
     mutationFn: async (id: number) => {
       const { api, unwrap } = await apiClient();
       return unwrap(api.PUT('/api/cs-lab/check-in', { params: { query: { id } } }));

@@ -31,7 +31,7 @@ const BOOKING_COLUMNS: readonly { field?: string; label: string; className?: str
   { field: 'createdAt', label: 'list.createdAt', className: 'hidden lg:table-cell' },
 ];
 
-/** Client Requests (spec 2 /bookings): the booking list with its filters, ordering and paging. */
+/** Client Requests (/bookings): the booking list with its filters, ordering and paging. */
 export function BookingsPage() {
   const { t, i18n } = useTranslation('bookings');
   const navigate = useNavigate();

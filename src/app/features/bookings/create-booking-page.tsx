@@ -6,7 +6,7 @@ import { PageFrame } from '@/app/layout/page-frame';
 import { BookingForm, fillApplicant, useBookingForm } from './booking-form';
 import type { CustomerSearch } from './customer-search';
 
-/** Create Booking (spec 2 /bookings/create-booking): staff enter a booking with the same form. */
+/** Create Booking (/bookings/create-booking): staff enter a booking with the same form. */
 export function CreateBookingPage() {
   const { t } = useTranslation('bookings');
   const navigate = useNavigate();

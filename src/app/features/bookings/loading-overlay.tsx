@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/app/components/ui/spinner';
 
 /**
- * The full-screen overlay shown while a booking is being sent (spec 2, 9: blur 2): it covers the page
+ * The full-screen overlay shown while a booking is being sent: it covers the page
  * so nothing can be clicked twice, and stops the page from scrolling underneath.
  */
 export function LoadingOverlay({ show }: { show: boolean }) {

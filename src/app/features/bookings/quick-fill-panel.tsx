@@ -50,7 +50,7 @@ function LookupField({
 }
 
 /**
- * Quick data entry (spec 2, 3 Quick-fill): a returning applicant types their e-mail or phone and the
+ * Quick data entry: a returning applicant types their e-mail or phone and the
  * code mailed after their first booking, presses Enter, and the applicant block is filled in.
  */
 export function QuickFillPanel({ onFill }: { onFill: (data: QuickFillCompanyData) => void }) {

@@ -32,7 +32,7 @@ const useConfirmation = onDemand(() => import('./booking-confirmation').then((ch
 const useHelpDialog = onDemand(() => import('./submittal-help-dialog').then((chunk) => chunk.SubmittalHelpDialog));
 
 /**
- * The public Order Request Form (spec 2 /booking/isotope-submittal-form): no sign-in, the
+ * The public Order Request Form (/booking/isotope-submittal-form): no sign-in, the
  * laboratory's branding, quick data entry, the form, a side guide and a help dialog.
  */
 export function SubmittalFormPage() {

@@ -14,7 +14,7 @@ const GUIDE_STEPS = [
   { key: 'attachments', section: 'review' },
 ] as const;
 
-/** The side guide (spec 2): eight steps, a final step, and the notes. Sticky beside the form on wide screens. */
+/** The side guide: eight steps, a final step, and the notes. Sticky beside the form on wide screens. */
 export function SubmissionGuide() {
   const { t } = useTranslation('submittal');
   return (

@@ -14,7 +14,7 @@ import { COUNTRY_LIST, COUNTRY_PATH, saveCountryDelete, type Country } from './c
 import { CountryFormDialog } from './country-form-dialog';
 
 /**
- * Countries (spec 2 /settings/countries), offline first: the list is cached; changes go straight to
+ * Countries (/settings/countries), offline first: the list is cached; changes go straight to
  * the server when it answers, and wait in the outbox only when it cannot be reached.
  */
 export function CountriesPage() {

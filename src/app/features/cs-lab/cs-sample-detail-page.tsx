@@ -14,7 +14,7 @@ import { CS_ACTIONS } from './cs-samples-page';
 import { CsTransferDialog } from './cs-transfer-dialog';
 import { ReceiptDecisionPanel } from './receipt-decision-dialog';
 
-/** CS Check In detail (spec 2 /clients/{id}): Review Sample, its chain of custody and the CS actions. */
+/** CS Check In detail (/clients/{id}): Review Sample, its chain of custody and the CS actions. */
 export function CsSampleDetailPage({ id }: { id: number }) {
   const { t } = useTranslation('cs-lab');
   const held = usePermissions();

@@ -49,7 +49,7 @@ function completeQueuedSample(sample: SampleEntry, pendingNumber: string): Sampl
   };
 }
 
-/** CS Check In (spec 2 /clients): the client-side lab's sample entries, offline first. */
+/** CS Check In (/clients): the client-side lab's sample entries, offline first. */
 export function CsSamplesPage() {
   const { t } = useTranslation('cs-lab');
   const navigate = useNavigate();

@@ -15,7 +15,7 @@ import { customerCard } from './customer-card';
 import { customerQueries } from './customer-queries';
 import { formatMomentDay } from '@/app/components/ui/display-date';
 
-/** Customers List (spec 2 /customers): the companies that have booked, with their latest contact details. */
+/** Customers List (/customers): the companies that have booked, with their latest contact details. */
 export function CustomersPage() {
   const { t, i18n } = useTranslation('customers');
   const [search, setSearch] = useState('');

@@ -94,7 +94,7 @@ export function BookingChartCard() {
   );
 }
 
-/** Analysis Trends (spec 2): analyses per week by classify status and by predicted origin. */
+/** Analysis Trends: analyses per week by classify status and by predicted origin. */
 export function AnalysisTrendsCard() {
   const { t, i18n } = useTranslation('dashboard');
   const predictionWords = usePredictionWords();

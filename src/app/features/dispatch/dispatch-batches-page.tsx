@@ -70,7 +70,7 @@ export function batchListQuery(filters: Filters): ListQuery {
   );
 }
 
-/** Shipping Management (spec 2 /packages): packages for the third lab, offline first. */
+/** Shipping Management (/packages): packages for the third lab, offline first. */
 export function DispatchBatchesPage() {
   const { t } = useTranslation('dispatch');
   const held = usePermissions();

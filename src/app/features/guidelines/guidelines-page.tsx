@@ -17,7 +17,7 @@ const MarkdownText = lazy(() => import('./markdown-text'));
 const GUIDELINES_EDITORS = ['CanUpdateCountry'] as const;
 
 /**
- * The Guidelines page (spec 2, Other screens): the laboratory's sample-submission guidelines, public
+ * The Guidelines page: the laboratory's sample-submission guidelines, public
  * so that applicants can read them before and after they book, in the language they chose.
  */
 export function GuidelinesPage() {

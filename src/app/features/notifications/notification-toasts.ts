@@ -2,7 +2,7 @@ import type { ExternalToast } from '@/app/lib/toast';
 import { toastLater } from '@/app/lib/toast-later';
 
 /**
- * Toasts for arriving notifications (spec 4, 9): at most 5 on screen; the rest wait in a queue, in
+ * Toasts for arriving notifications: at most 5 on screen; the rest wait in a queue, in
  * order of arrival, and each shows when one on screen closes (4000 ms, or the person closes it).
  * The Toaster's own limit would instead hide the oldest behind the newest and let them expire unseen.
  */

@@ -23,7 +23,7 @@ const announced = new Set<string>();
 
 /**
  * Keeps the bell current while the app is open: the server's event stream and the service worker's
- * NEW_NOTIFICATION messages refresh the list and show a toast (spec 9: bottom-right, 4000 ms, 440 px,
+ * NEW_NOTIFICATION messages refresh the list and show a toast (bottom-right, 4000 ms, 440 px,
  * as the app's Toaster is set up; at most 5 at once, the rest queued: notification-toasts.ts).
  */
 function useLiveNotifications() {

@@ -28,7 +28,7 @@ import {
 
 const grams = (value: number | null | undefined) => (value == null ? '—' : String(Number(value.toFixed(3))));
 
-/** Report screens (spec 2 /report-by-source, /report-by-status): filters, preview table and chart, downloads. */
+/** Report screens (/report-by-source, /report-by-status): filters, preview table and chart, downloads. */
 export function ReportPage({ kind }: { kind: ReportKind }) {
   const { t, i18n } = useTranslation(['reports', 'layout', 'samples']);
   const [filters, setFilters] = useState<ReportFilters>(emptyReportFilters);

@@ -7,7 +7,7 @@ import { roleLabel } from '@/shared/role-labels';
 import { roleQueries, type Role } from './role-queries';
 import { RoleFormDialog } from './role-form-dialog';
 
-/** Roles (spec 2 /settings/roles): add and update roles with their permissions. */
+/** Roles (/settings/roles): add and update roles with their permissions. */
 export function RolesPage() {
   const { t } = useTranslation('roles');
   const view = useListFilters({ search: '' });

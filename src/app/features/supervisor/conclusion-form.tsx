@@ -68,7 +68,7 @@ function toConclusion(values: z.output<typeof conclusionFormSchema>): Conclusion
   });
 }
 
-/** The supervisor's conclusion of a sample (spec 3 sample entry fields, 5 'Expected conclusion is required'). */
+/** The supervisor's conclusion of a sample ('Expected conclusion is required' when empty). */
 export function ConclusionForm({
   defaults,
   onSubmit,

@@ -16,7 +16,7 @@ import { formatIsotope } from '@/app/lib/numbers';
 import { formatMoment } from '@/app/components/ui/display-date';
 
 /**
- * Supervisor report detail (spec 2 /supervisor-samples/report-detail/{id}): the sample's results,
+ * Supervisor report detail (/supervisor-samples/report-detail/{id}): the sample's results,
  * conclusion and chain of custody on one page, laid out to print (the buttons do not print).
  */
 export function ReportDetailPage({ id }: { id: number }) {

@@ -42,7 +42,7 @@ import { formatIsotope } from '@/app/lib/numbers';
 
 type Decision = 'confirm' | 'undo' | 'certificate';
 
-/** Supervisor sample detail (spec 2 /supervisor-samples/{id}): results, conclusion, sign-off and custody. */
+/** Supervisor sample detail (/supervisor-samples/{id}): results, conclusion, sign-off and custody. */
 /** The sample's certificates, composed in by the route (a feature of its own). */
 type CertificatesSlot = (sample: Pick<SupervisorSampleDetail, 'id' | 'status'>) => ReactNode;
 

@@ -9,7 +9,7 @@ import type { SampleColumn } from '@/app/bench/sample-table';
 import { useSampleConflictToasts } from '@/app/bench/use-sample-action';
 import { SUPERVISOR_STATUSES } from './supervisor-queries';
 
-/** Result Overview (spec 2 /supervisor-samples): samples at the third lab or past it, with the tester filters. */
+/** Result Overview (/supervisor-samples): samples at the third lab or past it, with the tester filters. */
 export function SupervisorSamplesPage() {
   const { t, i18n } = useTranslation('supervisor');
   const predictionWords = usePredictionWords();

@@ -12,7 +12,7 @@ import { AddToBatchDialog, TesterCheckInDialog, TesterUndoDialog, useCanAddToBat
 import { TESTER_ACTIONS } from './tester-constants';
 import { TesterSampleForm } from './tester-sample-form';
 
-/** Tester Detail and Update Tester (spec 2 /testers/{id}). */
+/** Tester Detail and Update Tester (/testers/{id}). */
 export function TesterSampleDetailPage({ id }: { id: number }) {
   const { t } = useTranslation('tester');
   const held = usePermissions();

@@ -47,7 +47,7 @@ const isRequired = (name: keyof TesterForm) => isRequiredField(testerFormSchema,
 const TEXTS = ['localCode', 'bnCode', 'isotopeMix', 'isotopeColor', 'unit', 'storageArea'] as const;
 const LONG_TEXTS = ['sampleInformation', 'identificationNotes', 'expectedConclusion', 'note'] as const;
 
-/** Update Tester (spec 2 /testers/{id}): the tester's data of a sample, queued through the outbox. */
+/** Update Tester (/testers/{id}): the tester's data of a sample, queued through the outbox. */
 export function TesterSampleForm({ sample, onSaved }: { sample: SampleEntry; onSaved?: () => void }) {
   const { t } = useTranslation('tester');
   const { fire, isQueuing } = useSampleAction(TESTER_SAMPLES.list);

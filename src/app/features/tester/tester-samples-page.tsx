@@ -19,7 +19,7 @@ import { ScanCheckInButton } from '@/app/scan-check-in/scan-check-in-button';
 
 type Dialog = { kind: 'testerCheckIn' | 'undoTester'; sample: SampleEntry } | null;
 
-/** Tester Workspace (spec 2 /testers): the Tester Sample List, offline first, with the tester filters. */
+/** Tester Workspace (/testers): the Tester Sample List, offline first, with the tester filters. */
 export function TesterSamplesPage() {
   const { t } = useTranslation('tester');
   const [dialog, setDialog] = useState<Dialog>(null);

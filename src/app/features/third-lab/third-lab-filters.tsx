@@ -29,7 +29,7 @@ const DATE_FILTERS: DateFilter[] = [
   'testTeamConfirmedDate',
 ];
 
-/** The third lab's filters (spec 3): IDFL number, the dates and people of each hand-over, status, BN code. */
+/** The third lab's filters: IDFL number, the dates and people of each hand-over, status, BN code. */
 export function ThirdLabFiltersBar({
   filters,
   onChange,

@@ -46,7 +46,7 @@ const RUN_READERS = ['CanViewMeasurementRun', 'CanImportMeasurementRun', 'CanRec
 
 type OpenStep = { step: ThirdLabStep; sample: ThirdLabSample } | { step: 'undo'; sample: null };
 
-/** Third lab (spec 2 /thirdlab-samples): testing statistics, the samples received and their results. */
+/** Third lab (/thirdlab-samples): testing statistics, the samples received and their results. */
 export function ThirdLabPage() {
   const { t, i18n } = useTranslation('third-lab');
   const held = usePermissions();

@@ -2,7 +2,7 @@ import type { ListQuery } from '@/app/offline/lists';
 
 // Read by the route's search check on every navigation: these few lines, not the third lab's screen.
 
-/** The third lab's filters (spec 3): IDFL number, the dates and people of each hand-over, status, BN code. */
+/** The third lab's filters: IDFL number, the dates and people of each hand-over, status, BN code. */
 export const emptyThirdLabFilters = {
   IDFLNumber: '',
   BNCode: '',
