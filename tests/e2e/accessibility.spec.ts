@@ -181,7 +181,7 @@ const OVERLAY = '[role="dialog"], [role="alertdialog"], [role="menu"]';
  * Each screen loaded once per language, then judged at each width; its dialogs and menus are opened
  * one after the other, scanned, and closed with Escape. A dialog is scanned on its own (its page behind was
  * scanned by the route walk, and a modal dialog hides it); a menu with the page behind it, since
- * what a menu does to the page (aria-hidden yet focusable, issue 17) is what is judged there.
+ * what a menu does to the page (aria-hidden yet focusable) is what is judged there.
  */
 async function walkDialogs(page: Page, screens: DialogScreen[], findings: Finding[]) {
   for (const language of LANGUAGES) {

@@ -43,7 +43,7 @@ test.describe('[ADMIN]', () => {
     await shell.logoutFromUserMenu();
     await expect(page).toHaveURL(/\/auth\/login$/);
     await loginPage.signIn('archivist@isotope.lab', 'archive-password-1');
-    // Without CanViewDashboard the user lands on the first screen the role allows (issue 17).
+    // Without CanViewDashboard the user lands on the first screen the role allows.
     await expect(page).toHaveURL(/\/analysis\/isotope-clean-data-list$/);
     await expect(shell.displayName).toHaveText('Ada Archivist');
     expect(await shell.menu()).toEqual([

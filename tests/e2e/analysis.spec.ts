@@ -111,7 +111,7 @@ test.describe('[ANALYSIS]', () => {
     await expect(page.getByLabel('δ13C ‰')).toHaveValue('-26.4');
     await page.getByLabel('δ13C ‰').fill('');
 
-    // A dead network for the page and its service worker alike (Playwright issue #2311, DESIGN.md 9):
+    // A dead network for the page and its service worker alike (Playwright issue #2311):
     // the screen reopens from the service worker, with the materials and the model kept on this device.
     await page.waitForFunction(async () => {
       await navigator.serviceWorker.ready;

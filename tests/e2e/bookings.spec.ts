@@ -138,7 +138,7 @@ test.describe('[BOOKINGS]', () => {
     await expect(page.getByText('Đã tạo đơn', { exact: true })).toBeVisible();
     await expect(page.getByText('Đơn đặt của bạn đã được tạo thành công.')).toBeVisible();
     await expect(form.overlay).toHaveCount(0);
-    // The confirmation page (issue 17) offers a new booking: the form is blank again, with a single sample type.
+    // The confirmation page offers a new booking: the form is blank again, with a single sample type.
     await page.getByRole('button', { name: 'Gửi đơn đặt khác' }).click();
     await expect(form.textbox('applicant', 'Người liên hệ')).toHaveValue('');
     await expect(form.section('samples').getByRole('group', { name: /^Loại mẫu \d+$/ })).toHaveCount(1);
@@ -258,7 +258,7 @@ test.describe('[BOOKINGS]', () => {
     await quickFill.getByLabel('Code').fill(code === '000000' ? '111111' : '000000');
     await quickFill.getByLabel('Code').press('Enter');
     await expect(quickFill.getByText('The code is incorrect or has expired.')).toBeVisible();
-    // Said once (issue 17): not again in a toast.
+    // Said once: not again in a toast.
     await expect(page.getByText('The code is incorrect or has expired.')).toHaveCount(1);
     await expect(form.textbox('applicant', 'Company')).toHaveValue('');
 

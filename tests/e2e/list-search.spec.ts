@@ -3,7 +3,7 @@ import { expect, signInThroughApi, test } from './support/fixtures.ts';
 import { bookingBody, submitBookingThroughApi } from './support/page-models/booking-pages.ts';
 import { authorised } from './support/sample-seeding.ts';
 
-// A list's filters and page live in the address (issue 16): a filtered list survives a reload, and
+// A list's filters and page live in the address: a filtered list survives a reload, and
 // Back returns to the filter before.
 
 test.describe('[LIST SEARCH]', () => {

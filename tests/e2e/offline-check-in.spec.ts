@@ -11,7 +11,7 @@ import {
 import { readTesterSample, seedSampleSentToTester, type SeededSample } from './support/sample-seeding.ts';
 
 // The tester's bench keeps working with the network cut: check-ins are queued in the outbox, shown
-// as pending, and sent once when the network comes back (DESIGN.md 7). The network is cut for the
+// as pending, and sent once when the network comes back. The network is cut for the
 // page AND its service worker (support/offline-network.ts).
 
 async function checkIn(page: Page, sample: SeededSample) {

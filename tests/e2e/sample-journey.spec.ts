@@ -223,7 +223,7 @@ test.describe('[JOURNEY]', () => {
     await supervisor.getByRole('link', { name: 'Report' }).click();
     const report = supervisor.getByRole('article', { name: 'Sample report' });
     await expect(report.getByRole('heading', { name: `Sample report ${idflNumber}` })).toBeVisible();
-    // Isotope values as the laboratory writes them: two decimals, per mil (issue 17).
+    // Isotope values as the laboratory writes them: two decimals, per mil.
     await expect(report.getByRole('cell', { name: '-27.10 ‰', exact: true })).toBeVisible();
     await expect(report.getByRole('definition').filter({ hasText: /^Consistent with Vietnam$/ })).toBeVisible();
     await expect(report.getByTestId('custody-timeline').locator('li[data-action]')).toHaveCount(onServer.length);

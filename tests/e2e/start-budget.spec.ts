@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * The start budget (issue 20): the gzipped JavaScript a fresh browser profile downloads before the
+ * The start budget: the gzipped JavaScript a fresh browser profile downloads before the
  * network is idle. The service worker's own requests (its precache and prefetch) do not count: they
  * run after the page is usable and never block it. A byte count, not a time, so it is stable in CI.
  * `bytes` is the limit enforced now (what the app reaches, with a little room), lowered as the app

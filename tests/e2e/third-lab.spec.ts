@@ -32,7 +32,7 @@ test.describe('[THIRD LAB]', () => {
     const row = page.locator(`tr[data-idfl="${sample.idflNumber}"]`);
     await expect(row).toBeVisible();
 
-    // The network goes: the page and its service worker reach nothing (DESIGN.md 9).
+    // The network goes: the page and its service worker reach nothing.
     await context.setOffline(true);
     await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
     await row.getByRole('button', { name: 'Confirm Received' }).click();

@@ -3,7 +3,7 @@ import { expect, signInThroughApi, test } from './support/fixtures.ts';
 import { openMailbox, type Mailbox } from './support/mailbox.ts';
 import { BookingFormPage, bookingBody, submitBookingThroughApi } from './support/page-models/booking-pages.ts';
 
-// What the screens tell applicants and staff (issue 17): the booking number after submitting, the
+// What the screens tell applicants and staff: the booking number after submitting, the
 // landing screen, the sign-in dialogs, typed dates, the Guidelines page, titles and customer rows.
 
 test.describe('[TRUTHFUL SCREENS]', () => {

@@ -142,7 +142,7 @@ describe('[AUTH] passwords', () => {
     expect(unknown.body.message).toBe(res.body.message);
     await t.settled();
 
-    // Administrators see the unsent mail redacted (issue 14); the mailbox gets the link.
+    // Administrators see the unsent mail redacted; the mailbox gets the link.
     const admin = await t.signInAsAdmin();
     const listed = await t.request('GET', '/api/outbound-mail', { token: admin });
     expect(listed.body.data.items[0].text).toContain('reset-password?token=[redacted]');

@@ -12,7 +12,7 @@ import {
 import { useTestApp, type TestResponse } from './support/test-app.ts';
 
 // Every operation, called by the administrator with several kinds of bad input, must answer 4xx
-// (bad input never gives a 5xx, DESIGN.md 6), and its JSON error answers must be the envelope.
+// (bad input never gives a 5xx), and its JSON error answers must be the envelope.
 
 const t = useTestApp();
 const document = buildDocument();

@@ -22,7 +22,7 @@ describe('[SUBMITTAL FORM] confirmation mail', () => {
     expect(text).toContain(`Your booking number is ${second.bookingNumber}.`);
     expect(text).toContain('Sample types: 2');
     expect(text).toContain('Rush service: yes');
-    // Nothing typed into the form is echoed to an address nobody has shown is theirs (issue 29).
+    // Nothing typed into the form is echoed to an address nobody has shown is theirs.
     for (const typed of ['Nguyen Van An', 'Saigon Cotton Co.', 'Cotton lint', '100% cotton', 'Vietnam', '12 Le Loi'])
       expect(text).not.toContain(typed);
     expect(text).toContain('What happens next:');

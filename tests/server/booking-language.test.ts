@@ -8,7 +8,7 @@ import { importCottonReferences, saveOriginAnalysis } from './support/origin-ana
 import { sampleAt } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
 
-// The booking keeps the language its form was filled in (issue 34), and every mail and PDF sent to
+// The booking keeps the language its form was filled in, and every mail and PDF sent to
 // its client is written in it: the confirmation, the quick-fill code, the certificate and its mail.
 
 const t = useTestApp();

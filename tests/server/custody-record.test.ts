@@ -6,7 +6,7 @@ import { sampleEntry } from '../../src/server/db/schema.ts';
 import { CHECK_IN, RESULT, SAMPLE_FORM } from './support/sample-journey.ts';
 import { useTestApp, type TestApp } from './support/test-app.ts';
 
-// The chain of custody as a person and an auditor read it (issue 30): the timeline names people by
+// The chain of custody as a person and an auditor read it: the timeline names people by
 // name and role, packages by code, files by name and countries by name, never by id; the custody
 // PDF lists every hand-over with names, the audit chain's verdict and the record's hash; the CSV
 // carries the same, its cells safe from spreadsheet formulae.

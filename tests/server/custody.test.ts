@@ -257,7 +257,7 @@ describe('[CUSTODY] the audit table', () => {
     expect(
       (await t.request('GET', `/api/sample-entries/${created.body.data.id}/timeline`, { token: viewer.token })).status,
     ).toBe(200);
-    // The third lab holds a timeline permission, but this sample was never sent to it (issue 14).
+    // The third lab holds a timeline permission, but this sample was never sent to it.
     const thirdLab = await t.userWith(['CanViewAllTransactionThirdLab']);
     expect(
       (await t.request('GET', `/api/sample-entries/${created.body.data.id}/timeline`, { token: thirdLab.token }))

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { appSetting } from '../../src/server/db/schema.ts';
 
-// DESIGN.md 9: before PGlite is trusted with data, prove that a commit survives the process being
+// Before PGlite is trusted with data, prove that a commit survives the process being
 // killed outright (kill -9: no shutdown hook, no close, no flush on exit).
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -10,7 +10,7 @@ import { listThirdLabSamples, thirdLabListQueries } from '../../src/server/servi
 import { useTestApp } from './support/test-app.ts';
 
 // Every bench list and the booking list read through their indexes at the scale of a laboratory's
-// history (issue 20): EXPLAIN after ANALYZE on 30,000 entries, on PGlite and on PostgreSQL
+// history: EXPLAIN after ANALYZE on 30,000 entries, on PGlite and on PostgreSQL
 // (TEST_DB=postgres). Dropping one of the list indexes turns a plan here into a sequential scan.
 
 const t = useTestApp();

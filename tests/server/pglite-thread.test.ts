@@ -3,7 +3,7 @@ import { isDatabaseUnavailable } from '../../src/server/db/availability.ts';
 import { startPgliteThread, type PgliteThread } from '../../src/server/db/pglite-thread-client.ts';
 import { isUniqueViolation } from '../../src/server/db/queries.ts';
 
-// The embedded database runs on a thread of its own (issue 20). What the server relies on from it:
+// The embedded database runs on a thread of its own. What the server relies on from it:
 // a transaction's statements in order on the one connection with every other statement waiting for
 // its end, PostgreSQL's error fields carried across, and a stopped thread read as "database away".
 
@@ -11,7 +11,7 @@ describe('[DATABASE THREAD] PGlite on a thread of its own', () => {
   let database: PgliteThread;
   const stops: Error[] = [];
 
-  // PGlite takes seconds to start (DESIGN.md 9), longer on a busy machine.
+  // PGlite takes seconds to start, longer on a busy machine.
   beforeAll(async () => {
     database = startPgliteThread(undefined, (error) => stops.push(error));
     await database.waitReady;

@@ -12,7 +12,7 @@ import {
 import { allPermissions } from '../../src/shared/permissions.ts';
 
 describe('[WORKFLOW] state machine', () => {
-  it('follows the forward path of DESIGN.md section 5', () => {
+  it('follows the forward path New → … → Completed', () => {
     let status: string = 'New';
     for (const action of [
       'csCheckIn',

@@ -154,7 +154,7 @@ describe('booking form', () => {
     await user.type(date, `${months[earlier.getMonth()]} ${earlier.getDate()}, ${earlier.getFullYear()}{Enter}`);
     expect(date.value).toBe(shownEarlier);
 
-    // Out of bounds (more than a year back) and other forms are refused, and say why (issue 17: the
+    // Out of bounds (more than a year back) and other forms are refused, and say why (the
     // typed text is no longer silently replaced; the form keeps its last good date until corrected).
     await user.clear(date);
     await user.type(date, `January 1, ${lastYear - 1}{Enter}`);

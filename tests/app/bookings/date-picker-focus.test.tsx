@@ -10,7 +10,7 @@ function Picker({ initial }: { initial: string }) {
   return <DatePicker id="picked" value={value} onChange={setValue} min="2026-11-10" max="2026-12-31" />;
 }
 
-describe('the date picker by keyboard (issue 17, point 13)', () => {
+describe('the date picker by keyboard', () => {
   it('puts focus on the chosen day when Enter opens it, and Escape brings focus back to its button', async () => {
     const user = userEvent.setup();
     render(<Picker initial="2026-11-21" />);

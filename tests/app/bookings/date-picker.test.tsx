@@ -56,7 +56,7 @@ function Picker({ initial, min, max }: { initial: string; min: string; max: stri
   return <DatePicker id="picked" value={value} onChange={setValue} min={min} max={max} />;
 }
 
-describe('typed dates that are refused say why (issue 17)', () => {
+describe('typed dates that are refused say why', () => {
   afterEach(async () => {
     await i18n.changeLanguage('en');
   });

@@ -13,7 +13,7 @@ import {
 import { clearOfflineData } from '../../../src/app/offline/session-mirror.ts';
 import { useTestApp } from '../../server/support/test-app.ts';
 
-// PGlite takes seconds to start on the first test (DESIGN.md 9); the app project's hooks default to 10 s.
+// PGlite takes seconds to start on the first test; the app project's hooks default to 10 s.
 vi.setConfig({ hookTimeout: 60_000, testTimeout: 30_000 });
 
 const t = useTestApp();

@@ -7,7 +7,7 @@ import type { TimelineEvent } from '@/app/bench/sample-queries';
 import { i18n } from '@/app/lib/i18n';
 import { createQueryClient } from '@/app/lib/query-client';
 
-// The chain of custody as a person reads it (issue 30): when, who (name · role), what, and every
+// The chain of custody as a person reads it: when, who (name · role), what, and every
 // changed field by its label with its values as the screens show them, in English and Vietnamese;
 // no code name, no JSON, no id where a person or a record belongs, and no change dropped.
 

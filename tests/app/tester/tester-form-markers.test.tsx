@@ -8,7 +8,7 @@ import { createQueryClient } from '@/app/lib/query-client';
 import { TesterSampleForm, testerFormSchema } from '@/app/features/tester/tester-sample-form';
 
 // The tester form's red stars are read from its schema: a star exactly on the fields Save would
-// refuse empty, none elsewhere (issue 34: the form marked none and said so only after Save).
+// refuse empty, none elsewhere (the form marked none and said so only after Save).
 
 const sample = {
   id: 7,

@@ -7,7 +7,7 @@ import { callApi, headersOf, returnResult } from './sample-setup.ts';
 import type { Say } from './words.ts';
 
 /**
- * The screens whose dialogs and menus the accessibility scan opens (issue 17), and the records that
+ * The screens whose dialogs and menus the accessibility scan opens, and the records that
  * make each dialog appear: a sample in every state a bench acts on, a booking waiting and one
  * confirmed with an attachment, a dispatch batch being packed. Seeded once through the API and
  * shared by the specs of a run: the scan only opens dialogs and closes them again.

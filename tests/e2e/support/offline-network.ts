@@ -2,7 +2,7 @@
  * The offline set-up every offline spec shares. Playwright's setOffline does not cut the service
  * worker's own requests (its issue #2311): with PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS=1 (set
  * in playwright.config.ts) the worker's requests reach context.route too, so aborting them there is
- * a dead network for the page AND the worker (DESIGN.md 9).
+ * a dead network for the page AND the worker.
  */
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, type StoredLogin } from './fixtures.ts';

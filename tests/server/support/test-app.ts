@@ -46,7 +46,7 @@ type RequestOptions = {
 export type TestResponse = { status: number; body: any; headers: Headers; raw: Response };
 
 /**
- * One database per test worker, shared by its tests and emptied between them (DESIGN.md 9: PGlite
+ * One database per test worker, shared by its tests and emptied between them (PGlite
  * takes seconds to start, so the instance is kept and the data reset). TEST_DB=postgres runs the
  * same tests on a fresh database of the PostgreSQL server at TEST_DATABASE_URL, dropped when the run
  * ends (support/test-databases.ts).
