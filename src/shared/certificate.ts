@@ -142,6 +142,9 @@ export type CertificateContent = {
   /** Why this version replaces the one before (ISO/IEC 17025 §7.8.8): printed beside the version it amends. */
   amendmentReason?: string | null;
   clientAddress?: string | null;
+  /** The booking the item came with, and the item as the client described it on the order form. */
+  bookingNumber?: string | null;
+  clientDescription?: string | null;
   itemDescription?: string | null;
   receivedDate?: string | null;
   measuredDate?: string | null;
@@ -166,6 +169,8 @@ export type CertificateContent = {
   predictedOrigin: string | null;
   issuedAt: string;
   signatory: string;
+  /** The signatory's function: the name of their role (roles.json names it in the certificate's language). */
+  signatoryRole?: string | null;
   version: number;
 };
 

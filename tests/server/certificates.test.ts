@@ -128,7 +128,7 @@ describe('[CERTIFICATE] issue', () => {
     expect(revoke.status).toBe(403);
   });
 
-  it('uses the booking for the client and the company', async () => {
+  it("uses the booking for the client, the company, the booking number and the client's own description", async () => {
     const admin = await t.signInAsAdmin();
     const sample = await confirmedSample(admin);
     // Hand-made samples have no booking; attach one through the database as a check-in would.
@@ -144,6 +144,7 @@ describe('[CERTIFICATE] issue', () => {
         address: '1 Lê Lợi',
         cityStateCountry: 'Hồ Chí Minh, Việt Nam',
         samplePreparedDate: '2026-03-01',
+        sampleDescription: 'Raw cotton bales, lot 7',
       })
       .returning();
     await db.update(sampleEntry).set({ bookingId: row!.id }).where(eq(sampleEntry.id, sample.id));
@@ -152,7 +153,15 @@ describe('[CERTIFICATE] issue', () => {
     expect(check.body.data.client).toBe('Công ty Dệt may Đông Á — Nguyễn Thị Lan');
     // Vietnamese names fold to the PDF's fonts rather than breaking the certificate.
     const file = await t.request('GET', `/api/issue-certificate/file?token=${issued.token}`, { token: admin });
-    expect(await readQrCodes(await pdfOf(file))).toEqual([issued.url]);
+    const pdf = await pdfOf(file);
+    expect(await readQrCodes(pdf)).toEqual([issued.url]);
+    // The booking it came with, the item in the client's words, and who signed it in what function.
+    const text = pdfText(pdf);
+    expect(text).toContain('BK-2026-09999');
+    expect(text).toContain('Raw cotton bales, lot 7');
+    expect(text).toMatch(/Booking number/);
+    expect(text).toMatch(/Item as described by the client/);
+    expect(text).toMatch(/Administrator\s+Administrator/);
   });
 });
 

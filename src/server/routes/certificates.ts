@@ -281,6 +281,7 @@ export function registerCertificateRoutes(app: AppRouter) {
       supersedes,
       reason,
       by: c.var.auth,
+      signatoryRole: c.var.auth.roleName,
       baseUrl,
       laboratory: laboratoryOf(c.var.deps.env),
       timeZone: c.var.deps.env.LAB_TIME_ZONE,

@@ -116,6 +116,7 @@ export async function snapshotContent(
     version,
     issuedAt,
     signatory,
+    signatoryRole,
     laboratory,
     evidence,
     amendmentReason = null,
@@ -123,6 +124,8 @@ export async function snapshotContent(
   }: {
     version: number;
     issuedAt: Date;
+    /** The signatory's role, their function on the certificate. */
+    signatoryRole: string;
     /** The laboratory's time zone (LAB_TIME_ZONE): the day whose measurement uncertainty is stated. */
     timeZone: string;
     signatory: string;
@@ -140,6 +143,8 @@ export async function snapshotContent(
           address: booking.address,
           city: booking.cityStateCountry,
           language: booking.language,
+          bookingNumber: booking.bookingNumber,
+          description: booking.sampleDescription,
         })
         .from(booking)
         .where(eq(booking.id, sample.bookingId))
@@ -199,11 +204,14 @@ export async function snapshotContent(
     predictedOrigin: sample.predictedOrigin,
     issuedAt: issuedAt.toISOString(),
     signatory,
+    signatoryRole,
     version,
     laboratoryAddress: laboratory.address,
     supersedesVersion: version > 1 ? version - 1 : null,
     amendmentReason,
     clientAddress: client ? [client.address, client.city].filter((part) => part?.trim()).join(', ') : null,
+    bookingNumber: client?.bookingNumber ?? null,
+    clientDescription: client?.description?.trim() || null,
     itemDescription: description || null,
     receivedDate: day(sample.receivedDate),
     measuredDate: day(result?.returned),

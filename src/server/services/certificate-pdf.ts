@@ -105,7 +105,10 @@ export async function renderCertificatePdf(
   heading(words('pdf.clientAndItem'));
   row(words('pdf.client'), describeClient(content) ?? '-');
   row(words('pdf.clientAddress'), content.clientAddress || '-');
+  if (content.bookingNumber) row(words('pdf.bookingNumber'), content.bookingNumber);
   row(words('pdf.item'), content.itemDescription || content.sampleCode || '-');
+  // The item in the client's own words, as the order form took them (ISO/IEC 17025 §7.8.2.1 e).
+  if (content.clientDescription) row(words('pdf.clientDescription'), content.clientDescription);
   row(words('pdf.sampleType'), content.sampleType ?? '-');
   row(words('pdf.idflNumber'), content.idflNumber);
   row(words('pdf.receivedDate'), formatDay(content.receivedDate));
@@ -251,10 +254,12 @@ export async function renderCertificatePdf(
   const blockTop = Math.min(y, footer + qrSize + 16);
   text(words('pdf.signedBy'), margin, blockTop, size, regular, MUTED);
   text(content.signatory, margin, blockTop - 14, 11, bold);
+  // The signatory's function (§7.8.2.1 o): certificates issued before it was kept have none.
+  if (content.signatoryRole) text(roleLabel(content.signatoryRole, words), margin, blockTop - 26, size, regular, MUTED);
   const qr = await pdf.embedPng(await renderQrPng(verifyUrl));
   page.drawImage(qr, { x: pageWidth - margin - qrSize, y: footer + 8, width: qrSize, height: qrSize });
   const noteWidth = pageWidth - 2 * margin - qrSize - 20;
-  let noteY = blockTop - 36;
+  let noteY = blockTop - (content.signatoryRole ? 46 : 36);
   text(words('pdf.verify'), margin, noteY, 10, bold, BRAND);
   noteY -= 13;
   for (const line of wrapText(words('pdf.verifyHint'), regular, 8.5, noteWidth)) {
@@ -295,6 +300,8 @@ function certificateText(content: CertificateContent): string {
   return [
     describeClient(content),
     content.clientAddress,
+    content.bookingNumber,
+    content.clientDescription,
     content.itemDescription,
     content.sampleCode,
     content.sampleType,

@@ -108,6 +108,7 @@ export async function issueCertificate(
     reason,
     laboratory,
     timeZone,
+    signatoryRole,
     signing,
   }: {
     id: number;
@@ -119,6 +120,8 @@ export async function issueCertificate(
     laboratory: Pick<Laboratory, 'name' | 'address'>;
     /** The laboratory's time zone (LAB_TIME_ZONE): the days the certificate prints. */
     timeZone: string;
+    /** The signatory's role: their function, printed under their name. */
+    signatoryRole: string;
     /** The laboratory's key and certificate the PDF is signed with (certificate-signing.ts). */
     signing: SigningIdentity;
   },
@@ -150,6 +153,7 @@ export async function issueCertificate(
       version,
       issuedAt,
       signatory: by.displayName,
+      signatoryRole,
       laboratory,
       evidence,
       amendmentReason: current ? reason! : null,
