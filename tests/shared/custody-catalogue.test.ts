@@ -32,13 +32,13 @@ const locale = (language: 'en' | 'vi') =>
 const catalogued = new Set(Object.keys(custodyFields));
 const isCoveredColumn = (name: string) => catalogued.has(name) || Object.hasOwn(columnsNotAudited, name);
 
-/** Every appendAudit / recordSampleChange call of the services that records a sample entry. */
+/** Every appendAudit / recordSampleChange / fireSampleAction call of the services that records a sample entry. */
 function sampleAuditCalls(): { file: string; text: string }[] {
   const dir = new URL('../../src/server/services/', import.meta.url);
   const calls: { file: string; text: string }[] = [];
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts'))) {
     const source = readFileSync(new URL(file, dir), 'utf8');
-    for (const match of source.matchAll(/(appendAudit|recordSampleChange)\((?!\s*db: Tx)/g)) {
+    for (const match of source.matchAll(/(appendAudit|recordSampleChange|fireSampleAction)\((?!\s*\w+: Tx)/g)) {
       // The call's argument: up to the parenthesis that closes it.
       let depth = 0;
       let end = match.index + match[0].length - 1;
@@ -48,7 +48,7 @@ function sampleAuditCalls(): { file: string; text: string }[] {
       }
       const text = source.slice(match.index, end + 1);
       const recordsSample =
-        match[1] === 'recordSampleChange' || /SAMPLE_ENTITY|'sample_entry'/.test(text) || /entityType,/.test(text);
+        match[1] !== 'appendAudit' || /SAMPLE_ENTITY|'sample_entry'/.test(text) || /entityType,/.test(text);
       if (recordsSample && !/BATCH_ENTITY|ANALYSIS_ENTITY|CERTIFICATE_ENTITY|'booking'/.test(text)) {
         calls.push({ file, text });
       }
