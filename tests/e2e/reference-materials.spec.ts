@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { formatDisplayDate } from '../../src/shared/display-date.ts';
 import { admin, roleUsers } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { clippedOnScreen } from './support/list-routes.ts';
@@ -15,26 +16,6 @@ const pageOverflows = (page: Page) =>
 
 /** A day in the past in every time zone, as `YYYY-MM-DD`. */
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-/** A day as the date fields show and read it: "2 March 2026". */
-const shownDay = (iso: string) => {
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  return `${day} ${MONTHS[month - 1]} ${year}`;
-};
 
 /** Two in-house materials anchoring carbon, and a run of the instrument computed on their values. */
 async function seedRunOnTwoMaterials(request: APIRequestContext, headers: AuthHeaders, stamp: string) {
@@ -129,7 +110,7 @@ test.describe('[REFERENCE MATERIALS]', () => {
     await newValue.getByLabel('Uncertainty (‰)').fill('0.04');
     await newValue.getByLabel('Source').fill('Inter-laboratory comparison 2026');
     // A day already begun in every time zone, so the new version is in force whatever the hour.
-    await newValue.getByLabel('Valid from').fill(shownDay(daysAgo(2)));
+    await newValue.getByLabel('Valid from').fill(formatDisplayDate(daysAgo(2)));
     await newValue.getByLabel('Valid from').press('Tab');
     await newValue.getByRole('button', { name: 'Add value' }).click();
     await expect(newValue).toBeHidden();
