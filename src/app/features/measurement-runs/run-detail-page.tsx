@@ -18,6 +18,7 @@ import type { CalibrationSeries } from './calibration-chart-canvas';
 import { runQueries, useAssignRow, type MeasurementRun, type RunAnalysis, type RunCalibration } from './run-queries';
 import { RunQcCard } from './run-qc-card';
 import { elementName, permil, scaleName } from './run-words';
+import { Fact } from '@/app/components/fact';
 
 const CalibrationChartCanvas = lazy(() => import('./calibration-chart-canvas'));
 
@@ -53,15 +54,6 @@ export function RunDetailPage({ runId }: { runId: number }) {
         </div>
       )}
     </PageFrame>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="grid">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-medium break-words">{value || '—'}</dd>
-    </div>
   );
 }
 

@@ -18,6 +18,7 @@ import { measuredElements, type MeasuredElement } from '@/shared/measurement';
 import { ImpactCard } from './impact-card';
 import { deltaOf, scaleName, sheetNumber, versionState } from './material-words';
 import { referenceMaterialQueries, type ReferenceMaterial } from './reference-material-queries';
+import { Fact } from '@/app/components/fact';
 
 // The form (its checks, the date picker) comes when a manager reaches for a New value button.
 const useNewValueDialog = onDemand(() => import('./new-value-dialog').then((chunk) => chunk.NewValueDialog));
@@ -78,15 +79,6 @@ function MaterialFacts({ material }: { material: ReferenceMaterial }) {
       <Fact label={t('fields.aliases')} value={material.aliases.join(', ')} />
       {material.notes && <Fact label={t('fields.notes')} value={material.notes} />}
     </dl>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="grid">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-medium break-words">{value || '—'}</dd>
-    </div>
   );
 }
 

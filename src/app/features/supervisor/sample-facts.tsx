@@ -1,15 +1,7 @@
+import { Fact } from '@/app/components/fact';
 import { useTranslation } from 'react-i18next';
 import { usePredictionWords } from '@/app/lib/prediction-words';
 import type { SupervisorSampleDetail } from './supervisor-queries';
-
-export function Fact({ label, value }: { label: string; value: string | number | null | undefined }) {
-  return (
-    <div className="grid">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-medium break-words">{value === null || value === undefined || value === '' ? '—' : value}</dd>
-    </div>
-  );
-}
 
 export function ConclusionSummary({ sample }: { sample: SupervisorSampleDetail }) {
   const { t } = useTranslation('supervisor');

@@ -23,7 +23,8 @@ import { ReceiptConditionBadge } from '@/app/bench/receipt-condition-badge';
 import { SampleOriginCard } from '@/app/bench/sample-origin-card';
 import { noticeNoChanges } from '@/app/bench/announce';
 import { ConclusionForm } from './conclusion-form';
-import { ConclusionSummary, Fact } from './sample-facts';
+import { Fact } from '@/app/components/fact';
+import { ConclusionSummary } from './sample-facts';
 import {
   supervisorQueries,
   useConfirmFinalResult,

@@ -27,6 +27,7 @@ import {
   type ThirdLabSample,
 } from './third-lab-queries';
 import { formatGrams, formatIsotope } from '@/app/lib/numbers';
+import { Fact } from '@/app/components/fact';
 
 export type ThirdLabStep = 'receive' | 'return' | 'undo';
 
@@ -179,15 +180,6 @@ function resultDefaults(sample: ThirdLabSample) {
 function sameResult(values: Record<string, unknown>, stored: Record<string, unknown>) {
   const norm = (value: unknown) => (value === '' || value === undefined ? null : value);
   return Object.keys(values).every((key) => norm(values[key]) === norm(stored[key]));
-}
-
-function Fact({ label, value }: { label: string; value: string | null | undefined }) {
-  return (
-    <div className="grid">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-medium break-words">{value || '—'}</dd>
-    </div>
-  );
 }
 
 function ResultSummary({ sample }: { sample: ThirdLabSample }) {
