@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { measuredElements } from '../../shared/measurement.ts';
 import { proficiencyOutcomes, proficiencyTestInputSchema } from '../../shared/measurement-uncertainty.ts';
-import { dayInTimeZone } from '../../shared/display-date.ts';
+import { labToday } from '../lab-time.ts';
 import type { AppRouter } from '../http/context.ts';
 import { envelope, listQuery, ok, pageOf } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
@@ -104,7 +104,7 @@ export function registerProficiencyTestRoutes(app: AppRouter) {
     const timeZone = c.var.deps.env.LAB_TIME_ZONE;
     const language = requestLanguage(lang, c.req.header('accept-language'));
     const body = await proficiencyTestsCsv(c.var.db, { element, language, timeZone });
-    const name = `proficiency-tests${element ? `-${element}` : ''}-${dayInTimeZone(new Date(), timeZone)}.csv`;
+    const name = `proficiency-tests${element ? `-${element}` : ''}-${labToday(timeZone)}.csv`;
     return c.body(body, 200, {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': contentDisposition(name, 'attachment'),

@@ -1,4 +1,4 @@
-import { dayInTimeZone } from '../../shared/display-date.ts';
+import { labToday } from '../lab-time.ts';
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv, AppRouter } from '../http/context.ts';
@@ -117,7 +117,7 @@ async function answerReport(
 ) {
   if (format === 'json') return ok(c, await reportPreview(c.var.db, kind, filters));
   // Named by the laboratory's day it was made on.
-  const name = `${fileNames[kind]}-${dayInTimeZone(new Date(), filters.timeZone)}.${format}`;
+  const name = `${fileNames[kind]}-${labToday(filters.timeZone)}.${format}`;
   const language = requestLanguage(lang, c.req.header('accept-language'));
   const body =
     format === 'xlsx' ? reportXlsx(c.var.db, kind, filters, language) : reportCsv(c.var.db, kind, filters, language);
