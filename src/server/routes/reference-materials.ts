@@ -5,7 +5,8 @@ import {
   referenceMaterialKinds,
   referenceValueInputSchema,
 } from '../../shared/measurement.ts';
-import type { AppRouter } from '../http/context.ts';
+import type { Context } from 'hono';
+import type { AppEnv, AppRouter } from '../http/context.ts';
 import { referenceMaterialSchema, referenceValueSchema, valueImpactSchema } from '../http/measurement-schemas.ts';
 import { idParam } from '../http/params.ts';
 import { envelope, listQuery, ok, pageOf } from '../http/responses.ts';
@@ -111,8 +112,8 @@ const impactRoute = defineRoute({
 });
 
 export function registerReferenceMaterialRoutes(app: AppRouter) {
-  // The value in force is the one of the laboratory's day.
-  const today = (c: { var: { deps: { env: { LAB_TIME_ZONE: string } } } }) => labToday(c.var.deps.env.LAB_TIME_ZONE);
+  // The value in force, and a new value's day when it names none, are the laboratory's today.
+  const today = (c: Context<AppEnv>) => labToday(c.var.deps.env.LAB_TIME_ZONE);
 
   app.openapi(listRoute, async (c) => ok(c, await listReferenceMaterials(c.var.db, c.req.valid('query'), today(c))));
 
@@ -121,9 +122,9 @@ export function registerReferenceMaterialRoutes(app: AppRouter) {
   );
 
   app.openapi(createRoute, async (c) => {
-    const timeZone = c.var.deps.env.LAB_TIME_ZONE;
-    const created = await createReferenceMaterial(c.var.db, { input: c.req.valid('json'), by: c.var.auth, timeZone });
-    return ok(c, withCurrent(created, labToday(timeZone)), `Reference material ${created.name} added.`, 201);
+    const on = today(c);
+    const created = await createReferenceMaterial(c.var.db, { input: c.req.valid('json'), by: c.var.auth, today: on });
+    return ok(c, withCurrent(created, on), `Reference material ${created.name} added.`, 201);
   });
 
   app.openapi(addValueRoute, async (c) => {
@@ -132,7 +133,7 @@ export function registerReferenceMaterialRoutes(app: AppRouter) {
       id,
       input: c.req.valid('json'),
       by: c.var.auth,
-      timeZone: c.var.deps.env.LAB_TIME_ZONE,
+      today: today(c),
     });
     return ok(c, result, `Value added; ${result.impact.runs.length} run(s) were computed on an earlier value.`, 201);
   });

@@ -10,7 +10,6 @@ import {
   type ReferenceMaterialInput,
   type ReferenceValueInput,
 } from '../../shared/measurement.ts';
-import { labToday } from '../lab-time.ts';
 import type { Executor } from '../db/client.ts';
 import {
   certificate,
@@ -84,7 +83,7 @@ async function assertNamesFree(db: Executor, names: string[], exceptId?: number)
 
 export async function createReferenceMaterial(
   db: Executor,
-  { input, by, timeZone }: { input: ReferenceMaterialInput; by: Actor; timeZone: string },
+  { input, by, today }: { input: ReferenceMaterialInput; by: Actor; today: string },
 ) {
   input.values.forEach((v, i) => checkScale(v, `values.${i}.scale`));
   return db.transaction(async (tx) => {
@@ -105,7 +104,7 @@ export async function createReferenceMaterial(
     const values = input.values.length
       ? await tx
           .insert(referenceMaterialValue)
-          .values(input.values.map((v) => valueRow(created!.id, v, by, labToday(timeZone))))
+          .values(input.values.map((v) => valueRow(created!.id, v, by, today)))
           .returning()
       : [];
     await appendAudit(tx, {
@@ -147,13 +146,13 @@ export async function findReferenceMaterial(db: Executor, id: number): Promise<R
 /** Adds a version of a material's value; answers it with what used the earlier versions. */
 export async function addReferenceValue(
   db: Executor,
-  { id, input, by, timeZone }: { id: number; input: ReferenceValueInput; by: Actor; timeZone: string },
+  { id, input, by, today }: { id: number; input: ReferenceValueInput; by: Actor; today: string },
 ) {
   checkScale(input, 'scale');
   return db.transaction(async (tx) => {
     const [material] = await tx.select().from(referenceMaterial).where(eq(referenceMaterial.id, id)).for('update');
     if (!material) throw notFound('referenceMaterialNotFound');
-    const row = valueRow(id, input, by, labToday(timeZone));
+    const row = valueRow(id, input, by, today);
     const [same] = await tx
       .select({ id: referenceMaterialValue.id })
       .from(referenceMaterialValue)
@@ -182,7 +181,7 @@ export async function addReferenceValue(
       id,
       element: input.element,
       newerThan: value!,
-      on: labToday(timeZone),
+      on: today,
     });
     return { value: value!, impact };
   });
