@@ -15,7 +15,7 @@ import type { Executor, Tx } from '../db/client.ts';
 import { ATYPICAL_PREDICTION } from '../../shared/origin-prediction.ts';
 import { analysis, sampleEntry } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
-import { appendAudit, diffFields, type Actor } from './audit.ts';
+import { appendAudit, rowChanges, type Actor } from './audit.ts';
 import { upsertCleanIsotope } from './clean-isotope.ts';
 import { ANALYSIS_ENTITY, findAnalysis, toAnalysisRecord, type AnalysisRow } from './origin-analysis.ts';
 import { judgeEdit, lockSample, recordSampleChange } from './sample-transitions.ts';
@@ -32,11 +32,12 @@ async function lockAnalysis(db: Executor, id: number): Promise<AnalysisRow> {
 }
 
 async function updateAnalysis(db: Tx, row: AnalysisRow, changes: Partial<AnalysisRow>, action: string, by: Actor) {
-  const diff = diffFields(row as Record<string, unknown>, changes);
-  await db
+  const [updated] = await db
     .update(analysis)
     .set({ ...changes, version: sql`${analysis.version} + 1`, updatedAt: new Date() })
-    .where(eq(analysis.id, row.id));
+    .where(eq(analysis.id, row.id))
+    .returning();
+  const diff = rowChanges(row, updated!, ['id', 'version', 'createdAt', 'updatedAt']);
   await appendAudit(db, { entityType: ANALYSIS_ENTITY, entityId: row.id, action, changes: diff, actor: by });
 }
 

@@ -91,9 +91,10 @@ function comparable(value: unknown): string {
  * column but the bookkeeping ones (`ignored`: the id, version and timestamps, and a status the entry
  * records as its from → to). The one rule every audited write of a record uses, so no field the
  * update touched can be left out of its audit record, and a value written back unchanged is no change.
+ * A new record is compared with nothing (`{}`): its audit record lists the fields it was made with.
  */
 export function rowChanges<T extends Record<string, unknown>>(
-  before: T,
+  before: Partial<T>,
   after: T,
   ignored: readonly string[] = [],
 ): FieldChanges {
@@ -103,16 +104,6 @@ export function rowChanges<T extends Record<string, unknown>>(
     const from = before[key] ?? null;
     const to = after[key] ?? null;
     if (comparable(from) !== comparable(to)) changes[key] = asJson({ from, to });
-  }
-  return changes;
-}
-
-/** What changed between two versions of a record, for the audit trail. */
-export function diffFields<T extends Record<string, unknown>>(before: T, after: Partial<T>) {
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  for (const [key, to] of Object.entries(after)) {
-    const from = before[key];
-    if (to !== undefined && JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
   }
   return changes;
 }

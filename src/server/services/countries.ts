@@ -4,7 +4,7 @@ import { country } from '../db/schema.ts';
 import { serverMessage } from '../../shared/server-messages.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import type { AuthUser } from './auth-user.ts';
-import { appendAudit, diffFields } from './audit.ts';
+import { appendAudit, rowChanges } from './audit.ts';
 import { recordDeletions } from './deletions.ts';
 import { assertVersion, lockForEdit } from './stale-writes.ts';
 import { containing, countRows, isTakenByAnother, sortOrder, withUniqueCheck, type Paging } from '../db/queries.ts';
@@ -157,7 +157,7 @@ export async function updateCountry(
       }
     }
     const next = { code: input.code, name: input.name, protected: input.protected };
-    const changes = diffFields({ code: current.code, name: current.name, protected: current.protected }, next);
+    const changes = rowChanges({ code: current.code, name: current.name, protected: current.protected }, next);
     if (Object.keys(changes).length === 0) return current;
     await withUniqueCheck(
       () =>

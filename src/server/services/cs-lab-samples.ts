@@ -9,7 +9,7 @@ import type {
 import type { Executor } from '../db/client.ts';
 import { booking, sampleEntry } from '../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
-import { appendAudit, asJson, diffFields, type Actor } from './audit.ts';
+import { appendAudit, asJson, rowChanges, type Actor } from './audit.ts';
 import { recordDeletions } from './deletions.ts';
 import { nextNumber } from './numbering.ts';
 import {
@@ -65,7 +65,7 @@ export async function createSampleEntry(
       action: 'create',
       fromStatus: null,
       toStatus: 'New',
-      changes: asJson(diffFields({} as Record<string, unknown>, { ...fields, ...weights, idflNumber })),
+      changes: rowChanges({}, { ...fields, ...weights, idflNumber }),
       actor: by,
     });
     return created!;

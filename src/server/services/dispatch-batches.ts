@@ -11,7 +11,7 @@ import { booking, dispatchBatch, sampleEntry, thirdLabEntry } from '../db/schema
 import { bookingRush } from './sample-lists.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { assertVersion } from './stale-writes.ts';
-import { appendAudit, diffFields, type Actor } from './audit.ts';
+import { appendAudit, rowChanges, type Actor } from './audit.ts';
 import { announceChange } from './notifications.ts';
 import { nextNumber } from './numbering.ts';
 import { fromDateCondition, toDateCondition, userCondition } from '../db/filters.ts';
@@ -49,14 +49,14 @@ async function recordBatchChange(
     .set({ ...changes, version: sql`${dispatchBatch.version} + 1`, updatedAt: new Date() })
     .where(eq(dispatchBatch.id, batch.id))
     .returning();
-  const { status: _status, ...fieldChanges } = diffFields(batch as Record<string, unknown>, changes);
+  const fieldChanges = rowChanges(batch, updated!, ['id', 'status', 'version', 'createdAt', 'updatedAt']);
   await appendAudit(db, {
     entityType: BATCH_ENTITY,
     entityId: batch.id,
     action,
     fromStatus: changes.status ? batch.status : null,
     toStatus: changes.status ?? null,
-    changes: JSON.parse(JSON.stringify(fieldChanges)),
+    changes: fieldChanges,
     reason: options.reason ?? null,
     actor: by,
   });
@@ -126,11 +126,7 @@ export async function createDispatchBatch(db: Executor, { input, by }: { input: 
       entityId: batch!.id,
       action: 'create',
       toStatus: 'Draft',
-      changes: JSON.parse(
-        JSON.stringify(
-          diffFields({}, { packageCode, packageName: input.packageName, shippmentNumber: input.shippmentNumber }),
-        ),
-      ),
+      changes: rowChanges({}, { packageCode, packageName: input.packageName, shippmentNumber: input.shippmentNumber }),
       actor: by,
     });
     for (const sampleId of new Set(input.sampleEntryIds ?? [])) await putSampleInBatch(tx, batch!, sampleId, by);

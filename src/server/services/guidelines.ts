@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { submissionGuidelines } from '../db/schema.ts';
 import type { AuthUser } from './auth-user.ts';
-import { appendAudit, diffFields } from './audit.ts';
+import { appendAudit, rowChanges } from './audit.ts';
 import type { Laboratory } from '../laboratory.ts';
 import { defaultGuidelines } from './guidelines-default.ts';
 import { assertVersion, lockForEdit } from './stale-writes.ts';
@@ -52,7 +52,7 @@ export async function updateGuidelines(
     await lockForEdit(tx, submissionGuidelines, submissionGuidelines.id, GUIDELINES_ID);
     const current = await findGuidelines(tx, laboratory);
     assertVersion(current, input.version, 'staleGuidelines');
-    const changes = diffFields({ en: current.en, vi: current.vi }, { en: input.en, vi: input.vi });
+    const changes = rowChanges({ en: current.en, vi: current.vi }, { en: input.en, vi: input.vi });
     if (Object.keys(changes).length === 0) return current;
     await tx
       .update(submissionGuidelines)

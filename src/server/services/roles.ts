@@ -4,7 +4,7 @@ import type { Executor } from '../db/client.ts';
 import { role } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { AuthUser } from './auth-user.ts';
-import { appendAudit, diffFields } from './audit.ts';
+import { appendAudit, rowChanges } from './audit.ts';
 import { assertVersion, lockForEdit } from './stale-writes.ts';
 import { containing, countRows, isTakenByAnother, sortOrder, withUniqueCheck, type Paging } from '../db/queries.ts';
 import { requireRoleManagerRemains } from './users.ts';
@@ -165,7 +165,7 @@ export async function updateRole(
       active: input.active,
       permissions: inCatalogueOrder(input.permissions),
     };
-    const changes = diffFields(
+    const changes = rowChanges(
       {
         name: current.name,
         description: current.description,

@@ -7,7 +7,7 @@ import { appUser, country, role } from '../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { containing, countRows, sortOrder, withUniqueCheck, type Paging } from '../db/queries.ts';
 import type { AuthUser } from './auth-user.ts';
-import { appendAudit, diffFields } from './audit.ts';
+import { appendAudit, rowChanges } from './audit.ts';
 import { assertVersion, lockForEdit } from './stale-writes.ts';
 
 export type UserFilters = Paging & {
@@ -249,7 +249,7 @@ export async function updateUser(
       countryId: input.countryId === undefined ? (current.country?.id ?? null) : input.countryId,
       active: input.active ?? current.active,
     };
-    const changes = diffFields(
+    const changes = rowChanges(
       {
         displayName: current.displayName,
         email: current.email,
