@@ -134,6 +134,16 @@ export default tseslint.config(
               from: [...serverLayers.slice(0, index).map((above) => `./src/server/${above}`), ...serverEntries],
               message: `src/server/${layer} imports only its own layer and those below it (${serverLayers.slice(index + 1).join(', ') || 'none'}).`,
             })),
+            // The documents room turns data into bytes and bytes into data (PDF, spreadsheet, zip): it
+            // reads no database and no other room, so any service, job or worker can use it.
+            ...[
+              { from: './src/server/db' },
+              { from: './src/server/services', except: ['./documents'] },
+            ].map((zone) => ({
+              ...zone,
+              target: './src/server/services/documents',
+              message: 'services/documents reads no database and no other room of the services.',
+            })),
           ],
         },
       ],

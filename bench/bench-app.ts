@@ -8,8 +8,8 @@ import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { parseEnv, type Env } from '../src/server/env.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { createBackground, type Background } from '../src/server/services/background.ts';
-import { createMailer } from '../src/server/services/mail.ts';
-import { startNotifier, type Notifier } from '../src/server/services/notifier.ts';
+import { createMailer } from '../src/server/services/messaging/mail.ts';
+import { startNotifier, type Notifier } from '../src/server/services/messaging/notifier.ts';
 import { seedDatabase } from '../src/server/seed.ts';
 
 export const BENCH_PASSWORD = 'bench-password-1';

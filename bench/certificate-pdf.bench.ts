@@ -1,14 +1,14 @@
 // The certificate of analysis as a PDF: its size and render time with the origin analysis (its
 // verdicts, likelihood ratio and decision rules) in Vietnamese for a client named in Chinese, as a
 // ratio to a plain English certificate without analysis or CJK text, rendered in the same run.
-// The Chinese name is drawn with Noto Sans SC (services/pdf-fonts.ts), embedded beside DejaVu only in
+// The Chinese name is drawn with Noto Sans SC (services/documents/pdf-fonts.ts), embedded beside DejaVu only in
 // such a certificate and subset to the characters drawn: the size ratio is the analysis' share plus
 // that subset's few kB; the time ratio holds the CJK font's parse in every such document (its files
 // are read once, in the warm-up). On 2026-12-01 (shared 2-core machine): 39.5 kB = 1.37× the plain
 // 28.8 kB (36.2 kB before the CJK font, the name then printing '?'), 200–350 ms = 1.7–2.1×; about
 // 60 ms of it is fontkit parsing the two 10 MB files for each such document.
 import type { CertificateContent } from '../src/shared/certificate.ts';
-import { renderCertificatePdf } from '../src/server/services/certificate-pdf.ts';
+import { renderCertificatePdf } from '../src/server/services/certificates/certificate-pdf.ts';
 import type { BenchRow } from './run.ts';
 
 const plain: CertificateContent = {

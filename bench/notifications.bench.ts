@@ -4,7 +4,7 @@
 import { createParser } from 'eventsource-parser';
 import { hashPassword } from '../src/server/auth/passwords.ts';
 import { appUser, role } from '../src/server/db/schema.ts';
-import { notify } from '../src/server/services/notifications.ts';
+import { notify } from '../src/server/services/messaging/notifications.ts';
 import { BENCH_PASSWORD, openBenchApp } from './bench-app.ts';
 import type { BenchRow } from './run.ts';
 

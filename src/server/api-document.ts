@@ -6,9 +6,9 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createLogger } from './logger.ts';
 import { createBackground } from './services/background.ts';
-import { createMailer } from './services/mail.ts';
-import { createNotifier } from './services/notifier.ts';
-import { createPushSender, unusedVapidKeys } from './services/web-push.ts';
+import { createMailer } from './services/messaging/mail.ts';
+import { createNotifier } from './services/messaging/notifier.ts';
+import { createPushSender, unusedVapidKeys } from './services/messaging/web-push.ts';
 
 export function declaredApiDocument(env: Env) {
   const logger = createLogger(env);

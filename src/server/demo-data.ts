@@ -15,7 +15,7 @@ import type { App } from './app.ts';
 import type { Executor } from './db/client.ts';
 import { appUser, role } from './db/schema.ts';
 import { demoAnalyses, demoReferenceCsv } from './demo-references.ts';
-import { createUser } from './services/users.ts';
+import { createUser } from './services/accounts/users.ts';
 
 /**
  * The workflow's forward actions: each has its step below, so a new one cannot be left out of the

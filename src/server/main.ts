@@ -5,7 +5,7 @@ import { announceRunningServer } from './db/running-server.ts';
 import { parseEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { bootServer } from './server.ts';
-import { anchorAuditChainIfDue } from './services/audit-anchor.ts';
+import { anchorAuditChainIfDue } from './services/custody/audit-anchor.ts';
 import { removeExpiredRecords } from './services/housekeeping.ts';
 import { shutDownGracefully } from './shutdown.ts';
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from './db/client.ts';
-import { auditRecordsVerified } from './services/audit-verification.ts';
-import { MAIL_MAX_ATTEMPTS } from './services/mail.ts';
+import { auditRecordsVerified } from './services/custody/audit-verification.ts';
+import { MAIL_MAX_ATTEMPTS } from './services/messaging/mail.ts';
 
 type SyncOutcome = 'applied' | 'refused' | 'conflicting';
 

@@ -6,7 +6,7 @@ import type { Executor } from './db/client.ts';
 import { appUser, country, role } from './db/schema.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './logger.ts';
-import { seedReferenceRegistry } from './services/reference-material-seed.ts';
+import { seedReferenceRegistry } from './services/measurement/reference-material-seed.ts';
 
 /** Countries every laboratory starts with; the two most often claimed origins are protected. */
 export const seededCountries: { code: string; name: string; protected?: boolean }[] = [

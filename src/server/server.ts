@@ -7,11 +7,11 @@ import { createErrorReporter, type ErrorReporter } from './error-reporting.ts';
 import type { Traffic } from './http/context.ts';
 import type { Logger } from './logger.ts';
 import { loadSigningKey } from './auth/tokens.ts';
-import { claimAuditChainKey, resolveAuditChainKey } from './services/audit-chain-key.ts';
+import { claimAuditChainKey, resolveAuditChainKey } from './services/custody/audit-chain-key.ts';
 import { createBackground } from './services/background.ts';
-import { createMailer } from './services/mail.ts';
-import { startNotifier } from './services/notifier.ts';
-import { loadCertificateSigning } from './services/certificate-signing.ts';
+import { createMailer } from './services/messaging/mail.ts';
+import { startNotifier } from './services/messaging/notifier.ts';
+import { loadCertificateSigning } from './services/certificates/certificate-signing.ts';
 import { startPdfWorkers } from './services/pdf-render.ts';
 import { seedDatabase } from './seed.ts';
 

@@ -6,7 +6,7 @@ import { receiptDecisions } from './sample-workflow.ts';
 // its changes name, each with its label (locales/<lang>/custody.json) and the kind of value it holds,
 // so that the screen, the printed report detail and the custody PDF and CSV all read a record the
 // same way (custody-format.ts). The server resolves the references a reader cannot (a person's id,
-// a package's id, a file's id, a country's code) by the same kinds (services/custody.ts).
+// a package's id, a file's id, a country's code) by the same kinds (services/custody/custody.ts).
 // tests/shared/custody-catalogue.test.ts fails when an audited field or action has no entry here.
 
 /** How a field's values are read and shown. */
@@ -59,7 +59,7 @@ export const actionLabelKey = (action: string) => `custody:action.${action}`;
 export const choiceLabelKey = (field: string, value: string) => `custody:value.${field}.${value}`;
 
 /** The condition a sample arrives in, recorded at receipt. */
-export const receivedConditions = ['intact', 'damaged', 'insufficient'] as const;
+const receivedConditions = ['intact', 'damaged', 'insufficient'] as const;
 
 /**
  * Every field a sample's audit records name: the sample entry's own columns, the third-lab entry's
@@ -162,7 +162,7 @@ export const custodyFields = {
   qcHold: { kind: 'choice', choices: ['held', 'released'] },
 } as const satisfies Record<string, CustodyField>;
 
-export type CustodyFieldName = keyof typeof custodyFields;
+type CustodyFieldName = keyof typeof custodyFields;
 
 /**
  * Columns the chain of custody never names, and why: the test holds every other column of the
@@ -224,7 +224,6 @@ export const custodyActions = [
   'destroy',
 ] as const;
 
-export type CustodyAction = (typeof custodyActions)[number];
 
 /**
  * Reasons the server writes itself (English, as the hash chain keeps them): the log shows each in
@@ -261,7 +260,7 @@ export const systemReasons: readonly { pattern: RegExp; key: string; params: rea
   },
 ];
 
-export function isCatalogued(field: string): field is CustodyFieldName {
+function isCatalogued(field: string): field is CustodyFieldName {
   return Object.hasOwn(custodyFields, field);
 }
 

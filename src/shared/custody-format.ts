@@ -13,7 +13,7 @@ import { roleLabel } from './role-labels.ts';
 import { isotopeFields, uncertaintyFields } from './schemas/third-lab.ts';
 
 // One reading of a custody record, for the screen (bench/custody-timeline.tsx) and for the custody
-// PDF and CSV the server writes (services/custody-document.ts): when, who, what, and each changed
+// PDF and CSV the server writes (services/custody/custody-document.ts): when, who, what, and each changed
 // field by its label with its old and new values as the screens show them. Pure: the caller brings
 // the translation and its date format, so both sides read a record in the reader's language alike.
 
@@ -74,20 +74,20 @@ export type ShownRecord = {
 const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** The label of a field in the reader's language; a field the catalogue does not know yet reads as words. */
-export function fieldLabel(field: string, t: Translate): string {
+function fieldLabel(field: string, t: Translate): string {
   return t(fieldLabelKey(field), { defaultValue: readableName(field) });
 }
 
-export function actionLabel(action: string, t: Translate): string {
+function actionLabel(action: string, t: Translate): string {
   return t(actionLabelKey(action), { defaultValue: readableName(action) });
 }
 
-export function statusLabel(status: string, t: Translate): string {
+function statusLabel(status: string, t: Translate): string {
   return t(`samples:status.${status}`, { defaultValue: readableName(status) });
 }
 
 /** A reason the server wrote, in the reader's language; a person's own words as typed. */
-export function reasonText(reason: string | null, t: Translate): string | null {
+function reasonText(reason: string | null, t: Translate): string | null {
   if (!reason) return null;
   for (const known of systemReasons) {
     const match = known.pattern.exec(reason);
@@ -108,15 +108,6 @@ function numberText(value: unknown): string {
   return Number.isFinite(number) ? String(Number(number.toFixed(6))) : String(value);
 }
 
-/** What a field held, as items to show (none for no value). */
-export function shownValue(
-  field: string,
-  value: unknown,
-  reading: CustodyReading,
-  references: CustodyReferences = noReferences(),
-): ShownItem[] {
-  return itemsOf(field, kindOf(field), value, reading, references);
-}
 
 function itemsOf(
   field: string,

@@ -2,7 +2,7 @@ import type { MeasuredElement, RunCalibration } from './measurement.ts';
 
 // Quality control of a measurement run (docs/quality-control.md): the Westgard rules that judge a
 // check standard's results against its control chart, and the limit on duplicates of one sample.
-// Pure arithmetic: the server stores and looks back (services/qc-judgement.ts), the app shows the words.
+// Pure arithmetic: the server stores and looks back (services/measurement/qc-judgement.ts), the app shows the words.
 
 /** The rules, in the order they are reported. 1-2s only warns; the others reject the run. */
 export const westgardRules = ['1-3s', '2-2s', 'R-4s', '4-1s', '10-x', '1-2s'] as const;

@@ -20,7 +20,6 @@ export type SampleStatus = (typeof sampleStatuses)[number];
 
 /** A sample's condition on receipt, recorded at the client-side lab's check-in. */
 export const receivedConditions = ['intact', 'damaged', 'insufficient'] as const;
-export type ReceivedCondition = (typeof receivedConditions)[number];
 
 /**
  * What the client decided about a sample that arrived damaged or insufficient, recorded by Customer
@@ -67,7 +66,7 @@ export type WorkflowAction = {
   isUndo: boolean;
   /**
    * Who is told when the action fires: every holder of `audience` gets a notification of `kind`
-   * (services/notifications.ts, announceChange). null when nobody is, or when the package's own
+   * (services/messaging/notifications.ts, announceChange). null when nobody is, or when the package's own
    * change tells them once for all its samples (record-workflows.ts).
    */
   notifies: Notice | null;
@@ -231,7 +230,7 @@ export function mayEdit(edit: SampleEditName, status: string, permissions: reado
  * An order (booking number) may be destroyed while none of its samples has left the client-side
  * lab: every sample is in one of these states.
  */
-export const orderDestroyableStatuses = ['New', 'CsConfirmed'] as const satisfies readonly SampleStatus[];
+const orderDestroyableStatuses = ['New', 'CsConfirmed'] as const satisfies readonly SampleStatus[];
 
 /** The first sample that stops its order from being destroyed, if any. */
 export function sampleBlockingDestruction<T extends { status: string }>(samples: readonly T[]): T | undefined {
@@ -259,7 +258,7 @@ export class IllegalTransitionError extends Error {
 }
 
 /** 'Sample IDFL-2026-00001 is SentToTester; this action needs CsConfirmed.' */
-export function describeIllegalState(status: string, allowedFrom: readonly string[], subject = 'The sample'): string {
+function describeIllegalState(status: string, allowedFrom: readonly string[], subject = 'The sample'): string {
   const needs =
     allowedFrom.length <= 1
       ? (allowedFrom[0] ?? 'another state')
@@ -285,7 +284,7 @@ export function nextStatus(action: WorkflowActionName, status: string, subject?:
   return definition.to;
 }
 
-export function canEdit(edit: SampleEditName, status: string): boolean {
+function canEdit(edit: SampleEditName, status: string): boolean {
   return (sampleEdits[edit] as readonly string[]).includes(status);
 }
 
@@ -308,11 +307,6 @@ export function actionsFor(
       workflowActions[name].permissions.some((p) => permissions.includes(p)) &&
       receiptHoldAllows(name, receipt ?? {}),
   );
-}
-
-/** Where a status sits on the forward path, for progress bars and sorting (-1 when unknown). */
-export function stageIndex(status: string): number {
-  return (sampleStatuses as readonly string[]).indexOf(status);
 }
 
 export function sampleSubject(idflNumber: string): string {

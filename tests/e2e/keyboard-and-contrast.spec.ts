@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { FileChooser } from '@playwright/test';
 import { admin } from './support/accounts.ts';
 import { WCAG_TAGS } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -47,6 +48,10 @@ test.describe('[A11Y] keyboard and contrast', () => {
   test('[A11Y] the order form: no tab stop on the hidden file input, and the date picker by keyboard', async ({
     page,
   }) => {
+    // The file chooser is listened for before the page loads: Playwright turns the browser's chooser
+    // interception on when the first listener is added, without waiting for it, so a listener added
+    // just before the key press can lose the race and the chooser opens unseen.
+    const chooser = new Promise<FileChooser>((resolve) => page.once('filechooser', resolve));
     await page.goto('/booking/isotope-submittal-form');
     const attach = page.getByRole('button', { name: 'Attach files' });
     const fileInput = page.locator('#booking-attachments');
@@ -59,7 +64,6 @@ test.describe('[A11Y] keyboard and contrast', () => {
     await page.keyboard.press('Tab');
     await expect(attach).toBeFocused();
     // The visible button still opens the file chooser from the keyboard.
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
     expect((await chooser).isMultiple()).toBe(true);
 

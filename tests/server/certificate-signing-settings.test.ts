@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Executor } from '../../src/server/db/client.ts';
-import { loadCertificateSigning, selfSigned } from '../../src/server/services/certificate-signing.ts';
+import { loadCertificateSigning, selfSigned } from '../../src/server/services/certificates/certificate-signing.ts';
 import { issuedCertificatePdf, pdfsig } from './support/certificate-signature.ts';
 import { useTestApp } from './support/test-app.ts';
 

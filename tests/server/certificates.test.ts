@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditRecord, booking, certificate, sampleEntry } from '../../src/server/db/schema.ts';
-import { verifyAuditChain } from '../../src/server/services/audit.ts';
-import { UNKNOWN_CERTIFICATE_MESSAGE } from '../../src/server/services/certificates.ts';
+import { verifyAuditChain } from '../../src/server/services/custody/audit.ts';
+import { UNKNOWN_CERTIFICATE_MESSAGE } from '../../src/server/services/certificates/certificates.ts';
 import { VERIFY_LIMIT, VERIFY_LIMIT_MESSAGE } from '../../src/server/routes/certificates.ts';
 import { REISSUE_REASON_REQUIRED, REVOKE_REASON_REQUIRED, sampleStatusWord } from '../../src/shared/certificate.ts';
 import { JOURNEY_ORIGIN_REASON, RESULT, SAMPLE_FORM, sampleAt } from './support/sample-journey.ts';

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { describeTimeZone, formatInTimeZone } from '../../src/shared/display-date.ts';
 import { endOfLabDay, startOfLabDay } from '../../src/server/lab-time.ts';
 import type { CertificateContent } from '../../src/shared/certificate.ts';
-import { bookingSummaryLines } from '../../src/server/services/booking-confirmation.ts';
-import { renderCertificatePdf } from '../../src/server/services/certificate-pdf.ts';
+import { bookingSummaryLines } from '../../src/server/services/bookings/booking-confirmation.ts';
+import { renderCertificatePdf } from '../../src/server/services/certificates/certificate-pdf.ts';
 import { sampleEntry } from '../../src/server/db/schema.ts';
 import { useTestApp } from './support/test-app.ts';
 

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { bookingNumberOf, idflNumberOf, loadLaboratory } from '../../bench/scale/laboratory.ts';
 import { afterCursor } from '../../src/server/db/keyset.ts';
 import { countStatement, pageStatement, TOTAL_COUNT_MARGIN, type ListQueries } from '../../src/server/db/list-page.ts';
-import { bookingListQueries, listBookings } from '../../src/server/services/bookings.ts';
-import { listSampleEntries, sampleListQueries } from '../../src/server/services/sample-lists.ts';
+import { bookingListQueries, listBookings } from '../../src/server/services/bookings/bookings.ts';
+import { listSampleEntries, sampleListQueries } from '../../src/server/services/samples/sample-lists.ts';
 import { benchStatuses } from '../../src/shared/benches.ts';
-import { listThirdLabSamples, thirdLabListQueries } from '../../src/server/services/third-lab-list.ts';
+import { listThirdLabSamples, thirdLabListQueries } from '../../src/server/services/samples/third-lab-list.ts';
 import { useTestApp } from './support/test-app.ts';
 
 // Every bench list and the booking list read through their indexes at the scale of a laboratory's

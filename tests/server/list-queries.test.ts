@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadLaboratory } from '../../bench/scale/laboratory.ts';
-import { bookingOrderColumns } from '../../src/server/services/booking-list.ts';
-import { sampleOrderColumns } from '../../src/server/services/sample-lists.ts';
-import { thirdLabOrderColumns } from '../../src/server/services/third-lab-list.ts';
+import { bookingOrderColumns } from '../../src/server/services/bookings/booking-list.ts';
+import { sampleOrderColumns } from '../../src/server/services/samples/sample-lists.ts';
+import { thirdLabOrderColumns } from '../../src/server/services/samples/third-lab-list.ts';
 import { useTestApp } from './support/test-app.ts';
 
 // One answer for the same mistake on every list: an unknown sort field or a date that is not a date

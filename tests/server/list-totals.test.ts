@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { idflNumberOf, loadLaboratory } from '../../bench/scale/laboratory.ts';
 import { pageStatement, TOTAL_COUNT_MARGIN } from '../../src/server/db/list-page.ts';
-import { sampleListQueries } from '../../src/server/services/sample-lists.ts';
+import { sampleListQueries } from '../../src/server/services/samples/sample-lists.ts';
 import { useTestApp } from './support/test-app.ts';
 
 // A list's `total` (src/server/db/list-page.ts) is what counting its matching rows from the start

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionGroups } from '../../src/shared/permissions.ts';
-import { originModelPreparation, originModelPrepared } from '../../src/server/services/origin-models.ts';
+import { originModelPreparation, originModelPrepared } from '../../src/server/services/origin/origin-models.ts';
 import { useTestApp, type TestApp } from './support/test-app.ts';
 
 const t = useTestApp();

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { embedUnicodeFonts } from '../../src/server/services/pdf-fonts.ts';
+import { embedUnicodeFonts } from '../../src/server/services/documents/pdf-fonts.ts';
 
 // The text layer alone cannot tell a printed name from blank space: pdftotext reads the characters
 // back from the font's Unicode map even where the glyph itself was lost (as pdf-lib's subset of Noto

@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { embedUnicodeFonts, wrapText, type PdfFonts } from '../../src/server/services/pdf-fonts.ts';
-import { fitText } from '../../src/server/services/labels.ts';
+import { embedUnicodeFonts, wrapText, type PdfFonts } from '../../src/server/services/documents/pdf-fonts.ts';
+import { fitText } from '../../src/server/services/samples/labels.ts';
 
 // A field typed without spaces (a public order form's sample type, a staff member's note) is cut
 // into lines where each line ends. Cutting used to try one character less at a time, re-measuring

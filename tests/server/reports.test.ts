@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { booking, sampleEntry } from '../../src/server/db/schema.ts';
-import { reportRows } from '../../src/server/services/report-rows.ts';
+import { reportRows } from '../../src/server/services/reports/report-rows.ts';
 import { bookingForm, submitBooking } from './support/bookings.ts';
 import { useTestApp, type TestResponse } from './support/test-app.ts';
 

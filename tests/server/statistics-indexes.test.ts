@@ -1,7 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { reportGroupsQuery, rowBatch } from '../../src/server/services/reports.ts';
-import { monthlyChartQuery, summaryQueries, turnaroundQuery } from '../../src/server/services/statistics.ts';
+import { reportGroupsQuery, rowBatch } from '../../src/server/services/reports/reports.ts';
+import { monthlyChartQuery, summaryQueries, turnaroundQuery } from '../../src/server/services/reports/statistics.ts';
 import { useTestApp } from './support/test-app.ts';
 
 // The dashboard's and the reports' queries read the period through their indexes, not by scanning

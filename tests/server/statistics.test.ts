@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { analysis, booking, sampleEntry, thirdLabEntry } from '../../src/server/db/schema.ts';
-import { appendAudit } from '../../src/server/services/audit.ts';
+import { appendAudit } from '../../src/server/services/custody/audit.ts';
 import { defaultSummaryWindow } from '../../src/shared/statistics.ts';
 import { sampleAt } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';

@@ -4,7 +4,7 @@ import { dispatchBatch, sampleEntry, storedFile, thirdLabEntry } from '../../src
 import { RESULT, sampleAt } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
 import { labToday } from './support/lab-day.ts';
-import { thirdLabStatisticSummary } from '../../src/server/services/third-lab-list.ts';
+import { thirdLabStatisticSummary } from '../../src/server/services/samples/third-lab-list.ts';
 
 const t = useTestApp();
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUser, pushDelivery, pushSubscription } from '../../src/server/db/schema.ts';
-import { loadVapidKeys, retryDelaySeconds } from '../../src/server/services/web-push.ts';
+import { loadVapidKeys, retryDelaySeconds } from '../../src/server/services/messaging/web-push.ts';
 import { browserKeys, readVapid, startPushService } from './support/push-service.ts';
 import { CHECK_IN, SAMPLE_FORM } from './support/sample-journey.ts';
 import { ADMIN, testEnv, useTestApp } from './support/test-app.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { newCertificateToken } from '../../src/server/services/certificates.ts';
+import { newCertificateToken } from '../../src/server/services/certificates/certificates.ts';
 import {
   CERTIFICATE_TOKEN_BYTES,
   certificateUrl,

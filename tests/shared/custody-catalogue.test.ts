@@ -36,7 +36,8 @@ const isCoveredColumn = (name: string) => catalogued.has(name) || Object.hasOwn(
 function sampleAuditCalls(): { file: string; text: string }[] {
   const dir = new URL('../../src/server/services/', import.meta.url);
   const calls: { file: string; text: string }[] = [];
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts'))) {
+  // The services live in rooms (samples/, certificates/, ...): every .ts file under the folder.
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'))) {
     const source = readFileSync(new URL(file, dir), 'utf8');
     for (const match of source.matchAll(/(appendAudit|recordSampleChange|fireSampleAction)\((?!\s*\w+: Tx)/g)) {
       // The call's argument: up to the parenthesis that closes it.

@@ -62,7 +62,7 @@ describe('[WORKFLOW] state machine', () => {
   });
 
   it('leads a sample out of the third lab only by undoing its send, which withdraws its third-lab entry', () => {
-    // The third lab's list reads its entries alone for the whole bench (services/third-lab-list.ts): an
+    // The third lab's list reads its entries alone for the whole bench (services/samples/third-lab-list.ts): an
     // entry exists exactly while its sample is in one of these statuses.
     const thirdLab: readonly string[] = benchStatuses.thirdLab;
     const leaving = workflowActionNames.filter((name) => {

@@ -6,7 +6,7 @@ import type { Executor } from '../db/client.ts';
 import { clientSession, clientSignInLink } from '../db/schema.ts';
 import { badRequest, unauthorized } from '../errors.ts';
 import type { AppEnv } from '../http/context.ts';
-import { confirmClientBooking } from '../services/client-portal.ts';
+import { confirmClientBooking } from '../services/client-portal/client-portal.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 // A client's session is its own kind: an opaque random token in an HttpOnly cookie scoped to

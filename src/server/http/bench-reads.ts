@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { benches, type Bench } from '../../shared/benches.ts';
-import { listSampleEntries } from '../services/sample-lists.ts';
-import { readSampleDetail } from '../services/sample-detail.ts';
+import { listSampleEntries } from '../services/samples/sample-lists.ts';
+import { readSampleDetail } from '../services/samples/sample-detail.ts';
 import type { AppRouter } from './context.ts';
 import { idParam } from './params.ts';
 import { datesInOrder, envelope, ok } from './responses.ts';

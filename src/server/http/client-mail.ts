@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Language } from '../../shared/language.ts';
 import { booking, sampleEntry } from '../db/schema.ts';
 import { bookingLanguageOf } from '../../shared/schemas/booking.ts';
-import { mailClientProgress } from '../services/client-portal-mail.ts';
+import { mailClientProgress } from '../services/client-portal/client-portal-mail.ts';
 import type { AppEnv } from './context.ts';
 import { publicBaseUrl } from './public-url.ts';
 

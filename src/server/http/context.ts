@@ -5,12 +5,12 @@ import type { ErrorReporter } from '../error-reporting.ts';
 import type { Logger } from '../logger.ts';
 import type { Background } from '../services/background.ts';
 import type { Metrics } from '../metrics.ts';
-import type { AuthUser } from '../services/auth-user.ts';
-import type { Mailer } from '../services/mail.ts';
-import type { Notifier } from '../services/notifier.ts';
+import type { AuthUser } from '../services/accounts/auth-user.ts';
+import type { Mailer } from '../services/messaging/mail.ts';
+import type { Notifier } from '../services/messaging/notifier.ts';
 
 /** What the app is built from; tests build the same app from their own database. */
-import type { AuditChainKey } from '../services/audit-chain-key.ts';
+import type { AuditChainKey } from '../services/custody/audit-chain-key.ts';
 
 export type Deps = {
   env: Env;
@@ -38,7 +38,7 @@ export type Traffic = { inFlight: number; isStopping: boolean };
  */
 export type AppInputs = Omit<Deps, 'metrics' | 'errorReporter' | 'traffic' | 'notifier' | 'background'> & Partial<Deps>;
 
-export type { AuthUser } from '../services/auth-user.ts';
+export type { AuthUser } from '../services/accounts/auth-user.ts';
 
 export type AppEnv = {
   Variables: {

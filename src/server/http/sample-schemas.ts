@@ -6,7 +6,7 @@ import {
   sampleStatuses,
   workflowActionNames,
 } from '../../shared/sample-workflow.ts';
-import type { SampleListFilters } from '../services/sample-lists.ts';
+import type { SampleListFilters } from '../services/samples/sample-lists.ts';
 import { dateParam, listParam, readList } from './params.ts';
 import { editEnvelope, envelope, keysetPageOf, keysetQuery, listQuery } from './responses.ts';
 

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { keysetQuery, listQuery } from './responses.ts';
 import { dateParam, listParam } from './params.ts';
-import type { ThirdLabFilters } from '../services/third-lab-list.ts';
+import type { ThirdLabFilters } from '../services/samples/third-lab-list.ts';
 
 /**
  * The third lab's list query (GET /api/third-lab/get-all): the route validates with it and the

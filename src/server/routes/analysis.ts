@@ -22,10 +22,10 @@ import {
 import { cleanIsotopeRecordSchema } from '../http/clean-isotope-record.ts';
 import { envelope, listQuery, ok, pageOf, recordId } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { listMaterials, toCleanIsotopeRecord } from '../services/clean-isotope.ts';
-import { classifyAnalysis, saveAnalysisToSampleEntry, transferAnalysis } from '../services/analysis-review.ts';
-import { findAnalysis, listAnalyses, runAnalyses, saveAnalyses } from '../services/origin-analysis.ts';
-import { modelFor, modelReportFor } from '../services/origin-models.ts';
+import { listMaterials, toCleanIsotopeRecord } from '../services/origin/clean-isotope.ts';
+import { classifyAnalysis, saveAnalysisToSampleEntry, transferAnalysis } from '../services/origin/analysis-review.ts';
+import { findAnalysis, listAnalyses, runAnalyses, saveAnalyses } from '../services/origin/origin-analysis.ts';
+import { modelFor, modelReportFor } from '../services/origin/origin-models.ts';
 import { idParam } from '../http/params.ts';
 
 // Origin analysis (spec section 7, "Analysis"), plus the model's report and parameters.

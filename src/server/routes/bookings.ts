@@ -6,14 +6,14 @@ import {
   bookingLanguageSchema,
   cancelBookingSchema,
 } from '../../shared/schemas/booking.ts';
-import { setBookingLanguage } from '../services/booking-language.ts';
+import { setBookingLanguage } from '../services/bookings/booking-language.ts';
 import { bookingCreatedSchema, bookingStatusSchema } from '../http/booking-schemas.ts';
 import { tellClientOfBooking } from '../http/client-mail.ts';
 import type { AppRouter } from '../http/context.ts';
 import { envelope, keysetPageOf, keysetQuery, listQuery, ok, updatedSinceQuery } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { cancelBooking, createBooking, findBookingDetail, listBookings } from '../services/bookings.ts';
-import { offerQuickFill } from '../services/quick-fill.ts';
+import { cancelBooking, createBooking, findBookingDetail, listBookings } from '../services/bookings/bookings.ts';
+import { offerQuickFill } from '../services/bookings/quick-fill.ts';
 import { idParam, idQuery } from '../http/params.ts';
 
 // Staff side of bookings: list, detail, manual creation and cancellation.

@@ -5,11 +5,11 @@ import { badRequest } from '../errors.ts';
 import { cleanIsotopeRecordSchema } from '../http/clean-isotope-record.ts';
 import { envelope, listQuery, ok, pageOf } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { importCleanIsotopes } from '../services/clean-isotope-import.ts';
-import { exportCleanIsotopesCsv, listCleanIsotopes } from '../services/clean-isotope.ts';
+import { importCleanIsotopes } from '../services/origin/clean-isotope-import.ts';
+import { exportCleanIsotopesCsv, listCleanIsotopes } from '../services/origin/clean-isotope.ts';
 import { contentDisposition } from '../services/files.ts';
-import { prepareOriginModels } from '../services/origin-models.ts';
-import { setRegionCountry } from '../services/region-countries.ts';
+import { prepareOriginModels } from '../services/origin/origin-models.ts';
+import { setRegionCountry } from '../services/origin/region-countries.ts';
 
 // Clean isotope reference data, "Isotope LMD" (spec section 7, "Clean isotope").
 

@@ -30,12 +30,12 @@ import {
   clientNotesPage,
   clientPrefill,
   setClientMails,
-} from '../services/client-portal-actions.ts';
-import { mailClientSignInLink } from '../services/client-portal-mail.ts';
-import { findClientBooking, listClientBookings, recordClientLook } from '../services/client-portal.ts';
+} from '../services/client-portal/client-portal-actions.ts';
+import { mailClientSignInLink } from '../services/client-portal/client-portal-mail.ts';
+import { findClientBooking, listClientBookings, recordClientLook } from '../services/client-portal/client-portal.ts';
 import { fileDownloadHeaders } from '../services/files.ts';
-import { enforceLimit } from '../services/rate-limit.ts';
-import { requestLanguage } from '../services/report-words.ts';
+import { enforceLimit } from '../services/accounts/rate-limit.ts';
+import { requestLanguage } from '../services/reports/report-words.ts';
 
 // The client's side of their bookings (docs/client-portal.md). Every route but the two that open a
 // session takes access 'client': the client session cookie, never a staff token.

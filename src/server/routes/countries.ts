@@ -4,7 +4,7 @@ import { recordVersion } from '../../shared/schemas/version.ts';
 import type { AppRouter } from '../http/context.ts';
 import { envelope, listQuery, ok, pageOf, updatedSinceQuery } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { createCountry, deleteCountry, listCountries, updateCountry } from '../services/countries.ts';
+import { createCountry, deleteCountry, listCountries, updateCountry } from '../services/accounts/countries.ts';
 import { idQuery } from '../http/params.ts';
 
 const countryRecordSchema = z

@@ -22,7 +22,7 @@ import {
   toSampleFilters,
 } from '../http/sample-schemas.ts';
 import { defineRoute } from '../http/route.ts';
-import { confirmBooking } from '../services/bookings.ts';
+import { confirmBooking } from '../services/bookings/bookings.ts';
 import {
   checkInSampleCs,
   createSampleEntry,
@@ -30,9 +30,9 @@ import {
   recordReceiptDecision,
   transferToTester,
   updateSampleEntryCs,
-} from '../services/cs-lab-samples.ts';
-import { listSampleEntries } from '../services/sample-lists.ts';
-import { readSampleDetail } from '../services/sample-detail.ts';
+} from '../services/samples/cs-lab-samples.ts';
+import { listSampleEntries } from '../services/samples/sample-lists.ts';
+import { readSampleDetail } from '../services/samples/sample-detail.ts';
 
 // Client-side lab (spec section 7). Its response schemas are shared with the other benches (http/sample-schemas.ts).
 

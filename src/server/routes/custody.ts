@@ -2,9 +2,9 @@ import { z } from '@hono/zod-openapi';
 import type { AppEnv, AppRouter } from '../http/context.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { sampleTimeline, verifyCustodyChain } from '../services/custody.ts';
-import { findSample } from '../services/sample-transitions.ts';
-import { assertSampleVisible } from '../services/sample-visibility.ts';
+import { sampleTimeline, verifyCustodyChain } from '../services/custody/custody.ts';
+import { findSample } from '../services/samples/sample-transitions.ts';
+import { assertSampleVisible } from '../services/samples/sample-visibility.ts';
 import { idParam, timeZoneQuery } from '../http/params.ts';
 import { timelineEventSchema } from '../http/sample-schemas.ts';
 import {
@@ -12,11 +12,11 @@ import {
   loadCustodyDocument,
   renderCustodyCsv,
   type CustodyDocument,
-} from '../services/custody-document.ts';
+} from '../services/custody/custody-document.ts';
 import { contentDisposition } from '../services/files.ts';
 import { renderPdf } from '../services/pdf-render.ts';
 import { pdfUnavailableResponse } from '../http/pdf-responses.ts';
-import { chainProblems } from '../services/audit-verification.ts';
+import { chainProblems } from '../services/custody/audit-verification.ts';
 
 // Chain of custody: a sample's timeline, the same record as a PDF or CSV document, and the audit
 // chain check.

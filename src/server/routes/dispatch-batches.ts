@@ -11,7 +11,7 @@ import {
   listDispatchBatches,
   sendDispatchBatch,
   updateDispatchBatch,
-} from '../services/dispatch-batches.ts';
+} from '../services/samples/dispatch-batches.ts';
 import { dateParam, idParam, idQuery, listParam, readList } from '../http/params.ts';
 
 // Dispatch batches (packages) for the third lab (spec section 7, "Shipping Management").

@@ -4,7 +4,7 @@ import type { AppRouter } from '../http/context.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { laboratoryOf } from '../laboratory.ts';
-import { findGuidelines, updateGuidelines } from '../services/guidelines.ts';
+import { findGuidelines, updateGuidelines } from '../services/bookings/guidelines.ts';
 
 // The Guidelines page: the laboratory's sample-submission guidelines, public
 // because applicants read them before they book; administrators edit them from the settings.

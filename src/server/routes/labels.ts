@@ -4,7 +4,7 @@ import { labelLayouts } from '../../shared/labels.ts';
 import type { AppEnv, AppRouter } from '../http/context.ts';
 import { defineRoute } from '../http/route.ts';
 import { contentDisposition } from '../services/files.ts';
-import { loadLabels, type LabelSource } from '../services/labels.ts';
+import { loadLabels, type LabelSource } from '../services/samples/labels.ts';
 import { renderPdf } from '../services/pdf-render.ts';
 import { pdfUnavailableResponse } from '../http/pdf-responses.ts';
 import { idParam } from '../http/params.ts';

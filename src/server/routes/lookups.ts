@@ -2,8 +2,8 @@ import { z } from '@hono/zod-openapi';
 import type { AppRouter } from '../http/context.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { listCountryChoices } from '../services/countries.ts';
-import { listUserChoices } from '../services/users.ts';
+import { listCountryChoices } from '../services/accounts/countries.ts';
+import { listUserChoices } from '../services/accounts/users.ts';
 
 const countryChoiceSchema = z
   .object({ id: z.number().int(), code: z.string(), name: z.string() })

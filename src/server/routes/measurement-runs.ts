@@ -7,8 +7,8 @@ import { runDetailSchema, runSummarySchema } from '../http/measurement-schemas.t
 import { idParam } from '../http/params.ts';
 import { envelope, listQuery, ok, pageOf, recordId } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { assignRunAnalysis, importMeasurementRun, recomputeMeasurementRun } from '../services/measurement-runs.ts';
-import { getMeasurementRun, listMeasurementRuns } from '../services/measurement-run-list.ts';
+import { assignRunAnalysis, importMeasurementRun, recomputeMeasurementRun } from '../services/measurement/measurement-runs.ts';
+import { getMeasurementRun, listMeasurementRuns } from '../services/measurement/measurement-run-list.ts';
 
 // Measurement runs: the third lab's instrument files, normalised to the international scales through
 // reference materials, their values landing on the samples' third-lab results (docs/measurement.md).

@@ -14,7 +14,7 @@ import {
   notificationsAfter,
   notifyUser,
   type NotificationView,
-} from '../services/notifications.ts';
+} from '../services/messaging/notifications.ts';
 import { dateParam } from '../http/params.ts';
 import { idParam } from '../http/params.ts';
 

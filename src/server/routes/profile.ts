@@ -9,9 +9,9 @@ import { profileSchema } from '../http/profile-schema.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { publicBaseUrl } from '../http/public-url.ts';
 import { defineRoute } from '../http/route.ts';
-import { changePassword, completePasswordReset, loadProfile, requestPasswordReset } from '../services/accounts.ts';
-import { RESET_MAIL_PER_RECIPIENT, resetMailKey } from '../services/recipient-limits.ts';
-import { enforceLimit } from '../services/rate-limit.ts';
+import { changePassword, completePasswordReset, loadProfile, requestPasswordReset } from '../services/accounts/accounts.ts';
+import { RESET_MAIL_PER_RECIPIENT, resetMailKey } from '../services/messaging/recipient-limits.ts';
+import { enforceLimit } from '../services/accounts/rate-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 
 const ownUserRoute = defineRoute({

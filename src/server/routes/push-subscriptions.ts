@@ -3,7 +3,7 @@ import type { AppRouter } from '../http/context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { deletePushSubscription, judgePushEndpoint, savePushSubscription } from '../services/web-push.ts';
+import { deletePushSubscription, judgePushEndpoint, savePushSubscription } from '../services/messaging/web-push.ts';
 import { serverMessage } from '../../shared/server-messages.ts';
 
 // Web Push subscriptions: a browser the user switched notifications on in. The app asks for the

@@ -11,13 +11,13 @@ import {
 } from '../http/qc-schemas.ts';
 import { envelope, listQuery, ok, pageOf, recordId } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { getControlChart, listControlCharts } from '../services/control-charts.ts';
+import { getControlChart, listControlCharts } from '../services/measurement/control-charts.ts';
 import {
   getNonconformity,
   listNonconformities,
   releaseNonconformity,
   setControlLimit,
-} from '../services/nonconformities.ts';
+} from '../services/measurement/nonconformities.ts';
 
 // Quality control of measurement runs: a check standard's target limits, and the non-conformities a
 // rejected run opens, listed and released (docs/quality-control.md).

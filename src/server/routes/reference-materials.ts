@@ -18,7 +18,7 @@ import {
   listReferenceMaterials,
   referenceValueImpact,
   withCurrent,
-} from '../services/reference-materials.ts';
+} from '../services/measurement/reference-materials.ts';
 import { labToday } from '../lab-time.ts';
 
 // The reference materials' registry: international and in-house materials and the versions of their

@@ -5,9 +5,9 @@ import type { AppEnv, AppRouter } from '../http/context.ts';
 import { datesInOrder, envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { contentDisposition } from '../services/files.ts';
-import { reportCsv, reportPreview, reportXlsx, type ReportFilters, type ReportKind } from '../services/reports.ts';
+import { reportCsv, reportPreview, reportXlsx, type ReportFilters, type ReportKind } from '../services/reports/reports.ts';
 import { dateParam, listParam, readList } from '../http/params.ts';
-import { requestLanguage } from '../services/report-words.ts';
+import { requestLanguage } from '../services/reports/report-words.ts';
 
 // Sample-entry reports by source and by status (spec section 7): downloadable files, and JSON for
 // the screens' preview.

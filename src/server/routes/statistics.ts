@@ -10,7 +10,7 @@ import {
   statisticSummary,
   turnaround,
   type Period,
-} from '../services/statistics.ts';
+} from '../services/reports/statistics.ts';
 import { dateParam, timeZoneQuery } from '../http/params.ts';
 import { DATE_ONLY, DAY_MS } from '../../shared/dates.ts';
 import { endOfLabDay, momentOfBound } from '../lab-time.ts';

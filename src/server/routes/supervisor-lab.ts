@@ -5,12 +5,12 @@ import type { AppRouter } from '../http/context.ts';
 import { edited, envelope, ok } from '../http/responses.ts';
 import { cleanIsotopeRecordSchema } from '../http/clean-isotope-record.ts';
 import { defineRoute } from '../http/route.ts';
-import { toCleanIsotopeRecord } from '../services/clean-isotope.ts';
+import { toCleanIsotopeRecord } from '../services/origin/clean-isotope.ts';
 import { sampleEditPermissions, workflowActions } from '../../shared/sample-workflow.ts';
-import { confirmFinalResult, transferIdflData, undoReturnResult, updateConclusion } from '../services/supervisor.ts';
+import { confirmFinalResult, transferIdflData, undoReturnResult, updateConclusion } from '../services/samples/supervisor.ts';
 import { registerBenchReads } from '../http/bench-reads.ts';
 import { idParam, idQuery } from '../http/params.ts';
-import { findSavedOriginAnalysis } from '../services/certificate-content.ts';
+import { findSavedOriginAnalysis } from '../services/certificates/certificate-content.ts';
 import { sampleAnswer, sampleEditAnswer } from '../http/sample-schemas.ts';
 
 // Supervisor lab, "Result Overview" (spec section 7).

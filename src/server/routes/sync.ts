@@ -5,8 +5,8 @@ import { plainApiPath, SYNC_BATCH_LIMIT } from '../../shared/sync-rules.ts';
 import { isOfflineOperation } from '../http/offline-operations.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { notifyUser } from '../services/notifications.ts';
-import { whoMovedSample } from '../services/sample-transitions.ts';
+import { notifyUser } from '../services/messaging/notifications.ts';
+import { whoMovedSample } from '../services/samples/sample-transitions.ts';
 
 export { SYNC_BATCH_LIMIT };
 

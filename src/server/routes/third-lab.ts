@@ -12,8 +12,8 @@ import {
   returnThirdLabResult,
   undoSampleTransaction,
   updateThirdLabResult,
-} from '../services/third-lab.ts';
-import { listThirdLabSamples, thirdLabStatisticSummary } from '../services/third-lab-list.ts';
+} from '../services/samples/third-lab.ts';
+import { listThirdLabSamples, thirdLabStatisticSummary } from '../services/samples/third-lab-list.ts';
 import { dispatchBatchSchema } from '../http/dispatch-batch-schema.ts';
 import { idQuery, readList } from '../http/params.ts';
 import { sampleEntrySchema, thirdLabEntrySchema } from '../http/sample-schemas.ts';

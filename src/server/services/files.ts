@@ -4,7 +4,7 @@ import type { Executor } from '../db/client.ts';
 import { storedFile } from '../db/schema.ts';
 import type { ServerMessageCode } from '../../shared/server-messages.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
-import { canReadFile } from './sample-visibility.ts';
+import { canReadFile } from './samples/sample-visibility.ts';
 
 // Files live in the database, so every API instance serves the same ones. Their type
 // is read from the bytes, never from what the browser declared, and only these types are kept.

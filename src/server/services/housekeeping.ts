@@ -1,6 +1,6 @@
 import type { Executor } from '../db/client.ts';
-import { removeUnclaimedAttachments } from './public-attachments.ts';
-import { deleteExpiredQuickFillCodes } from './quick-fill.ts';
+import { removeUnclaimedAttachments } from './bookings/public-attachments.ts';
+import { deleteExpiredQuickFillCodes } from './bookings/quick-fill.ts';
 
 /**
  * The server's periodic clean-up (main.ts runs it every ten minutes): attachments of the public form

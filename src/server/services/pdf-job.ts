@@ -6,11 +6,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PDFDocument } from 'pdf-lib';
 import type { CertificateContent } from '../../shared/certificate.ts';
 import type { LabelContent, LabelLayout } from '../../shared/labels.ts';
-import { renderCertificatePdf } from './certificate-pdf.ts';
-import { renderCustodyPdf, withCustodyWords, type CustodyDocumentData } from './custody-document.ts';
-import { renderLabelsPdf } from './labels.ts';
-import { embedUnicodeFonts } from './pdf-fonts.ts';
-import type { SigningIdentity } from './pdf-signing.ts';
+import { renderCertificatePdf } from './certificates/certificate-pdf.ts';
+import { renderCustodyPdf, withCustodyWords, type CustodyDocumentData } from './custody/custody-document.ts';
+import { renderLabelsPdf } from './samples/labels.ts';
+import { embedUnicodeFonts } from './documents/pdf-fonts.ts';
+import type { SigningIdentity } from './documents/pdf-signing.ts';
 
 export type PdfJob =
   | {

@@ -4,10 +4,10 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { appSetting, auditAnchor, auditRecord, outboundMail } from '../../../src/server/db/schema.ts';
-import { appendAudit, type Actor } from '../../../src/server/services/audit.ts';
-import { anchorAuditChainIfDue } from '../../../src/server/services/audit-anchor.ts';
-import { canonicalJson } from '../../../src/server/services/audit-hash.ts';
-import { createMailer } from '../../../src/server/services/mail.ts';
+import { appendAudit, type Actor } from '../../../src/server/services/custody/audit.ts';
+import { anchorAuditChainIfDue } from '../../../src/server/services/custody/audit-anchor.ts';
+import { canonicalJson } from '../../../src/server/services/custody/audit-hash.ts';
+import { createMailer } from '../../../src/server/services/messaging/mail.ts';
 import { SAMPLE_FORM } from '../support/sample-journey.ts';
 import { useTestApp } from '../support/test-app.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditRecord, certificate } from '../../../src/server/db/schema.ts';
-import { certificateContentHash } from '../../../src/server/services/certificate-seal.ts';
+import { certificateContentHash } from '../../../src/server/services/certificates/certificate-seal.ts';
 import { sampleAt } from '../support/sample-journey.ts';
 import { useTestApp } from '../support/test-app.ts';
 

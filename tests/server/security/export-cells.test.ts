@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { spreadsheetCell } from '../../../src/server/services/spreadsheet-cells.ts';
+import { spreadsheetCell } from '../../../src/server/services/documents/spreadsheet-cells.ts';
 import { useTestApp, type TestResponse } from '../support/test-app.ts';
 
 // Issue 29, point 2: text a person typed (a sample's code, type, source, who received it; an imported

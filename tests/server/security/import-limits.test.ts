@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { importLimits } from '../../../src/shared/schemas/clean-isotope.ts';
 import { permissionGroups } from '../../../src/shared/permissions.ts';
-import { readSpreadsheet } from '../../../src/server/services/spreadsheet-reader.ts';
+import { readSpreadsheet } from '../../../src/server/services/documents/spreadsheet-reader.ts';
 import { useTestApp } from '../support/test-app.ts';
 import { bombSheet, cellName, sheetXml, xlsxOf } from '../support/xlsx-files.ts';
 

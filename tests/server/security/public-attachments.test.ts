@@ -5,7 +5,7 @@ import {
   ATTACHMENT_QUOTA,
   UNCLAIMED_ATTACHMENT_SECONDS,
   removeUnclaimedAttachments,
-} from '../../../src/server/services/public-attachments.ts';
+} from '../../../src/server/services/bookings/public-attachments.ts';
 import { bookingForm } from '../support/bookings.ts';
 import { useTestApp } from '../support/test-app.ts';
 

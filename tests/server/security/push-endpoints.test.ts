@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notification, pushDelivery, pushSubscription } from '../../../src/server/db/schema.ts';
-import { createPushSender, loadVapidKeys, type HostResolver } from '../../../src/server/services/web-push.ts';
-import { isPublicAddress } from '../../../src/server/services/public-address.ts';
+import { createPushSender, loadVapidKeys, type HostResolver } from '../../../src/server/services/messaging/web-push.ts';
+import { isPublicAddress } from '../../../src/server/services/messaging/public-address.ts';
 import { browserKeys, startPushService } from '../support/push-service.ts';
 import { useTestApp } from '../support/test-app.ts';
 

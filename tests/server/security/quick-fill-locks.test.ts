@@ -1,7 +1,7 @@
 import { and, desc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outboundMail } from '../../../src/server/db/schema.ts';
-import { QUICK_FILL_WRONG_LIMIT } from '../../../src/server/services/quick-fill.ts';
+import { QUICK_FILL_WRONG_LIMIT } from '../../../src/server/services/bookings/quick-fill.ts';
 import { submitBooking } from '../support/bookings.ts';
 import { useTestApp } from '../support/test-app.ts';
 

@@ -7,7 +7,7 @@ import type { TestApp } from './test-app.ts';
 // (IAEA-600, measured as an unknown) read at chosen distances from its chart's mean, the samples,
 // the anchors again — imported through the real import so each run is judged as in production.
 
-export const RESPONSE = { carbon: { gain: 0.98, offset: 1.2 }, nitrogen: { gain: 1.03, offset: -0.5 } };
+const RESPONSE = { carbon: { gain: 0.98, offset: 1.2 }, nitrogen: { gain: 1.03, offset: -0.5 } };
 const rawOf = (element: 'carbon' | 'nitrogen', truth: number) =>
   (truth - RESPONSE[element].offset) / RESPONSE[element].gain;
 export const ASSIGNED = {

@@ -48,7 +48,7 @@ export const certificate = pgTable(
 /**
  * Chain of custody. Append-only (a trigger refuses UPDATE and DELETE, see sql/after-migrate.sql)
  * and hash-chained: each record carries the hash of the one before, so tampering is detectable.
- * `hashVersion` says how `hash` was taken (services/audit.ts): 1, plain SHA-256 without the actor's
+ * `hashVersion` says how `hash` was taken (services/custody/audit.ts): 1, plain SHA-256 without the actor's
  * name (records written before the chain was keyed); 2, HMAC-SHA-256 with the chain key, over every
  * field a custody document prints.
  */

@@ -127,7 +127,7 @@ export const sampleEntry = pgTable(
     index('sample_entry_received').on(t.receivedDate),
     index('sample_entry_package').on(t.packageCode),
     // The bench lists page newest change first, the id breaking ties; the status rides along so a
-    // page's ids are found in the index alone (services/sample-lists.ts listSampleEntries).
+    // page's ids are found in the index alone (services/samples/sample-lists.ts listSampleEntries).
     index('sample_entry_updated').on(t.updatedAt, t.id, t.status),
     // The tester's and the supervisor's whole bench in the same order, holding only their statuses:
     // a page far down is skipped in the index without testing each entry's status on the way

@@ -1,0 +1,87 @@
+// A check standard's control chart (Levey-Jennings) as the screen draws it: every result kept by the
+// judgement of each run (qc-judgement.ts), in run order, with the run's verdict, and the limits the
+// next run would be judged against — a supervisor's target, else the first 20 results of runs not
+// rejected (docs/quality-control.md).
+import { and, asc, count, eq, max } from 'drizzle-orm';
+import type { MeasuredElement } from '../../../shared/measurement.ts';
+import { CONTROL_BASELINE_RESULTS, establishLimits, type ControlLimits } from '../../../shared/qc-westgard.ts';
+import type { Executor } from '../../db/client.ts';
+import { measurementRun, qcCheckResult, qcControlLimit, qcRunVerdict, referenceMaterial } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+
+/** Which check standard × element charts have results, by name then element. */
+export async function listControlCharts(db: Executor) {
+  const rows = await db
+    .select({
+      referenceMaterialId: qcCheckResult.referenceMaterialId,
+      name: referenceMaterial.name,
+      element: qcCheckResult.element,
+      results: count(qcCheckResult.id),
+      lastRunId: max(qcCheckResult.measurementRunId),
+    })
+    .from(qcCheckResult)
+    .innerJoin(referenceMaterial, eq(referenceMaterial.id, qcCheckResult.referenceMaterialId))
+    .groupBy(qcCheckResult.referenceMaterialId, referenceMaterial.name, qcCheckResult.element)
+    .orderBy(asc(referenceMaterial.name), asc(qcCheckResult.element));
+  return rows.map((r) => ({ ...r, results: Number(r.results), lastRunId: r.lastRunId ?? 0 }));
+}
+
+/** The lines drawn across the chart: the mean and ±2s (warning), ±3s (rejection). */
+const linesOf = ({ mean, sd }: { mean: number; sd: number }) => ({
+  mean,
+  plus2s: mean + 2 * sd,
+  minus2s: mean - 2 * sd,
+  plus3s: mean + 3 * sd,
+  minus3s: mean - 3 * sd,
+});
+
+export async function getControlChart(
+  db: Executor,
+  { referenceMaterialId, element }: { referenceMaterialId: number; element: MeasuredElement },
+) {
+  const [material] = await db
+    .select({ id: referenceMaterial.id, name: referenceMaterial.name })
+    .from(referenceMaterial)
+    .where(eq(referenceMaterial.id, referenceMaterialId));
+  if (!material) throw notFound('referenceMaterialNotFound');
+  // Same order as the judgement reads the chart, so the baseline here is the one the runs were judged by.
+  const rows = await db
+    .select({
+      measurementRunId: qcCheckResult.measurementRunId,
+      runFileName: measurementRun.fileName,
+      runMeasuredOn: measurementRun.measuredOn,
+      position: qcCheckResult.position,
+      value: qcCheckResult.value,
+      verdict: qcRunVerdict.verdict,
+    })
+    .from(qcCheckResult)
+    .innerJoin(measurementRun, eq(measurementRun.id, qcCheckResult.measurementRunId))
+    .leftJoin(qcRunVerdict, eq(qcRunVerdict.measurementRunId, qcCheckResult.measurementRunId))
+    .where(and(eq(qcCheckResult.referenceMaterialId, referenceMaterialId), eq(qcCheckResult.element, element)))
+    .orderBy(asc(qcCheckResult.measurementRunId), asc(qcCheckResult.position), asc(qcCheckResult.id));
+  const [target] = await db
+    .select({ mean: qcControlLimit.mean, sd: qcControlLimit.sd })
+    .from(qcControlLimit)
+    .where(and(eq(qcControlLimit.referenceMaterialId, referenceMaterialId), eq(qcControlLimit.element, element)));
+  // A rejected run's results never join the baseline nor the look-back: shown, but marked excluded.
+  const kept = rows.filter((r) => r.verdict !== 'rejected').map((r) => r.value);
+  const established = target ? null : establishLimits(kept);
+  const limits: ControlLimits | null = target
+    ? { ...target, source: 'target' }
+    : established && { ...established, source: 'established' };
+  return {
+    referenceMaterialId: material.id,
+    name: material.name,
+    element,
+    limits,
+    lines: limits && linesOf(limits),
+    baselineResults: Math.min(kept.length, CONTROL_BASELINE_RESULTS),
+    baselineNeeded: CONTROL_BASELINE_RESULTS,
+    points: rows.map((r) => ({
+      ...r,
+      verdict: r.verdict ?? 'notJudged',
+      excluded: r.verdict === 'rejected',
+      z: limits ? (r.value - limits.mean) / limits.sd : null,
+    })),
+  };
+}
