@@ -136,14 +136,13 @@ export default tseslint.config(
             })),
             // The documents room turns data into bytes and bytes into data (PDF, spreadsheet, zip): it
             // reads no database and no other room, so any service, job or worker can use it.
-            ...[
-              { from: './src/server/db' },
-              { from: './src/server/services', except: ['./documents'] },
-            ].map((zone) => ({
-              ...zone,
-              target: './src/server/services/documents',
-              message: 'services/documents reads no database and no other room of the services.',
-            })),
+            ...[{ from: './src/server/db' }, { from: './src/server/services', except: ['./documents'] }].map(
+              (zone) => ({
+                ...zone,
+                target: './src/server/services/documents',
+                message: 'services/documents reads no database and no other room of the services.',
+              }),
+            ),
           ],
         },
       ],

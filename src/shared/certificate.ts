@@ -27,7 +27,7 @@ export type VerificationStatus = (typeof verificationStatuses)[number];
 export const CERTIFICATE_TOKEN_BYTES = 32;
 
 /** base64url without padding; 32 bytes give 43 characters. 22 characters (128 bits) is the shortest we accept. */
-export const CERTIFICATE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,128}$/;
+const CERTIFICATE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,128}$/;
 
 export function isCertificateToken(value: string): boolean {
   return CERTIFICATE_TOKEN_PATTERN.test(value);
@@ -55,7 +55,7 @@ export function tokenFromCertificateUrl(text: string): string | null {
   return match && isCertificateToken(match[1]!) ? match[1]! : null;
 }
 
-export type IsotopeResults = {
+type IsotopeResults = {
   carbon: number | null;
   hydrogen: number | null;
   oxygen: number | null;
@@ -230,7 +230,6 @@ export const REVOKE_REASON_REQUIRED = 'Please enter a reason for revoking the ce
 export const revokeCertificateSchema = z.object({
   reason: visibleText(REVOKE_REASON_REQUIRED).max(1000),
 });
-export type RevokeCertificate = z.infer<typeof revokeCertificateSchema>;
 
 export const REISSUE_REASON_REQUIRED = 'Please enter the reason for re-issuing the certificate.';
 
@@ -241,7 +240,6 @@ export const REISSUE_REASON_REQUIRED = 'Please enter the reason for re-issuing t
 export const reissueCertificateSchema = z.object({
   reason: visibleText(REISSUE_REASON_REQUIRED).max(1000).optional(),
 });
-export type ReissueCertificate = z.infer<typeof reissueCertificateSchema>;
 
 /**
  * Who hears of a revocation among the staff: customer service, who answer the client about it. It

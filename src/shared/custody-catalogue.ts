@@ -224,7 +224,6 @@ export const custodyActions = [
   'destroy',
 ] as const;
 
-
 /**
  * Reasons the server writes itself (English, as the hash chain keeps them): the log shows each in
  * the reader's language, with what it names. Any other reason is a person's own words, shown as typed.

@@ -108,7 +108,6 @@ function numberText(value: unknown): string {
   return Number.isFinite(number) ? String(Number(number.toFixed(6))) : String(value);
 }
 
-
 function itemsOf(
   field: string,
   kind: CustodyValueKind | undefined,

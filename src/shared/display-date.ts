@@ -38,7 +38,7 @@ export function monthNamesOf(language: string): readonly string[] {
 }
 
 /** A day by its numbers, in the shown form. */
-export function displayDateOf(year: number, monthIndex: number, day: number, language = 'en'): string {
+function displayDateOf(year: number, monthIndex: number, day: number, language = 'en'): string {
   return `${day} ${monthNamesOf(language)[monthIndex]} ${String(year).padStart(4, '0')}`;
 }
 
@@ -55,20 +55,6 @@ const momentOf = (value: string | null | undefined) => {
   const moment = value ? new Date(value) : undefined;
   return moment && !Number.isNaN(moment.getTime()) ? moment : undefined;
 };
-
-/** A moment's calendar day (an ISO date-time, in the user's time zone) as shown; blank for none. */
-export function formatMomentDay(value: string | null | undefined, language = 'en'): string {
-  const moment = momentOf(value);
-  return moment ? displayDateOf(moment.getFullYear(), moment.getMonth(), moment.getDate(), language) : '';
-}
-
-/** A moment (an ISO date-time) in the user's time zone as `D MMMM YYYY HH:mm`; blank for none. */
-export function formatMoment(value: string | null | undefined, language = 'en'): string {
-  const moment = momentOf(value);
-  if (!moment) return '';
-  const time = [moment.getHours(), moment.getMinutes()].map((part) => String(part).padStart(2, '0')).join(':');
-  return `${formatMomentDay(value, language)} ${time}`;
-}
 
 // A formatter per time zone, made once: building one costs far more than using it, and a report
 // file formats a date on every row.

@@ -2,8 +2,7 @@
 // ENFSI guideline for evaluative reporting in forensic science (2015) it corresponds to. The
 // certificate prints both; the words are keys of locales/<lang>/client-documents.json (pdf.enfsi).
 
-export const enfsiLevels = ['weak', 'moderate', 'moderatelyStrong', 'strong', 'veryStrong', 'extremelyStrong'] as const;
-export type EnfsiLevel = (typeof enfsiLevels)[number];
+export type EnfsiLevel = 'weak' | 'moderate' | 'moderatelyStrong' | 'strong' | 'veryStrong' | 'extremelyStrong';
 
 /** Which proposition the ratio supports: the claim (LR > 1), the alternatives (LR < 1), or neither (LR = 1). */
 export type EnfsiDirection = 'claim' | 'alternatives' | 'neither';

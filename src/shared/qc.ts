@@ -54,4 +54,3 @@ export const nonconformityReleaseSchema = z.object({
     .max(2000, 'At most 2000 characters'),
   password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(200),
 });
-export type NonconformityRelease = z.infer<typeof nonconformityReleaseSchema>;

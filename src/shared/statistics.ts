@@ -25,8 +25,6 @@ export const turnaroundStages = [
   { stage: 'endToEnd', from: 'CsConfirmed', to: 'ResultConfirmed' },
 ] as const satisfies readonly { stage: string; from: SampleStatus; to: SampleStatus }[];
 
-export type TurnaroundStage = (typeof turnaroundStages)[number]['stage'];
-
 export const DEFAULT_WAITING_DAYS = 7;
 
 /**

@@ -6,11 +6,10 @@ import { Checkbox } from '@/app/components/ui/checkbox';
 import { FieldError } from '@/app/components/ui/form-field';
 import { Label } from '@/app/components/ui/label';
 
-export const CONFIRMATION_LABEL = 'I confirm all information above is correct.';
-export const CONFIRMATION_REQUIRED = 'Please confirm all information is correct.';
+const CONFIRMATION_REQUIRED = 'Please confirm all information is correct.';
 
 /** The workflow dialogs' rule: nothing is sent until the person ticks the confirmation. */
-export const confirmationSchema = z.literal(true, { error: CONFIRMATION_REQUIRED });
+const confirmationSchema = z.literal(true, { error: CONFIRMATION_REQUIRED });
 
 /**
  * The shell of Confirm Transfer, Confirm Received and Return Result: what is about to happen (the

@@ -7,7 +7,6 @@ import { pickListFirstFromServer } from '@/app/offline/pick-lists';
 export type SampleEntry = components['schemas']['SampleEntry'];
 export type SampleDetail = components['schemas']['SampleEntryDetail'];
 export type TimelineEvent = components['schemas']['TimelineEvent'];
-export type UserChoice = components['schemas']['UserChoice'];
 
 /** The benches that show sample entries with a detail call of their own (the bench table's). */
 export type SampleArea = { [B in Bench]: (typeof benches)[B]['api']['detail'] extends null ? never : B }[Bench];

@@ -1,10 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { components } from '@/shared/api-types';
 import { pickListFirstFromServer } from '../offline/pick-lists.ts';
 import { api, unwrap } from './api-client';
-
-export type RoleChoice = components['schemas']['Role'];
-export type CountryChoice = components['schemas']['CountryChoice'];
 
 /** Pickers shared by several screens (role and country choices). */
 export const lookupQueries = {

@@ -15,7 +15,7 @@
 import type { components, paths } from '../../shared/api-types.ts';
 import { HOAN_VU_LAB_ROLE } from '@/shared/permissions';
 
-export const SESSION_KEYS = {
+const SESSION_KEYS = {
   accessToken: 'access_token',
   refreshToken: 'refresh_token',
   user: 'user',
@@ -23,9 +23,8 @@ export const SESSION_KEYS = {
   redirectAfterLogin: 'redirect_after_login',
 } as const;
 
-/** The profile and the session as the contract names them (the `Profile` and `Session` schemas). */
-export type SessionProfile = components['schemas']['Profile'];
-export type SessionData = components['schemas']['Session'];
+/** The profile as the contract names it (the `Profile` schema). */
+type SessionProfile = components['schemas']['Profile'];
 
 /** The login (or refresh) answer exactly as the server sends it. */
 export type LoginResponse = paths['/api/auth']['post']['responses'][200]['content']['application/json'];
@@ -92,7 +91,7 @@ export function getStoredLogin(): LoginResponse | null {
   return parseJson<LoginResponse>(readKey(SESSION_KEYS.user));
 }
 
-export function getUserInfo(): SessionProfile | null {
+function getUserInfo(): SessionProfile | null {
   return parseJson<SessionProfile>(readKey(SESSION_KEYS.userInfo));
 }
 
@@ -121,13 +120,6 @@ export function storeSession(response: LoginResponse) {
   writeKey(SESSION_KEYS.user, JSON.stringify(response));
   writeKey(SESSION_KEYS.userInfo, JSON.stringify(response.data.user));
   emit('change', { accessToken: response.data.accessToken, refreshToken: response.data.refreshToken });
-}
-
-/** Replaces the profile after an edit of one's own account, without touching the tokens. */
-export function storeUserInfo(profile: SessionProfile) {
-  writeKey(SESSION_KEYS.userInfo, JSON.stringify(profile));
-  const login = getStoredLogin();
-  if (login) writeKey(SESSION_KEYS.user, JSON.stringify({ ...login, data: { ...login.data, user: profile } }));
 }
 
 // Device preferences that outlive a session: the interface language is the bench's, not the user's.

@@ -8,14 +8,14 @@ import { ApiError } from './api-error';
 // from a blob URL, which is released once it is no longer shown.
 
 /** A stored file's bytes. */
-export async function fetchStoredFile(id: string): Promise<Blob> {
+async function fetchStoredFile(id: string): Promise<Blob> {
   const { data, error, response } = await api.GET('/api/files/{id}', { params: { path: { id } }, parseAs: 'blob' });
   if (!response.ok || !data) throw new ApiError(response.status, error);
   return data as Blob;
 }
 
 /** One query, and one key, for a stored file's bytes wherever a screen shows it; they never change. */
-export const storedFileQuery = (id: string) =>
+const storedFileQuery = (id: string) =>
   queryOptions({ queryKey: ['files', id] as const, queryFn: () => fetchStoredFile(id), staleTime: Infinity });
 
 /**

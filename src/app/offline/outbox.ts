@@ -21,11 +21,11 @@ import {
   type OutboxState,
 } from './db.ts';
 
-export type { OutboxEntry, OutboxState, OutboxEntity } from './db.ts';
+export type { OutboxEntry } from './db.ts';
 export { isOwnedBy } from './db.ts';
 
 /** What the outbox keeps of a change besides the request itself. */
-export type MutationNote = {
+type MutationNote = {
   /** What a person sees on the sync page, in their language, e.g. "Add country VN". */
   label: string;
   /** The cached list this change belongs to, so the list can show it as pending. */
@@ -59,7 +59,7 @@ export function writeOut<P extends MutationPath, M extends MutationMethodOf<P>>(
 }
 
 /** States that still wait for the server or for a person: everything except done. */
-export const UNSENT_STATES: readonly OutboxState[] = ['pending', 'sending', 'failed', 'conflict'];
+const UNSENT_STATES: readonly OutboxState[] = ['pending', 'sending', 'failed', 'conflict'];
 
 const METHODS = new Set<string>(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -7,7 +7,11 @@ import { runDetailSchema, runSummarySchema } from '../http/measurement-schemas.t
 import { idParam } from '../http/params.ts';
 import { envelope, listQuery, ok, pageOf, recordId } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { assignRunAnalysis, importMeasurementRun, recomputeMeasurementRun } from '../services/measurement/measurement-runs.ts';
+import {
+  assignRunAnalysis,
+  importMeasurementRun,
+  recomputeMeasurementRun,
+} from '../services/measurement/measurement-runs.ts';
 import { getMeasurementRun, listMeasurementRuns } from '../services/measurement/measurement-run-list.ts';
 
 // Measurement runs: the third lab's instrument files, normalised to the international scales through

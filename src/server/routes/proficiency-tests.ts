@@ -6,7 +6,11 @@ import type { AppRouter } from '../http/context.ts';
 import { envelope, listQuery, ok, pageOf } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { contentDisposition } from '../services/files.ts';
-import { createProficiencyTest, listProficiencyTests, proficiencyTestsCsv } from '../services/measurement/proficiency-tests.ts';
+import {
+  createProficiencyTest,
+  listProficiencyTests,
+  proficiencyTestsCsv,
+} from '../services/measurement/proficiency-tests.ts';
 import { requestLanguage } from '../services/reports/report-words.ts';
 
 // Proficiency tests (docs/quality-control.md): the supervisor records each round's result; z and its

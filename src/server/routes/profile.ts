@@ -9,7 +9,12 @@ import { profileSchema } from '../http/profile-schema.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { publicBaseUrl } from '../http/public-url.ts';
 import { defineRoute } from '../http/route.ts';
-import { changePassword, completePasswordReset, loadProfile, requestPasswordReset } from '../services/accounts/accounts.ts';
+import {
+  changePassword,
+  completePasswordReset,
+  loadProfile,
+  requestPasswordReset,
+} from '../services/accounts/accounts.ts';
 import { RESET_MAIL_PER_RECIPIENT, resetMailKey } from '../services/messaging/recipient-limits.ts';
 import { enforceLimit } from '../services/accounts/rate-limit.ts';
 import { clientAddress } from '../http/client-address.ts';

@@ -5,7 +5,13 @@ import type { AppEnv, AppRouter } from '../http/context.ts';
 import { datesInOrder, envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { contentDisposition } from '../services/files.ts';
-import { reportCsv, reportPreview, reportXlsx, type ReportFilters, type ReportKind } from '../services/reports/reports.ts';
+import {
+  reportCsv,
+  reportPreview,
+  reportXlsx,
+  type ReportFilters,
+  type ReportKind,
+} from '../services/reports/reports.ts';
 import { dateParam, listParam, readList } from '../http/params.ts';
 import { requestLanguage } from '../services/reports/report-words.ts';
 

@@ -5,7 +5,13 @@ import { recordVersion } from '../../shared/schemas/version.ts';
 import type { AppRouter } from '../http/context.ts';
 import { envelope, listQuery, ok, pageOf, updatedSinceQuery } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
-import { createRole, listAllRoles, listPermissionCatalogue, listRoles, updateRole } from '../services/accounts/roles.ts';
+import {
+  createRole,
+  listAllRoles,
+  listPermissionCatalogue,
+  listRoles,
+  updateRole,
+} from '../services/accounts/roles.ts';
 import { idQuery } from '../http/params.ts';
 
 const roleRecordSchema = z

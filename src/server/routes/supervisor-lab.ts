@@ -7,7 +7,12 @@ import { cleanIsotopeRecordSchema } from '../http/clean-isotope-record.ts';
 import { defineRoute } from '../http/route.ts';
 import { toCleanIsotopeRecord } from '../services/origin/clean-isotope.ts';
 import { sampleEditPermissions, workflowActions } from '../../shared/sample-workflow.ts';
-import { confirmFinalResult, transferIdflData, undoReturnResult, updateConclusion } from '../services/samples/supervisor.ts';
+import {
+  confirmFinalResult,
+  transferIdflData,
+  undoReturnResult,
+  updateConclusion,
+} from '../services/samples/supervisor.ts';
 import { registerBenchReads } from '../http/bench-reads.ts';
 import { idParam, idQuery } from '../http/params.ts';
 import { findSavedOriginAnalysis } from '../services/certificates/certificate-content.ts';

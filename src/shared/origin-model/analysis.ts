@@ -6,16 +6,7 @@ import { chiSquareSurvival } from './statistics.ts';
 import { calibratedTypicality, rawTypicality } from './typicality.ts';
 import { analysisThresholds, judgeClaim, regionsOfClaims, xinjiangRegion, type Consistency } from './verdicts.ts';
 
-export {
-  analysisThresholds,
-  judgeClaim,
-  regionsOfClaim,
-  regionsOfClaims,
-  verdictFor,
-  xinjiangRegion,
-  type Consistency,
-  type Verdict,
-} from './verdicts.ts';
+export { analysisThresholds, judgeClaim, xinjiangRegion, type Consistency, type Verdict } from './verdicts.ts';
 
 export type ElementStatus = 'within' | 'borderline' | 'outside';
 

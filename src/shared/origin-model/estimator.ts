@@ -35,9 +35,9 @@ import {
 import { chooseSettings } from './settings-choice.ts';
 import { heldOutTypicalities } from './typicality.ts';
 
-export type { ElementValues, EnsembleSettings, OriginModel, ReferenceSample, RegionParameters } from './model-types.ts';
-export { defaultTreeCount, type InnerDensities } from './ensemble.ts';
-export { modelFactors, standardise } from './model-scores.ts';
+export type { ElementValues, OriginModel, ReferenceSample, RegionParameters } from './model-types.ts';
+export type { InnerDensities } from './ensemble.ts';
+export { standardise } from './model-scores.ts';
 
 import { isotopeElements } from '../isotope-elements.ts';
 
@@ -156,7 +156,7 @@ function fitDensities(
 }
 
 /** The ISO code most of a region's references name (upper case), or null when none does. */
-export function countryOf(records: readonly ReferenceSample[]): string | null {
+function countryOf(records: readonly ReferenceSample[]): string | null {
   const counts = new Map<string, number>();
   for (const r of records) {
     const code = r.country?.trim().toUpperCase();

@@ -274,4 +274,4 @@ export function forestProbabilities(forest: Forest, row: ArrayLike<number>): num
   return p;
 }
 
-export { deserialiseForest, serialiseForest, type SerialisedForest } from './forest-serialise.ts';
+export { deserialiseForest, serialiseForest } from './forest-serialise.ts';

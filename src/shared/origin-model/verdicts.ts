@@ -43,16 +43,16 @@ export type Consistency = {
   thresholds: { consistentProbability: number; inconsistentProbability: number; atypicalPValue: number };
 };
 
-export function verdictFor(probability: number, typicality: number): Verdict {
+function verdictFor(probability: number, typicality: number): Verdict {
   const t = analysisThresholds;
   if (probability < t.inconsistentProbability || typicality < t.atypicalPValue) return 'inconsistent';
   if (probability >= t.consistentProbability && typicality >= t.typicalPValue) return 'consistent';
   return 'inconclusive';
 }
 
-export const sameRegion = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const sameRegion = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-export function pickThresholds() {
+function pickThresholds() {
   const { consistentProbability, inconsistentProbability, atypicalPValue } = analysisThresholds;
   return { consistentProbability, inconsistentProbability, atypicalPValue };
 }
@@ -77,7 +77,7 @@ const countryNamers = ['en', 'vi'].flatMap((locale) => {
 });
 
 /** The country code a claim names, by code or by its name in English or Vietnamese, among `codes`. */
-export function countryOfClaim(claim: string, codes: readonly string[]): string | null {
+function countryOfClaim(claim: string, codes: readonly string[]): string | null {
   const code = claim.trim().toUpperCase();
   if (codes.includes(code)) return code;
   const folded = foldName(claim);
@@ -95,12 +95,12 @@ function nameOf(namer: Intl.DisplayNames, code: string): string {
 }
 
 /** The countries the model's regions belong to (ISO codes). */
-export function countriesOfModel(model: OriginModel): string[] {
+function countriesOfModel(model: OriginModel): string[] {
   return [...new Set(model.regions.flatMap((r) => (r.country ? [r.country] : [])))].sort();
 }
 
 /** The model's regions (indices) a claim covers: the region of that name, else the country's regions. */
-export function regionsOfClaim(model: OriginModel, claim: string): number[] {
+function regionsOfClaim(model: OriginModel, claim: string): number[] {
   const byName = model.regions.findIndex((r) => sameRegion(r.region, claim));
   if (byName !== -1) return [byName];
   const code = countryOfClaim(claim, countriesOfModel(model));

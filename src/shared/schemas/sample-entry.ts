@@ -53,7 +53,7 @@ const csOptionalFields = {
 export const RECEIVED_CONDITION_MESSAGE = 'Choose the condition on receipt: intact, damaged or insufficient';
 
 /** Create sample (client-side lab). The IDFL number is generated unless given. */
-export const csSampleFormSchema = z.object({
+export const csCreateSampleSchema = z.object({
   idflNumber: text(40).optional(),
   sampleType: requiredText('Sample type is required', 200),
   sampleCode: requiredText('Sample code is required', 100),
@@ -63,15 +63,13 @@ export const csSampleFormSchema = z.object({
   receivedBy: text(200).nullish(),
   ...csOptionalFields,
 });
-export type CsSampleForm = z.infer<typeof csSampleFormSchema>;
-
-export const csCreateSampleSchema = csSampleFormSchema;
+export type CsSampleForm = z.infer<typeof csCreateSampleSchema>;
 
 /**
  * Edit sample (client-side lab): any subset of the form; sent fields keep their rules. The receipt
  * recorded at check-in (condition and note) can be corrected here too.
  */
-export const csUpdateSampleSchema = csSampleFormSchema
+export const csUpdateSampleSchema = csCreateSampleSchema
   .omit({ idflNumber: true })
   .partial()
   .extend({

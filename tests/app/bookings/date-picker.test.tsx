@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DatePicker, parseTypedDate } from '@/app/components/ui/date-picker';
-import { formatDisplayDate, formatMoment, formatMomentDay } from '@/app/components/ui/display-date';
+import { formatDisplayDate, formatMoment } from '@/app/components/ui/display-date';
 import { localCalendarDate } from '@/shared/schemas/booking-defaults';
 import { i18n } from '@/app/lib/i18n';
 
@@ -38,11 +38,11 @@ describe('typed dates (spec 5, 9)', () => {
   it("shows a moment on the laboratory's calendar day and clock, in the same form", () => {
     // 02:05 UTC is 09:05 in Ho Chi Minh City (the default laboratory zone), whatever zone the tests run in.
     const moment = new Date(Date.UTC(2026, 10, 21, 2, 5)).toISOString();
-    expect(formatMomentDay(moment)).toBe('21 November 2026');
+    expect(formatDisplayDate(moment)).toBe('21 November 2026');
     expect(formatMoment(moment)).toBe('21 November 2026 09:05');
     expect(formatMoment(moment, 'vi')).toBe('21 tháng 11 2026 09:05');
     expect(formatMoment('soon')).toBe('');
-    expect(formatMomentDay(null)).toBe('');
+    expect(formatDisplayDate(null)).toBe('');
   });
 
   it("takes today from the user's calendar, not UTC's", () => {

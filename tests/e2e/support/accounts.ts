@@ -2,8 +2,8 @@
  * The accounts the e2e server creates: the seeded administrator and one user per seeded role, all
  * with known passwords. Specs sign in with these.
  */
-export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-1';
-export const ROLE_USER_PASSWORD = 'bench-password-1';
+const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-1';
+const ROLE_USER_PASSWORD = 'bench-password-1';
 
 export type E2eAccount = { username: string; email: string; password: string; displayName: string; role: string };
 
@@ -29,8 +29,6 @@ export const roleUsers = {
   Shipping: roleUser('Shipping', 'Son Shipping'),
   Analyst: roleUser('Analyst', 'An Analyst'),
 } satisfies Record<string, E2eAccount>;
-
-export type RoleName = keyof typeof roleUsers;
 
 export const e2ePort = Number(process.env.E2E_PORT ?? 3100);
 export const e2eBaseUrl = `http://127.0.0.1:${e2ePort}`;

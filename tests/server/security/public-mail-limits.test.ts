@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { booking, outboundMail } from '../../../src/server/db/schema.ts';
-import { FORM_MAIL_PER_RECIPIENT, RESET_MAIL_PER_RECIPIENT } from '../../../src/server/services/messaging/recipient-limits.ts';
+import {
+  FORM_MAIL_PER_RECIPIENT,
+  RESET_MAIL_PER_RECIPIENT,
+} from '../../../src/server/services/messaging/recipient-limits.ts';
 import { bookingForm } from '../support/bookings.ts';
 import { ADMIN, useTestApp } from '../support/test-app.ts';
 

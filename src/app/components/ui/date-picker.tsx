@@ -15,8 +15,6 @@ import { Input } from './input';
  * decade in 4 rows. The value is a calendar date `YYYY-MM-DD` (no time zone involved).
  */
 
-export const TYPED_FORMAT = 'MMMM D, YYYY';
-
 /** The day these numbers name as `YYYY-MM-DD`, or undefined when there is no such day (February 30). */
 function isoDateOf(year: number, monthIndex: number, day: number): string | undefined {
   const date = new Date(year, monthIndex, day);

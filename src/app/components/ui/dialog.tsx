@@ -6,7 +6,6 @@ import { cn } from './cn';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 // Modal transition: 200 ms.
 const overlayClass =

@@ -9,14 +9,11 @@ import { formatDayInTimeZone, formatInTimeZone } from '@/shared/display-date';
  * whatever the browser's: a calendar date as that day, a moment as the laboratory's day or time.
  * The rule itself is shared with the documents the server prints (shared/display-date.ts).
  */
-export { displayDateOf, monthNamesOf } from '@/shared/display-date';
+export { monthNamesOf } from '@/shared/display-date';
 
 /** A calendar date, or a moment's day at the laboratory, as shown; blank for none. */
 export const formatDisplayDate = (value: string | null | undefined, language = 'en') =>
   formatDayInTimeZone(value, language, labTimeZone());
-
-/** A moment's day at the laboratory; blank for none. */
-export const formatMomentDay = formatDisplayDate;
 
 /** A moment at the laboratory as `D MMMM YYYY HH:mm`; blank for none. */
 export const formatMoment = (value: string | null | undefined, language = 'en') =>

@@ -13,9 +13,7 @@ import { readMeta, writeMeta } from '@/app/offline/db';
  */
 
 export type Analysis = components['schemas']['Analysis'];
-export type AnalysisDetail = components['schemas']['AnalysisDetail'];
 export type ModelReport = components['schemas']['ModelReport'];
-export type CleanIsotopeRecord = components['schemas']['CleanIsotopeRecord'];
 export type Material =
   paths['/api/analysis/materials']['get']['responses'][200]['content']['application/json']['data'][number];
 export type AnalysisListQuery = NonNullable<paths['/api/analysis']['get']['parameters']['query']>;

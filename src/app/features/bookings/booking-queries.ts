@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
 import type { BookingInput, QuickFillLookup } from '@/shared/schemas/booking';
 
-export type BookingListItem = components['schemas']['BookingListItem'];
 export type BookingDetail = components['schemas']['BookingDetail'];
 export type BookingStatus = components['schemas']['BookingStatus'];
 export type BookingAttachment = components['schemas']['BookingAttachment'];
@@ -27,7 +26,7 @@ export type BookingChannel = 'public' | 'staff';
  * Sends a booking with the caller's Idempotency-Key: one key per submission attempt, so a double
  * click or a retry of the same submission never makes two bookings.
  */
-export async function sendBooking(channel: BookingChannel, input: BookingInput, idempotencyKey: string) {
+async function sendBooking(channel: BookingChannel, input: BookingInput, idempotencyKey: string) {
   const path = channel === 'public' ? '/api/sample-submit-form' : '/api/bookings/create';
   const { api, unwrap } = await apiClient();
   return unwrap(api.POST(path, { body: input as never, headers: { 'Idempotency-Key': idempotencyKey } }));

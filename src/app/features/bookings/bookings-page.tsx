@@ -11,7 +11,7 @@ import { SortableHead } from '@/app/components/sortable-head';
 import { TableStatusRow } from '@/app/components/table-status-row';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
-import { formatDisplayDate, formatMomentDay } from '@/app/components/ui/display-date';
+import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { useListSearch } from '@/app/lib/list-view';
 import { usePermissions } from '@/app/lib/use-session';
@@ -127,7 +127,7 @@ export function BookingsPage() {
                   label: t('list.preparedDate'),
                   value: formatDisplayDate(booking.samplePreparedDate, i18n.language),
                 },
-                { label: t('list.createdAt'), value: formatMomentDay(booking.createdAt, i18n.language) },
+                { label: t('list.createdAt'), value: formatDisplayDate(booking.createdAt, i18n.language) },
               ],
             })}
           />
@@ -198,7 +198,7 @@ export function BookingsPage() {
                       <BookingStatusBadge status={booking.status} />
                     </TableCell>
                     <TableCell className="hidden text-muted-foreground lg:table-cell">
-                      {formatMomentDay(booking.createdAt, i18n.language)}
+                      {formatDisplayDate(booking.createdAt, i18n.language)}
                     </TableCell>
                   </TableRow>
                 ))

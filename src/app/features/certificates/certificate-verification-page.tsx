@@ -19,7 +19,7 @@ import {
 import { useCertificateVerification } from './certificates-api';
 import { ScanCertificateButton } from './scan-certificate-button';
 import { useDocumentTitle } from '@/app/lib/use-document-title';
-import { formatMomentDay } from '@/app/components/ui/display-date';
+import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { enfsiVerbalScale, formatLikelihoodRatio, isQuotableCllr } from '@/shared/likelihood-ratio';
 
 // The public verification page (/certificate/$token): no sign-in. Anyone holding a certificate
@@ -78,7 +78,7 @@ function CertificateFacts({ certificate }: { certificate: CertificateVerificatio
       : []),
     ['conclusion', certificate.conclusion],
     ['predictedOrigin', predictionWords(certificate.predictedOrigin)],
-    ['issuedAt', formatMomentDay(certificate.issuedAt, i18n.language)],
+    ['issuedAt', formatDisplayDate(certificate.issuedAt, i18n.language)],
     ['signatory', certificate.signatory],
     ['laboratory', certificate.laboratory],
     ['version', String(certificate.version)],
@@ -131,7 +131,7 @@ function VerificationResult({ token }: { token: string }) {
       <StatusBanner status={certificate.status} title={t(`status.${certificate.status}`)}>
         <p>
           {t(`statusDescription.${certificate.status}`, {
-            date: formatMomentDay(certificate.revokedAt, i18n.language),
+            date: formatDisplayDate(certificate.revokedAt, i18n.language),
           })}
         </p>
         {certificate.status === 'Revoked' && certificate.revokeReason && (
@@ -151,7 +151,7 @@ function VerificationResult({ token }: { token: string }) {
               ? t('currentVersionRevoked', { version: certificate.currentVersion.version })
               : t('currentVersion', {
                   version: certificate.currentVersion.version,
-                  date: formatMomentDay(certificate.currentVersion.issuedAt, i18n.language),
+                  date: formatDisplayDate(certificate.currentVersion.issuedAt, i18n.language),
                 })}
           </p>
         )}

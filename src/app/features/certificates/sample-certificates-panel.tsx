@@ -32,7 +32,7 @@ import {
   useSampleCertificates,
   useSendSampleCertificate,
 } from './certificates-api';
-import { formatMomentDay } from '@/app/components/ui/display-date';
+import { formatDisplayDate } from '@/app/components/ui/display-date';
 
 /** Copies the public verification address; where the clipboard is refused, the address is shown to copy by hand. */
 async function copyVerificationLink(token: string, t: (key: string, values?: Record<string, unknown>) => string) {
@@ -183,7 +183,7 @@ export function SampleCertificatesPanel({ sampleId, sampleStatus }: { sampleId: 
                 {t('fields.version')} {certificate.version}
               </span>
               <span className="text-muted-foreground">
-                {formatMomentDay(certificate.issuedAt, i18n.language)}
+                {formatDisplayDate(certificate.issuedAt, i18n.language)}
                 {certificate.signatory ? ` · ${certificate.signatory}` : ''}
               </span>
               {certificate.amendmentReason && (

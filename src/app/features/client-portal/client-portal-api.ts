@@ -5,10 +5,9 @@ import { api, unwrap } from '@/app/lib/api-client';
 // The client's side (docs/client-portal.md): the session cookie is HttpOnly, so nothing here holds
 // a token; a 401 means "not signed in" and is shown by the page, never as the staff sign-out.
 
-export type ClientBookings = components['schemas']['ClientBookings'];
 export type ClientBooking = components['schemas']['ClientBooking'];
 
-export const clientPortalQueries = {
+const clientPortalQueries = {
   all: ['client-portal'] as const,
   bookings: () => ['client-portal', 'bookings'] as const,
 };

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { csSampleFormSchema } from '@/shared/schemas/sample-entry';
+import { csCreateSampleSchema } from '@/shared/schemas/sample-entry';
 import { CheckboxField } from '@/app/components/checkbox-field';
 import { FormDialog, useDialogSave, type DialogState } from '@/app/components/form-dialog';
 import { TextareaField, TextInputField, WeightField } from '@/app/components/form-fields';
@@ -16,7 +16,7 @@ import { CS_SAMPLES } from './cs-lab-constants';
 import { noticeNoChanges, noticeQueued } from '@/app/bench/announce';
 import { changedFields } from '@/app/bench/changed-fields';
 
-type SampleForm = z.input<typeof csSampleFormSchema>;
+type SampleForm = z.input<typeof csCreateSampleSchema>;
 
 const LEADING_FIELDS = [
   ['sampleType', 'cs-sample-type'],
@@ -46,7 +46,7 @@ export function CsSampleFormDialog({
   const { fire } = useSampleAction(CS_SAMPLES.list);
   const { isSaving, save } = useDialogSave(dialog.onOpenChange);
   const form = useForm<SampleForm>({
-    resolver: zodResolver(csSampleFormSchema),
+    resolver: zodResolver(csCreateSampleSchema),
     values: {
       idflNumber: '',
       sampleType: sample?.sampleType ?? '',

@@ -1,7 +1,7 @@
 import type { ListCard } from '@/app/components/list-cards';
 import { CustomerLinks } from './customer-links';
 import type { Customer } from './customer-queries';
-import { formatMomentDay } from '@/app/components/ui/display-date';
+import { formatDisplayDate } from '@/app/components/ui/display-date';
 
 /** A customer at phone width: the company opens its bookings, as its table row's link does. */
 export function customerCard(customer: Customer, t: (key: string) => string, language: string): ListCard {
@@ -14,7 +14,7 @@ export function customerCard(customer: Customer, t: (key: string) => string, lan
       { label: t('telephone'), value: customer.telephone },
       { label: t('cityStateCountry'), value: customer.cityStateCountry },
       { label: t('bookingCount'), value: <span className="tabular-nums">{customer.bookingCount}</span> },
-      { label: t('lastBooking'), value: formatMomentDay(customer.lastBookingAt, language) },
+      { label: t('lastBooking'), value: formatDisplayDate(customer.lastBookingAt, language) },
     ],
   };
 }

@@ -13,7 +13,7 @@ import { PageFrame } from '@/app/layout/page-frame';
 import { CustomerLinks } from './customer-links';
 import { customerCard } from './customer-card';
 import { customerQueries } from './customer-queries';
-import { formatMomentDay } from '@/app/components/ui/display-date';
+import { formatDisplayDate } from '@/app/components/ui/display-date';
 
 /** Customers List (/customers): the companies that have booked, with their latest contact details. */
 export function CustomersPage() {
@@ -84,7 +84,7 @@ export function CustomersPage() {
                       {customer.cityStateCountry}
                     </TableCell>
                     <TableCell className="tabular-nums">{customer.bookingCount}</TableCell>
-                    <TableCell>{formatMomentDay(customer.lastBookingAt, i18n.language)}</TableCell>
+                    <TableCell>{formatDisplayDate(customer.lastBookingAt, i18n.language)}</TableCell>
                   </TableRow>
                 ))
               )}

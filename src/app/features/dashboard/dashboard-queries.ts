@@ -6,12 +6,9 @@ import { DAY_MS } from '@/shared/dates';
 /** The dashboard's figures, one query key factory for its four statistics calls. */
 
 export type StatisticSummary = components['schemas']['StatisticSummary'];
-export type BookingMonthlyStatusChart = components['schemas']['BookingMonthlyStatusChart'];
-export type Turnaround = components['schemas']['Turnaround'];
-export type AnalysisTrends = components['schemas']['AnalysisTrends'];
 
 /** The browser's time zone names the laboratory's days for the day, week and month buckets. */
-export function labTimeZone(): string {
+function labTimeZone(): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return zone && /^(UTC|[A-Za-z]+(\/[A-Za-z0-9_+-]+){1,2})$/.test(zone) ? zone : 'UTC';
 }

@@ -62,7 +62,7 @@ type Dialog =
   | { kind: 'packingList'; batch: DispatchBatchListItem }
   | null;
 
-export function batchListQuery(filters: Filters): ListQuery {
+function batchListQuery(filters: Filters): ListQuery {
   return Object.fromEntries(
     Object.entries(filters)
       .filter(([, v]) => v.trim() !== '')

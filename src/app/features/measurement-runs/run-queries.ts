@@ -9,7 +9,6 @@ import type { RunListFilters } from './run-list-search';
  * bench actions these need the network: the server computes the calibration.
  */
 
-export type MeasurementRunSummary = components['schemas']['MeasurementRunSummary'];
 export type MeasurementRun = components['schemas']['MeasurementRun'];
 export type RunCalibration = components['schemas']['RunCalibration'];
 export type RunAnalysis = components['schemas']['RunAnalysis'];

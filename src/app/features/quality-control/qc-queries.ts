@@ -6,7 +6,6 @@ import { api, unwrap } from '@/app/lib/api-client';
 // the supervisor's password, checked by the server).
 
 export type Nonconformity = components['schemas']['Nonconformity'];
-export type RunQualityControl = components['schemas']['RunQualityControl'];
 
 export const qcQueries = {
   all: ['nonconformities'] as const,
@@ -31,7 +30,6 @@ export function useReleaseNonconformity(id: number) {
 }
 
 export type ControlChart = components['schemas']['ControlChart'];
-export type ControlChartSummary = components['schemas']['ControlChartSummary'];
 
 /** The check standards' control charts: which exist, and one chart with its points and limits. */
 export const controlChartQueries = {

@@ -63,7 +63,7 @@ function valueInput(element: MeasuredElement, row: ValueRowForm) {
 const elementsGiven = (form: MaterialForm) =>
   measuredElements.filter((element) => filled(form.values[element].value) || filled(form.values[element].uncertainty));
 
-export function materialInputOf(form: MaterialForm) {
+function materialInputOf(form: MaterialForm) {
   return {
     name: form.name,
     aliases: form.aliases
@@ -106,7 +106,7 @@ function setAt(target: Record<string, unknown>, path: string, value: unknown) {
 }
 
 /** Messages by form path, nested as the form library reads them; the first message of a box stays. */
-export function nestedErrors<Form extends FieldValues>(messages: [string, string][]): FieldErrors<Form> {
+function nestedErrors<Form extends FieldValues>(messages: [string, string][]): FieldErrors<Form> {
   const errors: Record<string, unknown> = {};
   for (const [path, message] of messages) setAt(errors, path, { type: 'validate', message });
   return errors as FieldErrors<Form>;

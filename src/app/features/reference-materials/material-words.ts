@@ -10,7 +10,7 @@ import type { ReferenceMaterial, ReferenceValue } from './reference-material-que
 export const scaleName = (scale: string) => (scale === 'VSMOW-SLAP' ? 'VSMOW' : scale);
 
 /** The decimals a sheet's number is written with: two at least, four at most. */
-export function sheetDigits(value: number) {
+function sheetDigits(value: number) {
   for (let digits = 2; digits < 4; digits++) if (Number(value.toFixed(digits)) === value) return digits;
   return 4;
 }

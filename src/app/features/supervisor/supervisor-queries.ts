@@ -11,15 +11,10 @@ import { api, unwrap } from '@/app/lib/api-client';
  * must see the server's verdict while deciding.
  */
 
-export type SupervisorSample = components['schemas']['SampleEntry'];
 export type SupervisorSampleDetail = components['schemas']['SampleEntryDetail'];
-export type TimelineEvent = components['schemas']['TimelineEvent'];
 export type ThirdLabEntry = components['schemas']['ThirdLabEntry'];
 
 export type SavedOriginAnalysis = components['schemas']['SavedOriginAnalysis'];
-
-export const SUPERVISOR_LIST = 'supervisor-samples';
-export const SUPERVISOR_PATH = '/api/supervisor-lab/get-all';
 
 /** The states the supervisor sees (the server's own filter): at the third lab or past it. */
 export const SUPERVISOR_STATUSES = benchStatuses.supervisor;
@@ -89,11 +84,4 @@ export function useIssueCertificate(id: number) {
         queryClient.invalidateQueries({ queryKey: ['certificates'] }),
       ]),
   });
-}
-
-/** The third-lab entry that holds the result: the newest one (a re-sent sample has several). */
-export function latestThirdLabEntry(
-  detail: Pick<SupervisorSampleDetail, 'thirdLabEntries'>,
-): ThirdLabEntry | undefined {
-  return [...detail.thirdLabEntries].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
 }

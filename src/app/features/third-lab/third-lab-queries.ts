@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { components, paths } from '@/shared/api-types';
+import type { components } from '@/shared/api-types';
 import {
   isotopeFields,
   requiredIsotopeFields,
@@ -22,28 +22,12 @@ import { sampleChangeMutation } from '@/app/bench/sample-requests';
  */
 
 export type ThirdLabSample = components['schemas']['ThirdLabSample'];
-export type ThirdLabEntry = components['schemas']['ThirdLabEntry'];
+type ThirdLabEntry = components['schemas']['ThirdLabEntry'];
 
 export { THIRD_LAB_LIST, THIRD_LAB_PATH };
 
 /** The states a sample passes through at the third lab, in the order it meets them. */
 export const THIRD_LAB_STATUSES = benchStatuses.thirdLab;
-
-type ThirdLabListQuery = NonNullable<paths['/api/third-lab/get-all']['get']['parameters']['query']>;
-
-/** The list's filters, as the contract names them (one status at a time on this screen). */
-export type ThirdLabFilters = Pick<
-  ThirdLabListQuery,
-  | 'IDFLNumber'
-  | 'sentToThirdLabDate'
-  | 'sentToThirdLabBy'
-  | 'thirdLabReceivedDate'
-  | 'thirdLabReceivedBy'
-  | 'resultReturnedDate'
-  | 'testTeamConfirmedDate'
-  | 'testTeamConfirmedBy'
-  | 'BNCode'
-> & { status?: Extract<ThirdLabListQuery['status'], string> };
 
 export const thirdLabQueries = {
   all: ['third-lab'] as const,

@@ -11,7 +11,8 @@ import {
   normalizeClientEmail,
 } from '../../auth/client-sessions.ts';
 import type { Executor } from '../../db/client.ts';
-import { booking, clientBookingMail, clientBookingPreference } from '../../db/schema.ts';
+import { booking, clientBookingMail, clientBookingPreference, sampleEntry } from '../../db/schema.ts';
+import { bookingLanguageOf } from '../../../shared/schemas/booking.ts';
 import type { Mailer } from '../messaging/mail.ts';
 import { countEvent, type Window } from '../accounts/rate-limit.ts';
 import { mailboxOf, mayMailFormRecipient } from '../messaging/recipient-limits.ts';
@@ -153,11 +154,10 @@ export async function recordClientMail(
   await db.insert(clientBookingMail).values({ bookingId, kind, to: normalizeClientEmail(to) });
 }
 
-type ProgressMail = {
+export type ProgressMail = {
   bookingId: number;
   kind: Exclude<ClientMailKind, 'confirmation' | 'named'>;
   baseUrl: string;
-  language: Language;
   /** The sample's number, for receipt and certification. */
   sample?: string;
   /** For a receipt: what was found when the sample arrived damaged or insufficient, and staff's note. */
@@ -196,7 +196,8 @@ export async function mailClientProgress(db: Executor, mailer: Mailer, mail: Pro
     if (already) return false;
   }
   if (!(await mayMailClient(db, to))) return false;
-  const words = clientMailWords(mail.language);
+  // In the language the booking was made in, which the booking keeps.
+  const words = clientMailWords(bookingLanguageOf(row.language));
   const params = {
     number: row.bookingNumber,
     sample: mail.sample ?? '',
@@ -241,4 +242,37 @@ export async function mailClientProgress(db: Executor, mailer: Mailer, mail: Pro
   await mailer.send(db, { to, subject: words(subjects[mail.kind], params), ...texts });
   await recordClientMail(db, { bookingId: row.id, kind: mail.kind, to });
   return true;
+}
+
+export type SampleProgressMail = Omit<ProgressMail, 'bookingId' | 'sample' | 'receiptProblem' | 'kind'> & {
+  sampleId: number;
+  kind: 'received' | 'certified' | 'reissued' | 'revoked';
+};
+
+/**
+ * The same for a sample: tells the client of the booking it came from, if any. A receipt that found
+ * the sample damaged or insufficient carries what was found, since the sample is held until they decide.
+ */
+export async function mailSampleProgress(db: Executor, mailer: Mailer, { sampleId, ...news }: SampleProgressMail) {
+  const [sample] = await db
+    .select({
+      bookingId: sampleEntry.bookingId,
+      idflNumber: sampleEntry.idflNumber,
+      receivedCondition: sampleEntry.receivedCondition,
+      receiptNote: sampleEntry.receiptNote,
+    })
+    .from(sampleEntry)
+    .where(eq(sampleEntry.id, sampleId));
+  if (!sample?.bookingId) return false;
+  const condition = sample.receivedCondition;
+  const receiptProblem =
+    news.kind === 'received' && (condition === 'damaged' || condition === 'insufficient')
+      ? { condition, note: sample.receiptNote }
+      : undefined;
+  return mailClientProgress(db, mailer, {
+    bookingId: sample.bookingId,
+    ...news,
+    sample: sample.idflNumber,
+    ...(receiptProblem ? { receiptProblem } : {}),
+  });
 }

@@ -2,7 +2,14 @@
 // list by package and by day (only the run's own columns, not its analyses).
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { appUser, dispatchBatch, measurementResult, measurementRun, qcRunVerdict, sampleEntry } from '../../db/schema.ts';
+import {
+  appUser,
+  dispatchBatch,
+  measurementResult,
+  measurementRun,
+  qcRunVerdict,
+  sampleEntry,
+} from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { runNonconformity } from './nonconformities.ts';
 

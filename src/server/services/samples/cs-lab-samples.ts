@@ -12,14 +12,7 @@ import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { appendAudit, asJson, rowChanges, type Actor } from '../custody/audit.ts';
 import { recordDeletions } from '../deletions.ts';
 import { nextNumber } from './numbering.ts';
-import {
-  fireSampleAction,
-  judgeTransition,
-  lockSample,
-  recordSampleChange,
-  SAMPLE_ENTITY,
-  wrongHold,
-} from './sample-transitions.ts';
+import { fireSampleAction, lockSample, recordSampleChange, SAMPLE_ENTITY, wrongHold } from './sample-transitions.ts';
 import { computeWeights } from './sample-weights.ts';
 import { editSampleData } from './sample-edits.ts';
 import { assertFilesAttachable, type FileAttacher } from '../files.ts';
@@ -171,7 +164,18 @@ export async function recordReceiptDecision(
   db: Executor,
   { id, input, by }: { id: number; input: ReceiptDecisionInput; by: Actor },
 ) {
+  const decision = {
+    receiptDecision: input.decision,
+    receiptDecisionNote: input.note ?? null,
+    receiptDecisionAt: new Date(),
+    receiptDecisionBy: by.id,
+  };
   return db.transaction(async (tx) => {
+    // A replacement is the workflow table's transition back to New (allowed only while the sample
+    // is held): the kernel judges it. The other decisions change no status.
+    if (input.decision === 'replacement') {
+      return (await fireSampleAction(tx, id, { action: 'awaitReplacement', by, changes: decision })).after;
+    }
     const sample = await lockSample(tx, id);
     if (sample.status !== 'CsConfirmed') {
       throw conflict(
@@ -181,20 +185,7 @@ export async function recordReceiptDecision(
       );
     }
     if (!isHeldOnReceipt(sample)) throw wrongHold(sample);
-    const toStatus = input.decision === 'replacement' ? judgeTransition('awaitReplacement', sample) : undefined;
-    return recordSampleChange(tx, {
-      sample,
-      // A replacement is the table's transition back to New; the other decisions change no status.
-      action: toStatus ? 'awaitReplacement' : 'receiptDecision',
-      by,
-      toStatus,
-      changes: {
-        receiptDecision: input.decision,
-        receiptDecisionNote: input.note ?? null,
-        receiptDecisionAt: new Date(),
-        receiptDecisionBy: by.id,
-      },
-    });
+    return recordSampleChange(tx, { sample, action: 'receiptDecision', by, changes: decision });
   });
 }
 
