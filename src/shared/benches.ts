@@ -26,7 +26,7 @@ export type BenchDefinition = {
   statuses: readonly SampleStatus[];
   /** The statuses whose dashboard tile opens this bench's list (each status has one such bench). */
   tiles: readonly SampleStatus[];
-  /** Holding any one of these lets a user read the bench's samples (server/services/sample-visibility.ts). */
+  /** Holding any one of these lets a user read the bench's samples (server/services/samples/sample-visibility.ts). */
   readers: readonly Permission[];
   /** The workflow action a scanned label fires at this bench, when samples arrive there in a pile. */
   checkIn: Extract<WorkflowActionName, 'csCheckIn' | 'testerCheckIn' | 'thirdLabCheckIn'> | null;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditRecord, booking } from '../../src/server/db/schema.ts';
-import { verifyAuditChain } from '../../src/server/services/custody/audit.ts';
+import { verifyAuditChain } from '../../src/server/services/custody/audit-verification.ts';
 import { confirmBooking } from '../../src/server/services/bookings/bookings.ts';
 import { bookingForm, clientSideLabUser, otherPayer, submitBooking, today } from './support/bookings.ts';
 import { useTestApp } from './support/test-app.ts';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditRecord, booking, certificate, sampleEntry } from '../../src/server/db/schema.ts';
-import { verifyAuditChain } from '../../src/server/services/custody/audit.ts';
+import { verifyAuditChain } from '../../src/server/services/custody/audit-verification.ts';
 import { UNKNOWN_CERTIFICATE_MESSAGE } from '../../src/server/services/certificates/certificates.ts';
-import { VERIFY_LIMIT, VERIFY_LIMIT_MESSAGE } from '../../src/server/routes/certificates.ts';
+import { VERIFY_LIMIT, VERIFY_LIMIT_MESSAGE } from '../../src/server/routes/certificates/certificates.ts';
 import { REISSUE_REASON_REQUIRED, REVOKE_REASON_REQUIRED, sampleStatusWord } from '../../src/shared/certificate.ts';
 import { JOURNEY_ORIGIN_REASON, RESULT, SAMPLE_FORM, sampleAt } from './support/sample-journey.ts';
 import { readQrCodes } from './support/pdf-qr.ts';

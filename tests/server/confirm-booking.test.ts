@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditRecord, booking, notification, sampleEntry } from '../../src/server/db/schema.ts';
-import { verifyAuditChain } from '../../src/server/services/custody/audit.ts';
-import { confirmBooking, findBookingDetail } from '../../src/server/services/bookings/bookings.ts';
+import { verifyAuditChain } from '../../src/server/services/custody/audit-verification.ts';
+import { findBookingDetail } from '../../src/server/services/bookings/booking-detail.ts';
+import { confirmBooking } from '../../src/server/services/bookings/bookings.ts';
 import { clientSideLabUser, submitBooking } from './support/bookings.ts';
 import { useTestApp } from './support/test-app.ts';
 

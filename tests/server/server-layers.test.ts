@@ -20,8 +20,8 @@ describe('server layers', { timeout: 180_000 }, () => {
     expect(up).toHaveLength(1);
     expect(up[0]).toMatch(/src\/server\/services imports only its own layer/);
     const app = await layerErrors(
-      'src/server/routes/guidelines.ts',
-      "import type { createRouter } from '../app.ts';\nexport type Probe = typeof createRouter;\n",
+      'src/server/routes/bookings/guidelines.ts',
+      "import type { createRouter } from '../../app.ts';\nexport type Probe = typeof createRouter;\n",
     );
     expect(app).toHaveLength(1);
   });

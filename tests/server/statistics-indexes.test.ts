@@ -1,6 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { reportGroupsQuery, rowBatch } from '../../src/server/services/reports/reports.ts';
+import { reportGroupsQuery } from '../../src/server/services/reports/report-groups.ts';
+import { rowBatch } from '../../src/server/services/reports/report-rows.ts';
 import { monthlyChartQuery, summaryQueries, turnaroundQuery } from '../../src/server/services/reports/statistics.ts';
 import { useTestApp } from './support/test-app.ts';
 

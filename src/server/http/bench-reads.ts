@@ -6,7 +6,7 @@ import type { AppRouter } from './context.ts';
 import { idParam } from './params.ts';
 import { datesInOrder, envelope, ok } from './responses.ts';
 import { defineRoute } from './route.ts';
-import { sampleDetailSchema, samplePageSchema, testerListFilters, toSampleFilters } from './sample-schemas.ts';
+import { sampleDetailSchema, samplePageSchema, testerListFilters, toSampleFilters } from './schemas/sample-schemas.ts';
 
 // What the tester and supervisor benches read alike: a page of the samples the bench lists (its
 // statuses, paths and access lists from the bench table, with the tester filters) and one

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { issueDeviceToken, readDeviceToken } from '../../auth/devices.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { loadAuthUser } from '../../auth/guard.ts';
 import { readSignInState, recordSignIn } from '../../auth/sign-in-trips.ts';
 import { issueAccessToken, issueRefreshToken, randomToken, revokeOtherSessions, sha256 } from '../../auth/tokens.ts';
 import type { Executor } from '../../db/client.ts';
-import { appUser, country, passwordReset, role } from '../../db/schema.ts';
+import { appUser, country, passwordReset } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
-import { AppError, badRequest, notFound, unauthorized } from '../../errors.ts';
+import { AppError, badRequest, unauthorized } from '../../errors.ts';
 import type { Mailer } from '../messaging/mail.ts';
 import { countEvent, currentCount, holdFor, tooManyRequests } from './rate-limit.ts';
 import { DAY_MS } from '../../../shared/dates.ts';
@@ -29,8 +29,6 @@ export function signInDelaySeconds(failures: number, threshold: number): number 
   if (failures < threshold) return 0;
   return Math.min(LONGEST_DELAY_SECONDS, FIRST_DELAY_SECONDS * 2 ** (failures - threshold));
 }
-
-export type Profile = Awaited<ReturnType<typeof loadProfile>>;
 
 /** The signed-in user's profile: identity, role, country and permissions. */
 export async function loadProfile(db: Executor, userId: number) {
@@ -58,15 +56,6 @@ export async function loadProfile(db: Executor, userId: number) {
     countryName: extra?.countryName ?? null,
     permissions: user.permissions,
   };
-}
-
-export async function findUserByLogin(db: Executor, login: string) {
-  const normalised = login.trim().toLowerCase();
-  const [row] = await db
-    .select()
-    .from(appUser)
-    .where(or(eq(sql`lower(${appUser.username})`, normalised), eq(sql`lower(${appUser.email})`, normalised)));
-  return row;
 }
 
 export type SignInAttempt = {
@@ -276,10 +265,4 @@ export async function completePasswordReset(
   await db.update(passwordReset).set({ usedAt: new Date() }).where(eq(passwordReset.id, reset.id));
   // Whoever asked for the reset may not be the one signed in elsewhere: every session ends.
   await setPassword(db, reset.userId, newPassword);
-}
-
-export async function findRoleByName(db: Executor, name: string) {
-  const [row] = await db.select().from(role).where(eq(role.name, name));
-  if (!row) throw notFound('namedRoleNotFound', { name });
-  return row;
 }

@@ -1,7 +1,6 @@
 import { and, asc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { country } from '../../db/schema.ts';
-import { serverMessage } from '../../../shared/server-messages.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import type { AuthUser } from './auth-user.ts';
 import { appendAudit, rowChanges } from '../custody/audit.ts';
@@ -10,8 +9,6 @@ import { assertVersion, lockForEdit } from '../stale-writes.ts';
 import { containing, countRows, isTakenByAnother, sortOrder, withUniqueCheck, type Paging } from '../../db/queries.ts';
 
 type CountryFields = { code: string; name: string; protected: boolean; version?: number };
-
-export const PROTECTED_COUNTRY_MESSAGE = serverMessage('countryProtected');
 
 // Written with qualified names: drizzle leaves columns unqualified in one-table selects, where an
 // inner "id" would mean the inner table's id.
@@ -98,7 +95,7 @@ export async function listCountryChoices(db: Executor) {
     .orderBy(asc(sql`lower(${country.name})`), asc(country.id));
 }
 
-export async function findCountry(db: Executor, id: number): Promise<CountryRecord> {
+async function findCountry(db: Executor, id: number): Promise<CountryRecord> {
   const [row] = await db.select(countrySelection).from(country).where(eq(country.id, id));
   if (!row) throw notFound('countryNotFound');
   return toCountry(row);

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rateLimit } from '../../db/schema.ts';
 import type { ServerMessageCode, ServerMessageParams } from '../../../shared/server-messages.ts';
@@ -43,19 +43,6 @@ export async function holdFor(db: Executor, key: string, seconds: number) {
       target: rateLimit.key,
       set: { count: 1, resetAt: sql`now() + make_interval(secs => ${seconds})` },
     });
-}
-
-/** Seconds until a held key is released; 0 when it is not held. */
-export async function secondsHeld(db: Executor, key: string): Promise<number> {
-  const [row] = await db
-    .select({ seconds: sql<number>`ceil(extract(epoch from ${rateLimit.resetAt} - now()))::int` })
-    .from(rateLimit)
-    .where(sql`${rateLimit.key} = ${key} AND ${rateLimit.resetAt} > now()`);
-  return row?.seconds ?? 0;
-}
-
-export async function clearCount(db: Executor, key: string) {
-  await db.delete(rateLimit).where(eq(rateLimit.key, key));
 }
 
 export const tooManyRequests = (

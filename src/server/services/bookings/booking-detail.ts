@@ -16,7 +16,7 @@ import { auditTrail } from '../custody/audit.ts';
 import { fileUrl } from '../files.ts';
 
 /** Sample entries made from the given bookings (for the booking detail and lists). */
-export async function sampleEntriesOfBookings(db: Executor, bookingIds: number[]) {
+async function sampleEntriesOfBookings(db: Executor, bookingIds: number[]) {
   if (!bookingIds.length) return [];
   return db
     .select({
@@ -139,5 +139,3 @@ export async function findBookingDetail(db: Executor, bookingId: number) {
     })),
   };
 }
-
-export type BookingDetail = Awaited<ReturnType<typeof findBookingDetail>>;

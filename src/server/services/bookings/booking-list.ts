@@ -6,9 +6,7 @@ import { containing, matchedFirst, parseSort } from '../../db/queries.ts';
 import { matchingRows, readListPage } from '../../db/list-page.ts';
 import { booking, bookingSampleType } from '../../db/schema.ts';
 
-export type BookingStatus = (typeof booking.status.enumValues)[number];
-
-export const bookingStatuses = booking.status.enumValues;
+type BookingStatus = (typeof booking.status.enumValues)[number];
 
 export type BookingListFilters = {
   status?: BookingStatus;

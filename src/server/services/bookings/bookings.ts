@@ -16,10 +16,6 @@ import { nextNumber } from '../samples/numbering.ts';
 import { announceChange } from '../messaging/notifications.ts';
 import { claimAttachments } from './public-attachments.ts';
 
-// The list and the detail live beside this file; importers of the booking service keep one entry point.
-export * from './booking-list.ts';
-export * from './booking-detail.ts';
-
 /** What the client told us about a sample type, kept on each sample entry for the lab's later stages. */
 function describeClientInfo(sampleType: { composition: string; expectedOrigins: { origin: string }[] }) {
   const origins = sampleType.expectedOrigins.map((o) => o.origin).join(', ');

@@ -2,7 +2,7 @@ import { asc, desc, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { booking } from '../../db/schema.ts';
 import { containing } from '../../db/queries.ts';
-import { parseOrderBy } from './bookings.ts';
+import { parseOrderBy } from './booking-list.ts';
 
 export type CustomerListFilters = { search?: string; orderBy?: string; limit: number; offset: number };
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditAnchor, auditCheckpoint, auditRecord } from '../../db/schema.ts';
 import { expectedHash, GENESIS, readKeyedAfter, sealOf, type StoredAuditRecord } from './audit-hash.ts';
@@ -189,7 +189,7 @@ export async function verifyAuditChain(db: Executor): Promise<ChainVerdict> {
  * The chain's verdict from the stored checkpoint: the record it ends at must still carry its hash,
  * and only the records after it are re-hashed. Without a (genuine) checkpoint this is a full check.
  */
-export async function verifyAuditChainSinceCheckpoint(db: Executor): Promise<ChainVerdict> {
+async function verifyAuditChainSinceCheckpoint(db: Executor): Promise<ChainVerdict> {
   const checkpoint = await readCheckpoint(db);
   if (!checkpoint) return verifyAuditChain(db);
   if (!checkpoint.valid) {
@@ -275,14 +275,4 @@ export async function custodyChainVerdict(
   const broken: ChainVerdict = { valid: false, checked: verdict.checked, ...own };
   await storeVerdict(db, broken, START, false);
   return broken;
-}
-
-/** The chain's last record and how many there are (what an anchor publishes). */
-export async function chainHead(db: Executor) {
-  const [head] = await db
-    .select({ id: auditRecord.id, hash: auditRecord.hash })
-    .from(auditRecord)
-    .orderBy(desc(auditRecord.id))
-    .limit(1);
-  return head;
 }

@@ -13,10 +13,6 @@ import {
   type HashedFields,
 } from './audit-hash.ts';
 
-// Checking the chain lives in audit-verification.ts; these stay reachable from here for callers
-// that know the chain by this module.
-export { verifyAuditChain, type ChainVerdict } from './audit-verification.ts';
-
 /** Who acts: the signed-in staff member (AuthUser satisfies it), or any account in seeding and tests. */
 export type Actor = { id: number; displayName: string };
 

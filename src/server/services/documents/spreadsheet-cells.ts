@@ -16,7 +16,7 @@ const plainNumber = /^\s*[-+]?\d+(\.\d+)?\s*$/;
 const startsFormula = (part: string) => formulaLead.test(part) && !plainNumber.test(part);
 
 /** Text a spreadsheet would run as a formula, read whole or cut at any ";", "," or tab. */
-export function isFormulaText(text: string): boolean {
+function isFormulaText(text: string): boolean {
   if (/^[\t\r]/.test(text)) return true;
   return startsFormula(text) || text.split(separators).some(startsFormula);
 }
@@ -26,17 +26,10 @@ export function spreadsheetCell<T>(value: T): T | string {
   return typeof value === 'string' && isFormulaText(value) ? `'${value}` : value;
 }
 
-/** Every value of a row (as an object, for exceljs's keyed columns) made safe for a spreadsheet. */
-export function spreadsheetRow<T extends Record<string, unknown>>(row: T): T {
-  const safe: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) safe[key] = spreadsheetCell(value);
-  return safe as T;
-}
-
 const needsQuotes = /[",;\t\r\n]|^ | $/;
 
 /** One CSV field: made safe first, then quoted (quotes doubled) when it holds a separator, quote, line break or edge space. */
-export function csvField(value: unknown): string {
+function csvField(value: unknown): string {
   const safe = spreadsheetCell(value);
   if (safe === null || safe === undefined) return '';
   const text = safe instanceof Date ? safe.toISOString() : String(safe);

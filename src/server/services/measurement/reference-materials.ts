@@ -23,9 +23,9 @@ import {
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { appendAudit, asJson, type Actor } from '../custody/audit.ts';
 
-export const REFERENCE_MATERIAL_ENTITY = 'reference_material';
+const REFERENCE_MATERIAL_ENTITY = 'reference_material';
 
-export type ReferenceMaterialRow = typeof referenceMaterial.$inferSelect;
+type ReferenceMaterialRow = typeof referenceMaterial.$inferSelect;
 export type ReferenceValueRow = typeof referenceMaterialValue.$inferSelect;
 export type ReferenceMaterialWithValues = ReferenceMaterialRow & { values: ReferenceValueRow[] };
 
@@ -186,8 +186,6 @@ export async function addReferenceValue(
     return { value: value!, impact };
   });
 }
-
-export type ValueImpact = Awaited<ReturnType<typeof referenceValueImpact>>;
 
 /**
  * What was computed on a material's earlier values: every run whose current revision used one (as

@@ -17,8 +17,6 @@ export type ImportOptions = {
   by: Actor;
 };
 
-export type { RowError } from './clean-isotope-import-job.ts';
-
 /**
  * Reads and checks the file in a worker thread (clean-isotope-import-job.ts, under the limits in
  * file-reader-worker.ts). Resolves with the good rows, or rejects with the 400 that names what is

@@ -8,7 +8,7 @@ import { whereOf, type ReportFilters, type ReportKind } from './report-rows.ts';
 // per status with the median days the samples have been in it (by status).
 
 /** Samples of one status within a source's line (by-source report). */
-export type StatusCount = { status: string; samples: number };
+type StatusCount = { status: string; samples: number };
 
 /**
  * One line of a report's summary: a source (with its samples per status) or a status (with the

@@ -21,7 +21,7 @@ import { columnLetter, xlsxStream, type XlsxCell, type XlsxRow } from '../docume
  * The summary's heading row: below the title, the period, the time zone, the two filters, the
  * moment it was made, a note and an empty line (summaryRows writes them in that order).
  */
-export const SUMMARY_HEADER_ROW = 9;
+const SUMMARY_HEADER_ROW = 9;
 
 const safe = (cells: Cell[]): XlsxCell[] => cells.map(spreadsheetCell);
 

@@ -2,17 +2,10 @@ import type { Executor } from '../../db/client.ts';
 import { reportGroups, totalOf } from './report-groups.ts';
 import { nextRows, type ReportFilters, type ReportKind } from './report-rows.ts';
 
-// The two sample-entry reports (spec section 7): by source and by status, as XLSX (report-xlsx.ts)
+// The two sample-entry reports: by source and by status, as XLSX (report-xlsx.ts)
 // or CSV (report-csv.ts) files streamed a batch at a time, or as JSON for the screens' preview.
 
-export type { ReportFilters, ReportKind, ReportRow, RowCursor } from './report-rows.ts';
-export { rowBatch } from './report-rows.ts';
-export type { ReportGroup, StatusCount } from './report-groups.ts';
-export { reportGroups, reportGroupsQuery, totalOf } from './report-groups.ts';
-export { reportCsv } from './report-csv.ts';
-export { reportXlsx, SUMMARY_HEADER_ROW } from './report-xlsx.ts';
-
-export const PREVIEW_ROWS = 100;
+const PREVIEW_ROWS = 100;
 
 /** The figures and the first rows, for the report screens' preview table and chart. */
 export async function reportPreview(db: Executor, kind: ReportKind, filters: ReportFilters) {

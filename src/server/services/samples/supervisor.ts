@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import type { Conclusion, TransferIdflData } from '../../../shared/schemas/supervisor.ts';
 import type { Executor } from '../../db/client.ts';
 import { cleanIsotopeRecord, thirdLabEntry } from '../../db/schema.ts';
-import { serverMessage } from '../../../shared/server-messages.ts';
 import { AppError, conflict, forbidden } from '../../errors.ts';
 import { finalResultProblems } from '../../../shared/certificate-readiness.ts';
 import { latestSavedAnalysis } from '../certificates/certificate-content.ts';
@@ -13,8 +12,6 @@ import { appendAudit, type Actor } from '../custody/audit.ts';
 import { fireSampleAction, judgeEdit, lockSample, SAMPLE_ENTITY, writeSampleChange } from './sample-transitions.ts';
 import { lockThirdLabEntry } from './third-lab.ts';
 import { assertNoQcHold } from '../measurement/nonconformities.ts';
-
-export const FOUR_EYES_MESSAGE = serverMessage('fourEyes');
 
 export async function updateConclusion(db: Executor, { id, input, by }: { id: number; input: Conclusion; by: Actor }) {
   return db.transaction(async (tx) => {
