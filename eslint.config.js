@@ -42,7 +42,7 @@ const appRestrictedImports = [
   { name: 'sonner', message: "Import toast from '@/app/lib/toast' (or toastLater at start)." },
   { name: 'dayjs', message: "Import dayjs from '@/app/lib/dates': its locale follows the language." },
 ];
-const serverLayers = ['routes', 'http', 'services', 'db'];
+const serverLayers = ['routes', 'http', 'services', 'auth', 'db'];
 /** The modules that assemble the layers into the running server; no layer imports them. */
 const serverEntries = ['./src/server/app.ts', './src/server/server.ts', './src/server/main.ts'];
 
@@ -127,8 +127,10 @@ export default tseslint.config(
             // documents and mails from them and imports nothing of the app.
             { target: './src/server', from: './src/app' },
             { target: './src/server', from: './sw' },
-            // The server's layers point one way: routes → http → services → db. A module imports its own
-            // layer or one below, never one above (app.ts, server.ts and main.ts assemble the layers).
+            // The server's layers point one way: routes → http → services → auth → db (auth: the
+            // credentials, i.e. tokens, passwords, devices and client links; the guards that read them
+            // off a request are http's). A module imports its own layer or one below, never one above
+            // (app.ts, server.ts and main.ts assemble the layers).
             ...serverLayers.map((layer, index) => ({
               target: `./src/server/${layer}`,
               from: [...serverLayers.slice(0, index).map((above) => `./src/server/${above}`), ...serverEntries],

@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The server's layers (routes → http → services → db) are kept by import-x/no-restricted-paths in
+// The server's layers (routes → http → services → auth → db) are kept by import-x/no-restricted-paths in
 // eslint.config.js: these lint a line of code as if it stood in a module of each layer.
 const eslint = new ESLint({ cwd: process.cwd() });
 

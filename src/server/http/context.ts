@@ -5,7 +5,7 @@ import type { ErrorReporter } from '../error-reporting.ts';
 import type { Logger } from '../logger.ts';
 import type { Background } from '../services/background.ts';
 import type { Metrics } from '../metrics.ts';
-import type { AuthUser } from '../services/accounts/auth-user.ts';
+import type { AuthUser } from '../auth/auth-user.ts';
 import type { Mailer } from '../services/messaging/mail.ts';
 import type { Notifier } from '../services/messaging/notifier.ts';
 
@@ -38,7 +38,7 @@ export type Traffic = { inFlight: number; isStopping: boolean };
  */
 export type AppInputs = Omit<Deps, 'metrics' | 'errorReporter' | 'traffic' | 'notifier' | 'background'> & Partial<Deps>;
 
-export type { AuthUser } from '../services/accounts/auth-user.ts';
+export type { AuthUser } from '../auth/auth-user.ts';
 
 export type AppEnv = {
   Variables: {
@@ -46,7 +46,7 @@ export type AppEnv = {
     /** The database, or the transaction this request runs in (idempotent mutations). */
     db: Executor;
     auth: AuthUser;
-    /** A client's session (auth/client-sessions.ts): the e-mail address it speaks for, never a staff user. */
+    /** A client's session (http/client-session.ts): the e-mail address it speaks for, never a staff user. */
     client: { email: string };
     requestId: string;
     /**

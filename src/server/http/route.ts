@@ -1,8 +1,8 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { type Permission } from '../../shared/permissions.ts';
-import { authenticateClient } from '../auth/client-sessions.ts';
-import { authenticate, authorize } from '../auth/guard.ts';
+import { authenticateClient } from './client-session.ts';
+import { authenticate, authorize } from './staff-guard.ts';
 import { MAX_JSON_BODY, MAX_PUBLIC_BODY, limitBody } from './body-limit.ts';
 import type { AppEnv } from './context.ts';
 import { idempotency } from './idempotency.ts';
@@ -14,7 +14,7 @@ import { errorBodySchema } from './responses.ts';
 
 /**
  * Who may call an operation: anyone, any signed-in user, holders of at least one permission, or a
- * client with a client session (auth/client-sessions.ts), which no staff token opens.
+ * client with a client session (http/client-session.ts), which no staff token opens.
  */
 type Access = 'public' | 'signedIn' | 'client' | readonly Permission[];
 

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { z } from '@hono/zod-openapi';
 import type { AppRouter } from '../http/context.ts';
-import { bearerToken } from '../auth/guard.ts';
+import { bearerToken } from '../http/staff-guard.ts';
 import { checkDatabaseReadiness } from '../db/readiness.ts';
 import { envelope, errorBodySchema, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';

@@ -7,12 +7,9 @@ import {
   clientNoteSchema,
   clientPreferenceSchema,
 } from '../../../shared/client-portal.ts';
-import {
-  endClientSession,
-  normalizeClientEmail,
-  redeemClientLink,
-  setClientCookie,
-} from '../../auth/client-sessions.ts';
+import { normalizeClientEmail } from '../../auth/client-sessions.ts';
+import { endClientSession, setClientCookie } from '../../http/client-session.ts';
+import { redeemClientLink } from '../../services/client-portal/client-sign-in.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import {
   clientActivitySchema,

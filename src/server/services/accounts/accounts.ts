@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { issueDeviceToken, readDeviceToken } from '../../auth/devices.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
-import { loadAuthUser } from '../../auth/guard.ts';
+import { loadAuthUser } from '../../auth/auth-user.ts';
 import { readSignInState, recordSignIn } from '../../auth/sign-in-trips.ts';
 import { issueAccessToken, issueRefreshToken, randomToken, revokeOtherSessions, sha256 } from '../../auth/tokens.ts';
 import type { Executor } from '../../db/client.ts';

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { country } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
-import type { AuthUser } from './auth-user.ts';
+import type { AuthUser } from '../../auth/auth-user.ts';
 import { appendAudit, rowChanges } from '../custody/audit.ts';
 import { recordDeletions } from '../deletions.ts';
 import { assertVersion, lockForEdit } from '../stale-writes.ts';

@@ -3,7 +3,7 @@ import { allPermissions, permissionGroups } from '../../../shared/permissions.ts
 import type { Executor } from '../../db/client.ts';
 import { role } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { AuthUser } from './auth-user.ts';
+import type { AuthUser } from '../../auth/auth-user.ts';
 import { appendAudit, rowChanges } from '../custody/audit.ts';
 import { assertVersion, lockForEdit } from '../stale-writes.ts';
 import { containing, countRows, isTakenByAnother, sortOrder, withUniqueCheck, type Paging } from '../../db/queries.ts';

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client.ts';
 import { appUser, country, role } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { containing, countRows, sortOrder, withUniqueCheck, type Paging } from '../../db/queries.ts';
-import type { AuthUser } from './auth-user.ts';
+import type { AuthUser } from '../../auth/auth-user.ts';
 import { appendAudit, rowChanges } from '../custody/audit.ts';
 import { assertVersion, lockForEdit } from '../stale-writes.ts';
 

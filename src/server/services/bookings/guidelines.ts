@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { submissionGuidelines } from '../../db/schema.ts';
-import type { AuthUser } from '../accounts/auth-user.ts';
+import type { AuthUser } from '../../auth/auth-user.ts';
 import { appendAudit, rowChanges } from '../custody/audit.ts';
 import type { Laboratory } from '../../laboratory.ts';
 import { defaultGuidelines } from './guidelines-default.ts';
