@@ -24,7 +24,7 @@ import { renderPdf } from '../pdf-render.ts';
 import type { SigningIdentity } from '../documents/pdf-signing.ts';
 import { certificateContentHash, CONTENT_HASH_FIELD } from './certificate-seal.ts';
 import { originModelEvidence, snapshotContent } from './certificate-content.ts';
-import { judgeTransition, lockSample, recordSampleChange, SAMPLE_ENTITY } from '../samples/sample-transitions.ts';
+import { fireSampleAction, lockSample, SAMPLE_ENTITY } from '../samples/sample-transitions.ts';
 
 // Certificates of analysis. A certificate freezes what the laboratory concluded about a
 // sample, carries an unguessable token, and its QR code points to the public verification page.
@@ -141,61 +141,77 @@ export async function issueCertificate(
     if (sample.status === 'Completed' && !current) {
       throw conflict('completedWithoutCertificate', { idflNumber: sample.idflNumber }, sample);
     }
-    // A first version completes the sample: judged here, on the row this transaction locked, before
-    // the PDF is drawn (the 409 names the state: 'Sample IDFL-2026-00001 is ResultReturned; …').
-    const completes = current ? undefined : judgeTransition('issueCertificate', sample);
-    // A result put in doubt by a rejected run is not certified (nor re-certified) until released.
-    await assertNoQcHold(tx, sample);
     // An amendment is identified with its reason (ISO/IEC 17025 §7.8.8): no reason, no new version.
     if (current && !reason) throw badRequest('reissueReasonRequired', {}, { reason: REISSUE_REASON_REQUIRED });
-    const issuedAt = new Date();
-    const content = await snapshotContent(tx, sample, {
-      version,
-      issuedAt,
-      signatory: by.displayName,
-      signatoryRole,
-      laboratory,
-      evidence,
-      amendmentReason: current ? reason! : null,
-      timeZone,
-    });
-    const token = newCertificateToken();
-    const url = certificateUrl(baseUrl, token);
-    const file = await storeFile(tx, {
-      file: {
-        name: `certificate-${sample.idflNumber}-v${version}.pdf`,
-        mimeType: 'application/pdf',
-        // Drawn and signed in a worker thread (pdf-render.ts), within its time budget.
-        data: Buffer.from(await renderPdf({ kind: 'certificate', content, verifyUrl: url, timeZone, signing })),
-        kind: 'pdf',
-      },
-      uploadedBy: by.id,
-    });
-    const [issued] = await withUniqueCheck(
-      () =>
-        tx
-          .insert(certificate)
-          .values({
-            sampleEntryId: sample.id,
-            token,
-            version,
-            status: 'Valid',
-            content: content as unknown as Record<string, unknown>,
-            fileId: file.id,
-            issuedAt,
-            issuedBy: by.id,
-          })
-          .returning(),
-      // Only reachable if the sample's lock were bypassed: the index still keeps one certificate per version.
-      () => conflict('certificateVersionMoved', { idflNumber: sample.idflNumber, version }),
-    );
+    /** Draws, signs and stores the version; runs once the version is judged allowed. */
+    const writeVersion = async () => {
+      // A result put in doubt by a rejected run is not certified (nor re-certified) until released.
+      await assertNoQcHold(tx, sample);
+      const issuedAt = new Date();
+      const content = await snapshotContent(tx, sample, {
+        version,
+        issuedAt,
+        signatory: by.displayName,
+        signatoryRole,
+        laboratory,
+        evidence,
+        amendmentReason: current ? reason! : null,
+        timeZone,
+      });
+      const token = newCertificateToken();
+      const url = certificateUrl(baseUrl, token);
+      const file = await storeFile(tx, {
+        file: {
+          name: `certificate-${sample.idflNumber}-v${version}.pdf`,
+          mimeType: 'application/pdf',
+          // Drawn and signed in a worker thread (pdf-render.ts), within its time budget.
+          data: Buffer.from(await renderPdf({ kind: 'certificate', content, verifyUrl: url, timeZone, signing })),
+          kind: 'pdf',
+        },
+        uploadedBy: by.id,
+      });
+      const [issued] = await withUniqueCheck(
+        () =>
+          tx
+            .insert(certificate)
+            .values({
+              sampleEntryId: sample.id,
+              token,
+              version,
+              status: 'Valid',
+              content: content as unknown as Record<string, unknown>,
+              fileId: file.id,
+              issuedAt,
+              issuedBy: by.id,
+            })
+            .returning(),
+        // Only reachable if the sample's lock were bypassed: the index still keeps one certificate per version.
+        () => conflict('certificateVersionMoved', { idflNumber: sample.idflNumber, version }),
+      );
+      return { issued: issued!, file, token, url };
+    };
+    // A first version completes the sample: the action kernel judges it on the locked row before the
+    // PDF is drawn (the 409 names the state: 'Sample IDFL-2026-00001 is Result returned; …').
+    let written: Awaited<ReturnType<typeof writeVersion>> | undefined;
+    if (!current) {
+      await fireSampleAction(tx, sample, {
+        action: 'issueCertificate',
+        by,
+        changes: async () => {
+          written = await writeVersion();
+          return {};
+        },
+        reason: () => `Certificate ${written!.issued.id} issued`,
+      });
+    } else written = await writeVersion();
+    const { issued, file, token, url } = written!;
     if (current) {
       // A revoked version stays revoked when it is replaced: its public check must not turn into
       // "Superseded", which would hide that the laboratory withdrew it.
       const replacedStatus = current.status === 'Revoked' ? 'Revoked' : 'Superseded';
       await tx
         .update(certificate)
-        .set({ status: replacedStatus, supersededById: issued!.id })
+        .set({ status: replacedStatus, supersededById: issued.id })
         .where(eq(certificate.id, current.id));
       await appendAudit(tx, {
         entityType: CERTIFICATE_ENTITY,
@@ -203,7 +219,7 @@ export async function issueCertificate(
         action: 'supersedeCertificate',
         fromStatus: current.status,
         toStatus: replacedStatus,
-        changes: { supersededById: { from: null, to: issued!.id } },
+        changes: { supersededById: { from: null, to: issued.id } },
         reason,
         actor: by,
       });
@@ -215,19 +231,10 @@ export async function issueCertificate(
         reason: `Certificate version ${version} replaces version ${current.version}: ${reason}`,
         actor: by,
       });
-    } else {
-      await recordSampleChange(tx, {
-        sample,
-        action: 'issueCertificate',
-        by,
-        toStatus: completes,
-        changes: {},
-        reason: `Certificate ${issued!.id} issued`,
-      });
     }
     await appendAudit(tx, {
       entityType: CERTIFICATE_ENTITY,
-      entityId: issued!.id,
+      entityId: issued.id,
       action: 'issueCertificate',
       toStatus: 'Valid',
       changes: {
@@ -245,7 +252,7 @@ export async function issueCertificate(
       message: `Certificate version ${version} of sample ${sample.idflNumber} was issued.`,
       link: `/clients/${sample.id}`,
     });
-    return { id: issued!.id, token, version, url, fileId: file.id };
+    return { id: issued.id, token, version, url, fileId: file.id };
   });
 }
 

@@ -36,7 +36,7 @@ function wrongState(error: IllegalTransitionError, sample: SampleEntry) {
 
 /** Turns the state machine's verdict into the API's 409, naming the sample and its state. */
 // The 409 carries the current record, so a bench whose queued action lost the race can show what happened.
-export function judgeTransition(action: WorkflowActionName, sample: SampleEntry) {
+function judgeTransition(action: WorkflowActionName, sample: SampleEntry) {
   let toStatus: SampleStatus;
   try {
     toStatus = nextStatus(action, sample.status, sampleSubject(sample.idflNumber));
@@ -189,23 +189,27 @@ type SampleActionOptions = {
    * the locked row, so it may refuse (throw) or write the sample's other records first.
    */
   changes?: ActionChanges;
-  reason?: string | null;
+  /** Why, for the audit record; as a function it is asked once `changes` has run (it may name what they wrote). */
+  reason?: string | null | (() => string);
   /** The notice of an action whose workflow row `notifies` someone, worded for this sample. */
   announce?: (sample: SampleEntry) => Omit<NewNotification, 'kind'>;
 };
 
 /**
  * The sample-action kernel: every bench's workflow action on one sample, in the caller's
- * transaction. It locks the row, judges the action (state machine and receipt hold), writes the
- * change with its audit record and announces it as the workflow table says. Answers the row as it
- * was (`before`) and as it now stands (`after`).
+ * transaction. It locks the row (given its id), judges the action (state machine and receipt hold,
+ * the only place that does), writes the change with its audit record and announces it as the
+ * workflow table says. Answers the row as it was (`before`) and as it now stands (`after`).
  */
-export async function fireSampleAction(tx: Tx, id: number, options: SampleActionOptions) {
+export async function fireSampleAction(tx: Tx, sample: number | SampleEntry, options: SampleActionOptions) {
   const { action, by, changes = {}, reason, announce } = options;
-  const before = await lockSample(tx, id);
+  // A caller that had to read the row first (the certificate checks its versions) hands over the row
+  // it locked in this transaction, so the sample is locked and judged once.
+  const before = typeof sample === 'number' ? await lockSample(tx, sample) : sample;
   const toStatus = judgeTransition(action, before);
   const fields = typeof changes === 'function' ? await changes(before) : changes;
-  const after = await recordSampleChange(tx, { sample: before, action, by, toStatus, changes: fields, reason });
+  const why = typeof reason === 'function' ? reason() : reason;
+  const after = await recordSampleChange(tx, { sample: before, action, by, toStatus, changes: fields, reason: why });
   if (announce) await announceChange(tx, workflowActions[action], announce(before));
   return { before, after };
 }
