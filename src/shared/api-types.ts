@@ -14956,6 +14956,8 @@ export interface components {
       conclusion: string | null;
       predictedOrigin: string | null;
       signatory: string;
+      /** @description The signatory's function: their role's name, as the certificate prints it */
+      signatoryRole?: string | null;
       /** @description The issuing laboratory's name and address, as the certificate states them */
       laboratory: string;
       revokedAt?: string | null;

@@ -186,6 +186,8 @@ export type CertificateVerification = {
   conclusion: string | null;
   predictedOrigin: string | null;
   signatory: string;
+  /** The signatory's function, as the certificate prints it (absent on certificates issued before it was). */
+  signatoryRole?: string | null;
   /** The issuing laboratory's name and address as the certificate states them. */
   laboratory: string;
   revokedAt?: string | null;

@@ -74,7 +74,9 @@ describe('[CERTIFICATE] issue', () => {
       },
       conclusion: 'Consistent with the claimed origin',
       predictedOrigin: null,
-      signatory: expect.any(String),
+      signatory: `Test ${supervisor.username}`,
+      // The signatory's function as the certificate prints it: the issuing account's role.
+      signatoryRole: `role-of-${supervisor.username}`,
       // The laboratory's own settings, as the certificate states them.
       laboratory: `${t.env.LAB_NAME}, ${t.env.LAB_ADDRESS}`,
       // Confirmed without an analysis: no model verdict, and the laboratory's reason instead.

@@ -101,6 +101,11 @@ const verificationSchema = z
     conclusion: z.string().nullable(),
     predictedOrigin: z.string().nullable(),
     signatory: z.string(),
+    signatoryRole: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ description: "The signatory's function: their role's name, as the certificate prints it" }),
     laboratory: z
       .string()
       .openapi({ description: "The issuing laboratory's name and address, as the certificate states them" }),

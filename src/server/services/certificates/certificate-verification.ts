@@ -46,6 +46,7 @@ export async function verifyCertificate(db: Executor, token: string): Promise<Ce
     conclusion: content.conclusion,
     predictedOrigin: content.predictedOrigin,
     signatory: content.signatory,
+    signatoryRole: content.signatoryRole ?? null,
     // The issuing laboratory as the certificate itself names it (older ones hold no address).
     laboratory: [content.laboratoryName, content.laboratoryAddress].filter(Boolean).join(', '),
     origin: content.origin ?? null,
