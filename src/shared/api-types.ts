@@ -9250,14 +9250,12 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Too many requests */
+        /** @description tooManyAttempts: too many wrong passwords from this account within the hour */
         429: {
           headers: {
             [name: string]: unknown;
           };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
+          content?: never;
         };
       };
     };

@@ -222,6 +222,30 @@ describe('[QC] a 1-3s rejection', () => {
   });
 });
 
+describe('[QC] the release password', () => {
+  it('stops taking guesses after five wrong passwords in the hour, even the right one', async () => {
+    const { admin, importer, second } = await people();
+    await setTarget(admin);
+    const run = await importRun(importer.token, [3.5], [await returnedSample(admin)]);
+    const record = await nonconformityOf(admin, run);
+    const release = (password: string) =>
+      t.request('POST', `/api/qc/nonconformities/${record.id}/release`, {
+        token: second.token,
+        body: { justification: 'The check standard was re-measured in control.', password },
+      });
+    for (let guess = 1; guess <= 5; guess++) {
+      const wrong = await release(`guess-${guess}`);
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.code).toBe('qcReleasePasswordWrong');
+    }
+    const held = await release(PASSWORD);
+    expect(held.status).toBe(429);
+    expect(held.body.code).toBe('tooManyAttempts');
+    // Nothing was released.
+    expect((await nonconformityOf(admin, run)).status).toBe('open');
+  });
+});
+
 describe('[QC] the multi-run rules', () => {
   it('2-2s: a warning run followed by another beyond 2 SD on the same side holds both runs’ samples', async () => {
     const { admin, importer } = await people();

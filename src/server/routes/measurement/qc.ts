@@ -127,6 +127,7 @@ const releaseRoute = defineRoute({
     403: { description: 'qcReleaseByImporter: the run was imported by this supervisor' },
     404: { description: 'No such non-conformity' },
     409: { description: 'nonconformityReleased: already released' },
+    429: { description: 'tooManyAttempts: too many wrong passwords from this account within the hour' },
   },
 });
 

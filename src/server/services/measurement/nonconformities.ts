@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ControlLimitInput, NonconformityStatus } from '../../../shared/qc.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
+import { countEvent, currentCount, tooManyRequests } from '../accounts/rate-limit.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import {
   appUser,
@@ -156,6 +157,9 @@ export async function runNonconformity(db: Executor, runId: number) {
 
 // ————— Release —————
 
+/** Wrong release passwords an account may enter in an hour, as many as its sign-in allows. */
+const RELEASE_PASSWORD_FAILURES = { limit: 5, seconds: 60 * 60 };
+
 /**
  * Releases a non-conformity: a supervisor other than the run's importer, with a written
  * justification and their password entered again (checked as sign-in checks it, before the
@@ -173,9 +177,15 @@ export async function releaseNonconformity(
     .where(eq(nonconformity.id, id));
   if (!record) throw notFound('nonconformityNotFound');
   if (record.importedBy === by.id) throw new AppError('FORBIDDEN', 'qcReleaseByImporter');
+  // The password is a signature: a session left open on a bench must not let anyone guess it. After
+  // as many wrong tries as sign-in allows an account, releases by this account wait out the hour.
+  const failures = `qc-release-password:${by.id}`;
+  if ((await currentCount(db, failures)) >= RELEASE_PASSWORD_FAILURES.limit) throw tooManyRequests();
   const [account] = await db.select({ passwordHash: appUser.passwordHash }).from(appUser).where(eq(appUser.id, by.id));
-  if (!(await verifyPassword(account?.passwordHash ?? undefined, password)))
+  if (!(await verifyPassword(account?.passwordHash ?? undefined, password))) {
+    await countEvent(db, failures, RELEASE_PASSWORD_FAILURES);
     throw badRequest('qcReleasePasswordWrong', {}, { password: 'The password is not correct' });
+  }
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(nonconformity).where(eq(nonconformity.id, id)).for('update');
     if (!current) throw notFound('nonconformityNotFound');
