@@ -6,15 +6,32 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// The app's layers (README, Layout): a feature imports only the shared layers, never another
-// feature; the shared layers import no feature; routes/ and layout/ (the shell, whose page frame the
-// shared layers use) compose features. No import cycles anywhere.
+// The app's layers (docs/architecture.md), top first: each imports only its own layer and the layers
+// after it. routes/ are the addresses; shell/ is what surrounds every screen (header, sidebar, user
+// menu, the staff and third-lab layouts, the toaster, the not-found page) and composes features; a
+// feature imports no other feature. Below them what several screens share: scanning a tray checks
+// samples in at a bench, a bench prints labels, the scanner reads a code; then components/ (how a
+// screen looks: its frame, fields, lists), offline/ (the device's copy of the lists and the outbox)
+// and lib/ (the session, the server's client, the words, what the start fetches later). No import
+// cycles anywhere.
 const features = readdirSync(new URL('./src/app/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const sharedLayers = ['bench', 'scan', 'scan-check-in', 'labels', 'components', 'lib', 'offline'].map(
-  (layer) => `./src/app/${layer}`,
-);
+const appLayers = [
+  'routes',
+  'shell',
+  'features',
+  'scan-check-in',
+  'bench',
+  'labels',
+  'scan',
+  'components',
+  'offline',
+  'lib',
+];
+/** The app's entry, which starts it, and its router, whose context type only the root route reads. */
+const appEntry = './src/app/main.tsx';
+const appRouter = './src/app/router.tsx';
 
 // Dates reach people one way: through shared/display-date.ts, `D MMMM YYYY`
 // with HH:mm for a moment, in the user's language. The browser's own date words (locale strings,
@@ -40,7 +57,7 @@ const dateLocaleString = {
 /** The server's layers, top first: each may import only itself and the layers after it. */
 const appRestrictedImports = [
   { name: 'sonner', message: "Import toast from '@/app/lib/toast' (or toastLater at start)." },
-  { name: 'dayjs', message: "Import dayjs from '@/app/lib/dates': its locale follows the language." },
+  { name: 'dayjs', message: "Import dayjs from '@/app/lib/words/dates': its locale follows the language." },
 ];
 const serverLayers = ['routes', 'http', 'services', 'auth', 'db'];
 /** The modules that assemble the layers into the running server; no layer imports them. */
@@ -115,13 +132,19 @@ export default tseslint.config(
               target: `./src/app/features/${feature}`,
               from: './src/app/features',
               except: [`./${feature}`],
-              message: 'A feature imports shared layers only; compose features in routes/ or layout/.',
+              message: 'A feature imports no other feature; compose features in routes/ or shell/.',
             })),
-            {
-              target: sharedLayers,
-              from: ['./src/app/features', './src/app/routes'],
-              message: 'A shared layer imports no feature or route.',
-            },
+            // The app's layers point one way: routes → shell → features → scan-check-in → bench → labels
+            // → scan → components → offline → lib. A module imports its own layer or one after it.
+            ...appLayers.map((layer, index) => ({
+              target: `./src/app/${layer}`,
+              from: [
+                ...appLayers.slice(0, index).map((above) => `./src/app/${above}`),
+                appEntry,
+                ...(layer === 'routes' ? [] : [appRouter]),
+              ],
+              message: `src/app/${layer} imports only its own layer and those after it (${appLayers.slice(index + 1).join(', ') || 'none'}).`,
+            })),
             { target: './src/shared', from: ['./src/app', './src/server', './sw'], message: 'shared/ is pure.' },
             // The words and the languages are shared/ (locales/, language.ts): the server writes its
             // documents and mails from them and imports nothing of the app.
@@ -154,14 +177,14 @@ export default tseslint.config(
   {
     // Toasts come through lib/toast (a screen) or lib/toast-later (code that runs at start), so the
     // sign-in page and the order form start without sonner and the app's Toaster mounts when a toast
-    // is first wanted; dates through lib/dates, which keeps dayjs in the user's language and out of
+    // is first wanted; dates through lib/words/dates, which keeps dayjs in the user's language and out of
     // the start (README "Performance").
     files: ['src/app/**/*.{ts,tsx}'],
     ignores: [
       'src/app/lib/toast.ts',
       'src/app/lib/toast-later.ts',
-      'src/app/layout/app-toaster.tsx',
-      'src/app/lib/dates.ts',
+      'src/app/shell/app-toaster.tsx',
+      'src/app/lib/words/dates.ts',
     ],
     rules: {
       'no-restricted-imports': [

@@ -17,7 +17,7 @@ const ORDER_FORM_MODULES =
 
 /** The modules both public pages start with (README "Performance"), beyond the start chunk. */
 const PUBLIC_PAGE_MODULES = [
-  /src[\\/]app[\\/](lib[\\/](on-demand|form-state)|components[\\/]brand|components[\\/]ui[\\/](form-field|input|label)|layout[\\/]language-(switch|button))\.tsx?$/,
+  /src[\\/]app[\\/](lib[\\/](on-demand|form-state)|components[\\/](brand|ui[\\/](form-field|input|label)|language[\\/]language-(switch|button)))\.tsx?$/,
   /node_modules[\\/]@radix-ui[\\/]react-(primitive|label)[\\/]/,
   /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]languages\.mjs$/,
   /node_modules[\\/]@tanstack[\\/](react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver)\.js$/,
@@ -64,7 +64,7 @@ export default defineConfig({
     // The first page's route chunks and texts fetched from index.html beside the entry (README "Performance").
     firstPagePreload({
       routesDir: fileURLToPath(new URL('./src/app/routes', import.meta.url)),
-      cataloguesDir: fileURLToPath(new URL('./src/app/lib/catalogues', import.meta.url)),
+      cataloguesDir: fileURLToPath(new URL('./src/app/lib/words/catalogues', import.meta.url)),
     }),
     VitePWA({
       strategies: 'injectManifest',

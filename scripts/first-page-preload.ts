@@ -26,7 +26,7 @@ import {
   pagePath,
   TEXT_FILES,
   TEXT_GROUPS,
-} from '../src/app/lib/catalogues/text-pages.ts';
+} from '../src/app/lib/words/catalogues/text-pages.ts';
 import { chooseLanguage, LANGUAGE_KEY, LANGUAGES } from '../src/shared/language.ts';
 
 type RouteFile = { file: string; pattern: string; params: number; layouts: string[] };

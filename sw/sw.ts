@@ -52,7 +52,7 @@ async function postToPages(message: WorkerMessage) {
 
 /**
  * Renews the session with the mirrored refresh token, only when no page is open: refresh tokens
- * rotate with reuse detection, and an open page renews its own session (lib/session.ts) and
+ * rotate with reuse detection, and an open page renews its own session (lib/session/session.ts) and
  * mirrors it. The pages' lock name is shared so a page opening meanwhile waits for this renewal.
  */
 async function refreshSessionHere(): Promise<string | null> {

@@ -3,14 +3,14 @@ import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
-import { startTexts } from '@/app/lib/i18n';
+import { startTexts } from '@/app/lib/words/i18n';
 import { mirrorSessionChanges } from '@/app/features/auth/session-wiring';
 import { listenForInstallPrompt } from '@/app/features/pwa/install-prompt';
 import { registerServiceWorker } from '@/app/features/pwa/service-worker';
-import { appConfig } from '@/app/lib/app-config';
-import { startErrorReporting } from '@/app/lib/error-reporting';
-import { learnLabTimeZone } from '@/app/lib/lab-time-zone';
-import { createQueryClient } from '@/app/lib/query-client';
+import { appConfig } from '@/app/lib/api/app-config';
+import { startErrorReporting } from '@/app/lib/api/error-reporting';
+import { learnLabTimeZone } from '@/app/lib/words/lab-time-zone';
+import { createQueryClient } from '@/app/lib/api/query-client';
 import { createAppRouter, fetchRouteCode } from './router';
 
 const queryClient = createQueryClient();
@@ -34,7 +34,7 @@ registerServiceWorker();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The first render has its texts (lib/i18n.ts) and the page's matched routes loaded, so the page is
+// The first render has its texts (lib/words/i18n.ts) and the page's matched routes loaded, so the page is
 // drawn once, not first as pending and again as the load ends. No loader waits for data (the lists
 // only start asking), so this is the texts and the code the page waited for anyway. It renders as a
 // transition: React then works in slices of a few milliseconds, giving the browser its turn between

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
-import { LoadingView } from '@/app/layout/loading-view';
+import { LoadingView } from '@/app/components/page/loading-view';
 import { hideRouteProgress, showRouteProgress } from '@/app/lib/route-progress';
 import { routeTree } from './routeTree.gen';
 

@@ -39,7 +39,7 @@ export type BenchDefinition = {
   offlineList: string;
   /**
    * The app's screen, who may open it (its menu entry and dashboard tiles show to them) and its
-   * menu entry's words (`layout:` key; layout/menu.ts draws the icon), if it has one.
+   * menu entry's words (`layout:` key; app/lib/session/menu.ts draws the icon), if it has one.
    */
   screen: { to: string; permission: Permission; menuLabel: string | null };
 };

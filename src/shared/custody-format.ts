@@ -12,7 +12,7 @@ import { formatGrams } from './quantities.ts';
 import { roleLabel } from './role-labels.ts';
 import { isotopeFields, uncertaintyFields } from './schemas/third-lab.ts';
 
-// One reading of a custody record, for the screen (bench/custody-timeline.tsx) and for the custody
+// One reading of a custody record, for the screen (bench/detail/custody-timeline.tsx) and for the custody
 // PDF and CSV the server writes (services/custody/custody-document.ts): when, who, what, and each changed
 // field by its label with its old and new values as the screens show them. Pure: the caller brings
 // the translation and its date format, so both sides read a record in the reader's language alike.

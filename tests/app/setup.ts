@@ -40,6 +40,6 @@ if (typeof window !== 'undefined' && !window.ResizeObserver) {
 // are loaded before any test runs.
 // (Tests that run in the node environment have no DOM and use no texts.)
 if (typeof document !== 'undefined') {
-  const { loadLanguage } = await import('@/app/lib/i18n');
+  const { loadLanguage } = await import('@/app/lib/words/i18n');
   await Promise.all([loadLanguage('en'), loadLanguage('vi')]);
 }

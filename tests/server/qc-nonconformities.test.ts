@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditRecord } from '../../src/server/db/schema.ts';
+import { auditRecord, qcCheckResult, referenceMaterial } from '../../src/server/db/schema.ts';
+import { labToday } from './support/lab-day.ts';
 import { JOURNEY_ORIGIN_REASON, sampleAt } from './support/sample-journey.ts';
 import { ASSIGNED, isodatCsv, measured, qcRuns, TARGET } from './support/qc-runs.ts';
 import { useTestApp } from './support/test-app.ts';
@@ -219,6 +220,63 @@ describe('[QC] a 1-3s rejection', () => {
     expect((await confirm(admin, held.returned.id)).status).toBe(200);
     const issued = await issue(admin, held.confirmed.id);
     expect(issued.status, JSON.stringify(issued.body)).toBeLessThan(300);
+  });
+});
+
+describe('[QC] a recomputed run', () => {
+  it('is judged again on its new values: beyond the limits it opens the run’s non-conformity, once', async () => {
+    const { admin, importer } = await people();
+    await setTarget(admin);
+    const sample = await returnedSample(admin);
+    const run = await importRun(importer.token, [0.4], [sample]);
+    expect(run.qc.verdict).toBe('inControl');
+    // USGS40's carbon value revised by +0.5 ‰: the check standard, just below it on the scale, moves
+    // about 5 SD once the run is computed again.
+    const [usgs40] = await t.database.db.select().from(referenceMaterial).where(eq(referenceMaterial.name, 'USGS40'));
+    const revised = await t.request('POST', `/api/reference-materials/${usgs40!.id}/values`, {
+      token: admin,
+      body: {
+        element: 'carbon',
+        value: ASSIGNED.USGS40.carbon + 0.5,
+        uncertainty: 0.05,
+        validFrom: labToday(),
+        source: 'Hypothetical revision',
+      },
+    });
+    expect(revised.status, JSON.stringify(revised.body)).toBe(201);
+    const recompute = () => t.request('POST', `/api/measurement-runs/${run.id}/recompute`, { token: admin });
+
+    const first = await recompute();
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data.qc.verdict).toBe('rejected');
+    const record = await nonconformityOf(admin, first.body.data);
+    expect(idsOf(record.samples)).toEqual(idsOf([sample]));
+    expect((await confirm(admin, sample.id)).body.code).toBe('qcHold');
+    // Computed again: judged again, the same non-conformity, the run's results on the chart once.
+    expect((await recompute()).body.data.qc.verdict).toBe('rejected');
+    const open = await t.request('GET', '/api/qc/nonconformities?status=open', { token: admin });
+    expect(open.body.data.items.filter((n: any) => n.measurementRunId === run.id)).toHaveLength(1);
+    const onChart = await t.database.db
+      .select()
+      .from(qcCheckResult)
+      .where(and(eq(qcCheckResult.measurementRunId, run.id), eq(qcCheckResult.element, 'carbon')));
+    expect(onChart).toHaveLength(1);
+    // The verdict's change is in the run's audit trail, with the revision that made it.
+    const recomputes = await t.database.db
+      .select()
+      .from(auditRecord)
+      .where(
+        and(
+          eq(auditRecord.entityType, 'measurement_run'),
+          eq(auditRecord.entityId, String(run.id)),
+          eq(auditRecord.action, 'recompute'),
+        ),
+      )
+      .orderBy(auditRecord.id);
+    expect(recomputes.map((r) => (r.changes as any).qcVerdict ?? null)).toEqual([
+      { from: 'inControl', to: 'rejected' },
+      null,
+    ]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { formatDisplayDate, formatMoment } from '@/app/components/ui/display-date';
-import { i18n } from '@/app/lib/i18n';
-import { formatGrams } from '@/app/lib/numbers';
+import { i18n } from '@/app/lib/words/i18n';
+import { formatGrams } from '@/app/lib/words/numbers';
 
 /** A date (and time, when it has one) as every screen shows it: D MMMM YYYY; blank for none. */
 export function formatSampleDate(value: string | null | undefined): string {
@@ -12,7 +12,7 @@ export function formatSampleDate(value: string | null | undefined): string {
   return isCalendarDate ? formatDisplayDate(value, language) : formatMoment(value, language);
 }
 
-/** Grams (lib/numbers.ts); blank for none, as the bench tables leave it. */
+/** Grams (lib/words/numbers.ts); blank for none, as the bench tables leave it. */
 export function formatWeight(value: number | null | undefined): string {
   if (value === null || value === undefined) return '';
   return formatGrams(value);

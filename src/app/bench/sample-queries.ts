@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
 import { benches, benchNames, type Bench } from '@/shared/benches';
-import { api, unwrap } from '@/app/lib/api-client';
+import { api, unwrap } from '@/app/lib/api/api-client';
 import { pickListFirstFromServer } from '@/app/offline/pick-lists';
 
 export type SampleEntry = components['schemas']['SampleEntry'];

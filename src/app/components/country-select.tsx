@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
-import { lookupQueries } from '@/app/lib/lookups';
+import { lookupQueries } from '@/app/offline/lookups';
 
 /**
  * The choice of a country by its code, shown as "VN · Viet Nam". The list is the one kept on the

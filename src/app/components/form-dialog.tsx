@@ -10,7 +10,7 @@ import {
   DialogTitle,
 } from '@/app/components/ui/dialog';
 import { Spinner } from '@/app/components/ui/spinner';
-import { handleError } from '@/app/lib/handle-error';
+import { handleError } from '@/app/lib/api/handle-error';
 
 /** Whether a dialog is open, and how it is told to close (or open). */
 export type DialogState = {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/app/components/ui/spinner';
-import { ApiError, isServerUnavailable } from '@/app/lib/api-error';
-import { translateError } from '@/app/lib/i18n';
-import { useIsServerUnavailable } from '@/app/lib/server-status';
+import { ApiError, isServerUnavailable } from '@/app/lib/api/api-error';
+import { translateError } from '@/app/lib/words/i18n';
+import { useIsServerUnavailable } from '@/app/lib/api/server-status';
 
 /**
  * What a screen says instead of its content when loading it failed: never "No data" or "does not

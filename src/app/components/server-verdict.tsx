@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ApiError } from '@/app/lib/api-error';
-import { handleError } from '@/app/lib/handle-error';
-import { translateError } from '@/app/lib/i18n';
+import { ApiError } from '@/app/lib/api/api-error';
+import { handleError } from '@/app/lib/api/handle-error';
+import { translateError } from '@/app/lib/words/i18n';
 
 export type ServerVerdictState = ReturnType<typeof useServerVerdict>;
 

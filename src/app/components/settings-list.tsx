@@ -12,8 +12,8 @@ import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
 import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
-import { usePermissions } from '@/app/lib/use-session';
-import { PageFrame } from '@/app/layout/page-frame';
+import { usePermissions } from '@/app/lib/session/use-session';
+import { PageFrame } from '@/app/components/page/page-frame';
 
 // The administration lists (accounts, roles, countries) are one screen with different records: a
 // title with the create button, free-text filters, the table (cards on a phone where given), the

@@ -2,9 +2,7 @@ import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { TableHead } from '@/app/components/ui/table';
 import { cn } from '@/app/components/ui/cn';
-
-/** An ordering for the list calls' `orderBy`: `field:asc` or `field:desc`. */
-export type Ordering = { field: string; direction: 'asc' | 'desc' };
+import type { Ordering } from '@/app/lib/lists/list-search';
 
 export const orderByOf = (ordering: Ordering) => `${ordering.field}:${ordering.direction}`;
 

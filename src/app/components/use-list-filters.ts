@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDebouncedValue } from '@/app/lib/use-debounced-value';
+import { useDebouncedValue } from '@/app/lib/lists/use-debounced-value';
 
 /**
  * A list screen's filters and page. Changing a filter goes back to the first page, since the old

@@ -1,5 +1,5 @@
-import { api } from '@/app/lib/api-client';
-import { ApiError } from '@/app/lib/api-error';
+import { api } from '@/app/lib/api/api-client';
+import { ApiError } from '@/app/lib/api/api-error';
 import type { LabelLayout } from '@/shared/labels';
 
 /** Whose labels to print: one sample entry, every sample of a booking, or a dispatch batch's samples. */

@@ -11,7 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '@/app/components/ui/dropdown-menu';
 import { Spinner } from '@/app/components/ui/spinner';
-import { handleError } from '@/app/lib/handle-error';
+import { handleError } from '@/app/lib/api/handle-error';
 import type { LabelLayout } from '@/shared/labels';
 import { openLabelsPdf, type LabelSource } from './labels-api';
 

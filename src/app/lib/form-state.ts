@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
 import type { ZodType } from 'zod';
-import { loadMessageTexts } from '@/app/lib/i18n';
+import { loadMessageTexts } from '@/app/lib/words/i18n';
 
 // Saves 13 kB gzipped at the order form's start: 1.4 kB against react-hook-form's 14.6 kB (npm run bench bundle).
 // The state of a public page's form without a form library: react-hook-form is about 15 kB of the

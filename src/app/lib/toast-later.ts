@@ -1,6 +1,6 @@
 /**
  * Toasts without sonner at start: the sign-in page and the order form start
- * without the toasts' library, and the root mounts its Toaster (layout/toasts.tsx) only once a toast
+ * without the toasts' library, and the root mounts its Toaster (shell/toasts.tsx) only once a toast
  * is wanted. Code that runs at start shows its toasts through `toastLater`, which fetches sonner with
  * the first one; a screen imports `toast` from `lib/toast`, which brings sonner with the screen.
  * A toast shown before the Toaster is mounted appears when it mounts.

@@ -1,4 +1,4 @@
-import type { RequestOutcome } from '../lib/reachability.ts';
+import type { RequestOutcome } from '../lib/api/reachability.ts';
 import type { DrainOutcome, LastDrain } from './drain.ts';
 
 export type Connection = 'offline' | 'unreachable' | 'online';

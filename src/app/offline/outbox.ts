@@ -10,7 +10,7 @@ import {
   type MutationPath,
 } from '../../shared/api-contract.ts';
 import { isSyncablePath } from '../../shared/sync-rules.ts';
-import { getAccessToken } from '../lib/session.ts';
+import { getAccessToken } from '../lib/session/session.ts';
 import {
   guardStorage,
   offlineDb,

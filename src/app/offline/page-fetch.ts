@@ -1,10 +1,10 @@
 /**
  * The page's authenticated fetch for the offline layer: the session's bearer token, one silent
- * refresh on 401 (lib/session.ts serialises refreshes across tabs), then the answer as it is. Each
- * outcome feeds the header's connection state (lib/reachability.ts).
+ * refresh on 401 (lib/session/session.ts serialises refreshes across tabs), then the answer as it is. Each
+ * outcome feeds the header's connection state (lib/api/reachability.ts).
  */
-import { fetchNoting } from '../lib/reachability.ts';
-import { getAccessToken, refreshAccessToken } from '../lib/session.ts';
+import { fetchNoting } from '../lib/api/reachability.ts';
+import { getAccessToken, refreshAccessToken } from '../lib/session/session.ts';
 import type { ApiFetch } from './list-cache.ts';
 
 function withBearer(init: RequestInit | undefined, token: string | null): RequestInit {

@@ -4,7 +4,7 @@
  * and on a timer with exponential backoff while the server cannot be reached. It runs the same
  * drain as the service worker (drain.ts) under the same device-wide lock.
  *
- * It also keeps the session mirror (session-mirror.ts) in step with lib/session.ts, and relays the
+ * It also keeps the session mirror (session-mirror.ts) in step with lib/session/session.ts, and relays the
  * service worker's messages (OUTBOX_SYNCED, SESSION_REFRESHED) to the page.
  */
 import {
@@ -15,7 +15,7 @@ import {
   storeSession,
   type LoginResponse,
   type SessionTokens,
-} from '../lib/session.ts';
+} from '../lib/session/session.ts';
 import { drainOutbox, type DrainResult } from './drain.ts';
 import type { DrainAuth } from './drain-send.ts';
 import { outboxChangeListeners, pruneDoneMutations } from './outbox.ts';

@@ -5,7 +5,7 @@
  * change wait in the outbox, under the Idempotency-Key the direct attempt used, so that a first
  * attempt whose answer was lost is not applied twice.
  */
-import { ApiError, isNetworkError, isServerUnavailable } from '../lib/api-error.ts';
+import { ApiError, isNetworkError, isServerUnavailable } from '../lib/api/api-error.ts';
 import type { MutationMethodOf, MutationPath } from '../../shared/api-contract.ts';
 import { enqueueWritten, writeOut, type MutationRequest, type WrittenMutation } from './outbox.ts';
 import { fetchWithSession } from './page-fetch.ts';

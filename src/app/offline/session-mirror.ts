@@ -1,7 +1,7 @@
 /**
  * The service worker cannot read localStorage, so the session's tokens are mirrored into IndexedDB
  * (`meta.session`) for it to sign the outbox's requests while no page is open. localStorage stays
- * the page's source of truth (lib/session.ts); the mirror is written on every change of it, and by
+ * the page's source of truth (lib/session/session.ts); the mirror is written on every change of it, and by
  * the worker when it had to refresh the tokens itself (then `source` is 'service-worker' and the
  * page adopts the mirror's tokens when it starts: see runner.ts).
  */

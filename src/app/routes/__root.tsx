@@ -1,9 +1,9 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { SessionExpiryListener } from '@/app/features/auth/session-expiry-listener';
-import { NotFoundPage } from '@/app/layout/not-found-page';
-import { Toasts } from '@/app/layout/toasts';
+import { NotFoundPage } from '@/app/shell/not-found-page';
+import { Toasts } from '@/app/shell/toasts';
 import { UpdatePrompt } from '@/app/features/pwa/update-prompt';
-import { loadTextsFor } from '@/app/lib/i18n';
+import { loadTextsFor } from '@/app/lib/words/i18n';
 import type { RouterContext } from '@/app/router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({

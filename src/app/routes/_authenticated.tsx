@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { ProtectedArea } from '@/app/features/auth/protected-area';
-import { AppLayout } from '@/app/layout/app-layout';
-import { getFirstRole, isThirdLabUser } from '@/app/lib/session';
+import { AppLayout } from '@/app/shell/app-layout';
+import { getFirstRole, isThirdLabUser } from '@/app/lib/session/session';
 
 /** The staff area. The third lab's role has its own screen and layout. */
 export const Route = createFileRoute('/_authenticated')({

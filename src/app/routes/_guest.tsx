@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { hasStoredUser } from '@/app/lib/session';
+import { hasStoredUser } from '@/app/lib/session/session';
 
 /** Guest-only screens: a signed-in user goes to the first screen they may open (the third lab to its own list). */
 export const Route = createFileRoute('/_guest')({

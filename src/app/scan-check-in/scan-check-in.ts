@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { CsCheckInSample } from '@/shared/schemas/sample-entry';
 import { actionsFor, canFire, workflowActions } from '@/shared/sample-workflow';
 import type { ScanVerdict } from '@/app/scan/scan-dialog';
-import { queueSampleChange } from '@/app/bench/queue-sample-change';
+import { queueSampleChange } from '@/app/bench/actions/queue-sample-change';
 import type { ApiFetch } from '@/app/offline/list-cache';
 import { CHECK_IN_STAGES, type CheckInStage } from './check-in-stages';
 import { findScannedSample, type SampleLookup, type ScannedSample } from './find-scanned-sample';

@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { csCheckInSampleSchema, type CsCheckInSample } from '@/shared/schemas/sample-entry';
-import { CheckInFields, receiptMoment, type CheckInForm } from '@/app/bench/check-in-fields';
-import { ConfirmSampleDialog } from '@/app/bench/confirm-sample-dialog';
+import { CheckInFields, receiptMoment, type CheckInForm } from '@/app/bench/actions/check-in-fields';
+import { ConfirmSampleDialog } from '@/app/bench/actions/confirm-sample-dialog';
 
 /**
  * The client-side lab's check-in needs a received date, who received and an initial weight. A

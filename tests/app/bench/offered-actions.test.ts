@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { workflowActionNames, type WorkflowActionName } from '@/shared/sample-workflow';
 
 // Every workflow action is offered to the people who fire it on some screen: in the `handled` list of
-// a SampleActionBar (bench/sample-action-bar.tsx), or by a screen's own button shown when
+// a SampleActionBar (bench/actions/sample-action-bar.tsx), or by a screen's own button shown when
 // `actionsFor(status, held)` includes it. An action added to the workflow table and its API but to
 // no screen would be allowed and never offered; it fails here.
 

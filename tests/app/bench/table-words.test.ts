@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { benches, benchNames } from '@/shared/benches';
 import { allPermissions, permissionGroups } from '@/shared/permissions';
 import { workflowActionNames } from '@/shared/sample-workflow';
-import { SAMPLE_ENDPOINTS } from '@/app/bench/sample-requests';
+import { SAMPLE_ENDPOINTS } from '@/app/bench/actions/sample-requests';
 
 // The words the screens look up by a name from the shared tables: a permission, a bench or a workflow
 // action added to its table without them in every language fails here, not on a screen showing a key.
@@ -49,14 +49,14 @@ describe('[TABLE WORDS] the words of every permission, bench and action, in ever
 
   it.each(languages)("%s has each workflow action's button and each queued change's sync label", (language) => {
     const samples = catalogue(language, 'samples');
-    // The action bar's buttons (bench/sample-action-bar.tsx) read samples:actions.<action>.
+    // The action bar's buttons (bench/actions/sample-action-bar.tsx) read samples:actions.<action>.
     expect(
       missing(
         samples,
         workflowActionNames.map((action) => `actions.${action}`),
       ),
     ).toEqual([]);
-    // The sync page names a queued change by samples:outbox.<change> (bench/queue-sample-change.ts).
+    // The sync page names a queued change by samples:outbox.<change> (bench/actions/queue-sample-change.ts).
     expect(Object.keys(samples.outbox as Tree).sort()).toEqual(Object.keys(SAMPLE_ENDPOINTS).sort());
     expect(
       missing(

@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { i18n } from '@/app/lib/i18n';
-import { createQueryClient } from '@/app/lib/query-client';
+import { i18n } from '@/app/lib/words/i18n';
+import { createQueryClient } from '@/app/lib/api/query-client';
 import { BookingForm, useBookingForm } from '@/app/features/bookings/booking-form';
 import { isRequiredField } from '@/shared/schemas/required-fields';
 

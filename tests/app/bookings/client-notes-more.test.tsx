@@ -20,9 +20,9 @@ const t = useTestApp();
 // Every request the app makes goes to the real app in this process (set before the app's modules load).
 globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => t.app.request(new Request(input, init));
 
-const { i18n, loadLanguage } = await import('../../../src/app/lib/i18n.ts');
-const session = await import('../../../src/app/lib/session.ts');
-const { api, unwrap } = await import('../../../src/app/lib/api-client.ts');
+const { i18n, loadLanguage } = await import('../../../src/app/lib/words/i18n.ts');
+const session = await import('../../../src/app/lib/session/session.ts');
+const { api, unwrap } = await import('../../../src/app/lib/api/api-client.ts');
 const { BookingClientActivity } = await import('../../../src/app/features/bookings/booking-client-activity.tsx');
 
 describe('[BOOKINGS] client notes on the staff booking detail', () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { DatePicker } from '@/app/components/ui/date-picker';
-import '@/app/lib/i18n';
+import '@/app/lib/words/i18n';
 
 function Picker({ initial }: { initial: string }) {
   const [value, setValue] = useState(initial);

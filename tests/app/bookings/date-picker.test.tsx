@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DatePicker, parseTypedDate } from '@/app/components/ui/date-picker';
 import { formatDisplayDate, formatMoment } from '@/app/components/ui/display-date';
 import { localCalendarDate } from '@/shared/schemas/booking-defaults';
-import { i18n } from '@/app/lib/i18n';
+import { i18n } from '@/app/lib/words/i18n';
 
 describe('typed dates (spec 5, 9)', () => {
   afterEach(async () => {

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { i18n } from '@/app/lib/i18n';
+import { i18n } from '@/app/lib/words/i18n';
 import { offlineDb } from '@/app/offline/db';
 import { listMutations } from '@/app/offline/outbox';
 import type { SampleEntry } from '@/app/bench/sample-queries';

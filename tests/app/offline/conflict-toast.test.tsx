@@ -1,8 +1,8 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import '@/app/lib/i18n';
-import { useSampleConflictToasts } from '@/app/bench/use-sample-action';
+import '@/app/lib/words/i18n';
+import { useSampleConflictToasts } from '@/app/bench/actions/use-sample-action';
 import { offlineDb } from '@/app/offline/db';
 import { enqueueWritten } from '@/app/offline/outbox';
 import { clearOfflineData } from '@/app/offline/session-mirror';

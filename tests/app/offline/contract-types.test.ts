@@ -5,7 +5,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ListItemOf } from '@/shared/api-contract';
 import type { components } from '@/shared/api-types';
-import { sampleChangeMutation } from '@/app/bench/sample-requests';
+import { sampleChangeMutation } from '@/app/bench/actions/sample-requests';
 import { useOfflineList } from '@/app/offline/lists';
 import { enqueueMutation } from '@/app/offline/outbox';
 import { sendOrQueue } from '@/app/offline/send-or-queue';

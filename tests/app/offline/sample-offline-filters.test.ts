@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ListRow } from '../../../src/app/offline/db.ts';
 import { readCachedView } from '../../../src/app/offline/list-cache.ts';
-import { SAMPLE_OFFLINE_FILTERS } from '../../../src/app/bench/sample-offline-filters.ts';
+import { SAMPLE_OFFLINE_FILTERS } from '../../../src/app/bench/list/sample-offline-filters.ts';
 
 const rows: ListRow[] = Array.from({ length: 60 }, (_, i) => {
   const n = i + 1;

@@ -9,7 +9,7 @@ import {
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { i18n } from '../../../src/app/lib/i18n.ts';
+import { i18n } from '../../../src/app/lib/words/i18n.ts';
 import { SyncIndicator } from '../../../src/app/features/sync/sync-indicator.tsx';
 import { SyncPage } from '../../../src/app/features/sync/sync-page.tsx';
 import { connectionOf } from '../../../src/app/offline/connection.ts';

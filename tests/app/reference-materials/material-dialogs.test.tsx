@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '@/app/lib/i18n';
+import { i18n } from '@/app/lib/words/i18n';
 import { AddMaterialDialog } from '@/app/features/reference-materials/add-material-dialog';
 import { NewValueDialog } from '@/app/features/reference-materials/new-value-dialog';
 

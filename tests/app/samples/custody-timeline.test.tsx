@@ -2,10 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CustodyTimeline } from '@/app/bench/custody-timeline';
+import { CustodyTimeline } from '@/app/bench/detail/custody-timeline';
 import type { TimelineEvent } from '@/app/bench/sample-queries';
-import { i18n } from '@/app/lib/i18n';
-import { createQueryClient } from '@/app/lib/query-client';
+import { i18n } from '@/app/lib/words/i18n';
+import { createQueryClient } from '@/app/lib/api/query-client';
 
 // The chain of custody as a person reads it: when, who (name · role), what, and every
 // changed field by its label with its values as the screens show them, in English and Vietnamese;

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
-import { noticeQueued } from '@/app/bench/announce';
+import { noticeQueued } from '@/app/bench/actions/announce';
 
 // Bench confirmations never stack over the list: one compact notice at the top centre, each new
 // one replacing the last (the Actions column sits on the right, where other toasts appear).

@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { SampleEntry } from '@/app/bench/sample-queries';
-import { SampleTable, type SampleColumn } from '@/app/bench/sample-table';
-import type { PendingSampleChange } from '@/app/bench/use-sample-action';
-import '@/app/lib/i18n';
+import { SampleTable, type SampleColumn } from '@/app/bench/list/sample-table';
+import type { PendingSampleChange } from '@/app/bench/actions/use-sample-action';
+import '@/app/lib/words/i18n';
 
 function samplesOf(count: number): SampleEntry[] {
   return Array.from(

@@ -1,15 +1,15 @@
 import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '@/app/lib/session';
+import { clearSession } from '@/app/lib/session/session';
 import { offlineDb } from '@/app/offline/db';
-import { ConfirmSampleDialog } from '@/app/bench/confirm-sample-dialog';
-import { SampleActionBar } from '@/app/bench/sample-action-bar';
-import { sampleChangeOf, sampleChangeRequest, statusAfter } from '@/app/bench/sample-requests';
+import { ConfirmSampleDialog } from '@/app/bench/actions/confirm-sample-dialog';
+import { SampleActionBar } from '@/app/bench/actions/sample-action-bar';
+import { sampleChangeOf, sampleChangeRequest, statusAfter } from '@/app/bench/actions/sample-requests';
 import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
-import { usePendingSampleChanges, useSampleAction } from '@/app/bench/use-sample-action';
+import { usePendingSampleChanges, useSampleAction } from '@/app/bench/actions/use-sample-action';
 import { formatSampleDate } from '@/app/bench/format';
 import { previewRemainingWeight } from '@/app/features/tester/tester-sample-form';
-import '@/app/lib/i18n';
+import '@/app/lib/words/i18n';
 import { signInWith } from '../support/session.ts';
 
 beforeEach(async () => {

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import '@/app/lib/i18n';
-import { i18n } from '@/app/lib/i18n';
+import '@/app/lib/words/i18n';
+import { i18n } from '@/app/lib/words/i18n';
 import { ScanDialog } from '@/app/scan/scan-dialog';
 
 // jsdom has no camera (navigator.mediaDevices is absent): the dialog must say so and keep the

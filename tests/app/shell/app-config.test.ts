@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appConfig } from '@/app/lib/app-config';
+import { appConfig } from '@/app/lib/api/app-config';
 
 const answer = {
   errorReporting: null,
@@ -26,7 +26,7 @@ describe("the app's settings (GET /api/app-config)", () => {
 describe("the app's settings when the first ask fails", () => {
   it('are asked again next time, not kept as a failure', async () => {
     vi.resetModules();
-    const { appConfig: fresh } = await import('@/app/lib/app-config');
+    const { appConfig: fresh } = await import('@/app/lib/api/app-config');
     let calls = 0;
     vi.stubGlobal('fetch', async () => {
       calls += 1;

@@ -2,8 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from '@/app/components/confirm-dialog';
-import { ApiError } from '@/app/lib/api-error';
-import { i18n } from '@/app/lib/i18n';
+import { ApiError } from '@/app/lib/api/api-error';
+import { i18n } from '@/app/lib/words/i18n';
 
 // The one confirmation of the app: it waits for the action, and a refusal is read where it was asked.
 

@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ApiError } from '@/app/lib/api-error';
-import { isReportable, startErrorReporting } from '@/app/lib/error-reporting';
-import { lookupQueries } from '@/app/lib/lookups';
-import { createQueryClient } from '@/app/lib/query-client';
+import { ApiError } from '@/app/lib/api/api-error';
+import { isReportable, startErrorReporting } from '@/app/lib/api/error-reporting';
+import { lookupQueries } from '@/app/offline/lookups';
+import { createQueryClient } from '@/app/lib/api/query-client';
 
 // A local stand-in for the Sentry ingest receives what the app sends.
 const received: string[] = [];

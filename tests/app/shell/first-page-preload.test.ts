@@ -8,7 +8,7 @@ import {
   startFilesFor,
   TEXT_FILES,
   TEXT_GROUPS,
-} from '../../../src/app/lib/catalogues/text-pages.ts';
+} from '../../../src/app/lib/words/catalogues/text-pages.ts';
 import { detectLanguage, LANGUAGES } from '../../../src/shared/language.ts';
 
 // The inline script in index.html guesses the first page's texts and route chunks before the app

@@ -1,10 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/app/lib/api-error';
-import { handleError } from '@/app/lib/handle-error';
-import { i18n } from '@/app/lib/i18n';
-import { hasStoredUser, sessionEvents, storeSession } from '@/app/lib/session';
+import { ApiError } from '@/app/lib/api/api-error';
+import { handleError } from '@/app/lib/api/handle-error';
+import { i18n } from '@/app/lib/words/i18n';
+import { hasStoredUser, sessionEvents, storeSession } from '@/app/lib/session/session';
 import { testerLogin } from '../support/session.ts';
 
 const login = testerLogin(['CanViewDashboard']);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadTextFile, TEXT_GROUPS, type Catalogues } from '@/app/lib/catalogues/text-groups';
-import { i18n, translateMessage } from '@/app/lib/i18n';
+import { loadTextFile, TEXT_GROUPS, type Catalogues } from '@/app/lib/words/catalogues/text-groups';
+import { i18n, translateMessage } from '@/app/lib/words/i18n';
 
 // Each language's texts come in groups, loaded on demand: the check reads every group of both.
 async function loadGroups(language: 'en' | 'vi') {

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { i18n } from '@/app/lib/i18n';
-import { LanguageSwitch } from '@/app/layout/language-switch';
+import { i18n } from '@/app/lib/words/i18n';
+import { LanguageSwitch } from '@/app/components/language/language-switch';
 
 // A menu's plain button before the menu is fetched (popupButtonProps in src/app/lib/on-demand.ts):
 // it says what the menu's own button says, and opens the same ways.

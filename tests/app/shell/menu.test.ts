@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { benches, benchNames } from '@/shared/benches';
 import { allPermissions, seededRoles } from '@/shared/permissions';
-import { filterMenu, menuGroups, refusedScreen } from '@/app/layout/menu';
+import { filterMenu, menuGroups, refusedScreen } from '@/app/lib/session/menu';
 
 function visibleLabels(permissions: readonly string[]) {
   return filterMenu(permissions).map((group) => ({

@@ -2,9 +2,9 @@ import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TableStatusRow } from '@/app/components/table-status-row';
 import { Table, TableBody } from '@/app/components/ui/table';
-import { ApiError } from '@/app/lib/api-error';
-import { i18n } from '@/app/lib/i18n';
-import { createQueryClient } from '@/app/lib/query-client';
+import { ApiError } from '@/app/lib/api/api-error';
+import { i18n } from '@/app/lib/words/i18n';
+import { createQueryClient } from '@/app/lib/api/query-client';
 
 async function settle(run: () => Promise<unknown>) {
   await act(async () => {

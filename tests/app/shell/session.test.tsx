@@ -22,9 +22,9 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   return t.app.request(request);
 };
 
-const session = await import('../../../src/app/lib/session.ts');
-const { api, unwrap } = await import('../../../src/app/lib/api-client.ts');
-const { ApiError } = await import('../../../src/app/lib/api-error.ts');
+const session = await import('../../../src/app/lib/session/session.ts');
+const { api, unwrap } = await import('../../../src/app/lib/api/api-client.ts');
+const { ApiError } = await import('../../../src/app/lib/api/api-error.ts');
 
 async function signInThroughApi() {
   const login = await unwrap(api.POST('/api/auth', { body: { email: ADMIN.username, password: ADMIN.password } }));

@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '@/app/lib/i18n';
-import { createQueryClient } from '@/app/lib/query-client';
+import { i18n } from '@/app/lib/words/i18n';
+import { createQueryClient } from '@/app/lib/api/query-client';
 import { ConclusionForm } from '@/app/features/supervisor/conclusion-form';
 import { TransferIdflDialog } from '@/app/features/supervisor/transfer-idfl-dialog';
 

@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import { storeSession, type LoginResponse } from '@/app/lib/session';
+import { storeSession, type LoginResponse } from '@/app/lib/session/session';
 
 // A signed-in tester for the screen tests: the login answer the app stores, holding exactly the
 // permissions a test names.

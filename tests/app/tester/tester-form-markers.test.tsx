@@ -3,8 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isRequiredField } from '@/shared/schemas/required-fields';
 import type { SampleEntry } from '@/app/bench/sample-queries';
-import { i18n } from '@/app/lib/i18n';
-import { createQueryClient } from '@/app/lib/query-client';
+import { i18n } from '@/app/lib/words/i18n';
+import { createQueryClient } from '@/app/lib/api/query-client';
 import { TesterSampleForm, testerFormSchema } from '@/app/features/tester/tester-sample-form';
 
 // The tester form's red stars are read from its schema: a star exactly on the fields Save would

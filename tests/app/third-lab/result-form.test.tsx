@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '@/app/lib/i18n';
+import { i18n } from '@/app/lib/words/i18n';
 import { ResultForm } from '@/app/features/third-lab/result-form';
 import type { StoredFile } from '@/app/features/third-lab/third-lab-queries';
 

@@ -1,10 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '@/app/lib/i18n';
+import { i18n } from '@/app/lib/words/i18n';
 import { offlineDb } from '@/app/offline/db';
 import { listMutations } from '@/app/offline/outbox';
-import { ConfirmSampleDialog } from '@/app/bench/confirm-sample-dialog';
+import { ConfirmSampleDialog } from '@/app/bench/actions/confirm-sample-dialog';
 import { StepSummary } from '@/app/features/third-lab/step-summary';
 import { queueThirdLabCheckIn, THIRD_LAB_LIST } from '@/app/features/third-lab/third-lab-queries';
 import { UndoPackageDialog } from '@/app/features/third-lab/undo-package-dialog';

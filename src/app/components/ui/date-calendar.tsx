@@ -1,4 +1,4 @@
-import { dayjs, type Dayjs } from '@/app/lib/dates';
+import { dayjs, type Dayjs } from '@/app/lib/words/dates';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

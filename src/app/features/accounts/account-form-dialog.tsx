@@ -11,9 +11,9 @@ import { FormDialog, type DialogState } from '@/app/components/form-dialog';
 import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
-import { ApiError } from '@/app/lib/api-error';
-import { translateMessage } from '@/app/lib/i18n';
-import { lookupQueries } from '@/app/lib/lookups';
+import { ApiError } from '@/app/lib/api/api-error';
+import { translateMessage } from '@/app/lib/words/i18n';
+import { lookupQueries } from '@/app/offline/lookups';
 import { useCreateAccount, useUpdateAccount, type Account } from './account-queries';
 
 const NO_COUNTRY = 'none';

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
 import type { CreateUserInput, UpdateUserInput } from '@/shared/schemas/users';
-import { api, unwrap } from '@/app/lib/api-client';
+import { api, unwrap } from '@/app/lib/api/api-client';
 
 export type Account = components['schemas']['Account'];
 export type AccountFilters = { username?: string; displayName?: string; email?: string; limit: number; offset: number };

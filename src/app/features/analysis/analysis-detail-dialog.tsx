@@ -4,9 +4,9 @@ import type { OriginAnalysis } from '@/shared/origin-model/analysis';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/app/components/ui/dialog';
 import { Spinner } from '@/app/components/ui/spinner';
 import { analysisQueries } from './analysis-queries';
-import { AnalysisSummary } from './analysis-result-panel';
-import { CompositionView } from './composition-view';
-import { QualityScoreView } from './quality-score-view';
+import { AnalysisSummary } from './result/analysis-result-panel';
+import { CompositionView } from './result/composition-view';
+import { QualityScoreView } from './result/quality-score-view';
 import { formatMoment } from '@/app/components/ui/display-date';
 
 /** A saved analysis as the server computed it: its result, quality, mixtures, conclusion and who saved it. */

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { EyeIcon, SendIcon, TagIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePredictionWords } from '@/app/lib/prediction-words';
+import { usePredictionWords } from '@/app/lib/words/prediction-words';
 import { toast } from '@/app/lib/toast';
 import { ATYPICAL_PREDICTION, isAtypicalPrediction } from '@/shared/origin-prediction';
 import { analysisStatuses, classifyActions, classifyValues, type ClassifyAction } from '@/shared/schemas/analysis';
@@ -25,13 +25,13 @@ import {
 import { DatePicker } from '@/app/components/ui/date-picker';
 import { formatMoment } from '@/app/components/ui/display-date';
 import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
-import { PageFrame } from '@/app/layout/page-frame';
+import { PageFrame } from '@/app/components/page/page-frame';
 import type { AnalysisListSearch } from './analysis-list-search';
 import { analysisQueries, useClassifyAnalysis, type Analysis, type AnalysisListQuery } from './analysis-queries';
 import { AnalysisDetailDialog } from './analysis-detail-dialog';
 import { percent } from './sample-values';
 import { TransferAnalysisDialog } from './transfer-analysis-dialog';
-import { VerdictBadge } from './verdict-badge';
+import { VerdictBadge } from './result/verdict-badge';
 
 const route = getRouteApi('/_authenticated/analysis/analysis-list');
 const pageSize = 20;

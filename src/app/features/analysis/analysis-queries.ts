@@ -2,8 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { components, paths } from '@/shared/api-types';
 import type { OriginModel } from '@/shared/origin-model/estimator';
 import type { ClassifyAction, TransferAnalysis } from '@/shared/schemas/analysis';
-import { api, unwrap } from '@/app/lib/api-client';
-import { ApiError, isNetworkError } from '@/app/lib/api-error';
+import { api, unwrap } from '@/app/lib/api/api-client';
+import { ApiError, isNetworkError } from '@/app/lib/api/api-error';
 import { readMeta, writeMeta } from '@/app/offline/db';
 
 /**

@@ -10,10 +10,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/ca
 import { Input } from '@/app/components/ui/input';
 import { Label } from '@/app/components/ui/label';
 import { Spinner } from '@/app/components/ui/spinner';
-import { PageFrame } from '@/app/layout/page-frame';
+import { PageFrame } from '@/app/components/page/page-frame';
 import { ScanDialog } from '@/app/scan/scan-dialog';
 import { useOriginModel, useRunAnalysis } from './analysis-queries';
-import { AnalysisResultPanel } from './analysis-result-panel';
+import { AnalysisResultPanel } from './result/analysis-result-panel';
 import { MaterialPicker } from './material-picker';
 import { ModelStatus } from './model-status';
 import { SampleValuesFields } from './sample-values-fields';

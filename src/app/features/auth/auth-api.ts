@@ -1,6 +1,6 @@
 import type { ChangePasswordInput, SignInInput } from './types';
-import { api, unwrap } from '@/app/lib/api-client';
-import type { LoginResponse } from '@/app/lib/session';
+import { api, unwrap } from '@/app/lib/api/api-client';
+import type { LoginResponse } from '@/app/lib/session/session';
 
 export async function signIn(credentials: SignInInput): Promise<LoginResponse> {
   return (await unwrap(api.POST('/api/auth', { body: credentials }))) as LoginResponse;

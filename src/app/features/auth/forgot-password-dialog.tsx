@@ -1,4 +1,4 @@
-import { loadMessageTexts } from '@/app/lib/i18n';
+import { loadMessageTexts } from '@/app/lib/words/i18n';
 import { onDemand, popupButtonProps } from '@/app/lib/on-demand';
 import { ForgotPasswordButton } from './forgot-password-button';
 

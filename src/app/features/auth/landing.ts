@@ -1,6 +1,6 @@
 import { HOAN_VU_LAB_ROLE } from '@/shared/permissions';
-import { firstAllowedPath } from '@/app/layout/menu';
-import { getFirstRole, getPermissions, isThirdLabUser, takeRedirect } from '@/app/lib/session';
+import { firstAllowedPath } from '@/app/lib/session/menu';
+import { getFirstRole, getPermissions, isThirdLabUser, takeRedirect } from '@/app/lib/session/session';
 
 /** Where a user goes after signing in: the remembered path, else the first screen they may open. */
 export function landingPathAfterSignIn(): string {

@@ -1,8 +1,8 @@
 import { useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { LoadingView } from '@/app/layout/loading-view';
-import { useStoredLogin } from '@/app/lib/use-session';
-import { rememberRedirect } from '@/app/lib/session';
+import { LoadingView } from '@/app/components/page/loading-view';
+import { useStoredLogin } from '@/app/lib/session/use-session';
+import { rememberRedirect } from '@/app/lib/session/session';
 import { SignOutProvider } from './sign-out';
 
 // Fetched only for a visitor who is not signed in: a signed-in screen does not wait for it.

@@ -9,7 +9,7 @@ import { resetPasswordConfirmSchema } from '@/shared/schemas/auth';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { Spinner } from '@/app/components/ui/spinner';
-import { translateMessage } from '@/app/lib/i18n';
+import { translateMessage } from '@/app/lib/words/i18n';
 import { confirmPasswordReset } from './auth-api';
 import { BrandLogo } from '@/app/components/brand';
 import { useDocumentTitle } from '@/app/lib/use-document-title';

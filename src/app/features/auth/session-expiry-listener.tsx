@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sessionEvents } from '@/app/lib/session';
+import { sessionEvents } from '@/app/lib/session/session';
 import { toastLater } from '@/app/lib/toast-later';
 
 /** When the server refuses the session for good: say so, forget cached data, go to sign-in. */

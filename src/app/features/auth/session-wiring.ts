@@ -1,4 +1,4 @@
-import { sessionEvents, type SessionTokens } from '@/app/lib/session';
+import { sessionEvents, type SessionTokens } from '@/app/lib/session/session';
 
 /**
  * Keeps the service worker's copy of the tokens (IndexedDB) in step with localStorage. The offline

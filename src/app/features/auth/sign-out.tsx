@@ -3,8 +3,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { createContext, useCallback, useContext, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfirmDialogProps } from '@/app/components/confirm-dialog';
-import { clearSession, getRefreshToken, takeRedirect } from '@/app/lib/session';
-import { unsubscribeFromPush } from '@/app/lib/web-push';
+import { clearSession, getRefreshToken, takeRedirect } from '@/app/lib/session/session';
+import { unsubscribeFromPush } from '@/app/lib/session/web-push';
 import { signOutOnServer } from './auth-api';
 
 type SignOutContextValue = { requestSignOut: () => Promise<void> };

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { formatMoment } from '@/app/components/ui/display-date';
-import { api, unwrap } from '@/app/lib/api-client';
+import { api, unwrap } from '@/app/lib/api/api-client';
 import { CLIENT_NOTE_LIMITS } from '@/shared/client-portal';
 import { BOOKINGS_KEY } from './booking-queries';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OptionSelect } from '@/app/components/option-select';
-import { handleError } from '@/app/lib/handle-error';
+import { handleError } from '@/app/lib/api/handle-error';
 import { toast } from '@/app/lib/toast';
 import { BOOKING_LANGUAGES, type BookingLanguage } from '@/shared/schemas/booking';
 import { apiClient, BOOKINGS_KEY } from './booking-queries';

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { bookingStatuses } from '@/shared/record-workflows';
-import { ApiError } from '@/app/lib/api-error';
-import type { ListSearch } from '@/app/lib/list-search';
-import { listViewOf } from '@/app/lib/list-view';
-import { orderByOf, type Ordering } from '@/app/components/sortable-head';
+import { ApiError } from '@/app/lib/api/api-error';
+import type { ListSearch, Ordering } from '@/app/lib/lists/list-search';
+import { listViewOf } from '@/app/lib/lists/list-view';
+import { orderByOf } from '@/app/components/sortable-head';
 import { emptyBookingFilters } from './booking-list-search';
-import { api, unwrap } from '@/app/lib/api-client';
+import { api, unwrap } from '@/app/lib/api/api-client';
 import { BOOKINGS_KEY, type BookingStatus } from './booking-queries';
 
 // The booking list's and a booking's queries (the staff screens), apart from the sending and the

@@ -10,7 +10,7 @@ export type BookingAttachment = components['schemas']['BookingAttachment'];
  * The API client, fetched with the first request: the public order form starts without it, and
  * every request here waits for the network anyway.
  */
-export const apiClient = () => import('@/app/lib/api-client');
+export const apiClient = () => import('@/app/lib/api/api-client');
 
 /**
  * Every booking query's key starts with this (booking-list-queries.ts): a send, a confirmation or a

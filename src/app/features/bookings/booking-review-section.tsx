@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/app/components/ui/button';
 import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { Spinner } from '@/app/components/ui/spinner';
-import { translateMessage } from '@/app/lib/i18n';
+import { translateMessage } from '@/app/lib/words/i18n';
 import { useFormValues } from '@/app/lib/form-state';
 import { CheckboxField, FormSection, NotesField, useBookingFormState } from './booking-form-fields';
 import { useUploadAttachments, type BookingAttachment } from './booking-queries';

@@ -2,7 +2,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackButton } from '@/app/components/back-button';
-import { PageFrame } from '@/app/layout/page-frame';
+import { PageFrame } from '@/app/components/page/page-frame';
 import { BookingForm, fillApplicant, useBookingForm } from './booking-form';
 import type { CustomerSearch } from './customer-search';
 

@@ -6,10 +6,10 @@ import { Button } from '@/app/components/ui/button';
 import { controlPropsOf, FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
 import { Spinner } from '@/app/components/ui/spinner';
-import { ApiError } from '@/app/lib/api-error';
+import { ApiError } from '@/app/lib/api/api-error';
 import { schemaCheck, useFormError, useFormState, useFormValue, type FormState } from '@/app/lib/form-state';
-import { handleError } from '@/app/lib/handle-error';
-import { translateMessage } from '@/app/lib/i18n';
+import { handleError } from '@/app/lib/api/handle-error';
+import { translateMessage } from '@/app/lib/words/i18n';
 import { useQuickFill } from './booking-queries';
 import { toastLater } from '@/app/lib/toast-later';
 

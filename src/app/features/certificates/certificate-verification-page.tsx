@@ -1,14 +1,14 @@
 import { CircleCheckIcon, CircleHelpIcon, CircleXIcon, HistoryIcon, QrCodeIcon, ShieldAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePredictionWords } from '@/app/lib/prediction-words';
+import { usePredictionWords } from '@/app/lib/words/prediction-words';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
 import { Spinner } from '@/app/components/ui/spinner';
 import { cn } from '@/app/components/ui/cn';
 import { BrandLogo } from '@/app/components/brand';
-import { LanguageSwitch } from '@/app/layout/language-switch';
-import { ApiError } from '@/app/lib/api-error';
+import { LanguageSwitch } from '@/app/components/language/language-switch';
+import { ApiError } from '@/app/lib/api/api-error';
 import {
   formatDelta,
   PRODUCT_NAME,

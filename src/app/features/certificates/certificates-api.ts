@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '@/app/lib/api-client';
-import { ApiError } from '@/app/lib/api-error';
-import { showInTab } from '@/app/lib/stored-files';
+import { api, unwrap } from '@/app/lib/api/api-client';
+import { ApiError } from '@/app/lib/api/api-error';
+import { showInTab } from '@/app/lib/api/stored-files';
 import type { CertificateVerification } from '@/shared/certificate';
 
 // Certificates: the public check by token, and the staff actions on a sample's certificates.

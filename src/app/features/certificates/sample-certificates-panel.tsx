@@ -15,9 +15,9 @@ import {
 import { Label } from '@/app/components/ui/label';
 import { Spinner } from '@/app/components/ui/spinner';
 import { Textarea } from '@/app/components/ui/textarea';
-import { handleError } from '@/app/lib/handle-error';
-import { translateMessage } from '@/app/lib/i18n';
-import { usePermissions } from '@/app/lib/use-session';
+import { handleError } from '@/app/lib/api/handle-error';
+import { translateMessage } from '@/app/lib/words/i18n';
+import { usePermissions } from '@/app/lib/session/use-session';
 import {
   certificatePath,
   certificateUrl,

@@ -8,8 +8,8 @@ import { Checkbox } from '@/app/components/ui/checkbox';
 import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { Label } from '@/app/components/ui/label';
 import { Textarea } from '@/app/components/ui/textarea';
-import { ApiError } from '@/app/lib/api-error';
-import { translateError } from '@/app/lib/i18n';
+import { ApiError } from '@/app/lib/api/api-error';
+import { translateError } from '@/app/lib/words/i18n';
 import { clientCertificateFileUrl, useClientBookingActions, type ClientBooking } from './client-portal-api';
 
 // One booking as its client sees it: number, date, status, rush; each sample's stage in plain words

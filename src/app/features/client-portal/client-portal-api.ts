@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
-import { api, unwrap } from '@/app/lib/api-client';
+import { api, unwrap } from '@/app/lib/api/api-client';
 
 // The client's side (docs/client-portal.md): the session cookie is HttpOnly, so nothing here holds
 // a token; a 401 means "not signed in" and is shown by the page, never as the staff sign-out.

@@ -8,10 +8,10 @@ import { Card, CardContent } from '@/app/components/ui/card';
 import { Input } from '@/app/components/ui/input';
 import { Label } from '@/app/components/ui/label';
 import { Spinner } from '@/app/components/ui/spinner';
-import { LanguageSwitch } from '@/app/layout/language-switch';
-import { ApiError } from '@/app/lib/api-error';
+import { LanguageSwitch } from '@/app/components/language/language-switch';
+import { ApiError } from '@/app/lib/api/api-error';
 import { keepClientPrefill } from '@/app/lib/client-prefill';
-import { translateError } from '@/app/lib/i18n';
+import { translateError } from '@/app/lib/words/i18n';
 import { useDocumentTitle } from '@/app/lib/use-document-title';
 import { ClientBookingCard } from './client-booking-card';
 import {

@@ -8,7 +8,7 @@ import { SettingsListPage, useRecordDialog } from '@/app/components/settings-lis
 import { useListFilters } from '@/app/components/use-list-filters';
 import { Badge } from '@/app/components/ui/badge';
 import { TableCell } from '@/app/components/ui/table';
-import { usePermissions } from '@/app/lib/use-session';
+import { usePermissions } from '@/app/lib/session/use-session';
 import { useOfflineList } from '@/app/offline/lists';
 import { COUNTRY_LIST, COUNTRY_PATH, saveCountryDelete, type Country } from './country-changes';
 import { CountryFormDialog } from './country-form-dialog';

@@ -1,6 +1,6 @@
 import type { components } from '@/shared/api-types';
 import type { CountryInput } from '@/shared/schemas/countries';
-import { i18n } from '@/app/lib/i18n';
+import { i18n } from '@/app/lib/words/i18n';
 import { sendOrQueue } from '@/app/offline/send-or-queue';
 
 /**

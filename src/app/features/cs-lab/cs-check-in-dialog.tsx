@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { csCheckInSampleSchema } from '@/shared/schemas/sample-entry';
-import { CheckInFields, receiptMoment, type CheckInForm } from '@/app/bench/check-in-fields';
-import { SampleStepDialog, type SampleStepProps } from '@/app/bench/sample-step-dialog';
+import { CheckInFields, receiptMoment, type CheckInForm } from '@/app/bench/actions/check-in-fields';
+import { SampleStepDialog, type SampleStepProps } from '@/app/bench/actions/sample-step-dialog';
 import type { SampleEntry } from '@/app/bench/sample-queries';
-import { useSampleAction } from '@/app/bench/use-sample-action';
+import { useSampleAction } from '@/app/bench/actions/use-sample-action';
 import { CS_SAMPLES } from './cs-lab-constants';
 
 /**

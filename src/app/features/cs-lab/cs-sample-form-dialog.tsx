@@ -10,11 +10,11 @@ import { DatePicker } from '@/app/components/ui/date-picker';
 import { FormField } from '@/app/components/ui/form-field';
 import { enqueueMutation } from '@/app/offline/outbox';
 import type { SampleEntry } from '@/app/bench/sample-queries';
-import { useSampleAction } from '@/app/bench/use-sample-action';
+import { useSampleAction } from '@/app/bench/actions/use-sample-action';
 import { UserPicker } from '@/app/bench/user-picker';
 import { CS_SAMPLES } from './cs-lab-constants';
-import { noticeNoChanges, noticeQueued } from '@/app/bench/announce';
-import { changedFields } from '@/app/bench/changed-fields';
+import { noticeNoChanges, noticeQueued } from '@/app/bench/actions/announce';
+import { changedFields } from '@/app/bench/actions/changed-fields';
 
 type SampleForm = z.input<typeof csCreateSampleSchema>;
 

@@ -6,11 +6,11 @@ import { mayEdit, type WorkflowActionName } from '@/shared/sample-workflow';
 import { hasAnyPermission } from '@/shared/permissions';
 import { CreateButton } from '@/app/components/create-button';
 import { Button } from '@/app/components/ui/button';
-import { usePermissions } from '@/app/lib/use-session';
+import { usePermissions } from '@/app/lib/session/use-session';
 import { PENDING_ID_PREFIX } from '@/app/offline/lists';
-import { PageFrame } from '@/app/layout/page-frame';
+import { PageFrame } from '@/app/components/page/page-frame';
 import { formatSampleDate } from '@/app/bench/format';
-import { SampleActionBar } from '@/app/bench/sample-action-bar';
+import { SampleActionBar } from '@/app/bench/actions/sample-action-bar';
 import type { SampleEntry } from '@/app/bench/sample-queries';
 import {
   actionsColumn,
@@ -18,9 +18,9 @@ import {
   SampleListCard,
   useSampleList,
   useSharedSampleColumns,
-} from '@/app/bench/sample-list';
-import type { SampleColumn } from '@/app/bench/sample-table';
-import { useSampleConflictToasts } from '@/app/bench/use-sample-action';
+} from '@/app/bench/list/sample-list';
+import type { SampleColumn } from '@/app/bench/list/sample-table';
+import { useSampleConflictToasts } from '@/app/bench/actions/use-sample-action';
 import { CsCheckInDialog } from './cs-check-in-dialog';
 import { CS_STATUSES } from './cs-lab-constants';
 import { CsSampleFormDialog } from './cs-sample-form-dialog';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { announceWhenApplied } from '@/app/bench/announce';
-import { SampleStepDialog, type SampleStepProps } from '@/app/bench/sample-step-dialog';
-import { useSampleAction } from '@/app/bench/use-sample-action';
+import { announceWhenApplied } from '@/app/bench/actions/announce';
+import { SampleStepDialog, type SampleStepProps } from '@/app/bench/actions/sample-step-dialog';
+import { useSampleAction } from '@/app/bench/actions/use-sample-action';
 import { CS_SAMPLES } from './cs-lab-constants';
 
 /** Confirm Transfer (client-side lab → tester): the sample reviewed, the prompt, the confirmation. */

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { FormDialog } from '@/app/components/form-dialog';
 import { FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
-import { api, unwrap } from '@/app/lib/api-client';
+import { api, unwrap } from '@/app/lib/api/api-client';
 import { sampleQueries } from '@/app/bench/sample-queries';
 
 const ORDER_NUMBER_REQUIRED = 'Order number is required';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { hasAnyPermission } from '@/shared/permissions';
 import { OPENS_CARD } from '@/app/components/list-cards';
 import { Button } from '@/app/components/ui/button';
-import { usePermissions } from '@/app/lib/use-session';
+import { usePermissions } from '@/app/lib/session/use-session';
 import type { Customer } from './customer-queries';
 
 /** A customer row opens the company's bookings, and starts a booking for it with its details filled in. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
-import { api, unwrap } from '@/app/lib/api-client';
+import { api, unwrap } from '@/app/lib/api/api-client';
 
 export type Customer = components['schemas']['Customer'];
 export type CustomerFilters = { search?: string; orderBy?: string; limit: number; offset: number };

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PageFrame } from '@/app/layout/page-frame';
+import { PageFrame } from '@/app/components/page/page-frame';
 import { SummarySection } from './summary-section';
 import { AnalysisTrendsCard, BookingChartCard, TurnaroundCard } from './trend-cards';
 

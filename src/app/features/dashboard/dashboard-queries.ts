@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
-import { api, unwrap } from '@/app/lib/api-client';
+import { api, unwrap } from '@/app/lib/api/api-client';
 import { DAY_MS } from '@/shared/dates';
 
 /** The dashboard's figures, one query key factory for its four statistics calls. */

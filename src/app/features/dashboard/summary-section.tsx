@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { dayjs } from '@/app/lib/dates';
+import { dayjs } from '@/app/lib/words/dates';
 import { AlertTriangleIcon, ZapIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +17,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app
 import { LabelledControl, LabelledInput } from '@/app/components/labelled-input';
 import { DatePicker } from '@/app/components/ui/date-picker';
 import { Skeleton } from '@/app/components/ui/skeleton';
-import { labTimeZone } from '@/app/lib/lab-time-zone';
-import { usePermissions } from '@/app/lib/use-session';
+import { labTimeZone } from '@/app/lib/words/lab-time-zone';
+import { usePermissions } from '@/app/lib/session/use-session';
 import { dashboardQueries, type StatisticSummary } from './dashboard-queries';
 import { FigureTile } from './figure-tile';
 import { formatDuration, stageLists } from './stage-lists';

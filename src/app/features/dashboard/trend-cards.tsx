@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { dayjs } from '@/app/lib/dates';
+import { dayjs } from '@/app/lib/words/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePredictionWords } from '@/app/lib/prediction-words';
+import { usePredictionWords } from '@/app/lib/words/prediction-words';
 import { CHART_COLORS, LazyChart } from '@/app/components/charts/lazy-chart';
 import { OptionSelect } from '@/app/components/option-select';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app/components/ui/card';

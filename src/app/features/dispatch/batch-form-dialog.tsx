@@ -15,7 +15,7 @@ import { formatWeight } from '@/app/bench/format';
 import { SAMPLE_LISTS } from '@/app/bench/sample-queries';
 import type { DispatchBatchListItem } from '@/app/bench/dispatch-constants';
 import { dispatchQueries, queueBatchCreate, queueBatchUpdate } from './dispatch-queries';
-import { noticeQueued } from '@/app/bench/announce';
+import { noticeQueued } from '@/app/bench/actions/announce';
 
 type BatchForm = z.input<typeof dispatchBatchFormSchema>;
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CreateDispatchBatch, UpdateDispatchBatch } from '@/shared/schemas/dispatch-batch';
-import { api, unwrap } from '@/app/lib/api-client';
-import { i18n } from '@/app/lib/i18n';
+import { api, unwrap } from '@/app/lib/api/api-client';
+import { i18n } from '@/app/lib/words/i18n';
 import { enqueueMutation } from '@/app/offline/outbox';
 import { DISPATCH_BATCHES, type DispatchBatchListItem } from '@/app/bench/dispatch-constants';
 

@@ -12,8 +12,8 @@ import { FormField } from '@/app/components/ui/form-field';
 import { Skeleton } from '@/app/components/ui/skeleton';
 import { Spinner } from '@/app/components/ui/spinner';
 import { Textarea } from '@/app/components/ui/textarea';
-import { PageFrame } from '@/app/layout/page-frame';
-import { translateMessage } from '@/app/lib/i18n';
+import { PageFrame } from '@/app/components/page/page-frame';
+import { translateMessage } from '@/app/lib/words/i18n';
 import { guidelinesQueries, useSaveGuidelines, type Guidelines } from './guidelines-queries';
 
 const MarkdownText = lazy(() => import('./markdown-text'));

@@ -7,8 +7,8 @@ import { hasAnyPermission } from '@/shared/permissions';
 import { Button } from '@/app/components/ui/button';
 import { Skeleton } from '@/app/components/ui/skeleton';
 import { BrandLogo } from '@/app/components/brand';
-import { LanguageSwitch } from '@/app/layout/language-switch';
-import { usePermissions } from '@/app/lib/use-session';
+import { LanguageSwitch } from '@/app/components/language/language-switch';
+import { usePermissions } from '@/app/lib/session/use-session';
 import { useDocumentTitle } from '@/app/lib/use-document-title';
 import { guidelinesQueries } from './guidelines-queries';
 

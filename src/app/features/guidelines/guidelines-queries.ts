@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
 import type { GuidelinesInput } from '@/shared/schemas/guidelines';
-import { api, unwrap } from '@/app/lib/api-client';
+import { api, unwrap } from '@/app/lib/api/api-client';
 
 export type Guidelines = components['schemas']['SubmissionGuidelines'];
 

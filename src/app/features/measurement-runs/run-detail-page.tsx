@@ -10,9 +10,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/ca
 import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { Skeleton } from '@/app/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
-import { PageFrame } from '@/app/layout/page-frame';
+import { PageFrame } from '@/app/components/page/page-frame';
 import { formatFixed } from '@/shared/quantities';
-import { handleError } from '@/app/lib/handle-error';
+import { handleError } from '@/app/lib/api/handle-error';
 import { toast } from '@/app/lib/toast';
 import type { CalibrationSeries } from './calibration-chart-canvas';
 import { runQueries, useAssignRow, type MeasurementRun, type RunAnalysis, type RunCalibration } from './run-queries';

@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import { getAccessToken, refreshAccessToken } from '@/app/lib/session';
+import { getAccessToken, refreshAccessToken } from '@/app/lib/session/session';
 import type { BellNotification } from './notification-queries';
 
 /**

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/app/lib/toast';
 import { DropdownMenuCheckboxItem } from '@/app/components/ui/dropdown-menu';
-import { readPushState, subscribeToPush, unsubscribeFromPush, type PushState } from '@/app/lib/web-push';
+import { readPushState, subscribeToPush, unsubscribeFromPush, type PushState } from '@/app/lib/session/web-push';
 
 /**
  * The user menu's switch for Web Push on this device. Nothing is asked on load: the browser's

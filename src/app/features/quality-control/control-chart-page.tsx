@@ -8,7 +8,7 @@ import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { Label } from '@/app/components/ui/label';
 import { Skeleton } from '@/app/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
-import { PageFrame } from '@/app/layout/page-frame';
+import { PageFrame } from '@/app/components/page/page-frame';
 import type { ControlChartLine, ControlChartPoint } from './control-chart-canvas';
 import type { ControlChartSearch } from './control-chart-search';
 import { controlChartQueries, type ControlChart } from './qc-queries';

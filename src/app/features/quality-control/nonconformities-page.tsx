@@ -19,10 +19,10 @@ import { Label } from '@/app/components/ui/label';
 import { Skeleton } from '@/app/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { Textarea } from '@/app/components/ui/textarea';
-import { PageFrame } from '@/app/layout/page-frame';
-import { handleError } from '@/app/lib/handle-error';
+import { PageFrame } from '@/app/components/page/page-frame';
+import { handleError } from '@/app/lib/api/handle-error';
 import { toast } from '@/app/lib/toast';
-import { usePermissions, useStoredLogin } from '@/app/lib/use-session';
+import { usePermissions, useStoredLogin } from '@/app/lib/session/use-session';
 import { NONCONFORMITY_JUSTIFICATION_MIN } from '@/shared/qc';
 import { qcQueries, useReleaseNonconformity, type Nonconformity } from './qc-queries';
 

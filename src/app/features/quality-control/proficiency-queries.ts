@@ -2,8 +2,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { components } from '@/shared/api-types';
 import type { MeasuredElement } from '@/shared/measurement';
 import type { ProficiencyTestInput } from '@/shared/measurement-uncertainty';
-import { api, unwrap } from '@/app/lib/api-client';
-import { ApiError } from '@/app/lib/api-error';
+import { api, unwrap } from '@/app/lib/api/api-client';
+import { ApiError } from '@/app/lib/api/api-error';
 import type { Language } from '@/shared/language';
 
 // Proficiency test rounds and the laboratory's measurement uncertainty: read from the server, which

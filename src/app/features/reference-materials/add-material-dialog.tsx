@@ -8,9 +8,9 @@ import { controlPropsOf, FieldError, FormField, requiredLabel } from '@/app/comp
 import { Input } from '@/app/components/ui/input';
 import { Label } from '@/app/components/ui/label';
 import { selectTriggerClass } from '@/app/components/ui/select-trigger-class';
-import { ApiError } from '@/app/lib/api-error';
-import { handleError } from '@/app/lib/handle-error';
-import { translateError } from '@/app/lib/i18n';
+import { ApiError } from '@/app/lib/api/api-error';
+import { handleError } from '@/app/lib/api/handle-error';
+import { translateError } from '@/app/lib/words/i18n';
 import { toast } from '@/app/lib/toast';
 import {
   measuredElements,

@@ -11,7 +11,7 @@ import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { Skeleton } from '@/app/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { onDemand, popupButtonProps } from '@/app/lib/on-demand';
-import { usePermissions } from '@/app/lib/use-session';
+import { usePermissions } from '@/app/lib/session/use-session';
 import { hasAnyPermission } from '@/shared/permissions';
 import { referenceMaterialQueries, type ValueImpact } from './reference-material-queries';
 

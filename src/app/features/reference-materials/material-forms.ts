@@ -1,6 +1,6 @@
 import type { FieldErrors, FieldValues, ResolverResult } from 'react-hook-form';
 import type { z } from 'zod';
-import { labTimeZone } from '@/app/lib/lab-time-zone';
+import { labTimeZone } from '@/app/lib/words/lab-time-zone';
 import { dayInTimeZone } from '@/shared/display-date';
 import {
   elementScales,

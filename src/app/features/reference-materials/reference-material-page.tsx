@@ -10,9 +10,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/ca
 import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { WIDE_ONLY } from '@/app/components/list-table';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
-import { PageFrame } from '@/app/layout/page-frame';
+import { PageFrame } from '@/app/components/page/page-frame';
 import { onDemand, popupButtonProps } from '@/app/lib/on-demand';
-import { usePermissions } from '@/app/lib/use-session';
+import { usePermissions } from '@/app/lib/session/use-session';
 import { hasAnyPermission } from '@/shared/permissions';
 import { measuredElements, type MeasuredElement } from '@/shared/measurement';
 import { ImpactCard } from './impact-card';

@@ -6,7 +6,7 @@ import type {
   ReferenceMaterialKind,
   ReferenceValueInput,
 } from '@/shared/measurement';
-import { api, unwrap } from '@/app/lib/api-client';
+import { api, unwrap } from '@/app/lib/api/api-client';
 
 /**
  * The reference materials' registry: the list (searched, by kind and element, paged), one material

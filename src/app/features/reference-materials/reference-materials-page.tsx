@@ -12,9 +12,9 @@ import { Button } from '@/app/components/ui/button';
 import { Card, CardContent } from '@/app/components/ui/card';
 import { TableCell, TableHead, TableRow } from '@/app/components/ui/table';
 import { useListFilters } from '@/app/components/use-list-filters';
-import { PageFrame } from '@/app/layout/page-frame';
+import { PageFrame } from '@/app/components/page/page-frame';
 import { onDemand, popupButtonProps } from '@/app/lib/on-demand';
-import { usePermissions } from '@/app/lib/use-session';
+import { usePermissions } from '@/app/lib/session/use-session';
 import {
   measuredElements,
   referenceMaterialKinds,

@@ -11,11 +11,11 @@ import { Skeleton } from '@/app/components/ui/skeleton';
 import { WIDE_ONLY, WRAPS } from '@/app/components/list-table';
 import { RushBadge } from '@/app/components/rush-badge';
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
-import { handleError } from '@/app/lib/handle-error';
+import { handleError } from '@/app/lib/api/handle-error';
 import { isLanguage } from '@/shared/language';
-import { useDebouncedValue } from '@/app/lib/use-debounced-value';
+import { useDebouncedValue } from '@/app/lib/lists/use-debounced-value';
 import { formatDisplayDate } from '@/app/components/ui/display-date';
-import { PageFrame } from '@/app/layout/page-frame';
+import { PageFrame } from '@/app/components/page/page-frame';
 import { ReportFilterBar } from './report-filters';
 import {
   downloadReport,

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
-import { api, unwrap } from '@/app/lib/api-client';
-import { ApiError } from '@/app/lib/api-error';
+import { api, unwrap } from '@/app/lib/api/api-client';
+import { ApiError } from '@/app/lib/api/api-error';
 import type { Language } from '@/shared/language';
 
 /** The two sample-entry reports: their preview (JSON) and their files (XLSX, CSV), read with progress. */

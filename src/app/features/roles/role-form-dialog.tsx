@@ -13,8 +13,8 @@ import { Input } from '@/app/components/ui/input';
 import { Label } from '@/app/components/ui/label';
 import { Spinner } from '@/app/components/ui/spinner';
 import { Textarea } from '@/app/components/ui/textarea';
-import { ApiError } from '@/app/lib/api-error';
-import { translateMessage } from '@/app/lib/i18n';
+import { ApiError } from '@/app/lib/api/api-error';
+import { translateMessage } from '@/app/lib/words/i18n';
 import { roleQueries, useSaveRole, type Role } from './role-queries';
 
 type RoleForm = z.input<typeof roleSchema>;

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
 import type { RoleInput } from '@/shared/schemas/roles';
-import { api, unwrap } from '@/app/lib/api-client';
-import { lookupQueries } from '@/app/lib/lookups';
+import { api, unwrap } from '@/app/lib/api/api-client';
+import { lookupQueries } from '@/app/offline/lookups';
 
 export type Role = components['schemas']['Role'];
 export type RoleFilters = { search?: string; limit: number; offset: number };

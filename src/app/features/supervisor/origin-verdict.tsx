@@ -1,11 +1,11 @@
 import { AlertTriangleIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { usePredictionWords } from '@/app/lib/prediction-words';
+import { usePredictionWords } from '@/app/lib/words/prediction-words';
 import { departsFromAnalysis, type ConfirmableSample } from '@/shared/certificate-readiness';
 import { Badge } from '@/app/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { formatDisplayDate } from '@/app/components/ui/display-date';
-import { translateMessage } from '@/app/lib/i18n';
+import { translateMessage } from '@/app/lib/words/i18n';
 import type { SavedOriginAnalysis } from './supervisor-queries';
 
 const percent = (value: number | null) => (value == null ? '—' : `${(value * 100).toFixed(1)} %`);

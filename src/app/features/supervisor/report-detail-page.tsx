@@ -6,14 +6,14 @@ import { roleLabel } from '@/shared/role-labels';
 import { Button } from '@/app/components/ui/button';
 import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { Spinner } from '@/app/components/ui/spinner';
-import { CustodyTimeline } from '@/app/bench/custody-timeline';
+import { CustodyTimeline } from '@/app/bench/detail/custody-timeline';
 import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
 import { Fact } from '@/app/components/fact';
 import { ConclusionSummary } from './sample-facts';
 import { supervisorQueries } from './supervisor-queries';
 import { useDocumentTitle } from '@/app/lib/use-document-title';
 import { DetailStatus } from '@/app/components/load-problem';
-import { formatIsotope } from '@/app/lib/numbers';
+import { formatIsotope } from '@/app/lib/words/numbers';
 import { formatMoment } from '@/app/components/ui/display-date';
 
 /**

@@ -1,6 +1,6 @@
 import { Fact } from '@/app/components/fact';
 import { useTranslation } from 'react-i18next';
-import { usePredictionWords } from '@/app/lib/prediction-words';
+import { usePredictionWords } from '@/app/lib/words/prediction-words';
 import type { SupervisorSampleDetail } from './supervisor-queries';
 
 export function ConclusionSummary({ sample }: { sample: SupervisorSampleDetail }) {

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { components } from '@/shared/api-types';
 import { benchStatuses } from '@/shared/benches';
 import type { Conclusion, TransferIdflData } from '@/shared/schemas/supervisor';
-import { api, unwrap } from '@/app/lib/api-client';
+import { api, unwrap } from '@/app/lib/api/api-client';
 
 /**
  * Result Overview (the supervisor lab). The list is cached for offline reading; the supervisor's

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { usePredictionWords } from '@/app/lib/prediction-words';
+import { usePredictionWords } from '@/app/lib/words/prediction-words';
 import { hasAnyPermission } from '@/shared/permissions';
 import { formatDisplayDate } from '@/app/components/ui/display-date';
-import { usePermissions } from '@/app/lib/use-session';
-import { PageFrame } from '@/app/layout/page-frame';
-import { idflLinkColumn, SampleListCard, useSampleList, useSharedSampleColumns } from '@/app/bench/sample-list';
-import type { SampleColumn } from '@/app/bench/sample-table';
-import { useSampleConflictToasts } from '@/app/bench/use-sample-action';
+import { usePermissions } from '@/app/lib/session/use-session';
+import { PageFrame } from '@/app/components/page/page-frame';
+import { idflLinkColumn, SampleListCard, useSampleList, useSharedSampleColumns } from '@/app/bench/list/sample-list';
+import type { SampleColumn } from '@/app/bench/list/sample-table';
+import { useSampleConflictToasts } from '@/app/bench/actions/use-sample-action';
 import { SUPERVISOR_STATUSES } from './supervisor-queries';
 
 /** Result Overview (/supervisor-samples): samples at the third lab or past it, with the tester filters. */

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { cn } from '@/app/components/ui/cn';
-import { translateMessage } from '@/app/lib/i18n';
+import { translateMessage } from '@/app/lib/words/i18n';
 import type { OutboxEntry, OutboxState } from '@/app/offline/db.ts';
 import {
   currentOutboxOwner,

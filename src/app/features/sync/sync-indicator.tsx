@@ -9,7 +9,7 @@ import { fetchWithSession } from '@/app/offline/page-fetch.ts';
 import { PICK_LIST_REFRESH_MS, refreshPickLists } from '@/app/offline/pick-lists.ts';
 import { startOutboxRunner } from '@/app/offline/runner.ts';
 import { connectionOf, latestOutcome } from '@/app/offline/connection.ts';
-import { useLastRequestOutcome } from '@/app/lib/reachability';
+import { useLastRequestOutcome } from '@/app/lib/api/reachability';
 import { useIsOnline } from '@/app/offline/use-is-online.ts';
 import { useOutbox } from '@/app/offline/use-outbox.ts';
 

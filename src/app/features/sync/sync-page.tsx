@@ -9,7 +9,7 @@ import { storageFullListeners } from '@/app/offline/db.ts';
 import { retryFailedMutations } from '@/app/offline/outbox.ts';
 import { drainNow, startOutboxRunner } from '@/app/offline/runner.ts';
 import { connectionOf, latestOutcome } from '@/app/offline/connection.ts';
-import { useLastRequestOutcome } from '@/app/lib/reachability';
+import { useLastRequestOutcome } from '@/app/lib/api/reachability';
 import { isStoragePersistent } from '@/app/offline/session-mirror.ts';
 import { useIsOnline } from '@/app/offline/use-is-online.ts';
 import { useOutbox } from '@/app/offline/use-outbox.ts';

@@ -6,11 +6,11 @@ import { mayEdit } from '@/shared/sample-workflow';
 import { FieldError, FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';
-import { usePermissions } from '@/app/lib/use-session';
+import { usePermissions } from '@/app/lib/session/use-session';
 import { useOfflineList } from '@/app/offline/lists';
-import { SampleStepDialog, type SampleStepProps } from '@/app/bench/sample-step-dialog';
+import { SampleStepDialog, type SampleStepProps } from '@/app/bench/actions/sample-step-dialog';
 import type { SampleEntry } from '@/app/bench/sample-queries';
-import { useSampleAction } from '@/app/bench/use-sample-action';
+import { useSampleAction } from '@/app/bench/actions/use-sample-action';
 import { DISPATCH_BATCHES } from '@/app/bench/dispatch-constants';
 import { TESTER_SAMPLES } from './tester-constants';
 

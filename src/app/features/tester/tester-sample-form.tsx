@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { noticeNoChanges } from '@/app/bench/announce';
-import { changedFields } from '@/app/bench/changed-fields';
+import { noticeNoChanges } from '@/app/bench/actions/announce';
+import { changedFields } from '@/app/bench/actions/changed-fields';
 import { useMutation } from '@tanstack/react-query';
 import { ImagePlusIcon, XIcon } from 'lucide-react';
 import { useRef } from 'react';
@@ -17,12 +17,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/ca
 import { Checkbox } from '@/app/components/ui/checkbox';
 import { FormField } from '@/app/components/ui/form-field';
 import { Label } from '@/app/components/ui/label';
-import { api, unwrap } from '@/app/lib/api-client';
+import { api, unwrap } from '@/app/lib/api/api-client';
 import { toNumber } from '@/app/bench/format';
 import { formatWeight } from '@/app/bench/format';
 import type { SampleEntry } from '@/app/bench/sample-queries';
-import { StoredImage } from '@/app/bench/stored-image';
-import { useSampleAction } from '@/app/bench/use-sample-action';
+import { StoredImage } from '@/app/bench/detail/stored-image';
+import { useSampleAction } from '@/app/bench/actions/use-sample-action';
 import { TESTER_SAMPLES } from './tester-constants';
 
 /** The tester form, plus the rule the server also enforces: no more can be sent than was received. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageFrame } from '@/app/layout/page-frame';
+import { PageFrame } from '@/app/components/page/page-frame';
 import { formatSampleDate, formatWeight } from '@/app/bench/format';
-import { SampleActionBar } from '@/app/bench/sample-action-bar';
+import { SampleActionBar } from '@/app/bench/actions/sample-action-bar';
 import type { SampleEntry } from '@/app/bench/sample-queries';
 import {
   actionsColumn,
@@ -10,9 +10,9 @@ import {
   SampleListCard,
   useSampleList,
   useSharedSampleColumns,
-} from '@/app/bench/sample-list';
-import type { SampleColumn } from '@/app/bench/sample-table';
-import { useSampleConflictToasts } from '@/app/bench/use-sample-action';
+} from '@/app/bench/list/sample-list';
+import type { SampleColumn } from '@/app/bench/list/sample-table';
+import { useSampleConflictToasts } from '@/app/bench/actions/use-sample-action';
 import { TesterCheckInDialog, TesterUndoDialog } from './tester-action-dialogs';
 import { TESTER_ACTIONS, TESTER_STATUSES } from './tester-constants';
 import { ScanCheckInButton } from '@/app/scan-check-in/scan-check-in-button';

@@ -8,7 +8,7 @@ import { isotopeFields, resultFormSchema, uncertaintyFields, type UpdateResult }
 import { isRequiredField } from '@/shared/schemas/required-fields';
 import { Button } from '@/app/components/ui/button';
 import { DecimalField, TextareaField } from '@/app/components/form-fields';
-import { handleError } from '@/app/lib/handle-error';
+import { handleError } from '@/app/lib/api/handle-error';
 import type { StoredFile } from './third-lab-queries';
 
 type ResultFormValues = z.input<typeof resultFormSchema>;

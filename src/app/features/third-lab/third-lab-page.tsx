@@ -12,17 +12,17 @@ import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { formatDisplayDate } from '@/app/components/ui/display-date';
-import { handleError } from '@/app/lib/handle-error';
-import { usePermissions } from '@/app/lib/use-session';
+import { handleError } from '@/app/lib/api/handle-error';
+import { usePermissions } from '@/app/lib/session/use-session';
 import { syncEvents, type SyncedDetail } from '@/app/offline/sync-events';
-import { PageFrame } from '@/app/layout/page-frame';
+import { PageFrame } from '@/app/components/page/page-frame';
 import { ScanCheckInButton } from '@/app/scan-check-in/scan-check-in-button';
-import { ConfirmSampleDialog } from '@/app/bench/confirm-sample-dialog';
+import { ConfirmSampleDialog } from '@/app/bench/actions/confirm-sample-dialog';
 import type { SampleEntry } from '@/app/bench/sample-queries';
-import { actionsColumn, BenchListCard, useBenchList } from '@/app/bench/sample-list';
+import { actionsColumn, BenchListCard, useBenchList } from '@/app/bench/list/sample-list';
 import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
-import type { SampleColumn } from '@/app/bench/sample-table';
-import { useSampleConflictToasts } from '@/app/bench/use-sample-action';
+import type { SampleColumn } from '@/app/bench/list/sample-table';
+import { useSampleConflictToasts } from '@/app/bench/actions/use-sample-action';
 import { StepSummary } from './step-summary';
 import { ThirdLabFiltersBar } from './third-lab-filters';
 import { emptyThirdLabFilters, thirdLabListQuery } from './third-lab-search';
@@ -39,7 +39,7 @@ import {
 } from './third-lab-queries';
 import { ThirdLabSampleSheet, type ThirdLabStep } from './third-lab-sample-sheet';
 import { UndoPackageDialog } from './undo-package-dialog';
-import { formatGrams, formatIsotope } from '@/app/lib/numbers';
+import { formatGrams, formatIsotope } from '@/app/lib/words/numbers';
 
 /** Who may open the measurement runs. */
 const RUN_READERS = ['CanViewMeasurementRun', 'CanImportMeasurementRun', 'CanRecomputeMeasurementRun'];

@@ -8,12 +8,12 @@ import {
   type UpdateResult,
 } from '@/shared/schemas/third-lab';
 import { benchStatuses } from '@/shared/benches';
-import { api, unwrap } from '@/app/lib/api-client';
+import { api, unwrap } from '@/app/lib/api/api-client';
 import { THIRD_LAB_LIST, THIRD_LAB_PATH } from '@/app/bench/third-lab-list';
-import { i18n } from '@/app/lib/i18n';
+import { i18n } from '@/app/lib/words/i18n';
 import { enqueueWritten } from '@/app/offline/outbox';
-import { queueSampleChange } from '@/app/bench/queue-sample-change';
-import { sampleChangeMutation } from '@/app/bench/sample-requests';
+import { queueSampleChange } from '@/app/bench/actions/queue-sample-change';
+import { sampleChangeMutation } from '@/app/bench/actions/sample-requests';
 
 /**
  * The third lab's data: its list (cached for offline bench use), the statistic summary, and the bench

@@ -1,7 +1,7 @@
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { FileTextIcon, PackageOpenIcon, SendIcon, XIcon, PackageCheckIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { noticeNoChanges } from '@/app/bench/announce';
+import { noticeNoChanges } from '@/app/bench/actions/announce';
 import { toast } from '@/app/lib/toast';
 import { actionsFor, mayEdit } from '@/shared/sample-workflow';
 import { RushBadge } from '@/app/components/rush-badge';
@@ -11,9 +11,9 @@ import { Button } from '@/app/components/ui/button';
 import { dialogOverlayClass } from '@/app/components/ui/dialog';
 import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { Separator } from '@/app/components/ui/separator';
-import { handleError } from '@/app/lib/handle-error';
-import { openStoredFile } from '@/app/lib/stored-files';
-import { usePermissions } from '@/app/lib/use-session';
+import { handleError } from '@/app/lib/api/handle-error';
+import { openStoredFile } from '@/app/lib/api/stored-files';
+import { usePermissions } from '@/app/lib/session/use-session';
 import type { PendingMark } from '@/app/offline/lists';
 import { SampleStatusBadge } from '@/app/bench/sample-status-badge';
 import { uncertaintyFields } from '@/shared/schemas/third-lab';
@@ -26,7 +26,7 @@ import {
   useUploadResultPdf,
   type ThirdLabSample,
 } from './third-lab-queries';
-import { formatGrams, formatIsotope } from '@/app/lib/numbers';
+import { formatGrams, formatIsotope } from '@/app/lib/words/numbers';
 import { Fact } from '@/app/components/fact';
 
 export type ThirdLabStep = 'receive' | 'return' | 'undo';

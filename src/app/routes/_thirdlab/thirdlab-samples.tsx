@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listSearchOf } from '@/app/lib/list-search';
+import { listSearchOf } from '@/app/lib/lists/list-search';
 import { ThirdLabPage } from '@/app/features/third-lab/third-lab-page';
 import { THIRD_LAB_FILTER_NAMES } from '@/app/features/third-lab/third-lab-search';
 

@@ -33,7 +33,7 @@ import {
 import type { ParsedAnalysis } from './measurement-run-file.ts';
 import { getMeasurementRun } from './measurement-run-list.ts';
 import { readRunInWorker } from './measurement-run-reader.ts';
-import { judgeNewRun } from './qc-judgement.ts';
+import { judgeRun } from './qc-judgement.ts';
 import { labToday } from '../../lab-time.ts';
 import { loadRegistry } from './reference-materials.ts';
 import { lockSample, SAMPLE_ENTITY } from '../samples/sample-transitions.ts';
@@ -205,7 +205,7 @@ export async function importMeasurementRun(db: Executor, options: ImportRunOptio
     });
     await landResults(tx, { run: run!, revision: 1, sampleValues: computed.sampleValues, by: options.by });
     // Judged after its results are recorded: a rejection holds this run's samples with the others'.
-    await judgeNewRun(tx, { runId: run!.id, calibrations: computed.calibrations, by: options.by });
+    await judgeRun(tx, { runId: run!.id, calibrations: computed.calibrations, by: options.by });
     return run!.id;
   });
   return getMeasurementRun(db, runId);
@@ -247,15 +247,20 @@ async function reviseRun(
     })
     .where(eq(measurementRun.id, run.id));
   await recordValueUses(tx, run.id, revision, computed.valueUses);
+  await landResults(tx, { run, revision, sampleValues: computed.sampleValues, by });
+  // The new revision's check standards are judged again, as the run's first were.
+  const qc = await judgeRun(tx, { runId: run.id, calibrations: computed.calibrations, by });
   await appendAudit(tx, {
     entityType: MEASUREMENT_RUN_ENTITY,
     entityId: run.id,
     action,
-    changes: asJson({ revision: { from: run.revision, to: revision } }),
+    changes: asJson({
+      revision: { from: run.revision, to: revision },
+      ...(qc.previous !== qc.verdict ? { qcVerdict: { from: qc.previous, to: qc.verdict } } : {}),
+    }),
     reason: reason ?? null,
     actor: by,
   });
-  await landResults(tx, { run, revision, sampleValues: computed.sampleValues, by });
 }
 
 /** Computes a run again on the reference values in force today (a person decides when). */

@@ -1,4 +1,4 @@
-// A new run's quality control, in its import's transaction: each check standard's results judged by
+// A run's quality control, in its import's (or recomputation's) transaction: each check standard's results judged by
 // the Westgard rules against its chart (a supervisor's target, else the first 20 results), the run's
 // verdict kept, and on a rejection a non-conformity opened that holds the samples measured since the
 // last in-control run, each hold written to the sample's custody log (docs/quality-control.md).
@@ -102,13 +102,30 @@ async function judgeChecks(tx: Tx, runId: number, calibrations: readonly RunCali
   return checks;
 }
 
-export type QcOutcome = { verdict: RunVerdict; nonconformityId: number | null };
+export type QcOutcome = {
+  verdict: RunVerdict;
+  /** The verdict of the run's previous revision, when it is judged again; null for a new run. */
+  previous: RunVerdict | null;
+  nonconformityId: number | null;
+};
 
-/** Judges a newly imported run; on a rejection opens its non-conformity and holds the samples. */
-export async function judgeNewRun(
+/**
+ * Judges a run, newly imported or computed again (a new revision: its earlier check results leave
+ * the chart and are judged anew). A rejection opens the run's non-conformity and holds the samples,
+ * unless the run already has one; a revision judged in control leaves an open one for a supervisor
+ * to release, since the doubt was raised on results already reported. Later runs keep the verdicts
+ * they were given.
+ */
+export async function judgeRun(
   tx: Tx,
   { runId, calibrations, by }: { runId: number; calibrations: readonly RunCalibration[]; by: Actor },
 ): Promise<QcOutcome> {
+  const [earlier] = await tx
+    .delete(qcRunVerdict)
+    .where(eq(qcRunVerdict.measurementRunId, runId))
+    .returning({ verdict: qcRunVerdict.verdict });
+  await tx.delete(qcCheckResult).where(eq(qcCheckResult.measurementRunId, runId));
+  const previous = earlier?.verdict ?? null;
   const checks = await judgeChecks(tx, runId, calibrations);
   const verdict = runVerdict(checks.filter((c) => c.status === 'judged'));
   const broken: NonconformityRule[] = checks.flatMap((c) =>
@@ -123,8 +140,12 @@ export async function judgeNewRun(
     checks,
     duplicates: duplicateFlags(calibrations),
   });
-  if (verdict !== 'rejected') return { verdict, nonconformityId: null };
-  return { verdict, nonconformityId: await openNonconformity(tx, { runId, broken, by }) };
+  const [opened] = await tx
+    .select({ id: nonconformity.id })
+    .from(nonconformity)
+    .where(eq(nonconformity.measurementRunId, runId));
+  if (opened || verdict !== 'rejected') return { verdict, previous, nonconformityId: opened?.id ?? null };
+  return { verdict, previous, nonconformityId: await openNonconformity(tx, { runId, broken, by }) };
 }
 
 async function openNonconformity(

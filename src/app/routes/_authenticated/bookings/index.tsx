@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listSearchOf } from '@/app/lib/list-search';
+import { listSearchOf } from '@/app/lib/lists/list-search';
 import { BOOKING_FILTER_NAMES } from '@/app/features/bookings/booking-list-search';
 import { bookingListFilters, bookingListView, bookingQueries } from '@/app/features/bookings/booking-list-queries';
 import { BookingsPage } from '@/app/features/bookings/bookings-page';

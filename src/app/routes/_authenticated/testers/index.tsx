@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { listSearchOf } from '@/app/lib/list-search';
-import { SAMPLE_FILTER_NAMES } from '@/app/bench/sample-list-search';
+import { listSearchOf } from '@/app/lib/lists/list-search';
+import { SAMPLE_FILTER_NAMES } from '@/app/bench/list/sample-list-search';
 import { TesterSamplesPage } from '@/app/features/tester/tester-samples-page';
 
 export const Route = createFileRoute('/_authenticated/testers/')({

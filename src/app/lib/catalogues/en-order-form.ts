@@ -1,7 +1,0 @@
-import type { Catalogue } from './by-namespace';
-
-// English: what the public order form adds to the start texts (text-groups.ts).
-export default import.meta.glob<Catalogue>('../../../shared/locales/en/{bookings,submittal,date-picker}.json', {
-  eager: true,
-  import: 'default',
-});
