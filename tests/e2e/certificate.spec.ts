@@ -102,12 +102,15 @@ test('a certificate is verified at the address of its QR code, then shows as rev
   await expect(page.locator('[data-field="sampleType"]')).toHaveText('Cotton');
   await expect(page.locator('[data-field="conclusion"]')).toHaveText('Consistent with the claimed origin');
   await expect(page.locator('[data-field="carbon"]')).toHaveText('-27.10 ‰');
+  // The signatory's function as the certificate prints it: the administrator's role, in words.
+  await expect(page.locator('[data-field="signatoryRole"]')).toHaveText('Administrator');
   await expect(page.getByText('Scan the QR code on the certificate or visit our website to verify it.')).toBeVisible();
 
   // Vietnamese through the language switch.
   await page.getByRole('button', { name: 'Language' }).click();
   await page.getByRole('menuitem', { name: /Tiếng Việt/ }).click();
   await expect(status).toContainText('Chứng nhận hợp lệ');
+  await expect(page.locator('[data-field="signatoryRole"]')).toHaveText('Quản trị viên');
   await page.getByRole('button', { name: /Ngôn ngữ|Language/ }).click();
   await page.getByRole('menuitem', { name: /English/ }).click();
 

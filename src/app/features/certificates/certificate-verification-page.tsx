@@ -21,6 +21,7 @@ import { ScanCertificateButton } from './scan-certificate-button';
 import { useDocumentTitle } from '@/app/lib/use-document-title';
 import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { enfsiVerbalScale, formatLikelihoodRatio, isQuotableCllr } from '@/shared/likelihood-ratio';
+import { roleLabel } from '@/shared/role-labels';
 
 // The public verification page (/certificate/$token): no sign-in. Anyone holding a certificate
 // sees whether it stands, and what it certifies, in the certificate's own words.
@@ -59,7 +60,7 @@ function StatusBanner({
 }
 
 function CertificateFacts({ certificate }: { certificate: CertificateVerification }) {
-  const { t, i18n } = useTranslation('certificates');
+  const { t, i18n } = useTranslation(['certificates', 'roles']);
   const predictionWords = usePredictionWords();
   const results = certificate.results;
   const rows: [string, string | null][] = [
@@ -80,6 +81,10 @@ function CertificateFacts({ certificate }: { certificate: CertificateVerificatio
     ['predictedOrigin', predictionWords(certificate.predictedOrigin)],
     ['issuedAt', formatDisplayDate(certificate.issuedAt, i18n.language)],
     ['signatory', certificate.signatory],
+    // Printed under the name on certificates issued since the function was; the role's label in the reader's language.
+    ...(certificate.signatoryRole
+      ? [['signatoryRole', roleLabel(certificate.signatoryRole, t)] as [string, string]]
+      : []),
     ['laboratory', certificate.laboratory],
     ['version', String(certificate.version)],
   ];
