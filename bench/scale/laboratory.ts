@@ -4,7 +4,7 @@
 // lab, received dates spread over two years.
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../src/server/db/client.ts';
-import { statusesBetween } from '../../src/shared/sample-workflow.ts';
+import { statusesBetween } from '../../src/shared/workflow/sample-workflow.ts';
 import { openSampleStatuses } from '../../src/shared/statistics.ts';
 
 /** Statuses of the open tail, one of each in turn; the history before it is completed. */

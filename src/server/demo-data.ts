@@ -10,7 +10,7 @@ import {
   workflowActions,
   type SampleStatus,
   type WorkflowActionName,
-} from '../shared/sample-workflow.ts';
+} from '../shared/workflow/sample-workflow.ts';
 import type { App } from './app.ts';
 import type { Executor } from './db/client.ts';
 import { appUser, role } from './db/schema.ts';

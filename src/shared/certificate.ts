@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { IsotopeScale, MeasuredElement } from './measurement.ts';
-import type { Notice } from './sample-workflow.ts';
-import { formatFixed } from './quantities.ts';
+import type { IsotopeScale, MeasuredElement } from './measurement/measurement.ts';
+import type { Notice } from './workflow/sample-workflow.ts';
+import { formatFixed } from './measurement/quantities.ts';
 import { visibleText } from './visible-text.ts';
 
 // Certificates of analysis anyone can verify. Pure: the server builds and checks

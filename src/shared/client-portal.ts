@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SampleStatus } from './sample-workflow.ts';
+import type { SampleStatus } from './workflow/sample-workflow.ts';
 import { visibleText } from './visible-text.ts';
 
 // The client's side of a booking ("My orders", docs/client-portal.md): the plain stages a client

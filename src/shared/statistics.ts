@@ -1,10 +1,10 @@
-import { statusesBetween, type SampleStatus } from './sample-workflow.ts';
+import { statusesBetween, type SampleStatus } from './workflow/sample-workflow.ts';
 import { DAY_MS } from './dates.ts';
 import { dayInTimeZone } from './display-date.ts';
 
 // What the dashboard counts, shared by the statistics API and the dashboard screen.
 
-export { bookingStatuses } from './record-workflows.ts';
+export { bookingStatuses } from './workflow/record-workflows.ts';
 
 export const analysisClassifications = ['Pending', 'Unsatisfied', 'Neutral', 'Satisfied'] as const;
 

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { wallClockInTimeZone } from '../../src/shared/display-date.ts';
 import { defaultSummaryWindow, DEFAULT_WAITING_DAYS } from '../../src/shared/statistics.ts';
-import { sampleStatuses } from '../../src/shared/sample-workflow.ts';
+import { sampleStatuses } from '../../src/shared/workflow/sample-workflow.ts';
 import { admin, roleUsers } from './support/accounts.ts';
 import { expect, signInThroughApi, test } from './support/fixtures.ts';
 import { authorised, seedSampleSentToTester } from './support/sample-seeding.ts';

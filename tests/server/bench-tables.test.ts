@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/server/app.ts';
-import { benches, benchNames, benchStatuses, type Bench } from '../../src/shared/benches.ts';
+import { benches, benchNames, benchStatuses, type Bench } from '../../src/shared/workflow/benches.ts';
 import { useTestApp } from './support/test-app.ts';
 
 // What the server builds from the bench table and the compiler cannot see: each bench's routes

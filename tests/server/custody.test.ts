@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditRecord, sampleEntry } from '../../src/server/db/schema.ts';
 import { verifyAuditChain } from '../../src/server/services/custody/audit-verification.ts';
-import { statusesBetween } from '../../src/shared/sample-workflow.ts';
+import { statusesBetween } from '../../src/shared/workflow/sample-workflow.ts';
 import { insertBooking } from './support/booking-rows.ts';
 import { CHECK_IN, RESULT, SAMPLE_FORM } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';

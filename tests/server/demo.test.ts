@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDemoData, demoStages, journeyTo } from '../../src/server/demo-data.ts';
 import { sampleEntry } from '../../src/server/db/schema.ts';
-import { sampleStatuses } from '../../src/shared/sample-workflow.ts';
+import { sampleStatuses } from '../../src/shared/workflow/sample-workflow.ts';
 import { useTestApp } from './support/test-app.ts';
 
 // npm run demo on a fresh database (PGlite, and PostgreSQL in its own run): every sample is walked

@@ -6,7 +6,7 @@ import { CHECK_IN } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
 
 // Destroying an order at the client-side lab: the booking cancelled and its samples removed while
-// none has left the lab (the rule in shared/sample-workflow.ts).
+// none has left the lab (the rule in shared/workflow/sample-workflow.ts).
 
 const t = useTestApp();
 

@@ -5,7 +5,7 @@ import { afterCursor } from '../../src/server/db/keyset.ts';
 import { countStatement, pageStatement, TOTAL_COUNT_MARGIN, type ListQueries } from '../../src/server/db/list-page.ts';
 import { bookingListQueries, listBookings } from '../../src/server/services/bookings/booking-list.ts';
 import { listSampleEntries, sampleListQueries } from '../../src/server/services/samples/sample-lists.ts';
-import { benchStatuses } from '../../src/shared/benches.ts';
+import { benchStatuses } from '../../src/shared/workflow/benches.ts';
 import { listThirdLabSamples, thirdLabListQueries } from '../../src/server/services/samples/third-lab-list.ts';
 import { useTestApp } from './support/test-app.ts';
 

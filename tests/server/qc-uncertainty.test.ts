@@ -20,7 +20,7 @@ const RESPONSE: Record<Element, { gain: number; offset: number }> = {
 };
 const raw = (element: Element, truth: number) => (truth - RESPONSE[element].offset) / RESPONSE[element].gain;
 
-// Assigned values as seeded (shared/measurement.ts).
+// Assigned values as seeded (shared/measurement/measurement.ts).
 const ANCHORS = {
   USGS40: { carbon: -26.39 },
   USGS41a: { carbon: 36.55 },

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { SampleStatus } from '../../src/shared/sample-workflow.ts';
+import type { SampleStatus } from '../../src/shared/workflow/sample-workflow.ts';
 import { appUser, auditRecord, sampleEntry, storedFile, thirdLabEntry } from '../../src/server/db/schema.ts';
 import { verifyAuditChain } from '../../src/server/services/custody/audit-verification.ts';
 import { RESULT, sampleAt } from './support/sample-journey.ts';

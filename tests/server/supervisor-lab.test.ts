@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cleanIsotopeRecord } from '../../src/server/db/schema.ts';
 import { fireSampleAction } from '../../src/server/services/samples/sample-transitions.ts';
-import { statusesBetween } from '../../src/shared/sample-workflow.ts';
+import { statusesBetween } from '../../src/shared/workflow/sample-workflow.ts';
 import {
   CONCLUSION_REQUIRED,
   DEPARTURE_REASON_REQUIRED,

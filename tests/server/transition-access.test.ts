@@ -1,8 +1,8 @@
 import { gt, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditRecord } from '../../src/server/db/schema.ts';
-import { bookingTransitions, dispatchBatchTransitions } from '../../src/shared/record-workflows.ts';
-import { workflowActions } from '../../src/shared/sample-workflow.ts';
+import { bookingTransitions, dispatchBatchTransitions } from '../../src/shared/workflow/record-workflows.ts';
+import { workflowActions } from '../../src/shared/workflow/sample-workflow.ts';
 import { buildDocument, listOperations, operationName, type Operation } from './support/api-operations.ts';
 import { submitBooking } from './support/bookings.ts';
 import { CHECK_IN, sampleAt } from './support/sample-journey.ts';

@@ -8,8 +8,8 @@ import {
   custodyFields,
   readableName,
   systemReasons,
-} from '../../src/shared/custody-catalogue.ts';
-import { sampleEdits, workflowActionNames } from '../../src/shared/sample-workflow.ts';
+} from '../../src/shared/workflow/custody-catalogue.ts';
+import { sampleEdits, workflowActionNames } from '../../src/shared/workflow/sample-workflow.ts';
 import {
   csCheckInSampleSchema,
   csUpdateSampleSchema,

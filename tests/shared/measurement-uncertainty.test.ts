@@ -9,7 +9,7 @@ import {
   windowStart,
   zScore,
   type CheckResult,
-} from '../../src/shared/measurement-uncertainty.ts';
+} from '../../src/shared/measurement/measurement-uncertainty.ts';
 
 // The laboratory's measurement uncertainty from its check standards (Nordtest TR 537), checked
 // against a calculation done by hand, and the proficiency tests' z-scores and classes.

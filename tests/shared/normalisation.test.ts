@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkDrift, normaliseElement, tTestPValue, type RunPoint } from '../../src/shared/normalisation.ts';
+import {
+  checkDrift,
+  normaliseElement,
+  tTestPValue,
+  type RunPoint,
+} from '../../src/shared/measurement/normalisation.ts';
 
 // The run arithmetic against hand calculations: a known instrument response (measured = (true − b)/a)
 // read back through two anchors must give the true values.

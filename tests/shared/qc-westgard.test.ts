@@ -5,7 +5,7 @@ import {
   establishLimits,
   judgeCheck,
   runVerdict,
-} from '../../src/shared/qc-westgard.ts';
+} from '../../src/shared/measurement/qc-westgard.ts';
 
 // The Westgard rules by hand: results given as multiples of the SD around a mean of 10.
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDelta, formatUncertainty } from '../../src/shared/certificate.ts';
-import { formatFixed, formatGrams } from '../../src/shared/quantities.ts';
+import { formatFixed, formatGrams } from '../../src/shared/measurement/quantities.ts';
 
 describe('numbers as the laboratory writes them', () => {
   it('prints a value that rounds to zero without a sign', () => {

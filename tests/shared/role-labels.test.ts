@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readCustodyRecord, noReferences } from '../../src/shared/custody-format.ts';
+import { readCustodyRecord, noReferences } from '../../src/shared/workflow/custody-format.ts';
 import { seededRoles } from '../../src/shared/permissions.ts';
 import { roleLabel } from '../../src/shared/role-labels.ts';
 

@@ -1,4 +1,4 @@
-import { benchStatuses } from '../../src/shared/benches.ts';
+import { benchStatuses } from '../../src/shared/workflow/benches.ts';
 import { describe, expect, it } from 'vitest';
 import {
   actionsFor,
@@ -8,7 +8,7 @@ import {
   sampleStatuses,
   workflowActionNames,
   workflowActions,
-} from '../../src/shared/sample-workflow.ts';
+} from '../../src/shared/workflow/sample-workflow.ts';
 import { allPermissions } from '../../src/shared/permissions.ts';
 
 describe('[WORKFLOW] state machine', () => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CERTIFICATE_REVOKED_STATUS } from '../../src/shared/certificate.ts';
-import { sampleStatuses } from '../../src/shared/sample-workflow.ts';
+import { sampleStatuses } from '../../src/shared/workflow/sample-workflow.ts';
 
 // A sample status is named once per language: `samples:status.<Status>`. Screens, report files,
 // custody PDFs and mails all read that key, so no other key may hold a status's words (they drift).

@@ -1,4 +1,4 @@
-import { benches, benchNames, benchStatuses } from '../../src/shared/benches.ts';
+import { benches, benchNames, benchStatuses } from '../../src/shared/workflow/benches.ts';
 import { describe, expect, it } from 'vitest';
 import {
   bookingChangesFor,
@@ -8,7 +8,7 @@ import {
   canChangeDispatchBatch,
   dispatchBatchTransitions,
   isDispatchBatchOpen,
-} from '../../src/shared/record-workflows.ts';
+} from '../../src/shared/workflow/record-workflows.ts';
 import {
   mayEdit,
   sampleBlockingDestruction,
@@ -16,10 +16,10 @@ import {
   sampleEdits,
   sampleStatuses,
   workflowActions,
-} from '../../src/shared/sample-workflow.ts';
-import { NOTIFICATION_KINDS } from '../../src/shared/notification-kinds.ts';
+} from '../../src/shared/workflow/sample-workflow.ts';
+import { NOTIFICATION_KINDS } from '../../src/shared/workflow/notification-kinds.ts';
 import { certificateRevocation } from '../../src/shared/certificate.ts';
-import { isSyncablePath, plainApiPath, SYNC_BATCH_LIMIT } from '../../src/shared/sync-rules.ts';
+import { isSyncablePath, plainApiPath, SYNC_BATCH_LIMIT } from '../../src/shared/workflow/sync-rules.ts';
 
 describe('bench lists', () => {
   it('the client-side lab lists every status; the others from the moment a sample reaches them', () => {

@@ -2,7 +2,7 @@ import { PackageXIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/app/components/ui/badge';
 import { cn } from '@/app/components/ui/cn';
-import { isHeldOnReceipt, type ReceiptHoldFacts } from '@/shared/sample-workflow';
+import { isHeldOnReceipt, type ReceiptHoldFacts } from '@/shared/workflow/sample-workflow';
 
 /**
  * The mark of a sample received damaged or insufficient, wherever the sample is shown: the condition

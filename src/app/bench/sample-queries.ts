@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
-import { benches, benchNames, type Bench } from '@/shared/benches';
+import { benches, benchNames, type Bench } from '@/shared/workflow/benches';
 import { api, unwrap } from '@/app/lib/api/api-client';
 import { pickListFirstFromServer } from '@/app/offline/pick-lists';
 

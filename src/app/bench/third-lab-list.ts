@@ -1,4 +1,4 @@
-import { benches } from '@/shared/benches';
+import { benches } from '@/shared/workflow/benches';
 
 /** The third lab's offline list and its endpoint (the bench table's): read by its screens and by scan check-in. */
 export const THIRD_LAB_LIST = benches.thirdLab.offlineList;

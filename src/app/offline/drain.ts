@@ -20,7 +20,7 @@ import {
   writeMeta,
   type OutboxEntry,
 } from './db.ts';
-import { SYNC_BATCH_LIMIT } from '../../shared/sync-rules.ts';
+import { SYNC_BATCH_LIMIT } from '../../shared/workflow/sync-rules.ts';
 import { applyAppliedChanges } from './list-cache.ts';
 import { chainSafeBatch, chainVersions } from './drain-chains.ts';
 import {

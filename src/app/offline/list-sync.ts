@@ -4,7 +4,7 @@
  * MAX_CACHED_ROWS records of one list (what a bench works through; the server filters each list to
  * the user's own bench, so a tablet never holds the whole laboratory).
  */
-import { listEntities } from '../../shared/deletions.ts';
+import { listEntities } from '../../shared/workflow/deletions.ts';
 import { guardStorage, offlineDb, type ListMeta, type ListRow } from './db.ts';
 import {
   fetchPage,

@@ -9,7 +9,7 @@ import {
   type MutationMethodOf,
   type MutationPath,
 } from '../../shared/api-contract.ts';
-import { isSyncablePath } from '../../shared/sync-rules.ts';
+import { isSyncablePath } from '../../shared/workflow/sync-rules.ts';
 import { getAccessToken } from '../lib/session/session.ts';
 import {
   guardStorage,

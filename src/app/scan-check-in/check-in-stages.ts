@@ -1,4 +1,4 @@
-import { benches, benchNames, type BenchDefinition, type CheckInStage } from '@/shared/benches';
+import { benches, benchNames, type BenchDefinition, type CheckInStage } from '@/shared/workflow/benches';
 
 export type { CheckInStage };
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasAnyPermission } from '@/shared/permissions';
 import type { CsCheckInSample } from '@/shared/schemas/sample-entry';
-import { workflowActions } from '@/shared/sample-workflow';
+import { workflowActions } from '@/shared/workflow/sample-workflow';
 import { Button, type ButtonProps } from '@/app/components/ui/button';
 import { ScanDialog, type ScanVerdict } from '@/app/scan/scan-dialog';
 import type { ScanResult } from '@/app/scan/parse-scan';

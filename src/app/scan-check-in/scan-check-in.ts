@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { CsCheckInSample } from '@/shared/schemas/sample-entry';
-import { actionsFor, canFire, workflowActions } from '@/shared/sample-workflow';
+import { actionsFor, canFire, workflowActions } from '@/shared/workflow/sample-workflow';
 import type { ScanVerdict } from '@/app/scan/scan-dialog';
 import { queueSampleChange } from '@/app/bench/actions/queue-sample-change';
 import type { ApiFetch } from '@/app/offline/list-cache';

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { benches, type Bench } from '../../shared/benches.ts';
+import { benches, type Bench } from '../../shared/workflow/benches.ts';
 import { listSampleEntries } from '../services/samples/sample-lists.ts';
 import { readSampleDetail } from '../services/samples/sample-detail.ts';
 import type { AppRouter } from './context.ts';

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { deletableEntities } from '../../shared/deletions.ts';
+import { deletableEntities } from '../../shared/workflow/deletions.ts';
 import type { AppRouter } from '../http/context.ts';
 import { dateFilter, envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { AppRouter } from '../http/context.ts';
 import { badRequest } from '../errors.ts';
-import { plainApiPath, SYNC_BATCH_LIMIT } from '../../shared/sync-rules.ts';
+import { plainApiPath, SYNC_BATCH_LIMIT } from '../../shared/workflow/sync-rules.ts';
 import { isOfflineOperation } from '../http/offline-operations.ts';
 import { envelope, ok } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
-import type { DeletableEntity } from '../../shared/deletions.ts';
+import type { DeletableEntity } from '../../shared/workflow/deletions.ts';
 import type { Executor, Tx } from '../db/client.ts';
 import { deletedRecord } from '../db/schema.ts';
 

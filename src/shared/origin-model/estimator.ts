@@ -39,7 +39,7 @@ export type { ElementValues, OriginModel, ReferenceSample, RegionParameters } fr
 export type { InnerDensities } from './ensemble.ts';
 export { standardise } from './model-scores.ts';
 
-import { isotopeElements } from '../isotope-elements.ts';
+import { isotopeElements } from '../measurement/isotope-elements.ts';
 
 export { isotopeElements };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isotopeElements, type IsotopeElement } from '../isotope-elements.ts';
+import { isotopeElements, type IsotopeElement } from '../measurement/isotope-elements.ts';
 
 // The clean isotope reference records (Isotope LMD): what an import row must hold, and the columns
 // an import matches. The origin model learns from these records (src/shared/origin-model/).

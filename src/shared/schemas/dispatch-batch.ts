@@ -36,4 +36,4 @@ export const addToDispatchBatchSchema = z.object({
   packageCode: visibleText('Package code is required').max(40),
 });
 
-export { dispatchBatchStatuses } from '../record-workflows.ts';
+export { dispatchBatchStatuses } from '../workflow/record-workflows.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { visibleText } from '../visible-text.ts';
 import { recordVersion } from './version.ts';
-import { receiptDecisions, receivedConditions, sampleStatuses } from '../sample-workflow.ts';
+import { receiptDecisions, receivedConditions, sampleStatuses } from '../workflow/sample-workflow.ts';
 
 // Sample forms (spec section 5) shared by the server and the app: one set of rules and messages.
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { workflowActionNames, type WorkflowActionName } from '@/shared/sample-workflow';
+import { workflowActionNames, type WorkflowActionName } from '@/shared/workflow/sample-workflow';
 
 // Every workflow action is offered to the people who fire it on some screen: in the `handled` list of
 // a SampleActionBar (bench/actions/sample-action-bar.tsx), or by a screen's own button shown when

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { benches, benchNames } from '@/shared/benches';
+import { benches, benchNames } from '@/shared/workflow/benches';
 import { allPermissions, permissionGroups } from '@/shared/permissions';
-import { workflowActionNames } from '@/shared/sample-workflow';
+import { workflowActionNames } from '@/shared/workflow/sample-workflow';
 import { SAMPLE_ENDPOINTS } from '@/app/bench/actions/sample-requests';
 
 // The words the screens look up by a name from the shared tables: a permission, a bench or a workflow

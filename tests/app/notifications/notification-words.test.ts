@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { notificationWords } from '@/app/features/notifications/notification-words';
 import { retryDelay } from '@/app/features/notifications/notification-stream';
 import { i18n } from '@/app/lib/words/i18n';
-import { NOTIFICATION_KINDS } from '@/shared/notification-kinds';
+import { NOTIFICATION_KINDS } from '@/shared/workflow/notification-kinds';
 import en from '@/shared/locales/en/notifications.json';
 import vi from '@/shared/locales/vi/notifications.json';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { benches, benchNames } from '@/shared/benches';
+import { benches, benchNames } from '@/shared/workflow/benches';
 import { allPermissions, seededRoles } from '@/shared/permissions';
 import { filterMenu, menuGroups, refusedScreen } from '@/app/lib/session/menu';
 

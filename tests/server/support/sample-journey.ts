@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { statusesBetween, type SampleStatus } from '../../../src/shared/sample-workflow.ts';
+import { statusesBetween, type SampleStatus } from '../../../src/shared/workflow/sample-workflow.ts';
 import type { TestApp } from './test-app.ts';
 
 // Drives sample entries through the real API to a given stage, for the workflow tests.

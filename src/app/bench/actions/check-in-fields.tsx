@@ -2,7 +2,7 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { csCheckInSampleSchema } from '@/shared/schemas/sample-entry';
-import { receivedConditions } from '@/shared/sample-workflow';
+import { receivedConditions } from '@/shared/workflow/sample-workflow';
 import { OptionSelect } from '@/app/components/option-select';
 import { TextareaField, TextInputField, WeightField } from '@/app/components/form-fields';
 import { DatePicker } from '@/app/components/ui/date-picker';

@@ -1,5 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { actionsFor, workflowActions, type ReceiptHoldFacts, type WorkflowActionName } from '@/shared/sample-workflow';
+import {
+  actionsFor,
+  workflowActions,
+  type ReceiptHoldFacts,
+  type WorkflowActionName,
+} from '@/shared/workflow/sample-workflow';
 import { Button } from '@/app/components/ui/button';
 import { usePermissions } from '@/app/lib/session/use-session';
 

@@ -3,7 +3,7 @@ import {
   type SampleEditName,
   type SampleStatus,
   type WorkflowActionName,
-} from '@/shared/sample-workflow';
+} from '@/shared/workflow/sample-workflow';
 import {
   pathWithQuery,
   type BodyOf,

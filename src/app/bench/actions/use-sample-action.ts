@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/app/lib/toast';
-import type { SampleStatus } from '@/shared/sample-workflow';
+import type { SampleStatus } from '@/shared/workflow/sample-workflow';
 import { handleError } from '@/app/lib/api/handle-error';
 import { offlineDb, type OutboxState } from '@/app/offline/db';
 import { currentOutboxOwner, isOwnedBy } from '@/app/offline/outbox';

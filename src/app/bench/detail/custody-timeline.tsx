@@ -13,7 +13,7 @@ import {
   type ShownChange,
   type ShownItem,
   type Translate,
-} from '@/shared/custody-format';
+} from '@/shared/workflow/custody-format';
 import { downloadCustodyRecord, type CustodyFormat } from './custody-record';
 import { formatSampleDate } from '../format';
 import { sampleQueries, type TimelineEvent } from '../sample-queries';
@@ -137,7 +137,7 @@ function DownloadRecord({ sampleId, idflNumber }: { sampleId: number; idflNumber
 /**
  * The chain of custody of a sample (`GET /api/sample-entries/{id}/timeline`), oldest first, as the
  * server gives it: when, who (name · role), what, each changed field by its label with its old and
- * new value as the screens show them, and why (shared/custody-format.ts reads each record). Every
+ * new value as the screens show them, and why (shared/workflow/custody-format.ts reads each record). Every
  * change is shown: a long record folds behind "n more", and prints whole. The same record downloads
  * as a PDF or CSV document.
  */

@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/app/lib/toast';
-import { bookingChangesFor } from '@/shared/record-workflows';
+import { bookingChangesFor } from '@/shared/workflow/record-workflows';
 import { cancelBookingSchema, type CancelBookingInput } from '@/shared/schemas/booking';
 import { BackButton } from '@/app/components/back-button';
 import { ConfirmDialog } from '@/app/components/confirm-dialog';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { bookingStatuses } from '@/shared/record-workflows';
+import { bookingStatuses } from '@/shared/workflow/record-workflows';
 import { ApiError } from '@/app/lib/api/api-error';
 import type { ListSearch, Ordering } from '@/app/lib/lists/list-search';
 import { listViewOf } from '@/app/lib/lists/list-view';

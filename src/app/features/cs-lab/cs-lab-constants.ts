@@ -1,4 +1,4 @@
-import { benchStatuses } from '@/shared/benches';
+import { benchStatuses } from '@/shared/workflow/benches';
 import { SAMPLE_LISTS } from '@/app/bench/sample-queries';
 
 export const CS_SAMPLES = SAMPLE_LISTS.cs;

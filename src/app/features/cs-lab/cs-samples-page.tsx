@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Trash2Icon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mayEdit, type WorkflowActionName } from '@/shared/sample-workflow';
+import { mayEdit, type WorkflowActionName } from '@/shared/workflow/sample-workflow';
 import { hasAnyPermission } from '@/shared/permissions';
 import { CreateButton } from '@/app/components/create-button';
 import { Button } from '@/app/components/ui/button';

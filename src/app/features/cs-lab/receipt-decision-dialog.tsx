@@ -13,14 +13,14 @@ import { toast } from '@/app/lib/toast';
 import { usePermissions } from '@/app/lib/session/use-session';
 import { ReceiptConditionBadge } from '@/app/bench/receipt-condition-badge';
 import { sampleQueries, type SampleEntry } from '@/app/bench/sample-queries';
-import { choiceLabelKey } from '@/shared/custody-catalogue';
+import { choiceLabelKey } from '@/shared/workflow/custody-catalogue';
 import { hasAnyPermission } from '@/shared/permissions';
 import {
   isHeldOnReceipt,
   receiptDecisionPermissions,
   receiptDecisions,
   type ReceiptDecision,
-} from '@/shared/sample-workflow';
+} from '@/shared/workflow/sample-workflow';
 import { receiptDecisionSchema } from '@/shared/schemas/sample-entry';
 
 /**

@@ -1,6 +1,6 @@
-import { benches, tileBench, type Bench } from '@/shared/benches';
+import { benches, tileBench, type Bench } from '@/shared/workflow/benches';
 import type { Permission } from '@/shared/permissions';
-import { sampleStatuses, type SampleStatus } from '@/shared/sample-workflow';
+import { sampleStatuses, type SampleStatus } from '@/shared/workflow/sample-workflow';
 
 type StageList = { to: (typeof benches)[Bench]['screen']['to']; permissions: readonly Permission[] };
 

@@ -5,7 +5,7 @@ import { AlertTriangleIcon, ZapIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasAnyPermission } from '@/shared/permissions';
-import { sampleStatuses } from '@/shared/sample-workflow';
+import { sampleStatuses } from '@/shared/workflow/sample-workflow';
 import {
   analysisClassifications,
   bookingStatuses,

@@ -1,5 +1,5 @@
 import { FileTextIcon, PencilIcon, SendIcon, XIcon } from 'lucide-react';
-import { isDispatchBatchOpen } from '@/shared/record-workflows';
+import { isDispatchBatchOpen } from '@/shared/workflow/record-workflows';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasAnyPermission } from '@/shared/permissions';

@@ -11,7 +11,7 @@ import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { Skeleton } from '@/app/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { PageFrame } from '@/app/components/page/page-frame';
-import { formatFixed } from '@/shared/quantities';
+import { formatFixed } from '@/shared/measurement/quantities';
 import { handleError } from '@/app/lib/api/handle-error';
 import { toast } from '@/app/lib/toast';
 import type { CalibrationSeries } from './calibration-chart-canvas';

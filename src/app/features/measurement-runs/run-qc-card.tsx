@@ -4,7 +4,7 @@ import { Badge } from '@/app/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import type { components } from '@/shared/api-types';
-import { formatFixed } from '@/shared/quantities';
+import { formatFixed } from '@/shared/measurement/quantities';
 import { elementName } from './run-words';
 
 type RunQualityControl = components['schemas']['RunQualityControl'];

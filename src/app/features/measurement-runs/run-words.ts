@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatFixed } from '@/shared/quantities';
+import { formatFixed } from '@/shared/measurement/quantities';
 
 // How a run's elements, scales and per-mil values read on the run screens.
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { NOTIFICATION_KINDS, type NotificationKind } from '@/shared/notification-kinds';
+import { NOTIFICATION_KINDS, type NotificationKind } from '@/shared/workflow/notification-kinds';
 
 type Words = { title: string; message: string; kind?: string | null; params?: Record<string, string | number> };
 

@@ -12,7 +12,7 @@ import { PageFrame } from '@/app/components/page/page-frame';
 import type { ControlChartLine, ControlChartPoint } from './control-chart-canvas';
 import type { ControlChartSearch } from './control-chart-search';
 import { controlChartQueries, type ControlChart } from './qc-queries';
-import { formatFixed } from '@/shared/quantities';
+import { formatFixed } from '@/shared/measurement/quantities';
 
 const ControlChartCanvas = lazy(() => import('./control-chart-canvas'));
 

@@ -1,4 +1,4 @@
-import type { MeasuredElement } from '@/shared/measurement';
+import type { MeasuredElement } from '@/shared/measurement/measurement';
 
 // Read by the route's search check on every navigation: a plain check, not zod, because route options
 // are in the first bundle every page starts with.

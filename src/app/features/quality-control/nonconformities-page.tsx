@@ -23,7 +23,7 @@ import { PageFrame } from '@/app/components/page/page-frame';
 import { handleError } from '@/app/lib/api/handle-error';
 import { toast } from '@/app/lib/toast';
 import { usePermissions, useStoredLogin } from '@/app/lib/session/use-session';
-import { NONCONFORMITY_JUSTIFICATION_MIN } from '@/shared/qc';
+import { NONCONFORMITY_JUSTIFICATION_MIN } from '@/shared/measurement/qc';
 import { qcQueries, useReleaseNonconformity, type Nonconformity } from './qc-queries';
 
 type Shown = 'open' | 'released' | 'all';

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
-import type { MeasuredElement } from '@/shared/measurement';
-import type { ProficiencyTestInput } from '@/shared/measurement-uncertainty';
+import type { MeasuredElement } from '@/shared/measurement/measurement';
+import type { ProficiencyTestInput } from '@/shared/measurement/measurement-uncertainty';
 import { api, unwrap } from '@/app/lib/api/api-client';
 import { ApiError } from '@/app/lib/api/api-error';
 import type { Language } from '@/shared/language';

@@ -14,12 +14,12 @@ import { handleError } from '@/app/lib/api/handle-error';
 import { isLanguage } from '@/shared/language';
 import { formatIsotope } from '@/app/lib/words/numbers';
 import { usePermissions } from '@/app/lib/session/use-session';
-import { measuredElements, type MeasuredElement } from '@/shared/measurement';
-import type { ProficiencyOutcome } from '@/shared/measurement-uncertainty';
+import { measuredElements, type MeasuredElement } from '@/shared/measurement/measurement';
+import type { ProficiencyOutcome } from '@/shared/measurement/measurement-uncertainty';
 import { downloadProficiencyCsv, proficiencyQueries, type ProficiencyTest } from './proficiency-queries';
 import { RecordRoundDialog } from './record-round-dialog';
 import { UncertaintyCard } from './uncertainty-card';
-import { formatFixed } from '@/shared/quantities';
+import { formatFixed } from '@/shared/measurement/quantities';
 
 const outcomeBadge = {
   satisfactory: 'secondary',

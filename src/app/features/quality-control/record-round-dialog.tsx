@@ -13,10 +13,10 @@ import { handleError } from '@/app/lib/api/handle-error';
 import { labTimeZone } from '@/app/lib/words/lab-time-zone';
 import { toast } from '@/app/lib/toast';
 import { dayInTimeZone } from '@/shared/display-date';
-import { measuredElements, type MeasuredElement } from '@/shared/measurement';
-import { proficiencySigmaDefaults, proficiencyTestInputSchema } from '@/shared/measurement-uncertainty';
+import { measuredElements, type MeasuredElement } from '@/shared/measurement/measurement';
+import { proficiencySigmaDefaults, proficiencyTestInputSchema } from '@/shared/measurement/measurement-uncertainty';
 import { useRecordProficiencyTest } from './proficiency-queries';
-import { formatFixed } from '@/shared/quantities';
+import { formatFixed } from '@/shared/measurement/quantities';
 
 type RoundForm = z.input<typeof proficiencyTestInputSchema>;
 

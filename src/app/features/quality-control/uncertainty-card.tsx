@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/ca
 import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { Skeleton } from '@/app/components/ui/skeleton';
 import { proficiencyQueries, type ElementUncertainty } from './proficiency-queries';
-import { formatFixed } from '@/shared/quantities';
+import { formatFixed } from '@/shared/measurement/quantities';
 
 const fixed = (value: number | null) => (value === null ? '—' : formatFixed(value, 3));
 

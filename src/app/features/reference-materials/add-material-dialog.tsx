@@ -18,7 +18,7 @@ import {
   referenceMaterialKinds,
   type MeasuredElement,
   type ReferenceMaterialInput,
-} from '@/shared/measurement';
+} from '@/shared/measurement/measurement';
 import { isRequiredField } from '@/shared/schemas/required-fields';
 import { blankMaterial, materialFieldOf, materialResolver, type MaterialForm } from './material-forms';
 import { deltaOf, elementScaleName } from './material-words';

@@ -11,7 +11,7 @@ import {
   type ReferenceMaterialInput,
   type ReferenceMaterialKind,
   type ReferenceValueInput,
-} from '@/shared/measurement';
+} from '@/shared/measurement/measurement';
 
 // The registry's two forms as a person fills them (text boxes, one row per element) and the shared
 // schemas' input the server checks: each form is checked by that schema, and its messages are put

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { elementScales, measuredElements, type MeasuredElement } from '@/shared/measurement';
-import { formatFixed } from '@/shared/quantities';
+import { elementScales, measuredElements, type MeasuredElement } from '@/shared/measurement/measurement';
+import { formatFixed } from '@/shared/measurement/quantities';
 import type { ReferenceMaterial, ReferenceValue } from './reference-material-queries';
 
 // How the registry's values read on its screens: to the decimals their sheet gives (at least two,

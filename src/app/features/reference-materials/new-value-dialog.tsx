@@ -8,7 +8,11 @@ import { Input } from '@/app/components/ui/input';
 import { ApiError } from '@/app/lib/api/api-error';
 import { handleError } from '@/app/lib/api/handle-error';
 import { toast } from '@/app/lib/toast';
-import { referenceValueInputSchema, type MeasuredElement, type ReferenceValueInput } from '@/shared/measurement';
+import {
+  referenceValueInputSchema,
+  type MeasuredElement,
+  type ReferenceValueInput,
+} from '@/shared/measurement/measurement';
 import { isRequiredField } from '@/shared/schemas/required-fields';
 import { blankValueRow, valueFieldOf, valueResolver, type ValueRowForm } from './material-forms';
 import { deltaOf, elementScaleName } from './material-words';

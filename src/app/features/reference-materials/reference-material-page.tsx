@@ -14,7 +14,7 @@ import { PageFrame } from '@/app/components/page/page-frame';
 import { onDemand, popupButtonProps } from '@/app/lib/on-demand';
 import { usePermissions } from '@/app/lib/session/use-session';
 import { hasAnyPermission } from '@/shared/permissions';
-import { measuredElements, type MeasuredElement } from '@/shared/measurement';
+import { measuredElements, type MeasuredElement } from '@/shared/measurement/measurement';
 import { ImpactCard } from './impact-card';
 import { deltaOf, scaleName, sheetNumber, versionState } from './material-words';
 import { referenceMaterialQueries, type ReferenceMaterial } from './reference-material-queries';

@@ -5,7 +5,7 @@ import type {
   ReferenceMaterialInput,
   ReferenceMaterialKind,
   ReferenceValueInput,
-} from '@/shared/measurement';
+} from '@/shared/measurement/measurement';
 import { api, unwrap } from '@/app/lib/api/api-client';
 
 /**

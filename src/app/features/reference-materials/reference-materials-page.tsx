@@ -20,7 +20,7 @@ import {
   referenceMaterialKinds,
   type MeasuredElement,
   type ReferenceMaterialKind,
-} from '@/shared/measurement';
+} from '@/shared/measurement/measurement';
 import { deltaOf, valuesInForce, valueWords } from './material-words';
 import { referenceMaterialQueries, type ReferenceMaterial } from './reference-material-queries';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { sampleStatuses } from '@/shared/sample-workflow';
+import { sampleStatuses } from '@/shared/workflow/sample-workflow';
 import { LabelledControl, LabelledInput } from '@/app/components/labelled-input';
 import { filtersInUse, MoreFilters } from '@/app/components/more-filters';
 import { FilterSelect } from '@/app/components/option-select';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DownloadIcon, FileSpreadsheetIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sampleStatuses } from '@/shared/sample-workflow';
+import { sampleStatuses } from '@/shared/workflow/sample-workflow';
 import { CHART_COLORS, LazyChart } from '@/app/components/charts/lazy-chart';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/app/components/ui/card';

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
-import { benchStatuses } from '@/shared/benches';
+import { benchStatuses } from '@/shared/workflow/benches';
 import type { Conclusion, TransferIdflData } from '@/shared/schemas/supervisor';
 import { api, unwrap } from '@/app/lib/api/api-client';
 

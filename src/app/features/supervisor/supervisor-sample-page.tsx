@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleLabel } from '@/shared/role-labels';
 import { toast } from '@/app/lib/toast';
-import { mayEdit } from '@/shared/sample-workflow';
+import { mayEdit } from '@/shared/workflow/sample-workflow';
 import { BackButton } from '@/app/components/back-button';
 import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { useStoredFileUrl } from '@/app/lib/api/stored-files';

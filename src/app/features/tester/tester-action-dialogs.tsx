@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { isDispatchBatchOpen } from '@/shared/record-workflows';
+import { isDispatchBatchOpen } from '@/shared/workflow/record-workflows';
 import { useTranslation } from 'react-i18next';
 import { hasAnyPermission } from '@/shared/permissions';
-import { mayEdit } from '@/shared/sample-workflow';
+import { mayEdit } from '@/shared/workflow/sample-workflow';
 import { FieldError, FormField } from '@/app/components/ui/form-field';
 import { Input } from '@/app/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/app/components/ui/select';

@@ -1,5 +1,5 @@
-import { benchStatuses } from '@/shared/benches';
-import type { WorkflowActionName } from '@/shared/sample-workflow';
+import { benchStatuses } from '@/shared/workflow/benches';
+import type { WorkflowActionName } from '@/shared/workflow/sample-workflow';
 import { SAMPLE_LISTS } from '@/app/bench/sample-queries';
 
 export const TESTER_SAMPLES = SAMPLE_LISTS.tester;

@@ -1,7 +1,7 @@
 import { PackagePlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mayEdit } from '@/shared/sample-workflow';
+import { mayEdit } from '@/shared/workflow/sample-workflow';
 import { Button } from '@/app/components/ui/button';
 import { usePermissions } from '@/app/lib/session/use-session';
 import { SampleActionBar } from '@/app/bench/actions/sample-action-bar';

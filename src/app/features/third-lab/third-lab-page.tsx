@@ -7,7 +7,7 @@ import { uncertaintyFields } from '@/shared/schemas/third-lab';
 import { RushBadge } from '@/app/components/rush-badge';
 import { ReceiptConditionBadge } from '@/app/bench/receipt-condition-badge';
 import { toast } from '@/app/lib/toast';
-import { actionsFor } from '@/shared/sample-workflow';
+import { actionsFor } from '@/shared/workflow/sample-workflow';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/app/components/ui/card';

@@ -7,7 +7,7 @@ import {
   type IsotopeField,
   type UpdateResult,
 } from '@/shared/schemas/third-lab';
-import { benchStatuses } from '@/shared/benches';
+import { benchStatuses } from '@/shared/workflow/benches';
 import { api, unwrap } from '@/app/lib/api/api-client';
 import { THIRD_LAB_LIST, THIRD_LAB_PATH } from '@/app/bench/third-lab-list';
 import { i18n } from '@/app/lib/words/i18n';

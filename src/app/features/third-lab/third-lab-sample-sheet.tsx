@@ -3,7 +3,7 @@ import { FileTextIcon, PackageOpenIcon, SendIcon, XIcon, PackageCheckIcon } from
 import { useTranslation } from 'react-i18next';
 import { noticeNoChanges } from '@/app/bench/actions/announce';
 import { toast } from '@/app/lib/toast';
-import { actionsFor, mayEdit } from '@/shared/sample-workflow';
+import { actionsFor, mayEdit } from '@/shared/workflow/sample-workflow';
 import { RushBadge } from '@/app/components/rush-badge';
 import { ReceiptConditionBadge } from '@/app/bench/receipt-condition-badge';
 import { Badge } from '@/app/components/ui/badge';

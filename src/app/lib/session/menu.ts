@@ -20,7 +20,7 @@ import {
   UsersIcon,
   type LucideIcon,
 } from 'lucide-react';
-import { benches, type Bench } from '@/shared/benches';
+import { benches, type Bench } from '@/shared/workflow/benches';
 import { hasAnyPermission, type Permission } from '@/shared/permissions';
 
 /**

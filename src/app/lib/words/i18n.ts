@@ -8,7 +8,7 @@ import {
   type Catalogues,
   type TextGroup,
 } from './catalogues/text-groups';
-import { STATE_VALUES } from '@/shared/message-states';
+import { STATE_VALUES } from '@/shared/workflow/message-states';
 import type { ServerMessageCode } from '@/shared/server-messages';
 import { detectLanguage, isLanguage, LANGUAGE_KEY, LANGUAGES, type Language } from '@/shared/language';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
-import { bookingStatuses } from '../../../shared/record-workflows.ts';
+import { bookingStatuses } from '../../../shared/workflow/record-workflows.ts';
 import { bytea, createdAt, updatedAt, at } from './columns.ts';
 import { appUser } from './accounts.ts';
 

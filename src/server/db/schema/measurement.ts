@@ -17,7 +17,7 @@ import type {
   ReferenceMaterialKind,
   RunCalibration,
   RunMethod,
-} from '../../../shared/measurement.ts';
+} from '../../../shared/measurement/measurement.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { appUser } from './accounts.ts';
 import { dispatchBatch, sampleEntry } from './samples.ts';

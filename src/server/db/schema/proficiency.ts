@@ -1,6 +1,6 @@
 import { date, doublePrecision, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import type { MeasuredElement } from '../../../shared/measurement.ts';
-import type { ProficiencyOutcome } from '../../../shared/measurement-uncertainty.ts';
+import type { MeasuredElement } from '../../../shared/measurement/measurement.ts';
+import type { ProficiencyOutcome } from '../../../shared/measurement/measurement-uncertainty.ts';
 import { createdAt } from './columns.ts';
 import { appUser } from './accounts.ts';
 

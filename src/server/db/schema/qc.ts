@@ -9,9 +9,9 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { MeasuredElement } from '../../../shared/measurement.ts';
-import type { RunVerdict, WestgardRule } from '../../../shared/qc-westgard.ts';
-import type { QcCheckRecord, QcDuplicateRecord, NonconformityRule } from '../../../shared/qc.ts';
+import type { MeasuredElement } from '../../../shared/measurement/measurement.ts';
+import type { RunVerdict, WestgardRule } from '../../../shared/measurement/qc-westgard.ts';
+import type { QcCheckRecord, QcDuplicateRecord, NonconformityRule } from '../../../shared/measurement/qc.ts';
 import { appUser } from './accounts.ts';
 import { at, createdAt, updatedAt } from './columns.ts';
 import { measurementRun, referenceMaterial } from './measurement.ts';

@@ -11,10 +11,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { dispatchBatchStatuses } from '../../../shared/record-workflows.ts';
-import { benchStatuses } from '../../../shared/benches.ts';
-import { receiptDecisions, receivedConditions } from '../../../shared/sample-workflow.ts';
-import type { MeasuredElement } from '../../../shared/measurement.ts';
+import { dispatchBatchStatuses } from '../../../shared/workflow/record-workflows.ts';
+import { benchStatuses } from '../../../shared/workflow/benches.ts';
+import { receiptDecisions, receivedConditions } from '../../../shared/workflow/sample-workflow.ts';
+import type { MeasuredElement } from '../../../shared/measurement/measurement.ts';
 import { openStatusList, statusList, createdAt, updatedAt, at } from './columns.ts';
 import { appUser } from './accounts.ts';
 import { storedFile, booking, bookingSampleType } from './bookings.ts';
@@ -132,7 +132,7 @@ export const sampleEntry = pgTable(
     // The tester's and the supervisor's whole bench in the same order, holding only their statuses:
     // a page far down is skipped in the index without testing each entry's status on the way
     // (a page at offset 50,000 in half the time). The predicate must list the bench's statuses as
-    // the list asks for them (shared/benches.ts); tests/server/list-plans.test.ts checks each is used.
+    // the list asks for them (shared/workflow/benches.ts); tests/server/list-plans.test.ts checks each is used.
     index('sample_entry_tester_updated')
       .on(t.updatedAt, t.id)
       .where(sql.raw(`status IN (${statusList(benchStatuses.tester)})`)),
@@ -152,7 +152,7 @@ export const sampleEntry = pgTable(
     ),
     index('sample_entry_dispatch_batch').on(t.dispatchBatchId),
     // A measurement run's identifiers are matched to IDFL numbers without case or separators
-    // (shared/measurement.ts identifierKey); the run's look-up reads this index.
+    // (shared/measurement/measurement.ts identifierKey); the run's look-up reads this index.
     index('sample_entry_idfl_key').on(sql`regexp_replace(lower(idfl_number), '[^[:alnum:]]', '', 'g')`),
   ],
 );

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { bookingStatuses } from '../../../shared/record-workflows.ts';
+import { bookingStatuses } from '../../../shared/workflow/record-workflows.ts';
 
 // The booking's answers shared by the staff routes and the public Order Request Form.
 

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { clientMailKinds, clientStages } from '../../../shared/client-portal.ts';
-import { bookingStatuses } from '../../../shared/record-workflows.ts';
+import { bookingStatuses } from '../../../shared/workflow/record-workflows.ts';
 import { certificateStatuses } from '../../../shared/certificate.ts';
 
 // The shapes the client routes answer (routes/client-portal.ts), as the document publishes them.

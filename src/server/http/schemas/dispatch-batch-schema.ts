@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { dispatchBatchStatuses } from '../../../shared/record-workflows.ts';
+import { dispatchBatchStatuses } from '../../../shared/workflow/record-workflows.ts';
 
 // The dispatch batch as the dispatch and third-lab routes answer it.
 

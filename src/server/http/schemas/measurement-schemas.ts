@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { runQcSchema } from './qc-schemas.ts';
-import { isotopeScales, measuredElements, referenceMaterialKinds } from '../../../shared/measurement.ts';
+import { isotopeScales, measuredElements, referenceMaterialKinds } from '../../../shared/measurement/measurement.ts';
 
 // What the reference-material and measurement-run operations answer (docs/measurement.md).
 

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
-import { measuredElements } from '../../../shared/measurement.ts';
-import { nonconformityStatuses } from '../../../shared/qc.ts';
-import { runVerdicts, westgardRules } from '../../../shared/qc-westgard.ts';
+import { measuredElements } from '../../../shared/measurement/measurement.ts';
+import { nonconformityStatuses } from '../../../shared/measurement/qc.ts';
+import { runVerdicts, westgardRules } from '../../../shared/measurement/qc-westgard.ts';
 
 // What the quality-control operations answer (docs/quality-control.md).
 

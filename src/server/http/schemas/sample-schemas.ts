@@ -1,11 +1,11 @@
 import { z } from '@hono/zod-openapi';
-import { measuredElements } from '../../../shared/measurement.ts';
+import { measuredElements } from '../../../shared/measurement/measurement.ts';
 import {
   receiptDecisions,
   receivedConditions,
   sampleStatuses,
   workflowActionNames,
-} from '../../../shared/sample-workflow.ts';
+} from '../../../shared/workflow/sample-workflow.ts';
 import type { SampleListFilters } from '../../services/samples/sample-lists.ts';
 import { dateParam, listParam, readList } from '../params.ts';
 import { editEnvelope, envelope, keysetPageOf, keysetQuery, listQuery } from '../responses.ts';

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { bookingTransitions } from '../../../shared/record-workflows.ts';
+import { bookingTransitions } from '../../../shared/workflow/record-workflows.ts';
 import {
   BOOKING_LANGUAGES,
   bookingFormSchema,

@@ -6,7 +6,7 @@ import {
   revokeCertificateSchema,
   verificationStatuses,
 } from '../../../shared/certificate.ts';
-import { workflowActions } from '../../../shared/sample-workflow.ts';
+import { workflowActions } from '../../../shared/workflow/sample-workflow.ts';
 import { tellClientOfSample } from '../../http/client-mail.ts';
 import type { AppRouter } from '../../http/context.ts';
 import { laboratoryOf } from '../../laboratory.ts';

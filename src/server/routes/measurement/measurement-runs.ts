@@ -1,5 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import { runAnchorsSchema, runChecksSchema, type MaterialRef, type RunAnchors } from '../../../shared/measurement.ts';
+import {
+  runAnchorsSchema,
+  runChecksSchema,
+  type MaterialRef,
+  type RunAnchors,
+} from '../../../shared/measurement/measurement.ts';
 import { importLimits } from '../../../shared/schemas/clean-isotope.ts';
 import type { AppRouter } from '../../http/context.ts';
 import { badRequest } from '../../errors.ts';

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { isotopeScales, measuredElements } from '../../../shared/measurement.ts';
+import { isotopeScales, measuredElements } from '../../../shared/measurement/measurement.ts';
 import type { AppRouter } from '../../http/context.ts';
 import { envelope, ok } from '../../http/responses.ts';
 import { defineRoute } from '../../http/route.ts';

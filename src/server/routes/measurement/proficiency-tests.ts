@@ -1,6 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import { measuredElements } from '../../../shared/measurement.ts';
-import { proficiencyOutcomes, proficiencyTestInputSchema } from '../../../shared/measurement-uncertainty.ts';
+import { measuredElements } from '../../../shared/measurement/measurement.ts';
+import {
+  proficiencyOutcomes,
+  proficiencyTestInputSchema,
+} from '../../../shared/measurement/measurement-uncertainty.ts';
 import { labToday } from '../../lab-time.ts';
 import type { AppRouter } from '../../http/context.ts';
 import { envelope, listQuery, ok, pageOf } from '../../http/responses.ts';

@@ -1,6 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import { measuredElements } from '../../../shared/measurement.ts';
-import { controlLimitInputSchema, nonconformityReleaseSchema, nonconformityStatuses } from '../../../shared/qc.ts';
+import { measuredElements } from '../../../shared/measurement/measurement.ts';
+import {
+  controlLimitInputSchema,
+  nonconformityReleaseSchema,
+  nonconformityStatuses,
+} from '../../../shared/measurement/qc.ts';
 import type { AppRouter } from '../../http/context.ts';
 import { idParam } from '../../http/params.ts';
 import {

@@ -4,7 +4,7 @@ import {
   referenceMaterialInputSchema,
   referenceMaterialKinds,
   referenceValueInputSchema,
-} from '../../../shared/measurement.ts';
+} from '../../../shared/measurement/measurement.ts';
 import type { Context } from 'hono';
 import type { AppEnv, AppRouter } from '../../http/context.ts';
 import {

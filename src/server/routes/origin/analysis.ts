@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { visibleText } from '../../../shared/visible-text.ts';
-import { sampleEditPermissions } from '../../../shared/sample-workflow.ts';
+import { sampleEditPermissions } from '../../../shared/workflow/sample-workflow.ts';
 import {
   analysisStatuses,
   classifyActions,

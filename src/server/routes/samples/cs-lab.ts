@@ -1,7 +1,11 @@
 import { z } from '@hono/zod-openapi';
-import { benches } from '../../../shared/benches.ts';
+import { benches } from '../../../shared/workflow/benches.ts';
 import { visibleText } from '../../../shared/visible-text.ts';
-import { receiptDecisionPermissions, sampleEditPermissions, workflowActions } from '../../../shared/sample-workflow.ts';
+import {
+  receiptDecisionPermissions,
+  sampleEditPermissions,
+  workflowActions,
+} from '../../../shared/workflow/sample-workflow.ts';
 import {
   csCheckInSampleSchema,
   csCreateSampleSchema,

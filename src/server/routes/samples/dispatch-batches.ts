@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { receiptDecisions, receivedConditions, workflowActions } from '../../../shared/sample-workflow.ts';
+import { receiptDecisions, receivedConditions, workflowActions } from '../../../shared/workflow/sample-workflow.ts';
 import { createDispatchBatchSchema, updateDispatchBatchSchema } from '../../../shared/schemas/dispatch-batch.ts';
 import type { AppRouter } from '../../http/context.ts';
 import { dispatchBatchSchema } from '../../http/schemas/dispatch-batch-schema.ts';

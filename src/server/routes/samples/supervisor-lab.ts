@@ -6,7 +6,7 @@ import { edited, envelope, ok } from '../../http/responses.ts';
 import { cleanIsotopeRecordSchema } from '../../http/schemas/clean-isotope-record.ts';
 import { defineRoute } from '../../http/route.ts';
 import { toCleanIsotopeRecord } from '../../services/origin/clean-isotope.ts';
-import { sampleEditPermissions, workflowActions } from '../../../shared/sample-workflow.ts';
+import { sampleEditPermissions, workflowActions } from '../../../shared/workflow/sample-workflow.ts';
 import {
   confirmFinalResult,
   transferIdflData,

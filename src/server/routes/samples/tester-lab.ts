@@ -4,7 +4,7 @@ import { testerUpdateSampleSchema } from '../../../shared/schemas/sample-entry.t
 import type { AppRouter } from '../../http/context.ts';
 import { edited, ok } from '../../http/responses.ts';
 import { defineRoute } from '../../http/route.ts';
-import { sampleEditPermissions, workflowActions } from '../../../shared/sample-workflow.ts';
+import { sampleEditPermissions, workflowActions } from '../../../shared/workflow/sample-workflow.ts';
 import { addSampleToDispatchBatch } from '../../services/samples/dispatch-batches.ts';
 import {
   checkInSampleTester,

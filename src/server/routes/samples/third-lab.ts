@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
-import { benches } from '../../../shared/benches.ts';
+import { benches } from '../../../shared/workflow/benches.ts';
 import { visibleText } from '../../../shared/visible-text.ts';
 import { updateResultSchema } from '../../../shared/schemas/third-lab.ts';
-import { sampleEditPermissions, workflowActions } from '../../../shared/sample-workflow.ts';
+import { sampleEditPermissions, workflowActions } from '../../../shared/workflow/sample-workflow.ts';
 import type { AppRouter } from '../../http/context.ts';
 import { editEnvelope, edited, envelope, keysetPageOf, ok } from '../../http/responses.ts';
 import { thirdLabListQuery } from '../../http/schemas/third-lab-query.ts';

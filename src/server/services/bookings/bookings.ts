@@ -1,5 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { bookingRequestNotice, bookingTransitions, canChangeBooking } from '../../../shared/record-workflows.ts';
+import {
+  bookingRequestNotice,
+  bookingTransitions,
+  canChangeBooking,
+} from '../../../shared/workflow/record-workflows.ts';
 import type { BookingInput } from '../../../shared/schemas/booking.ts';
 import type { Executor } from '../../db/client.ts';
 import {

@@ -3,12 +3,12 @@
 // proficiency round per element, and whether the verdict on the claim holds across value ± U: the
 // saved analysis' own function (analyseSample) recomputed at every corner of the uncertainty box.
 import type { CertificateMeasurement } from '../../../shared/certificate.ts';
-import { measuredElements, type MeasuredElement } from '../../../shared/measurement.ts';
+import { measuredElements, type MeasuredElement } from '../../../shared/measurement/measurement.ts';
 import {
   reportedExpanded,
   uncertaintyCorners,
   UNCERTAINTY_WINDOW_DAYS,
-} from '../../../shared/measurement-uncertainty.ts';
+} from '../../../shared/measurement/measurement-uncertainty.ts';
 import { analyseSample, type OriginAnalysis } from '../../../shared/origin-model/analysis.ts';
 import type { OriginModel } from '../../../shared/origin-model/estimator.ts';
 import type { Executor } from '../../db/client.ts';

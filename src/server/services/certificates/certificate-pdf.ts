@@ -3,7 +3,7 @@
 // of the public verification page.
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { describeClient, formatDelta, type CertificateContent } from '../../../shared/certificate.ts';
-import { elementScales, type MeasuredElement } from '../../../shared/measurement.ts';
+import { elementScales, type MeasuredElement } from '../../../shared/measurement/measurement.ts';
 import { roleLabel } from '../../../shared/role-labels.ts';
 import { formatDayInTimeZone } from '../../../shared/display-date.ts';
 import { isAtypicalPrediction } from '../../../shared/origin-prediction.ts';

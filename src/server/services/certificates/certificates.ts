@@ -9,7 +9,7 @@ import {
   type CertificateContent,
   type CertificateStatus,
 } from '../../../shared/certificate.ts';
-import { workflowActions } from '../../../shared/sample-workflow.ts';
+import { workflowActions } from '../../../shared/workflow/sample-workflow.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Laboratory } from '../../laboratory.ts';
 import { certificate, sampleEntry } from '../../db/schema.ts';

@@ -1,7 +1,7 @@
 import { hasRevokedCertificate, type CertificateContent } from '../../../shared/certificate.ts';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { clientStageOf, clientStages, statusesOfStage, type ClientStage } from '../../../shared/client-portal.ts';
-import { isSampleStatus } from '../../../shared/sample-workflow.ts';
+import { isSampleStatus } from '../../../shared/workflow/sample-workflow.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   auditRecord,

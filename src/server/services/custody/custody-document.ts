@@ -11,7 +11,7 @@ import {
   type CustodyReading,
   type ShownChange,
   type ShownRecord,
-} from '../../../shared/custody-format.ts';
+} from '../../../shared/workflow/custody-format.ts';
 import { formatInTimeZone } from '../../../shared/display-date.ts';
 import type { Executor } from '../../db/client.ts';
 import { translate, type Catalogue } from '../app-words.ts';
@@ -24,7 +24,7 @@ import { assertSampleVisible } from '../samples/sample-visibility.ts';
 // The chain of custody as a document for the client or an assessor: every record of a sample (each
 // hand-over with who, when and what changed), the verdict of the audit chain and the hash of the
 // sample's last record, as a PDF or a CSV, in English or Vietnamese. It reads the records as the
-// screen does (shared/custody-format.ts) with the app's own words (locales/<lang>/custody.json,
+// screen does (shared/workflow/custody-format.ts) with the app's own words (locales/<lang>/custody.json,
 // samples.json for statuses, roles.json for roles).
 
 export type CustodyLanguage = 'en' | 'vi';

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import { kindOf, type CustodyValueKind } from '../../../shared/custody-catalogue.ts';
-import { noReferences, type CustodyReferences } from '../../../shared/custody-format.ts';
+import { kindOf, type CustodyValueKind } from '../../../shared/workflow/custody-catalogue.ts';
+import { noReferences, type CustodyReferences } from '../../../shared/workflow/custody-format.ts';
 import type { Executor } from '../../db/client.ts';
 import { appUser, cleanIsotopeRecord, country, dispatchBatch, role, storedFile } from '../../db/schema.ts';
 import { auditTrail } from './audit.ts';

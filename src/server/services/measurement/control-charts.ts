@@ -3,8 +3,12 @@
 // next run would be judged against — a supervisor's target, else the first 20 results of runs not
 // rejected (docs/quality-control.md).
 import { and, asc, count, eq, max } from 'drizzle-orm';
-import type { MeasuredElement } from '../../../shared/measurement.ts';
-import { CONTROL_BASELINE_RESULTS, establishLimits, type ControlLimits } from '../../../shared/qc-westgard.ts';
+import type { MeasuredElement } from '../../../shared/measurement/measurement.ts';
+import {
+  CONTROL_BASELINE_RESULTS,
+  establishLimits,
+  type ControlLimits,
+} from '../../../shared/measurement/qc-westgard.ts';
 import type { Executor } from '../../db/client.ts';
 import { measurementRun, qcCheckResult, qcControlLimit, qcRunVerdict, referenceMaterial } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';

@@ -1,4 +1,4 @@
-// A run's arithmetic around the pure normalisation (shared/normalisation.ts): which reference
+// A run's arithmetic around the pure normalisation (shared/measurement/normalisation.ts): which reference
 // materials anchor and check each element, what each identifier of the file is, and each element's
 // calibration with the samples' values. Reads the database only to match IDFL numbers.
 import { inArray, sql } from 'drizzle-orm';
@@ -17,8 +17,8 @@ import {
   type RunCalibration,
   type RunMethod,
   type RunPointRecord,
-} from '../../../shared/measurement.ts';
-import { normaliseElement, type NormalisedPoint, type RunPoint } from '../../../shared/normalisation.ts';
+} from '../../../shared/measurement/measurement.ts';
+import { normaliseElement, type NormalisedPoint, type RunPoint } from '../../../shared/measurement/normalisation.ts';
 import type { Executor } from '../../db/client.ts';
 import { sampleEntry } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';

@@ -4,7 +4,7 @@
 //   wrote them;
 // - a reduced file: one row per analysis (identifier, position, a raw delta per element).
 // Pure: it takes the rows the spreadsheet reader gave and answers the analyses, or a 400 naming why not.
-import type { MeasuredElement } from '../../../shared/measurement.ts';
+import type { MeasuredElement } from '../../../shared/measurement/measurement.ts';
 import { badRequest } from '../../errors.ts';
 import type { Cells } from '../documents/spreadsheet-limits.ts';
 

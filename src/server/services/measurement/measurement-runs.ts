@@ -10,8 +10,8 @@ import type {
   MeasuredElement,
   MeasurementRunAnalysis,
   RunAnchors,
-} from '../../../shared/measurement.ts';
-import { sampleEdits } from '../../../shared/sample-workflow.ts';
+} from '../../../shared/measurement/measurement.ts';
+import { sampleEdits } from '../../../shared/workflow/sample-workflow.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import {
   dispatchBatch,

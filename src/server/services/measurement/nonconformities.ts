@@ -4,7 +4,7 @@
 // written into every covered sample's custody log (docs/quality-control.md). Also the supervisor's
 // target limits of a check standard's chart.
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { ControlLimitInput, NonconformityStatus } from '../../../shared/qc.ts';
+import type { ControlLimitInput, NonconformityStatus } from '../../../shared/measurement/qc.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
 import { countEvent, currentCount, tooManyRequests } from '../accounts/rate-limit.ts';
 import type { Executor, Tx } from '../../db/client.ts';

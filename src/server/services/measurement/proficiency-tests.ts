@@ -1,18 +1,18 @@
 // Proficiency tests: the laboratory's results in interlaboratory comparison rounds, each with the
-// z-score the server computes (shared/measurement-uncertainty.ts), the history per element, its CSV,
+// z-score the server computes (shared/measurement/measurement-uncertainty.ts), the history per element, its CSV,
 // and the last satisfactory round the certificate may cite. Every write with its audit record.
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import enQuality from '../../../shared/locales/en/quality.json' with { type: 'json' };
 import viQuality from '../../../shared/locales/vi/quality.json' with { type: 'json' };
 import type { Language } from '../../../shared/language.ts';
 import { formatInTimeZone } from '../../../shared/display-date.ts';
-import type { MeasuredElement } from '../../../shared/measurement.ts';
+import type { MeasuredElement } from '../../../shared/measurement/measurement.ts';
 import {
   proficiencyOutcome,
   proficiencySigmaDefaults,
   zScore,
   type ProficiencyTestInput,
-} from '../../../shared/measurement-uncertainty.ts';
+} from '../../../shared/measurement/measurement-uncertainty.ts';
 import type { Executor } from '../../db/client.ts';
 import { appUser, proficiencyTest } from '../../db/schema.ts';
 import { appendAudit, asJson, type Actor } from '../custody/audit.ts';

@@ -3,8 +3,8 @@
 // verdict kept, and on a rejection a non-conformity opened that holds the samples measured since the
 // last in-control run, each hold written to the sample's custody log (docs/quality-control.md).
 import { and, asc, desc, eq, gt, lt, lte, ne } from 'drizzle-orm';
-import type { RunCalibration } from '../../../shared/measurement.ts';
-import type { NonconformityRule, QcCheckRecord } from '../../../shared/qc.ts';
+import type { RunCalibration } from '../../../shared/measurement/measurement.ts';
+import type { NonconformityRule, QcCheckRecord } from '../../../shared/measurement/qc.ts';
 import {
   duplicateFlags,
   establishLimits,
@@ -14,7 +14,7 @@ import {
   westgardRules,
   type ControlLimits,
   type RunVerdict,
-} from '../../../shared/qc-westgard.ts';
+} from '../../../shared/measurement/qc-westgard.ts';
 import type { Tx } from '../../db/client.ts';
 import {
   measurementResult,

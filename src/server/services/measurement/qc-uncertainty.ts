@@ -1,14 +1,14 @@
 // The laboratory's measurement uncertainty as of a day, from the check standards of its measurement
-// runs (the pure arithmetic: shared/measurement-uncertainty.ts), and what a sample's values are
+// runs (the pure arithmetic: shared/measurement/measurement-uncertainty.ts), and what a sample's values are
 // traceable to: the anchors of the runs that measured it.
 import { and, gte, inArray, lte } from 'drizzle-orm';
-import type { MeasuredElement } from '../../../shared/measurement.ts';
+import type { MeasuredElement } from '../../../shared/measurement/measurement.ts';
 import {
   measurementUncertainty,
   windowStart,
   type CheckResult,
   type ElementUncertainty,
-} from '../../../shared/measurement-uncertainty.ts';
+} from '../../../shared/measurement/measurement-uncertainty.ts';
 import type { Executor } from '../../db/client.ts';
 import { measurementRun, referenceMaterialValue } from '../../db/schema.ts';
 

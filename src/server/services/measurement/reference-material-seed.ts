@@ -1,8 +1,8 @@
-// The reference materials a laboratory starts with (shared/measurement.ts seedReferenceMaterials),
+// The reference materials a laboratory starts with (shared/measurement/measurement.ts seedReferenceMaterials),
 // filled into an empty registry on start, and the measurement permissions granted once to the
 // seeded roles of an installation older than them.
 import { count, eq } from 'drizzle-orm';
-import { seedReferenceMaterials, type MeasuredElement } from '../../../shared/measurement.ts';
+import { seedReferenceMaterials, type MeasuredElement } from '../../../shared/measurement/measurement.ts';
 import {
   HOAN_VU_LAB_ROLE,
   supervisorMeasurement,

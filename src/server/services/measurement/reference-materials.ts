@@ -9,7 +9,7 @@ import {
   type MeasuredElement,
   type ReferenceMaterialInput,
   type ReferenceValueInput,
-} from '../../../shared/measurement.ts';
+} from '../../../shared/measurement/measurement.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   certificate,

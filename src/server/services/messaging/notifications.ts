@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { NotificationKind } from '../../../shared/notification-kinds.ts';
+import type { NotificationKind } from '../../../shared/workflow/notification-kinds.ts';
 import type { Permission } from '../../../shared/permissions.ts';
-import type { Notice } from '../../../shared/sample-workflow.ts';
+import type { Notice } from '../../../shared/workflow/sample-workflow.ts';
 import type { Executor } from '../../db/client.ts';
 import { notification, notificationReceipt } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';

@@ -1,5 +1,5 @@
 import { count, sql } from 'drizzle-orm';
-import { sampleStatuses } from '../../../shared/sample-workflow.ts';
+import { sampleStatuses } from '../../../shared/workflow/sample-workflow.ts';
 import type { Executor } from '../../db/client.ts';
 import { sampleEntry } from '../../db/schema.ts';
 import { whereOf, type ReportFilters, type ReportKind } from './report-rows.ts';

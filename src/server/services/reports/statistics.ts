@@ -5,7 +5,7 @@ import {
   openSampleStatuses,
   turnaroundStages,
 } from '../../../shared/statistics.ts';
-import { sampleStatuses } from '../../../shared/sample-workflow.ts';
+import { sampleStatuses } from '../../../shared/workflow/sample-workflow.ts';
 import type { Executor } from '../../db/client.ts';
 import { SAMPLE_ENTITY } from '../samples/sample-transitions.ts';
 import { DAY_MS } from '../../../shared/dates.ts';

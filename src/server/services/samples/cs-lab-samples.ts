@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { isHeldOnReceipt, sampleBlockingDestruction } from '../../../shared/sample-workflow.ts';
+import { isHeldOnReceipt, sampleBlockingDestruction } from '../../../shared/workflow/sample-workflow.ts';
 import type {
   CsCheckInSample,
   CsSampleForm,

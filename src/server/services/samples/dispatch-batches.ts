@@ -3,7 +3,7 @@ import {
   canChangeDispatchBatch,
   dispatchBatchTransitions,
   isDispatchBatchOpen,
-} from '../../../shared/record-workflows.ts';
+} from '../../../shared/workflow/record-workflows.ts';
 import type { CreateDispatchBatch, UpdateDispatchBatch } from '../../../shared/schemas/dispatch-batch.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { containing, sortOrder } from '../../db/queries.ts';

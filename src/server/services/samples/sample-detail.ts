@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { actionsFor } from '../../../shared/sample-workflow.ts';
+import { actionsFor } from '../../../shared/workflow/sample-workflow.ts';
 import type { Executor } from '../../db/client.ts';
 import { booking, dispatchBatch, sampleEntry, thirdLabEntry } from '../../db/schema.ts';
 import { certificateRevokedSql } from '../certificates/certificate-standing.ts';

@@ -1,4 +1,4 @@
-import type { SampleEditName } from '../../../shared/sample-workflow.ts';
+import type { SampleEditName } from '../../../shared/workflow/sample-workflow.ts';
 import type { Executor } from '../../db/client.ts';
 import { assertFilesAttachable, type FileAttacher } from '../files.ts';
 import { computeWeights } from './sample-weights.ts';

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, gt, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
-import type { SampleStatus } from '../../../shared/sample-workflow.ts';
+import type { SampleStatus } from '../../../shared/workflow/sample-workflow.ts';
 import type { Executor } from '../../db/client.ts';
 import { fromDateCondition, toDateCondition, userCondition } from '../../db/filters.ts';
 import { afterCursor, cursorKeys, listOrder, orderByKeys } from '../../db/keyset.ts';

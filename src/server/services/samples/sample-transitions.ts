@@ -10,7 +10,7 @@ import {
   type SampleStatus,
   type WorkflowActionName,
   workflowActions,
-} from '../../../shared/sample-workflow.ts';
+} from '../../../shared/workflow/sample-workflow.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { auditRecord, sampleEntry } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';

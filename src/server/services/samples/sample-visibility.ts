@@ -1,5 +1,5 @@
 import { or, sql } from 'drizzle-orm';
-import { benches, benchNames } from '../../../shared/benches.ts';
+import { benches, benchNames } from '../../../shared/workflow/benches.ts';
 import { hasAnyPermission, type Permission } from '../../../shared/permissions.ts';
 import type { Executor } from '../../db/client.ts';
 import { booking, certificate, sampleEntry, thirdLabEntry } from '../../db/schema.ts';
@@ -8,7 +8,7 @@ import { notFound } from '../../errors.ts';
 // Which bench may see which sample (each lab works its own part of the journey). Every read
 // of a sample, its chain of custody, its labels and its files asks here, so a lab never reads the
 // chain of custody of a sample that was never sent to it. A bench's readers read the statuses it
-// lists (shared/benches.ts).
+// lists (shared/workflow/benches.ts).
 
 type VisibleSample = { status: string; dispatchBatchId: number | null };
 

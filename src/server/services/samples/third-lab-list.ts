@@ -8,7 +8,7 @@ import { containing, matchedFirst } from '../../db/queries.ts';
 import { matchingRows, readListPage } from '../../db/list-page.ts';
 import { booking, sampleEntry, thirdLabEntry } from '../../db/schema.ts';
 import { onDayCondition, userCondition } from '../../db/filters.ts';
-import { benchStatuses } from '../../../shared/benches.ts';
+import { benchStatuses } from '../../../shared/workflow/benches.ts';
 import { dayInTimeZone } from '../../../shared/display-date.ts';
 import { startOfLabDay } from '../../lab-time.ts';
 import { fileUrl } from '../files.ts';

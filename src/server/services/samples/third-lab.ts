@@ -15,7 +15,7 @@ import { assertVersion } from '../stale-writes.ts';
 import { appendAudit, rowChanges, type FieldChanges, type Actor } from '../custody/audit.ts';
 import { announceChange } from '../messaging/notifications.ts';
 import { markBatchReceivedWhenComplete, reopenDispatchBatch } from './dispatch-batches.ts';
-import { canChangeDispatchBatch, dispatchBatchTransitions } from '../../../shared/record-workflows.ts';
+import { canChangeDispatchBatch, dispatchBatchTransitions } from '../../../shared/workflow/record-workflows.ts';
 import { assertFilesAttachable, fileUrl, type FileAttacher } from '../files.ts';
 import { fireSampleAction, judgeEdit, lockSample, SAMPLE_ENTITY, type SampleEntry } from './sample-transitions.ts';
 

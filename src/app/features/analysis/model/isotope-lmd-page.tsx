@@ -23,7 +23,7 @@ import { MaterialPicker } from '../material-picker';
 import { ModelReportView } from './model-report-view';
 import { elementLabel } from '../sample-values';
 import { formatIsotope } from '@/app/lib/words/numbers';
-import { isotopeElements } from '@/shared/isotope-elements';
+import { isotopeElements } from '@/shared/measurement/isotope-elements';
 
 const emptyFilters = { sampleCode: '', material: '', region: '', countryCode: '', classify: '', verifiedBy: '' };
 type Filters = typeof emptyFilters;

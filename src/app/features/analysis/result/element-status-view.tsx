@@ -4,7 +4,7 @@ import type { ElementStatus, OriginAnalysis } from '@/shared/origin-model/analys
 import { Spinner } from '@/app/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { elementLabel } from '../sample-values';
-import { formatFixed } from '@/shared/quantities';
+import { formatFixed } from '@/shared/measurement/quantities';
 
 const ElementZChart = lazy(() => import('./analysis-charts').then((m) => ({ default: m.ElementZChart })));
 

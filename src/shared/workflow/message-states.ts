@@ -1,4 +1,4 @@
-import type { ServerMessageCode } from './server-messages.ts';
+import type { ServerMessageCode } from '../server-messages.ts';
 
 // Its own module, apart from the messages themselves: the app's first chunk reads this map, and the
 // catalogue of messages comes later, with the first call.

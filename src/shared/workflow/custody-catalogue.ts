@@ -1,5 +1,5 @@
-import { certificateStatuses } from './certificate.ts';
-import { ATYPICAL_PREDICTION } from './origin-prediction.ts';
+import { certificateStatuses } from '../certificate.ts';
+import { ATYPICAL_PREDICTION } from '../origin-prediction.ts';
 import { receiptDecisions } from './sample-workflow.ts';
 
 // The chain of custody's words: every action the audit trail records of a sample, and every field
@@ -182,7 +182,7 @@ export const columnsNotAudited: Record<string, string> = {
 
 /**
  * Every action the audit trail records of a sample entry. The workflow's transitions and edits
- * (shared/sample-workflow.ts) are among them; the test holds both tables to this list.
+ * (shared/workflow/sample-workflow.ts) are among them; the test holds both tables to this list.
  */
 export const custodyActions = [
   // Created

@@ -4,7 +4,7 @@
 // database, no I/O, so the same numbers come out wherever it runs (docs/measurement.md has the
 // formulas).
 
-import { regularizedBeta } from './origin-model/statistics.ts';
+import { regularizedBeta } from '../origin-model/statistics.ts';
 
 /** One measurement of an analysis: where it sat in the run and its raw delta (‰ vs the working gas). */
 export type RunPoint = { analysis: number; position: number; measured: number };

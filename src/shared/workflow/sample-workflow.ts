@@ -1,5 +1,5 @@
 import type { NotificationKind } from './notification-kinds.ts';
-import type { Permission } from './permissions.ts';
+import type { Permission } from '../permissions.ts';
 
 // The sample entry's state machine. Pure: the server judges every transition
 // with it and the app uses the same table to offer only the actions a user can take now.

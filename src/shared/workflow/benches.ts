@@ -1,4 +1,4 @@
-import type { Permission } from './permissions.ts';
+import type { Permission } from '../permissions.ts';
 import { sampleStatuses, type SampleStatus, type WorkflowActionName } from './sample-workflow.ts';
 
 // The laboratory's benches, each once: the statuses it lists, who may read it, the scan check-in

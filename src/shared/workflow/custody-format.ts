@@ -1,4 +1,4 @@
-import { formatDelta, formatUncertainty } from './certificate.ts';
+import { formatDelta, formatUncertainty } from '../certificate.ts';
 import {
   actionLabelKey,
   choiceLabelKey,
@@ -8,9 +8,9 @@ import {
   systemReasons,
   type CustodyValueKind,
 } from './custody-catalogue.ts';
-import { formatGrams } from './quantities.ts';
-import { roleLabel } from './role-labels.ts';
-import { isotopeFields, uncertaintyFields } from './schemas/third-lab.ts';
+import { formatGrams } from '../measurement/quantities.ts';
+import { roleLabel } from '../role-labels.ts';
+import { isotopeFields, uncertaintyFields } from '../schemas/third-lab.ts';
 
 // One reading of a custody record, for the screen (bench/detail/custody-timeline.tsx) and for the custody
 // PDF and CSV the server writes (services/custody/custody-document.ts): when, who, what, and each changed

@@ -1,4 +1,4 @@
-import type { Permission } from './permissions.ts';
+import type { Permission } from '../permissions.ts';
 import { workflowActions, type Notice } from './sample-workflow.ts';
 
 // The two smaller state machines beside the sample's (sample-workflow.ts): the booking and the
