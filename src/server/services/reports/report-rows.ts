@@ -23,23 +23,8 @@ export type ReportFilters = {
 /** Rows per batch: a month of a busy laboratory in one or two reads, a long period never whole in memory. */
 const BATCH = 5_000;
 
-export type ReportRow = {
-  id: number;
-  idflNumber: string;
-  sampleCode: string | null;
-  sampleType: string | null;
-  source: string | null;
-  status: string;
-  countryCode: string | null;
-  receivedDate: Date | null;
-  receivedBy: string | null;
-  bookingNumber: string | null;
-  /** The booking asked for rush service (false for a sample without a booking). */
-  rushService: boolean;
-  initialWeight: number | null;
-  sentWeight: number | null;
-  remainingWeight: number | null;
-};
+/** A row of the report: what `reportRowFields` reads, typed by the query. */
+export type ReportRow = Awaited<ReturnType<typeof rowBatch>>[number];
 
 export function whereOf(filters: ReportFilters): SQL | undefined {
   const conditions = sampleListConditions(filters);
@@ -53,6 +38,28 @@ export function whereOf(filters: ReportFilters): SQL | undefined {
  */
 export type RowCursor = { phase: 'received'; date: Date; id: number } | { phase: 'notReceived'; id: number } | null;
 
+/**
+ * What a report reads of each sample, one entry per value, in the samples table's order: the one
+ * place a new column's value is named (report-tables.ts says how it prints, under which heading).
+ * `id` and `receivedDate` also carry the cursor.
+ */
+const reportRowFields = {
+  id: sampleEntry.id,
+  idflNumber: sampleEntry.idflNumber,
+  sampleCode: sampleEntry.sampleCode,
+  sampleType: sampleEntry.sampleType,
+  source: sampleEntry.source,
+  status: sampleEntry.status,
+  countryCode: sampleEntry.countryCode,
+  receivedDate: sampleEntry.receivedDate,
+  receivedBy: sampleEntry.receivedBy,
+  bookingNumber: sql<string | null>`${booking.bookingNumber}`.as('booking_number'),
+  rushService: sql<boolean>`coalesce(${booking.rushService}, false)`.as('rush_service'),
+  initialWeight: sampleEntry.initialWeight,
+  sentWeight: sampleEntry.sentWeight,
+  remainingWeight: sampleEntry.remainingWeight,
+};
+
 /** One batch of rows after the cursor, as a query (its plan is checked in statistics-indexes.test.ts). */
 export function rowBatch(db: Executor, filters: ReportFilters, cursor: RowCursor, limit: number) {
   const received = cursor?.phase !== 'notReceived';
@@ -63,22 +70,7 @@ export function rowBatch(db: Executor, filters: ReportFilters, cursor: RowCursor
         ? sql`(${sampleEntry.receivedDate}, ${sampleEntry.id}) > (${cursor.date.toISOString()}::timestamptz, ${cursor.id})`
         : gt(sampleEntry.id, cursor.id);
   return db
-    .select({
-      id: sampleEntry.id,
-      idflNumber: sampleEntry.idflNumber,
-      sampleCode: sampleEntry.sampleCode,
-      sampleType: sampleEntry.sampleType,
-      source: sampleEntry.source,
-      status: sampleEntry.status,
-      countryCode: sampleEntry.countryCode,
-      receivedDate: sampleEntry.receivedDate,
-      receivedBy: sampleEntry.receivedBy,
-      bookingNumber: sql<string | null>`${booking.bookingNumber}`.as('booking_number'),
-      rushService: sql<boolean>`coalesce(${booking.rushService}, false)`.as('rush_service'),
-      initialWeight: sampleEntry.initialWeight,
-      sentWeight: sampleEntry.sentWeight,
-      remainingWeight: sampleEntry.remainingWeight,
-    })
+    .select(reportRowFields)
     .from(sampleEntry)
     .leftJoin(booking, eq(booking.id, sampleEntry.bookingId))
     .where(
@@ -88,23 +80,8 @@ export function rowBatch(db: Executor, filters: ReportFilters, cursor: RowCursor
     .limit(limit);
 }
 
-/** A batch as columns: one array per column, the same length, in the batch's order. */
-type Columns = {
-  id: number[];
-  idflNumber: string[];
-  sampleCode: (string | null)[];
-  sampleType: (string | null)[];
-  source: (string | null)[];
-  status: string[];
-  countryCode: (string | null)[];
-  receivedDate: (string | null)[];
-  receivedBy: (string | null)[];
-  bookingNumber: (string | null)[];
-  rushService: boolean[];
-  initialWeight: (number | null)[];
-  sentWeight: (number | null)[];
-  remainingWeight: (number | null)[];
-};
+/** A batch as columns: one array per field, the same length, in the batch's order. */
+type Columns = { [K in keyof ReportRow]: ReportRow[K][] };
 
 /**
  * The batch as one row of arrays, a column each (array_agg over the ordered batch). Measured on
@@ -113,44 +90,24 @@ type Columns = {
  */
 async function readBatch(db: Executor, filters: ReportFilters, cursor: RowCursor, limit: number) {
   const b = rowBatch(db, filters, cursor, limit).as('batch');
-  const column = <T>(value: SQL.Aliased | AnyColumn) => sql<T>`array_agg(${value})`;
-  const [answer] = await db
-    .select({
-      id: column<number[]>(b.id),
-      idflNumber: column<string[]>(b.idflNumber),
-      sampleCode: column<(string | null)[]>(b.sampleCode),
-      sampleType: column<(string | null)[]>(b.sampleType),
-      source: column<(string | null)[]>(b.source),
-      status: column<string[]>(b.status),
-      countryCode: column<(string | null)[]>(b.countryCode),
-      // As text, in ISO form: PGlite's driver keeps a timestamp array as PostgreSQL wrote it.
-      receivedDate: sql<(string | null)[]>`array_agg(to_json(${b.receivedDate})#>>'{}')`,
-      receivedBy: column<(string | null)[]>(b.receivedBy),
-      bookingNumber: column<(string | null)[]>(b.bookingNumber),
-      rushService: column<boolean[]>(b.rushService),
-      initialWeight: column<(number | null)[]>(b.initialWeight),
-      sentWeight: column<(number | null)[]>(b.sentWeight),
-      remainingWeight: column<(number | null)[]>(b.remainingWeight),
-    })
-    .from(b);
-  const c = answer as Columns | undefined;
+  const fields = Object.keys(reportRowFields) as (keyof ReportRow)[];
+  const arrays = Object.fromEntries(
+    fields.map((field) => [
+      field,
+      // A date as text, in ISO form: PGlite's driver keeps a timestamp array as PostgreSQL wrote it.
+      field === 'receivedDate'
+        ? sql`array_agg(to_json(${b.receivedDate})#>>'{}')`
+        : sql`array_agg(${b[field] as SQL.Aliased | AnyColumn})`,
+    ]),
+  );
+  const [answer] = await db.select(arrays).from(b);
+  const c = answer as unknown as Columns | undefined;
   if (!c?.id) return [];
-  return c.id.map((id, i): ReportRow => ({
-    id,
-    idflNumber: c.idflNumber[i]!,
-    sampleCode: c.sampleCode[i] ?? null,
-    sampleType: c.sampleType[i] ?? null,
-    source: c.source[i] ?? null,
-    status: c.status[i]!,
-    countryCode: c.countryCode[i] ?? null,
-    receivedDate: c.receivedDate[i] ? new Date(c.receivedDate[i]!) : null,
-    receivedBy: c.receivedBy[i] ?? null,
-    bookingNumber: c.bookingNumber[i] ?? null,
-    rushService: c.rushService[i] === true,
-    initialWeight: c.initialWeight[i] ?? null,
-    sentWeight: c.sentWeight[i] ?? null,
-    remainingWeight: c.remainingWeight[i] ?? null,
-  }));
+  return c.id.map((_, i) => {
+    const row = Object.fromEntries(fields.map((field) => [field, c[field][i] ?? null])) as ReportRow;
+    const received = c.receivedDate[i] as unknown as string | null;
+    return { ...row, receivedDate: received ? new Date(received) : null };
+  });
 }
 
 /** Up to `limit` rows after the cursor, crossing from the received samples to the others. */

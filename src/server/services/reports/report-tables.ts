@@ -7,23 +7,6 @@ import type { ReportWords } from './report-words.ts';
 // What a report file says, the same in the XLSX and the CSV: the period and filters, the summary
 // table (which sets the two reports apart) and the samples table, in the requester's words.
 
-/** The samples' columns, in sheet order: the key of their heading (reports.json) and width in characters. */
-export const sampleColumns = [
-  { key: 'idflNumber', header: 'columns.idflNumber', width: 16 },
-  { key: 'sampleCode', header: 'columns.sampleCode', width: 16 },
-  { key: 'sampleType', header: 'columns.sampleType', width: 18 },
-  { key: 'source', header: 'columns.source', width: 16 },
-  { key: 'status', header: 'columns.status', width: 20 },
-  { key: 'countryCode', header: 'columns.country', width: 9 },
-  { key: 'receivedDate', header: 'columns.receivedDate', width: 18 },
-  { key: 'receivedBy', header: 'columns.receivedBy', width: 20 },
-  { key: 'bookingNumber', header: 'columns.bookingNumber', width: 16 },
-  { key: 'rushService', header: 'columns.rushService', width: 12 },
-  { key: 'initialWeight', header: 'columns.initialWeight', width: 17 },
-  { key: 'sentWeight', header: 'columns.sentWeight', width: 15 },
-  { key: 'remainingWeight', header: 'columns.remainingWeight', width: 20 },
-] as const;
-
 export type Cell = string | number | Date | null;
 
 /** The summary's heading row, its lines and its total line, as cells (the XLSX and the CSV alike). */
@@ -128,22 +111,42 @@ export function sampleWords(words: ReportWords) {
   return { status: statusWords(words), rush: words('common:rush') };
 }
 
-/** A sample's cells in the samples table, its status in words and a rush booking marked. */
-export const sampleCells = (row: ReportRow, { status, rush }: ReturnType<typeof sampleWords>): Cell[] => [
-  row.idflNumber,
-  row.sampleCode,
-  row.sampleType,
-  row.source,
-  status(row.status),
-  row.countryCode,
-  row.receivedDate,
-  row.receivedBy,
-  row.bookingNumber,
-  row.rushService ? rush : null,
-  row.initialWeight,
-  row.sentWeight,
-  row.remainingWeight,
+type SampleWords = ReturnType<typeof sampleWords>;
+
+/**
+ * The samples table, in sheet order: the row's field, the key of its heading (reports.json), its
+ * width in characters, and the cell when it is not the field as read (a status in words, the rush
+ * mark). A new column is an entry here, its value in report-rows.ts and its heading in both languages.
+ */
+export const sampleColumns: readonly {
+  key: keyof ReportRow;
+  header: string;
+  width: number;
+  cell?: (row: ReportRow, words: SampleWords) => Cell;
+}[] = [
+  { key: 'idflNumber', header: 'columns.idflNumber', width: 16 },
+  { key: 'sampleCode', header: 'columns.sampleCode', width: 16 },
+  { key: 'sampleType', header: 'columns.sampleType', width: 18 },
+  { key: 'source', header: 'columns.source', width: 16 },
+  { key: 'status', header: 'columns.status', width: 20, cell: (row, words) => words.status(row.status) },
+  { key: 'countryCode', header: 'columns.country', width: 9 },
+  { key: 'receivedDate', header: 'columns.receivedDate', width: 18 },
+  { key: 'receivedBy', header: 'columns.receivedBy', width: 20 },
+  { key: 'bookingNumber', header: 'columns.bookingNumber', width: 16 },
+  {
+    key: 'rushService',
+    header: 'columns.rushService',
+    width: 12,
+    cell: (row, words) => (row.rushService ? words.rush : null),
+  },
+  { key: 'initialWeight', header: 'columns.initialWeight', width: 17 },
+  { key: 'sentWeight', header: 'columns.sentWeight', width: 15 },
+  { key: 'remainingWeight', header: 'columns.remainingWeight', width: 20 },
 ];
+
+/** A sample's cells in the samples table. */
+export const sampleCells = (row: ReportRow, words: SampleWords): Cell[] =>
+  sampleColumns.map((column) => (column.cell ? column.cell(row, words) : (row[column.key] as Cell)));
 
 /** The samples table's heading row. */
 export const sampleHeader = (words: ReportWords) => sampleColumns.map((c) => words(`reports:${c.header}`));
