@@ -2,16 +2,14 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
 import { api, unwrap } from '@/app/lib/api/api-client';
 import { DAY_MS } from '@/shared/dates';
+import { labTimeZone } from '@/app/lib/words/lab-time-zone';
 
-/** The dashboard's figures, one query key factory for its four statistics calls. */
+/**
+ * The dashboard's figures, one query key factory for its four statistics calls. The laboratory's time
+ * zone names the days of the day, week and month buckets, as it does every date on the screens.
+ */
 
 export type StatisticSummary = components['schemas']['StatisticSummary'];
-
-/** The browser's time zone names the laboratory's days for the day, week and month buckets. */
-function labTimeZone(): string {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone && /^(UTC|[A-Za-z]+(\/[A-Za-z0-9_+-]+){1,2})$/.test(zone) ? zone : 'UTC';
-}
 
 export type SummaryQuery = { fromDate: string; toDate: string; waitingDays: number };
 
