@@ -28,7 +28,7 @@ export const turnaroundStages = [
 export const DEFAULT_WAITING_DAYS = 7;
 
 /**
- * The summary's default window (spec section 7): from today to today plus 3 days, the laboratory's
+ * The summary's default window: from today to today plus 3 days, the laboratory's
  * days (LAB_TIME_ZONE), as date-only bounds. Today is the laboratory's: at 04:00 in Ho Chi Minh City
  * it is already the next day there, though UTC's day has not turned.
  */

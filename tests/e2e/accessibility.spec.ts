@@ -8,7 +8,7 @@ import { screensWithDialogs, seedDialogScreens, type DialogScreen } from './supp
 import { wordsOf, type Language } from './support/words.ts';
 
 /**
- * Issue 17 (13): an axe-core scan (WCAG 2.1 A and AA) of every route, and of each screen's dialogs,
+ * An axe-core scan (WCAG 2.1 A and AA) of every route, and of each screen's dialogs,
  * drawers and open menus, at phone (390 px) and tablet (820 px) width, in English and Vietnamese.
  * One signed-in page per role walks its routes; findings are collected and reported together.
  */

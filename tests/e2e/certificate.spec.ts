@@ -7,7 +7,7 @@ import { admin, e2eBaseUrl, roleUsers } from './support/accounts.ts';
 import { expect, signInThroughApi, test } from './support/fixtures.ts';
 import { writeFakeCameraVideo } from './support/fake-camera.ts';
 
-// Issue 6 end to end: a sample driven to ResultConfirmed through the API, its certificate issued,
+// End to end: a sample driven to ResultConfirmed through the API, its certificate issued,
 // the QR code read back out of the PDF, and the public page at that address telling the truth —
 // valid, then revoked. The scanner is proven on a fake camera playing our own printed QR codes.
 

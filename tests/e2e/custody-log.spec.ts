@@ -6,7 +6,7 @@ import { expect, seedSession, signInThroughApi, test, type StoredLogin } from '.
 import { authorised, seedSampleTesterConfirmed } from './support/sample-seeding.ts';
 import { wordsOf } from './support/words.ts';
 
-// Issue 30: a sample walked from its creation to its confirmed final result, each step by the role
+// A sample walked from its creation to its confirmed final result, each step by the role
 // that owns it, and its chain of custody read on the sample page and on the printed report detail
 // in English and Vietnamese: names not ids, the laboratory's words not code names, no JSON, every
 // edited field; the custody PDF lists every hand-over with names.

@@ -8,7 +8,7 @@ import { callApi, headersOf, returnResult, sendSampleToThirdLab } from './suppor
 import { wordsOf, type Language, type Say } from './support/words.ts';
 
 /**
- * Issue 34 (3): the dialogs a bench opens every day, and the certificates panel of a supervisor's
+ * The dialogs a bench opens every day, and the certificates panel of a supervisor's
  * sample, at a bench tablet's 820 px in English and Vietnamese: each opened, nothing in it scrolls
  * or sticks out sideways, and its actions, statuses and table cells stay whole. Each is kept as a
  * screenshot with the results, to be looked at.

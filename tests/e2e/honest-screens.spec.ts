@@ -2,7 +2,7 @@ import { admin } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
- * Issue 17 (3, 4): what a screen says is true. A list or detail the server could not be asked for
+ * What a screen says is true. A list or detail the server could not be asked for
  * says so (never "No data" or "does not exist"), the header notices, and a country change the
  * server refuses is refused where it was made, in the user's language, leaving no phantom row.
  */

@@ -5,7 +5,7 @@ import { WCAG_TAGS } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
- * Issue 17 (13), the last findings: every toast kind readable (WCAG AA) at phone width in sonner's
+ * Every toast kind readable (WCAG AA) at phone width in sonner's
  * light and dark themes, the order form's hidden file input out of the tab order, and the date
  * picker handing focus to its calendar and back.
  */

@@ -4,7 +4,7 @@ import type { MenuGroupText } from './support/page-models/app-shell.ts';
 
 const logout = { group: 'SETTINGS', links: ['Guidelines', 'Logout'] };
 
-// What each seeded role must see (spec 2 groups, spec 6 menu mapping), written out by hand.
+// What each seeded role must see (its permission groups and the menu entries they open), written out by hand.
 const expectedMenus: [E2eAccount, MenuGroupText[]][] = [
   [
     admin,

@@ -25,7 +25,7 @@ import {
 } from './support/offline-network.ts';
 import { authorised, readTesterSample, seedSampleSentToTester, type SeededSample } from './support/sample-seeding.ts';
 
-// Issue 18, a bench's whole day offline, as a tester lives it on a tablet: a persistent browser
+// A bench's whole day offline, as a tester lives it on a tablet: a persistent browser
 // profile, 160 samples in the inbox, the network cut for page and service worker, 100 labels scanned
 // 100 ms apart (a keyboard-wedge scanner), 30 samples' tester data typed into the form, the browser
 // closed and reopened offline, a reconnect through a network that loses requests and answers, and

@@ -7,7 +7,7 @@ import { headersOf, returnResult, sendSampleToThirdLab, type AuthHeaders } from 
 import { staffRoutes } from './support/staff-routes.ts';
 
 /**
- * Issue 34 (2): a date reads one way everywhere, `D MMMM YYYY` (with HH:mm for a moment) in the
+ * A date reads one way everywhere, `D MMMM YYYY` (with HH:mm for a moment) in the
  * screen's language (shared/display-date.ts), and every date field is the app's date picker. Each
  * route is loaded once per language with a sample that has been received, measured and analysed, so
  * its dates are on the screens; the text and the fields' values are searched for any other form.

@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures.ts';
 import { seedAnalysis } from './support/list-routes.ts';
 
 /**
- * Issue 17 (8): no raw permission identifier or status enum on screen, in either language. Role
+ * No raw permission identifier or status enum on screen, in either language. Role
  * editing shows each permission's readable label and one-line description, grouped by area.
  */
 const RAW_PERMISSION = /\bCan[A-Z][A-Za-z]+/;

@@ -16,7 +16,7 @@ import {
 } from './support/offline-network.ts';
 import { authorised, readTesterSample, seedSampleSentToTester, type SeededSample } from './support/sample-seeding.ts';
 
-// Issue 6, the scanner joined to the workflow: the tester holds a printed label up to the camera and
+// The scanner joined to the workflow: the tester holds a printed label up to the camera and
 // the sample is checked in — online, and with the network cut (queued in the outbox, sent exactly
 // once on reconnection). Chromium's fake camera plays the QR code taken from the label PDF the
 // server prints for that very sample, as certificate.spec.ts does.

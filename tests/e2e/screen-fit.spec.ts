@@ -9,7 +9,7 @@ import { seedSampleSentToTester, seedSampleTesterConfirmed } from './support/sam
 import { callApi, headersOf } from './support/sample-setup.ts';
 
 /**
- * Issue 17 (10): the main lists fit a bench tablet (820 px) without a sideways scroll bar, the
+ * The main lists fit a bench tablet (820 px) without a sideways scroll bar, the
  * customers table is whole at 1280 px, and at 390 px the header keeps the name, the bell and the
  * user menu on screen. Each width's screenshot is kept with the results, to be looked at.
  */
@@ -233,7 +233,7 @@ test.describe('[FIT]', () => {
     await expect(page.getByRole('menu')).toContainText(admin.displayName);
   });
 
-  // Issue 34 (3, 6): every list route, in both languages, at a bench tablet's 820 px: no table scrolls
+  // Every list route, in both languages, at a bench tablet's 820 px: no table scrolls
   // sideways, and each of the first rows shows its status and actions whole. The packing list dialog
   // likewise, and the header keeps a long Vietnamese name whole (wrapped, not cut).
   for (const language of ['en', 'vi'] as const) {

@@ -3,7 +3,7 @@ import { submitBooking } from './support/bookings.ts';
 import { sampleAt } from './support/sample-journey.ts';
 import { useTestApp } from './support/test-app.ts';
 
-// Issue 34 (7): a rush booking is marked wherever it or its samples are listed, so the list
+// A rush booking is marked wherever it or its samples are listed, so the list
 // responses carry the booking's rush flag: the booking list, the bench lists and a sample's detail.
 
 const t = useTestApp();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { visibleText } from '../visible-text.ts';
 import { recordVersion } from './version.ts';
 
-// Dispatch batch (package) forms; messages as spec section 5.
+// Dispatch batch (package) forms, with the messages the screens show.
 
 // Database ids are 32-bit: a larger number is bad input, not a server error.
 const sampleEntryIds = z.array(z.number().int().min(1).max(2_147_483_647)).max(500);

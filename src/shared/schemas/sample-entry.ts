@@ -3,7 +3,7 @@ import { visibleText } from '../visible-text.ts';
 import { recordVersion } from './version.ts';
 import { receiptDecisions, receivedConditions, sampleStatuses } from '../workflow/sample-workflow.ts';
 
-// Sample forms (spec section 5) shared by the server and the app: one set of rules and messages.
+// Sample forms shared by the server and the app: one set of rules and messages.
 
 const text = (max = 500) => z.string().trim().max(max);
 

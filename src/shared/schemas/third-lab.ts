@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Third-lab result form (spec section 5: 'Carbon, Hydrogen, Oxygen is required').
+// Third-lab result form: 'Carbon, Hydrogen, Oxygen is required' when any of the three is missing.
 
 export const ISOTOPES_REQUIRED = 'Carbon, Hydrogen, Oxygen is required';
 

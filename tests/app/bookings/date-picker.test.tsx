@@ -6,7 +6,7 @@ import { formatDisplayDate, formatMoment } from '@/app/components/ui/display-dat
 import { localCalendarDate } from '@/shared/schemas/booking-defaults';
 import { i18n } from '@/app/lib/words/i18n';
 
-describe('typed dates (spec 5, 9)', () => {
+describe('typed dates', () => {
   afterEach(async () => {
     await i18n.changeLanguage('en');
   });
@@ -90,7 +90,7 @@ describe('typed dates that are refused say why', () => {
   });
 });
 
-describe('date picker calendar (spec 9)', () => {
+describe('date picker calendar', () => {
   // The calendar is fetched when the button is first pressed (docs/performance.md), so it is awaited.
   it('starts weeks on Monday, marks Saturday and Sunday, and disables days outside the bounds', async () => {
     render(<Picker initial="2026-11-21" min="2026-11-10" max="2026-12-31" />);

@@ -42,7 +42,7 @@ describe('SampleStatusBadge', () => {
   });
 });
 
-describe('ConfirmSampleDialog: the confirmation checkbox rule (spec 5)', () => {
+describe('ConfirmSampleDialog: the confirmation checkbox rule', () => {
   function renderDialog(onConfirm: () => boolean | void) {
     const onOpenChange = vi.fn();
     render(

@@ -26,7 +26,7 @@ async function until(check: () => boolean) {
   for (let i = 0; i < 100 && !check(); i += 1) await new Promise((r) => setTimeout(r, 50));
 }
 
-describe('error reporting in the app (spec 8)', () => {
+describe('error reporting in the app', () => {
   it('reports failed calls but not offline ones, an ended session, an outage, or the public country list', () => {
     expect(isReportable(new ApiError(409, { message: 'Sample is not in a state to transfer' }))).toBe(true);
     expect(isReportable(new ApiError(500, 'Internal Server Error'))).toBe(true);

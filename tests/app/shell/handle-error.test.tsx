@@ -17,7 +17,7 @@ async function showError(error: unknown) {
   });
 }
 
-describe('central error handler (spec 8)', () => {
+describe('central error handler', () => {
   beforeEach(async () => {
     localStorage.clear();
     storeSession(login);

@@ -16,7 +16,7 @@ function permissionsOf(roleName: string) {
   return role.permissions;
 }
 
-describe('menu filtering by permission (spec 6)', () => {
+describe('menu filtering by permission', () => {
   it('shows an administrator every group and link, in the spec order', () => {
     expect(visibleLabels(allPermissions)).toEqual([
       {

@@ -17,7 +17,7 @@ export async function signInThroughApi(request: APIRequestContext, account: E2eA
 }
 
 /**
- * Seeds localStorage with the four keys (spec 3) before the app's first script runs, once per tab:
+ * Seeds localStorage with the session's four keys before the app's first script runs, once per tab:
  * later navigations (after a logout, say) see whatever the app left.
  */
 export async function seedSession(page: Page, login: StoredLogin) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/test-app.ts';
 
-// Issue 14, point 1: an anonymous caller must not make the server read (and hold) a large body.
+// An anonymous caller must not make the server read (and hold) a large body.
 
 const t = useTestApp();
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { spreadsheetCell } from '../../../src/server/services/documents/spreadsheet-cells.ts';
 import { useTestApp, type TestResponse } from '../support/test-app.ts';
 
-// Issue 29, point 2: text a person typed (a sample's code, type, source, who received it; an imported
+// Text a person typed (a sample's code, type, source, who received it; an imported
 // reference cell) leaves in every CSV and XLSX file the product writes. A cell that a spreadsheet
 // would read as a formula must leave as text (a leading single quote, OWASP), while numbers stay
 // numbers. The same hostile cells go through each export over the real API.

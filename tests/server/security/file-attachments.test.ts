@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sampleAt, SAMPLE_FORM, RESULT } from '../support/sample-journey.ts';
 import { useTestApp } from '../support/test-app.ts';
 
-// Issue 29, point 7: a user who learns the id of someone else's upload (it shows in a URL, a log,
+// A user who learns the id of someone else's upload (it shows in a URL, a log,
 // a shared screen) put it in imageFileIds and could then read the file through the sample. A file is
 // attached only by its uploader, or by one who may already read it; a record's own files are kept.
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { storedFile } from '../../../src/server/db/schema.ts';
 import { useTestApp } from '../support/test-app.ts';
 
-// Issue 29: an uploaded "poly.html" (bytes that are a GIF and a web page at once) kept its name and
+// An uploaded "poly.html" (bytes that are a GIF and a web page at once) kept its name and
 // was served inline under it; saved, it opens as a page. A stored file is shown in the browser only
 // when it is an image or a PDF, under a name whose extension is its type; anything else downloads.
 

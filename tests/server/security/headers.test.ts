@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/test-app.ts';
 
-// Issue 14, point 9: the browser's own defences are switched on for every answer.
+// The browser's own defences are switched on for every answer.
 
 const staticDir = mkdtempSync(path.join(tmpdir(), 'isotope-static-'));
 writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Isotope Lab</title><div id="root"></div>');

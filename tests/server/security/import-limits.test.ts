@@ -5,7 +5,7 @@ import { readSpreadsheet } from '../../../src/server/services/documents/spreadsh
 import { useTestApp } from '../support/test-app.ts';
 import { bombSheet, cellName, sheetXml, xlsxOf } from '../support/xlsx-files.ts';
 
-// Issue 29, point 1: one reference file stopped the whole laboratory. A 10,000-row XLSX froze every
+// One reference file stopped the whole laboratory. A 10,000-row XLSX froze every
 // request for 78 s, a 1.9 KB sheet with a cell at XFD1048576 for minutes, a 1.2 MB zip bomb took
 // 11 s and 1.9 GB. Files are now read in a worker thread, in linear time, within named limits.
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../../src/server/http/json-depth.ts';
 import { useTestApp } from '../support/test-app.ts';
 
-// Issue 29, point 6: a JSON body nested thousands of levels deep parsed, then broke whatever walked
+// A JSON body nested thousands of levels deep parsed, then broke whatever walked
 // it (inside /api/sync: RangeError at JSON.stringify, a 500). Every JSON body's nesting is now
 // bounded before it is parsed, with a 400 naming the limit.
 

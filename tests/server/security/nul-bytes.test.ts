@@ -9,7 +9,7 @@ import {
 } from '../support/api-operations.ts';
 import { ADMIN, useTestApp } from '../support/test-app.ts';
 
-// Issue 14, point 8: a NUL character (which PostgreSQL refuses in text) is a 400 at the edge, on
+// A NUL character (which PostgreSQL refuses in text) is a 400 at the edge, on
 // every operation, anonymous sign-in included, never a 500.
 
 const t = useTestApp();

@@ -9,7 +9,7 @@ import {
 import { bookingForm } from '../support/bookings.ts';
 import { useTestApp } from '../support/test-app.ts';
 
-// Issue 14, point 2: anonymous attachments cannot be used to fill the server's storage.
+// Anonymous attachments cannot be used to fill the server's storage.
 
 const t = useTestApp({ TRUSTED_PROXIES: '1' });
 

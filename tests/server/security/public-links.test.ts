@@ -5,7 +5,7 @@ import { parseEnv } from '../../../src/server/env.ts';
 import { sampleAt } from '../support/sample-journey.ts';
 import { ADMIN, useTestApp } from '../support/test-app.ts';
 
-// Issue 14, point 3: links in mail and on certificates never follow the request's Host header.
+// Links in mail and on certificates never follow the request's Host header.
 
 const t = useTestApp({ PUBLIC_URL: '', PORT: '3000' });
 

@@ -8,7 +8,7 @@ import {
 import { bookingForm } from '../support/bookings.ts';
 import { ADMIN, useTestApp } from '../support/test-app.ts';
 
-// Issue 29, point 5: 30 bookings from one address to one stranger's e-mail sent 30 laboratory-branded
+// 30 bookings from one address to one stranger's e-mail sent 30 laboratory-branded
 // mails carrying the attacker's text; the limit was per sender, not per recipient.
 
 // Behind one proxy, so requests can come from many addresses, as a patient attacker's would.

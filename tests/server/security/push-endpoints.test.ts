@@ -9,7 +9,7 @@ import { isPublicAddress } from '../../../src/server/services/messaging/public-a
 import { browserKeys, startPushService } from '../support/push-service.ts';
 import { useTestApp } from '../support/test-app.ts';
 
-// Issue 29, point 3: any signed-in user could register https://127.0.0.1:9443/… (or any host inside
+// Any signed-in user could register https://127.0.0.1:9443/… (or any host inside
 // the laboratory's network) as a push endpoint, and the server POSTed to it, six times over.
 
 const t = useTestApp();

@@ -5,7 +5,7 @@ import { QUICK_FILL_WRONG_LIMIT } from '../../../src/server/services/bookings/qu
 import { submitBooking } from '../support/bookings.ts';
 import { useTestApp } from '../support/test-app.ts';
 
-// Issue 29, point 4: the limit of 5 wrong codes per phone was cleared by any right lookup on that
+// The limit of 5 wrong codes per phone was cleared by any right lookup on that
 // phone, including one with a code the attacker had registered to the victim's phone by booking with
 // it: 4 wrong guesses, 1 right, repeated, never locked, and client details could be harvested.
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { outboundMail, passwordReset } from '../../../src/server/db/schema.ts';
 import { ADMIN, useTestApp } from '../support/test-app.ts';
 
-// Issue 14, points 10 and 11: an administrator cannot read a reset link from the outbound mail, and
+// An administrator cannot read a reset link from the outbound mail, and
 // a reset request does not tell (by its answer or the work behind it) whether the e-mail has an account.
 
 const received: string[] = [];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sampleAt } from '../support/sample-journey.ts';
 import { useTestApp } from '../support/test-app.ts';
 
-// Issue 14, point 7: a bench reads only the samples that reached it: their details, chain of
+// A bench reads only the samples that reached it: their details, chain of
 // custody, labels and files.
 
 const t = useTestApp();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { outboundMail } from '../../../src/server/db/schema.ts';
 import { ADMIN, useTestApp } from '../support/test-app.ts';
 
-// Issue 14, point 5: after a password change or reset, a thief's other session is over, both its
+// After a password change or reset, a thief's other session is over, both its
 // refresh token (30 days) and its access token (15 minutes).
 
 const t = useTestApp();

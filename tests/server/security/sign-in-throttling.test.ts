@@ -4,7 +4,7 @@ import { rateLimit } from '../../../src/server/db/schema.ts';
 import { signInDelaySeconds } from '../../../src/server/services/accounts/accounts.ts';
 import { ADMIN, useTestApp } from '../support/test-app.ts';
 
-// Issue 14, point 4: throttling slows an attacker down without locking the lab out, and a forged
+// Throttling slows an attacker down without locking the lab out, and a forged
 // X-Forwarded-For does not escape it. One reverse proxy sits in front (TRUSTED_PROXIES=1).
 
 const t = useTestApp({ TRUSTED_PROXIES: '1' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SYNC_BATCH_LIMIT } from '../../../src/server/routes/sync.ts';
 import { ADMIN, useTestApp } from '../support/test-app.ts';
 
-// Issue 14, point 6: a sync batch must not reach past the bench changes it exists for.
+// A sync batch must not reach past the bench changes it exists for.
 
 const t = useTestApp();
 

@@ -28,7 +28,7 @@ import { countEvent, tooManyRequests } from '../../services/accounts/rate-limit.
 import { clientAddress } from '../../http/client-address.ts';
 import { idParam, idQuery } from '../../http/params.ts';
 
-// Certificates of analysis (spec section 7: GET /api/issue-certificate?token; PUT /api/issue-certificate?id).
+// Certificates of analysis: GET /api/issue-certificate?token (public check), PUT /api/issue-certificate?id (issue).
 // Verification is public and rate-limited per address, so tokens cannot be guessed by brute force.
 
 /** Generous for a person or a bench scanning a pile of certificates; far too few to guess 256-bit tokens. */

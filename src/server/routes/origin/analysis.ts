@@ -32,7 +32,7 @@ import { findAnalysis, listAnalyses, runAnalyses, saveAnalyses } from '../../ser
 import { modelFor, modelReportFor } from '../../services/origin/origin-models.ts';
 import { idParam } from '../../http/params.ts';
 
-// Origin analysis (spec section 7, "Analysis"), plus the model's report and parameters.
+// Origin analysis ("Analysis" in the menu), plus the model's report and parameters.
 
 const materialQuery = z.object({
   material: visibleText('Material is required').max(100),

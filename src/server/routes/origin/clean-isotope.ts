@@ -11,7 +11,7 @@ import { contentDisposition } from '../../services/files.ts';
 import { prepareOriginModels } from '../../services/origin/origin-models.ts';
 import { setRegionCountry } from '../../services/origin/region-countries.ts';
 
-// Clean isotope reference data, "Isotope LMD" (spec section 7, "Clean isotope").
+// Clean isotope reference data, "Isotope LMD" in the menu.
 
 const filterText = z.string().trim().max(200).optional();
 const filters = {

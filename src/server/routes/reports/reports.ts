@@ -12,7 +12,7 @@ import { reportPreview } from '../../services/reports/reports.ts';
 import { dateParam, listParam, readList } from '../../http/params.ts';
 import { requestLanguage } from '../../services/reports/report-words.ts';
 
-// Sample-entry reports by source and by status (spec section 7): downloadable files, and JSON for
+// Sample-entry reports by source and by status: downloadable files, and JSON for
 // the screens' preview.
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -15,7 +15,7 @@ import { dateParam, timeZoneQuery } from '../../http/params.ts';
 import { DATE_ONLY, DAY_MS } from '../../../shared/dates.ts';
 import { endOfLabDay, momentOfBound } from '../../lab-time.ts';
 
-// Dashboard statistics (spec section 7, path spelt /api/statictis as the specification has it).
+// Dashboard statistics (the path is spelt /api/statictis, as the product's contract has it).
 
 const MAX_PERIOD_DAYS = 3_700;
 

@@ -38,7 +38,7 @@ import {
 import { listSampleEntries } from '../../services/samples/sample-lists.ts';
 import { readSampleDetail } from '../../services/samples/sample-detail.ts';
 
-// Client-side lab (spec section 7). Its response schemas are shared with the other benches (http/sample-schemas.ts).
+// Client-side lab. Its response schemas are shared with the other benches (http/schemas/sample-schemas.ts).
 
 const json = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },

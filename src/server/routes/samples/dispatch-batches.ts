@@ -14,7 +14,7 @@ import {
 } from '../../services/samples/dispatch-batches.ts';
 import { dateParam, idParam, idQuery, listParam, readList } from '../../http/params.ts';
 
-// Dispatch batches (packages) for the third lab (spec section 7, "Shipping Management").
+// Dispatch batches (packages) for the third lab ("Shipping Management" in the menu).
 
 const dispatchBatchListItemSchema = dispatchBatchSchema
   .extend({ sampleCount: z.number().int() })

@@ -18,7 +18,7 @@ import { idParam, idQuery } from '../../http/params.ts';
 import { findSavedOriginAnalysis } from '../../services/certificates/certificate-content.ts';
 import { sampleAnswer, sampleEditAnswer } from '../../http/schemas/sample-schemas.ts';
 
-// Supervisor lab, "Result Overview" (spec section 7).
+// Supervisor lab, "Result Overview" in the menu.
 
 const conclusionRouteDef = defineRoute({
   method: 'put',

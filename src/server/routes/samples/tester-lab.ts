@@ -15,7 +15,7 @@ import { registerBenchReads } from '../../http/bench-reads.ts';
 import { idQuery } from '../../http/params.ts';
 import { sampleAnswer, sampleEditAnswer } from '../../http/schemas/sample-schemas.ts';
 
-// Tester lab (spec section 7).
+// Tester lab: the tester's bench.
 
 const checkInRouteDef = defineRoute({
   method: 'put',

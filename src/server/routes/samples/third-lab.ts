@@ -18,7 +18,7 @@ import { dispatchBatchSchema } from '../../http/schemas/dispatch-batch-schema.ts
 import { idQuery, readList } from '../../http/params.ts';
 import { sampleEntrySchema, thirdLabEntrySchema } from '../../http/schemas/sample-schemas.ts';
 
-// Third lab (hoanVuLab): receives packages, enters and returns C/H/O results (spec section 7).
+// Third lab (hoanVuLab): receives packages, enters and returns C/H/O results.
 
 const thirdLabSampleSchema = sampleEntrySchema.extend({ thirdLabEntry: thirdLabEntrySchema }).openapi('ThirdLabSample');
 
