@@ -214,6 +214,125 @@ describe('[CUSTODY] from a booking', () => {
     expect(timeline[1]).toMatchObject({ action: 'csCheckIn', fromStatus: 'New', toStatus: 'CsConfirmed' });
     for (const e of timeline) expect(e.actorName).toEqual(expect.any(String));
     expect((await t.request('GET', '/api/audit/verify', { token: admin })).body.data.valid).toBe(true);
+    // The whole log of the walk as it is recorded, numbers aside (ids, codes, weights): moving the
+    // services about must leave every entry, its fields and its reason as they are.
+    const recorded = timeline.map((e) => ({
+      action: e.action,
+      status: e.toStatus ? `${e.fromStatus ?? '—'} → ${e.toStatus}` : null,
+      fields: Object.keys(e.changes ?? {}).sort(),
+      reason: typeof e.reason === 'string' ? e.reason.replace(/\d+/g, 'N') : e.reason,
+    }));
+    expect(recorded).toMatchInlineSnapshot(`
+      [
+        {
+          "action": "create",
+          "fields": [
+            "bookingNumber",
+            "idflNumber",
+            "sampleType",
+            "source",
+          ],
+          "reason": "Created from booking BK-N-N",
+          "status": "— → New",
+        },
+        {
+          "action": "csCheckIn",
+          "fields": [
+            "confirmDate",
+            "initialWeight",
+            "receivedBy",
+            "receivedCondition",
+            "receivedDate",
+            "remainingWeight",
+            "unit",
+          ],
+          "reason": null,
+          "status": "New → CsConfirmed",
+        },
+        {
+          "action": "transferToTester",
+          "fields": [
+            "sentToTesterBy",
+            "sentToTesterDate",
+          ],
+          "reason": null,
+          "status": "CsConfirmed → SentToTester",
+        },
+        {
+          "action": "testerCheckIn",
+          "fields": [
+            "testerReceivedBy",
+            "testerReceivedDate",
+          ],
+          "reason": null,
+          "status": "SentToTester → TesterConfirmed",
+        },
+        {
+          "action": "addToDispatchBatch",
+          "fields": [
+            "dispatchBatchId",
+            "packageCode",
+          ],
+          "reason": null,
+          "status": null,
+        },
+        {
+          "action": "sendToThirdLab",
+          "fields": [
+            "sentBy",
+            "sentDate",
+            "shipmentNumber",
+          ],
+          "reason": null,
+          "status": "TesterConfirmed → SentToThirdLab",
+        },
+        {
+          "action": "thirdLabCheckIn",
+          "fields": [],
+          "reason": null,
+          "status": "SentToThirdLab → ThirdLabConfirmed",
+        },
+        {
+          "action": "updateResult",
+          "fields": [
+            "carbon",
+            "hydrogen",
+            "notes",
+            "oxygen",
+            "resultEnteredBy",
+          ],
+          "reason": null,
+          "status": null,
+        },
+        {
+          "action": "returnResult",
+          "fields": [
+            "analysisDate",
+          ],
+          "reason": null,
+          "status": "ThirdLabConfirmed → ResultReturned",
+        },
+        {
+          "action": "updateConclusion",
+          "fields": [
+            "conclusion",
+            "expectedConclusion",
+            "originReason",
+          ],
+          "reason": null,
+          "status": null,
+        },
+        {
+          "action": "confirmFinalResult",
+          "fields": [
+            "finalResultConfirmedAt",
+            "finalResultConfirmedBy",
+          ],
+          "reason": null,
+          "status": "ResultReturned → ResultConfirmed",
+        },
+      ]
+    `);
   });
 });
 
