@@ -80,8 +80,8 @@ export function rowBatch(db: Executor, filters: ReportFilters, cursor: RowCursor
     .limit(limit);
 }
 
-/** A batch as columns: one array per field, the same length, in the batch's order. */
-type Columns = { [K in keyof ReportRow]: ReportRow[K][] };
+/** A batch as columns: one array per field, the same length, in the batch's order (dates as ISO text). */
+type Columns = { [K in keyof ReportRow]: K extends 'receivedDate' ? (string | null)[] : ReportRow[K][] };
 
 /**
  * The batch as one row of arrays, a column each (array_agg over the ordered batch). Measured on
@@ -103,11 +103,12 @@ async function readBatch(db: Executor, filters: ReportFilters, cursor: RowCursor
   const [answer] = await db.select(arrays).from(b);
   const c = answer as unknown as Columns | undefined;
   if (!c?.id) return [];
-  return c.id.map((_, i) => {
-    const row = Object.fromEntries(fields.map((field) => [field, c[field][i] ?? null])) as ReportRow;
-    const received = c.receivedDate[i] as unknown as string | null;
-    return { ...row, receivedDate: received ? new Date(received) : null };
-  });
+  // Each row built once, its received date turned back into a Date on the way.
+  const valueAt = (field: keyof ReportRow, i: number) => {
+    const value = c[field][i] ?? null;
+    return field === 'receivedDate' && value !== null ? new Date(value as string) : value;
+  };
+  return c.id.map((_, i) => Object.fromEntries(fields.map((field) => [field, valueAt(field, i)])) as ReportRow);
 }
 
 /** Up to `limit` rows after the cursor, crossing from the received samples to the others. */
