@@ -18,7 +18,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
 import { drainOutbox, type DrainResult } from '../src/app/offline/drain.ts';
-import type { DrainAuth } from '../src/app/offline/drain-send.ts';
+import type { TokenSource } from '../src/app/lib/session/authorised-request.ts';
 import { mirrorRefreshedSession, readMirroredSession } from '../src/app/offline/session-mirror.ts';
 import { OUTBOX_SYNC_TAG, type PageMessage, type WorkerMessage } from '../src/app/offline/sync-events.ts';
 
@@ -78,7 +78,7 @@ async function refreshSessionHere(): Promise<string | null> {
   return locks ? await locks.request('isotope-lab-session-refresh', renew) : renew();
 }
 
-const workerAuth: DrainAuth = {
+const workerAuth: TokenSource = {
   getAccessToken: async () => (await readMirroredSession())?.accessToken ?? null,
   refreshAccessToken: refreshSessionHere,
 };

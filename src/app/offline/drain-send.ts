@@ -2,21 +2,17 @@
  * One round trip of the drain (drain.ts): the outbox's batch posted to `POST /api/sync` with the
  * signed-in user's session, and what each answer makes of the change it answers.
  */
+import { sendInSession, type TokenSource } from '../lib/session/authorised-request.ts';
 import type { OutboxEntry } from './db.ts';
-
-export type DrainAuth = {
-  getAccessToken: () => Promise<string | null> | string | null;
-  /** A renewed access token, or null when the session cannot be renewed from here. */
-  refreshAccessToken: () => Promise<string | null>;
-};
 
 /** How the drain reaches the server. */
 export type SyncConnection = {
-  /** A plain fetch (the drain adds the bearer token itself). */
+  /** A plain fetch (the session's authorised request adds the bearer token). */
   fetch: (url: string, init: RequestInit) => Promise<Response>;
   /** Prefix for `/api/sync` (the worker's origin; empty in a page). */
   baseUrl?: string;
-  auth: DrainAuth;
+  /** The page's session, or the service worker's mirror of it. */
+  auth: TokenSource;
 };
 
 /** The server's answer to one change of the batch, under the change's outbox key. */
@@ -52,23 +48,16 @@ export async function sendBatch(options: SyncConnection, batch: OutboxEntry[]): 
       ...(entry.body !== undefined ? { body: entry.body } : {}),
     })),
   });
-  const post = (token: string) =>
+  const post = (authorisation: Record<string, string>) =>
     options.fetch(`${options.baseUrl ?? ''}/api/sync`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      headers: { 'content-type': 'application/json', ...authorisation },
       body: payload,
     });
   try {
-    let token = await options.auth.getAccessToken();
-    if (!token) token = await options.auth.refreshAccessToken();
-    if (!token) return { kind: 'signed-out' };
-    let response = await post(token);
-    if (response.status === 401) {
-      const renewed = await options.auth.refreshAccessToken();
-      if (!renewed) return { kind: 'signed-out' };
-      response = await post(renewed);
-      if (response.status === 401) return { kind: 'signed-out' };
-    }
+    const response = await sendInSession(post, options.auth);
+    // No session, or one the server refused even after a renewal: the changes wait for a sign-in.
+    if (!response || response.status === 401) return { kind: 'signed-out' };
     return { kind: 'answered', response, body: await readBody(response) };
   } catch {
     return { kind: 'offline' };

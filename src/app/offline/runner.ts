@@ -17,7 +17,7 @@ import {
   type SessionTokens,
 } from '../lib/session/session.ts';
 import { drainOutbox, type DrainResult } from './drain.ts';
-import type { DrainAuth } from './drain-send.ts';
+import type { TokenSource } from '../lib/session/authorised-request.ts';
 import { outboxChangeListeners, pruneDoneMutations } from './outbox.ts';
 import { mirrorSession, readMirroredSession } from './session-mirror.ts';
 import { OUTBOX_SYNC_TAG, announceSynced, type WorkerMessage } from './sync-events.ts';
@@ -27,7 +27,7 @@ const LONGEST_RETRY_MS = 5 * 60_000;
 /** With nothing unsent the timer only looks at the local outbox now and then. */
 const IDLE_CHECK_MS = 60_000;
 
-const pageAuth: DrainAuth = {
+const pageAuth: TokenSource = {
   getAccessToken: () => getAccessToken(),
   async refreshAccessToken() {
     const token = await refreshAccessToken();

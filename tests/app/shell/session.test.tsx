@@ -17,7 +17,11 @@ let offline = false;
 const refreshCalls: string[] = [];
 globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   if (offline) throw new TypeError('Failed to fetch');
-  const request = new Request(input, init);
+  // A page's relative path is the page's origin's.
+  const request = new Request(
+    typeof input === 'string' && input.startsWith('/') ? `http://local${input}` : input,
+    init,
+  );
   if (new URL(request.url).pathname === '/api/auth/refresh') refreshCalls.push(request.url);
   return t.app.request(request);
 };
@@ -66,6 +70,31 @@ describe('session and API client against the real server', () => {
     expect(answer.data).toMatchObject({ code: 'QX', name: 'Quux' });
     expect(refreshCalls).toHaveLength(1);
     expect(session.getRefreshToken()).not.toBe(oldRefresh);
+    expect(session.getAccessToken()).not.toBe('not-a-valid-token');
+  });
+
+  it('renews an expired token the same way for the offline lists and the notification stream', async () => {
+    const { fetchWithSession } = await import('../../../src/app/offline/page-fetch.ts');
+    const { openNotificationStream } = await import('../../../src/app/features/notifications/notification-stream.ts');
+    await signInThroughApi();
+
+    localStorage.setItem('access_token', 'not-a-valid-token');
+    const list = await fetchWithSession('/api/country?limit=1');
+    expect(list.status).toBe(200);
+    expect(refreshCalls).toHaveLength(1);
+
+    localStorage.setItem('access_token', 'not-a-valid-token');
+    const unread = await new Promise<number>((resolve) => {
+      const stop = openNotificationStream({
+        onReady: (count) => {
+          stop();
+          resolve(count);
+        },
+        onNotification: () => undefined,
+      });
+    });
+    expect(unread).toEqual(expect.any(Number));
+    expect(refreshCalls).toHaveLength(2);
     expect(session.getAccessToken()).not.toBe('not-a-valid-token');
   });
 

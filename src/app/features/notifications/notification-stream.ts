@@ -1,5 +1,6 @@
 import { createParser } from 'eventsource-parser';
-import { getAccessToken, refreshAccessToken } from '@/app/lib/session/session';
+import { sendInSession } from '@/app/lib/session/authorised-request';
+import { pageSession } from '@/app/lib/session/session';
 import type { BellNotification } from './notification-queries';
 
 /**
@@ -46,12 +47,16 @@ export function openNotificationStream(
   const onOnline = () => wakeUp?.();
   globalThis.addEventListener?.('online', onOnline);
 
-  async function listen(token: string): Promise<'ended' | 'unauthorized'> {
+  /** 'no-session': signed out, offline with an expired token, or refused even after a renewal. */
+  async function listen(): Promise<'ended' | 'no-session'> {
     connection = new AbortController();
-    const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'text/event-stream' };
-    if (lastEventId) headers['last-event-id'] = lastEventId;
-    const response = await doFetch(url, { headers, signal: connection.signal, cache: 'no-store' });
-    if (response.status === 401) return 'unauthorized';
+    const { signal } = connection;
+    const response = await sendInSession((authorisation) => {
+      const headers: Record<string, string> = { ...authorisation, accept: 'text/event-stream' };
+      if (lastEventId) headers['last-event-id'] = lastEventId;
+      return doFetch(url, { headers, signal, cache: 'no-store' });
+    }, pageSession);
+    if (!response || response.status === 401) return 'no-session';
     if (!response.ok || !response.body) throw new Error(`notification stream answered ${response.status}`);
     failures = 0;
     const parser = createParser({
@@ -73,10 +78,8 @@ export function openNotificationStream(
     while (!stopped) {
       let wait = 0;
       try {
-        const token = getAccessToken() ?? (await refreshAccessToken());
-        // No session (signed out, or offline with an expired token) counts as a failure: try later.
-        if (!token) failures += 1;
-        else if ((await listen(token)) === 'unauthorized' && !(await refreshAccessToken())) failures += 1;
+        // No session counts as a failure: try later.
+        if ((await listen()) === 'no-session') failures += 1;
         // A stream the server ended is reopened at once, but never in a tight loop.
         else wait = ENDED_PAUSE_MS;
       } catch {

@@ -2,53 +2,50 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '@/shared/api-types';
 import { ApiError } from './api-error';
 import { noteRequestOutcome } from './reachability';
-import { getAccessToken, refreshAccessToken } from '../session/session';
+import { sendAuthorised } from '../session/authorised-request';
+import { pageSession } from '../session/session';
 
 /**
- * The one typed client for our API (types generated from openapi/openapi.json). Every request
- * carries the bearer token; a 401 triggers one silent refresh and one retry; mutations carry an
- * Idempotency-Key so a retry (ours or the network's) is applied once.
+ * The one typed client for our API (types generated from openapi/openapi.json). It sends through
+ * the session's authorised request (bearer token, one silent renewal and one retry on 401);
+ * mutations carry an Idempotency-Key so a retry (ours or the network's) is applied once.
  */
-
-// Copies of outgoing requests, kept until the answer arrives, so a 401 can be retried with the body.
-const pendingCopies = new Map<string, Request>();
 
 function isAuthPath(url: string) {
   return new URL(url, 'http://local').pathname.startsWith('/api/auth');
 }
 
-const sessionMiddleware: Middleware = {
-  onRequest({ request, id }) {
-    const token = getAccessToken();
-    if (token) request.headers.set('Authorization', `Bearer ${token}`);
+const idempotencyAndReachability: Middleware = {
+  onRequest({ request }) {
     // Sign-in answers carry tokens: they must never be stored for replay, so auth calls get no key.
-    const isAuth = isAuthPath(request.url);
-    if (!isAuth && request.method !== 'GET' && request.method !== 'HEAD' && !request.headers.has('Idempotency-Key')) {
-      request.headers.set('Idempotency-Key', crypto.randomUUID());
-    }
-    if (!isAuth) pendingCopies.set(id, request.clone());
+    if (isAuthPath(request.url) || request.method === 'GET' || request.method === 'HEAD') return request;
+    if (!request.headers.has('Idempotency-Key')) request.headers.set('Idempotency-Key', crypto.randomUUID());
     return request;
   },
-  async onResponse({ response, id }) {
+  onResponse({ response }) {
     noteRequestOutcome(response);
-    const copy = pendingCopies.get(id);
-    pendingCopies.delete(id);
-    if (response.status !== 401 || !copy) return response;
-    const token = await refreshAccessToken();
-    if (!token) return response;
-    copy.headers.set('Authorization', `Bearer ${token}`);
-    return fetch(copy);
+    return response;
   },
-  onError({ id }) {
+  onError() {
     noteRequestOutcome(undefined);
-    pendingCopies.delete(id);
   },
 };
 
+/** Each try sends a copy, so a retry after a renewal still has the body. */
+function authorisedFetch(request: Request): Promise<Response> {
+  // Signing in, renewing and signing out carry their own credentials, and their 401 is an answer.
+  if (isAuthPath(request.url)) return fetch(request);
+  return sendAuthorised((headers) => {
+    const copy = request.clone();
+    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
+    return fetch(copy);
+  }, pageSession);
+}
+
 // Same origin; absolute because Request needs one outside a page (tests, workers).
 const origin = globalThis.location?.origin;
-export const api = createClient<paths>({ baseUrl: origin && origin !== 'null' ? origin : '' });
-api.use(sessionMiddleware);
+export const api = createClient<paths>({ baseUrl: origin && origin !== 'null' ? origin : '', fetch: authorisedFetch });
+api.use(idempotencyAndReachability);
 
 type ApiResult<T> = { data?: T; error?: unknown; response: Response };
 

@@ -6,14 +6,15 @@
  * - `user_info`     the profile inside it (display name, e-mail, permissions...).
  * plus `redirect_after_login`, the path a protected screen remembered before showing the login form.
  *
- * This module is the only place that reads or writes those keys. The offline layer (service worker,
- * outbox runner) reads tokens through `getAccessToken` / `refreshAccessToken` and hears about every
- * change through `sessionEvents`. Quota errors: the session is a few kilobytes; if the browser refuses
+ * This module is the only place that reads or writes those keys. Requests carry the tokens through
+ * `pageSession` (authorised-request.ts); the offline layer hears about every change through
+ * `sessionEvents`. Quota errors: the session is a few kilobytes; if the browser refuses
  * to store it we keep it in memory for this tab so sign-in still works until reload.
  */
 
 import type { components, paths } from '../../../shared/api-types.ts';
 import { HOAN_VU_LAB_ROLE } from '@/shared/permissions';
+import type { TokenSource } from './authorised-request.ts';
 
 const SESSION_KEYS = {
   accessToken: 'access_token',
@@ -182,6 +183,9 @@ export function refreshAccessToken(): Promise<string | null> {
   });
   return refreshInFlight;
 }
+
+/** The page's session, as every authorised request of a page reads it (authorised-request.ts). */
+export const pageSession: TokenSource = { getAccessToken, refreshAccessToken };
 
 async function runRefresh(): Promise<string | null> {
   const spentToken = getRefreshToken();

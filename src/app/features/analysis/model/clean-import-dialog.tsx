@@ -9,7 +9,8 @@ import { Input } from '@/app/components/ui/input';
 import { Label } from '@/app/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { translateError } from '@/app/lib/words/i18n';
-import { getAccessToken } from '@/app/lib/session/session';
+import { sendAuthorised } from '@/app/lib/session/authorised-request';
+import { pageSession } from '@/app/lib/session/session';
 import type { ImportAnswer, ImportRowError } from '../analysis-queries';
 
 /** Rows of the file shown before importing. */
@@ -93,49 +94,57 @@ export function CleanImportDialog({
     setMapping(guessMapping(read.headers));
   };
 
-  // XMLHttpRequest, not fetch: only it reports upload progress for a large file.
-  const send = () => {
+  // XMLHttpRequest, not fetch: only it reports upload progress for a large file. It goes through
+  // the session's authorised request like every other call, so an expired token is renewed once.
+  const upload = (body: FormData, idempotencyKey: string) => (authorisation: Record<string, string>) =>
+    new Promise<XMLHttpRequest>((resolve, reject) => {
+      const request = new XMLHttpRequest();
+      request.open('POST', '/api/clean-isotope/import');
+      for (const [name, value] of Object.entries(authorisation)) request.setRequestHeader(name, value);
+      request.setRequestHeader('Idempotency-Key', idempotencyKey);
+      request.upload.onprogress = (e) => e.lengthComputable && setProgress(e.loaded / e.total);
+      request.onerror = () => reject(new Error('The upload did not reach the server'));
+      request.onload = () => resolve(request);
+      request.send(body);
+    });
+
+  const send = async () => {
     if (!file) return;
     const body = new FormData();
     body.append('file', file);
     body.append('mapping', JSON.stringify(Object.fromEntries(Object.entries(mapping).filter(([, h]) => h))));
     if (material.trim()) body.append('material', material.trim());
-    const request = new XMLHttpRequest();
-    request.open('POST', '/api/clean-isotope/import');
-    const token = getAccessToken();
-    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
-    request.setRequestHeader('Idempotency-Key', crypto.randomUUID());
-    request.upload.onprogress = (e) => e.lengthComputable && setProgress(e.loaded / e.total);
-    request.onerror = () => {
+    setProgress(0);
+    let request: XMLHttpRequest;
+    try {
+      request = await sendAuthorised(upload(body, crypto.randomUUID()), pageSession);
+    } catch {
       setProgress(null);
       setMessage(t('import.networkError'));
-    };
-    request.onload = () => {
-      setProgress(null);
-      let answer: {
-        message?: string;
-        code?: string;
-        params?: Record<string, unknown>;
-        data?: ImportAnswer & { rowErrors?: ImportRowError[] };
-      } = {};
-      try {
-        answer = JSON.parse(request.responseText) as typeof answer;
-      } catch {
-        // Not JSON: the status line says enough.
-      }
-      if (request.status === 200 && answer.data) {
-        toast.success(t('import.done', { created: answer.data.created, updated: answer.data.updated }));
-        onImported(answer.data);
-        reset();
-        onOpenChange(false);
-        return;
-      }
-      // A refusal (a limit of the file, its mapping, bad rows) in the user's language, by its code.
-      setMessage(answer.message ? translateError({ ...answer, message: answer.message }) : request.statusText);
-      setRowErrors(answer.data?.rowErrors ?? []);
-    };
-    setProgress(0);
-    request.send(body);
+      return;
+    }
+    setProgress(null);
+    let answer: {
+      message?: string;
+      code?: string;
+      params?: Record<string, unknown>;
+      data?: ImportAnswer & { rowErrors?: ImportRowError[] };
+    } = {};
+    try {
+      answer = JSON.parse(request.responseText) as typeof answer;
+    } catch {
+      // Not JSON: the status line says enough.
+    }
+    if (request.status === 200 && answer.data) {
+      toast.success(t('import.done', { created: answer.data.created, updated: answer.data.updated }));
+      onImported(answer.data);
+      reset();
+      onOpenChange(false);
+      return;
+    }
+    // A refusal (a limit of the file, its mapping, bad rows) in the user's language, by its code.
+    setMessage(answer.message ? translateError({ ...answer, message: answer.message }) : request.statusText);
+    setRowErrors(answer.data?.rowErrors ?? []);
   };
 
   const errorsOfRow = (row: number) => rowErrors.filter((e) => e.row === row);
@@ -257,7 +266,7 @@ export function CleanImportDialog({
             </div>
           )}
           <div className="flex justify-end gap-2">
-            <Button disabled={!file || progress !== null} onClick={send}>
+            <Button disabled={!file || progress !== null} onClick={() => void send()}>
               {t('import.start')}
             </Button>
           </div>
