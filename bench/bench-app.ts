@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { parseEnv, type Env } from '../src/server/env.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { createBackground, type Background } from '../src/server/services/background.ts';
-import { createMailer } from '../src/server/services/messaging/mail.ts';
+import { createMailer } from '../src/server/services/messaging/outbound-mail.ts';
 import { startNotifier, type Notifier } from '../src/server/services/messaging/notifier.ts';
 import { seedDatabase } from '../src/server/seed.ts';
 

@@ -8,7 +8,7 @@ import { loadSigningKey } from '../src/server/auth/tokens.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { createLogger } from '../src/server/logger.ts';
-import { createMailer } from '../src/server/services/messaging/mail.ts';
+import { createMailer } from '../src/server/services/messaging/outbound-mail.ts';
 import { reportRows } from '../src/server/services/reports/report-rows.ts';
 import { seedDatabase } from '../src/server/seed.ts';
 import type { BenchRow } from './run.ts';

@@ -6,7 +6,7 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createLogger } from './logger.ts';
 import { createBackground } from './services/background.ts';
-import { createMailer } from './services/messaging/mail.ts';
+import { createMailer } from './services/messaging/outbound-mail.ts';
 import { createNotifier } from './services/messaging/notifier.ts';
 import { createPushSender, unusedVapidKeys } from './services/messaging/web-push.ts';
 

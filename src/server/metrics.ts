@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from './db/client.ts';
 import { auditRecordsVerified } from './services/custody/audit-verification.ts';
-import { MAIL_MAX_ATTEMPTS } from './services/messaging/mail.ts';
+import { MAIL_MAX_ATTEMPTS } from './services/messaging/outbound-mail.ts';
 
 type SyncOutcome = 'applied' | 'refused' | 'conflicting';
 

@@ -9,7 +9,7 @@ import type { Logger } from './logger.ts';
 import { loadSigningKey } from './auth/tokens.ts';
 import { claimAuditChainKey, resolveAuditChainKey } from './services/custody/audit-chain-key.ts';
 import { createBackground } from './services/background.ts';
-import { createMailer } from './services/messaging/mail.ts';
+import { createMailer } from './services/messaging/outbound-mail.ts';
 import { startNotifier } from './services/messaging/notifier.ts';
 import { loadCertificateSigning } from './services/certificates/certificate-signing.ts';
 import { startPdfWorkers } from './services/pdf-render.ts';

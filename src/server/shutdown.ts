@@ -4,7 +4,7 @@ import type { ErrorReporter } from './error-reporting.ts';
 import type { Traffic } from './http/context.ts';
 import type { Logger } from './logger.ts';
 import type { Background } from './services/background.ts';
-import type { Mailer } from './services/messaging/mail.ts';
+import type { Mailer } from './services/messaging/outbound-mail.ts';
 
 export type ShutdownParts = {
   server: Pick<Server, 'close' | 'closeIdleConnections' | 'closeAllConnections'>;

@@ -3,7 +3,7 @@ import { createApp, type App } from '../../src/server/app.ts';
 import { loadSigningKey } from '../../src/server/auth/tokens.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import { createMailer } from '../../src/server/services/messaging/mail.ts';
+import { createMailer } from '../../src/server/services/messaging/outbound-mail.ts';
 import { seedDatabase } from '../../src/server/seed.ts';
 import { ADMIN, testEnv } from '../server/support/test-app.ts';
 import { CHECK_IN, SAMPLE_FORM } from '../server/support/sample-journey.ts';

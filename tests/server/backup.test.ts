@@ -7,7 +7,7 @@ import { BackupError, backupDatabase, restoreDatabase, type RestoreTarget } from
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { loadSigningKey } from '../../src/server/auth/tokens.ts';
-import { createMailer } from '../../src/server/services/messaging/mail.ts';
+import { createMailer } from '../../src/server/services/messaging/outbound-mail.ts';
 import { bookingForm, submitBooking } from './support/bookings.ts';
 import { sampleAt } from './support/sample-journey.ts';
 import { onPostgres, onServer, useScratch } from './support/scratch.ts';

@@ -6,7 +6,7 @@ import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import type { ErrorReporter } from '../../src/server/error-reporting.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { loadSigningKey } from '../../src/server/auth/tokens.ts';
-import { createMailer } from '../../src/server/services/messaging/mail.ts';
+import { createMailer } from '../../src/server/services/messaging/outbound-mail.ts';
 import { seedDatabase } from '../../src/server/seed.ts';
 import { reportDatabaseOutages } from '../../src/server/server.ts';
 import { ADMIN, testEnv } from './support/test-app.ts';

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { outboundMail } from '../../src/server/db/schema.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import { createMailer } from '../../src/server/services/messaging/mail.ts';
+import { createMailer } from '../../src/server/services/messaging/outbound-mail.ts';
 import { useTestApp } from './support/test-app.ts';
 
 // A stopping server finishes the message it is sending and hands back the others it had claimed,

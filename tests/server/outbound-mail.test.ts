@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/server/logger.ts';
-import { createMailer } from '../../src/server/services/messaging/mail.ts';
+import { createMailer } from '../../src/server/services/messaging/outbound-mail.ts';
 import { useTestApp } from './support/test-app.ts';
 
 const t = useTestApp();

@@ -125,7 +125,26 @@ describe('[QC] a supervisor sets the target limits', () => {
     expect(bad.body.errors).toHaveProperty('sd');
     const set = await setTarget(admin);
     expect(set).toMatchObject({ name: 'IAEA-600', element: 'carbon', mean: TARGET.mean, sd: TARGET.sd, version: 1 });
-    expect((await setTarget(admin)).version).toBe(2);
+    const limitEntries = () =>
+      t.database.db
+        .select({ action: auditRecord.action, changes: auditRecord.changes })
+        .from(auditRecord)
+        .where(and(eq(auditRecord.entityType, 'qc_control_limit'), eq(auditRecord.entityId, String(set.id))));
+    expect(await limitEntries()).toEqual([
+      { action: 'create', changes: { mean: { from: null, to: TARGET.mean }, sd: { from: null, to: TARGET.sd } } },
+    ]);
+    // The same limits again change nothing: no new version and no custody entry.
+    expect((await setTarget(admin)).version).toBe(1);
+    expect(await limitEntries()).toHaveLength(1);
+    const moved = await t.request('PUT', '/api/qc/control-limits', {
+      token: admin,
+      body: { referenceMaterialId: set.referenceMaterialId, element: 'carbon', mean: TARGET.mean, sd: TARGET.sd * 2 },
+    });
+    expect(moved.body.data.version).toBe(2);
+    expect((await limitEntries())[1]).toMatchObject({
+      action: 'update',
+      changes: { sd: { from: TARGET.sd, to: TARGET.sd * 2 } },
+    });
   });
 });
 

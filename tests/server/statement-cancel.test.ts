@@ -8,7 +8,7 @@ import { isStatementCancelled } from '../../src/server/db/cancellation.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { loadSigningKey } from '../../src/server/auth/tokens.ts';
-import { createMailer } from '../../src/server/services/messaging/mail.ts';
+import { createMailer } from '../../src/server/services/messaging/outbound-mail.ts';
 import { testEnv } from './support/test-app.ts';
 
 describe('[CANCEL] which failures are a cancelled statement', () => {

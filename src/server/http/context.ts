@@ -6,7 +6,7 @@ import type { Logger } from '../logger.ts';
 import type { Background } from '../services/background.ts';
 import type { Metrics } from '../metrics.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
-import type { Mailer } from '../services/messaging/mail.ts';
+import type { Mailer } from '../services/messaging/outbound-mail.ts';
 import type { Notifier } from '../services/messaging/notifier.ts';
 
 /** What the app is built from; tests build the same app from their own database. */

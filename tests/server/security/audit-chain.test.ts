@@ -7,7 +7,7 @@ import { appSetting, auditAnchor, auditRecord, outboundMail } from '../../../src
 import { appendAudit, type Actor } from '../../../src/server/services/custody/audit.ts';
 import { anchorAuditChainIfDue } from '../../../src/server/services/custody/audit-anchor.ts';
 import { canonicalJson } from '../../../src/server/services/custody/audit-hash.ts';
-import { createMailer } from '../../../src/server/services/messaging/mail.ts';
+import { createMailer } from '../../../src/server/services/messaging/outbound-mail.ts';
 import { SAMPLE_FORM } from '../support/sample-journey.ts';
 import { useTestApp } from '../support/test-app.ts';
 

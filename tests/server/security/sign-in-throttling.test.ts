@@ -1,7 +1,7 @@
 import { like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rateLimit } from '../../../src/server/db/schema.ts';
-import { signInDelaySeconds } from '../../../src/server/services/accounts/accounts.ts';
+import { signInDelaySeconds } from '../../../src/server/services/accounts/auth.ts';
 import { ADMIN, useTestApp } from '../support/test-app.ts';
 
 // Throttling slows an attacker down without locking the lab out, and a forged

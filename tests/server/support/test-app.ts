@@ -9,7 +9,7 @@ import { createLogger } from '../../../src/server/logger.ts';
 import { hashPassword } from '../../../src/server/auth/passwords.ts';
 import { loadSigningKey } from '../../../src/server/auth/tokens.ts';
 import { createBackground, type Background } from '../../../src/server/services/background.ts';
-import { createMailer } from '../../../src/server/services/messaging/mail.ts';
+import { createMailer } from '../../../src/server/services/messaging/outbound-mail.ts';
 import { startNotifier, type Notifier } from '../../../src/server/services/messaging/notifier.ts';
 import { seedDatabase } from '../../../src/server/seed.ts';
 import type { Permission } from '../../../src/shared/permissions.ts';

@@ -7,7 +7,7 @@ import { clientAddress } from '../../http/client-address.ts';
 import type { AppRouter } from '../../http/context.ts';
 import { envelope, ok } from '../../http/responses.ts';
 import { defineRoute } from '../../http/route.ts';
-import { issueSession, signIn } from '../../services/accounts/accounts.ts';
+import { issueSession, signIn } from '../../services/accounts/auth.ts';
 import { profileSchema } from '../../http/schemas/profile-schema.ts';
 
 const sessionSchema = z

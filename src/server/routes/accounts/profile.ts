@@ -14,7 +14,7 @@ import {
   completePasswordReset,
   loadProfile,
   requestPasswordReset,
-} from '../../services/accounts/accounts.ts';
+} from '../../services/accounts/profile.ts';
 import { RESET_MAIL_PER_RECIPIENT, resetMailKey } from '../../services/messaging/recipient-limits.ts';
 import { enforceLimit } from '../../services/accounts/rate-limit.ts';
 import { clientAddress } from '../../http/client-address.ts';

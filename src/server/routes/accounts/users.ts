@@ -6,7 +6,7 @@ import { conflict } from '../../errors.ts';
 import { envelope, listQuery, ok, pageOf, updatedSinceQuery } from '../../http/responses.ts';
 import { publicBaseUrl } from '../../http/public-url.ts';
 import { defineRoute } from '../../http/route.ts';
-import { sendResetLink } from '../../services/accounts/accounts.ts';
+import { sendResetLink } from '../../services/accounts/profile.ts';
 import { createUser, findAccount, listUsers, updateUser } from '../../services/accounts/users.ts';
 import { idParam } from '../../http/params.ts';
 

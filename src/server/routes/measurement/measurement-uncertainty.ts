@@ -3,7 +3,7 @@ import { isotopeScales, measuredElements } from '../../../shared/measurement/mea
 import type { AppRouter } from '../../http/context.ts';
 import { envelope, ok } from '../../http/responses.ts';
 import { defineRoute } from '../../http/route.ts';
-import { currentUncertainty } from '../../services/measurement/qc-uncertainty.ts';
+import { currentUncertainty } from '../../services/measurement/measurement-uncertainty.ts';
 import { labToday } from '../../lab-time.ts';
 
 // The laboratory's measurement uncertainty per element, from the check standards of its measurement

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { AppRouter } from '../../http/context.ts';
 import { envelope, listQuery, ok, pageOf } from '../../http/responses.ts';
 import { defineRoute } from '../../http/route.ts';
-import { listOutboundMail } from '../../services/messaging/mail.ts';
+import { listOutboundMail } from '../../services/messaging/outbound-mail.ts';
 
 const mailSchema = z
   .object({

@@ -34,7 +34,7 @@ import {
   recordReceiptDecision,
   transferToTester,
   updateSampleEntryCs,
-} from '../../services/samples/cs-lab-samples.ts';
+} from '../../services/samples/cs-lab.ts';
 import { listSampleEntries } from '../../services/samples/sample-lists.ts';
 import { readSampleDetail } from '../../services/samples/sample-detail.ts';
 

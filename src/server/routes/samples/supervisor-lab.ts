@@ -12,7 +12,7 @@ import {
   transferIdflData,
   undoReturnResult,
   updateConclusion,
-} from '../../services/samples/supervisor.ts';
+} from '../../services/samples/supervisor-lab.ts';
 import { registerBenchReads } from '../../http/bench-reads.ts';
 import { idParam, idQuery } from '../../http/params.ts';
 import { findSavedOriginAnalysis } from '../../services/certificates/certificate-content.ts';

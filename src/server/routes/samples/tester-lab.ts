@@ -6,11 +6,7 @@ import { edited, ok } from '../../http/responses.ts';
 import { defineRoute } from '../../http/route.ts';
 import { sampleEditPermissions, workflowActions } from '../../../shared/workflow/sample-workflow.ts';
 import { addSampleToDispatchBatch } from '../../services/samples/dispatch-batches.ts';
-import {
-  checkInSampleTester,
-  undoTesterStatus,
-  updateSampleEntryTester,
-} from '../../services/samples/tester-samples.ts';
+import { checkInSampleTester, undoTesterStatus, updateSampleEntryTester } from '../../services/samples/tester-lab.ts';
 import { registerBenchReads } from '../../http/bench-reads.ts';
 import { idQuery } from '../../http/params.ts';
 import { sampleAnswer, sampleEditAnswer } from '../../http/schemas/sample-schemas.ts';

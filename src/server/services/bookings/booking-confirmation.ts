@@ -3,7 +3,7 @@ import type { BookingInput } from '../../../shared/schemas/booking.ts';
 import type { Executor } from '../../db/client.ts';
 import type { LabContact } from '../../laboratory.ts';
 import { confirmationLinkLines, recordClientMail } from '../client-portal/client-portal-mail.ts';
-import type { Mailer } from '../messaging/mail.ts';
+import type { Mailer } from '../messaging/outbound-mail.ts';
 import { mayMailFormRecipient } from '../messaging/recipient-limits.ts';
 import { clientWords, type ClientWords } from '../client-portal/client-words.ts';
 

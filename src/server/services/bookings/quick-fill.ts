@@ -5,7 +5,7 @@ import { sha256 } from '../../auth/tokens.ts';
 import type { Executor } from '../../db/client.ts';
 import { quickFillCode } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
-import type { Mailer } from '../messaging/mail.ts';
+import type { Mailer } from '../messaging/outbound-mail.ts';
 import { mayMailFormRecipient } from '../messaging/recipient-limits.ts';
 import { clientWords } from '../client-portal/client-words.ts';
 import { countEvent, currentCount, tooManyRequests, type Window } from '../accounts/rate-limit.ts';

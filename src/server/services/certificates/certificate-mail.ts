@@ -7,7 +7,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { appendAudit, type Actor } from '../custody/audit.ts';
 import { CERTIFICATE_ENTITY, describeCertificate, findVersion } from './certificates.ts';
 import { clientWords } from '../client-portal/client-words.ts';
-import type { Mailer } from '../messaging/mail.ts';
+import type { Mailer } from '../messaging/outbound-mail.ts';
 import { lockSample } from '../samples/sample-transitions.ts';
 
 /**

@@ -1,5 +1,5 @@
 // What a certificate says of the values the laboratory measured in its own runs: U from its quality
-// control (qc-uncertainty.ts), the reference materials they are traceable to, the last satisfactory
+// control (measurement-uncertainty.ts), the reference materials they are traceable to, the last satisfactory
 // proficiency round per element, and whether the verdict on the claim holds across value ± U: the
 // saved analysis' own function (analyseSample) recomputed at every corner of the uncertainty box.
 import type { CertificateMeasurement } from '../../../shared/certificate.ts';
@@ -15,7 +15,7 @@ import type { Executor } from '../../db/client.ts';
 import type { OriginModelEvidence } from './certificate-content.ts';
 import type { AnalysisRow } from '../origin/origin-analysis.ts';
 import { lastSatisfactoryRounds } from '../measurement/proficiency-tests.ts';
-import { anchorsOfRuns, currentUncertainty } from '../measurement/qc-uncertainty.ts';
+import { anchorsOfRuns, currentUncertainty } from '../measurement/measurement-uncertainty.ts';
 
 /** The origin model's name of each measured element's value. */
 const modelKeys = {

@@ -13,7 +13,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { booking, clientBookingMail, clientBookingPreference, sampleEntry } from '../../db/schema.ts';
 import { bookingLanguageOf } from '../../../shared/schemas/booking.ts';
-import type { Mailer } from '../messaging/mail.ts';
+import type { Mailer } from '../messaging/outbound-mail.ts';
 import { countEvent, type Window } from '../accounts/rate-limit.ts';
 import { mailboxOf, mayMailFormRecipient } from '../messaging/recipient-limits.ts';
 import { clientBookingCondition } from './client-portal.ts';

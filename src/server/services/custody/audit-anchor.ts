@@ -2,7 +2,7 @@ import { desc, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { auditAnchor, auditRecord } from '../../db/schema.ts';
 import type { Logger } from '../../logger.ts';
-import type { Mailer } from '../messaging/mail.ts';
+import type { Mailer } from '../messaging/outbound-mail.ts';
 import { dayInTimeZone, describeTimeZone, formatInTimeZone } from '../../../shared/display-date.ts';
 import { anchorSeal, verifyAuditChain, type ChainVerdict } from './audit-verification.ts';
 

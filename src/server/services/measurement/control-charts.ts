@@ -9,9 +9,11 @@ import {
   establishLimits,
   type ControlLimits,
 } from '../../../shared/measurement/qc-westgard.ts';
+import type { ControlLimitInput } from '../../../shared/measurement/qc.ts';
 import type { Executor } from '../../db/client.ts';
 import { measurementRun, qcCheckResult, qcControlLimit, qcRunVerdict, referenceMaterial } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { appendAudit, rowChanges, type Actor } from '../custody/audit.ts';
 
 /** Which check standard × element charts have results, by name then element. */
 export async function listControlCharts(db: Executor) {
@@ -88,4 +90,60 @@ export async function getControlChart(
       z: limits ? (r.value - limits.mean) / limits.sd : null,
     })),
   };
+}
+
+const CONTROL_LIMIT_ENTITY = 'qc_control_limit';
+
+function limitAnswer(row: typeof qcControlLimit.$inferSelect, name: string) {
+  return {
+    id: row.id,
+    referenceMaterialId: row.referenceMaterialId,
+    name,
+    element: row.element,
+    mean: row.mean,
+    sd: row.sd,
+    setBy: row.setBy,
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Sets (or replaces) a supervisor's target mean and SD for a check standard's chart of one element. */
+export async function setControlLimit(db: Executor, { input, by }: { input: ControlLimitInput; by: Actor }) {
+  return db.transaction(async (tx) => {
+    const [material] = await tx
+      .select({ id: referenceMaterial.id, name: referenceMaterial.name })
+      .from(referenceMaterial)
+      .where(eq(referenceMaterial.id, input.referenceMaterialId));
+    if (!material)
+      throw badRequest('referenceMaterialNotFound', {}, { referenceMaterialId: 'No such reference material' });
+    const [before] = await tx
+      .select()
+      .from(qcControlLimit)
+      .where(and(eq(qcControlLimit.referenceMaterialId, material.id), eq(qcControlLimit.element, input.element)))
+      .for('update');
+    const target = { mean: input.mean, sd: input.sd };
+    const changes = rowChanges(before ?? {}, target);
+    // Saving the limits a chart already has writes nothing: no new version, no custody entry.
+    if (before && Object.keys(changes).length === 0) return limitAnswer(before, material.name);
+    const [saved] = before
+      ? await tx
+          .update(qcControlLimit)
+          .set({ ...target, setBy: by.id, version: before.version + 1, updatedAt: new Date() })
+          .where(eq(qcControlLimit.id, before.id))
+          .returning()
+      : await tx
+          .insert(qcControlLimit)
+          .values({ referenceMaterialId: material.id, element: input.element, ...target, setBy: by.id })
+          .returning();
+    await appendAudit(tx, {
+      entityType: CONTROL_LIMIT_ENTITY,
+      entityId: saved!.id,
+      action: before ? 'update' : 'create',
+      changes,
+      reason: `Target limits of ${material.name} (${input.element})`,
+      actor: by,
+    });
+    return limitAnswer(saved!, material.name);
+  });
 }

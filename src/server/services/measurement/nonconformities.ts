@@ -1,28 +1,17 @@
 // Non-conformities: the record a rejected run opens, the hold it puts on the samples it covers
 // (confirming the final result and issuing a certificate answer 409 qcHold while it is open), and its
 // release by a supervisor other than the run's importer, signed with their password, the signature
-// written into every covered sample's custody log (docs/quality-control.md). Also the supervisor's
-// target limits of a check standard's chart.
+// written into every covered sample's custody log (docs/quality-control.md).
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { ControlLimitInput, NonconformityStatus } from '../../../shared/measurement/qc.ts';
+import type { NonconformityStatus } from '../../../shared/measurement/qc.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
 import { countEvent, currentCount, tooManyRequests } from '../accounts/rate-limit.ts';
 import type { Executor, Tx } from '../../db/client.ts';
-import {
-  appUser,
-  measurementRun,
-  nonconformity,
-  nonconformitySample,
-  qcControlLimit,
-  referenceMaterial,
-  sampleEntry,
-} from '../../db/schema.ts';
+import { appUser, measurementRun, nonconformity, nonconformitySample, sampleEntry } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
-import { appendAudit, asJson, type Actor } from '../custody/audit.ts';
+import { appendAudit, type Actor } from '../custody/audit.ts';
 import { NONCONFORMITY_ENTITY, ruleList } from './qc-judgement.ts';
 import { SAMPLE_ENTITY } from '../samples/sample-transitions.ts';
-
-const CONTROL_LIMIT_ENTITY = 'qc_control_limit';
 
 // ————— The hold —————
 
@@ -233,62 +222,4 @@ export async function releaseNonconformity(
     }
   });
   return getNonconformity(db, id);
-}
-
-// ————— Target limits —————
-
-/** Sets (or replaces) a supervisor's target mean and SD for a check standard's chart of one element. */
-export async function setControlLimit(db: Executor, { input, by }: { input: ControlLimitInput; by: Actor }) {
-  return db.transaction(async (tx) => {
-    const [material] = await tx
-      .select({ id: referenceMaterial.id, name: referenceMaterial.name })
-      .from(referenceMaterial)
-      .where(eq(referenceMaterial.id, input.referenceMaterialId));
-    if (!material)
-      throw badRequest('referenceMaterialNotFound', {}, { referenceMaterialId: 'No such reference material' });
-    const [before] = await tx
-      .select()
-      .from(qcControlLimit)
-      .where(and(eq(qcControlLimit.referenceMaterialId, material.id), eq(qcControlLimit.element, input.element)))
-      .for('update');
-    const now = new Date();
-    const [saved] = before
-      ? await tx
-          .update(qcControlLimit)
-          .set({ mean: input.mean, sd: input.sd, setBy: by.id, version: before.version + 1, updatedAt: now })
-          .where(eq(qcControlLimit.id, before.id))
-          .returning()
-      : await tx
-          .insert(qcControlLimit)
-          .values({
-            referenceMaterialId: material.id,
-            element: input.element,
-            mean: input.mean,
-            sd: input.sd,
-            setBy: by.id,
-          })
-          .returning();
-    await appendAudit(tx, {
-      entityType: CONTROL_LIMIT_ENTITY,
-      entityId: saved!.id,
-      action: before ? 'update' : 'create',
-      changes: asJson({
-        mean: { from: before?.mean ?? null, to: input.mean },
-        sd: { from: before?.sd ?? null, to: input.sd },
-      }),
-      reason: `Target limits of ${material.name} (${input.element})`,
-      actor: by,
-    });
-    return {
-      id: saved!.id,
-      referenceMaterialId: material.id,
-      name: material.name,
-      element: saved!.element,
-      mean: saved!.mean,
-      sd: saved!.sd,
-      setBy: saved!.setBy,
-      version: saved!.version,
-      updatedAt: saved!.updatedAt.toISOString(),
-    };
-  });
 }

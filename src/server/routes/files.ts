@@ -1,11 +1,11 @@
-import { storedFileAsServed } from '../../services/certificates/certificate-files.ts';
+import { storedFileAsServed } from '../services/certificates/certificate-files.ts';
 import { z } from '@hono/zod-openapi';
-import type { AppRouter } from '../../http/context.ts';
-import { AppError, notFound } from '../../errors.ts';
-import { envelope, ok } from '../../http/responses.ts';
-import { canReadFile } from '../../services/samples/sample-visibility.ts';
-import { defineRoute } from '../../http/route.ts';
-import { IMAGE_UPLOAD, PDF_UPLOAD, fileDownloadHeaders, loadFile, storeUploads } from '../../services/files.ts';
+import type { AppRouter } from '../http/context.ts';
+import { AppError, notFound } from '../errors.ts';
+import { envelope, ok } from '../http/responses.ts';
+import { canReadFile } from '../services/samples/sample-visibility.ts';
+import { defineRoute } from '../http/route.ts';
+import { IMAGE_UPLOAD, PDF_UPLOAD, fileDownloadHeaders, loadFile, storeUploads } from '../services/files.ts';
 
 const MAX_IMAGES_PER_UPLOAD = 10;
 
