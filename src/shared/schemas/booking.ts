@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES, type Language } from '../language.ts';
 import { visibleText } from '../visible-text.ts';
 import { calendarDateOf, maxSamplePreparedDate, minSamplePreparedDate } from './booking-defaults';
 
@@ -17,16 +18,13 @@ export const SAMPLE_TYPE_REQUIRED = 'At least one sample type is required.';
 export const PREPARED_DATE_OUT_OF_RANGE = 'The sample prepared date must be within one year of today.';
 export const PREPARED_DATE_INVALID = 'Please enter a valid date.';
 
-/** The languages a booking's client is written to in (the app's UI languages). */
-export const BOOKING_LANGUAGES = ['en', 'vi'] as const;
-export type BookingLanguage = (typeof BOOKING_LANGUAGES)[number];
 /** Any stored or requested language as one of the booking languages (English otherwise). */
-export const bookingLanguageOf = (value: string | null | undefined): BookingLanguage => (value === 'vi' ? 'vi' : 'en');
+export const bookingLanguageOf = (value: string | null | undefined): Language => (value === 'vi' ? 'vi' : 'en');
 
 /** Changing the language a booking's client is written to (booking detail). */
 export const bookingLanguageSchema = z.object({
   id: z.number().int().positive(),
-  language: z.enum(BOOKING_LANGUAGES),
+  language: z.enum(LANGUAGES),
 });
 
 const SHORT = 200;
@@ -176,7 +174,7 @@ export const bookingFormSchema = z.object({
     .refine((checked) => checked, CONFIRM_ACCURATE_REQUIRED),
   attachmentFileIds: z.array(z.uuid('Unknown attachment.')).max(10, 'At most 10 attachments.').default([]),
   /** The language the form was filled in: every mail and PDF sent to the booking's client uses it. */
-  language: z.enum(BOOKING_LANGUAGES).default('en'),
+  language: z.enum(LANGUAGES).default('en'),
 });
 
 /** What the form holds (before defaults), e.g. react-hook-form's values. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { OptionSelect } from '@/app/components/option-select';
 import { handleError } from '@/app/lib/api/handle-error';
 import { toast } from '@/app/lib/toast';
-import { BOOKING_LANGUAGES, type BookingLanguage } from '@/shared/schemas/booking';
+import { LANGUAGES, type Language } from '@/shared/language';
 import { apiClient, BOOKINGS_KEY } from './booking-queries';
 
 /**
@@ -16,13 +16,13 @@ export function BookingLanguageField({
   canChange,
 }: {
   id: number;
-  language: BookingLanguage;
+  language: Language;
   canChange: boolean;
 }) {
   const { t } = useTranslation('bookings');
   const queryClient = useQueryClient();
   const change = useMutation({
-    mutationFn: async (next: BookingLanguage) => {
+    mutationFn: async (next: Language) => {
       const { api, unwrap } = await apiClient();
       return unwrap(api.PUT('/api/bookings/language', { body: { id, language: next } }));
     },
@@ -30,7 +30,7 @@ export function BookingLanguageField({
     onError: (error) => handleError(error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY }),
   });
-  const options = BOOKING_LANGUAGES.map((value) => ({ value, label: t(`detail.languages.${value}`) }));
+  const options = LANGUAGES.map((value) => ({ value, label: t(`detail.languages.${value}`) }));
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
       <span id="booking-language-label" className="text-muted-foreground">
@@ -42,7 +42,7 @@ export function BookingLanguageField({
           label={t('detail.language')}
           value={language}
           options={options}
-          onValueChange={(next) => change.mutate(next as BookingLanguage)}
+          onValueChange={(next) => change.mutate(next as Language)}
           className="w-40"
         />
       ) : (

@@ -1,11 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { bookingTransitions } from '../../../shared/workflow/record-workflows.ts';
-import {
-  BOOKING_LANGUAGES,
-  bookingFormSchema,
-  bookingLanguageSchema,
-  cancelBookingSchema,
-} from '../../../shared/schemas/booking.ts';
+import { bookingFormSchema, bookingLanguageSchema, cancelBookingSchema } from '../../../shared/schemas/booking.ts';
+import { LANGUAGES } from '../../../shared/language.ts';
 import { setBookingLanguage } from '../../services/bookings/booking-language.ts';
 import { bookingCreatedSchema, bookingStatusSchema } from '../../http/schemas/booking-schemas.ts';
 import { tellClientOfBooking } from '../../http/client-mail.ts';
@@ -57,7 +53,7 @@ const bookingDetailSchema = z
     emailReportToEmail: text,
     sampleDescription: text,
     rushService: z.boolean(),
-    language: z.enum(BOOKING_LANGUAGES).openapi({ description: 'The language mails and PDFs to the client use' }),
+    language: z.enum(LANGUAGES).openapi({ description: 'The language mails and PDFs to the client use' }),
     specialInstructions: text,
     returnSample: z.boolean(),
     sendReportHardcopy: z.boolean(),
@@ -227,7 +223,7 @@ const languageRoute = defineRoute({
       description: 'Changed',
       content: {
         'application/json': {
-          schema: envelope(z.object({ id: z.number().int(), language: z.enum(BOOKING_LANGUAGES) })),
+          schema: envelope(z.object({ id: z.number().int(), language: z.enum(LANGUAGES) })),
         },
       },
     },

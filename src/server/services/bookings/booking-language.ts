@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { BookingLanguage } from '../../../shared/schemas/booking.ts';
+import type { Language } from '../../../shared/language.ts';
 import type { Executor } from '../../db/client.ts';
 import { booking } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
@@ -13,7 +13,7 @@ import type { Actor } from '../custody/audit.ts';
 /** Sets the booking's language; the change and its audit record are one transaction. */
 export async function setBookingLanguage(
   db: Executor,
-  { bookingId, language, by }: { bookingId: number; language: BookingLanguage; by: Actor },
+  { bookingId, language, by }: { bookingId: number; language: Language; by: Actor },
 ) {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(booking).where(eq(booking.id, bookingId)).for('update');

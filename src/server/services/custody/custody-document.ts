@@ -1,10 +1,4 @@
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
-import enCustody from '../../../shared/locales/en/custody.json' with { type: 'json' };
-import enRoles from '../../../shared/locales/en/roles.json' with { type: 'json' };
-import enSamples from '../../../shared/locales/en/samples.json' with { type: 'json' };
-import viCustody from '../../../shared/locales/vi/custody.json' with { type: 'json' };
-import viRoles from '../../../shared/locales/vi/roles.json' with { type: 'json' };
-import viSamples from '../../../shared/locales/vi/samples.json' with { type: 'json' };
 import {
   itemsText,
   readCustodyRecord,
@@ -14,7 +8,8 @@ import {
 } from '../../../shared/workflow/custody-format.ts';
 import { formatInTimeZone } from '../../../shared/display-date.ts';
 import type { Executor } from '../../db/client.ts';
-import { translate, type Catalogue } from '../app-words.ts';
+import { wordsFor } from '../app-words.ts';
+import type { Language } from '../../../shared/language.ts';
 import { custodyChainVerdict } from './audit-verification.ts';
 import { embedUnicodeFonts, wrapText } from '../documents/pdf-fonts.ts';
 import { findSampleDetail } from '../samples/sample-detail.ts';
@@ -27,30 +22,13 @@ import { assertSampleVisible } from '../samples/sample-visibility.ts';
 // screen does (shared/workflow/custody-format.ts) with the app's own words (locales/<lang>/custody.json,
 // samples.json for statuses, roles.json for roles).
 
-export type CustodyLanguage = 'en' | 'vi';
-
-const catalogues: Record<CustodyLanguage, Record<string, Catalogue>> = {
-  en: { custody: enCustody, samples: enSamples, roles: enRoles },
-  vi: { custody: viCustody, samples: viSamples, roles: viRoles },
-};
-
-/**
- * A translator for one language, as the screen's: `custody` keys by default, `samples:` and
- * `roles:` prefixed; a missing key reads as its `defaultValue`, else as the key.
- */
-function custodyWords(language: CustodyLanguage) {
-  return (key: string, options: Record<string, unknown> = {}): string => {
-    const colon = key.indexOf(':');
-    const [namespace, path] = colon < 0 ? ['custody', key] : [key.slice(0, colon), key.slice(colon + 1)];
-    const { defaultValue, ...params } = options;
-    const catalogue = catalogues[language][namespace];
-    const missing = typeof defaultValue === 'string' ? defaultValue : key;
-    return catalogue ? translate([catalogue], path, params as Record<string, string | number>, missing) : missing;
-  };
+/** The screen's words: `custody` keys as they are, `samples:` and `roles:` prefixed. */
+function custodyWords(language: Language) {
+  return wordsFor(language, ['custody', 'samples', 'roles']);
 }
 
 export type CustodyDocument = {
-  language: CustodyLanguage;
+  language: Language;
   t: (key: string, options?: Record<string, unknown>) => string;
   sample: {
     idflNumber: string;
@@ -85,7 +63,7 @@ export async function loadCustodyDocument(
     language,
     timeZone,
     printedBy,
-  }: { id: number; permissions: readonly string[]; language: CustodyLanguage; timeZone: string; printedBy: string },
+  }: { id: number; permissions: readonly string[]; language: Language; timeZone: string; printedBy: string },
 ): Promise<CustodyDocument> {
   const detail = await findSampleDetail(db, id);
   assertSampleVisible(permissions, detail);

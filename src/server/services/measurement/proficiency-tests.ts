@@ -2,8 +2,6 @@
 // z-score the server computes (shared/measurement/measurement-uncertainty.ts), the history per element, its CSV,
 // and the last satisfactory round the certificate may cite. Every write with its audit record.
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import enQuality from '../../../shared/locales/en/quality.json' with { type: 'json' };
-import viQuality from '../../../shared/locales/vi/quality.json' with { type: 'json' };
 import type { Language } from '../../../shared/language.ts';
 import { formatInTimeZone } from '../../../shared/display-date.ts';
 import type { MeasuredElement } from '../../../shared/measurement/measurement.ts';
@@ -16,7 +14,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { appUser, proficiencyTest } from '../../db/schema.ts';
 import { appendAudit, asJson, type Actor } from '../custody/audit.ts';
-import { translate } from '../app-words.ts';
+import { wordsFor } from '../app-words.ts';
 import { csvLines } from '../documents/spreadsheet-cells.ts';
 
 const PROFICIENCY_TEST_ENTITY = 'proficiency_test';
@@ -125,8 +123,6 @@ export async function lastSatisfactoryRounds(db: Executor, elements: readonly Me
   return found;
 }
 
-const catalogues = { en: enQuality, vi: viQuality } as const;
-
 /**
  * The history as CSV in the requester's language (UTF-8 with a byte-order mark, so spreadsheets read
  * it): a preface naming the element and the day it was made, then one row per round, newest first.
@@ -136,7 +132,7 @@ export async function proficiencyTestsCsv(
   db: Executor,
   { element, language, timeZone }: { element?: MeasuredElement; language: Language; timeZone: string },
 ): Promise<string> {
-  const words = (key: string) => translate([catalogues[language], catalogues.en], key, {}, key);
+  const words = wordsFor(language, ['quality']);
   const rows: ProficiencyTestRecord[] = [];
   for (let offset = 0; ; offset += 500) {
     const page = await listProficiencyTests(db, { element, limit: 500, offset });
