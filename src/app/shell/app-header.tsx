@@ -13,9 +13,12 @@ const APP_VERSION_LABEL = 'V2.1';
 
 // The sync indicator brings the offline layer (Dexie, the outbox's runner: about 40 kB) and is
 // fetched once the screen has painted, not before it. Right after the spacer,
-// so its arrival moves nothing else in the header.
+// so its arrival moves nothing else in the header. It shows once the offline database is open.
 const SyncIndicator = optionalPart(() =>
-  import('@/app/features/sync/sync-indicator').then((chunk) => chunk.SyncIndicator),
+  import('@/app/features/sync/sync-indicator').then(async (chunk) => {
+    await chunk.openOfflineDatabase();
+    return chunk.SyncIndicator;
+  }),
 );
 
 /** The 60 px header: what the user needs at hand on every screen. */

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastLater } from '@/app/lib/toast-later';
 import { cn } from '@/app/components/ui/cn';
-import { storageFullListeners } from '@/app/offline/db.ts';
+import { offlineDb, storageFullListeners } from '@/app/offline/db.ts';
 import { fetchWithSession } from '@/app/offline/page-fetch.ts';
 import { PICK_LIST_REFRESH_MS, refreshPickLists } from '@/app/offline/pick-lists.ts';
 import { startOutboxRunner } from '@/app/offline/runner.ts';
@@ -12,6 +12,17 @@ import { connectionOf, latestOutcome } from '@/app/offline/connection.ts';
 import { useLastRequestOutcome } from '@/app/lib/api/reachability';
 import { useIsOnline } from '@/app/offline/use-is-online.ts';
 import { useOutbox } from '@/app/offline/use-outbox.ts';
+
+/**
+ * Opens (on a first start, creates) the offline database before the indicator mounts. Otherwise
+ * every read and write the indicator starts (its outbox count, the runner's first drain, the
+ * session mirror, the pick lists) waits for the opening and then runs in the one task that ends it,
+ * a task long enough on a phone to hold the screen still; opened first, each runs as its own answer
+ * comes. One that will not open is left to fail each read as it did before.
+ */
+export async function openOfflineDatabase(): Promise<void> {
+  await offlineDb.open().catch(() => undefined);
+}
 
 /**
  * Always in the header: online or offline, and how many changes this device has not yet got applied
