@@ -25,21 +25,13 @@ export const SAMPLE_RECORD = 'sample';
 
 export const SAMPLE_LIST_NAMES: readonly string[] = Object.values(SAMPLE_LISTS).map((entry) => entry.list);
 
-const byId = (id: number) => ({ params: { path: { id } } });
+/** The detail calls of the bench table: each must be a path of the contract, or this fails the typecheck. */
+type DetailPath = NonNullable<(typeof benches)[SampleArea]['api']['detail']>['path'];
 
-/**
- * One sample's detail, by the bench's own call. Keyed by every SampleArea, so a bench given a detail
- * call in the bench table fails the typecheck here until its call is added (never falls to another's).
- */
-const DETAIL_FETCHERS = {
-  cs: async (id) => (await unwrap(api.GET('/api/cs-lab/get-detail/{id}', byId(id)))).data,
-  tester: async (id) => (await unwrap(api.GET('/api/tester-lab/get-detail/{id}', byId(id)))).data,
-  supervisor: async (id) =>
-    (await unwrap(api.GET('/api/supervisor-lab/get-detail/{id}', byId(id)))).data as SampleDetail,
-} satisfies Record<SampleArea, (id: number) => Promise<SampleDetail>>;
-
-function fetchDetail(area: SampleArea, id: number): Promise<SampleDetail> {
-  return DETAIL_FETCHERS[area](id);
+/** One sample's detail, by its bench's own call (the bench table's; never another bench's). */
+async function fetchDetail(area: SampleArea, id: number): Promise<SampleDetail> {
+  const path: DetailPath = benches[area].api.detail.path;
+  return (await unwrap(api.GET(path, { params: { path: { id } } }))).data as SampleDetail;
 }
 
 export const sampleQueries = {
