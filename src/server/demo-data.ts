@@ -11,6 +11,8 @@ import {
   type SampleStatus,
   type WorkflowActionName,
 } from '../shared/workflow/sample-workflow.ts';
+import { seededRoles } from '../shared/permissions.ts';
+import { sampleChangeRequest, type SampleChangeName } from '../shared/workflow/sample-endpoints.ts';
 import type { App } from './app.ts';
 import type { Executor } from './db/client.ts';
 import { appUser, role } from './db/schema.ts';
@@ -18,8 +20,8 @@ import { demoAnalyses, demoReferenceCsv } from './demo-references.ts';
 import { createUser } from './services/accounts/users.ts';
 
 /**
- * The workflow's forward actions: each has its step below, so a new one cannot be left out of the
- * demo. A side path taken only on a receipt hold (awaiting a replacement) leads back, not on.
+ * The workflow's forward actions, which the demo walks. A side path taken only on a receipt hold
+ * (awaiting a replacement) leads back, not on.
  */
 type ForwardAction = {
   [A in WorkflowActionName]: (typeof workflowActions)[A] extends { isUndo: false; onReceiptHold: 'only' }
@@ -165,14 +167,30 @@ export async function addDemoData(app: App, db: Executor, password: string): Pro
     return (await call('POST', '/api/auth', undefined, { email: username, password })).accessToken as string;
   }
 
-  const [cs, tester, supervisor, thirdLab, shipping, analyst] = await Promise.all(
-    demoStaff.map((s) => tokenOf(s.username)),
-  );
+  const tokens = await Promise.all(demoStaff.map((s) => tokenOf(s.username)));
+  const [cs, tester, supervisor, thirdLab, shipping, analyst] = tokens;
+
+  /**
+   * An action with no step of its own below is fired as its bench fires it (its call from the
+   * shared table, no body) by the first of the demo's staff whose seeded role may fire it. An action
+   * that needs a body or a second call has its own step: the demo test fails on one that lacks it.
+   */
+  async function fire(action: ForwardAction & SampleChangeName, id: number) {
+    const allowed: readonly string[] = workflowActions[action].permissions;
+    const actor = demoStaff.findIndex((person) =>
+      seededRoles.find((r) => r.name === person.role)?.permissions.some((p) => allowed.includes(p)),
+    );
+    if (actor < 0) throw new Error(`No demo member of staff's role may ${action}`);
+    const { method, path } = sampleChangeRequest(action, id);
+    await call(method, path, tokens[actor]);
+  }
 
   let packageNo = 0;
   // The sample's version as the last step answered it: the next edit sends it.
   let version: unknown;
-  const steps: Record<ForwardAction, (sampleId: number) => Promise<void>> = {
+  type Step = (sampleId: number) => Promise<void>;
+  // An action the benches do not send one by one (a sample leaves with its dispatch batch) must have its step.
+  const steps: Record<Exclude<ForwardAction, SampleChangeName>, Step> & Partial<Record<ForwardAction, Step>> = {
     async csCheckIn(id) {
       await call('PUT', `/api/cs-lab/check-in?id=${id}&entry=sample`, cs, {
         receivedDate: new Date().toISOString(),
@@ -188,9 +206,6 @@ export async function addDemoData(app: App, db: Executor, password: string): Pro
           decision: 'testAsReceived',
           note: 'Client agreed by phone to test the sample as received.',
         });
-    },
-    async transferToTester(id) {
-      await call('PUT', `/api/cs-lab/transfer-to-tester?id=${id}`, cs);
     },
     async testerCheckIn(id) {
       const checkedIn = await call('PUT', `/api/tester-lab/check-in?id=${id}`, tester);
@@ -212,9 +227,6 @@ export async function addDemoData(app: App, db: Executor, password: string): Pro
         sampleEntryIds: [id],
       });
       await call('POST', `/api/sample-dispatch-batch/transfer-to-third-lab?id=${String(batch.id)}`, shipping);
-    },
-    async thirdLabCheckIn(id) {
-      await call('PUT', `/api/third-lab/check-in?id=${id}`, thirdLab);
     },
     async returnResult(id) {
       const jitter = (id % 7) / 10;
@@ -242,9 +254,6 @@ export async function addDemoData(app: App, db: Executor, password: string): Pro
         version,
       });
       await call('PUT', `/api/supervisor-lab/confirm-final-result?id=${id}`, supervisor);
-    },
-    async issueCertificate(id) {
-      await call('PUT', `/api/issue-certificate?id=${id}`, supervisor);
     },
   };
 
@@ -291,7 +300,10 @@ export async function addDemoData(app: App, db: Executor, password: string): Pro
       const confirmed = await call('PUT', `/api/cs-lab/check-in?id=${String(booking.id)}`, cs);
       for (const { id } of confirmed.sampleEntries as { id: number }[]) {
         const stage = demoStages[samples.length % demoStages.length]!;
-        for (const action of journeyTo(stage)) await steps[action](id);
+        for (const action of journeyTo(stage)) {
+          const step = steps[action];
+          await (step ? step(id) : fire(action as ForwardAction & SampleChangeName, id));
+        }
         samples.push({ id, stage });
       }
     }

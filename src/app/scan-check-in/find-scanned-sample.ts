@@ -1,7 +1,8 @@
 import { offlineDb, type OutboxState } from '@/app/offline/db';
 import { withQuery, type ApiFetch } from '@/app/offline/list-cache';
 import { currentOutboxOwner, isOwnedBy } from '@/app/offline/outbox';
-import { sampleChangeOf, statusAfter } from '@/app/bench/actions/sample-requests';
+import { sampleChangeOf } from '@/shared/workflow/sample-endpoints';
+import { statusAfter } from '@/app/bench/actions/sample-requests';
 import type { SampleStatus } from '@/shared/workflow/sample-workflow';
 import { SCANNABLE_LISTS, type CheckInStageDefinition } from './check-in-stages';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { benches, benchNames } from '@/shared/workflow/benches';
 import { allPermissions, permissionGroups } from '@/shared/permissions';
 import { workflowActionNames } from '@/shared/workflow/sample-workflow';
-import { SAMPLE_ENDPOINTS } from '@/app/bench/actions/sample-requests';
+import { SAMPLE_ENDPOINTS } from '@/shared/workflow/sample-endpoints';
 
 // The words the screens look up by a name from the shared tables: a permission, a bench or a workflow
 // action added to its table without them in every language fails here, not on a screen showing a key.

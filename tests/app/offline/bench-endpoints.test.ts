@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_ENDPOINTS, sampleChangeOf, sampleChangeRequest } from '@/app/bench/actions/sample-requests';
+import { SAMPLE_ENDPOINTS, sampleChangeOf, sampleChangeRequest } from '@/shared/workflow/sample-endpoints';
 
 type OpenApi = { paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>> };
 

@@ -1,7 +1,8 @@
 import { i18n } from '@/app/lib/words/i18n';
 import { enqueueWritten } from '@/app/offline/outbox';
 import { SAMPLE_RECORD } from '../sample-queries';
-import { sampleChangeMutation, type SampleChangeBody, type SampleChangeName } from './sample-requests';
+import type { SampleChangeName } from '@/shared/workflow/sample-endpoints';
+import { sampleChangeMutation, type SampleChangeBody } from './sample-requests';
 
 export type SampleRef = { id: number; idflNumber: string; version?: number };
 

@@ -9,7 +9,8 @@ import { currentOutboxOwner, isOwnedBy } from '@/app/offline/outbox';
 import { syncEvents, type SyncedDetail } from '@/app/offline/sync-events';
 import { queueSampleChange, type SampleRef } from './queue-sample-change';
 import { SAMPLE_LIST_NAMES } from '../sample-queries';
-import { sampleChangeOf, statusAfter, type SampleChangeBody, type SampleChangeName } from './sample-requests';
+import { sampleChangeOf, type SampleChangeName } from '@/shared/workflow/sample-endpoints';
+import { statusAfter, type SampleChangeBody } from './sample-requests';
 import { THIRD_LAB_LIST } from '../third-lab-list';
 import { noticeQueued } from './announce';
 
