@@ -15,14 +15,16 @@ const LiveNotifications = optionalPart(() =>
 );
 
 /**
- * The header's bell: the unread count at once, the list in a popover on first use (a dialog, not a
+ * The header's bell: the unread count once the screen has painted, the list in a popover on first use (a dialog, not a
  * menu: it holds a list with buttons, which a menu may not contain), kept live by the stream and push.
  */
 export function NotificationBell() {
   const { Component: NotificationPopover, opened, prefetch, open } = useNotificationPopover();
   const painted = useAfterFirstPaint();
-  // The page the popover opens with, so its first count is the one the button showed.
-  const { data } = useQuery(notificationQueries.list(PAGE_SIZE));
+  // The page the popover opens with, so its first count is the one the button showed. Asked for once
+  // the screen has painted: the count is not what the user came for, and asked with the first
+  // render, its round trip competes with the screen's own requests on a phone's connection.
+  const { data } = useQuery({ ...notificationQueries.list(PAGE_SIZE), enabled: painted });
   return (
     <>
       {painted && <LiveNotifications />}
