@@ -43,6 +43,9 @@ export type MutationPath = {
       : P;
 }[ApiPath];
 
+/** The methods a change is sent with (upper case, as sent). */
+export type MutationMethod = Uppercase<MutationVerb>;
+
 /** The methods, as sent (upper case), a path answers writes with. */
 export type MutationMethodOf<P extends ApiPath> = Uppercase<Extract<VerbsOf<P>, MutationVerb>>;
 

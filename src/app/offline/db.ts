@@ -25,8 +25,7 @@
  * silently: `enqueueMutation` rejects and the caller shows the error.
  */
 import Dexie, { type EntityTable } from 'dexie';
-
-export type HttpMutationMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import type { MutationMethod } from '../../shared/api-contract.ts';
 
 /** pending: waits to be sent; sending: in flight; failed: refused (4xx), needs a person; conflict: 409; done: applied. */
 export type OutboxState = 'pending' | 'sending' | 'failed' | 'conflict' | 'done';
@@ -46,7 +45,7 @@ export type OutboxEntry = {
   id: string;
   /** Order of creation on this device: the outbox is sent in this order. */
   seq: number;
-  method: HttpMutationMethod;
+  method: MutationMethod;
   path: string;
   body?: unknown;
   /** What a person sees on the sync page, e.g. "Add country VN". */

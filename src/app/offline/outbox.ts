@@ -6,20 +6,13 @@
 import {
   pathWithQuery,
   type ContractMutation,
+  type MutationMethod,
   type MutationMethodOf,
   type MutationPath,
 } from '../../shared/api-contract.ts';
 import { isSyncablePath } from '../../shared/workflow/sync-rules.ts';
 import { getAccessToken } from '../lib/session/session.ts';
-import {
-  guardStorage,
-  offlineDb,
-  ownerOfToken,
-  type HttpMutationMethod,
-  type OutboxEntity,
-  type OutboxEntry,
-  type OutboxState,
-} from './db.ts';
+import { guardStorage, offlineDb, ownerOfToken, type OutboxEntity, type OutboxEntry, type OutboxState } from './db.ts';
 
 export type { OutboxEntry } from './db.ts';
 export { isOwnedBy } from './db.ts';
@@ -40,7 +33,7 @@ export type MutationRequest<P extends MutationPath, M extends MutationMethodOf<P
 
 /** A change already written out, its query in the path: how the outbox stores and sends it. */
 export type WrittenMutation = MutationNote & {
-  method: HttpMutationMethod;
+  method: MutationMethod;
   /** The API path with its query, e.g. `/api/country` or `/api/country?id=4`. */
   path: string;
   body?: unknown;
@@ -53,7 +46,7 @@ export function writeOut<P extends MutationPath, M extends MutationMethodOf<P>>(
   const { query, ...rest } = request;
   return {
     ...rest,
-    method: request.method as HttpMutationMethod,
+    method: request.method as MutationMethod,
     path: pathWithQuery(request.path, query as object | undefined),
   };
 }

@@ -1,8 +1,11 @@
 import type { SampleEditName, WorkflowActionName } from './sample-workflow.ts';
-import { pathWithQuery, type MutationMethodOf, type MutationPath, type QueryOf } from '../api-contract.ts';
-
-/** The methods a change is sent with. */
-export type MutationMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import {
+  pathWithQuery,
+  type MutationMethod,
+  type MutationMethodOf,
+  type MutationPath,
+  type QueryOf,
+} from '../api-contract.ts';
 
 /**
  * Every change a bench makes to one sample: the workflow actions and the edits that are not
