@@ -14,7 +14,7 @@ const SignOutContext = createContext<SignOutContextValue | null>(null);
  * Signing out forgets everything on this device, including changes still waiting in the outbox,
  * so when any are unsent the user is warned first and must confirm.
  */
-export function SignOutProvider({ children }: { children: ReactNode }) {
+export function SignOutProvider({ children, onSigningOut }: { children: ReactNode; onSigningOut: () => void }) {
   const { t } = useTranslation('layout');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -31,15 +31,17 @@ export function SignOutProvider({ children }: { children: ReactNode }) {
       // Revoking on the server is best effort: offline, the token simply expires.
       await signOutOnServer(refreshToken).catch(() => undefined);
     }
+    onSigningOut();
     clearSession();
+    // A screen remembered when an earlier session expired is not one for whoever signs in next.
+    takeRedirect();
+    // Before the sign-in page shows: a sign-in made while this ran would lose its own offline data.
     await import('@/app/offline/session-mirror')
       .then(({ clearOfflineData }) => clearOfflineData())
       .catch(() => undefined);
     queryClient.clear();
     await navigate({ to: '/auth/login', replace: true });
-    // The protected screen remembered itself when the session vanished; whoever signs in next starts fresh.
-    takeRedirect();
-  }, [navigate, queryClient]);
+  }, [navigate, onSigningOut, queryClient]);
 
   const requestSignOut = useCallback(async () => {
     // The offline layer (Dexie) is fetched here, not with every staff screen;
