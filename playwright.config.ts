@@ -3,7 +3,7 @@ import { e2eBaseUrl, e2ePort } from './tests/e2e/support/accounts.ts';
 import { chromiumArgs, chromiumExecutable } from './tests/e2e/support/chromium.ts';
 
 // The service worker's own requests go through context.route only with this flag (Playwright issue
-// #2311, DESIGN.md 9): the offline specs need it to simulate a dead network for the worker too.
+// #2311): the offline specs need it to simulate a dead network for the worker too.
 process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
 
 const outDir = process.env.BUILD_OUT_DIR ?? 'dist';

@@ -60,7 +60,7 @@ test.describe('[NOTIFICATIONS] the bell', () => {
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'New sample to check in' });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText(`Sample ${sample.idflNumber} was sent to the tester lab.`);
-    // Spec 9: bottom-right, 440 px wide.
+    // Where the specification puts a notification: bottom-right, 440 px wide.
     const toaster = page.locator('[data-sonner-toaster]');
     await expect(toaster).toHaveAttribute('data-y-position', 'bottom');
     await expect(toaster).toHaveAttribute('data-x-position', 'right');

@@ -1,4 +1,4 @@
-// One schema for every entity of the specification (section 3). Later work extends these tables
+// One schema for every entity of the specification. Later work extends these tables
 // rather than adding parallel ones. Timestamps are timezone-aware; weights are grams.
 // Each area's tables live in schema/ (one file per area); this file gathers them for the server,
 // the tests and drizzle-kit (drizzle.config.ts reads this file, so migrations see every table).
