@@ -75,23 +75,11 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
       },
-      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
-      manifest: {
-        name: 'Isotope Lab',
-        short_name: 'Isotope Lab',
-        description: 'Sample and order management for the isotope (origin) testing laboratory',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'any',
-        theme_color: '#0f766e',
-        background_color: '#ffffff',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
+      includeAssets: ['apple-touch-icon.png'],
+      // The web app manifest is public/manifest.webmanifest, linked once the first page is drawn
+      // (`linkWebManifest`, features/pwa/install-prompt.ts): linked from index.html, the manifest and its icon were two more
+      // requests before the first paint, which installing the app does not need.
+      manifest: false,
       devOptions: { enabled: false },
     }),
     // Brotli and gzip copies of every text file, made once here; the server sends the one the browser

@@ -78,17 +78,24 @@ async function signIn(origin: string): Promise<SignIn> {
  */
 export async function prepareSignedIn(browser: Browser, origin: string): Promise<SignIn> {
   const login = await signIn(origin);
+  // The sign-in page learned the laboratory's time zone as it started (src/app/lib/words/lab-time-zone.ts).
+  const config = (await (await fetch(`${origin}/api/app-config`)).json()) as { data: { labTimeZone: string } };
   const page = await browser.newPage();
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
   await page.goto(`${origin}/robots.txt`);
-  await page.evaluate((stored: SignIn) => {
-    localStorage.setItem('access_token', stored.data.accessToken);
-    localStorage.setItem('refresh_token', stored.data.refreshToken);
-    localStorage.setItem('user', JSON.stringify(stored));
-    localStorage.setItem('user_info', JSON.stringify(stored.data.user));
-  }, login);
+  await page.evaluate(
+    (stored: SignIn, labTimeZone: string) => {
+      localStorage.setItem('access_token', stored.data.accessToken);
+      localStorage.setItem('refresh_token', stored.data.refreshToken);
+      localStorage.setItem('user', JSON.stringify(stored));
+      localStorage.setItem('user_info', JSON.stringify(stored.data.user));
+      localStorage.setItem('isotope-lab.lab-time-zone', labTimeZone);
+    },
+    login,
+    config.data.labTimeZone,
+  );
   await page.close();
   return login;
 }

@@ -5,11 +5,11 @@ import { createRoot } from 'react-dom/client';
 import './styles.css';
 import { startTexts } from '@/app/lib/words/i18n';
 import { mirrorSessionChanges } from '@/app/features/auth/session-wiring';
-import { listenForInstallPrompt } from '@/app/features/pwa/install-prompt';
+import { linkWebManifest, listenForInstallPrompt } from '@/app/features/pwa/install-prompt';
 import { registerServiceWorker } from '@/app/features/pwa/service-worker';
 import { appConfig } from '@/app/lib/api/app-config';
 import { startErrorReporting } from '@/app/lib/api/error-reporting';
-import { learnLabTimeZone } from '@/app/lib/words/lab-time-zone';
+import { knowsLabTimeZone, learnLabTimeZone } from '@/app/lib/words/lab-time-zone';
 import { createQueryClient } from '@/app/lib/api/query-client';
 import { createAppRouter, fetchRouteCode } from './router';
 
@@ -22,10 +22,15 @@ fetchRouteCode(router, window.location.pathname);
 // later on a phone). A failure is the route's to show, as on any load.
 const firstLoad = router.load().catch(() => undefined);
 
-// The laboratory's time zone every date is shown in: asked while the texts load, remembered for the next start.
-void appConfig()
-  .then((config) => learnLabTimeZone(config.labTimeZone))
-  .catch(() => undefined);
+// The laboratory's time zone every date is shown in, remembered for the next start. A first start
+// asks while the texts load, so its first screen's dates are in it; a later one knows it and asks
+// once the first page is drawn, with the error reporting below (one answer): asked before, the
+// request competes with the page's own (a list's data) for a phone's few connections.
+const learnZone = () =>
+  void appConfig()
+    .then((config) => learnLabTimeZone(config.labTimeZone))
+    .catch(() => undefined);
+if (!knowsLabTimeZone()) learnZone();
 
 mirrorSessionChanges();
 listenForInstallPrompt();
@@ -53,12 +58,18 @@ const drawn = startTexts.then(async () => {
     ),
   );
 });
-// Where to report errors is asked once the first page is drawn and the browser idle: the first
-// paint does not need the answer, and its request would compete with the page's own (a list's data).
+// Once the first page is drawn and the browser idle: where to report errors, the laboratory's time
+// zone (when known already) and the web app manifest. The first paint needs none of them, and their
+// requests would compete with the page's own (a list's data).
+const afterFirstPaint = () => {
+  learnZone();
+  void startErrorReporting();
+  linkWebManifest();
+};
 void drawn
   .catch(() => undefined)
   .then(() =>
     typeof window.requestIdleCallback === 'function'
-      ? window.requestIdleCallback(() => void startErrorReporting(), { timeout: 2000 })
-      : window.setTimeout(() => void startErrorReporting(), 200),
+      ? window.requestIdleCallback(afterFirstPaint, { timeout: 2000 })
+      : window.setTimeout(afterFirstPaint, 200),
   );

@@ -120,6 +120,7 @@ describe('session and API client against the real server', () => {
     await unwrap(api.POST('/api/auth/logout', { body: { refreshToken } }));
     localStorage.setItem('access_token', 'expired');
     localStorage.setItem('language', 'vi');
+    localStorage.setItem('isotope-lab.lab-time-zone', 'Asia/Ho_Chi_Minh');
     const expired = vi.fn();
     session.sessionEvents.addEventListener('expired', expired);
 
@@ -131,8 +132,9 @@ describe('session and API client against the real server', () => {
     expect(expired).toHaveBeenCalledTimes(1);
     expect(session.getAccessToken()).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
-    // The interface language is the device's, not the session's.
+    // The interface language and the laboratory's time zone are the device's, not the session's.
     expect(localStorage.getItem('language')).toBe('vi');
+    expect(localStorage.getItem('isotope-lab.lab-time-zone')).toBe('Asia/Ho_Chi_Minh');
   });
 
   it('keeps the session when the server cannot be reached', async () => {

@@ -15,6 +15,7 @@
 import type { components, paths } from '../../../shared/api-types.ts';
 import { HOAN_VU_LAB_ROLE } from '@/shared/permissions';
 import type { TokenSource } from './authorised-request.ts';
+import { LAB_TIME_ZONE_KEY } from '../words/lab-time-zone.ts';
 
 const SESSION_KEYS = {
   accessToken: 'access_token',
@@ -123,8 +124,9 @@ export function storeSession(response: LoginResponse) {
   emit('change', { accessToken: response.data.accessToken, refreshToken: response.data.refreshToken });
 }
 
-// Device preferences that outlive a session: the interface language is the bench's, not the user's.
-const KEPT_ON_SIGN_OUT = ['language'];
+// What belongs to the device, not to whoever signed in: the interface language is the bench's, and
+// the laboratory's time zone the laboratory's.
+const KEPT_ON_SIGN_OUT = ['language', LAB_TIME_ZONE_KEY];
 
 /** Signing out or an expired session clears localStorage, as the specification asks. */
 export function clearSession() {
