@@ -8,7 +8,7 @@
  * public screens that reach it too. Modules that no public screen needs make one chunk; a module the
  * sign-in page also needs goes with the others the sign-in page needs, and so on: a public screen
  * still fetches only modules it uses, so what it starts with does not grow
- * (tests/e2e/start-budget.spec.ts).
+ * (tests/e2e/screens/start-budget.spec.ts).
  */
 import type { CodeSplittingNameFunction } from 'rolldown';
 import { barrelExports, namesImported } from './barrels.ts';

@@ -105,7 +105,7 @@ const totalCap = (paging: Paging) => paging.offset + paging.limit + TOTAL_COUNT_
  * `offset` rows before it are known to be there, and counting them again would walk the skipped
  * rows a second time. The total is the same as counting the list from its start up to offset +
  * limit + the margin. Nearer the start that count is as short either way, and the plain count keeps
- * the plans tests/server/list-plans.test.ts checks (an "after this row" condition can turn a
+ * the plans tests/server/lists/list-plans.test.ts checks (an "after this row" condition can turn a
  * filtered count from an index walk into a scan). A page that is empty past the list's end, or at a
  * cursor after its last row, does not know the rows before it, and counts the list from its start.
  * Each row keeps its `listTotal` column; the list drops it with `cursorKeys`.

@@ -15,7 +15,7 @@ import { sampleDetailSchema, samplePageSchema, testerListFilters, toSampleFilter
 /**
  * The benches read this way: each with a detail route, except the CS bench, whose list filters by
  * order (routes/cs-lab.ts). A bench added to the table is one of them without an edit here; its
- * routes file still has to call registerBenchReads (tests/server/bench-tables.test.ts names it).
+ * routes file still has to call registerBenchReads (tests/server/samples/bench-tables.test.ts names it).
  */
 type ReadBench = Exclude<{ [B in Bench]: (typeof benches)[B]['api']['detail'] extends null ? never : B }[Bench], 'cs'>;
 

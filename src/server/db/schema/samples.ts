@@ -132,7 +132,7 @@ export const sampleEntry = pgTable(
     // The tester's and the supervisor's whole bench in the same order, holding only their statuses:
     // a page far down is skipped in the index without testing each entry's status on the way
     // (a page at offset 50,000 in half the time). The predicate must list the bench's statuses as
-    // the list asks for them (shared/workflow/benches.ts); tests/server/list-plans.test.ts checks each is used.
+    // the list asks for them (shared/workflow/benches.ts); tests/server/lists/list-plans.test.ts checks each is used.
     index('sample_entry_tester_updated')
       .on(t.updatedAt, t.id)
       .where(sql.raw(`status IN (${statusList(benchStatuses.tester)})`)),

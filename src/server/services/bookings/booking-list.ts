@@ -72,7 +72,7 @@ export async function listBookings(db: Executor, filters: BookingListFilters) {
   };
 }
 
-/** The booking list's page and its capped total (exported for tests/server/list-plans). */
+/** The booking list's page and its capped total (exported for tests/server/lists/list-plans). */
 export function bookingListQueries(db: Executor, filters: BookingListFilters) {
   const order = parseOrderBy(
     filters.orderBy,

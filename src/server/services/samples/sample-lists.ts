@@ -151,7 +151,7 @@ export async function listSampleEntries(db: Executor, filters: SampleListFilters
  */
 export const bookingRush = sql<boolean>`coalesce(${booking.rushService}, false)`;
 
-/** A sample list's page and the rows its total counts (exported for the plan checks in tests/server/list-plans). */
+/** A sample list's page and the rows its total counts (exported for the plan checks in tests/server/lists/list-plans). */
 export function sampleListQueries(db: Executor, filters: SampleListFilters) {
   const where = and(...sampleListConditions(filters));
   const order = listOrder(filters.orderBy, sampleOrderColumns, [

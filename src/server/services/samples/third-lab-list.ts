@@ -69,7 +69,7 @@ export async function listThirdLabSamples(db: Executor, filters: ThirdLabFilters
   };
 }
 
-/** The worklist's page and the rows its total counts, `status` already within the third lab's (exported for tests/server/list-plans). */
+/** The worklist's page and the rows its total counts, `status` already within the third lab's (exported for tests/server/lists/list-plans). */
 export function thirdLabListQueries(db: Executor, filters: ThirdLabFilters & { status: string[] }) {
   // The "contains" filters, all on the sample: with one, the matching samples are found first (an
   // IDFL number through the part that sets it apart, idflFilter), then checked whole with the rest.

@@ -1,0 +1,111 @@
+import type { APIRequestContext } from '@playwright/test';
+import { admin, roleUsers } from '../support/accounts.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { callApi, headersOf } from '../support/sample-setup.ts';
+
+// A supervisor reads a check standard's control chart: runs imported through the API with IAEA-600
+// measured as an unknown at chosen distances from its target, then the chart drawn and its results
+// listed run by run with their verdicts, in English and in Vietnamese.
+
+// The instrument's raw deltas against its working gas: true values stretched by 1.02 and shifted.
+const rawCarbon = (trueValue: number) => (trueValue - 1.5) / 1.02;
+const rawNitrogen = (trueValue: number) => (trueValue + 0.8) / 1.02;
+
+const USGS40 = { carbon: -26.39, nitrogen: -4.52 };
+const USGS41A = { carbon: 36.55, nitrogen: 47.55 };
+const TARGET = { mean: -27.771, sd: 0.1 };
+
+/** An Isodat export: the anchors, IAEA-600 at each z on its carbon target, the anchors again. */
+function isodatCsv(checkZ: number[]): string {
+  const rows: string[] = ['Identifier 1,Identifier 2,Row,Is Ref _,d 13C/12C,d 15N/14N,Amount'];
+  let row = 0;
+  const analysis = (identifier: string, carbon: number, nitrogen: number) => {
+    row += 1;
+    rows.push(`${identifier},A${row},${row},1,0.000,0.000,`);
+    rows.push(`${identifier},A${row},${row},0,${rawCarbon(carbon).toFixed(4)},${rawNitrogen(nitrogen).toFixed(4)},0.5`);
+  };
+  const anchors = () => {
+    analysis('USGS40', USGS40.carbon, USGS40.nitrogen);
+    analysis('USGS41a', USGS41A.carbon, USGS41A.nitrogen);
+  };
+  anchors();
+  checkZ.forEach((z) => analysis('IAEA-600', TARGET.mean + z * TARGET.sd, 1.0 + z * TARGET.sd));
+  anchors();
+  return rows.join('\n');
+}
+
+async function importRun(request: APIRequestContext, headers: { authorization: string }, name: string, z: number[]) {
+  const response = await request.post('/api/measurement-runs', {
+    headers,
+    multipart: {
+      file: { name, mimeType: 'text/csv', buffer: Buffer.from(isodatCsv(z)) },
+      checks: '["IAEA-600"]',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { id: number; qc: { verdict: string } } }).data;
+}
+
+test.describe('[CONTROL CHARTS]', () => {
+  test('[CONTROL CHARTS] a supervisor reads the check standard’s chart and its results, in English and Vietnamese', async ({
+    openSignedIn,
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const asAdmin = await headersOf(request, admin);
+    const materials = (await (
+      await request.get('/api/reference-materials?limit=100', { headers: asAdmin })
+    ).json()) as { data: { items: { id: number; name: string }[] } };
+    const iaea600 = materials.data.items.find((m) => m.name === 'IAEA-600')!;
+    expect(iaea600).toBeTruthy();
+    await callApi(request, asAdmin, 'PUT', '/api/qc/control-limits', {
+      referenceMaterialId: iaea600.id,
+      element: 'carbon',
+      ...TARGET,
+    });
+    const stamp = Date.now();
+    const inControl = await importRun(request, asAdmin, `chart-in-${stamp}.csv`, [0.5, -0.5]);
+    const rejected = await importRun(request, asAdmin, `chart-out-${stamp}.csv`, [3.5]);
+    const warned = await importRun(request, asAdmin, `chart-warn-${stamp}.csv`, [-2.5]);
+    expect([inControl.qc.verdict, rejected.qc.verdict, warned.qc.verdict]).toEqual([
+      'inControl',
+      'rejected',
+      'warning',
+    ]);
+
+    await openSignedIn(roleUsers.Supervisor, '/dashboard');
+    await page.getByRole('link', { name: 'Control charts' }).click();
+    await expect(page.getByRole('heading', { name: 'Control charts' })).toBeVisible();
+    await page.getByLabel('Check standard and element').selectOption(`${iaea600.id}:carbon`);
+    await expect(page).toHaveURL(new RegExp(`/control-charts\\?.*material=${iaea600.id}`));
+
+    const chart = page.getByRole('img', { name: 'Control chart of IAEA-600, δ13C' });
+    await expect(chart).toBeVisible({ timeout: 30_000 });
+    expect(await chart.evaluate((node) => node.tagName)).toBe('CANVAS');
+    await expect(page.getByText('-27.771 ± 0.100 ‰ (target)')).toBeVisible();
+
+    const table = page.getByRole('table', { name: 'Results of IAEA-600, δ13C' });
+    await expect(table.getByRole('row', { name: new RegExp(`chart-in-${stamp}`) })).toHaveCount(2);
+    await expect(table.getByRole('row', { name: new RegExp(`chart-in-${stamp}`) }).first()).toContainText('In control');
+    const out = table.getByRole('row', { name: new RegExp(`chart-out-${stamp}`) });
+    await expect(out).toContainText('Rejected');
+    await expect(out).toContainText('Left out of the chart');
+    const latest = table.getByRole('row', { name: new RegExp(`chart-warn-${stamp}`) });
+    await expect(latest).toContainText('Warning');
+    await expect(latest).toContainText('latest');
+
+    // The same chart in Vietnamese.
+    await page.evaluate(() => localStorage.setItem('language', 'vi'));
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Biểu đồ kiểm soát' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Biểu đồ kiểm soát của IAEA-600, δ13C' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(
+      page
+        .getByRole('table', { name: 'Kết quả của IAEA-600, δ13C' })
+        .getByRole('row', { name: new RegExp(`chart-out-${stamp}`) }),
+    ).toContainText('Bị loại');
+  });
+});
