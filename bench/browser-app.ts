@@ -10,6 +10,7 @@ import type { Browser } from 'puppeteer-core';
 import { build } from 'vite';
 import type { Database } from '../src/server/db/client.ts';
 import { parseEnv } from '../src/server/env.ts';
+import { LAB_TIME_ZONE_KEY } from '../src/app/lib/words/lab-time-zone.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { bootServer } from '../src/server/server.ts';
 
@@ -78,7 +79,7 @@ async function signIn(origin: string): Promise<SignIn> {
  */
 export async function prepareSignedIn(browser: Browser, origin: string): Promise<SignIn> {
   const login = await signIn(origin);
-  // The sign-in page learned the laboratory's time zone as it started (src/app/lib/words/lab-time-zone.ts).
+  // The sign-in page learned the laboratory's time zone as it started.
   const config = (await (await fetch(`${origin}/api/app-config`)).json()) as { data: { labTimeZone: string } };
   const page = await browser.newPage();
   const cdp = await page.createCDPSession();
@@ -86,14 +87,15 @@ export async function prepareSignedIn(browser: Browser, origin: string): Promise
   await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
   await page.goto(`${origin}/robots.txt`);
   await page.evaluate(
-    (stored: SignIn, labTimeZone: string) => {
+    (stored: SignIn, zoneKey: string, labTimeZone: string) => {
       localStorage.setItem('access_token', stored.data.accessToken);
       localStorage.setItem('refresh_token', stored.data.refreshToken);
       localStorage.setItem('user', JSON.stringify(stored));
       localStorage.setItem('user_info', JSON.stringify(stored.data.user));
-      localStorage.setItem('isotope-lab.lab-time-zone', labTimeZone);
+      localStorage.setItem(zoneKey, labTimeZone);
     },
     login,
+    LAB_TIME_ZONE_KEY,
     config.data.labTimeZone,
   );
   await page.close();

@@ -30,7 +30,8 @@ const learnZone = () =>
   void appConfig()
     .then((config) => learnLabTimeZone(config.labTimeZone))
     .catch(() => undefined);
-if (!knowsLabTimeZone()) learnZone();
+const zoneKnown = knowsLabTimeZone();
+if (!zoneKnown) learnZone();
 
 mirrorSessionChanges();
 listenForInstallPrompt();
@@ -62,7 +63,7 @@ const drawn = startTexts.then(async () => {
 // zone (when known already) and the web app manifest. The first paint needs none of them, and their
 // requests would compete with the page's own (a list's data).
 const afterFirstPaint = () => {
-  learnZone();
+  if (zoneKnown) learnZone();
   void startErrorReporting();
   linkWebManifest();
 };

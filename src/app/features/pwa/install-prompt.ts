@@ -20,7 +20,6 @@ function setDeferredPrompt(prompt: InstallPromptEvent | null) {
  * connections beside the page's own code and data. The offer follows the link, whenever it comes.
  */
 export function linkWebManifest() {
-  if (document.querySelector('link[rel="manifest"]')) return;
   const link = document.createElement('link');
   link.rel = 'manifest';
   link.href = '/manifest.webmanifest';
