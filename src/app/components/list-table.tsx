@@ -27,7 +27,6 @@ export function ListTable<T>({
   error,
   items,
   row,
-  boxClassName,
 }: {
   /** The header cells. */
   head: ReactNode;
@@ -38,11 +37,9 @@ export function ListTable<T>({
   error: unknown;
   items: readonly T[];
   row: (item: T) => ReactNode;
-  /** Classes of the table's scroll box (`TABLE_FROM_SM` where cards stand in for it on phones). */
-  boxClassName?: string;
 }) {
   return (
-    <Table boxClassName={boxClassName}>
+    <Table>
       <TableHeader>
         <TableRow>{head}</TableRow>
       </TableHeader>

@@ -5,7 +5,7 @@ import { hasAnyPermission, type Permission } from '@/shared/permissions';
 import { ConfirmDialog } from '@/app/components/confirm-dialog';
 import { CreateButton } from '@/app/components/create-button';
 import { FilterInput } from '@/app/components/filter-input';
-import { ListCards, TABLE_FROM_SM, type ListCard } from '@/app/components/list-cards';
+import { ListCards, useListAsCards, type ListCard } from '@/app/components/list-cards';
 import { ListPager } from '@/app/components/list-pager';
 import { ListTable } from '@/app/components/list-table';
 import { Badge } from '@/app/components/ui/badge';
@@ -114,6 +114,7 @@ export function SettingsListPage<T, F extends Record<string, string>>({
 }) {
   const { t } = useTranslation('common');
   const held = usePermissions();
+  const asCards = useListAsCards();
   const [asking, setAsking] = useState<T | null>(null);
   const title = t(`${words}:title`);
   const canCreate = hasAnyPermission(held, [permissions.create]);
@@ -137,7 +138,7 @@ export function SettingsListPage<T, F extends Record<string, string>>({
         <CardContent className="grid gap-4">
           {notices}
           {filters.length === 1 ? filterInputs : <div className={FILTER_GRID[filters.length]}>{filterInputs}</div>}
-          {card && (
+          {card && asCards ? (
             <ListCards
               label={title}
               items={items}
@@ -145,45 +146,45 @@ export function SettingsListPage<T, F extends Record<string, string>>({
               error={error}
               card={(item) => card(item, setAsking)}
             />
+          ) : (
+            <ListTable
+              columns={heads.length + 1}
+              isLoading={isLoading}
+              error={error}
+              items={items}
+              head={
+                <>
+                  {heads.map((column) => (
+                    <TableHead key={column.label} className={column.className}>
+                      {column.label}
+                    </TableHead>
+                  ))}
+                  <TableHead className="text-right">{t('actions')}</TableHead>
+                </>
+              }
+              row={(item) => {
+                const { key, cells, actions, pending } = row(item);
+                return (
+                  <TableRow key={key} data-pending={pending || undefined}>
+                    {cells}
+                    <TableCell className="text-right">
+                      {canEdit && (editableNow?.(item) ?? true) && (
+                        <RowAction
+                          label={t(`${words}:editNamed`, { name: nameOf(item) })}
+                          icon={<PencilIcon />}
+                          onClick={() => editor.edit(item)}
+                        />
+                      )}
+                      {ask?.when(item) && (
+                        <RowAction label={ask.label(item)} icon={ask.icon} onClick={() => setAsking(item)} />
+                      )}
+                      {actions}
+                    </TableCell>
+                  </TableRow>
+                );
+              }}
+            />
           )}
-          <ListTable
-            boxClassName={card ? TABLE_FROM_SM : undefined}
-            columns={heads.length + 1}
-            isLoading={isLoading}
-            error={error}
-            items={items}
-            head={
-              <>
-                {heads.map((column) => (
-                  <TableHead key={column.label} className={column.className}>
-                    {column.label}
-                  </TableHead>
-                ))}
-                <TableHead className="text-right">{t('actions')}</TableHead>
-              </>
-            }
-            row={(item) => {
-              const { key, cells, actions, pending } = row(item);
-              return (
-                <TableRow key={key} data-pending={pending || undefined}>
-                  {cells}
-                  <TableCell className="text-right">
-                    {canEdit && (editableNow?.(item) ?? true) && (
-                      <RowAction
-                        label={t(`${words}:editNamed`, { name: nameOf(item) })}
-                        icon={<PencilIcon />}
-                        onClick={() => editor.edit(item)}
-                      />
-                    )}
-                    {ask?.when(item) && (
-                      <RowAction label={ask.label(item)} icon={ask.icon} onClick={() => setAsking(item)} />
-                    )}
-                    {actions}
-                  </TableCell>
-                </TableRow>
-              );
-            }}
-          />
           <ListPager total={total} limit={view.page.limit} offset={view.page.offset} onChange={view.setPage} />
         </CardContent>
       </Card>

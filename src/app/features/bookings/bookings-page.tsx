@@ -4,7 +4,7 @@ import { PlusIcon, UsersIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { hasAnyPermission } from '@/shared/permissions';
 import { FilterInput } from '@/app/components/filter-input';
-import { ListCards, OPENS_CARD, TABLE_FROM_SM } from '@/app/components/list-cards';
+import { ListCards, OPENS_CARD, useListAsCards } from '@/app/components/list-cards';
 import { ListPager } from '@/app/components/list-pager';
 import { FilterSelect } from '@/app/components/option-select';
 import { SortableHead } from '@/app/components/sortable-head';
@@ -43,6 +43,7 @@ export function BookingsPage() {
   const items = bookings.data?.items ?? [];
   const canCreate = hasAnyPermission(held, ['CanCreateBooking']);
   const canOpen = hasAnyPermission(held, ['CanViewDetailBooking']);
+  const asCards = useListAsCards();
 
   return (
     <PageFrame
@@ -93,118 +94,121 @@ export function BookingsPage() {
               onChange={(value) => setFilter('search', value)}
             />
           </div>
-          <ListCards
-            label={t('list.title')}
-            items={items}
-            isLoading={bookings.isPending}
-            error={bookings.error}
-            card={(booking) => ({
-              key: booking.id,
-              title: canOpen ? (
-                <Link
-                  to="/bookings/$id"
-                  params={{ id: String(booking.id) }}
-                  className={`font-mono text-primary hover:underline ${OPENS_CARD}`}
-                  aria-label={t('list.open', { number: booking.bookingNumber })}
-                >
-                  {booking.bookingNumber}
-                </Link>
-              ) : (
-                <span className="font-mono">{booking.bookingNumber}</span>
-              ),
-              badge: (
-                <span className="flex flex-wrap justify-end gap-1">
-                  <RushBadge rush={booking.rushService} />
-                  <BookingStatusBadge status={booking.status} />
-                </span>
-              ),
-              fields: [
-                {
-                  label: t('list.applicant'),
-                  value: `${booking.applicantContactPerson} · ${booking.applicantCompany}`,
-                },
-                {
-                  label: t('list.preparedDate'),
-                  value: formatDisplayDate(booking.samplePreparedDate, i18n.language),
-                },
-                { label: t('list.createdAt'), value: formatDisplayDate(booking.createdAt, i18n.language) },
-              ],
-            })}
-          />
-          <Table boxClassName={TABLE_FROM_SM}>
-            <TableHeader>
-              <TableRow>
-                {BOOKING_COLUMNS.map(({ field, label, className }) =>
-                  field ? (
-                    <SortableHead
-                      key={field}
-                      field={field}
-                      label={t(label)}
-                      ordering={ordering}
-                      onOrder={order}
-                      className={className}
-                    />
-                  ) : (
-                    <TableHead key={label} className={className}>
-                      {t(label)}
-                    </TableHead>
-                  ),
-                )}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {items.length === 0 ? (
-                <TableStatusRow
-                  columns={BOOKING_COLUMNS.length}
-                  isLoading={bookings.isPending}
-                  error={bookings.error}
-                />
-              ) : (
-                items.map((booking) => (
-                  <TableRow
-                    key={booking.id}
-                    className={canOpen ? 'cursor-pointer' : undefined}
-                    onClick={() =>
-                      canOpen && void navigate({ to: '/bookings/$id', params: { id: String(booking.id) } })
-                    }
+          {asCards ? (
+            <ListCards
+              label={t('list.title')}
+              items={items}
+              isLoading={bookings.isPending}
+              error={bookings.error}
+              card={(booking) => ({
+                key: booking.id,
+                title: canOpen ? (
+                  <Link
+                    to="/bookings/$id"
+                    params={{ id: String(booking.id) }}
+                    className={`font-mono text-primary hover:underline ${OPENS_CARD}`}
+                    aria-label={t('list.open', { number: booking.bookingNumber })}
                   >
-                    <TableCell className="font-mono font-medium">
-                      {canOpen ? (
-                        <Link
-                          to="/bookings/$id"
-                          params={{ id: String(booking.id) }}
-                          className="text-primary hover:underline"
-                          aria-label={t('list.open', { number: booking.bookingNumber })}
-                          onClick={(e) => e.stopPropagation()}
-                        >
-                          {booking.bookingNumber}
-                        </Link>
-                      ) : (
-                        booking.bookingNumber
-                      )}
-                      <RushBadge rush={booking.rushService} />
-                    </TableCell>
-                    <TableCell className="hidden min-w-40 whitespace-normal sm:table-cell">
-                      <div className="font-medium">{booking.applicantContactPerson}</div>
-                      <div className="text-xs text-muted-foreground">{booking.applicantCompany}</div>
-                    </TableCell>
-                    <TableCell className="hidden xl:table-cell">
-                      {booking.registration ? t('list.yes') : t('list.no')}
-                    </TableCell>
-                    <TableCell className="hidden md:table-cell">
-                      {formatDisplayDate(booking.samplePreparedDate, i18n.language)}
-                    </TableCell>
-                    <TableCell>
-                      <BookingStatusBadge status={booking.status} />
-                    </TableCell>
-                    <TableCell className="hidden text-muted-foreground lg:table-cell">
-                      {formatDisplayDate(booking.createdAt, i18n.language)}
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
+                    {booking.bookingNumber}
+                  </Link>
+                ) : (
+                  <span className="font-mono">{booking.bookingNumber}</span>
+                ),
+                badge: (
+                  <span className="flex flex-wrap justify-end gap-1">
+                    <RushBadge rush={booking.rushService} />
+                    <BookingStatusBadge status={booking.status} />
+                  </span>
+                ),
+                fields: [
+                  {
+                    label: t('list.applicant'),
+                    value: `${booking.applicantContactPerson} · ${booking.applicantCompany}`,
+                  },
+                  {
+                    label: t('list.preparedDate'),
+                    value: formatDisplayDate(booking.samplePreparedDate, i18n.language),
+                  },
+                  { label: t('list.createdAt'), value: formatDisplayDate(booking.createdAt, i18n.language) },
+                ],
+              })}
+            />
+          ) : (
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  {BOOKING_COLUMNS.map(({ field, label, className }) =>
+                    field ? (
+                      <SortableHead
+                        key={field}
+                        field={field}
+                        label={t(label)}
+                        ordering={ordering}
+                        onOrder={order}
+                        className={className}
+                      />
+                    ) : (
+                      <TableHead key={label} className={className}>
+                        {t(label)}
+                      </TableHead>
+                    ),
+                  )}
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {items.length === 0 ? (
+                  <TableStatusRow
+                    columns={BOOKING_COLUMNS.length}
+                    isLoading={bookings.isPending}
+                    error={bookings.error}
+                  />
+                ) : (
+                  items.map((booking) => (
+                    <TableRow
+                      key={booking.id}
+                      className={canOpen ? 'cursor-pointer' : undefined}
+                      onClick={() =>
+                        canOpen && void navigate({ to: '/bookings/$id', params: { id: String(booking.id) } })
+                      }
+                    >
+                      <TableCell className="font-mono font-medium">
+                        {canOpen ? (
+                          <Link
+                            to="/bookings/$id"
+                            params={{ id: String(booking.id) }}
+                            className="text-primary hover:underline"
+                            aria-label={t('list.open', { number: booking.bookingNumber })}
+                            onClick={(e) => e.stopPropagation()}
+                          >
+                            {booking.bookingNumber}
+                          </Link>
+                        ) : (
+                          booking.bookingNumber
+                        )}
+                        <RushBadge rush={booking.rushService} />
+                      </TableCell>
+                      <TableCell className="hidden min-w-40 whitespace-normal sm:table-cell">
+                        <div className="font-medium">{booking.applicantContactPerson}</div>
+                        <div className="text-xs text-muted-foreground">{booking.applicantCompany}</div>
+                      </TableCell>
+                      <TableCell className="hidden xl:table-cell">
+                        {booking.registration ? t('list.yes') : t('list.no')}
+                      </TableCell>
+                      <TableCell className="hidden md:table-cell">
+                        {formatDisplayDate(booking.samplePreparedDate, i18n.language)}
+                      </TableCell>
+                      <TableCell>
+                        <BookingStatusBadge status={booking.status} />
+                      </TableCell>
+                      <TableCell className="hidden text-muted-foreground lg:table-cell">
+                        {formatDisplayDate(booking.createdAt, i18n.language)}
+                      </TableCell>
+                    </TableRow>
+                  ))
+                )}
+              </TableBody>
+            </Table>
+          )}
           <ListPager total={bookings.data?.total ?? 0} limit={page.limit} offset={page.offset} onChange={setPage} />
         </CardContent>
       </Card>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListCards, TABLE_FROM_SM } from '@/app/components/list-cards';
+import { ListCards, useListAsCards } from '@/app/components/list-cards';
 import { ListPager } from '@/app/components/list-pager';
 import { orderByOf, SortableHead } from '@/app/components/sortable-head';
 import type { Ordering } from '@/app/lib/lists/list-search';
@@ -25,6 +25,7 @@ export function CustomersPage() {
   const debouncedSearch = useDebouncedValue(search);
   const customers = useQuery(customerQueries.list({ search: debouncedSearch, orderBy: orderByOf(ordering), ...page }));
   const items = customers.data?.items ?? [];
+  const asCards = useListAsCards();
   const order = (next: Ordering) => {
     setOrdering(next);
     setPage((current) => ({ ...current, offset: 0 }));
@@ -45,52 +46,55 @@ export function CustomersPage() {
               setPage((current) => ({ ...current, offset: 0 }));
             }}
           />
-          <ListCards
-            label={t('title')}
-            items={items}
-            isLoading={customers.isPending}
-            error={customers.error}
-            card={(customer) => customerCard(customer, t, i18n.language)}
-          />
-          <Table boxClassName={TABLE_FROM_SM}>
-            <TableHeader>
-              <TableRow>
-                <SortableHead field="company" label={t('company')} ordering={ordering} onOrder={order} />
-                <TableHead>{t('contactPerson')}</TableHead>
-                <TableHead className="hidden 2xl:table-cell">{t('email')}</TableHead>
-                <TableHead className="hidden 2xl:table-cell">{t('telephone')}</TableHead>
-                <TableHead className="hidden lg:table-cell">{t('cityStateCountry')}</TableHead>
-                <SortableHead field="bookingCount" label={t('bookingCount')} ordering={ordering} onOrder={order} />
-                <SortableHead field="lastBookingAt" label={t('lastBooking')} ordering={ordering} onOrder={order} />
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {items.length === 0 ? (
-                <TableStatusRow columns={7} isLoading={customers.isPending} error={customers.error} />
-              ) : (
-                items.map((customer) => (
-                  <TableRow key={`${customer.company}-${customer.email}`}>
-                    <TableCell className="min-w-40 font-medium whitespace-normal">
-                      <CustomerLinks customer={customer} />
-                    </TableCell>
-                    <TableCell className="min-w-40 whitespace-normal">
-                      {customer.contactPerson}
-                      {/* Narrower than a wide desktop, e-mail and phone stand under the name. */}
-                      <div className="text-xs break-all text-muted-foreground 2xl:hidden">{customer.email}</div>
-                      <div className="text-xs text-muted-foreground 2xl:hidden">{customer.telephone}</div>
-                    </TableCell>
-                    <TableCell className="hidden 2xl:table-cell">{customer.email}</TableCell>
-                    <TableCell className="hidden 2xl:table-cell">{customer.telephone}</TableCell>
-                    <TableCell className="hidden whitespace-normal lg:table-cell">
-                      {customer.cityStateCountry}
-                    </TableCell>
-                    <TableCell className="tabular-nums">{customer.bookingCount}</TableCell>
-                    <TableCell>{formatDisplayDate(customer.lastBookingAt, i18n.language)}</TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
+          {asCards ? (
+            <ListCards
+              label={t('title')}
+              items={items}
+              isLoading={customers.isPending}
+              error={customers.error}
+              card={(customer) => customerCard(customer, t, i18n.language)}
+            />
+          ) : (
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <SortableHead field="company" label={t('company')} ordering={ordering} onOrder={order} />
+                  <TableHead>{t('contactPerson')}</TableHead>
+                  <TableHead className="hidden 2xl:table-cell">{t('email')}</TableHead>
+                  <TableHead className="hidden 2xl:table-cell">{t('telephone')}</TableHead>
+                  <TableHead className="hidden lg:table-cell">{t('cityStateCountry')}</TableHead>
+                  <SortableHead field="bookingCount" label={t('bookingCount')} ordering={ordering} onOrder={order} />
+                  <SortableHead field="lastBookingAt" label={t('lastBooking')} ordering={ordering} onOrder={order} />
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {items.length === 0 ? (
+                  <TableStatusRow columns={7} isLoading={customers.isPending} error={customers.error} />
+                ) : (
+                  items.map((customer) => (
+                    <TableRow key={`${customer.company}-${customer.email}`}>
+                      <TableCell className="min-w-40 font-medium whitespace-normal">
+                        <CustomerLinks customer={customer} />
+                      </TableCell>
+                      <TableCell className="min-w-40 whitespace-normal">
+                        {customer.contactPerson}
+                        {/* Narrower than a wide desktop, e-mail and phone stand under the name. */}
+                        <div className="text-xs break-all text-muted-foreground 2xl:hidden">{customer.email}</div>
+                        <div className="text-xs text-muted-foreground 2xl:hidden">{customer.telephone}</div>
+                      </TableCell>
+                      <TableCell className="hidden 2xl:table-cell">{customer.email}</TableCell>
+                      <TableCell className="hidden 2xl:table-cell">{customer.telephone}</TableCell>
+                      <TableCell className="hidden whitespace-normal lg:table-cell">
+                        {customer.cityStateCountry}
+                      </TableCell>
+                      <TableCell className="tabular-nums">{customer.bookingCount}</TableCell>
+                      <TableCell>{formatDisplayDate(customer.lastBookingAt, i18n.language)}</TableCell>
+                    </TableRow>
+                  ))
+                )}
+              </TableBody>
+            </Table>
+          )}
           <ListPager total={customers.data?.total ?? 0} limit={page.limit} offset={page.offset} onChange={setPage} />
         </CardContent>
       </Card>

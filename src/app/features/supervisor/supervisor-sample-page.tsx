@@ -50,8 +50,11 @@ type CertificatesSlot = (sample: Pick<SupervisorSampleDetail, 'id' | 'status'>) 
 export function SupervisorSamplePage({ id, certificates }: { id: number; certificates?: CertificatesSlot }) {
   const { t } = useTranslation('supervisor');
   const detail = useQuery(supervisorQueries.detail(id));
+  // The saved analysis decides what the page says above the results (why Confirm is not offered yet):
+  // drawing the page before it arrived moved every card below down under a reader's tap.
+  const savedAnalysis = useQuery(supervisorQueries.savedAnalysis(id));
 
-  if (detail.isPending) {
+  if (detail.isPending || savedAnalysis.isPending) {
     return (
       <div className="flex justify-center p-10">
         <Spinner className="size-6" />

@@ -11,6 +11,7 @@ export const Route = createFileRoute('/_authenticated/supervisor-samples/$id')({
     const id = sampleIdOf(params.id);
     if (!id) throw notFound();
     void context.queryClient.prefetchQuery(supervisorQueries.detail(id));
+    void context.queryClient.prefetchQuery(supervisorQueries.savedAnalysis(id));
   },
   component: SupervisorSampleRoute,
 });
