@@ -177,9 +177,16 @@ test.describe('[ANALYSIS]', () => {
     const supervisorContext = await browser.newContext({ baseURL: e2eBaseUrl, locale: 'en-US' });
     const supervisor = await supervisorContext.newPage();
     await seedSession(supervisor, await signInThroughApi(request, admin));
+    // The saved analysis answers late: the page waits for it, so nothing it adds above the origin card
+    // (why Confirm is not offered yet) moves the card's link under a tap.
+    await supervisor.route('**/api/supervisor-lab/origin-analysis/*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await supervisor.goto(`/supervisor-samples/${sample.id}`);
     const origin = supervisor.getByTestId('sample-origin');
     await expect(origin).toContainText('Origin analysis');
+    expect(await supervisor.getByTestId('origin-verdict').isVisible()).toBe(true);
     await expect(origin).toContainText(sampleInsightPrediction);
     await origin.getByRole('link', { name: 'Open in the analysis history' }).click();
     await expect(supervisor).toHaveURL(new RegExp(`/analysis/analysis-list\\?search=${sample.idflNumber}`));
