@@ -108,4 +108,46 @@ test.describe('[CONTROL CHARTS]', () => {
         .getByRole('row', { name: new RegExp(`chart-out-${stamp}`) }),
     ).toContainText('Bị loại');
   });
+  test('[CONTROL CHARTS] a supervisor sets a chart’s target limits on its screen, told under the field what is wrong', async ({
+    openSignedIn,
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const asAdmin = await headersOf(request, admin);
+    const materials = (await (
+      await request.get('/api/reference-materials?limit=100', { headers: asAdmin })
+    ).json()) as { data: { items: { id: number; name: string }[] } };
+    const iaea600 = materials.data.items.find((m) => m.name === 'IAEA-600')!;
+    // One run gives IAEA-600 a nitrogen chart, if it had none.
+    await importRun(request, asAdmin, `chart-targets-${Date.now()}.csv`, [0]);
+
+    await openSignedIn(roleUsers.Supervisor, `/control-charts?material=${iaea600.id}&element=nitrogen`);
+    await expect(page.getByRole('img', { name: 'Control chart of IAEA-600, δ15N' })).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Set target limits' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Target limits of IAEA-600, δ15N' });
+    await dialog.getByLabel('Target mean (‰)').fill('1.2');
+    await dialog.getByLabel('Target SD (‰)').fill('0');
+    await dialog.getByRole('button', { name: 'Save limits' }).click();
+    await expect(dialog.getByText('Enter an SD above 0 ‰')).toBeVisible();
+    await expect(dialog.getByLabel('Target SD (‰)')).toHaveAttribute('aria-invalid', 'true');
+
+    // A comma is a decimal point, as the laboratory types it.
+    await dialog.getByLabel('Target SD (‰)').fill('0,15');
+    await dialog.getByRole('button', { name: 'Save limits' }).click();
+    await expect(page.getByText('Target limits saved: 1.200 ± 0.150 ‰')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('1.200 ± 0.150 ‰ (target)')).toBeVisible();
+
+    // Opened again, it starts from the limits in force; in Vietnamese it speaks Vietnamese.
+    await page.evaluate(() => localStorage.setItem('language', 'vi'));
+    await page.reload();
+    await expect(page.getByText('1.200 ± 0.150 ‰ (mục tiêu)')).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Đặt giới hạn mục tiêu' }).click();
+    const viDialog = page.getByRole('dialog', { name: 'Giới hạn mục tiêu của IAEA-600, δ15N' });
+    await expect(viDialog.getByLabel('Trung bình mục tiêu (‰)')).toHaveValue('1.2');
+    await viDialog.getByLabel('SD mục tiêu (‰)').fill('');
+    await viDialog.getByRole('button', { name: 'Lưu giới hạn' }).click();
+    await expect(viDialog.getByText('Nhập một số')).toBeVisible();
+  });
 });

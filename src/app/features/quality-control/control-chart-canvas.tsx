@@ -38,8 +38,10 @@ export default function ControlChartCanvas({
   yTitle,
   ariaLabel,
 }: ControlChartCanvasProps) {
-  const first = points[0]?.x ?? 0;
-  const last = points.at(-1)?.x ?? 1;
+  // The lines and the axis reach half a result beyond the first and the last: a chart of one result
+  // still shows its limits as lines, not as points of no length.
+  const first = (points[0]?.x ?? 1) - 0.5;
+  const last = (points.at(-1)?.x ?? 1) + 0.5;
   const data: ChartData<'scatter'> = {
     datasets: [
       {
@@ -83,7 +85,14 @@ export default function ControlChartCanvas({
       },
     },
     scales: {
-      x: { type: 'linear' as const, title: { display: true, text: xTitle }, ticks: { precision: 0 } },
+      x: {
+        type: 'linear' as const,
+        min: first,
+        max: last,
+        title: { display: true, text: xTitle },
+        // Result numbers only: the half-result margins at the ends carry no label.
+        ticks: { precision: 0, callback: (value: number | string) => (Number.isInteger(value) ? value : '') },
+      },
       y: { type: 'linear' as const, title: { display: true, text: yTitle } },
     },
   };

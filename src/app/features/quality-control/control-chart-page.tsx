@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useId } from 'react';
+import { SlidersHorizontalIcon } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadProblem, useLoadProblem } from '@/app/components/load-problem';
 import { Badge } from '@/app/components/ui/badge';
+import { Button } from '@/app/components/ui/button';
 import { formatDisplayDate } from '@/app/components/ui/display-date';
 import { Label } from '@/app/components/ui/label';
 import { Skeleton } from '@/app/components/ui/skeleton';
@@ -13,6 +15,9 @@ import type { ControlChartLine, ControlChartPoint } from './control-chart-canvas
 import type { ControlChartSearch } from './control-chart-search';
 import { controlChartQueries, type ControlChart } from './qc-queries';
 import { formatFixed } from '@/shared/measurement/quantities';
+import { hasAnyPermission } from '@/shared/permissions';
+import { usePermissions } from '@/app/lib/session/use-session';
+import { ControlLimitsDialog } from './control-limits-dialog';
 
 const ControlChartCanvas = lazy(() => import('./control-chart-canvas'));
 
@@ -89,6 +94,8 @@ function ChartView({
 }) {
   const { t, i18n } = useTranslation('qc');
   const chart = useQuery(controlChartQueries.chart(referenceMaterialId, element));
+  const canSetTargets = hasAnyPermission(usePermissions(), ['CanSetQcControlLimits']);
+  const [settingTargets, setSettingTargets] = useState(false);
   const problem = useLoadProblem(chart.error);
   if (problem) return <LoadProblem message={problem} />;
   const data = chart.data;
@@ -115,14 +122,30 @@ function ChartView({
     : [];
   return (
     <div className="grid gap-4" data-testid="control-chart">
-      <p className="text-sm">
-        {data.limits
-          ? t(data.limits.source === 'target' ? 'run.limitsTarget' : 'run.limitsEstablished', {
-              mean: formatFixed(data.limits.mean, 3),
-              sd: formatFixed(data.limits.sd, 3),
-            })
-          : t('run.limitsNotEstablished', { count: data.baselineResults })}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm">
+          {data.limits
+            ? t(data.limits.source === 'target' ? 'run.limitsTarget' : 'run.limitsEstablished', {
+                mean: formatFixed(data.limits.mean, 3),
+                sd: formatFixed(data.limits.sd, 3),
+              })
+            : t('run.limitsNotEstablished', { count: data.baselineResults })}
+        </p>
+        {canSetTargets && (
+          <Button variant="outline" onClick={() => setSettingTargets(true)}>
+            <SlidersHorizontalIcon />
+            {t('targets.open')}
+          </Button>
+        )}
+      </div>
+      {canSetTargets && (
+        <ControlLimitsDialog
+          key={`${data.referenceMaterialId}:${data.element}`}
+          chart={data}
+          open={settingTargets}
+          onOpenChange={setSettingTargets}
+        />
+      )}
       <div className="h-80 w-full">
         <Suspense fallback={<Skeleton className="h-full w-full" />}>
           <ControlChartCanvas

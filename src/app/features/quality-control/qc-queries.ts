@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/shared/api-types';
+import type { ControlLimitInput } from '@/shared/measurement/qc';
 import { api, unwrap } from '@/app/lib/api/api-client';
 
 // Non-conformities: the list a supervisor reviews, and the release (online only: it is signed with
@@ -47,3 +48,12 @@ export const controlChartQueries = {
           .data,
     }),
 };
+
+/** Sets a chart's target limits; every chart is read again, as the lines and the list's words may change. */
+export function useSetControlLimit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ControlLimitInput) => (await unwrap(api.PUT('/api/qc/control-limits', { body }))).data,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: controlChartQueries.all }),
+  });
+}
