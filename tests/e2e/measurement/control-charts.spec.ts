@@ -46,6 +46,16 @@ async function importRun(request: APIRequestContext, headers: { authorization: s
   return ((await response.json()) as { data: { id: number; qc: { verdict: string } } }).data;
 }
 
+/** The registry's reference material of that name. */
+async function checkStandard(request: APIRequestContext, headers: { authorization: string }, name: string) {
+  const materials = (await (await request.get('/api/reference-materials?limit=100', { headers })).json()) as {
+    data: { items: { id: number; name: string }[] };
+  };
+  const found = materials.data.items.find((m) => m.name === name);
+  expect(found, `${name} in the registry`).toBeTruthy();
+  return found!;
+}
+
 test.describe('[CONTROL CHARTS]', () => {
   test('[CONTROL CHARTS] a supervisor reads the check standard’s chart and its results, in English and Vietnamese', async ({
     openSignedIn,
@@ -54,11 +64,7 @@ test.describe('[CONTROL CHARTS]', () => {
   }) => {
     test.setTimeout(180_000);
     const asAdmin = await headersOf(request, admin);
-    const materials = (await (
-      await request.get('/api/reference-materials?limit=100', { headers: asAdmin })
-    ).json()) as { data: { items: { id: number; name: string }[] } };
-    const iaea600 = materials.data.items.find((m) => m.name === 'IAEA-600')!;
-    expect(iaea600).toBeTruthy();
+    const iaea600 = await checkStandard(request, asAdmin, 'IAEA-600');
     await callApi(request, asAdmin, 'PUT', '/api/qc/control-limits', {
       referenceMaterialId: iaea600.id,
       element: 'carbon',
@@ -108,6 +114,7 @@ test.describe('[CONTROL CHARTS]', () => {
         .getByRole('row', { name: new RegExp(`chart-out-${stamp}`) }),
     ).toContainText('Bị loại');
   });
+
   test('[CONTROL CHARTS] a supervisor sets a chart’s target limits on its screen, told under the field what is wrong', async ({
     openSignedIn,
     page,
@@ -115,10 +122,7 @@ test.describe('[CONTROL CHARTS]', () => {
   }) => {
     test.setTimeout(120_000);
     const asAdmin = await headersOf(request, admin);
-    const materials = (await (
-      await request.get('/api/reference-materials?limit=100', { headers: asAdmin })
-    ).json()) as { data: { items: { id: number; name: string }[] } };
-    const iaea600 = materials.data.items.find((m) => m.name === 'IAEA-600')!;
+    const iaea600 = await checkStandard(request, asAdmin, 'IAEA-600');
     // One run gives IAEA-600 a nitrogen chart, if it had none.
     await importRun(request, asAdmin, `chart-targets-${Date.now()}.csv`, [0]);
 
