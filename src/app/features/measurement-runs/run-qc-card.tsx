@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/ca
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import type { components } from '@/shared/api-types';
 import { formatFixed } from '@/shared/measurement/quantities';
+import { useLimitsWords } from '@/app/lib/words/limits-words';
 import { elementName } from './run-words';
 
 type RunQualityControl = components['schemas']['RunQualityControl'];
@@ -19,6 +20,7 @@ const verdictBadge = {
 /** A run's quality-control verdict: each check standard against its chart, the rules broken, flagged duplicates. */
 export function RunQcCard({ qc }: { qc: RunQualityControl | null }) {
   const { t } = useTranslation('qc');
+  const limitsWords = useLimitsWords();
   const element = (name: string) => elementName(name, (key: string) => t(`runs:${key}`));
   return (
     <Card data-testid="run-qc">
@@ -77,14 +79,7 @@ export function RunQcCard({ qc }: { qc: RunQualityControl | null }) {
                         </div>
                       </TableCell>
                       <TableCell>{element(check.element)}</TableCell>
-                      <TableCell>
-                        {check.limits
-                          ? t(check.limits.source === 'target' ? 'run.limitsTarget' : 'run.limitsEstablished', {
-                              mean: formatFixed(check.limits.mean, 3),
-                              sd: formatFixed(check.limits.sd, 3),
-                            })
-                          : t('run.limitsNotEstablished', { count: check.earlierResults })}
-                      </TableCell>
+                      <TableCell>{limitsWords(check.limits, check.earlierResults)}</TableCell>
                       <TableCell>
                         {check.values
                           .map(

@@ -17,6 +17,7 @@ import { controlChartQueries, type ControlChart } from './qc-queries';
 import { formatFixed } from '@/shared/measurement/quantities';
 import { hasAnyPermission } from '@/shared/permissions';
 import { usePermissions } from '@/app/lib/session/use-session';
+import { useLimitsWords } from '@/app/lib/words/limits-words';
 import { ControlLimitsDialog } from './control-limits-dialog';
 
 const ControlChartCanvas = lazy(() => import('./control-chart-canvas'));
@@ -94,6 +95,7 @@ function ChartView({
 }) {
   const { t, i18n } = useTranslation('qc');
   const chart = useQuery(controlChartQueries.chart(referenceMaterialId, element));
+  const limitsWords = useLimitsWords();
   const canSetTargets = hasAnyPermission(usePermissions(), ['CanSetQcControlLimits']);
   const [settingTargets, setSettingTargets] = useState(false);
   const problem = useLoadProblem(chart.error);
@@ -123,14 +125,7 @@ function ChartView({
   return (
     <div className="grid gap-4" data-testid="control-chart">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm">
-          {data.limits
-            ? t(data.limits.source === 'target' ? 'run.limitsTarget' : 'run.limitsEstablished', {
-                mean: formatFixed(data.limits.mean, 3),
-                sd: formatFixed(data.limits.sd, 3),
-              })
-            : t('run.limitsNotEstablished', { count: data.baselineResults })}
-        </p>
+        <p className="text-sm">{limitsWords(data.limits, data.baselineResults)}</p>
         {canSetTargets && (
           <Button variant="outline" onClick={() => setSettingTargets(true)}>
             <SlidersHorizontalIcon />
