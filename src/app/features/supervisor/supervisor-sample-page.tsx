@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { AwardIcon, CheckCircle2Icon, DatabaseIcon, ExternalLinkIcon, PrinterIcon, Undo2Icon } from 'lucide-react';
 import { useState } from 'react';
@@ -31,6 +31,7 @@ import {
   useIssueCertificate,
   useSaveConclusion,
   useUndoReturnResult,
+  type SavedOriginAnalysis,
   type SupervisorSampleDetail,
   type ThirdLabEntry,
 } from './supervisor-queries';
@@ -70,17 +71,24 @@ export function SupervisorSamplePage({ id, certificates }: { id: number; certifi
       </PageFrame>
     );
   }
-  return <SampleDetail sample={detail.data} certificates={certificates} />;
+  return <SampleDetail sample={detail.data} savedAnalysis={savedAnalysis} certificates={certificates} />;
 }
 
-function SampleDetail({ sample, certificates }: { sample: SupervisorSampleDetail; certificates?: CertificatesSlot }) {
+function SampleDetail({
+  sample,
+  savedAnalysis,
+  certificates,
+}: {
+  sample: SupervisorSampleDetail;
+  savedAnalysis: UseQueryResult<SavedOriginAnalysis | null>;
+  certificates?: CertificatesSlot;
+}) {
   const { t } = useTranslation('supervisor');
   const held = usePermissions();
   const saveConclusion = useSaveConclusion(sample.id);
   const confirmFinal = useConfirmFinalResult(sample.id);
   const undoReturn = useUndoReturnResult(sample.id);
   const issueCertificate = useIssueCertificate(sample.id);
-  const savedAnalysis = useQuery(supervisorQueries.savedAnalysis(sample.id));
   // The server's own rule: Confirm is offered once it would be accepted, and the screen says why not yet.
   const confirmProblems = savedAnalysis.isSuccess ? finalResultProblems(sample, savedAnalysis.data) : {};
   const mayConfirm = savedAnalysis.isSuccess && Object.keys(confirmProblems).length === 0;
