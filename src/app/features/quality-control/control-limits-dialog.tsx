@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormDialog } from '@/app/components/form-dialog';
 import { DecimalField } from '@/app/components/form-fields';
-import { ApiError } from '@/app/lib/api/api-error';
-import { handleError } from '@/app/lib/api/handle-error';
+import { ServerVerdict, useServerVerdict } from '@/app/components/server-verdict';
 import { toast } from '@/app/lib/toast';
 import { controlLimitInputSchema, type ControlLimitInput } from '@/shared/measurement/qc';
 import { formatFixed } from '@/shared/measurement/quantities';
@@ -47,28 +46,31 @@ export function ControlLimitsDialog({
     defaultValues: limitsOf(chart),
   });
   const element = t(`runs:elements.${chart.element}`);
-  const submit = form.handleSubmit((values) =>
+  const verdict = useServerVerdict();
+  const submit = form.handleSubmit((values) => {
+    verdict.clear();
     save.mutate(values, {
       onSuccess: (saved) => {
         toast.success(t('targets.saved', { mean: formatFixed(saved.mean, 3), sd: formatFixed(saved.sd, 3) }));
         onOpenChange(false);
       },
-      onError: (error) => {
-        // The server's word on the mean or the SD stands under it; anything else is said as elsewhere.
-        const named =
-          error instanceof ApiError
-            ? Object.entries(error.errors).filter(([field]) => field === 'mean' || field === 'sd')
-            : [];
-        if (named.length === 0) return handleError(error);
-        for (const [field, message] of named) form.setError(field as 'mean' | 'sd', { message });
-      },
-    }),
-  );
+      // Refused by the server: said here, under the mean or the SD when it names one, in the user's language.
+      onError: (error) =>
+        verdict.show(error, (field, message) => {
+          if (field !== 'mean' && field !== 'sd') return false;
+          form.setError(field, { message });
+          return true;
+        }),
+    });
+  });
   return (
     <FormDialog
       open={open}
       onOpenChange={(next) => {
-        if (!next) form.reset(limitsOf(chart));
+        if (!next) {
+          form.reset(limitsOf(chart));
+          verdict.clear();
+        }
         onOpenChange(next);
       }}
       title={t('targets.title', { name: chart.name, element })}
@@ -94,6 +96,7 @@ export function ControlLimitsDialog({
           required={isRequiredField(controlLimitInputSchema, 'sd')}
         />
       </div>
+      <ServerVerdict verdict={verdict} />
     </FormDialog>
   );
 }
