@@ -11,68 +11,15 @@ import {
 import { sampleAt } from '../support/sample-journey.ts';
 import { useTestApp, type TestApp } from '../support/test-app.ts';
 import { labToday } from '../support/lab-day.ts';
+import { ASSIGNED, RESPONSE, isodatCsv, measured, rawOf, type Analysis } from '../support/qc-runs.ts';
 
-// Measurement runs through the real app: instrument files in Isodat's layout written here from a
-// known instrument response, imported, normalised through the seeded reference materials, and the
+// Measurement runs through the real app: instrument files in Isodat's layout, written from a known
+// instrument response (support/qc-runs.ts), imported, normalised through the seeded reference materials, and the
 // values read back from the samples' third-lab results.
 
 const t = useTestApp();
 
 const EXAMPLE = '/work/shared/data/irms/ea-run-example.csv';
-
-// The instrument's response: raw delta = (true − offset) / gain, per element; drift is added per position.
-const RESPONSE = { carbon: { gain: 0.98, offset: 1.2 }, nitrogen: { gain: 1.03, offset: -0.5 } };
-const rawOf = (element: 'carbon' | 'nitrogen', truth: number) =>
-  (truth - RESPONSE[element].offset) / RESPONSE[element].gain;
-
-const ASSIGNED = {
-  USGS40: { carbon: -26.39, nitrogen: -4.52 },
-  USGS41a: { carbon: 36.55, nitrogen: 47.55 },
-  'IAEA-600': { carbon: -27.771, nitrogen: 1.0 },
-} as const;
-
-type Analysis = { identifier: string; tray?: string; carbon?: number; nitrogen?: number };
-
-const HEADER = [
-  'Row',
-  'Analysis',
-  'Identifier 1',
-  'Identifier 2',
-  'Comment',
-  'Amount',
-  'Gasconfiguration',
-  'Peak Nr',
-  'Is Ref _',
-  'Rt',
-  'd 15N/14N',
-  'Ampl  44',
-  'd 13C/12C',
-  'd 18O/16O',
-];
-
-/**
- * An EA run as Isodat exports it: per analysis a reference-gas pulse of N2, the sample's N2 peak, its
- * CO2 peak (with the reactor's meaningless d 18O/16O) and a CO2 reference pulse. Raw values given.
- */
-function isodatCsv(analyses: Analysis[]) {
-  const lines = [HEADER.join(',')];
-  analyses.forEach((a, i) => {
-    const row = i + 1;
-    const id = [row, 52000 + row, a.identifier, a.tray ?? '', 'X', '0.45'];
-    lines.push([...id, 'N2', 1, 1, 47.7, 0, '', '', ''].join(','));
-    if (a.nitrogen !== undefined) lines.push([...id, 'N2', 2, 0, 218.4, a.nitrogen.toFixed(4), '', '', ''].join(','));
-    if (a.carbon !== undefined) lines.push([...id, 'CO2', 3, 0, 372.4, '', 4900, a.carbon.toFixed(4), -5.9].join(','));
-    lines.push([...id, 'CO2', 4, 1, 525.4, '', 5316, 0, 0].join(','));
-  });
-  return lines.join('\n') + '\n';
-}
-
-/** A standard or sample measured as the instrument would read it, its true values given. */
-const measured = (identifier: string, truth: { carbon?: number; nitrogen?: number }, drift = 0): Analysis => ({
-  identifier,
-  ...(truth.carbon !== undefined ? { carbon: rawOf('carbon', truth.carbon) + drift } : {}),
-  ...(truth.nitrogen !== undefined ? { nitrogen: rawOf('nitrogen', truth.nitrogen) + drift } : {}),
-});
 
 function importRun(token: string, csv: string, fields: Record<string, string> = {}, name = 'run.csv') {
   const form = new FormData();

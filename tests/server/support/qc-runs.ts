@@ -3,12 +3,13 @@ import { expect } from 'vitest';
 import { referenceMaterial } from '../../../src/server/db/schema.ts';
 import type { TestApp } from './test-app.ts';
 
-// Instrument runs in Isodat's layout for the quality-control tests: the anchors, the check standard
-// (IAEA-600, measured as an unknown) read at chosen distances from its chart's mean, the samples,
-// the anchors again — imported through the real import so each run is judged as in production.
+// Instrument runs in Isodat's layout, written from a known instrument response, for the measurement
+// and quality-control tests: imported through the real import so each run is normalised and judged
+// as in production.
 
-const RESPONSE = { carbon: { gain: 0.98, offset: 1.2 }, nitrogen: { gain: 1.03, offset: -0.5 } };
-const rawOf = (element: 'carbon' | 'nitrogen', truth: number) =>
+/** The instrument's response: raw delta = (true − offset) / gain, per element. */
+export const RESPONSE = { carbon: { gain: 0.98, offset: 1.2 }, nitrogen: { gain: 1.03, offset: -0.5 } };
+export const rawOf = (element: 'carbon' | 'nitrogen', truth: number) =>
   (truth - RESPONSE[element].offset) / RESPONSE[element].gain;
 export const ASSIGNED = {
   USGS40: { carbon: -26.39, nitrogen: -4.52 },
@@ -35,8 +36,12 @@ const HEADER = [
   'd 18O/16O',
 ];
 
-type Analysis = { identifier: string; carbon?: number; nitrogen?: number };
+export type Analysis = { identifier: string; carbon?: number; nitrogen?: number };
 
+/**
+ * An EA run as Isodat exports it: per analysis a reference-gas pulse of N2, the sample's N2 peak, its
+ * CO2 peak (with the reactor's meaningless d 18O/16O) and a CO2 reference pulse. Raw values given.
+ */
 export function isodatCsv(analyses: Analysis[]) {
   const lines = [HEADER.join(',')];
   analyses.forEach((a, i) => {
@@ -49,10 +54,11 @@ export function isodatCsv(analyses: Analysis[]) {
   return lines.join('\n') + '\n';
 }
 
-export const measured = (identifier: string, truth: { carbon: number; nitrogen: number }): Analysis => ({
+/** A standard or sample measured as the instrument would read it, its true values given; `drift` is added to each raw value. */
+export const measured = (identifier: string, truth: { carbon?: number; nitrogen?: number }, drift = 0): Analysis => ({
   identifier,
-  carbon: rawOf('carbon', truth.carbon),
-  nitrogen: rawOf('nitrogen', truth.nitrogen),
+  ...(truth.carbon !== undefined ? { carbon: rawOf('carbon', truth.carbon) + drift } : {}),
+  ...(truth.nitrogen !== undefined ? { nitrogen: rawOf('nitrogen', truth.nitrogen) + drift } : {}),
 });
 
 /** The run-building helpers bound to one test app. */
