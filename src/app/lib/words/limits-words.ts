@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatFixed } from '@/shared/measurement/quantities';
-
-type LimitsInForce = { mean: number; sd: number; source: 'established' | 'target' };
+import type { ControlLimits } from '@/shared/measurement/qc-westgard';
 
 /**
  * The limits a check standard's results are judged against, as a run's quality-control card and the
@@ -10,7 +9,7 @@ type LimitsInForce = { mean: number; sd: number; source: 'established' | 'target
  */
 export function useLimitsWords() {
   const { t } = useTranslation('qc');
-  return (limits: LimitsInForce | null, results: number): string =>
+  return (limits: ControlLimits | null, results: number): string =>
     limits
       ? t(limits.source === 'target' ? 'run.limitsTarget' : 'run.limitsEstablished', {
           mean: formatFixed(limits.mean, 3),
