@@ -14,8 +14,8 @@ import { labToday } from '../support/lab-day.ts';
 import { ASSIGNED, RESPONSE, isodatCsv, measured, rawOf, type Analysis } from '../support/qc-runs.ts';
 
 // Measurement runs through the real app: instrument files in Isodat's layout, written from a known
-// instrument response (support/qc-runs.ts), imported, normalised through the seeded reference materials, and the
-// values read back from the samples' third-lab results.
+// instrument response (support/qc-runs.ts), imported, normalised through the seeded reference
+// materials, and the values read back from the samples' third-lab results.
 
 const t = useTestApp();
 
