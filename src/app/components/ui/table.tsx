@@ -1,14 +1,7 @@
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { cn } from './cn';
 
-export function Table({
-  className,
-  boxClassName,
-  ...props
-}: ComponentProps<'table'> & {
-  /** Classes of the scroll box around the table (to hide the whole table at some widths, say). */
-  boxClassName?: string;
-}) {
+export function Table({ className, ...props }: ComponentProps<'table'>) {
   const scrollBox = useRef<HTMLDivElement>(null);
   const [scrolls, setScrolls] = useState(false);
   // A table wider than its box scrolls sideways; keyboard users must be able to reach and scroll it
@@ -24,11 +17,7 @@ export function Table({
     return () => observer.disconnect();
   }, []);
   return (
-    <div
-      ref={scrollBox}
-      className={cn('relative w-full overflow-x-auto', boxClassName)}
-      tabIndex={scrolls ? 0 : undefined}
-    >
+    <div ref={scrollBox} className="relative w-full overflow-x-auto" tabIndex={scrolls ? 0 : undefined}>
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );
