@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { admin, roleUsers } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { callApi, headersOf } from '../support/sample-setup.ts';
@@ -44,6 +44,14 @@ async function importRun(request: APIRequestContext, headers: { authorization: s
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { data: { id: number; qc: { verdict: string } } }).data;
+}
+
+/** Whether a table is wider than the box it scrolls in. */
+function scrollsSideways(table: Locator) {
+  return table.evaluate((node) => {
+    const box = node.parentElement!;
+    return box.scrollWidth > box.clientWidth + 1;
+  });
 }
 
 /** The registry's reference material of that name. */
@@ -113,6 +121,25 @@ test.describe('[CONTROL CHARTS]', () => {
         .getByRole('table', { name: 'Kết quả của IAEA-600, δ13C' })
         .getByRole('row', { name: new RegExp(`chart-out-${stamp}`) }),
     ).toContainText('Bị loại');
+
+    // On a bench tablet turned upright, the drawn chart narrows with the page, and the results and a
+    // run's checks fit their boxes: long run file names wrap rather than push the verdicts out of view.
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820);
+    const viTable = page.getByRole('table', { name: 'Kết quả của IAEA-600, δ13C' });
+    await expect(viTable.getByRole('row', { name: new RegExp(`chart-out-${stamp}`) })).toBeVisible();
+    expect(await scrollsSideways(viTable)).toBe(false);
+
+    // The same on a run's page, drawn on a wide screen and then turned upright.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.goto(`/thirdlab-runs/${rejected.id}`);
+    await expect(page.getByRole('img', { name: /δ13C/ }).first()).toBeVisible({ timeout: 30_000 });
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820);
+    const checks = page.getByRole('table', { name: 'Quality control' });
+    await expect(checks.getByRole('row', { name: /IAEA-600.*δ13C/ })).toBeVisible();
+    expect(await scrollsSideways(checks)).toBe(false);
   });
 
   test('[CONTROL CHARTS] a supervisor sets a chart’s target limits on its screen, told under the field what is wrong', async ({

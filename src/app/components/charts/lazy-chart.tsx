@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Skeleton } from '@/app/components/ui/skeleton';
+import { lazy } from 'react';
+import { ChartBox } from './chart-box';
 import type { ChartCanvasProps } from './chart-canvas';
 
 const ChartCanvas = lazy(() => import('./chart-canvas'));
@@ -17,13 +17,11 @@ export const CHART_COLORS = [
   '#64748b',
 ];
 
-/** A chart (chart.js, loaded on first use) in a box of fixed height, with a skeleton while it loads. */
+/** A chart (chart.js, loaded on first use) in its box (`ChartBox`). */
 export function LazyChart({ height = 260, ...props }: ChartCanvasProps & { height?: number }) {
   return (
-    <div style={{ height }} className="relative w-full">
-      <Suspense fallback={<Skeleton className="h-full w-full" />}>
-        <ChartCanvas {...props} />
-      </Suspense>
-    </div>
+    <ChartBox height={height}>
+      <ChartCanvas {...props} />
+    </ChartBox>
   );
 }

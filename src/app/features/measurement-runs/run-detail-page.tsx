@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChartBox } from '@/app/components/charts/chart-box';
 import { BackButton } from '@/app/components/back-button';
 import { CHART_COLORS } from '@/app/components/charts/lazy-chart';
 import { LoadProblem, useLoadProblem } from '@/app/components/load-problem';
@@ -107,16 +108,14 @@ function ElementCalibration({ calibration }: { calibration: RunCalibration }) {
         <CardTitle>{t('calibration.title', { element, scale })}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div style={{ height: 280 }} className="relative w-full">
-          <Suspense fallback={<Skeleton className="h-full w-full" />}>
-            <CalibrationChartCanvas
-              series={calibrationSeries(calibration, t)}
-              xTitle={t('chart.measured', { element })}
-              yTitle={t('chart.assigned', { element, scale })}
-              ariaLabel={t('chart.label', { element })}
-            />
-          </Suspense>
-        </div>
+        <ChartBox height={280}>
+          <CalibrationChartCanvas
+            series={calibrationSeries(calibration, t)}
+            xTitle={t('chart.measured', { element })}
+            yTitle={t('chart.assigned', { element, scale })}
+            ariaLabel={t('chart.label', { element })}
+          />
+        </ChartBox>
         <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
           <Fact label={t('calibration.slope')} value={fixed(calibration.slope, 4)} />
           <Fact label={t('calibration.intercept')} value={permil(calibration.intercept)} />

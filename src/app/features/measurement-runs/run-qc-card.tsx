@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/app/components/ui/badge';
+import { WRAPS } from '@/app/components/list-table';
 import { Card, CardContent, CardHeader, CardTitle } from '@/app/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import type { components } from '@/shared/api-types';
@@ -66,7 +67,7 @@ export function RunQcCard({ qc }: { qc: RunQualityControl | null }) {
                 <TableBody>
                   {qc.checks.map((check) => (
                     <TableRow key={`${check.referenceMaterialId}-${check.element}`}>
-                      <TableCell>
+                      <TableCell className={WRAPS}>
                         {check.name}
                         <div>
                           <Link
@@ -79,8 +80,8 @@ export function RunQcCard({ qc }: { qc: RunQualityControl | null }) {
                         </div>
                       </TableCell>
                       <TableCell>{element(check.element)}</TableCell>
-                      <TableCell>{limitsWords(check.limits, check.earlierResults)}</TableCell>
-                      <TableCell>
+                      <TableCell className={WRAPS}>{limitsWords(check.limits, check.earlierResults)}</TableCell>
+                      <TableCell className={WRAPS}>
                         {check.values
                           .map(
                             (value, i) =>
@@ -88,7 +89,7 @@ export function RunQcCard({ qc }: { qc: RunQualityControl | null }) {
                           )
                           .join(', ')}
                       </TableCell>
-                      <TableCell>
+                      <TableCell className={WRAPS}>
                         {check.rules.length ? check.rules.map((rule) => t(`rule.${rule}`)).join('; ') : t('run.noRule')}
                       </TableCell>
                     </TableRow>

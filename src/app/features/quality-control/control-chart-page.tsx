@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { SlidersHorizontalIcon } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChartBox } from '@/app/components/charts/chart-box';
 import { LoadProblem, useLoadProblem } from '@/app/components/load-problem';
+import { WRAPS } from '@/app/components/list-table';
 import { Badge } from '@/app/components/ui/badge';
 import { Button } from '@/app/components/ui/button';
 import { formatDisplayDate } from '@/app/components/ui/display-date';
@@ -141,18 +143,16 @@ function ChartView({
           onOpenChange={setSettingTargets}
         />
       )}
-      <div className="h-80 w-full">
-        <Suspense fallback={<Skeleton className="h-full w-full" />}>
-          <ControlChartCanvas
-            points={points}
-            lines={lines}
-            pointsLabel={t('chart.results', { name: data.name })}
-            xTitle={t('chart.xTitle')}
-            yTitle={t('chart.yTitle', { element: elementWord })}
-            ariaLabel={t('chart.label', { name: data.name, element: elementWord })}
-          />
-        </Suspense>
-      </div>
+      <ChartBox height={320}>
+        <ControlChartCanvas
+          points={points}
+          lines={lines}
+          pointsLabel={t('chart.results', { name: data.name })}
+          xTitle={t('chart.xTitle')}
+          yTitle={t('chart.yTitle', { element: elementWord })}
+          ariaLabel={t('chart.label', { name: data.name, element: elementWord })}
+        />
+      </ChartBox>
       <p className="text-xs text-muted-foreground">{t('chart.legend')}</p>
       <Table aria-label={t('chart.tableLabel', { name: data.name, element: elementWord })}>
         <TableHeader>
@@ -169,7 +169,7 @@ function ChartView({
           {data.points.map((p, i) => (
             <TableRow key={`${p.measurementRunId}-${p.position}-${i}`} data-testid="control-chart-point">
               <TableCell>{i + 1}</TableCell>
-              <TableCell>
+              <TableCell className={WRAPS}>
                 <Link
                   to="/thirdlab-runs/$runId"
                   params={{ runId: String(p.measurementRunId) }}
@@ -178,13 +178,13 @@ function ChartView({
                   {runLabel(p)}
                 </Link>
                 {p.measurementRunId === lastRun && (
-                  <span className="ml-2 text-xs text-muted-foreground">{t('chart.latest')}</span>
+                  <span className="ml-2 text-xs whitespace-nowrap text-muted-foreground">{t('chart.latest')}</span>
                 )}
               </TableCell>
               <TableCell>{formatDisplayDate(p.runMeasuredOn, i18n.language)}</TableCell>
               <TableCell className="text-right tabular-nums">{formatFixed(p.value, 3)} ‰</TableCell>
               <TableCell className="text-right tabular-nums">{p.z === null ? '—' : formatFixed(p.z, 1)}</TableCell>
-              <TableCell>
+              <TableCell className={WRAPS}>
                 <Badge variant={verdictBadge[p.verdict]}>{t(`verdict.${p.verdict}`)}</Badge>
                 {p.excluded && <div className="mt-1 text-xs text-muted-foreground">{t('chart.excluded')}</div>}
               </TableCell>
