@@ -2,6 +2,7 @@
 // out, shared by the PDF generator on the server and the scanner in the app.
 
 import { dayInTimeZone, formatDisplayDate } from './display-date.ts';
+import type { ReceivedCondition } from './workflow/sample-workflow.ts';
 
 /** IDFL numbers as numbering.ts writes them: IDFL-2026-00001. */
 const IDFL_NUMBER_PATTERN = /^IDFL-\d{4}-\d{5,}$/;
@@ -16,6 +17,7 @@ export type LabelSample = {
   sampleType?: string | null;
   receivedDate?: Date | string | null;
   createdAt?: Date | string | null;
+  receivedCondition?: ReceivedCondition | null;
 };
 
 export type LabelContent = {
@@ -25,6 +27,11 @@ export type LabelContent = {
   sampleCode: string;
   /** The day in the one date form (display-date.ts), as the bench's screens show it: "2 March 2026". */
   date: string;
+  /**
+   * How the sample arrived when not intact: the bag then says so wherever it goes next (a tester's
+   * bench, the third lab), not only the receipt's record.
+   */
+  damage: Exclude<ReceivedCondition, 'intact'> | null;
 };
 
 const isoDay = (value: Date | string | null | undefined, timeZone: string) =>
@@ -41,6 +48,7 @@ export function describeLabel(sample: LabelSample, timeZone: string): LabelConte
     idflNumber: sample.idflNumber,
     sampleCode: sample.sampleCode?.trim() || '—',
     date: formatDisplayDate(isoDay(sample.receivedDate, timeZone) || isoDay(sample.createdAt, timeZone)),
+    damage: sample.receivedCondition && sample.receivedCondition !== 'intact' ? sample.receivedCondition : null,
   };
 }
 

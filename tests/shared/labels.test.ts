@@ -21,7 +21,22 @@ describe('[LABELS] content', () => {
         },
         'Asia/Ho_Chi_Minh',
       ),
-    ).toEqual({ qrText: 'IDFL-2026-00012', idflNumber: 'IDFL-2026-00012', sampleCode: 'SC-7', date: '2 March 2026' });
+    ).toEqual({
+      qrText: 'IDFL-2026-00012',
+      idflNumber: 'IDFL-2026-00012',
+      sampleCode: 'SC-7',
+      date: '2 March 2026',
+      damage: null,
+    });
+  });
+
+  it('says how a sample arrived when it was not intact', () => {
+    const received = (receivedCondition: 'intact' | 'damaged' | 'insufficient' | null) =>
+      describeLabel({ idflNumber: 'IDFL-2026-00012', sampleCode: 'SC-7', receivedCondition }, 'UTC').damage;
+    expect(received('damaged')).toBe('damaged');
+    expect(received('insufficient')).toBe('insufficient');
+    expect(received('intact')).toBeNull();
+    expect(received(null)).toBeNull();
   });
 
   it('falls back to the creation date and a dash for a missing code', () => {

@@ -1,6 +1,7 @@
 import enClientDocuments from '../../shared/locales/en/client-documents.json' with { type: 'json' };
 import enCommon from '../../shared/locales/en/common.json' with { type: 'json' };
 import enCustody from '../../shared/locales/en/custody.json' with { type: 'json' };
+import enLabels from '../../shared/locales/en/labels.json' with { type: 'json' };
 import enQuality from '../../shared/locales/en/quality.json' with { type: 'json' };
 import enReports from '../../shared/locales/en/reports.json' with { type: 'json' };
 import enRoles from '../../shared/locales/en/roles.json' with { type: 'json' };
@@ -8,6 +9,7 @@ import enSamples from '../../shared/locales/en/samples.json' with { type: 'json'
 import viClientDocuments from '../../shared/locales/vi/client-documents.json' with { type: 'json' };
 import viCommon from '../../shared/locales/vi/common.json' with { type: 'json' };
 import viCustody from '../../shared/locales/vi/custody.json' with { type: 'json' };
+import viLabels from '../../shared/locales/vi/labels.json' with { type: 'json' };
 import viQuality from '../../shared/locales/vi/quality.json' with { type: 'json' };
 import viReports from '../../shared/locales/vi/reports.json' with { type: 'json' };
 import viRoles from '../../shared/locales/vi/roles.json' with { type: 'json' };
@@ -25,6 +27,7 @@ const catalogues = {
     'client-documents': enClientDocuments,
     common: enCommon,
     custody: enCustody,
+    labels: enLabels,
     quality: enQuality,
     reports: enReports,
     roles: enRoles,
@@ -34,6 +37,7 @@ const catalogues = {
     'client-documents': viClientDocuments,
     common: viCommon,
     custody: viCustody,
+    labels: viLabels,
     quality: viQuality,
     reports: viReports,
     roles: viRoles,

@@ -20,6 +20,7 @@ export type SampleStatus = (typeof sampleStatuses)[number];
 
 /** A sample's condition on receipt, recorded at the client-side lab's check-in. */
 export const receivedConditions = ['intact', 'damaged', 'insufficient'] as const;
+export type ReceivedCondition = (typeof receivedConditions)[number];
 
 /**
  * What the client decided about a sample that arrived damaged or insufficient, recorded by Customer

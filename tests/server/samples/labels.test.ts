@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { submitBooking } from '../support/bookings.ts';
+import { pdfText } from '../support/pdf-text.ts';
 import { readQrCodes } from '../support/pdf-qr.ts';
-import { sampleAt } from '../support/sample-journey.ts';
+import { CHECK_IN, sampleAt } from '../support/sample-journey.ts';
 import { useTestApp } from '../support/test-app.ts';
 import { PDFDocument } from 'pdf-lib';
 import { mm } from '../../../src/shared/labels.ts';
@@ -88,5 +89,41 @@ describe('[LABELS] sheets', () => {
     expectPdf(res);
     expect(await readQrCodes(await pdfOf(res))).toEqual([first.idflNumber]);
     expect((await t.request('GET', '/api/labels/dispatch-batch/999999', { token: admin })).status).toBe(404);
+  });
+});
+
+describe('[LABELS] damage on receipt', () => {
+  it('marks the label of a sample received damaged or insufficient, in either layout, and no other', async () => {
+    const admin = await t.signInAsAdmin();
+    const { id } = await submitBooking(t);
+    const checkIn = await t.request('PUT', `/api/cs-lab/check-in?id=${id}`, { token: admin });
+    expect(checkIn.status, JSON.stringify(checkIn.body)).toBe(200);
+    const [damaged, intact] = checkIn.body.data.sampleEntries as { id: number; idflNumber: string }[];
+    const receipt = { ...CHECK_IN, receivedDate: new Date(Date.now() - 60 * 60_000).toISOString() };
+    for (const [sample, receivedCondition] of [
+      [damaged!, 'damaged'],
+      [intact!, 'intact'],
+    ] as const) {
+      const res = await t.request('PUT', `/api/cs-lab/check-in?id=${sample.id}&entry=sample`, {
+        token: admin,
+        body: { ...receipt, receivedCondition },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+
+    const single = await t.request('GET', `/api/labels/sample/${damaged!.id}`, { token: admin });
+    expectPdf(single);
+    const singleText = pdfText(await pdfOf(single));
+    expect(singleText).toContain(damaged!.idflNumber);
+    expect(singleText).toContain('Received damaged');
+    const clean = await t.request('GET', `/api/labels/sample/${intact!.id}`, { token: admin });
+    expect(pdfText(await pdfOf(clean))).not.toContain('Received');
+
+    // A booking's A4 sheet carries the one mark, on the damaged sample's label.
+    const sheet = await t.request('GET', `/api/labels/booking/${id}?layout=a4`, { token: admin });
+    expectPdf(sheet);
+    const text = pdfText(await pdfOf(sheet));
+    expect(text.match(/Received damaged/g)).toHaveLength(1);
+    expect(text).toContain(intact!.idflNumber);
   });
 });

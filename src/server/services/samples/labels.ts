@@ -12,6 +12,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { booking, dispatchBatch, sampleEntry } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { wordsFor } from '../app-words.ts';
 import { assertSampleVisible, canSeeSample } from './sample-visibility.ts';
 
 // QR labels for sample bags: one label per sample entry, as single 62 × 29 mm labels or
@@ -47,6 +48,9 @@ export function fitText(text: string, font: UnicodeFont, width: number, size: nu
   return { text: `${characters.slice(0, count).join('')}…`, size: current };
 }
 
+/** Labels are printed without a language (the print request names none): English words. */
+const LABEL_WORDS = wordsFor('en', ['labels']);
+
 function drawLabel(
   page: PDFPage,
   cell: { x: number; y: number; width: number; height: number },
@@ -64,6 +68,7 @@ function drawLabel(
     { text: label.idflNumber, font: fonts.bold, size: 10 * scale },
     { text: label.sampleCode, font: fonts.regular, size: 8 * scale },
     { text: label.date, font: fonts.regular, size: 8 * scale },
+    ...(label.damage ? [{ text: LABEL_WORDS(`damage.${label.damage}`), font: fonts.bold, size: 8 * scale }] : []),
   ];
   let y = cell.y + cell.height - padding - 12 * scale;
   for (const line of lines) {
@@ -79,7 +84,7 @@ export async function renderLabelsPdf(labels: readonly LabelContent[], layout: L
   pdf.setTitle(labels.length === 1 ? `Label ${labels[0]!.idflNumber}` : `Labels (${labels.length})`);
   pdf.setCreator('Isotope Lab');
   // A client's sample code may be written in Chinese.
-  const fonts = await embedUnicodeFonts(pdf, labels.flatMap((label) => Object.values(label)).join(' '));
+  const fonts = await embedUnicodeFonts(pdf, labels.map((label) => label.sampleCode).join(' '));
   const sheet = describeSheet(layout);
   for (const pageLabels of paginateLabels(labels, layout)) {
     const page = pdf.addPage([sheet.pageWidth, sheet.pageHeight]);
@@ -97,6 +102,7 @@ const labelColumns = {
   sampleType: sampleEntry.sampleType,
   receivedDate: sampleEntry.receivedDate,
   createdAt: sampleEntry.createdAt,
+  receivedCondition: sampleEntry.receivedCondition,
   status: sampleEntry.status,
   dispatchBatchId: sampleEntry.dispatchBatchId,
 };
