@@ -15850,10 +15850,23 @@ export interface components {
     };
     Nonconformity: {
       id: number;
-      measurementRunId: number;
-      runFileName: string;
+      /** @description The rejected run that opened it */
+      measurementRunId: number | null;
+      runFileName: string | null;
       /** Format: date */
-      runMeasuredOn: string;
+      runMeasuredOn: string | null;
+      /** @description The unsatisfactory proficiency round (|z| > 3) that opened it */
+      proficiencyTest: {
+        id: number;
+        scheme: string;
+        round: string | null;
+        /** Format: date */
+        roundDate: string;
+        /** @enum {string} */
+        element: 'carbon' | 'nitrogen' | 'hydrogen' | 'oxygen' | 'sulfur';
+        z: number;
+      } | null;
+      /** @description Who imported the run or entered the round: they may not release it */
       importedBy: number | null;
       importedByName: string | null;
       rules: {
@@ -15941,6 +15954,12 @@ export interface components {
       outcome: 'satisfactory' | 'questionable' | 'unsatisfactory';
       notes: string | null;
       enteredByName: string | null;
+      /** @description The non-conformity an unsatisfactory round (|z| > 3) opened */
+      nonconformity: {
+        id: number;
+        /** @enum {string} */
+        status: 'open' | 'released';
+      } | null;
       createdAt: string;
     };
     StatisticSummary: {

@@ -224,6 +224,7 @@ export const SERVER_MESSAGES = {
   nonconformityNotFound: 'Non-conformity not found.',
   nonconformityReleased: 'Non-conformity {{nonconformity}} is already released.',
   qcReleaseByImporter: 'You imported this run, so another supervisor must release its non-conformity.',
+  qcReleaseByEntrant: 'You entered this proficiency round, so another supervisor must release its non-conformity.',
   qcReleasePasswordWrong: 'The password is not correct; the non-conformity was not released.',
 } as const;
 

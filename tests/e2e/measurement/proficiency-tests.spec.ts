@@ -1,4 +1,5 @@
 import { admin } from '../support/accounts.ts';
+import { callApi, headersOf } from '../support/sample-setup.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 // The proficiency tests screen: the administrator records a round through its dialog, reads its z and
@@ -67,6 +68,51 @@ test.describe('[PROFICIENCY]', () => {
     await expect(page.getByTestId('uncertainty-carbon')).toContainText(
       /Chưa được thiết lập: Quá ít kết quả mẫu chuẩn kiểm tra|U \(k = 2\)/,
     );
+    expect(await pageOverflows(page)).toBe(false);
+  });
+
+  test('[PROFICIENCY] an unsatisfactory round opens a non-conformity its entrant may not release', async ({
+    page,
+    request,
+    openSignedIn,
+  }) => {
+    const scheme = `IAEA-PT ${Date.now()}`;
+    // (8.90 − 8.00) / 0.25 = 3.60: unsatisfactory.
+    const round = (await callApi(request, await headersOf(request, admin), 'POST', '/api/qc/proficiency-tests', {
+      scheme,
+      roundDate: '2026-11-20',
+      material: 'Water PT-3',
+      element: 'oxygen',
+      assignedValue: 8,
+      laboratoryValue: 8.9,
+    })) as { nonconformity: { id: number } };
+    const number = round.nonconformity.id;
+
+    await openSignedIn(admin, '/proficiency-tests');
+    const row = page.getByRole('row').filter({ hasText: scheme });
+    await expect(row.getByText('Unsatisfactory')).toBeVisible();
+    await row.getByRole('link', { name: `Non-conformity no. ${number}: Open` }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Non-conformities' })).toBeVisible();
+    const record = page.getByTestId(`nonconformity-${number}`);
+    await expect(record).toContainText('Unsatisfactory proficiency result (|z| > 3)');
+    await expect(record).toContainText(`Proficiency test ${scheme}: δ18O, z = 3.60`);
+    await expect(record).toContainText('20 November 2026 · Entered by Administrator');
+    await expect(record).toContainText('You entered this round: another supervisor must release it.');
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await expect(record).toBeVisible();
+    expect(await pageOverflows(page)).toBe(false);
+    // Nor does the table scroll in its box: the long words wrap.
+    const table = page.getByRole('table', { name: 'Non-conformities' });
+    expect(await table.evaluate((node) => node.parentElement!.scrollWidth > node.parentElement!.clientWidth + 1)).toBe(
+      false,
+    );
+
+    await page.evaluate(() => localStorage.setItem('language', 'vi'));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sự không phù hợp' })).toBeVisible();
+    await expect(record).toContainText(`Thử nghiệm thành thạo ${scheme}: δ18O, z = 3.60`);
+    await expect(record).toContainText('Bạn đã nhập vòng này: một giám sát viên khác phải giải phóng.');
     expect(await pageOverflows(page)).toBe(false);
   });
 });

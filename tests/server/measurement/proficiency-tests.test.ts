@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditRecord } from '../../../src/server/db/schema.ts';
+import { auditRecord, nonconformity } from '../../../src/server/db/schema.ts';
 import { useTestApp } from '../support/test-app.ts';
 
 // Proficiency tests through the real app: the supervisor records a round's result, the server
@@ -72,6 +72,75 @@ describe('[QC] proficiency tests', () => {
     expect(all.body.data.items[0]).toMatchObject({ element: 'hydrogen', roundDate: '2026-03-01' });
     // The first write of a worker waits for its database.
   }, 120_000);
+
+  it('opens a non-conformity for an unsatisfactory round, released by a supervisor other than its entrant', async () => {
+    const permissions = ['CanManageReferenceMaterial', 'CanViewNonConformity', 'CanReleaseNonConformity'] as const;
+    const entrant = await t.userWith(permissions);
+    const second = await t.userWith(permissions);
+    // A questionable round (z = 2.6) opens none; an unsatisfactory one (z = 3.6) opens one, in its transaction.
+    const questionable = await record(entrant.token, {
+      ...ROUND,
+      element: 'oxygen',
+      assignedValue: 8,
+      laboratoryValue: 8.65,
+    });
+    expect(questionable.body.data).toMatchObject({ outcome: 'questionable', nonconformity: null });
+    const failed = await record(entrant.token, { ...ROUND, element: 'oxygen', assignedValue: 8, laboratoryValue: 8.9 });
+    expect(failed.status, JSON.stringify(failed.body)).toBe(201);
+    const opened = failed.body.data.nonconformity;
+    expect(opened).toMatchObject({ id: expect.any(Number), status: 'open' });
+
+    const list = await t.request('GET', '/api/qc/nonconformities?status=open', { token: second.token });
+    expect(list.status).toBe(200);
+    expect(list.body.data.items).toHaveLength(1);
+    expect(list.body.data.items[0]).toMatchObject({
+      id: opened.id,
+      measurementRunId: null,
+      runFileName: null,
+      proficiencyTest: { id: failed.body.data.id, scheme: 'FIT-PTS', round: '2026-1', element: 'oxygen', z: 3.6 },
+      importedBy: entrant.id,
+      importedByName: `Test ${entrant.username}`,
+      rules: [],
+      samples: [],
+    });
+    const rounds = await t.request('GET', '/api/qc/proficiency-tests?element=oxygen', { token: second.token });
+    expect(rounds.body.data.items.map((r: any) => r.nonconformity)).toEqual([{ id: opened.id, status: 'open' }, null]);
+    const opening = await t.database.db
+      .select()
+      .from(auditRecord)
+      .where(and(eq(auditRecord.entityType, 'nonconformity'), eq(auditRecord.entityId, String(opened.id))));
+    expect(opening).toMatchObject([
+      { action: 'open', reason: 'Proficiency test FIT-PTS 2026-1 unsatisfactory (z = 3.6)' },
+    ]);
+
+    const release = (token: string) =>
+      t.request('POST', `/api/qc/nonconformities/${opened.id}/release`, {
+        token,
+        body: {
+          justification: 'Oxygen reference gas replaced; the round re-measured in agreement.',
+          password: 'password-123',
+        },
+      });
+    const byEntrant = await release(entrant.token);
+    expect(byEntrant.status).toBe(403);
+    expect(byEntrant.body).toMatchObject({
+      code: 'qcReleaseByEntrant',
+      message: 'You entered this proficiency round, so another supervisor must release its non-conformity.',
+    });
+    const released = await release(second.token);
+    expect(released.status, JSON.stringify(released.body)).toBe(200);
+    expect(released.body.data).toMatchObject({
+      status: 'released',
+      releasedBy: second.id,
+      proficiencyTest: { z: 3.6 },
+    });
+    const after = await t.request('GET', '/api/qc/proficiency-tests?element=oxygen', { token: second.token });
+    expect(after.body.data.items[0].nonconformity).toEqual({ id: opened.id, status: 'released' });
+  });
+
+  it('keeps a non-conformity to one source: a run or a round, never both or neither', async () => {
+    await expect(t.database.db.insert(nonconformity).values({ rules: [] })).rejects.toThrow();
+  });
 
   it('refuses bad input with field messages, and nothing is written', async () => {
     const token = await supervisorToken();

@@ -20,6 +20,8 @@ import { Skeleton } from '@/app/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/app/components/ui/table';
 import { Textarea } from '@/app/components/ui/textarea';
 import { PageFrame } from '@/app/components/page/page-frame';
+import { WRAPS } from '@/app/components/list-table';
+import { formatFixed } from '@/shared/measurement/quantities';
 import { handleError } from '@/app/lib/api/handle-error';
 import { toast } from '@/app/lib/toast';
 import { usePermissions, useStoredLogin } from '@/app/lib/session/use-session';
@@ -28,7 +30,10 @@ import { qcQueries, useReleaseNonconformity, type Nonconformity } from './qc-que
 
 type Shown = 'open' | 'released' | 'all';
 
-/** The non-conformities rejected runs opened: what broke, which run, the samples held, and their release. */
+/**
+ * The non-conformities rejected runs and unsatisfactory proficiency rounds opened: what broke, which
+ * run or round, the samples held, and their release.
+ */
 export function NonconformitiesPage() {
   const { t, i18n } = useTranslation('qc');
   const [shown, setShown] = useState<Shown>('open');
@@ -73,27 +78,21 @@ export function NonconformitiesPage() {
             {list.data.items.map((record) => (
               <TableRow key={record.id} data-testid={`nonconformity-${record.id}`}>
                 <TableCell>{record.id}</TableCell>
-                <TableCell>
-                  <ul className="grid gap-1">
-                    {record.rules.map((rule) => (
-                      <li key={`${rule.rule}-${rule.referenceMaterialId}-${rule.element}`}>
-                        {rule.name}, {t(`runs:elements.${rule.element}`)}: {t(`rule.${rule.rule}`)}
-                      </li>
-                    ))}
-                  </ul>
+                <TableCell className={WRAPS}>
+                  {record.proficiencyTest ? (
+                    t('roundRule')
+                  ) : (
+                    <ul className="grid gap-1">
+                      {record.rules.map((rule) => (
+                        <li key={`${rule.rule}-${rule.referenceMaterialId}-${rule.element}`}>
+                          {rule.name}, {t(`runs:elements.${rule.element}`)}: {t(`rule.${rule.rule}`)}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </TableCell>
-                <TableCell>
-                  <Link
-                    to="/thirdlab-runs/$runId"
-                    params={{ runId: String(record.measurementRunId) }}
-                    className="text-primary underline-offset-2 hover:underline"
-                  >
-                    {t('runLink', { run: record.measurementRunId, file: record.runFileName })}
-                  </Link>
-                  <div className="text-xs text-muted-foreground">
-                    {formatDisplayDate(record.runMeasuredOn, i18n.language)}
-                    {record.importedByName ? ` · ${t('importedBy', { name: record.importedByName })}` : ''}
-                  </div>
+                <TableCell className={WRAPS}>
+                  <NonconformitySource record={record} />
                 </TableCell>
                 <TableCell>{record.samples.map((sample) => sample.idflNumber).join(', ') || '—'}</TableCell>
                 <TableCell>
@@ -110,13 +109,49 @@ export function NonconformitiesPage() {
                     </div>
                   )}
                 </TableCell>
-                {mayRelease && <TableCell>{record.status === 'open' && <ReleaseDialog record={record} />}</TableCell>}
+                {mayRelease && (
+                  <TableCell className={WRAPS}>
+                    {record.status === 'open' && <ReleaseDialog record={record} />}
+                  </TableCell>
+                )}
               </TableRow>
             ))}
           </TableBody>
         </Table>
       )}
     </PageFrame>
+  );
+}
+
+/** What opened the non-conformity: a rejected run (a link to it) or an unsatisfactory proficiency round. */
+function NonconformitySource({ record }: { record: Nonconformity }) {
+  const { t, i18n } = useTranslation('qc');
+  const round = record.proficiencyTest;
+  const by = record.importedByName && t(round ? 'enteredBy' : 'importedBy', { name: record.importedByName });
+  return (
+    <>
+      {round ? (
+        <Link to="/proficiency-tests" className="text-primary underline-offset-2 hover:underline">
+          {t('roundLink', {
+            name: [round.scheme, round.round].filter(Boolean).join(' '),
+            element: t(`runs:elements.${round.element}`),
+            z: formatFixed(round.z, 2),
+          })}
+        </Link>
+      ) : (
+        <Link
+          to="/thirdlab-runs/$runId"
+          params={{ runId: String(record.measurementRunId) }}
+          className="text-primary underline-offset-2 hover:underline"
+        >
+          {t('runLink', { run: record.measurementRunId, file: record.runFileName })}
+        </Link>
+      )}
+      <div className="text-xs text-muted-foreground">
+        {formatDisplayDate(round ? round.roundDate : record.runMeasuredOn, i18n.language)}
+        {by ? ` · ${by}` : ''}
+      </div>
+    </>
   );
 }
 
@@ -144,7 +179,12 @@ function ReleaseDialog({ record }: { record: Nonconformity }) {
       },
     );
   };
-  if (ownRun) return <span className="text-xs text-muted-foreground">{t('release.ownRun')}</span>;
+  if (ownRun)
+    return (
+      <span className="text-xs text-muted-foreground">
+        {t(record.proficiencyTest ? 'release.ownRound' : 'release.ownRun')}
+      </span>
+    );
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <Button size="sm" onClick={() => setOpen(true)}>

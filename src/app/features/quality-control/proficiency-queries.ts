@@ -5,6 +5,7 @@ import type { ProficiencyTestInput } from '@/shared/measurement/measurement-unce
 import { api, unwrap } from '@/app/lib/api/api-client';
 import { ApiError } from '@/app/lib/api/api-error';
 import type { Language } from '@/shared/language';
+import { qcQueries } from './qc-queries';
 
 // Proficiency test rounds and the laboratory's measurement uncertainty: read from the server, which
 // computes z, its class and U; the screen only words them.
@@ -33,7 +34,11 @@ export function useRecordProficiencyTest() {
     mutationFn: async (body: ProficiencyTestInput) =>
       (await unwrap(api.POST('/api/qc/proficiency-tests', { body }))).data,
     meta: { handlesErrors: true },
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: proficiencyQueries.all }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: proficiencyQueries.all });
+      // An unsatisfactory round opens a non-conformity.
+      void queryClient.invalidateQueries({ queryKey: qcQueries.all });
+    },
   });
 }
 

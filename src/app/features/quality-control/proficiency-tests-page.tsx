@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { DownloadIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadProblem, useLoadProblem } from '@/app/components/load-problem';
 import { Badge } from '@/app/components/ui/badge';
@@ -149,6 +150,16 @@ function RoundsTable({ rounds }: { rounds: ProficiencyTest[] }) {
             </TableCell>
             <TableCell>
               <OutcomeBadge outcome={round.outcome} />
+              {round.nonconformity && (
+                <div className="mt-1">
+                  <Link to="/nonconformities" className="text-xs text-primary underline-offset-2 hover:underline">
+                    {t('qc:run.nonconformity', {
+                      number: round.nonconformity.id,
+                      status: t(`qc:status.${round.nonconformity.status}`),
+                    })}
+                  </Link>
+                </div>
+              )}
             </TableCell>
           </TableRow>
         ))}

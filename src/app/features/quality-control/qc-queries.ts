@@ -26,6 +26,7 @@ export function useReleaseNonconformity(id: number) {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: qcQueries.all });
       void queryClient.invalidateQueries({ queryKey: ['measurement-runs'] });
+      void queryClient.invalidateQueries({ queryKey: ['proficiency-tests'] });
     },
   });
 }

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  check,
   doublePrecision,
   index,
   integer,
@@ -15,6 +17,7 @@ import type { QcCheckRecord, QcDuplicateRecord, NonconformityRule } from '../../
 import { appUser } from './accounts.ts';
 import { at, createdAt, updatedAt } from './columns.ts';
 import { measurementRun, referenceMaterial } from './measurement.ts';
+import { proficiencyTest } from './proficiency.ts';
 import { sampleEntry } from './samples.ts';
 
 // Quality control of measurement runs (docs/quality-control.md): each check standard's results (its
@@ -76,10 +79,11 @@ export const nonconformity = pgTable(
   'nonconformity',
   {
     id: serial('id').primaryKey(),
-    measurementRunId: integer('measurement_run_id')
-      .notNull()
-      .references(() => measurementRun.id),
-    /** Which rule each check standard broke. */
+    /** The rejected run that opened it; or, for an unsatisfactory proficiency round, none. */
+    measurementRunId: integer('measurement_run_id').references(() => measurementRun.id),
+    /** The unsatisfactory proficiency round (|z| > 3) that opened it; or, for a rejected run, none. */
+    proficiencyTestId: integer('proficiency_test_id').references(() => proficiencyTest.id),
+    /** Which rule each check standard broke (a run's); empty for a proficiency round. */
     rules: jsonb('rules').$type<NonconformityRule[]>().notNull(),
     status: text('status').$type<'open' | 'released'>().notNull().default('open'),
     releasedBy: integer('released_by').references(() => appUser.id),
@@ -89,7 +93,12 @@ export const nonconformity = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('nonconformity_status').on(t.status, t.id), uniqueIndex('nonconformity_run').on(t.measurementRunId)],
+  (t) => [
+    index('nonconformity_status').on(t.status, t.id),
+    uniqueIndex('nonconformity_run').on(t.measurementRunId),
+    uniqueIndex('nonconformity_proficiency_test').on(t.proficiencyTestId),
+    check('nonconformity_one_source', sql`num_nonnulls(${t.measurementRunId}, ${t.proficiencyTestId}) = 1`),
+  ],
 );
 
 /** A sample a non-conformity holds: measured in its run or in a run since the last in-control one. */

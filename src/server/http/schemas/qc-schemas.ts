@@ -47,10 +47,25 @@ const nonconformityRuleSchema = z.object({ rule, referenceMaterialId: z.number()
 export const nonconformitySchema = z
   .object({
     id: z.number().int(),
-    measurementRunId: z.number().int(),
-    runFileName: z.string(),
-    runMeasuredOn: z.string().openapi({ format: 'date' }),
-    importedBy: z.number().int().nullable(),
+    measurementRunId: z.number().int().nullable().openapi({ description: 'The rejected run that opened it' }),
+    runFileName: z.string().nullable(),
+    runMeasuredOn: z.string().nullable().openapi({ format: 'date' }),
+    proficiencyTest: z
+      .object({
+        id: z.number().int(),
+        scheme: z.string(),
+        round: z.string().nullable(),
+        roundDate: z.string().openapi({ format: 'date' }),
+        element,
+        z: z.number(),
+      })
+      .nullable()
+      .openapi({ description: 'The unsatisfactory proficiency round (|z| > 3) that opened it' }),
+    importedBy: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'Who imported the run or entered the round: they may not release it' }),
     importedByName: z.string().nullable(),
     rules: z.array(nonconformityRuleSchema),
     status: z.enum(nonconformityStatuses),

@@ -4,6 +4,7 @@ import {
   proficiencyOutcomes,
   proficiencyTestInputSchema,
 } from '../../../shared/measurement/measurement-uncertainty.ts';
+import { nonconformityStatuses } from '../../../shared/measurement/qc.ts';
 import { labToday } from '../../lab-time.ts';
 import type { AppRouter } from '../../http/context.ts';
 import { envelope, listQuery, ok, pageOf } from '../../http/responses.ts';
@@ -43,6 +44,10 @@ const proficiencyTestSchema = z
     outcome: z.enum(proficiencyOutcomes),
     notes: z.string().nullable(),
     enteredByName: z.string().nullable(),
+    nonconformity: z
+      .object({ id: z.number().int(), status: z.enum(nonconformityStatuses) })
+      .nullable()
+      .openapi({ description: 'The non-conformity an unsatisfactory round (|z| > 3) opened' }),
     createdAt: z.string(),
   })
   .openapi('ProficiencyTest');

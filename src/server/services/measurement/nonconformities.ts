@@ -1,15 +1,25 @@
 // Non-conformities: the record a rejected run opens, the hold it puts on the samples it covers
 // (confirming the final result and issuing a certificate answer 409 qcHold while it is open), and its
 // release by a supervisor other than the run's importer, signed with their password, the signature
-// written into every covered sample's custody log (docs/quality-control.md).
+// written into every covered sample's custody log (docs/quality-control.md). An unsatisfactory
+// proficiency round opens one too (proficiency-tests.ts), holding no sample, released the same way by
+// a supervisor other than the person who entered the round.
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { NonconformityStatus } from '../../../shared/measurement/qc.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
 import { countEvent, currentCount, tooManyRequests } from '../accounts/rate-limit.ts';
 import type { Executor, Tx } from '../../db/client.ts';
-import { appUser, measurementRun, nonconformity, nonconformitySample, sampleEntry } from '../../db/schema.ts';
+import {
+  appUser,
+  measurementRun,
+  nonconformity,
+  nonconformitySample,
+  proficiencyTest,
+  sampleEntry,
+} from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { appendAudit, type Actor } from '../custody/audit.ts';
+import { roundedZ } from './proficiency-tests.ts';
 import { NONCONFORMITY_ENTITY, ruleList } from './qc-judgement.ts';
 import { SAMPLE_ENTITY } from '../samples/sample-transitions.ts';
 
@@ -30,7 +40,8 @@ export async function assertNoQcHold(tx: Tx, sample: { id: number; idflNumber: s
   if (hold)
     throw conflict('qcHold', {
       idflNumber: sample.idflNumber,
-      run: hold.runId,
+      // Only a rejected run's non-conformity holds samples.
+      run: hold.runId ?? '',
       rules: ruleList(hold.rules),
       nonconformity: hold.id,
     });
@@ -42,12 +53,21 @@ const releasedByUser = sql<
   string | null
 >`(select ${appUser.displayName} from ${appUser} where ${appUser.id} = ${nonconformity.releasedBy})`;
 
+/** Who produced the result in question: the run's importer or the round's entrant; they may not release it. */
+const producedBy = sql<number | null>`coalesce(${measurementRun.importedBy}, ${proficiencyTest.createdBy})`;
+
 const listColumns = {
   id: nonconformity.id,
   measurementRunId: nonconformity.measurementRunId,
   runFileName: measurementRun.fileName,
   runMeasuredOn: measurementRun.measuredOn,
-  importedBy: measurementRun.importedBy,
+  proficiencyTestId: nonconformity.proficiencyTestId,
+  proficiencyScheme: proficiencyTest.scheme,
+  proficiencyRound: proficiencyTest.round,
+  proficiencyRoundDate: proficiencyTest.roundDate,
+  proficiencyElement: proficiencyTest.element,
+  proficiencyZ: proficiencyTest.z,
+  importedBy: producedBy,
   importedByName: appUser.displayName,
   rules: nonconformity.rules,
   status: nonconformity.status,
@@ -90,17 +110,37 @@ const selectNonconformities = (db: Executor) =>
   db
     .select(listColumns)
     .from(nonconformity)
-    .innerJoin(measurementRun, eq(measurementRun.id, nonconformity.measurementRunId))
-    .leftJoin(appUser, eq(appUser.id, measurementRun.importedBy));
+    .leftJoin(measurementRun, eq(measurementRun.id, nonconformity.measurementRunId))
+    .leftJoin(proficiencyTest, eq(proficiencyTest.id, nonconformity.proficiencyTestId))
+    .leftJoin(appUser, eq(appUser.id, producedBy));
 
 type ListRow = Awaited<ReturnType<typeof selectNonconformities>>[number];
 
 function present(
-  row: ListRow,
+  {
+    proficiencyTestId,
+    proficiencyScheme,
+    proficiencyRound,
+    proficiencyRoundDate,
+    proficiencyElement,
+    proficiencyZ,
+    ...row
+  }: ListRow,
   samples: { sampleEntryId: number; idflNumber: string; status: string; measurementRunId: number }[],
 ) {
   return {
     ...row,
+    proficiencyTest:
+      proficiencyTestId === null
+        ? null
+        : {
+            id: proficiencyTestId,
+            scheme: proficiencyScheme!,
+            round: proficiencyRound,
+            roundDate: proficiencyRoundDate!,
+            element: proficiencyElement!,
+            z: roundedZ(proficiencyZ!),
+          },
     releasedAt: row.releasedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     samples,
@@ -160,12 +200,14 @@ export async function releaseNonconformity(
   { id, justification, password, by }: { id: number; justification: string; password: string; by: Actor },
 ) {
   const [record] = await db
-    .select({ status: nonconformity.status, importedBy: measurementRun.importedBy })
+    .select({ status: nonconformity.status, producedBy, fromRound: nonconformity.proficiencyTestId })
     .from(nonconformity)
-    .innerJoin(measurementRun, eq(measurementRun.id, nonconformity.measurementRunId))
+    .leftJoin(measurementRun, eq(measurementRun.id, nonconformity.measurementRunId))
+    .leftJoin(proficiencyTest, eq(proficiencyTest.id, nonconformity.proficiencyTestId))
     .where(eq(nonconformity.id, id));
   if (!record) throw notFound('nonconformityNotFound');
-  if (record.importedBy === by.id) throw new AppError('FORBIDDEN', 'qcReleaseByImporter');
+  if (record.producedBy === by.id)
+    throw new AppError('FORBIDDEN', record.fromRound === null ? 'qcReleaseByImporter' : 'qcReleaseByEntrant');
   // The password is a signature: a session left open on a bench must not let anyone guess it. After
   // as many wrong tries as sign-in allows an account, releases by this account wait out the hour.
   const failures = `qc-release-password:${by.id}`;

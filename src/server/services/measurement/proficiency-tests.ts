@@ -1,6 +1,7 @@
 // Proficiency tests: the laboratory's results in interlaboratory comparison rounds, each with the
 // z-score the server computes (shared/measurement/measurement-uncertainty.ts), the history per element, its CSV,
-// and the last satisfactory round the certificate may cite. Every write with its audit record.
+// and the last satisfactory round the certificate may cite. An unsatisfactory round opens a
+// non-conformity (nonconformities.ts), in the round's own transaction. Every write with its audit record.
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Language } from '../../../shared/language.ts';
 import { formatInTimeZone } from '../../../shared/display-date.ts';
@@ -11,20 +12,23 @@ import {
   zScore,
   type ProficiencyTestInput,
 } from '../../../shared/measurement/measurement-uncertainty.ts';
-import type { Executor } from '../../db/client.ts';
-import { appUser, proficiencyTest } from '../../db/schema.ts';
+import type { Executor, Tx } from '../../db/client.ts';
+import { appUser, nonconformity, proficiencyTest } from '../../db/schema.ts';
 import { appendAudit, asJson, type Actor } from '../custody/audit.ts';
 import { wordsFor } from '../app-words.ts';
 import { csvLines } from '../documents/spreadsheet-cells.ts';
+import { NONCONFORMITY_ENTITY } from './qc-judgement.ts';
 
 const PROFICIENCY_TEST_ENTITY = 'proficiency_test';
 
 type Row = typeof proficiencyTest.$inferSelect;
 
 /** z as kept and shown: to two decimals (the class is judged on the unrounded z). */
-const roundedZ = (z: number) => Math.round(z * 100) / 100;
+export const roundedZ = (z: number) => Math.round(z * 100) / 100;
 
-function toRecord(row: Row & { enteredByName?: string | null }) {
+type OpenedNonconformity = { id: number; status: 'open' | 'released' } | null;
+
+function toRecord(row: Row & { enteredByName?: string | null; nonconformity?: OpenedNonconformity }) {
   return {
     id: row.id,
     scheme: row.scheme,
@@ -39,6 +43,7 @@ function toRecord(row: Row & { enteredByName?: string | null }) {
     outcome: row.outcome,
     notes: row.notes,
     enteredByName: row.enteredByName ?? null,
+    nonconformity: row.nonconformity ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -77,9 +82,30 @@ export async function createProficiencyTest(db: Executor, { input, by }: { input
       changes: asJson({ proficiencyTest: { from: null, to: created } }),
       actor: by,
     });
-    return created!;
+    const opened = outcome === 'unsatisfactory' ? await openNonconformity(tx, created!, by) : null;
+    return { ...created!, nonconformity: opened === null ? null : { id: opened, status: 'open' as const } };
   });
   return toRecord({ ...row, enteredByName: by.displayName });
+}
+
+/**
+ * An unsatisfactory round (|z| > 3) is non-conforming work (ISO/IEC 17025 §7.10): it is recorded as a
+ * non-conformity, open until a supervisor other than the person who entered the round releases it
+ * with the cause found and what was done. It holds no sample: the round's material is the scheme's,
+ * and which of the laboratory's results are in doubt is what that investigation decides.
+ */
+async function openNonconformity(tx: Tx, round: Row, by: Actor) {
+  const [opened] = await tx.insert(nonconformity).values({ proficiencyTestId: round.id, rules: [] }).returning();
+  await appendAudit(tx, {
+    entityType: NONCONFORMITY_ENTITY,
+    entityId: opened!.id,
+    action: 'open',
+    toStatus: 'open',
+    changes: asJson({ proficiencyTestId: { from: null, to: round.id }, z: { from: null, to: roundedZ(round.z) } }),
+    reason: `Proficiency test ${[round.scheme, round.round].filter(Boolean).join(' ')} unsatisfactory (z = ${roundedZ(round.z)})`,
+    actor: by,
+  });
+  return opened!.id;
 }
 
 const conditionsOf = (element: MeasuredElement | undefined): SQL | undefined =>
@@ -92,16 +118,28 @@ export async function listProficiencyTests(
 ) {
   const where = conditionsOf(element);
   const rows = await db
-    .select({ row: proficiencyTest, enteredByName: appUser.displayName })
+    .select({
+      row: proficiencyTest,
+      enteredByName: appUser.displayName,
+      nonconformityId: nonconformity.id,
+      nonconformityStatus: nonconformity.status,
+    })
     .from(proficiencyTest)
     .leftJoin(appUser, eq(appUser.id, proficiencyTest.createdBy))
+    .leftJoin(nonconformity, eq(nonconformity.proficiencyTestId, proficiencyTest.id))
     .where(where)
     .orderBy(desc(proficiencyTest.roundDate), desc(proficiencyTest.id))
     .limit(limit)
     .offset(offset);
   const [total] = await db.select({ n: count() }).from(proficiencyTest).where(where);
   return {
-    items: rows.map((r) => toRecord({ ...r.row, enteredByName: r.enteredByName })),
+    items: rows.map((r) =>
+      toRecord({
+        ...r.row,
+        enteredByName: r.enteredByName,
+        nonconformity: r.nonconformityId === null ? null : { id: r.nonconformityId, status: r.nonconformityStatus! },
+      }),
+    ),
     total: total?.n ?? 0,
     limit,
     offset,
