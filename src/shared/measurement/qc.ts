@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { measuredElements, type MeasuredElement } from './measurement.ts';
 import type { ControlLimits, DuplicateFlag, WestgardRule } from './qc-westgard.ts';
+import type { Notice } from '../workflow/sample-workflow.ts';
 
 // What quality control keeps of a run and takes from a supervisor (docs/quality-control.md).
 
@@ -54,3 +55,13 @@ export const nonconformityReleaseSchema = z.object({
     .max(2000, 'At most 2000 characters'),
   password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(200),
 });
+
+/**
+ * Who hears that a non-conformity was opened: those who may release one (the supervisors), by a run
+ * rejected by quality control or by an unsatisfactory proficiency round. It is no workflow action, so
+ * its notices are here.
+ */
+export const nonconformityOpening = {
+  run: { notifies: { kind: 'runRejected', audience: 'CanReleaseNonConformity' } },
+  round: { notifies: { kind: 'proficiencyUnsatisfactory', audience: 'CanReleaseNonConformity' } },
+} as const satisfies Record<string, { notifies: Notice }>;

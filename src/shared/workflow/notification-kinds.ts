@@ -13,6 +13,8 @@ export const NOTIFICATION_KINDS = [
   'finalResultConfirmed',
   'certificateIssued',
   'certificateRevoked',
+  'runRejected',
+  'proficiencyUnsatisfactory',
   'outboxRefused',
   'ping',
 ] as const;

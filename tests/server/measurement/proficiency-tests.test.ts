@@ -90,6 +90,17 @@ describe('[QC] proficiency tests', () => {
     const opened = failed.body.data.nonconformity;
     expect(opened).toMatchObject({ id: expect.any(Number), status: 'open' });
 
+    // Those who may release it hear of it; a questionable round tells no one.
+    const bell = await t.request('GET', '/api/notification', { token: second.token });
+    expect(bell.body.data.items).toEqual([
+      expect.objectContaining({
+        kind: 'proficiencyUnsatisfactory',
+        message: `Proficiency round FIT-PTS 2026-1 was unsatisfactory (z = 3.6): non-conformity no. ${opened.id} is open until a supervisor releases it.`,
+        link: '/nonconformities',
+        params: { number: opened.id, round: 'FIT-PTS 2026-1', z: 3.6 },
+      }),
+    ]);
+
     const list = await t.request('GET', '/api/qc/nonconformities?status=open', { token: second.token });
     expect(list.status).toBe(200);
     expect(list.body.data.items).toHaveLength(1);

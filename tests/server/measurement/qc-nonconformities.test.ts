@@ -188,6 +188,16 @@ describe('[QC] a 1-3s rejection', () => {
       rules: [{ rule: '1-3s', name: 'IAEA-600', element: 'carbon' }],
     });
     expect(idsOf(record.samples)).toEqual(idsOf([held.returned, held.confirmed]));
+    // Those who may release it hear of it.
+    const bell = await t.request('GET', '/api/notification', { token: second.token });
+    expect(bell.body.data.items.filter((n: any) => n.kind === 'runRejected' && n.params.number === record.id)).toEqual([
+      expect.objectContaining({
+        title: 'Run rejected',
+        message: `Run no. ${run.id} was rejected by quality control (1-3s): non-conformity no. ${record.id} holds 2 sample(s) until a supervisor releases it.`,
+        link: '/nonconformities',
+        params: { number: record.id, run: run.id, rules: '1-3s', count: 2 },
+      }),
+    ]);
     const list = await t.request('GET', '/api/qc/nonconformities?status=open', { token: admin });
     expect(list.body.data.items.map((n: any) => n.id)).toEqual([record.id]);
     // The hold is in the custody log.

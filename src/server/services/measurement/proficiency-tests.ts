@@ -18,6 +18,8 @@ import { appendAudit, asJson, type Actor } from '../custody/audit.ts';
 import { wordsFor } from '../app-words.ts';
 import { csvLines } from '../documents/spreadsheet-cells.ts';
 import { NONCONFORMITY_ENTITY } from './qc-judgement.ts';
+import { announceChange } from '../messaging/notifications.ts';
+import { nonconformityOpening } from '../../../shared/measurement/qc.ts';
 
 const PROFICIENCY_TEST_ENTITY = 'proficiency_test';
 
@@ -95,15 +97,23 @@ export async function createProficiencyTest(db: Executor, { input, by }: { input
  * and which of the laboratory's results are in doubt is what that investigation decides.
  */
 async function openNonconformity(tx: Tx, round: Row, by: Actor) {
+  const name = [round.scheme, round.round].filter(Boolean).join(' ');
+  const z = roundedZ(round.z);
   const [opened] = await tx.insert(nonconformity).values({ proficiencyTestId: round.id, rules: [] }).returning();
   await appendAudit(tx, {
     entityType: NONCONFORMITY_ENTITY,
     entityId: opened!.id,
     action: 'open',
     toStatus: 'open',
-    changes: asJson({ proficiencyTestId: { from: null, to: round.id }, z: { from: null, to: roundedZ(round.z) } }),
-    reason: `Proficiency test ${[round.scheme, round.round].filter(Boolean).join(' ')} unsatisfactory (z = ${roundedZ(round.z)})`,
+    changes: asJson({ proficiencyTestId: { from: null, to: round.id }, z: { from: null, to: z } }),
+    reason: `Proficiency test ${name} unsatisfactory (z = ${z})`,
     actor: by,
+  });
+  await announceChange(tx, nonconformityOpening.round, {
+    params: { number: opened!.id, round: name, z },
+    title: 'Proficiency round unsatisfactory',
+    message: `Proficiency round ${name} was unsatisfactory (z = ${z}): non-conformity no. ${opened!.id} is open until a supervisor releases it.`,
+    link: '/nonconformities',
   });
   return opened!.id;
 }

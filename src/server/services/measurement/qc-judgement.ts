@@ -4,7 +4,7 @@
 // last in-control run, each hold written to the sample's custody log (docs/quality-control.md).
 import { and, asc, desc, eq, gt, lt, lte, ne } from 'drizzle-orm';
 import type { RunCalibration } from '../../../shared/measurement/measurement.ts';
-import type { NonconformityRule, QcCheckRecord } from '../../../shared/measurement/qc.ts';
+import { nonconformityOpening, type NonconformityRule, type QcCheckRecord } from '../../../shared/measurement/qc.ts';
 import {
   duplicateFlags,
   establishLimits,
@@ -27,6 +27,7 @@ import {
 } from '../../db/schema.ts';
 import { appendAudit, asJson, type Actor } from '../custody/audit.ts';
 import { SAMPLE_ENTITY } from '../samples/sample-transitions.ts';
+import { announceChange } from '../messaging/notifications.ts';
 
 export const NONCONFORMITY_ENTITY = 'nonconformity';
 
@@ -184,6 +185,13 @@ async function openNonconformity(
     });
     await tx.update(sampleEntry).set({ updatedAt: new Date() }).where(eq(sampleEntry.id, h.sampleEntryId));
   }
+  const rules = ruleList(broken);
+  await announceChange(tx, nonconformityOpening.run, {
+    params: { number: opened!.id, run: runId, rules, count: held.length },
+    title: 'Run rejected',
+    message: `Run no. ${runId} was rejected by quality control (${rules}): non-conformity no. ${opened!.id} holds ${held.length} sample(s) until a supervisor releases it.`,
+    link: '/nonconformities',
+  });
   return opened!.id;
 }
 
