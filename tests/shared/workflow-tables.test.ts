@@ -19,6 +19,7 @@ import {
 } from '../../src/shared/workflow/sample-workflow.ts';
 import { NOTIFICATION_KINDS } from '../../src/shared/workflow/notification-kinds.ts';
 import { certificateRevocation } from '../../src/shared/certificate.ts';
+import { nonconformityOpening } from '../../src/shared/measurement/qc.ts';
 import { isSyncablePath, plainApiPath, SYNC_BATCH_LIMIT } from '../../src/shared/workflow/sync-rules.ts';
 
 describe('bench lists', () => {
@@ -144,6 +145,7 @@ describe('who is told of a change', () => {
       ...Object.values(dispatchBatchTransitions),
       { notifies: bookingRequestNotice },
       certificateRevocation,
+      ...Object.values(nonconformityOpening),
     ].flatMap((change) => (change.notifies ? [change.notifies] : []));
     const kinds: string[] = notices.map((n) => n.kind);
     expect(kinds.length).toBeGreaterThan(5);
